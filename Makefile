@@ -1,0 +1,66 @@
+# dtrace: build with `make`; `make test` runs every test (as root).
+#
+#   build/dtrace          the command
+#   build/libdtrace.so    the library (soname libdtrace.so.0)
+#   build/libdtrace.a     the static library
+#
+# `make SAN=1` builds with ASan and UBSan into build-san/.
+
+CC      ?= cc
+SAN     ?=
+ifeq ($(SAN),1)
+BUILD   ?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer
+else
+BUILD   ?= build
+SANFLAGS =
+endif
+
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-initializers \
+           -fPIC -fvisibility=hidden -Iinclude $(SANFLAGS)
+LDLIBS   = -lbpf -lelf -lz -lpthread
+LDFLAGS += $(SANFLAGS)
+
+LIB_SRCS := $(shell find libdtrace -name '*.c' | sort)
+LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+HDRS     := $(shell find include libdtrace -name '*.h')
+
+UNIT_SRCS := $(wildcard test/unit/*.c)
+UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
+
+all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS)
+
+$(BUILD)/obj/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/libdtrace.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/libdtrace.so: $(LIB_OBJS) libdtrace/libdtrace.map
+	$(CC) -shared -Wl,-soname,libdtrace.so.0 \
+	    -Wl,--version-script=libdtrace/libdtrace.map $(LDFLAGS) \
+	    -o $@ $(LIB_OBJS) $(LDLIBS)
+	ln -sf libdtrace.so $(BUILD)/libdtrace.so.0
+
+$(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
+	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
+
+# Unit tests link the static library and may use its internals.
+$(BUILD)/test/%: test/unit/%.c $(BUILD)/libdtrace.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
+
+test: all
+	test/run-tests $(BUILD)
+
+check:
+	$(MAKE) SAN=1 all
+	ASAN_OPTIONS=detect_leaks=1 test/run-tests build-san
+
+clean:
+	rm -rf build build-san
+
+.PHONY: all test check clean

@@ -1,0 +1,454 @@
+/*
+ * dtrace: the command.  Uses libdtrace's public interface only.
+ *
+ * Arguments are taken in order: options that shape the session (-x, -q,
+ * -Z, -w) first, then processes (-c, -p) so that $target is known, then
+ * the programs (-n, -s, -P, -m, -f, -i) are compiled in the order given.
+ * Then -l lists, -e stops, or tracing runs until exit(), an interrupt
+ * (SIGINT, SIGTERM, SIGHUP) or the end of every -c/-p process.
+ */
+#include <dtrace.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DTRACE_CMD_VERSION	"0.1.0"
+
+typedef enum { REQ_DESC, REQ_SCRIPT } req_kind_t;
+
+typedef struct request {
+	req_kind_t rq_kind;		/* -n/-P/-m/-f/-i or -s */
+	dtrace_probespec_t rq_spec;	/* for descriptions */
+	const char *rq_arg;		/* the argument */
+	dtrace_prog_t *rq_prog;		/* compiled program */
+} request_t;
+
+static dtrace_hdl_t *g_dtp;
+static FILE *g_ofp;
+static bool g_quiet;
+static bool g_header;
+static volatile sig_atomic_t g_intr;
+static volatile sig_atomic_t g_nintr;
+
+static void __attribute__((format(printf, 1, 2)))
+warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(g_ofp != NULL ? g_ofp : stdout);
+	fputs("dtrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(g_ofp != NULL ? g_ofp : stdout);
+	fputs("dtrace: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	dtrace_close(g_dtp);
+	exit(1);
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "Usage: dtrace [-eqlSVwZ] [-o output] [-x opt[=val]] "
+	    "[-c cmd] [-p pid]\n"
+	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
+	    "\t[-i probe-id] [-s script] [args ...]\n\n"
+	    "\t-c  run command and exit upon its completion\n"
+	    "\t-e  exit after compiling request but prior to enabling probes\n"
+	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-i  enable or list probes matching the specified probe id\n"
+	    "\t-l  list probes matching specified criteria\n"
+	    "\t-m  enable or list probes matching the specified module name\n"
+	    "\t-n  enable or list probes matching the specified probe name\n"
+	    "\t-o  set output file\n"
+	    "\t-p  grab specified process-ID and cache its symbol tables\n"
+	    "\t-P  enable or list probes matching the specified provider name\n"
+	    "\t-q  set quiet mode (only output explicitly traced data)\n"
+	    "\t-s  enable or list probes according to the specified D script\n"
+	    "\t-S  print the BPF code generated for each clause\n"
+	    "\t-V  report the version of the D language and of dtrace\n"
+	    "\t-w  permit destructive actions\n"
+	    "\t-x  enable or modify compiler and tracing options\n"
+	    "\t-Z  permit probe descriptions that match zero probes\n");
+}
+
+static void
+intr(int sig)
+{
+	(void) sig;
+	g_intr = 1;
+	if (++g_nintr > 1)
+		_exit(1);	/* impatient: second interrupt */
+}
+
+/* What DTrace shows of a description: the text up to its clause. */
+static void
+print_banner(const request_t *rq, const dtrace_proginfo_t *info)
+{
+	if (rq->rq_kind == REQ_SCRIPT) {
+		fprintf(stderr, "dtrace: script '%s' matched %u probe%s\n",
+		    rq->rq_arg, info->dpi_matches,
+		    info->dpi_matches == 1 ? "" : "s");
+	} else {
+		size_t len = strcspn(rq->rq_arg, "{/;");
+
+		fprintf(stderr, "dtrace: description '%.*s' matched %u "
+		    "probe%s\n", (int)len, rq->rq_arg, info->dpi_matches,
+		    info->dpi_matches == 1 ? "" : "s");
+	}
+}
+
+static int
+chew(const dtrace_probedata_t *data, void *arg)
+{
+	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
+
+	(void) arg;
+	if (g_quiet)
+		return (DTRACE_CONSUME_THIS);
+	if (!g_header) {
+		fprintf(g_ofp, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
+		g_header = true;
+	}
+	snprintf(name, sizeof (name), "%s:%s", pd->fun, pd->prb);
+	fprintf(g_ofp, "%3d %6u %32s ", data->dtpda_cpu, pd->id, name);
+	return (DTRACE_CONSUME_THIS);
+}
+
+static int
+chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec,
+    void *arg)
+{
+	(void) data;
+	(void) arg;
+	if (rec == NULL) {
+		if (!g_quiet)
+			fputc('\n', g_ofp);
+		return (DTRACE_CONSUME_NEXT);
+	}
+	return (DTRACE_CONSUME_THIS);
+}
+
+static int
+errhandler(const dtrace_errdata_t *ed, void *arg)
+{
+	(void) arg;
+	warn("%s", ed->dteda_msg);
+	return (DTRACE_HANDLE_OK);
+}
+
+static void
+prochandler(pid_t pid, dtrace_procevent_t ev, int status, void *arg)
+{
+	(void) status;
+	(void) arg;
+	if (ev == DTRACE_PROC_EXITED && !g_quiet)
+		warn("pid %d has exited", (int)pid);
+}
+
+static int
+list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	(void) dtp;
+	(void) arg;
+	fprintf(g_ofp, "%5u %10s %17s %33s %s\n", pd->id, pd->prv, pd->mod,
+	    pd->fun, pd->prb);
+	return (0);
+}
+
+/* Split a -c command line on blanks, as DTrace does. */
+static char **
+split_cmd(char *cmd)
+{
+	size_t n = 0;
+	char **argv = calloc(strlen(cmd) / 2 + 2, sizeof (char *));
+	char *save = NULL;
+
+	if (argv == NULL)
+		fatal("out of memory");
+	for (char *w = strtok_r(cmd, " \t", &save); w != NULL;
+	    w = strtok_r(NULL, " \t", &save))
+		argv[n++] = w;
+	argv[n] = NULL;
+	if (n == 0)
+		fatal("empty command for -c");
+	return (argv);
+}
+
+static void
+setopt(const char *arg)
+{
+	char *opt = strdup(arg), *val;
+
+	if (opt == NULL)
+		fatal("out of memory");
+	if ((val = strchr(opt, '=')) != NULL)
+		*val++ = '\0';
+	if (dtrace_setopt(g_dtp, opt, val) != 0)
+		fatal("failed to set option -x %s: %s", arg,
+		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+	free(opt);
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const char optstr[] = "+c:ef:hi:lm:n:o:p:P:qs:SVwx:Z";
+	request_t *reqs = calloc((size_t)argc + 1, sizeof (request_t));
+	char **cmds = calloc((size_t)argc + 1, sizeof (char *));
+	pid_t *pids = calloc((size_t)argc + 1, sizeof (pid_t));
+	struct ps_prochandle **procs;
+	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
+	bool list = false, exitearly = false, dump = false;
+	unsigned int cflags = 0;
+	const char *outfile = NULL;
+	struct sigaction sa;
+	bool done = false;
+
+	if (reqs == NULL || cmds == NULL || pids == NULL)
+		fatal("out of memory");
+	g_ofp = stdout;
+
+	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
+		fatal("failed to initialize dtrace: %s",
+		    dtrace_errmsg(NULL, err));
+
+	/* First pass: options; programs and processes are remembered. */
+	while ((c = getopt(argc, argv, optstr)) != -1) {
+		switch (c) {
+		case 'c':
+			cmds[ncmds++] = optarg;
+			break;
+		case 'p': {
+			char *end;
+			long pid = strtol(optarg, &end, 10);
+
+			if (*optarg == '\0' || *end != '\0' || pid <= 0)
+				fatal("invalid process ID: %s", optarg);
+			pids[npids++] = (pid_t)pid;
+			break;
+		}
+		case 'n': case 'P': case 'm': case 'f': case 'i': case 's':
+			reqs[nreqs].rq_kind = c == 's' ? REQ_SCRIPT : REQ_DESC;
+			reqs[nreqs].rq_spec = c == 'P' ?
+			    DTRACE_PROBESPEC_PROVIDER : c == 'm' ?
+			    DTRACE_PROBESPEC_MOD : c == 'f' ?
+			    DTRACE_PROBESPEC_FUNC : DTRACE_PROBESPEC_NAME;
+			reqs[nreqs++].rq_arg = optarg;
+			break;
+		case 'e':
+			exitearly = true;
+			break;
+		case 'l':
+			list = true;
+			break;
+		case 'o':
+			outfile = optarg;
+			break;
+		case 'q':
+			setopt("quiet");
+			break;
+		case 'S':
+			dump = true;
+			break;
+		case 'V':
+			printf("dtrace: D language 2.0 (dtrace %s, compiled "
+			    "to BPF)\n", DTRACE_CMD_VERSION);
+			dtrace_close(g_dtp);
+			return (0);
+		case 'w':
+			setopt("destructive");
+			break;
+		case 'x':
+			setopt(optarg);
+			break;
+		case 'Z':
+			setopt("zdefs");
+			cflags |= DTRACE_C_ZDEFS;
+			break;
+		case 'h':
+			usage(stdout);
+			dtrace_close(g_dtp);
+			return (0);
+		default:
+			usage(stderr);
+			dtrace_close(g_dtp);
+			return (2);
+		}
+	}
+	if (nreqs == 0 && !list) {
+		usage(stderr);
+		dtrace_close(g_dtp);
+		return (2);
+	}
+	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
+		fatal("failed to open output file '%s': %s", outfile,
+		    strerror(errno));
+
+	procs = calloc((size_t)(ncmds + npids) + 1, sizeof (*procs));
+	if (procs == NULL)
+		fatal("out of memory");
+	for (int i = 0; i < ncmds && !list; i++) {
+		char **cargv = split_cmd(cmds[i]);
+
+		if ((procs[nprocs++] = dtrace_proc_create(g_dtp, cargv[0],
+		    cargv)) == NULL)
+			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+		free(cargv);
+	}
+	for (int i = 0; i < npids && !list; i++) {
+		if ((procs[nprocs++] = dtrace_proc_grab(g_dtp, pids[i],
+		    0)) == NULL)
+			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+	}
+
+	/* Compile every request, in order. */
+	for (int i = 0; i < nreqs; i++) {
+		request_t *rq = &reqs[i];
+		char *margv[64];
+		int margc = 0;
+
+		margv[margc++] = (char *)rq->rq_arg;
+		for (int a = optind; a < argc && margc < 63; a++)
+			margv[margc++] = argv[a];
+		margv[margc] = NULL;
+		if (rq->rq_kind == REQ_SCRIPT) {
+			FILE *fp = strcmp(rq->rq_arg, "-") == 0 ? stdin :
+			    fopen(rq->rq_arg, "r");
+
+			if (fp == NULL)
+				fatal("failed to open %s: %s", rq->rq_arg,
+				    strerror(errno));
+			rq->rq_prog = dtrace_program_fcompile(g_dtp, fp,
+			    cflags, margc, margv);
+			if (fp != stdin)
+				fclose(fp);
+			if (rq->rq_prog == NULL)
+				fatal("failed to compile script %s: %s",
+				    rq->rq_arg, dtrace_errmsg(g_dtp,
+				    dtrace_errno(g_dtp)));
+		} else {
+			rq->rq_prog = dtrace_program_strcompile(g_dtp,
+			    rq->rq_arg, rq->rq_spec, cflags, margc, margv);
+			if (rq->rq_prog == NULL)
+				fatal("invalid probe specifier %s: %s",
+				    rq->rq_arg, dtrace_errmsg(g_dtp,
+				    dtrace_errno(g_dtp)));
+		}
+		if (dump)
+			dtrace_program_dump(g_dtp, rq->rq_prog, stderr);
+	}
+
+	if (list) {
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
+		if (nreqs == 0) {
+			dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
+		} else {
+			for (int i = 0; i < nreqs; i++) {
+				dtrace_probedesc_t pd;
+				const char *s = reqs[i].rq_arg;
+
+				if (reqs[i].rq_kind == REQ_SCRIPT)
+					continue;
+				if (dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
+				    &pd) != 0)
+					continue;
+				(void) dtrace_probe_iter(g_dtp, &pd,
+				    list_probe, NULL);
+			}
+		}
+		fflush(g_ofp);
+		dtrace_close(g_dtp);
+		return (0);
+	}
+	if (exitearly) {
+		dtrace_close(g_dtp);
+		return (0);
+	}
+
+	{
+		dtrace_optval_t q = 0;
+
+		(void) dtrace_getopt(g_dtp, "quiet", &q);
+		g_quiet = q != 0;
+	}
+	for (int i = 0; i < nreqs; i++) {
+		dtrace_proginfo_t info;
+
+		if (dtrace_program_exec(g_dtp, reqs[i].rq_prog, &info) != 0)
+			fatal("failed to enable '%s': %s", reqs[i].rq_arg,
+			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+		if (!g_quiet)
+			print_banner(&reqs[i], &info);
+	}
+
+	dtrace_handle_err(g_dtp, errhandler, NULL);
+	dtrace_handle_proc(g_dtp, prochandler, NULL);
+
+	memset(&sa, 0, sizeof (sa));
+	sa.sa_handler = intr;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (dtrace_go(g_dtp) != 0)
+		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
+		    dtrace_errno(g_dtp)));
+	for (int i = 0; i < nprocs; i++)
+		dtrace_proc_continue(g_dtp, procs[i]);
+
+	for (;;) {
+		dtrace_workstatus_t st;
+
+		if (!g_intr && !done)
+			dtrace_sleep(g_dtp);
+		if (g_intr)
+			done = true;
+		if (done && dtrace_status(g_dtp) != DTRACE_STATUS_STOPPED &&
+		    dtrace_stop(g_dtp) != 0)
+			fatal("couldn't stop tracing: %s", dtrace_errmsg(g_dtp,
+			    dtrace_errno(g_dtp)));
+		st = dtrace_work(g_dtp, g_ofp, chew, chewrec, NULL);
+		if (st == DTRACE_WORKSTATUS_ERROR)
+			fatal("processing aborted: %s", dtrace_errmsg(g_dtp,
+			    dtrace_errno(g_dtp)));
+		if (st == DTRACE_WORKSTATUS_DONE) {
+			if (done || dtrace_status(g_dtp) ==
+			    DTRACE_STATUS_STOPPED)
+				break;
+			done = true;
+		}
+		if (fflush(g_ofp) == EOF && errno == EPIPE)
+			break;
+	}
+	fputc('\n', g_ofp);
+	fflush(g_ofp);
+	err = dtrace_exit_status(g_dtp);
+	dtrace_close(g_dtp);
+	free(procs);
+	free(reqs);
+	free(cmds);
+	free(pids);
+	return (err);
+}

@@ -1,0 +1,299 @@
+/*
+ * dt_bpf.c: creating the session's maps and loading its programs.
+ *
+ * Maps (see dt_rec.h for their contents):
+ *   output   BPF_MAP_TYPE_RINGBUF, bufsize rounded up to a power of two
+ *   dctx     BPF_MAP_TYPE_PERCPU_ARRAY, one entry
+ *   globals  BPF_MAP_TYPE_ARRAY, one entry, mmap()ed by the consumer so
+ *            that it can move the session state without a copy
+ *   strtab   BPF_MAP_TYPE_ARRAY, one entry, read-only to programs, frozen
+ *   probes   BPF_MAP_TYPE_HASH, probe id -> four strsize names; only when
+ *            a clause uses probeprov, probemod, probefunc or probename
+ *
+ * A program is loaded without a verifier log first (cheaper); if it is
+ * rejected, it is loaded again with the log so that the error can quote
+ * the verifier and name the clause at the instruction it stopped on.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../core/dt_impl.h"
+
+static int
+map_fail(dtrace_hdl_t *dtp, const char *what)
+{
+	int err = errno;
+
+	if (err == EPERM || err == EACCES)
+		return (dt_set_errmsg(dtp, EDT_NOPRIV, "cannot create BPF map "
+		    "%s: %s: tracing requires root (CAP_BPF, CAP_PERFMON)",
+		    what, strerror(err)));
+	if (err == ENOMEM || err == E2BIG)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
+		    "%s: %s (check option bufsize, or the memory limits of "
+		    "this cgroup)", what, strerror(err)));
+	return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map %s: %s",
+	    what, strerror(err)));
+}
+
+static uint64_t
+pow2(uint64_t v)
+{
+	uint64_t p = 4096;
+
+	while (p < v)
+		p <<= 1;
+	return (p);
+}
+
+static int
+probes_map(dtrace_hdl_t *dtp, unsigned int nused)
+{
+	uint32_t sz = dtp->dt_opts.op_strsize;
+	char *val;
+	int fd;
+
+	fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
+	    nused > 0 ? nused : 1, NULL);
+	if (fd < 0)
+		return (map_fail(dtp, "probes"));
+	dtp->dt_mapfd[DT_MAP_PROBES] = fd;
+	if ((val = dt_zalloc(dtp, 4 * sz)) == NULL)
+		return (-1);
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i];
+		uint32_t id = prp->pr_desc.id;
+
+		if (prp->pr_nclauses == 0 && id != DT_PRID_ERROR)
+			continue;
+		memset(val, 0, 4 * sz);
+		snprintf(val, sz, "%s", prp->pr_desc.prv);
+		snprintf(val + sz, sz, "%s", prp->pr_desc.mod);
+		snprintf(val + 2 * sz, sz, "%s", prp->pr_desc.fun);
+		snprintf(val + 3 * sz, sz, "%s", prp->pr_desc.prb);
+		if (bpf_map_update_elem(fd, &id, val, BPF_ANY) != 0) {
+			free(val);
+			return (map_fail(dtp, "probes"));
+		}
+	}
+	free(val);
+	return (0);
+}
+
+int
+dt_bpf_maps_create(dtrace_hdl_t *dtp)
+{
+	LIBBPF_OPTS(bpf_map_create_opts, mmopts, .map_flags = BPF_F_MMAPABLE);
+	LIBBPF_OPTS(bpf_map_create_opts, roopts,
+	    .map_flags = BPF_F_RDONLY_PROG);
+	uint32_t gsize = (uint32_t)sizeof (dt_gstate_t) + dtp->dt_globsize;
+	uint32_t ssize = dtp->dt_strtablen > 0 ? dtp->dt_strtablen : 8;
+	uint32_t zero = 0;
+	unsigned int nprobes = 0;
+	bool useprobes = false;
+	int fd;
+
+	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
+	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), NULL);
+	if (fd < 0)
+		return (map_fail(dtp, "output"));
+	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
+
+	fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
+	    dt_dctx_size(dtp), 1, NULL);
+	if (fd < 0)
+		return (map_fail(dtp, "dctx"));
+	dtp->dt_mapfd[DT_MAP_DCTX] = fd;
+
+	gsize = (gsize + 7) & ~7U;
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
+	    &mmopts);
+	if (fd < 0)
+		return (map_fail(dtp, "globals"));
+	dtp->dt_mapfd[DT_MAP_GLOBALS] = fd;
+	dtp->dt_gmapsize = ((size_t)gsize + 4095) & ~(size_t)4095;
+	dtp->dt_gstate = mmap(NULL, dtp->dt_gmapsize, PROT_READ | PROT_WRITE,
+	    MAP_SHARED, fd, 0);
+	if (dtp->dt_gstate == MAP_FAILED) {
+		dtp->dt_gstate = NULL;
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot map the globals "
+		    "map: %s", strerror(errno)));
+	}
+
+	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
+	    &roopts);
+	if (fd < 0)
+		return (map_fail(dtp, "strtab"));
+	dtp->dt_mapfd[DT_MAP_STRTAB] = fd;
+	if (dtp->dt_strtablen > 0 &&
+	    bpf_map_update_elem(fd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
+		return (map_fail(dtp, "strtab"));
+	if (bpf_map_freeze(fd) != 0)
+		return (map_fail(dtp, "strtab"));
+
+	for (unsigned int i = 0; i < dtp->dt_nclauses; i++)
+		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
+		nprobes += dtp->dt_probes[i]->pr_nclauses > 0;
+	if (useprobes)
+		return (probes_map(dtp, nprobes + 1));
+	return (0);
+}
+
+/* The clause whose block holds instruction insn, or -1. */
+static int
+clause_at(const dt_program_t *pgp, long insn)
+{
+	for (unsigned int i = 0; i < pgp->pg_nclauses; i++) {
+		if (insn >= pgp->pg_ranges[i] && insn < pgp->pg_ranges[i + 1])
+			return ((int)pgp->pg_clauses[i]);
+	}
+	return (-1);
+}
+
+/* Instruction index of the last "N: (..." line of a verifier log. */
+static long
+log_insn(const char *log)
+{
+	long insn = -1;
+
+	for (const char *l = log; *l != '\0'; ) {
+		const char *nl = strchr(l, '\n');
+
+		if (isdigit((unsigned char)*l)) {
+			char *end;
+			long v = strtol(l, &end, 10);
+
+			if (*end == ':' && end[1] == ' ' && end[2] == '(')
+				insn = v;
+		}
+		if (nl == NULL)
+			break;
+		l = nl + 1;
+	}
+	return (insn);
+}
+
+/* The last n lines of s. */
+static const char *
+last_lines(const char *s, int n)
+{
+	const char *p = s + strlen(s);
+
+	while (p > s && (p[-1] == '\n' || p[-1] == ' '))
+		p--;
+	while (p > s) {
+		if (p[-1] == '\n' && --n == 0)
+			break;
+		p--;
+	}
+	return (p);
+}
+
+static int
+verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
+    const char *log)
+{
+	long insn = log_insn(log);
+	int c = clause_at(pgp, insn);
+	const dt_clause_t *dcp = c >= 0 ? dtp->dt_clauses[c] : NULL;
+	char where[512];
+
+	if (dcp != NULL)
+		snprintf(where, sizeof (where), "dt_clause_%d (%s)", c,
+		    dcp->dc_desctext[0]);
+	else
+		snprintf(where, sizeof (where), "the probe trampoline");
+	return (dt_set_errmsg(dtp, EDT_VERIFIER, "BPF verifier rejected the "
+	    "program of %s: %s\nverifier: %s", where, strerror(err),
+	    last_lines(log, 4)));
+}
+
+int
+dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
+    const char *name, dt_program_t *pgp)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts);
+	size_t logsz = 1 << 20;
+	char *log;
+	int fd, err;
+
+	for (uint32_t i = 0; i < blk->db_nrels; i++) {
+		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
+
+		in->imm = dtp->dt_mapfd[in->imm];
+	}
+	fd = bpf_prog_load(type, name, "GPL", blk->db_insns, blk->db_len,
+	    &opts);
+	if (fd >= 0) {
+		pgp->pg_fd = fd;
+		return (0);
+	}
+	err = errno;
+	if (err == EPERM && geteuid() != 0)
+		return (dt_set_errno(dtp, EDT_NOPRIV));
+	if ((log = malloc(logsz)) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	log[0] = '\0';
+	opts.log_buf = log;
+	opts.log_size = (uint32_t)logsz;
+	opts.log_level = 1;
+	fd = bpf_prog_load(type, name, "GPL", blk->db_insns, blk->db_len,
+	    &opts);
+	if (fd >= 0) {
+		/* Accepted with a log: a transient failure. */
+		free(log);
+		pgp->pg_fd = fd;
+		return (0);
+	}
+	err = errno;
+	verifier_error(dtp, pgp, err, log);
+	free(log);
+	return (-1);
+}
+
+void
+dt_bpf_close(dtrace_hdl_t *dtp)
+{
+	dt_program_t *pgp, *next;
+
+	if (dtp->dt_ringbuf != NULL) {
+		ring_buffer__free(dtp->dt_ringbuf);
+		dtp->dt_ringbuf = NULL;
+	}
+	for (unsigned int i = 0; i < dtp->dt_nattfds; i++)
+		close(dtp->dt_attfds[i]);
+	free(dtp->dt_attfds);
+	dtp->dt_attfds = NULL;
+	dtp->dt_nattfds = dtp->dt_attcap = 0;
+	for (pgp = dtp->dt_programs; pgp != NULL; pgp = next) {
+		next = pgp->pg_next;
+		if (pgp->pg_fd >= 0)
+			close(pgp->pg_fd);
+		free(pgp->pg_clauses);
+		free(pgp->pg_ranges);
+		free(pgp);
+	}
+	dtp->dt_programs = NULL;
+	dtp->dt_beginfd = dtp->dt_endfd = -1;
+	if (dtp->dt_gstate != NULL) {
+		munmap(dtp->dt_gstate, dtp->dt_gmapsize);
+		dtp->dt_gstate = NULL;
+	}
+	for (int i = 0; i < DT_MAP_COUNT; i++) {
+		if (dtp->dt_mapfd[i] >= 0)
+			close(dtp->dt_mapfd[i]);
+		dtp->dt_mapfd[i] = -1;
+	}
+	if (dtp->dt_epollfd >= 0)
+		close(dtp->dt_epollfd);
+	dtp->dt_epollfd = -1;
+}

@@ -1,0 +1,1030 @@
+/*
+ * dt_cg.c: the code generator, from typed AST to BPF instructions.
+ *
+ * Each clause compiles to one position-independent block (dt_cg_clause);
+ * at dtrace_go() the blocks are assembled into programs (dt_cg_program):
+ *
+ *	prologue     r6 = ctx, r9 = dctx (per-CPU scratch), session state check
+ *	trampoline   the provider fills ms_prid and ms_argv[] from the context
+ *	clause 0     predicate, actions, ring buffer output
+ *	[ERROR]      if clause 0 faulted, the ERROR clauses run here
+ *	clause 1 ...
+ *	epilogue     return 0
+ *
+ * Register use: r6 holds the context, r9 the dctx pointer, for the whole
+ * program.  An expression leaves its value in r0; binary operators keep
+ * their left operand in a stack slot while the right one is evaluated, so
+ * helper calls (which clobber r1-r5) may appear anywhere.  An integer value
+ * is always kept in canonical form: sign- or zero-extended from its type's
+ * size to 64 bits.  A string value is a pointer to at least strsize
+ * readable bytes: a temporary in dctx, a literal in strtab, a global
+ * variable, or a probe name in the probes map.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dlang/dt_ast.h"
+#include "dt_insn.h"
+
+#define DT_NTMP		8		/* string temporaries per statement */
+#define DT_STACK_MAX	480		/* bytes of stack for temporaries */
+
+#define GS_SIZE		((uint32_t)sizeof (dt_gstate_t))
+
+typedef struct dt_cg {
+	dtrace_hdl_t *cg_hdl;		/* handle */
+	dt_block_t *cg_blk;		/* block being written */
+	dt_clause_t *cg_clause;		/* clause being compiled */
+	int cg_sp;			/* stack bytes in use */
+	int cg_ntmp;			/* string temporaries in use */
+	int32_t *cg_labels;		/* label -> instruction, -1 unset */
+	unsigned int cg_nlabels;	/* labels made */
+	unsigned int cg_labcap;		/* labels allocated */
+	uint32_t *cg_fixups;		/* jumps whose off is a label */
+	unsigned int cg_nfixups;	/* how many */
+	unsigned int cg_fixcap;		/* how many allocated */
+	int cg_lfault;			/* label of the fault handler */
+	int cg_lend;			/* label of the end of the clause */
+	jmp_buf cg_jmp;			/* where errors unwind to */
+} dt_cg_t;
+
+static void __attribute__((noreturn))
+cg_fail(dt_cg_t *cg, const char *tag, const char *msg)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+
+	snprintf(dtp->dt_errmsg, sizeof (dtp->dt_errmsg), "%s", msg);
+	dtp->dt_errtag = tag;
+	dtp->dt_errno = EDT_COMPILER;
+	longjmp(cg->cg_jmp, 1);
+}
+
+static void
+emit(dt_cg_t *cg, struct bpf_insn insn)
+{
+	if (dt_block_emit(cg->cg_hdl, cg->cg_blk, insn) != 0)
+		cg_fail(cg, "D_NOMEM", "out of memory");
+}
+
+static uint32_t
+pc(dt_cg_t *cg)
+{
+	return (cg->cg_blk->db_len);
+}
+
+static void
+reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind)
+{
+	if (dt_block_reloc(cg->cg_hdl, cg->cg_blk, insn, kind) != 0)
+		cg_fail(cg, "D_NOMEM", "out of memory");
+}
+
+/* r = 64-bit constant */
+static void
+emit_imm64(dt_cg_t *cg, int reg, uint64_t v)
+{
+	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
+		emit(cg, MOV_IMM(reg, (int32_t)v));
+		return;
+	}
+	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, 0, 0, (int32_t)v));
+	emit(cg, INSN(0, 0, 0, 0, (int32_t)(v >> 32)));
+}
+
+/* r = map fd (for helpers taking a map) */
+static void
+emit_mapfd(dt_cg_t *cg, int reg, int map)
+{
+	reloc(cg, pc(cg), DT_REL_MAPFD);
+	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_FD, 0,
+	    map));
+	emit(cg, INSN(0, 0, 0, 0, 0));
+}
+
+/* r = address of byte off of the value of an array map of one entry */
+static void
+emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)
+{
+	reloc(cg, pc(cg), DT_REL_MAPVAL);
+	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_VALUE, 0,
+	    map));
+	emit(cg, INSN(0, 0, 0, 0, (int32_t)off));
+}
+
+/* ---- labels --------------------------------------------------------------- */
+
+static int
+label_new(dt_cg_t *cg)
+{
+	if (cg->cg_nlabels == cg->cg_labcap &&
+	    dt_grow(cg->cg_hdl, (void **)&cg->cg_labels, &cg->cg_labcap, 16,
+	    sizeof (int32_t)) != 0)
+		cg_fail(cg, "D_NOMEM", "out of memory");
+	cg->cg_labels[cg->cg_nlabels] = -1;
+	return ((int)cg->cg_nlabels++);
+}
+
+static void
+label_set(dt_cg_t *cg, int label)
+{
+	cg->cg_labels[label] = (int32_t)pc(cg);
+}
+
+/* A jump to a label; off holds the label until dt_cg_resolve(). */
+static void
+emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
+{
+	if (cg->cg_nfixups == cg->cg_fixcap &&
+	    dt_grow(cg->cg_hdl, (void **)&cg->cg_fixups, &cg->cg_fixcap, 16,
+	    sizeof (uint32_t)) != 0)
+		cg_fail(cg, "D_NOMEM", "out of memory");
+	cg->cg_fixups[cg->cg_nfixups++] = pc(cg);
+	insn.off = (int16_t)label;
+	emit(cg, insn);
+}
+
+static void
+resolve_labels(dt_cg_t *cg)
+{
+	for (unsigned int i = 0; i < cg->cg_nfixups; i++) {
+		struct bpf_insn *in = &cg->cg_blk->db_insns[cg->cg_fixups[i]];
+		int32_t target = cg->cg_labels[in->off];
+		int32_t off = target - (int32_t)cg->cg_fixups[i] - 1;
+
+		if (target < 0)
+			cg_fail(cg, "D_CG", "internal error: unset label");
+		if (off < INT16_MIN || off > INT16_MAX)
+			cg_fail(cg, "D_CG", "clause too large: jump out of "
+			    "range");
+		in->off = (int16_t)off;
+	}
+}
+
+/* ---- stack and temporaries -------------------------------------------------- */
+
+static int16_t
+push(dt_cg_t *cg)
+{
+	cg->cg_sp += 8;
+	if (cg->cg_sp > DT_STACK_MAX)
+		cg_fail(cg, "D_CG", "expression too complex: out of BPF "
+		    "stack");
+	emit(cg, STX(BPF_DW, FP, (int16_t)-cg->cg_sp, R0));
+	return ((int16_t)-cg->cg_sp);
+}
+
+static void
+pop(dt_cg_t *cg, int reg)
+{
+	emit(cg, LDX(BPF_DW, reg, FP, (int16_t)-cg->cg_sp));
+	cg->cg_sp -= 8;
+}
+
+static uint32_t
+tmp_off(dtrace_hdl_t *dtp, int n)
+{
+	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8 +
+	    (uint32_t)n * dtp->dt_opts.op_strsize);
+}
+
+/* Offset in dctx of a fresh string temporary. */
+static uint32_t
+tmp_alloc(dt_cg_t *cg)
+{
+	if (cg->cg_ntmp == DT_NTMP)
+		cg_fail(cg, "D_CG", "statement too complex: more than 8 "
+		    "string temporaries");
+	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
+}
+
+uint32_t
+dt_dctx_bufoff(dtrace_hdl_t *dtp)
+{
+	return (tmp_off(dtp, DT_NTMP));
+}
+
+uint32_t
+dt_dctx_size(dtrace_hdl_t *dtp)
+{
+	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) +
+	    dtp->dt_recmax);
+}
+
+static int16_t
+data_off(dt_cg_t *cg, uint32_t off)
+{
+	return ((int16_t)(dt_dctx_bufoff(cg->cg_hdl) + sizeof (dt_rechdr_t) +
+	    off));
+}
+
+/* r = r9 + off */
+static void
+emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off)
+{
+	emit(cg, MOV_REG(reg, R9));
+	emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+/* Bring r0 to the canonical form of type t. */
+static void
+normalize(dt_cg_t *cg, dt_type_t t)
+{
+	int bits;
+
+	if (t.ty_kind != DT_TK_INT || t.ty_size >= 8)
+		return;
+	bits = 64 - t.ty_size * 8;
+	if (!t.ty_signed && t.ty_size == 4) {
+		emit(cg, MOV32_REG(R0, R0));
+		return;
+	}
+	emit(cg, ALU_IMM(BPF_LSH, R0, bits));
+	emit(cg, ALU_IMM(t.ty_signed ? BPF_ARSH : BPF_RSH, R0, bits));
+}
+
+/*
+ * Record a fault: ms_fault = kind, ms_faddr = the value in reg, ms_fpc =
+ * this instruction, then go to the fault handler.
+ */
+static void
+emit_fault(dt_cg_t *cg, int kind, int reg)
+{
+	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), kind));
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), reg));
+	reloc(cg, pc(cg), DT_REL_PC);
+	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fpc), (int32_t)pc(cg)));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lfault);
+}
+
+/*
+ * r0 = strcmp(r1, r2) over at most strsize bytes: unsigned byte difference
+ * at the first mismatch, 0 if equal.
+ */
+static void
+emit_strcmp(dt_cg_t *cg)
+{
+	int lloop = label_new(cg), ldiff = label_new(cg);
+	int leq = label_new(cg), ldone = label_new(cg);
+
+	emit(cg, MOV_IMM(R3, 0));
+	label_set(cg, lloop);
+	emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)cg->cg_hdl->dt_opts.op_strsize,
+	    0), leq);
+	emit(cg, MOV_REG(R4, R1));
+	emit(cg, ALU_REG(BPF_ADD, R4, R3));
+	emit(cg, LDX(BPF_B, R4, R4, 0));
+	emit(cg, MOV_REG(R5, R2));
+	emit(cg, ALU_REG(BPF_ADD, R5, R3));
+	emit(cg, LDX(BPF_B, R5, R5, 0));
+	emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), ldiff);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), leq);
+	emit(cg, ALU_IMM(BPF_ADD, R3, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	label_set(cg, ldiff);
+	emit(cg, MOV_REG(R0, R4));
+	emit(cg, ALU_REG(BPF_SUB, R0, R5));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, leq);
+	emit(cg, MOV_IMM(R0, 0));
+	label_set(cg, ldone);
+}
+
+/* r0 = (r0 <op> r1) ? 1 : 0 */
+static void
+emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
+{
+	int ltrue = label_new(cg), ldone = label_new(cg);
+	uint8_t jop;
+
+	switch (op) {
+	case T_EQ: jop = BPF_JEQ; break;
+	case T_NE: jop = BPF_JNE; break;
+	case T_LT: jop = sign ? BPF_JSLT : BPF_JLT; break;
+	case T_GT: jop = sign ? BPF_JSGT : BPF_JGT; break;
+	case T_LE: jop = sign ? BPF_JSLE : BPF_JLE; break;
+	default: jop = sign ? BPF_JSGE : BPF_JGE; break;
+	}
+	emit_jump(cg, JMP_REG(jop, R0, R1, 0), ltrue);
+	emit(cg, MOV_IMM(R0, 0));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, ltrue);
+	emit(cg, MOV_IMM(R0, 1));
+	label_set(cg, ldone);
+}
+
+static void cg_expr(dt_cg_t *, dt_node_t *);
+
+/* Evaluate dnp and convert the value to type t. */
+static void
+cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
+{
+	cg_expr(cg, dnp);
+	normalize(cg, t);
+}
+
+/* r0 = r0 <op> r1 for an arithmetic operator, in type t */
+static void
+emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
+{
+	uint8_t bop;
+	int16_t sdiv = t.ty_signed && t.ty_kind == DT_TK_INT;
+
+	switch (op) {
+	case T_PLUS: case T_ADD_EQ: case T_INC: bop = BPF_ADD; break;
+	case T_MINUS: case T_SUB_EQ: case T_DEC: bop = BPF_SUB; break;
+	case T_STAR: case T_MUL_EQ: bop = BPF_MUL; break;
+	case T_SLASH: case T_DIV_EQ: bop = BPF_DIV; break;
+	case T_MOD: case T_MOD_EQ: bop = BPF_MOD; break;
+	case T_AND: case T_AND_EQ: bop = BPF_AND; break;
+	case T_OR: case T_OR_EQ: bop = BPF_OR; break;
+	case T_XOR: case T_XOR_EQ: bop = BPF_XOR; break;
+	case T_LSH: case T_LSH_EQ: bop = BPF_LSH; break;
+	default: bop = t.ty_signed ? BPF_ARSH : BPF_RSH; break;
+	}
+	if (bop == BPF_DIV || bop == BPF_MOD) {
+		int lok = label_new(cg);
+
+		emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lok);
+		emit_fault(cg, DTRACEFLT_DIVZERO, R1);
+		label_set(cg, lok);
+		/* signed division is the v4 ISA's div/mod with off = 1 */
+		emit(cg, INSN(BPF_ALU64 | bop | BPF_X, R0, R1, sdiv, 0));
+	} else {
+		emit(cg, ALU_REG(bop, R0, R1));
+	}
+	normalize(cg, t);
+}
+
+/* r0 = value of a built-in variable */
+static void
+cg_builtin(dt_cg_t *cg, const dt_ident_t *bi)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	int id = bi->di_id;
+
+	if (id >= DT_BI_ARG0 && id < DT_BI_ARG0 + DT_MAXARGS) {
+		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_argv) +
+		    (id - DT_BI_ARG0) * 8));
+		return;
+	}
+	switch (id) {
+	case DT_BI_PID:
+		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+		break;
+	case DT_BI_TID:
+		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, MOV32_REG(R0, R0));
+		break;
+	case DT_BI_UID:
+		emit(cg, CALL(BPF_FUNC_get_current_uid_gid));
+		emit(cg, MOV32_REG(R0, R0));
+		break;
+	case DT_BI_GID:
+		emit(cg, CALL(BPF_FUNC_get_current_uid_gid));
+		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+		break;
+	case DT_BI_PPID: {
+		/* current->real_parent->tgid, read with probe_read_kernel */
+		int64_t parent = dt_ktype_offset(dtp, "task_struct",
+		    "real_parent");
+		int64_t tgid = dt_ktype_offset(dtp, "task_struct", "tgid");
+		int16_t slot;
+
+		if (parent < 0 || tgid < 0)
+			cg_fail(cg, "D_CG", "ppid: kernel type data lacks "
+			    "task_struct.real_parent or tgid");
+		emit(cg, CALL(BPF_FUNC_get_current_task));
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)parent));
+		slot = push(cg);
+		emit(cg, MOV_REG(R3, R0));
+		emit(cg, MOV_REG(R1, FP));
+		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
+		emit(cg, MOV_IMM(R2, 8));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+		emit(cg, LDX(BPF_DW, R3, FP, slot));
+		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)tgid));
+		emit(cg, ST_IMM(BPF_DW, FP, slot, 0));
+		emit(cg, MOV_REG(R1, FP));
+		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
+		emit(cg, MOV_IMM(R2, 4));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+		emit(cg, LDX(BPF_W, R0, FP, slot));
+		cg->cg_sp -= 8;
+		normalize(cg, bi->di_type);
+		break;
+	}
+	case DT_BI_EXECNAME: {
+		uint32_t off = tmp_alloc(cg);
+
+		emit_dctx_addr(cg, R1, off);
+		emit(cg, MOV_IMM(R2, 16));
+		emit(cg, CALL(BPF_FUNC_get_current_comm));
+		emit_dctx_addr(cg, R0, off);
+		break;
+	}
+	case DT_BI_TIMESTAMP:
+		emit(cg, CALL(BPF_FUNC_ktime_get_ns));
+		break;
+	case DT_BI_VTIMESTAMP: {
+		int64_t se = dt_ktype_offset(dtp, "task_struct", "se");
+		int64_t rt = dt_ktype_offset(dtp, "sched_entity",
+		    "sum_exec_runtime");
+		int16_t slot;
+
+		if (se < 0 || rt < 0)
+			cg_fail(cg, "D_CG", "vtimestamp: kernel type data "
+			    "lacks task_struct.se.sum_exec_runtime");
+		emit(cg, CALL(BPF_FUNC_get_current_task));
+		emit(cg, MOV_REG(R3, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)(se + rt)));
+		emit(cg, MOV_IMM(R0, 0));
+		slot = push(cg);
+		emit(cg, MOV_REG(R1, FP));
+		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
+		emit(cg, MOV_IMM(R2, 8));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+		pop(cg, R0);
+		break;
+	}
+	case DT_BI_WALLTIMESTAMP:
+		emit(cg, CALL(BPF_FUNC_ktime_get_boot_ns));
+		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
+		emit(cg, LDX(BPF_DW, R1, R1, (int16_t)offsetof(dt_gstate_t,
+		    gs_walloff)));
+		emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		break;
+	case DT_BI_CPU:
+		emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		break;
+	case DT_BI_ID:
+		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
+		break;
+	case DT_BI_PROBEPROV:
+	case DT_BI_PROBEMOD:
+	case DT_BI_PROBEFUNC:
+	case DT_BI_PROBENAME: {
+		int lfound = label_new(cg), ldone = label_new(cg);
+		uint32_t empty = dt_strtab_insert(dtp, "", 0);
+
+		if (empty == UINT32_MAX)
+			cg_fail(cg, "D_NOMEM", "out of memory");
+		emit_mapfd(cg, R1, DT_MAP_PROBES);
+		emit_dctx_addr(cg, R2, (uint32_t)MS_OFF(ms_prid));
+		emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+		emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lfound);
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)((id - DT_BI_PROBEPROV) *
+		    dtp->dt_opts.op_strsize)));
+		label_set(cg, ldone);
+		break;
+	}
+	default:
+		cg_fail(cg, "D_CG", "unknown built-in variable");
+	}
+}
+
+/* r0 = copyinstr(addr [, maxlen]) */
+static void
+cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t off = tmp_alloc(cg);
+	int lok = label_new(cg);
+	int16_t aslot;
+
+	cg_expr(cg, dnp->dn_args);
+	aslot = push(cg);
+	if (dnp->dn_args->dn_list != NULL) {
+		int lsmall = label_new(cg), lbig = label_new(cg);
+
+		/* size = clamp(maxlen + 1, 1, strsize) */
+		cg_expr(cg, dnp->dn_args->dn_list);
+		emit(cg, MOV_REG(R2, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+		emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
+		emit(cg, MOV_IMM(R2, 1));
+		label_set(cg, lsmall);
+		emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0), lbig);
+		emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		label_set(cg, lbig);
+	} else {
+		emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	}
+	emit(cg, LDX(BPF_DW, R3, FP, aslot));
+	emit_dctx_addr(cg, R1, off);
+	emit(cg, CALL(BPF_FUNC_probe_read_user_str));
+	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
+	pop(cg, R1);
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	cg->cg_sp -= 8;
+	emit_dctx_addr(cg, R0, off);
+}
+
+/* Address of a global variable's storage in r1. */
+static void
+var_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
+{
+	emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
+}
+
+/* Store r0 into the variable; for strings, copy and leave r0 = its address. */
+static void
+store_var(dt_cg_t *cg, const dt_ident_t *idp)
+{
+	if (idp->di_type.ty_kind == DT_TK_STRING) {
+		emit(cg, MOV_REG(R3, R0));
+		var_addr(cg, R1, idp);
+		emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		var_addr(cg, R0, idp);
+		return;
+	}
+	var_addr(cg, R1, idp);
+	emit(cg, STX(BPF_DW, R1, 0, R0));
+}
+
+static void
+load_var(dt_cg_t *cg, const dt_ident_t *idp)
+{
+	var_addr(cg, R0, idp);
+	if (idp->di_type.ty_kind != DT_TK_STRING)
+		emit(cg, LDX(BPF_DW, R0, R0, 0));
+}
+
+static void
+cg_expr(dt_cg_t *cg, dt_node_t *dnp)
+{
+	switch (dnp->dn_kind) {
+	case DN_INT:
+		emit_imm64(cg, R0, (uint64_t)dnp->dn_value);
+		normalize(cg, dnp->dn_type);
+		break;
+	case DN_STRING:
+		emit_mapval(cg, R0, DT_MAP_STRTAB, dnp->dn_stroff);
+		break;
+	case DN_VAR:
+		if (dnp->dn_builtin != NULL)
+			cg_builtin(cg, dnp->dn_builtin);
+		else
+			load_var(cg, dnp->dn_ident);
+		break;
+	case DN_CALL:
+		if (dnp->dn_builtin->di_id == DT_FN_COPYINSTR) {
+			cg_copyinstr(cg, dnp);
+			break;
+		}
+		cg_fail(cg, "D_CG", "action used as a value");
+	case DN_UNARY:
+		if (dnp->dn_op == T_LNOT)
+			cg_expr(cg, dnp->dn_left);
+		else
+			cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
+		switch (dnp->dn_op) {
+		case T_MINUS:
+			emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+			break;
+		case T_NOT:
+			emit(cg, ALU_IMM(BPF_XOR, R0, -1));
+			break;
+		case T_LNOT:
+			emit(cg, MOV_IMM(R1, 0));
+			emit_compare(cg, T_EQ, false);
+			break;
+		default:
+			break;
+		}
+		normalize(cg, dnp->dn_type);
+		break;
+	case DN_BINARY: {
+		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+		bool cmp = dnp->dn_op == T_EQ || dnp->dn_op == T_NE ||
+		    dnp->dn_op == T_LT || dnp->dn_op == T_GT ||
+		    dnp->dn_op == T_LE || dnp->dn_op == T_GE;
+		dt_type_t ct;
+
+		if (cmp && l->dn_type.ty_kind == DT_TK_STRING) {
+			cg_expr(cg, l);
+			push(cg);
+			cg_expr(cg, r);
+			emit(cg, MOV_REG(R2, R0));
+			pop(cg, R1);
+			emit_strcmp(cg);
+			emit(cg, MOV_IMM(R1, 0));
+			emit_compare(cg, dnp->dn_op, true);
+			break;
+		}
+		/* operands in their common type (shifts: the left's type) */
+		ct = dnp->dn_type;
+		if (cmp) {
+			dt_type_t a = l->dn_type, b = r->dn_type;
+
+			if (a.ty_kind == DT_TK_INT && a.ty_size < 4)
+				a.ty_size = 4, a.ty_signed = 1;
+			if (b.ty_kind == DT_TK_INT && b.ty_size < 4)
+				b.ty_size = 4, b.ty_signed = 1;
+			ct = a;
+			if (a.ty_kind == DT_TK_PTR || b.ty_kind == DT_TK_PTR)
+				ct = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
+			else if (a.ty_size != b.ty_size)
+				ct = a.ty_size > b.ty_size ? a : b;
+			else
+				ct.ty_signed = a.ty_signed && b.ty_signed;
+		}
+		cg_expr_as(cg, l, ct);
+		push(cg);
+		if (dnp->dn_op == T_LSH || dnp->dn_op == T_RSH)
+			cg_expr(cg, r);
+		else
+			cg_expr_as(cg, r, ct);
+		emit(cg, MOV_REG(R1, R0));
+		pop(cg, R0);
+		if (cmp)
+			emit_compare(cg, dnp->dn_op, ct.ty_kind == DT_TK_INT &&
+			    ct.ty_signed);
+		else
+			emit_arith(cg, dnp->dn_op, dnp->dn_type);
+		break;
+	}
+	case DN_LOGICAL: {
+		int lshort = label_new(cg), ldone = label_new(cg);
+
+		if (dnp->dn_op == T_LXOR) {
+			cg_expr(cg, dnp->dn_left);
+			emit(cg, MOV_IMM(R1, 0));
+			emit_compare(cg, T_NE, false);
+			push(cg);
+			cg_expr(cg, dnp->dn_right);
+			emit(cg, MOV_IMM(R1, 0));
+			emit_compare(cg, T_NE, false);
+			pop(cg, R1);
+			emit(cg, ALU_REG(BPF_XOR, R0, R1));
+			break;
+		}
+		cg_expr(cg, dnp->dn_left);
+		emit_jump(cg, JMP_IMM(dnp->dn_op == T_LAND ? BPF_JEQ : BPF_JNE,
+		    R0, 0, 0), lshort);
+		cg_expr(cg, dnp->dn_right);
+		emit(cg, MOV_IMM(R1, 0));
+		emit_compare(cg, T_NE, false);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lshort);
+		emit(cg, MOV_IMM(R0, dnp->dn_op == T_LAND ? 0 : 1));
+		label_set(cg, ldone);
+		break;
+	}
+	case DN_TERNARY: {
+		int lelse = label_new(cg), ldone = label_new(cg);
+
+		cg_expr(cg, dnp->dn_cond);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
+		cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lelse);
+		cg_expr_as(cg, dnp->dn_right, dnp->dn_type);
+		label_set(cg, ldone);
+		break;
+	}
+	case DN_ASSIGN: {
+		const dt_ident_t *idp = dnp->dn_left->dn_ident;
+
+		if (dnp->dn_op == T_ASSIGN) {
+			cg_expr_as(cg, dnp->dn_right, idp->di_type);
+		} else {
+			dt_type_t ct = idp->di_type;
+
+			load_var(cg, idp);
+			push(cg);
+			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
+				cg_expr(cg, dnp->dn_right);
+			else
+				cg_expr_as(cg, dnp->dn_right, ct);
+			emit(cg, MOV_REG(R1, R0));
+			pop(cg, R0);
+			emit_arith(cg, dnp->dn_op, ct);
+		}
+		store_var(cg, idp);
+		break;
+	}
+	case DN_INCDEC: {
+		const dt_ident_t *idp = dnp->dn_left->dn_ident;
+
+		load_var(cg, idp);
+		if (dnp->dn_post)
+			push(cg);
+		emit(cg, MOV_IMM(R1, 1));
+		emit_arith(cg, dnp->dn_op, idp->di_type);
+		store_var(cg, idp);
+		if (dnp->dn_post)
+			pop(cg, R0);
+		break;
+	}
+	case DN_CAST:
+		cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
+		break;
+	case DN_COMMA:
+		cg_expr(cg, dnp->dn_left);
+		cg_expr(cg, dnp->dn_right);
+		break;
+	default:
+		cg_fail(cg, "D_CG", "internal error: unexpected node");
+	}
+}
+
+/* Store r0, a value of type t, at data offset off of the record. */
+static void
+store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
+{
+	if (t.ty_kind == DT_TK_STRING) {
+		emit(cg, MOV_REG(R3, R0));
+		emit_dctx_addr(cg, R1, (uint32_t)data_off(cg, off));
+		emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		return;
+	}
+	emit(cg, STX(BPF_DW, R9, data_off(cg, off), R0));
+}
+
+static void
+cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
+{
+	dt_node_t *e = stmt->dn_left;
+	dt_clause_t *dcp = cg->cg_clause;
+	dt_datarec_t *r;
+
+	cg->cg_ntmp = 0;
+	if (e->dn_kind != DN_CALL || e->dn_builtin->di_kind != DT_IDENT_FUNC ||
+	    e->dn_builtin->di_type.ty_kind != DT_TK_VOID) {
+		cg_expr(cg, e);
+		return;
+	}
+	r = &dcp->dc_recs[(*recno)++];
+	switch (e->dn_builtin->di_id) {
+	case DT_FN_TRACE:
+		cg_expr(cg, e->dn_args);
+		store_data(cg, r->dr_type, r->dr_offset);
+		break;
+	case DT_FN_EXIT:
+		cg_expr_as(cg, e->dn_args, r->dr_type);
+		store_data(cg, r->dr_type, r->dr_offset);
+		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
+		emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
+		    gs_activity), DT_ACT_DRAINING));
+		break;
+	case DT_FN_PRINTF: {
+		unsigned int i = 0;
+
+		for (dt_node_t *a = e->dn_args->dn_list; a != NULL;
+		    a = a->dn_list, i++) {
+			cg_expr(cg, a);
+			store_data(cg, r->dr_args[i].dr_type,
+			    r->dr_args[i].dr_offset);
+		}
+		break;
+	}
+	}
+}
+
+/* ringbuf_output(output, r9 + bufoff, size, 0) */
+static void
+emit_output(dt_cg_t *cg, uint32_t size)
+{
+	emit_mapfd(cg, R1, DT_MAP_OUTPUT);
+	emit_dctx_addr(cg, R2, dt_dctx_bufoff(cg->cg_hdl));
+	emit(cg, MOV_IMM(R3, (int32_t)size));
+	emit(cg, MOV_IMM(R4, 0));
+	emit(cg, CALL(BPF_FUNC_ringbuf_output));
+}
+
+/* The record header at the start of the buffer. */
+static void
+emit_header(dt_cg_t *cg, uint32_t kind)
+{
+	int16_t b = (int16_t)dt_dctx_bufoff(cg->cg_hdl);
+
+	emit(cg, ST_IMM(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_kind),
+	    (int32_t)kind));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_prid),
+	    R1));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_clause),
+	    R1));
+	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_cpu),
+	    R0));
+}
+
+static int
+cg_init(dt_cg_t *cg, dtrace_hdl_t *dtp, dt_block_t *blk)
+{
+	memset(cg, 0, sizeof (*cg));
+	cg->cg_hdl = dtp;
+	cg->cg_blk = blk;
+	return (0);
+}
+
+static void
+cg_fini(dt_cg_t *cg)
+{
+	free(cg->cg_labels);
+	free(cg->cg_fixups);
+}
+
+/*
+ * Compile a clause to its block.  The block does not know its clause
+ * number: the program assembler stores it in ms_clause before the block.
+ */
+int
+dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
+{
+	dt_cg_t cg;
+	volatile unsigned int recno = 0;
+	uint32_t size = (uint32_t)sizeof (dt_rechdr_t) + dcp->dc_recsize;
+
+	cg_init(&cg, dtp, &dcp->dc_code);
+	cg.cg_clause = dcp;
+	if (setjmp(cg.cg_jmp) != 0) {
+		cg_fini(&cg);
+		dt_block_free(&dcp->dc_code);
+		return (-1);
+	}
+	if (dcp->dc_recsize > 16384 - dt_dctx_bufoff(dtp))
+		cg_fail(&cg, "D_CG", "clause records too much data (limit "
+		    "16 KB): reduce strsize or the number of values");
+	cg.cg_lfault = label_new(&cg);
+	cg.cg_lend = label_new(&cg);
+
+	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
+	if (dcp->dc_pred != NULL) {
+		cg.cg_ntmp = 0;
+		cg_expr(&cg, dcp->dc_pred);
+		emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), cg.cg_lend);
+	}
+	if (dcp->dc_records)
+		emit_header(&cg, DT_REC_DATA);
+	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
+		cg_stmt(&cg, s, &recno);
+	if (dcp->dc_records)
+		emit_output(&cg, size);
+	emit_jump(&cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg.cg_lend);
+
+	/* The fault handler: a fault record, then the end of the clause. */
+	label_set(&cg, cg.cg_lfault);
+	if (dcp->dc_faults) {
+		int16_t d = data_off(&cg, 0);
+
+		emit_header(&cg, DT_REC_FAULT);
+		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
+		    fr_fault), R1));
+		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
+		    fr_addr), R1));
+		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
+		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
+		    fr_pc), R1));
+		emit_output(&cg, (uint32_t)(sizeof (dt_rechdr_t) +
+		    sizeof (dt_faultrec_t)));
+	}
+	label_set(&cg, cg.cg_lend);
+	resolve_labels(&cg);
+	cg_fini(&cg);
+	return (0);
+}
+
+/* Save (or restore) ms_prid and ms_argv around the ERROR clauses. */
+static void
+emit_save_args(dt_cg_t *cg, bool restore)
+{
+	int16_t save = MS_OFF(ms_save);
+
+	if (!restore) {
+		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+		emit(cg, STX(BPF_DW, R9, save, R1));
+	} else {
+		emit(cg, LDX(BPF_DW, R1, R9, save));
+		emit(cg, STX(BPF_W, R9, MS_OFF(ms_prid), R1));
+	}
+	for (int i = 0; i < DT_MAXARGS; i++) {
+		int16_t a = MS_OFF(ms_argv) + i * 8, s = save + 8 + i * 8;
+
+		emit(cg, LDX(BPF_DW, R1, R9, restore ? s : a));
+		emit(cg, STX(BPF_DW, R9, restore ? a : s, R1));
+	}
+}
+
+/*
+ * Set up the ERROR probe's arguments from the fault: arg0 = 0, arg1 = the
+ * clause (DTrace's enabled probe id), arg2 = the clause, arg3 = the BPF pc,
+ * arg4 = the fault kind, arg5 = the address or value.
+ */
+static void
+emit_error_args(dt_cg_t *cg)
+{
+	int16_t a = MS_OFF(ms_argv);
+
+	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
+	emit(cg, ST_IMM(BPF_DW, R9, a, 0));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	emit(cg, STX(BPF_DW, R9, a + 8, R1));
+	emit(cg, STX(BPF_DW, R9, a + 16, R1));
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
+	emit(cg, STX(BPF_DW, R9, a + 24, R1));
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+	emit(cg, STX(BPF_DW, R9, a + 32, R1));
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+	emit(cg, STX(BPF_DW, R9, a + 40, R1));
+	for (int i = 6; i < DT_MAXARGS; i++)
+		emit(cg, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+}
+
+/*
+ * Assemble a program: prologue, the provider's trampoline, the clause
+ * blocks in order, the ERROR clauses after each clause that may fault.
+ * ranges[i] receives the first instruction of clause i, ranges[n] the end.
+ */
+int
+dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
+    uint32_t tramp, const unsigned int *clauses, unsigned int n,
+    uint32_t *ranges)
+{
+	const dt_probe_t *err = dtp->dt_nprobes >= DT_PRID_ERROR ?
+	    dtp->dt_probes[DT_PRID_ERROR - 1] : NULL;
+	dt_cg_t cg;
+	int lexit;
+
+	cg_init(&cg, dtp, blk);
+	if (setjmp(cg.cg_jmp) != 0) {
+		cg_fini(&cg);
+		return (-1);
+	}
+	lexit = label_new(&cg);
+
+	emit(&cg, MOV_REG(R6, R1));
+	emit(&cg, ST_IMM(BPF_W, FP, -8, 0));
+	emit_mapfd(&cg, R1, DT_MAP_DCTX);
+	emit(&cg, MOV_REG(R2, FP));
+	emit(&cg, ALU_IMM(BPF_ADD, R2, -8));
+	emit(&cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
+	emit(&cg, MOV_REG(R9, R0));
+	emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
+	emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
+	    gs_activity)));
+	if (tramp == DT_TRAMP_DTRACE)
+		emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0), lexit);
+	else
+		emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0), lexit);
+	if (pv->pv_trampoline(dtp, blk, tramp) != 0) {
+		cg_fini(&cg);
+		return (-1);
+	}
+
+	for (unsigned int i = 0; i < n; i++) {
+		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];
+
+		ranges[i] = pc(&cg);
+		emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
+		    (int32_t)dcp->dc_id));
+		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
+			cg_fail(&cg, "D_NOMEM", "out of memory");
+		if (dcp->dc_faults && err != NULL && err->pr_nclauses > 0) {
+			int lskip = label_new(&cg);
+
+			emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+			emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
+			emit_save_args(&cg, false);
+			emit_error_args(&cg);
+			for (unsigned int e = 0; e < err->pr_nclauses; e++) {
+				dt_clause_t *ecp =
+				    dtp->dt_clauses[err->pr_clauses[e]];
+
+				emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
+				    (int32_t)ecp->dc_id));
+				if (dt_block_append(dtp, blk,
+				    &ecp->dc_code) != 0)
+					cg_fail(&cg, "D_NOMEM",
+					    "out of memory");
+			}
+			emit_save_args(&cg, true);
+			label_set(&cg, lskip);
+		}
+	}
+	ranges[n] = pc(&cg);
+	label_set(&cg, lexit);
+	emit(&cg, MOV_IMM(R0, 0));
+	emit(&cg, EXIT());
+	resolve_labels(&cg);
+	cg_fini(&cg);
+	return (0);
+}

@@ -1,0 +1,191 @@
+/*
+ * dt_consume.c: reading records from the ring buffer and printing them.
+ *
+ * The ring buffer is one ordered stream for all CPUs, so records are
+ * printed in the order they were produced.  For each data record the probe
+ * callback runs first (the CLI prints the CPU/ID/FUNCTION:NAME prefix
+ * there), then the record callback once per record of the clause (returning
+ * DTRACE_CONSUME_THIS has the record printed here), then once with NULL at
+ * the end of the firing.  Fault records go to the error handler.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/dt_impl.h"
+
+/* Print one trace() value as DTrace does: aligned columns unless quiet. */
+static int
+print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
+    const char *data)
+{
+	bool quiet = dtp->dt_opts.op_quiet;
+	dt_type_t t = rec->dr_type;
+	int64_t v;
+
+	if (t.ty_kind == DT_TK_STRING) {
+		int n = (int)strnlen(data, rec->dr_size);
+
+		return (fprintf(fp, quiet ? "%.*s" : "  %-33.*s", n, data));
+	}
+	memcpy(&v, data, sizeof (v));
+	if (t.ty_kind == DT_TK_PTR)
+		return (fprintf(fp, quiet ? "%llx" : " %16llx",
+		    (unsigned long long)v));
+	switch (t.ty_size) {
+	case 1:
+		return (fprintf(fp, quiet ? "%lld" : " %3lld", (long long)v));
+	case 2:
+		return (fprintf(fp, quiet ? "%lld" : " %5lld", (long long)v));
+	case 4:
+		return (fprintf(fp, t.ty_signed ? (quiet ? "%lld" : " %10lld") :
+		    (quiet ? "%llu" : " %10llu"), (long long)v));
+	default:
+		return (fprintf(fp, t.ty_signed ? (quiet ? "%lld" : " %20lld") :
+		    (quiet ? "%llu" : " %20llu"), (long long)v));
+	}
+}
+
+static const char *
+fault_msg(int fault, uint64_t addr, char *buf, size_t len)
+{
+	switch (fault) {
+	case DTRACEFLT_BADADDR:
+		snprintf(buf, len, "invalid address (0x%llx)",
+		    (unsigned long long)addr);
+		break;
+	case DTRACEFLT_DIVZERO:
+		snprintf(buf, len, "divide-by-zero");
+		break;
+	default:
+		snprintf(buf, len, "unknown fault %d", fault);
+	}
+	return (buf);
+}
+
+static int
+consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
+    size_t size, const dt_probe_t *prp)
+{
+	dt_faultrec_t fr;
+	dtrace_errdata_t ed;
+	char what[64], msg[1024];
+
+	if (size < sizeof (*hdr) + sizeof (fr))
+		return (0);
+	memcpy(&fr, data + sizeof (*hdr), sizeof (fr));
+	snprintf(msg, sizeof (msg), "error in dt_clause_%u for probe ID %u "
+	    "(%s:%s:%s:%s): %s at BPF pc %llu", hdr->rh_clause,
+	    hdr->rh_prid, prp->pr_desc.prv, prp->pr_desc.mod,
+	    prp->pr_desc.fun, prp->pr_desc.prb, fault_msg((int)fr.fr_fault,
+	    fr.fr_addr, what, sizeof (what)), (unsigned long long)fr.fr_pc);
+	memset(&ed, 0, sizeof (ed));
+	ed.dteda_pdesc = &prp->pr_desc;
+	ed.dteda_clause = hdr->rh_clause;
+	ed.dteda_cpu = (int)hdr->rh_cpu;
+	ed.dteda_fault = (int)fr.fr_fault;
+	ed.dteda_addr = fr.fr_addr;
+	ed.dteda_pc = (unsigned int)fr.fr_pc;
+	ed.dteda_msg = msg;
+	if (dtp->dt_errhdlr != NULL) {
+		if (dtp->dt_errhdlr(&ed, dtp->dt_errarg) == DTRACE_HANDLE_ABORT)
+			return (-1);
+		return (0);
+	}
+	if (dtp->dt_outfp != NULL)
+		fflush(dtp->dt_outfp);
+	fprintf(stderr, "dtrace: %s\n", msg);
+	return (0);
+}
+
+/* The ring buffer callback: one record. */
+int
+dt_consume_cb(void *ctx, void *rdata, size_t size)
+{
+	dtrace_hdl_t *dtp = ctx;
+	const char *data = rdata;
+	dt_rechdr_t hdr;
+	const dt_clause_t *dcp;
+	const dt_probe_t *prp;
+	dtrace_probedata_t pd;
+	FILE *fp = dtp->dt_outfp;
+	int rv;
+
+	if (size < sizeof (hdr))
+		return (0);
+	memcpy(&hdr, data, sizeof (hdr));
+	if (hdr.rh_prid == 0 || hdr.rh_prid > dtp->dt_nprobes ||
+	    hdr.rh_clause >= dtp->dt_nclauses)
+		return (0);
+	prp = dtp->dt_probes[hdr.rh_prid - 1];
+	dcp = dtp->dt_clauses[hdr.rh_clause];
+	if (hdr.rh_kind == DT_REC_FAULT) {
+		if (consume_fault(dtp, &hdr, data, size, prp) != 0) {
+			dtp->dt_consume_err = -1;
+			return (-1);
+		}
+		return (0);
+	}
+	if (size < sizeof (hdr) + dcp->dc_recsize)
+		return (0);
+
+	memset(&pd, 0, sizeof (pd));
+	pd.dtpda_handle = dtp;
+	pd.dtpda_pdesc = &prp->pr_desc;
+	pd.dtpda_clause = hdr.rh_clause;
+	pd.dtpda_cpu = (int)hdr.rh_cpu;
+	pd.dtpda_data = data + sizeof (hdr);
+	pd.dtpda_size = dcp->dc_recsize;
+
+	if (dtp->dt_pfunc != NULL) {
+		rv = dtp->dt_pfunc(&pd, dtp->dt_cbarg);
+		if (rv == DTRACE_CONSUME_ERROR) {
+			dtp->dt_consume_err = -1;
+			return (-1);
+		}
+		if (rv == DTRACE_CONSUME_NEXT)
+			return (0);
+		if (rv == DTRACE_CONSUME_ABORT)
+			return (1);
+	}
+	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
+		const dt_datarec_t *r = &dcp->dc_recs[i];
+		dtrace_recdesc_t rd = { r->dr_kind, r->dr_size, r->dr_offset,
+		    (r->dr_type.ty_kind == DT_TK_STRING ? DTRACE_RF_STRING : 0) |
+		    (r->dr_type.ty_signed ? DTRACE_RF_SIGNED : 0) };
+
+		if (r->dr_kind == DTRACEACT_EXIT && !dtp->dt_exited) {
+			int64_t st;
+
+			memcpy(&st, pd.dtpda_data + r->dr_offset, sizeof (st));
+			dtp->dt_exited = true;
+			dtp->dt_exitstatus = (int)st;
+		}
+		rv = DTRACE_CONSUME_THIS;
+		if (dtp->dt_rfunc != NULL)
+			rv = dtp->dt_rfunc(&pd, &rd, dtp->dt_cbarg);
+		if (rv == DTRACE_CONSUME_ERROR) {
+			dtp->dt_consume_err = -1;
+			return (-1);
+		}
+		if (rv == DTRACE_CONSUME_ABORT)
+			return (1);
+		if (rv != DTRACE_CONSUME_THIS || fp == NULL)
+			continue;
+		if (r->dr_kind == DTRACEACT_DIFEXPR)
+			print_datum(dtp, fp, r, pd.dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_PRINTF)
+			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,
+			    pd.dtpda_data);
+	}
+	if (dtp->dt_rfunc != NULL) {
+		rv = dtp->dt_rfunc(&pd, NULL, dtp->dt_cbarg);
+		if (rv == DTRACE_CONSUME_ERROR) {
+			dtp->dt_consume_err = -1;
+			return (-1);
+		}
+		if (rv == DTRACE_CONSUME_ABORT)
+			return (1);
+	}
+	return (0);
+}

@@ -1,0 +1,340 @@
+/*
+ * dt_printf.c: D's printf(): the format is parsed and checked against the
+ * argument types at compile time; the consumer formats the recorded
+ * values with it.
+ *
+ * A parsed format is a list of conversions, each with the literal text
+ * before it.  Integer arguments are recorded as 64-bit values in canonical
+ * form for their type; a conversion prints the value at its type's width
+ * (so %x of the int -1 is ffffffff), or at the width an h or hh size prefix
+ * asks for.  %p prints hex without "0x", as DTrace does.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dlang/dt_ast.h"
+
+typedef struct dt_pfconv {
+	char *pc_text;		/* literal text before the conversion */
+	char pc_spec[32];	/* flags, width, precision, as written */
+	char pc_size[3];	/* size prefix: "", h, hh, l, ll, L, w */
+	char pc_conv;		/* conversion character, 0 for the tail */
+	int pc_warg;		/* argument index of a '*' width, or -1 */
+	int pc_parg;		/* argument index of a '*' precision, or -1 */
+	int pc_arg;		/* argument index of the value, or -1 */
+} dt_pfconv_t;
+
+struct dt_pfprog {
+	dt_pfconv_t *pf_convs;	/* conversions, then the tail text */
+	int pf_nconvs;		/* how many, tail included */
+	int pf_nargs;		/* arguments used */
+};
+
+void
+dt_printf_free(struct dt_pfprog *pfp)
+{
+	if (pfp == NULL)
+		return;
+	for (int i = 0; i < pfp->pf_nconvs; i++)
+		free(pfp->pf_convs[i].pc_text);
+	free(pfp->pf_convs);
+	free(pfp);
+}
+
+static int
+pf_error(dtrace_hdl_t *dtp, struct dt_pfprog *pfp, const char *tag,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int
+pf_error(dtrace_hdl_t *dtp, struct dt_pfprog *pfp, const char *tag,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(dtp->dt_errmsg, sizeof (dtp->dt_errmsg), fmt, ap);
+	va_end(ap);
+	dtp->dt_errtag = tag;
+	dtp->dt_errno = EDT_COMPILER;
+	dt_printf_free(pfp);
+	return (-1);
+}
+
+static const char *
+kind_name(const dt_node_t *a)
+{
+	switch (a->dn_type.ty_kind) {
+	case DT_TK_STRING: return ("string");
+	case DT_TK_PTR: return ("pointer");
+	case DT_TK_INT: return ("integer");
+	default: return ("void");
+	}
+}
+
+/*
+ * Parse fmt and check it against the argument list args.  Returns NULL
+ * with the error (and its D_PRINTF_* tag) on the handle.
+ */
+struct dt_pfprog *
+dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
+    int *errp)
+{
+	struct dt_pfprog *pfp = calloc(1, sizeof (*pfp));
+	dt_node_t *argv[64];
+	int nargs = 0, argi = 0;
+	const char *p = fmt, *lit = fmt;
+
+	*errp = 0;
+	for (dt_node_t *a = args; a != NULL && nargs < 64; a = a->dn_list)
+		argv[nargs++] = a;
+	if (pfp == NULL)
+		return (NULL);
+
+	for (;;) {
+		dt_pfconv_t *pc, *n;
+		size_t speclen = 0;
+
+		while (*p != '\0' && *p != '%')
+			p++;
+		if (*p == '%' && p[1] == '%') {
+			p += 2;
+			continue;
+		}
+		n = realloc(pfp->pf_convs, (pfp->pf_nconvs + 1) *
+		    sizeof (dt_pfconv_t));
+		if (n == NULL) {
+			dt_printf_free(pfp);
+			return (NULL);
+		}
+		pfp->pf_convs = n;
+		pc = &pfp->pf_convs[pfp->pf_nconvs++];
+		memset(pc, 0, sizeof (*pc));
+		pc->pc_warg = pc->pc_parg = pc->pc_arg = -1;
+		/* literal text, with %% turned into % */
+		if ((pc->pc_text = malloc((size_t)(p - lit) + 1)) == NULL) {
+			dt_printf_free(pfp);
+			return (NULL);
+		}
+		{
+			size_t k = 0;
+
+			for (const char *q = lit; q < p; q++) {
+				pc->pc_text[k++] = *q;
+				if (*q == '%' && q[1] == '%')
+					q++;
+			}
+			pc->pc_text[k] = '\0';
+		}
+		if (*p == '\0')
+			break;
+
+		/* %[flags][width][.prec][size]conv */
+		p++;
+		while (strchr("-+ #0'", *p) != NULL && *p != '\0' &&
+		    speclen < 8)
+			pc->pc_spec[speclen++] = *p++;
+		if (*p == '*') {
+			pc->pc_warg = argi++;
+			pc->pc_spec[speclen++] = *p++;
+		} else {
+			while (*p >= '0' && *p <= '9' && speclen < 20)
+				pc->pc_spec[speclen++] = *p++;
+		}
+		if (*p == '.') {
+			pc->pc_spec[speclen++] = *p++;
+			if (*p == '*') {
+				pc->pc_parg = argi++;
+				pc->pc_spec[speclen++] = *p++;
+			} else {
+				while (*p >= '0' && *p <= '9' && speclen < 30)
+					pc->pc_spec[speclen++] = *p++;
+			}
+		}
+		pc->pc_spec[speclen] = '\0';
+		if (*p == 'h' || *p == 'l') {
+			pc->pc_size[0] = *p++;
+			if (*p == pc->pc_size[0])
+				pc->pc_size[1] = *p++;
+		} else if (*p == 'L' || *p == 'w') {
+			pc->pc_size[0] = *p++;
+		}
+		pc->pc_conv = *p;
+		if (*p == '\0' || strchr("dixXoucspn", *p) == NULL)
+			return (*p == '\0' ? (pf_error(dtp, pfp,
+			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
+			    "with an incomplete conversion", fmt), NULL) :
+			    (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+			    "format \"%s\" uses an unsupported conversion: "
+			    "%%%c", fmt, *p), NULL));
+		if (*p == 'n')
+			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+			    "format \"%s\": %%n is not supported", fmt), NULL);
+		p++;
+		lit = p;
+		pc->pc_arg = argi++;
+
+		/* check the arguments this conversion uses */
+		for (int k = 0; k < 3; k++) {
+			int ai = k == 0 ? pc->pc_warg : k == 1 ? pc->pc_parg :
+			    pc->pc_arg;
+			const dt_node_t *a;
+			bool ok;
+
+			if (ai < 0)
+				continue;
+			if (ai >= nargs)
+				return (pf_error(dtp, pfp, "D_PRINTF_ARG_PROTO",
+				    "printf( ) prototype mismatch: conversion "
+				    "#%d (%%%c) is missing a corresponding "
+				    "value argument", pfp->pf_nconvs,
+				    pc->pc_conv), NULL);
+			a = argv[ai];
+			if (k < 2 || strchr("dixXouc", pc->pc_conv) != NULL)
+				ok = a->dn_type.ty_kind == DT_TK_INT ||
+				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
+			else if (pc->pc_conv == 'p')
+				ok = a->dn_type.ty_kind == DT_TK_INT ||
+				    a->dn_type.ty_kind == DT_TK_PTR;
+			else
+				ok = a->dn_type.ty_kind == DT_TK_STRING;
+			if (!ok)
+				return (pf_error(dtp, pfp, "D_PRINTF_ARG_TYPE",
+				    "printf( ) argument #%d is incompatible "
+				    "with conversion #%d prototype:\n"
+				    "\tconversion: %%%c\n\t prototype: %s\n"
+				    "\t  argument: %s", ai + 2, pfp->pf_nconvs,
+				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
+				    's' ? "string" : pc->pc_conv == 'p' ?
+				    "pointer or integer" : "integer",
+				    kind_name(a)), NULL);
+		}
+	}
+	if (argi < nargs)
+		return (pf_error(dtp, pfp, "D_PRINTF_ARG_EXTRA", "printf( ) "
+		    "prototype mismatch: only %d arguments required by this "
+		    "format string", argi), NULL);
+	pfp->pf_nargs = argi;
+	return (pfp);
+}
+
+static int64_t
+arg_int(const dt_datarec_t *args, int i, const char *data)
+{
+	int64_t v;
+
+	memcpy(&v, data + args[i].dr_offset, sizeof (v));
+	return (v);
+}
+
+/* Format the recorded values; data is the start of the firing's data. */
+int
+dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
+    const dt_datarec_t *args, const char *data)
+{
+	(void) dtp;
+	for (int i = 0; i < pfp->pf_nconvs; i++) {
+		const dt_pfconv_t *pc = &pfp->pf_convs[i];
+		char cfmt[64];
+		int w = 0, pr = 0, nstar = 0;
+		int stars[2];
+
+		fputs(pc->pc_text, fp);
+		if (pc->pc_conv == 0)
+			continue;
+		if (pc->pc_warg >= 0) {
+			w = (int)arg_int(args, pc->pc_warg, data);
+			stars[nstar++] = w;
+		}
+		if (pc->pc_parg >= 0) {
+			pr = (int)arg_int(args, pc->pc_parg, data);
+			stars[nstar++] = pr;
+		}
+		if (pc->pc_conv == 's') {
+			const dt_datarec_t *a = &args[pc->pc_arg];
+			const char *s = data + a->dr_offset;
+			int len = (int)strnlen(s, a->dr_size);
+
+			snprintf(cfmt, sizeof (cfmt), "%%%s.*s", pc->pc_spec);
+			/* no precision written: print the whole string */
+			if (strchr(pc->pc_spec, '.') == NULL) {
+				if (nstar == 1)
+					fprintf(fp, cfmt, stars[0], len, s);
+				else
+					fprintf(fp, cfmt, len, s);
+				continue;
+			}
+			snprintf(cfmt, sizeof (cfmt), "%%%ss", pc->pc_spec);
+			{
+				char *tmp = strndup(s, (size_t)len);
+
+				if (tmp == NULL)
+					return (-1);
+				if (nstar == 2)
+					fprintf(fp, cfmt, stars[0], stars[1],
+					    tmp);
+				else if (nstar == 1)
+					fprintf(fp, cfmt, stars[0], tmp);
+				else
+					fprintf(fp, cfmt, tmp);
+				free(tmp);
+			}
+			continue;
+		}
+		{
+			const dt_datarec_t *a = &args[pc->pc_arg];
+			int64_t v = arg_int(args, pc->pc_arg, data);
+			bool usign = strchr("uxXop", pc->pc_conv) != NULL;
+			char conv = pc->pc_conv == 'p' ? 'x' : pc->pc_conv;
+			int size = a->dr_type.ty_kind == DT_TK_INT ?
+			    a->dr_type.ty_size : 8;
+
+			if (strcmp(pc->pc_size, "hh") == 0)
+				size = 1;
+			else if (strcmp(pc->pc_size, "h") == 0)
+				size = 2;
+			else if (pc->pc_size[0] == 'l' || pc->pc_size[0] == 'L')
+				size = 8;
+			if (conv == 'c') {
+				snprintf(cfmt, sizeof (cfmt), "%%%sc",
+				    pc->pc_spec);
+				v = (unsigned char)v;
+			} else if (conv == 'i') {
+				snprintf(cfmt, sizeof (cfmt), "%%%slld",
+				    pc->pc_spec);
+			} else {
+				snprintf(cfmt, sizeof (cfmt), "%%%sll%c",
+				    pc->pc_spec, conv);
+			}
+			if (size < 8) {
+				int bits = size * 8;
+				uint64_t mask = (1ULL << bits) - 1;
+
+				if (usign)
+					v = (int64_t)((uint64_t)v & mask);
+				else if (v & (int64_t)(1ULL << (bits - 1)))
+					v = (int64_t)((uint64_t)v | ~mask);
+				else
+					v = (int64_t)((uint64_t)v & mask);
+			}
+			if (conv == 'c') {
+				if (nstar == 2)
+					fprintf(fp, cfmt, stars[0], stars[1],
+					    (int)v);
+				else if (nstar == 1)
+					fprintf(fp, cfmt, stars[0], (int)v);
+				else
+					fprintf(fp, cfmt, (int)v);
+			} else if (nstar == 2) {
+				fprintf(fp, cfmt, stars[0], stars[1],
+				    (long long)v);
+			} else if (nstar == 1) {
+				fprintf(fp, cfmt, stars[0], (long long)v);
+			} else {
+				fprintf(fp, cfmt, (long long)v);
+			}
+		}
+	}
+	return (0);
+}

@@ -1,0 +1,167 @@
+/*
+ * dt_ident.c: identifiers (built-in variables and functions, the session's
+ * global variables) and the string literal table.
+ *
+ * Built-ins live in a constant table; global variables in a hash table of
+ * the handle.  A global variable gets its type at its first assignment in
+ * program order and an offset in the globals map value, 8-byte aligned;
+ * it keeps both for the life of the session, so that every program of the
+ * session agrees on them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dlang/dt_ast.h"
+
+#define T_I32	{ DT_TK_INT, 4, 1, 0 }
+#define T_U32	{ DT_TK_INT, 4, 0, 0 }
+#define T_I64	{ DT_TK_INT, 8, 1, 0 }
+#define T_U64	{ DT_TK_INT, 8, 0, 0 }
+#define T_STR	{ DT_TK_STRING, 0, 0, 0 }
+#define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
+
+#define BI(name, id, type) \
+	{ NULL, (char *)(name), DT_IDENT_BUILTIN, (id), type, 0, true }
+#define FN(name, id, type) \
+	{ NULL, (char *)(name), DT_IDENT_FUNC, (id), type, 0, true }
+
+/* Sorted by name for bsearch. */
+static const dt_ident_t dt_builtins[] = {
+	BI("arg0", DT_BI_ARG0 + 0, T_I64),
+	BI("arg1", DT_BI_ARG0 + 1, T_I64),
+	BI("arg2", DT_BI_ARG0 + 2, T_I64),
+	BI("arg3", DT_BI_ARG0 + 3, T_I64),
+	BI("arg4", DT_BI_ARG0 + 4, T_I64),
+	BI("arg5", DT_BI_ARG0 + 5, T_I64),
+	BI("arg6", DT_BI_ARG0 + 6, T_I64),
+	BI("arg7", DT_BI_ARG0 + 7, T_I64),
+	BI("arg8", DT_BI_ARG0 + 8, T_I64),
+	BI("arg9", DT_BI_ARG0 + 9, T_I64),
+	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
+	BI("cpu", DT_BI_CPU, T_I32),
+	BI("curcpu", DT_BI_CPU, T_I32),
+	BI("epid", DT_BI_EPID, T_U32),
+	BI("execname", DT_BI_EXECNAME, T_STR),
+	FN("exit", DT_FN_EXIT, T_VOID),
+	BI("gid", DT_BI_GID, T_U32),
+	BI("id", DT_BI_ID, T_U32),
+	BI("pid", DT_BI_PID, T_I32),
+	BI("ppid", DT_BI_PPID, T_I32),
+	FN("printf", DT_FN_PRINTF, T_VOID),
+	BI("probefunc", DT_BI_PROBEFUNC, T_STR),
+	BI("probemod", DT_BI_PROBEMOD, T_STR),
+	BI("probename", DT_BI_PROBENAME, T_STR),
+	BI("probeprov", DT_BI_PROBEPROV, T_STR),
+	BI("tid", DT_BI_TID, T_I32),
+	BI("timestamp", DT_BI_TIMESTAMP, T_U64),
+	FN("trace", DT_FN_TRACE, T_VOID),
+	BI("uid", DT_BI_UID, T_U32),
+	BI("vtimestamp", DT_BI_VTIMESTAMP, T_U64),
+	BI("walltimestamp", DT_BI_WALLTIMESTAMP, T_I64),
+};
+
+static int
+builtin_cmp(const void *key, const void *elem)
+{
+	return (strcmp(key, ((const dt_ident_t *)elem)->di_name));
+}
+
+const dt_ident_t *
+dt_builtin_lookup(const char *name)
+{
+	return (bsearch(name, dt_builtins, sizeof (dt_builtins) /
+	    sizeof (dt_builtins[0]), sizeof (dt_ident_t), builtin_cmp));
+}
+
+static unsigned int
+hash(const char *s)
+{
+	unsigned int h = 5381;
+
+	while (*s != '\0')
+		h = h * 33 + (unsigned char)*s++;
+	return (h % DT_IDHASH);
+}
+
+dt_ident_t *
+dt_ident_lookup(dtrace_hdl_t *dtp, const char *name)
+{
+	for (dt_ident_t *idp = dtp->dt_idents[hash(name)]; idp != NULL;
+	    idp = idp->di_next) {
+		if (strcmp(idp->di_name, name) == 0)
+			return (idp);
+	}
+	return (NULL);
+}
+
+dt_ident_t *
+dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
+{
+	dt_ident_t *idp = dt_zalloc(dtp, sizeof (*idp));
+	unsigned int h = hash(name);
+
+	if (idp == NULL)
+		return (NULL);
+	if ((idp->di_name = dt_strdup(dtp, name)) == NULL) {
+		free(idp);
+		return (NULL);
+	}
+	idp->di_kind = kind;
+	idp->di_next = dtp->dt_idents[h];
+	dtp->dt_idents[h] = idp;
+	return (idp);
+}
+
+void
+dt_idents_free(dtrace_hdl_t *dtp)
+{
+	for (int i = 0; i < DT_IDHASH; i++) {
+		dt_ident_t *idp = dtp->dt_idents[i], *next;
+
+		for (; idp != NULL; idp = next) {
+			next = idp->di_next;
+			free(idp->di_name);
+			free(idp);
+		}
+		dtp->dt_idents[i] = NULL;
+	}
+	free(dtp->dt_strtab);
+	dtp->dt_strtab = NULL;
+	dtp->dt_strtablen = dtp->dt_strtabcap = 0;
+}
+
+/*
+ * Add a string literal to the table and return its offset.  Each literal
+ * takes strsize bytes (it is read by code that copies up to strsize bytes),
+ * so a literal longer than strsize is cut, as every D string is.
+ * Identical literals share one entry.  Returns UINT32_MAX on failure.
+ */
+uint32_t
+dt_strtab_insert(dtrace_hdl_t *dtp, const char *s, size_t len)
+{
+	uint32_t sz = dtp->dt_opts.op_strsize, off;
+
+	if (len >= sz)
+		len = sz - 1;
+	for (off = 0; off < dtp->dt_strtablen; off += sz) {
+		if (strncmp(dtp->dt_strtab + off, s, len) == 0 &&
+		    dtp->dt_strtab[off + len] == '\0')
+			return (off);
+	}
+	if (off + sz > dtp->dt_strtabcap) {
+		uint32_t cap = dtp->dt_strtabcap ? dtp->dt_strtabcap * 2 :
+		    sz * 8;
+		char *n;
+
+		while (cap < off + sz)
+			cap *= 2;
+		if ((n = dt_realloc(dtp, dtp->dt_strtab, cap)) == NULL)
+			return (UINT32_MAX);
+		dtp->dt_strtab = n;
+		dtp->dt_strtabcap = cap;
+	}
+	memset(dtp->dt_strtab + off, 0, sz);
+	memcpy(dtp->dt_strtab + off, s, len);
+	dtp->dt_strtablen = off + sz;
+	return (off);
+}

@@ -1,0 +1,391 @@
+/*
+ * dt_impl.h: the session handle and the internal types every part of
+ * libdtrace shares.  Only the library includes it; consumers see the opaque
+ * handle of dtrace.h.
+ *
+ * A session (dtrace_hdl_t) goes through these stages:
+ *
+ *   open      options may be set, programs compiled; nothing in the kernel.
+ *   exec      compiled clauses are added to the session's enabled clauses.
+ *   go        programs are assembled (one per distinct set of clauses and
+ *             provider trampoline), maps created, programs loaded and
+ *             attached, BEGIN fired.
+ *   work      records consumed from the ring buffer.
+ *   stop      END fired, remaining records consumed, everything detached.
+ *   close     every file descriptor closed: the kernel frees what is left.
+ *
+ * Every kernel object of a session is owned by a file descriptor of the
+ * session (maps, programs, perf events, BPF links), so whatever way the
+ * process ends, the kernel detaches and frees them.
+ */
+#ifndef DT_IMPL_H
+#define DT_IMPL_H
+
+#include <dtrace.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/bpf.h>
+
+#include "dt_rec.h"
+
+#define DT_EXPORT	__attribute__((visibility("default")))
+
+/* Library error codes, above the system errnos. */
+enum {
+	EDT_BASE = 1000,
+	EDT_VERSION = EDT_BASE,	/* unsupported interface version */
+	EDT_NOMEM,		/* memory allocation failed */
+	EDT_COMPILER,		/* D compilation failed */
+	EDT_BADOPTNAME,		/* unknown option name */
+	EDT_BADOPTVAL,		/* bad option value */
+	EDT_NOPROBE,		/* description matches no probe */
+	EDT_BADSPEC,		/* malformed probe description */
+	EDT_BPF,		/* a BPF operation failed */
+	EDT_VERIFIER,		/* the verifier rejected a program */
+	EDT_NOPRIV,		/* not privileged enough to trace */
+	EDT_ATTACH,		/* attaching a probe failed */
+	EDT_ACTIVE,		/* operation invalid while tracing */
+	EDT_NOTACTIVE,		/* operation invalid while not tracing */
+	EDT_PROC,		/* process control failed */
+	EDT_NOTRACEFS,		/* tracefs unavailable */
+	EDT_BADPROG,		/* program is not of this handle */
+	EDT_MAX
+};
+
+/* ---- types -------------------------------------------------------------- */
+
+typedef enum dt_tkind {
+	DT_TK_VOID = 0,		/* no value */
+	DT_TK_INT,		/* integer of ty_size bytes */
+	DT_TK_STRING,		/* D string (value is a pointer to chars) */
+	DT_TK_PTR		/* pointer (64-bit, unsigned arithmetic) */
+} dt_tkind_t;
+
+typedef struct dt_type {
+	uint8_t ty_kind;	/* dt_tkind_t */
+	uint8_t ty_size;	/* size in bytes (strings: 0, see strsize) */
+	uint8_t ty_signed;	/* signed integer */
+	uint8_t ty_pad;		/* unused */
+} dt_type_t;
+
+/* ---- identifiers -------------------------------------------------------- */
+
+typedef enum dt_idkind {
+	DT_IDENT_GLOBAL = 1,	/* global scalar variable */
+	DT_IDENT_BUILTIN,	/* built-in variable (pid, execname, ...) */
+	DT_IDENT_FUNC		/* built-in function or action */
+} dt_idkind_t;
+
+typedef struct dt_ident {
+	struct dt_ident *di_next;	/* next in its hash chain */
+	char *di_name;			/* name */
+	dt_idkind_t di_kind;		/* DT_IDENT_* */
+	int di_id;			/* builtin or function number */
+	dt_type_t di_type;		/* type (variables) */
+	uint32_t di_offset;		/* offset in globals (variables) */
+	bool di_defined;		/* a type has been given */
+} dt_ident_t;
+
+/* ---- BPF instruction lists ---------------------------------------------- */
+
+typedef enum dt_relkind {
+	DT_REL_MAPFD = 1,	/* ld_imm64: imm is a DT_MAP_*, put its fd */
+	DT_REL_MAPVAL,		/* ld_imm64: direct value of map DT_MAP_* */
+	DT_REL_PC		/* imm += index of the block in its program */
+} dt_relkind_t;
+
+typedef struct dt_reloc {
+	uint32_t dr_insn;	/* instruction index in the block */
+	dt_relkind_t dr_kind;	/* DT_REL_* */
+} dt_reloc_t;
+
+/* Maps of a session (indexes into dt_hdl.dt_mapfd). */
+enum {
+	DT_MAP_OUTPUT = 0,	/* ring buffer */
+	DT_MAP_DCTX,		/* per-CPU scratch */
+	DT_MAP_GLOBALS,		/* session state and global variables */
+	DT_MAP_STRTAB,		/* string literals */
+	DT_MAP_PROBES,		/* probe id -> names, for probeprov & co */
+	DT_MAP_COUNT
+};
+
+typedef struct dt_block {
+	struct bpf_insn *db_insns;	/* instructions */
+	uint32_t db_len;		/* number used */
+	uint32_t db_cap;		/* number allocated */
+	dt_reloc_t *db_rels;		/* relocations */
+	uint32_t db_nrels;		/* number used */
+	uint32_t db_relcap;		/* number allocated */
+} dt_block_t;
+
+/* ---- clauses and their records ------------------------------------------ */
+
+typedef struct dt_datarec {
+	dtrace_actkind_t dr_kind;	/* what the record is */
+	uint32_t dr_offset;		/* offset after the record header */
+	uint32_t dr_size;		/* size */
+	dt_type_t dr_type;		/* type of the value (trace) */
+	struct dt_pfprog *dr_pfmt;	/* parsed format (printf) */
+	struct dt_datarec *dr_args;	/* printf arguments */
+	uint32_t dr_nargs;		/* how many */
+} dt_datarec_t;
+
+typedef struct dt_srcpos {
+	int sp_line;		/* 1-based line */
+	int sp_col;		/* 1-based column */
+} dt_srcpos_t;
+
+typedef struct dt_clause {
+	dtrace_probedesc_t *dc_descs;	/* probe descriptions */
+	char **dc_desctext;		/* each as written */
+	dt_srcpos_t *dc_descpos;	/* where each was written */
+	unsigned int dc_ndescs;		/* how many */
+	struct dt_node *dc_pred;	/* predicate or NULL */
+	struct dt_node *dc_body;	/* statements (list) */
+	unsigned int dc_id;		/* clause number in the session */
+	dt_datarec_t *dc_recs;		/* records of a firing */
+	unsigned int dc_nrecs;		/* how many */
+	uint32_t dc_recsize;		/* bytes of data after the header */
+	bool dc_records;		/* a firing emits a ring buffer record */
+	bool dc_faults;			/* the clause can fault */
+	bool dc_useprobes;		/* uses probeprov & co */
+	dt_block_t dc_code;		/* compiled body */
+	uint32_t *dc_probes;		/* ids of the probes it is enabled on */
+	unsigned int dc_nprobes;	/* how many */
+	struct dt_clause *dc_next;	/* next clause of the program */
+} dt_clause_t;
+
+struct dtrace_prog {
+	dt_clause_t *dp_clauses;	/* clauses in program order */
+	dt_clause_t **dp_tail;		/* where to append */
+	unsigned int dp_nclauses;	/* how many */
+	bool dp_exec;			/* already enabled in the session */
+	struct dtrace_prog *dp_next;	/* next program of the handle */
+	struct dt_node *dp_nodes;	/* every node allocated, for freeing */
+};
+
+/* ---- probes and providers ----------------------------------------------- */
+
+struct dt_provider;
+
+typedef struct dt_probe {
+	dtrace_probedesc_t pr_desc;	/* id and names */
+	const struct dt_provider *pr_prov; /* provider */
+	uint64_t pr_data;		/* provider's own datum */
+	uint64_t pr_data2;		/* another provider datum */
+	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
+	unsigned int *pr_clauses;	/* session clauses enabled on it */
+	unsigned int pr_nclauses;	/* how many */
+	unsigned int pr_clausecap;	/* how many allocated */
+} dt_probe_t;
+
+typedef struct dt_program {
+	int pg_fd;			/* loaded program */
+	uint32_t pg_tramp;		/* trampoline kind */
+	unsigned int *pg_clauses;	/* clause ids, in order */
+	unsigned int pg_nclauses;	/* how many */
+	uint32_t *pg_ranges;		/* first insn of each clause block */
+	struct dt_program *pg_next;	/* next program of the session */
+} dt_program_t;
+
+/*
+ * A provider.  populate() lists its probes (once, lazily); provide() may
+ * create a probe a description names (profile-N); trampoline() emits the
+ * code that fills the machine state from the program's context; attach()
+ * attaches a loaded program to one probe.
+ */
+typedef struct dt_provider {
+	const char *pv_name;		/* provider name */
+	int pv_progtype;		/* BPF program type */
+	int (*pv_populate)(struct dtrace_hdl *);
+	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);
+	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *, uint32_t);
+	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *, int progfd);
+} dt_provider_t;
+
+/* ---- processes ------------------------------------------------------------ */
+
+struct ps_prochandle {
+	pid_t pp_pid;			/* process id */
+	int pp_pidfd;			/* pidfd, readable when it exits */
+	int pp_gofd;			/* created: write end of the hold pipe */
+	bool pp_created;		/* created by us (else grabbed) */
+	bool pp_exited;			/* exit seen */
+	int pp_status;			/* wait status when created */
+	struct ps_prochandle *pp_next;	/* next process of the session */
+};
+
+/* ---- the handle ------------------------------------------------------------ */
+
+typedef struct dt_options {
+	uint32_t op_strsize;		/* strsize */
+	uint64_t op_bufsize;		/* bufsize */
+	uint64_t op_switchrate;		/* ns between buffer reads */
+	bool op_quiet;			/* quiet */
+	bool op_errtags;		/* errtags */
+	bool op_zdefs;			/* zdefs (-Z) */
+	bool op_flowindent;		/* flowindent (-F) */
+	bool op_destructive;		/* destructive (-w) */
+} dt_options_t;
+
+#define DT_IDHASH	127
+
+struct dtrace_hdl {
+	int dt_errno;			/* last error */
+	char dt_errmsg[4096];		/* compiler or detailed message */
+	const char *dt_errtag;		/* compiler error tag */
+	int dt_oflags;			/* dtrace_open() flags */
+	dt_options_t dt_opts;		/* options */
+
+	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
+	uint32_t dt_globsize;		/* bytes of the globals value */
+	char *dt_strtab;		/* string literals */
+	uint32_t dt_strtablen;		/* bytes used */
+	uint32_t dt_strtabcap;		/* bytes allocated */
+
+	struct dtrace_prog *dt_progs;	/* compiled programs */
+	dt_clause_t **dt_clauses;	/* enabled clauses, by id */
+	unsigned int dt_nclauses;	/* how many */
+	unsigned int dt_clausecap;	/* how many allocated */
+
+	dt_probe_t **dt_probes;		/* probes, by id (index id - 1) */
+	unsigned int dt_nprobes;	/* how many */
+	unsigned int dt_probecap;	/* how many allocated */
+	uint32_t dt_provpop;		/* providers already populated (bits) */
+
+	dt_program_t *dt_programs;	/* loaded programs */
+	int dt_mapfd[DT_MAP_COUNT];	/* maps, -1 when absent */
+	dt_gstate_t *dt_gstate;		/* globals map, mmap()ed */
+	size_t dt_gmapsize;		/* size of that mapping */
+	uint32_t dt_recmax;		/* largest record of the session */
+	int *dt_attfds;			/* perf event and link fds */
+	unsigned int dt_nattfds;	/* how many */
+	unsigned int dt_attcap;		/* how many allocated */
+	int dt_beginfd;			/* BEGIN program, -1 if none */
+	int dt_endfd;			/* END program, -1 if none */
+	struct ring_buffer *dt_ringbuf;	/* consumer of DT_MAP_OUTPUT */
+	int dt_epollfd;			/* waits for records and processes */
+	const char *dt_tracefs;		/* tracefs mount point */
+
+	bool dt_active;			/* between go and stop */
+	bool dt_stopped;		/* stop done */
+	bool dt_exited;			/* exit() record consumed */
+	int dt_exitstatus;		/* its status */
+
+	/* state of the dtrace_work() call in progress */
+	FILE *dt_outfp;			/* output file */
+	dtrace_consume_probe_f *dt_pfunc; /* probe callback */
+	dtrace_consume_rec_f *dt_rfunc;	/* record callback */
+	void *dt_cbarg;			/* their argument */
+	int dt_consume_err;		/* consume callback asked to stop */
+
+	dtrace_handle_err_f *dt_errhdlr; /* runtime error handler */
+	void *dt_errarg;		/* its argument */
+	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
+	void *dt_procarg;		/* its argument */
+	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
+	pid_t dt_target;		/* $target */
+
+	uint32_t dt_macros[8];		/* reserved */
+};
+
+/* ---- functions shared between files ----------------------------------------- */
+
+/* core/dt_error.c */
+extern int dt_set_errno(dtrace_hdl_t *, int);
+extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* core/dt_util.c */
+extern void *dt_zalloc(dtrace_hdl_t *, size_t);
+extern void *dt_realloc(dtrace_hdl_t *, void *, size_t);
+extern char *dt_strdup(dtrace_hdl_t *, const char *);
+extern int dt_grow(dtrace_hdl_t *, void **, unsigned int *, unsigned int,
+    size_t);
+extern int dt_gmatch(const char *, const char *);
+extern int dt_read_file(const char *, char *, size_t);
+
+/* core/dt_ident.c */
+extern dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *);
+extern dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
+extern const dt_ident_t *dt_builtin_lookup(const char *);
+extern void dt_idents_free(dtrace_hdl_t *);
+extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
+
+/* core/dt_ktype.c: kernel type data (vmlinux BTF), loaded on first use */
+extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
+
+/* dlang/dt_compile.c */
+extern void dt_program_free(struct dtrace_prog *);
+
+/* probes/dt_probe.c */
+extern const dt_provider_t *const dt_providers[];
+extern dt_probe_t *dt_probe_create(dtrace_hdl_t *, const dt_provider_t *,
+    const char *, const char *, const char *, const char *);
+extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
+extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
+    int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
+extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
+extern void dt_probes_free(dtrace_hdl_t *);
+extern int dt_attfd_add(dtrace_hdl_t *, int);
+extern const char *dt_tracefs(dtrace_hdl_t *);
+extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
+
+/* providers */
+extern const dt_provider_t dt_prov_dtrace;
+extern const dt_provider_t dt_prov_profile;
+extern const dt_provider_t dt_prov_syscall;
+#define DT_PRID_BEGIN	1
+#define DT_PRID_END	2
+#define DT_PRID_ERROR	3
+
+/* Trampoline kinds. */
+enum {
+	DT_TRAMP_DTRACE = 1,	/* BEGIN/END: raw_tp test run, arg0 = prid */
+	DT_TRAMP_PROFILE,	/* perf event: prid in the cookie */
+	DT_TRAMP_SYSENTER,	/* syscall entry tracepoint */
+	DT_TRAMP_SYSEXIT	/* syscall return tracepoint */
+};
+
+/* dlang/dt_compile.c */
+extern void dt_node_free_all(struct dt_node *);
+
+/* codegen/dt_cg.c */
+extern int dt_cg_clause(dtrace_hdl_t *, dt_clause_t *);
+extern int dt_cg_program(dtrace_hdl_t *, dt_block_t *,
+    const dt_provider_t *, uint32_t, const unsigned int *, unsigned int,
+    uint32_t *);
+extern uint32_t dt_dctx_size(dtrace_hdl_t *);
+extern uint32_t dt_dctx_bufoff(dtrace_hdl_t *);
+
+/* codegen/dt_block.c */
+extern int dt_block_emit(dtrace_hdl_t *, dt_block_t *, struct bpf_insn);
+extern int dt_block_reloc(dtrace_hdl_t *, dt_block_t *, uint32_t,
+    dt_relkind_t);
+extern int dt_block_append(dtrace_hdl_t *, dt_block_t *, const dt_block_t *);
+extern void dt_block_free(dt_block_t *);
+extern void dt_block_dump(const dt_block_t *, FILE *, uint32_t);
+
+/* bpf/dt_bpf.c */
+extern int dt_bpf_maps_create(dtrace_hdl_t *);
+extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
+    dt_program_t *);
+extern void dt_bpf_close(dtrace_hdl_t *);
+
+/* consume/dt_consume.c */
+extern int dt_consume(dtrace_hdl_t *);
+/* consume/dt_printf.c */
+struct dt_pfprog;
+extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
+    struct dt_node *, int *);
+extern void dt_printf_free(struct dt_pfprog *);
+extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
+    const dt_datarec_t *, const char *);
+
+/* proc/dt_proc.c */
+extern void dt_proc_check(dtrace_hdl_t *);
+extern bool dt_proc_alldead(dtrace_hdl_t *);
+extern void dt_proc_free_all(dtrace_hdl_t *);
+
+#endif /* DT_IMPL_H */

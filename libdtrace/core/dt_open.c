@@ -1,0 +1,337 @@
+/*
+ * dt_open.c: creating and destroying sessions, options, enabling compiled
+ * programs.
+ *
+ * dtrace_open() alone makes a handle ready: it touches nothing in the
+ * kernel and reads no file, so that opening a session costs microseconds.
+ * Kernel objects are created by dtrace_go().
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "dt_impl.h"
+
+DT_EXPORT dtrace_hdl_t *
+dtrace_open(int version, int flags, int *errp)
+{
+	dtrace_hdl_t *dtp;
+	int err = 0;
+
+	if (version <= 0 || version > DTRACE_VERSION)
+		err = EDT_VERSION;
+	else if (flags & ~DTRACE_O_MASK)
+		err = EINVAL;
+	else if ((dtp = calloc(1, sizeof (*dtp))) == NULL)
+		err = EDT_NOMEM;
+	if (err != 0) {
+		if (errp != NULL)
+			*errp = err;
+		return (NULL);
+	}
+	dtp->dt_oflags = flags;
+	dtp->dt_opts.op_strsize = 256;
+	dtp->dt_opts.op_bufsize = 4 << 20;
+	dtp->dt_opts.op_switchrate = 1000000000ULL;
+	for (int i = 0; i < DT_MAP_COUNT; i++)
+		dtp->dt_mapfd[i] = -1;
+	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
+	if (dt_prov_dtrace.pv_populate(dtp) != 0) {
+		if (errp != NULL)
+			*errp = dtp->dt_errno;
+		dtrace_close(dtp);
+		return (NULL);
+	}
+	dtp->dt_provpop |= 1;	/* the dtrace provider is first */
+	return (dtp);
+}
+
+DT_EXPORT void
+dtrace_close(dtrace_hdl_t *dtp)
+{
+	struct dtrace_prog *pgp, *next;
+
+	if (dtp == NULL)
+		return;
+	if (dtp->dt_active)
+		(void) dtrace_stop(dtp);
+	dt_bpf_close(dtp);
+	dt_proc_free_all(dtp);
+	for (pgp = dtp->dt_progs; pgp != NULL; pgp = next) {
+		next = pgp->dp_next;
+		dt_program_free(pgp);
+	}
+	free(dtp->dt_clauses);
+	dt_probes_free(dtp);
+	dt_idents_free(dtp);
+	free(dtp);
+}
+
+/* ---- options ------------------------------------------------------------- */
+
+/* A size with an optional k, m, g, t suffix. */
+static int
+parse_size(const char *s, uint64_t *vp)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return (-1);
+	v = strtoull(s, &end, 0);
+	switch (tolower((unsigned char)*end)) {
+	case 't': v <<= 10; /* FALLTHROUGH */
+	case 'g': v <<= 10; /* FALLTHROUGH */
+	case 'm': v <<= 10; /* FALLTHROUGH */
+	case 'k': v <<= 10; end++; break;
+	default: break;
+	}
+	if (*end != '\0')
+		return (-1);
+	*vp = v;
+	return (0);
+}
+
+/*
+ * A rate: a number of nanoseconds with a time unit, or a frequency with
+ * "hz"; no unit means hz, as DTrace's rate options do.
+ */
+static int
+parse_rate(const char *s, uint64_t *nsp)
+{
+	static const struct {
+		const char *u;
+		uint64_t ns;
+	} units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000 }, { "sec", 1000000000 },
+		{ NULL, 0 }
+	};
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return (-1);
+	v = strtoull(s, &end, 10);
+	if (*end == '\0' || strcasecmp(end, "hz") == 0) {
+		if (v == 0)
+			return (-1);
+		*nsp = 1000000000ULL / v;
+		return (0);
+	}
+	for (int i = 0; units[i].u != NULL; i++) {
+		if (strcasecmp(end, units[i].u) == 0) {
+			*nsp = v * units[i].ns;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+static int
+parse_bool(const char *val, bool *bp)
+{
+	if (val == NULL || strcmp(val, "") == 0) {
+		*bp = true;
+		return (0);
+	}
+	return (-1);
+}
+
+DT_EXPORT int
+dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
+{
+	dt_options_t *op = &dtp->dt_opts;
+	uint64_t v;
+
+	if (opt == NULL)
+		return (dt_set_errno(dtp, EINVAL));
+	if (dtp->dt_active && strcmp(opt, "quiet") != 0)
+		return (dt_set_errno(dtp, EDT_ACTIVE));
+	if (strcmp(opt, "quiet") == 0) {
+		if (parse_bool(val, &op->op_quiet) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "errtags") == 0) {
+		if (parse_bool(val, &op->op_errtags) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "zdefs") == 0) {
+		if (parse_bool(val, &op->op_zdefs) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "flowindent") == 0) {
+		if (parse_bool(val, &op->op_flowindent) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "destructive") == 0) {
+		if (parse_bool(val, &op->op_destructive) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "strsize") == 0) {
+		if (parse_size(val, &v) != 0 || v < 2 || v > 4096)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "strsize must be between 2 and 4096"));
+		if (dtp->dt_strtablen > 0 || dtp->dt_globsize > 0)
+			return (dt_set_errmsg(dtp, EDT_ACTIVE,
+			    "strsize must be set before the first program "
+			    "is compiled"));
+		op->op_strsize = (uint32_t)v;
+	} else if (strcmp(opt, "bufsize") == 0) {
+		if (parse_size(val, &v) != 0 || v == 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_bufsize = v;
+	} else if (strcmp(opt, "switchrate") == 0) {
+		if (parse_rate(val, &v) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_switchrate = v;
+	} else {
+		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	}
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
+{
+	const dt_options_t *op = &dtp->dt_opts;
+
+	if (opt == NULL || valp == NULL)
+		return (dt_set_errno(dtp, EINVAL));
+	if (strcmp(opt, "quiet") == 0)
+		*valp = op->op_quiet;
+	else if (strcmp(opt, "errtags") == 0)
+		*valp = op->op_errtags;
+	else if (strcmp(opt, "zdefs") == 0)
+		*valp = op->op_zdefs;
+	else if (strcmp(opt, "flowindent") == 0)
+		*valp = op->op_flowindent;
+	else if (strcmp(opt, "destructive") == 0)
+		*valp = op->op_destructive;
+	else if (strcmp(opt, "strsize") == 0)
+		*valp = op->op_strsize;
+	else if (strcmp(opt, "bufsize") == 0)
+		*valp = (dtrace_optval_t)op->op_bufsize;
+	else if (strcmp(opt, "switchrate") == 0)
+		*valp = (dtrace_optval_t)op->op_switchrate;
+	else
+		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	return (0);
+}
+
+/* ---- probe descriptions ---------------------------------------------------- */
+
+DT_EXPORT int
+dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
+    dtrace_probedesc_t *pdp)
+{
+	char *fields[4] = { pdp->prv, pdp->mod, pdp->fun, pdp->prb };
+	static const size_t sizes[4] = { DTRACE_PROVNAMELEN,
+	    DTRACE_MODNAMELEN, DTRACE_FUNCNAMELEN, DTRACE_NAMELEN };
+	const char *end = s + strlen(s);
+	int f;
+
+	memset(pdp, 0, sizeof (*pdp));
+	if (spec < DTRACE_PROBESPEC_PROVIDER || spec > DTRACE_PROBESPEC_NAME)
+		spec = DTRACE_PROBESPEC_NAME;
+	/* Fill from the field the spec names, leftwards. */
+	for (f = (int)spec; f >= 0; f--) {
+		const char *c = end;
+		size_t len;
+
+		while (c > s && c[-1] != ':')
+			c--;
+		len = (size_t)(end - c);
+		if (len >= sizes[f])
+			return (dt_set_errmsg(dtp, EDT_BADSPEC,
+			    "field \"%.*s\" is too long", (int)len, c));
+		memcpy(fields[f], c, len);
+		fields[f][len] = '\0';
+		if (c == s) {
+			end = NULL;
+			break;
+		}
+		end = c - 1;
+	}
+	if (end != NULL)
+		return (dt_set_errmsg(dtp, EDT_BADSPEC,
+		    "too many ':' separators"));
+	return (0);
+}
+
+/* ---- enabling programs ------------------------------------------------------ */
+
+static int
+enable_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
+{
+	dt_clause_t *dcp = arg;
+
+	if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0)
+		return (-1);
+	if (dcp->dc_nprobes % 16 == 0) {
+		uint32_t *n = dt_realloc(dtp, dcp->dc_probes,
+		    (dcp->dc_nprobes + 16) * sizeof (uint32_t));
+
+		if (n == NULL)
+			return (-1);
+		dcp->dc_probes = n;
+	}
+	dcp->dc_probes[dcp->dc_nprobes++] = prp->pr_desc.id;
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    dtrace_proginfo_t *pip)
+{
+	struct dtrace_prog *p;
+	dtrace_proginfo_t info = { 0, 0, 0 };
+
+	for (p = dtp->dt_progs; p != NULL && p != pgp; p = p->dp_next)
+		;
+	if (p == NULL)
+		return (dt_set_errno(dtp, EDT_BADPROG));
+	if (dtp->dt_active)
+		return (dt_set_errno(dtp, EDT_ACTIVE));
+	if (pgp->dp_exec)
+		return (dt_set_errno(dtp, EINVAL));
+
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		if (dtp->dt_nclauses == dtp->dt_clausecap &&
+		    dt_grow(dtp, (void **)&dtp->dt_clauses, &dtp->dt_clausecap,
+		    8, sizeof (dt_clause_t *)) != 0)
+			return (-1);
+		dcp->dc_id = dtp->dt_nclauses;
+		dtp->dt_clauses[dtp->dt_nclauses++] = dcp;
+		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+			unsigned int before = dcp->dc_nprobes;
+
+			if (dt_probe_match(dtp, &dcp->dc_descs[i], enable_cb,
+			    dcp) < 0)
+				return (-1);
+			info.dpi_matches += dcp->dc_nprobes - before;
+		}
+		if (dcp->dc_recsize > dtp->dt_recmax)
+			dtp->dt_recmax = dcp->dc_recsize;
+		info.dpi_clauses++;
+		if (dcp->dc_records)
+			info.dpi_recgens++;
+	}
+	pgp->dp_exec = true;
+	if (pip != NULL)
+		*pip = info;
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
+{
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		fprintf(fp, "\nDIFO for clause %s%s:\n", dcp->dc_desctext[0],
+		    dcp->dc_ndescs > 1 ? ", ..." : "");
+		dt_block_dump(&dcp->dc_code, fp, 0);
+	}
+	(void) dtp;
+	return (0);
+}

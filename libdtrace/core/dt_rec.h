@@ -1,0 +1,67 @@
+/*
+ * dt_rec.h: the layouts shared by the code generator (which writes them from
+ * BPF) and the consumer (which reads them).  Nothing else may define them.
+ *
+ * Memory the BPF programs of a session use:
+ *
+ *  - dctx: a per-CPU array of one entry, the scratch area of a firing:
+ *    the machine state (probe id, arguments, fault details) then the record
+ *    buffer, then temporary strings.  A firing owns it from start to end;
+ *    tracing programs do not nest on one CPU.
+ *  - globals: an array of one entry, mapped into programs by address
+ *    (BPF_PSEUDO_MAP_VALUE): the session state then the global variables.
+ *  - strtab: an array of one entry holding the program's string literals,
+ *    frozen before load.
+ *  - output: a BPF ring buffer.  Each record starts with dt_rechdr_t; a data
+ *    record is followed by the clause's data, laid out as the clause's
+ *    dt_datadesc says; a fault record by dt_faultrec_t.
+ */
+#ifndef DT_REC_H
+#define DT_REC_H
+
+#include <stdint.h>
+
+#define DT_MAXARGS	10	/* arg0 .. arg9 */
+
+/* Session states kept in dt_gstate_t.gs_activity. */
+#define DT_ACT_INACTIVE	0	/* attached, waiting for BEGIN to finish */
+#define DT_ACT_ACTIVE	1	/* probes record */
+#define DT_ACT_DRAINING	2	/* exit() called: only END records */
+#define DT_ACT_STOPPED	3	/* nothing records */
+
+/* The head of the globals map value. */
+typedef struct dt_gstate {
+	uint32_t gs_activity;	/* DT_ACT_* */
+	uint32_t gs_pad;	/* keeps the next field aligned */
+	uint64_t gs_walloff;	/* realtime - boottime, for walltimestamp */
+} dt_gstate_t;
+
+/* The machine state at the head of dctx. */
+typedef struct dt_mstate {
+	uint32_t ms_prid;		/* probe id that fired */
+	uint32_t ms_clause;		/* clause running */
+	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
+	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
+	uint64_t ms_faddr;		/* its address or value */
+	uint64_t ms_fpc;		/* its BPF instruction index */
+	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
+} dt_mstate_t;
+
+/* Kinds of ring buffer records. */
+#define DT_REC_DATA	1	/* a clause's data */
+#define DT_REC_FAULT	2	/* a runtime error */
+
+typedef struct dt_rechdr {
+	uint32_t rh_kind;	/* DT_REC_* */
+	uint32_t rh_prid;	/* probe id */
+	uint32_t rh_clause;	/* clause number within the session */
+	uint32_t rh_cpu;	/* CPU the probe fired on */
+} dt_rechdr_t;
+
+typedef struct dt_faultrec {
+	uint64_t fr_fault;	/* DTRACEFLT_* */
+	uint64_t fr_addr;	/* address or value */
+	uint64_t fr_pc;		/* BPF instruction index of the fault */
+} dt_faultrec_t;
+
+#endif /* DT_REC_H */

@@ -1,0 +1,272 @@
+/*
+ * dt_work.c: starting and stopping tracing, and the work loop.
+ *
+ * dtrace_go():  maps are created; the probes with enabled clauses are
+ *   grouped by (provider, trampoline, clause list), each group becomes one
+ *   program, loaded once and attached to every probe of the group.  Probes
+ *   are attached while the session state is INACTIVE, so they record
+ *   nothing until BEGIN has run; then the state becomes ACTIVE (unless
+ *   BEGIN called exit()).
+ * dtrace_stop():  attachments are closed (no probe fires any more), END
+ *   runs, the state becomes STOPPED.  Records still in the ring buffer are
+ *   read by the next dtrace_work().
+ * dtrace_sleep():  waits on one epoll set holding the ring buffer and the
+ *   pidfds of the session's processes, never longer than switchrate, so
+ *   that exit() or a process exit is acted on at once.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "dt_impl.h"
+
+static bool
+same_clauses(const dt_program_t *pgp, const dt_probe_t *prp)
+{
+	if (pgp->pg_nclauses != prp->pr_nclauses)
+		return (false);
+	return (memcmp(pgp->pg_clauses, prp->pr_clauses,
+	    prp->pr_nclauses * sizeof (unsigned int)) == 0);
+}
+
+/* The loaded program for this probe's clauses, loading it if new. */
+static dt_program_t *
+program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
+{
+	const dt_provider_t *pv = prp->pr_prov;
+	dt_program_t *pgp;
+	dt_block_t blk = { 0 };
+	char name[16];
+
+	for (pgp = dtp->dt_programs; pgp != NULL; pgp = pgp->pg_next) {
+		if (pgp->pg_tramp == prp->pr_tramp && same_clauses(pgp, prp))
+			return (pgp);
+	}
+	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
+		return (NULL);
+	pgp->pg_fd = -1;
+	pgp->pg_tramp = prp->pr_tramp;
+	pgp->pg_nclauses = prp->pr_nclauses;
+	pgp->pg_clauses = dt_zalloc(dtp, prp->pr_nclauses *
+	    sizeof (unsigned int));
+	pgp->pg_ranges = dt_zalloc(dtp, (prp->pr_nclauses + 1) *
+	    sizeof (uint32_t));
+	pgp->pg_next = dtp->dt_programs;
+	dtp->dt_programs = pgp;
+	if (pgp->pg_clauses == NULL || pgp->pg_ranges == NULL)
+		return (NULL);
+	memcpy(pgp->pg_clauses, prp->pr_clauses, prp->pr_nclauses *
+	    sizeof (unsigned int));
+	if (dt_cg_program(dtp, &blk, pv, prp->pr_tramp, pgp->pg_clauses,
+	    pgp->pg_nclauses, pgp->pg_ranges) != 0) {
+		dt_block_free(&blk);
+		return (NULL);
+	}
+	snprintf(name, sizeof (name), "dt_%s_%u", pv->pv_name,
+	    pgp->pg_tramp);
+	if (dt_bpf_prog_load(dtp, &blk, pv->pv_progtype, name, pgp) != 0)
+		pgp = NULL;
+	dt_block_free(&blk);
+	return (pgp);
+}
+
+/* Run BEGIN or END in this thread through BPF_PROG_TEST_RUN. */
+static int
+fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
+{
+	uint64_t ctx[2] = { prid, 0 };
+	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx,
+	    .ctx_size_in = sizeof (ctx));
+
+	if (fd < 0)
+		return (0);
+	if (bpf_prog_test_run_opts(fd, &opts) != 0)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot fire %s: %s",
+		    prid == DT_PRID_BEGIN ? "BEGIN" : "END", strerror(errno)));
+	return (0);
+}
+
+int
+dt_consume_cb(void *ctx, void *data, size_t size);
+
+static int
+go(dtrace_hdl_t *dtp)
+{
+	struct timespec rt, bt;
+	struct epoll_event ev = { .events = EPOLLIN };
+
+	if (dt_bpf_maps_create(dtp) != 0)
+		return (-1);
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_BOOTTIME, &bt);
+	dtp->dt_gstate->gs_walloff = (uint64_t)(rt.tv_sec - bt.tv_sec) *
+	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
+	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
+
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i];
+		dt_program_t *pgp;
+
+		if (prp->pr_nclauses == 0 || prp->pr_desc.id == DT_PRID_ERROR)
+			continue;
+		if ((pgp = program_for(dtp, prp)) == NULL)
+			return (-1);
+		if (prp->pr_prov->pv_attach(dtp, prp, pgp->pg_fd) != 0)
+			return (-1);
+	}
+
+	dtp->dt_ringbuf = ring_buffer__new(dtp->dt_mapfd[DT_MAP_OUTPUT],
+	    dt_consume_cb, dtp, NULL);
+	if (dtp->dt_ringbuf == NULL)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot read the output "
+		    "ring buffer: %s", strerror(errno)));
+	if ((dtp->dt_epollfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
+		return (dt_set_errno(dtp, errno));
+	ev.data.fd = ring_buffer__epoll_fd(dtp->dt_ringbuf);
+	if (epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
+		return (dt_set_errno(dtp, errno));
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		ev.data.fd = P->pp_pidfd;
+		if (P->pp_pidfd >= 0 && epoll_ctl(dtp->dt_epollfd,
+		    EPOLL_CTL_ADD, P->pp_pidfd, &ev) != 0)
+			return (dt_set_errno(dtp, errno));
+	}
+
+	dtp->dt_active = true;
+	if (fire(dtp, dtp->dt_beginfd, DT_PRID_BEGIN) != 0)
+		return (-1);
+	__sync_bool_compare_and_swap(&dtp->dt_gstate->gs_activity,
+	    DT_ACT_INACTIVE, DT_ACT_ACTIVE);
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_go(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_active || dtp->dt_stopped)
+		return (dt_set_errno(dtp, EDT_ACTIVE));
+	if (dtp->dt_oflags & DTRACE_O_NODEV)
+		return (dt_set_errno(dtp, EDT_NOPRIV));
+	if (go(dtp) != 0) {
+		int err = dtp->dt_errno;
+		char msg[sizeof (dtp->dt_errmsg)];
+
+		memcpy(msg, dtp->dt_errmsg, sizeof (msg));
+		dtp->dt_active = false;
+		dt_bpf_close(dtp);
+		dtp->dt_errno = err;
+		memcpy(dtp->dt_errmsg, msg, sizeof (msg));
+		return (-1);
+	}
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_stop(dtrace_hdl_t *dtp)
+{
+	int rv;
+
+	if (dtp->dt_stopped)
+		return (0);
+	if (!dtp->dt_active)
+		return (dt_set_errno(dtp, EDT_NOTACTIVE));
+	for (unsigned int i = 0; i < dtp->dt_nattfds; i++)
+		close(dtp->dt_attfds[i]);
+	dtp->dt_nattfds = 0;
+	rv = fire(dtp, dtp->dt_endfd, DT_PRID_END);
+	dtp->dt_gstate->gs_activity = DT_ACT_STOPPED;
+	dtp->dt_active = false;
+	dtp->dt_stopped = true;
+	return (rv);
+}
+
+DT_EXPORT void
+dtrace_sleep(dtrace_hdl_t *dtp)
+{
+	struct epoll_event ev[8];
+	int timeout = (int)(dtp->dt_opts.op_switchrate / 1000000);
+
+	if (dtp->dt_epollfd < 0 || dtp->dt_exited)
+		return;
+	if (timeout < 1)
+		timeout = 1;
+	(void) epoll_wait(dtp->dt_epollfd, ev, 8, timeout);
+}
+
+DT_EXPORT int
+dtrace_status(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_exited)
+		return (DTRACE_STATUS_EXITED);
+	if (dtp->dt_stopped)
+		return (DTRACE_STATUS_STOPPED);
+	if (!dtp->dt_active)
+		return (DTRACE_STATUS_NONE);
+	return (DTRACE_STATUS_OKAY);
+}
+
+DT_EXPORT dtrace_workstatus_t
+dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
+    dtrace_consume_rec_f *rfunc, void *arg)
+{
+	int rv = 0;
+
+	if (dtp->dt_ringbuf == NULL) {
+		dt_set_errno(dtp, EDT_NOTACTIVE);
+		return (DTRACE_WORKSTATUS_ERROR);
+	}
+	dtp->dt_outfp = fp;
+	dtp->dt_pfunc = pfunc;
+	dtp->dt_rfunc = rfunc;
+	dtp->dt_cbarg = arg;
+	dtp->dt_consume_err = 0;
+	rv = ring_buffer__consume(dtp->dt_ringbuf);
+	if (rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
+		/* exit(): END fires now and its records are read too */
+		if (dtrace_stop(dtp) != 0)
+			return (DTRACE_WORKSTATUS_ERROR);
+		rv = ring_buffer__consume(dtp->dt_ringbuf);
+	}
+	if (fp != NULL)
+		fflush(fp);
+	if (dtp->dt_consume_err < 0 || (rv < 0 && rv != -EINTR &&
+	    dtp->dt_consume_err == 0)) {
+		if (dtp->dt_consume_err == 0)
+			dt_set_errno(dtp, -rv);
+		return (DTRACE_WORKSTATUS_ERROR);
+	}
+	dt_proc_check(dtp);
+	if (dtp->dt_exited || dtp->dt_stopped || dt_proc_alldead(dtp))
+		return (DTRACE_WORKSTATUS_DONE);
+	return (DTRACE_WORKSTATUS_OKAY);
+}
+
+DT_EXPORT int
+dtrace_exit_status(dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_exitstatus);
+}
+
+DT_EXPORT int
+dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *hdlr, void *arg)
+{
+	dtp->dt_errhdlr = hdlr;
+	dtp->dt_errarg = arg;
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_handle_proc(dtrace_hdl_t *dtp, dtrace_handle_proc_f *hdlr, void *arg)
+{
+	dtp->dt_prochdlr = hdlr;
+	dtp->dt_procarg = arg;
+	return (0);
+}

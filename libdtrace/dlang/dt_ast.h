@@ -1,0 +1,148 @@
+/*
+ * dt_ast.h: tokens, the abstract syntax tree and the compiler passes.
+ *
+ * The compiler is an ordered list of passes over one AST:
+ *
+ *   dt_lex.c     source text -> tokens (probe descriptions have their own
+ *                lexical state: at the start of a clause everything up to
+ *                white space, ',', '/' or '{' is one description).
+ *   dt_parse.c   tokens -> clauses with AST bodies (recursive descent, C
+ *                precedence).
+ *   dt_sema.c    names resolved, types assigned, integer promotions made
+ *                explicit, actions checked; errors carry a D_* tag.
+ *   ../codegen   AST -> BPF instruction blocks, one per clause.
+ *
+ * Every node records where it was written, so that each error says
+ * file:line:column.
+ */
+#ifndef DT_AST_H
+#define DT_AST_H
+
+#include "../core/dt_impl.h"
+
+typedef enum dt_tok {
+	T_EOF = 0,
+	T_IDENT, T_INT, T_STRING, T_PROBEDESC, T_MACRO,
+	/* punctuation */
+	T_LPAR, T_RPAR, T_LBRACE, T_RBRACE, T_LBRACK, T_RBRACK, T_COMMA,
+	T_SEMI, T_QUESTION, T_COLON, T_DOT, T_ARROW,
+	/* operators */
+	T_PLUS, T_MINUS, T_STAR, T_SLASH, T_MOD, T_AND, T_OR, T_XOR, T_NOT,
+	T_LNOT, T_LSH, T_RSH, T_LAND, T_LOR, T_LXOR, T_LT, T_GT, T_LE, T_GE,
+	T_EQ, T_NE, T_ASSIGN, T_ADD_EQ, T_SUB_EQ, T_MUL_EQ, T_DIV_EQ,
+	T_MOD_EQ, T_AND_EQ, T_OR_EQ, T_XOR_EQ, T_LSH_EQ, T_RSH_EQ, T_INC,
+	T_DEC,
+	/* keywords */
+	T_SIZEOF, T_PRAGMA,
+	/* type keywords */
+	T_KW_INT, T_KW_CHAR, T_KW_SHORT, T_KW_LONG, T_KW_UNSIGNED,
+	T_KW_SIGNED, T_KW_VOID, T_KW_STRING,
+	T_BAD
+} dt_tok_t;
+
+typedef struct dt_token {
+	dt_tok_t tk_kind;	/* T_* */
+	dt_srcpos_t tk_pos;	/* where it starts */
+	const char *tk_start;	/* its text */
+	size_t tk_len;		/* its length */
+	uint64_t tk_int;	/* T_INT: value */
+	int tk_intu;		/* T_INT: 'u' suffix */
+	int tk_intl;		/* T_INT: number of 'l' suffixes */
+	char *tk_str;		/* T_STRING, T_IDENT, T_MACRO: text (owned) */
+	size_t tk_strlen;	/* T_STRING: length */
+} dt_token_t;
+
+typedef enum dt_nkind {
+	DN_INT = 1,	/* integer constant: dn_value */
+	DN_STRING,	/* string literal: dn_str, dn_stroff */
+	DN_VAR,		/* variable reference: dn_ident */
+	DN_CALL,	/* function or action: dn_ident, dn_args */
+	DN_UNARY,	/* dn_op dn_left */
+	DN_BINARY,	/* dn_left dn_op dn_right */
+	DN_LOGICAL,	/* && || ^^ */
+	DN_TERNARY,	/* dn_cond ? dn_left : dn_right */
+	DN_ASSIGN,	/* dn_left (var) dn_op= dn_right */
+	DN_INCDEC,	/* ++/-- on dn_left; dn_post */
+	DN_CAST,	/* (dn_type) dn_left */
+	DN_COMMA,	/* dn_left, dn_right */
+	DN_EXPRSTMT	/* statement: dn_left */
+} dt_nkind_t;
+
+typedef struct dt_node {
+	dt_nkind_t dn_kind;		/* DN_* */
+	dt_tok_t dn_op;			/* operator */
+	dt_type_t dn_type;		/* type after dt_sema */
+	dt_srcpos_t dn_pos;		/* where it was written */
+	int64_t dn_value;		/* DN_INT */
+	char *dn_str;			/* DN_STRING text, DN_VAR/DN_CALL name */
+	size_t dn_strlen;		/* DN_STRING length */
+	uint32_t dn_stroff;		/* DN_STRING offset in the strtab */
+	bool dn_post;			/* DN_INCDEC: postfix */
+	bool dn_declares;		/* DN_ASSIGN: first assignment */
+	dt_ident_t *dn_ident;		/* resolved identifier */
+	const dt_ident_t *dn_builtin;	/* resolved built-in */
+	struct dt_node *dn_left;	/* operand */
+	struct dt_node *dn_right;	/* operand */
+	struct dt_node *dn_cond;	/* DN_TERNARY condition */
+	struct dt_node *dn_args;	/* DN_CALL arguments (list) */
+	struct dt_node *dn_list;	/* next in a list */
+	struct dt_node *dn_all;		/* next allocated (for freeing) */
+	struct dt_pfprog *dn_pfmt;	/* printf: parsed format */
+} dt_node_t;
+
+/* The state of one compilation. */
+typedef struct dt_pcb {
+	dtrace_hdl_t *pcb_hdl;		/* handle */
+	const char *pcb_src;		/* source text */
+	size_t pcb_len;			/* its length */
+	const char *pcb_ptr;		/* lexer position */
+	dt_srcpos_t pcb_pos;		/* lexer line and column */
+	const char *pcb_file;		/* file name, or NULL for -n */
+	dtrace_probespec_t pcb_spec;	/* how the text was given */
+	int pcb_argc;			/* macro arguments */
+	char *const *pcb_argv;		/* macro arguments */
+	dt_token_t pcb_tok;		/* current token */
+	dt_token_t pcb_peek;		/* lookahead token */
+	bool pcb_havepeek;		/* pcb_peek is valid */
+	bool pcb_inpred;		/* parsing a predicate */
+	struct dtrace_prog *pcb_prog;	/* program being built */
+	dt_clause_t *pcb_clause;	/* clause being checked */
+	dt_node_t *pcb_nodes;		/* every node allocated */
+	int pcb_ntmp;			/* string temporaries in use */
+	int pcb_maxtmp;			/* most in use at once */
+	void *pcb_jmp;			/* jmp_buf of dt_compile */
+} dt_pcb_t;
+
+/* Reports a compiler error with its tag at pos and unwinds the compile. */
+extern void dt_cerror(dt_pcb_t *, const char *tag, dt_srcpos_t pos,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5), noreturn));
+
+/* dt_lex.c */
+extern void dt_lex_init(dt_pcb_t *);
+extern void dt_lex_next(dt_pcb_t *, dt_token_t *);
+extern void dt_lex_probedesc(dt_pcb_t *, dt_token_t *);
+extern const char *dt_tok_name(dt_tok_t);
+extern void dt_tok_free(dt_token_t *);
+
+/* dt_parse.c */
+extern void dt_parse_program(dt_pcb_t *);
+extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
+
+/* dt_sema.c */
+extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
+
+/* Built-in variables. */
+enum {
+	DT_BI_ARG0 = 0,	/* arg0 .. arg9 are DT_BI_ARG0 + n */
+	DT_BI_PID = DT_MAXARGS, DT_BI_TID, DT_BI_PPID, DT_BI_UID, DT_BI_GID,
+	DT_BI_EXECNAME, DT_BI_TIMESTAMP, DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP,
+	DT_BI_CPU, DT_BI_PROBEPROV, DT_BI_PROBEMOD, DT_BI_PROBEFUNC,
+	DT_BI_PROBENAME, DT_BI_ID, DT_BI_EPID
+};
+
+/* Built-in functions and actions. */
+enum {
+	DT_FN_TRACE = 1, DT_FN_PRINTF, DT_FN_EXIT, DT_FN_COPYINSTR
+};
+
+#endif /* DT_AST_H */

@@ -1,0 +1,231 @@
+/*
+ * dt_compile.c: the compiler driver.  Runs the passes over a source text,
+ * turns the first error into the handle's message and frees what a failed
+ * compilation allocated.
+ *
+ * An error message has DTrace's first line ("line 3: syntax error near
+ * \";\"", with "[D_TAG] " in front under -xerrtags; no line for a one-line
+ * -n program), then where it is (file:line:column), the source line and a
+ * caret under the column.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_ast.h"
+
+void
+dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
+    ...)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char *buf = dtp->dt_errmsg;
+	size_t len = sizeof (dtp->dt_errmsg), n = 0;
+	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
+	bool oneline = pcb->pcb_file == NULL &&
+	    memchr(pcb->pcb_src, '\n', pcb->pcb_len) == NULL;
+	va_list ap;
+	int l;
+
+	if (dtp->dt_opts.op_errtags)
+		n += snprintf(buf + n, len - n, "[%s] ", tag);
+	if (!oneline)
+		n += snprintf(buf + n, len - n, "line %d: ", pos.sp_line);
+	va_start(ap, fmt);
+	if (n < len)
+		n += vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+
+	/* Find the source line and show it with a caret. */
+	line = pcb->pcb_src;
+	for (l = 1; l < pos.sp_line && line < srcend; line++) {
+		if (*line == '\n')
+			l++;
+	}
+	for (end = line; end < srcend && *end != '\n'; end++)
+		;
+	if (n < len)
+		n += snprintf(buf + n, len - n, "\n    at %s:%d:%d\n    %.*s\n    ",
+		    pcb->pcb_file != NULL ? pcb->pcb_file : "<command line>",
+		    pos.sp_line, pos.sp_col, (int)(end - line), line);
+	for (int c = 1; c < pos.sp_col && n + 2 < len; c++)
+		buf[n++] = line + c - 1 < end && line[c - 1] == '\t' ? '\t' :
+		    ' ';
+	if (n + 2 < len) {
+		buf[n++] = '^';
+		buf[n] = '\0';
+	}
+	dtp->dt_errtag = tag;
+	dtp->dt_errno = EDT_COMPILER;
+	longjmp(*(jmp_buf *)pcb->pcb_jmp, 1);
+}
+
+void
+dt_node_free_all(dt_node_t *dnp)
+{
+	while (dnp != NULL) {
+		dt_node_t *next = dnp->dn_all;
+
+		free(dnp->dn_str);
+		dt_printf_free(dnp->dn_pfmt);
+		free(dnp);
+		dnp = next;
+	}
+}
+
+static void
+clause_free(dt_clause_t *dcp)
+{
+	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
+		free(dcp->dc_desctext[i]);
+	free(dcp->dc_desctext);
+	free(dcp->dc_descs);
+	free(dcp->dc_descpos);
+	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
+		dt_printf_free(dcp->dc_recs[i].dr_pfmt);
+		free(dcp->dc_recs[i].dr_args);
+	}
+	free(dcp->dc_recs);
+	free(dcp->dc_probes);
+	dt_block_free(&dcp->dc_code);
+	free(dcp);
+}
+
+void
+dt_program_free(struct dtrace_prog *pgp)
+{
+	dt_clause_t *dcp, *next;
+
+	for (dcp = pgp->dp_clauses; dcp != NULL; dcp = next) {
+		next = dcp->dc_next;
+		clause_free(dcp);
+	}
+	dt_node_free_all(pgp->dp_nodes);
+	free(pgp);
+}
+
+static dtrace_prog_t *
+compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
+    dtrace_probespec_t spec, unsigned int cflags, int argc,
+    char *const argv[])
+{
+	dt_pcb_t pcb;
+	jmp_buf jb;
+	dtrace_prog_t *pgp;
+	uint32_t globsize = dtp->dt_globsize;
+
+	if (cflags & ~DTRACE_C_MASK) {
+		dt_set_errno(dtp, EINVAL);
+		return (NULL);
+	}
+	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
+		return (NULL);
+	pgp->dp_tail = &pgp->dp_clauses;
+
+	memset(&pcb, 0, sizeof (pcb));
+	pcb.pcb_hdl = dtp;
+	pcb.pcb_src = src;
+	pcb.pcb_len = len;
+	pcb.pcb_file = file;
+	pcb.pcb_spec = spec;
+	pcb.pcb_argc = argc;
+	pcb.pcb_argv = argv;
+	pcb.pcb_prog = pgp;
+	pcb.pcb_jmp = &jb;
+	dtp->dt_errtag = NULL;
+
+	if (setjmp(jb) != 0) {
+		dt_tok_free(&pcb.pcb_tok);
+		if (pcb.pcb_havepeek)
+			dt_tok_free(&pcb.pcb_peek);
+		pgp->dp_nodes = pcb.pcb_nodes;
+		dt_program_free(pgp);
+		/* Variables the failed program declared stay: harmless. */
+		(void) globsize;
+		return (NULL);
+	}
+	dt_parse_program(&pcb);
+	dt_tok_free(&pcb.pcb_tok);
+	if (pcb.pcb_havepeek)
+		dt_tok_free(&pcb.pcb_peek);
+	pcb.pcb_havepeek = false;
+
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+			const dtrace_probedesc_t *d = &dcp->dc_descs[i];
+			int n = dt_probe_match(dtp, d, NULL, NULL);
+
+			if (n < 0)
+				dt_cerror(&pcb, "D_PDESC_INVAL",
+				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
+				    dtrace_errno(dtp)));
+			if (n == 0 && !dtp->dt_opts.op_zdefs &&
+			    !(cflags & DTRACE_C_ZDEFS))
+				dt_cerror(&pcb, "D_PDESC_ZERO",
+				    dcp->dc_descpos[i], "probe description "
+				    "%s:%s:%s:%s does not match any probes",
+				    d->prv, d->mod, d->fun, d->prb);
+		}
+		dt_sema_clause(&pcb, dcp);
+		if (dt_cg_clause(dtp, dcp) != 0)
+			dt_cerror(&pcb, dtp->dt_errtag ? dtp->dt_errtag :
+			    "D_CG", dcp->dc_descpos[0], "%s", dtp->dt_errmsg);
+	}
+	pgp->dp_nodes = pcb.pcb_nodes;
+	pgp->dp_next = dtp->dt_progs;
+	dtp->dt_progs = pgp;
+	if (cflags & DTRACE_C_ZDEFS)
+		dtp->dt_opts.op_zdefs = true;
+	return (pgp);
+}
+
+DT_EXPORT dtrace_prog_t *
+dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
+    dtrace_probespec_t spec, unsigned int cflags, int argc,
+    char *const argv[])
+{
+	if (s == NULL) {
+		dt_set_errno(dtp, EINVAL);
+		return (NULL);
+	}
+	return (compile(dtp, s, strlen(s), NULL, spec, cflags, argc, argv));
+}
+
+DT_EXPORT dtrace_prog_t *
+dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int cflags,
+    int argc, char *const argv[])
+{
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	dtrace_prog_t *pgp;
+
+	for (;;) {
+		if (len + 4096 > cap) {
+			char *nb = dt_realloc(dtp, buf, cap = cap * 2 + 8192);
+
+			if (nb == NULL) {
+				free(buf);
+				return (NULL);
+			}
+			buf = nb;
+		}
+		n = fread(buf + len, 1, cap - len - 1, fp);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		free(buf);
+		dt_set_errno(dtp, errno ? errno : EIO);
+		return (NULL);
+	}
+	buf[len] = '\0';
+	pgp = compile(dtp, buf, len, argc > 0 ? argv[0] : "<stdin>",
+	    DTRACE_PROBESPEC_NAME, cflags, argc, argv);
+	free(buf);
+	return (pgp);
+}

@@ -1,0 +1,384 @@
+/*
+ * dt_lex.c: the D lexer, hand written.
+ *
+ * Two lexical states: expressions (C tokens) and probe descriptions.  The
+ * parser asks for a probe description where a clause starts; the lexer then
+ * takes everything up to white space, ',', '{' or a '/' that opens a
+ * predicate.  Comments (C and C++ style) and a first line starting with "#!"
+ * are skipped.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_ast.h"
+
+void
+dt_lex_init(dt_pcb_t *pcb)
+{
+	pcb->pcb_ptr = pcb->pcb_src;
+	pcb->pcb_pos.sp_line = 1;
+	pcb->pcb_pos.sp_col = 1;
+	if (pcb->pcb_len >= 2 && pcb->pcb_src[0] == '#' &&
+	    pcb->pcb_src[1] == '!') {
+		while (pcb->pcb_ptr < pcb->pcb_src + pcb->pcb_len &&
+		    *pcb->pcb_ptr != '\n')
+			pcb->pcb_ptr++;
+	}
+}
+
+static int
+peekc(dt_pcb_t *pcb, size_t n)
+{
+	const char *p = pcb->pcb_ptr + n;
+
+	return (p < pcb->pcb_src + pcb->pcb_len ? (unsigned char)*p : -1);
+}
+
+static void
+advance(dt_pcb_t *pcb, size_t n)
+{
+	while (n-- > 0 && pcb->pcb_ptr < pcb->pcb_src + pcb->pcb_len) {
+		if (*pcb->pcb_ptr == '\n') {
+			pcb->pcb_pos.sp_line++;
+			pcb->pcb_pos.sp_col = 1;
+		} else {
+			pcb->pcb_pos.sp_col++;
+		}
+		pcb->pcb_ptr++;
+	}
+}
+
+static void
+skip_space(dt_pcb_t *pcb)
+{
+	for (;;) {
+		int c = peekc(pcb, 0);
+
+		if (c == -1)
+			return;
+		if (isspace(c)) {
+			advance(pcb, 1);
+		} else if (c == '/' && peekc(pcb, 1) == '*') {
+			dt_srcpos_t pos = pcb->pcb_pos;
+
+			advance(pcb, 2);
+			while (peekc(pcb, 0) != -1 &&
+			    !(peekc(pcb, 0) == '*' && peekc(pcb, 1) == '/'))
+				advance(pcb, 1);
+			if (peekc(pcb, 0) == -1)
+				dt_cerror(pcb, "D_SYNTAX", pos,
+				    "end-of-file encountered before matching "
+				    "*/");
+			advance(pcb, 2);
+		} else if (c == '/' && peekc(pcb, 1) == '/') {
+			while (peekc(pcb, 0) != -1 && peekc(pcb, 0) != '\n')
+				advance(pcb, 1);
+		} else {
+			return;
+		}
+	}
+}
+
+static const struct {
+	const char *kw;
+	dt_tok_t tok;
+} keywords[] = {
+	{ "sizeof", T_SIZEOF },
+	{ "int", T_KW_INT }, { "char", T_KW_CHAR }, { "short", T_KW_SHORT },
+	{ "long", T_KW_LONG }, { "unsigned", T_KW_UNSIGNED },
+	{ "signed", T_KW_SIGNED }, { "void", T_KW_VOID },
+	{ "string", T_KW_STRING },
+	{ NULL, T_EOF }
+};
+
+/* Operators, longest first within each leading character. */
+static const struct {
+	const char *op;
+	dt_tok_t tok;
+} operators[] = {
+	{ "<<=", T_LSH_EQ }, { ">>=", T_RSH_EQ },
+	{ "->", T_ARROW }, { "++", T_INC }, { "--", T_DEC },
+	{ "<<", T_LSH }, { ">>", T_RSH }, { "<=", T_LE }, { ">=", T_GE },
+	{ "==", T_EQ }, { "!=", T_NE }, { "&&", T_LAND }, { "||", T_LOR },
+	{ "^^", T_LXOR }, { "+=", T_ADD_EQ }, { "-=", T_SUB_EQ },
+	{ "*=", T_MUL_EQ }, { "/=", T_DIV_EQ }, { "%=", T_MOD_EQ },
+	{ "&=", T_AND_EQ }, { "|=", T_OR_EQ }, { "^=", T_XOR_EQ },
+	{ "(", T_LPAR }, { ")", T_RPAR }, { "{", T_LBRACE }, { "}", T_RBRACE },
+	{ "[", T_LBRACK }, { "]", T_RBRACK }, { ",", T_COMMA },
+	{ ";", T_SEMI }, { "?", T_QUESTION }, { ":", T_COLON },
+	{ ".", T_DOT }, { "+", T_PLUS }, { "-", T_MINUS }, { "*", T_STAR },
+	{ "/", T_SLASH }, { "%", T_MOD }, { "&", T_AND }, { "|", T_OR },
+	{ "^", T_XOR }, { "~", T_NOT }, { "!", T_LNOT }, { "<", T_LT },
+	{ ">", T_GT }, { "=", T_ASSIGN },
+	{ NULL, T_EOF }
+};
+
+const char *
+dt_tok_name(dt_tok_t t)
+{
+	for (int i = 0; operators[i].op != NULL; i++) {
+		if (operators[i].tok == t)
+			return (operators[i].op);
+	}
+	for (int i = 0; keywords[i].kw != NULL; i++) {
+		if (keywords[i].tok == t)
+			return (keywords[i].kw);
+	}
+	return ("?");
+}
+
+void
+dt_tok_free(dt_token_t *tk)
+{
+	free(tk->tk_str);
+	tk->tk_str = NULL;
+}
+
+static int
+escape(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	int c = peekc(pcb, 0);
+	int v = 0, n;
+
+	advance(pcb, 1);
+	switch (c) {
+	case 'n': return ('\n');
+	case 't': return ('\t');
+	case 'r': return ('\r');
+	case 'a': return ('\a');
+	case 'b': return ('\b');
+	case 'f': return ('\f');
+	case 'v': return ('\v');
+	case '\\': return ('\\');
+	case '\'': return ('\'');
+	case '"': return ('"');
+	case '?': return ('?');
+	case 'x':
+		for (n = 0; n < 2 && isxdigit(peekc(pcb, 0)); n++) {
+			c = peekc(pcb, 0);
+			v = v * 16 + (isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+			advance(pcb, 1);
+		}
+		if (n == 0)
+			dt_cerror(pcb, "D_STR_BADESC", pos,
+			    "invalid escape sequence \\x in string");
+		return (v);
+	default:
+		if (c >= '0' && c <= '7') {
+			v = c - '0';
+			for (n = 1; n < 3 && peekc(pcb, 0) >= '0' &&
+			    peekc(pcb, 0) <= '7'; n++) {
+				v = v * 8 + peekc(pcb, 0) - '0';
+				advance(pcb, 1);
+			}
+			return (v & 0xff);
+		}
+		dt_cerror(pcb, "D_STR_BADESC", pos,
+		    "invalid escape sequence \\%c in string", c);
+	}
+}
+
+static void
+lex_string(dt_pcb_t *pcb, dt_token_t *tk)
+{
+	size_t cap = 32, len = 0;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
+	advance(pcb, 1);
+	for (;;) {
+		int c = peekc(pcb, 0);
+
+		if (c == -1 || c == '\n') {
+			free(s);
+			dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+			    "newline encountered in string literal");
+		}
+		if (c == '"') {
+			advance(pcb, 1);
+			break;
+		}
+		if (c == '\\') {
+			advance(pcb, 1);
+			c = escape(pcb, pcb->pcb_pos);
+		} else {
+			advance(pcb, 1);
+		}
+		if (len + 2 > cap) {
+			char *n = realloc(s, cap *= 2);
+
+			if (n == NULL) {
+				free(s);
+				dt_cerror(pcb, "D_NOMEM", tk->tk_pos,
+				    "out of memory");
+			}
+			s = n;
+		}
+		s[len++] = (char)c;
+	}
+	s[len] = '\0';
+	tk->tk_kind = T_STRING;
+	tk->tk_str = s;
+	tk->tk_strlen = len;
+}
+
+static void
+lex_number(dt_pcb_t *pcb, dt_token_t *tk)
+{
+	const char *start = pcb->pcb_ptr;
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(start, &end, 0);
+	if (errno == ERANGE)
+		dt_cerror(pcb, "D_INT_OFLOW", tk->tk_pos,
+		    "integer constant %.*s results in overflow",
+		    (int)(end - start), start);
+	if (end - start > 1 && start[0] == '0' && isdigit((unsigned char)
+	    start[1])) {
+		for (const char *p = start + 1; p < end; p++) {
+			if (*p > '7')
+				dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+				    "invalid digit in octal constant");
+		}
+	}
+	advance(pcb, (size_t)(end - start));
+	tk->tk_kind = T_INT;
+	tk->tk_int = v;
+	for (;;) {
+		int c = peekc(pcb, 0);
+
+		if (c == 'u' || c == 'U') {
+			tk->tk_intu = 1;
+		} else if (c == 'l' || c == 'L') {
+			tk->tk_intl++;
+		} else {
+			break;
+		}
+		advance(pcb, 1);
+	}
+	if (isalnum(peekc(pcb, 0)) || peekc(pcb, 0) == '_')
+		dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+		    "invalid suffix on integer constant");
+}
+
+void
+dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
+{
+	int c;
+
+	memset(tk, 0, sizeof (*tk));
+	skip_space(pcb);
+	tk->tk_pos = pcb->pcb_pos;
+	tk->tk_start = pcb->pcb_ptr;
+	c = peekc(pcb, 0);
+
+	if (c == -1) {
+		tk->tk_kind = T_EOF;
+	} else if (isalpha(c) || c == '_') {
+		size_t n = 0;
+
+		while (isalnum(peekc(pcb, n)) || peekc(pcb, n) == '_')
+			n++;
+		tk->tk_kind = T_IDENT;
+		for (int i = 0; keywords[i].kw != NULL; i++) {
+			if (strlen(keywords[i].kw) == n &&
+			    strncmp(keywords[i].kw, pcb->pcb_ptr, n) == 0)
+				tk->tk_kind = keywords[i].tok;
+		}
+		if (tk->tk_kind == T_IDENT &&
+		    (tk->tk_str = strndup(pcb->pcb_ptr, n)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
+		advance(pcb, n);
+	} else if (isdigit(c)) {
+		lex_number(pcb, tk);
+	} else if (c == '"') {
+		lex_string(pcb, tk);
+	} else if (c == '\'') {
+		int v;
+
+		advance(pcb, 1);
+		if (peekc(pcb, 0) == '\\') {
+			advance(pcb, 1);
+			v = escape(pcb, tk->tk_pos);
+		} else if (peekc(pcb, 0) == -1 || peekc(pcb, 0) == '\'') {
+			dt_cerror(pcb, "D_CHR_NULL", tk->tk_pos,
+			    "empty character constant");
+		} else {
+			v = peekc(pcb, 0);
+			advance(pcb, 1);
+		}
+		if (peekc(pcb, 0) != '\'')
+			dt_cerror(pcb, "D_CHR_TOOLONG", tk->tk_pos,
+			    "character constant is too long");
+		advance(pcb, 1);
+		tk->tk_kind = T_INT;
+		tk->tk_int = (uint64_t)(int64_t)(signed char)v;
+	} else if (c == '$') {
+		size_t n = 1;
+
+		if (peekc(pcb, 1) == '$')
+			n++;
+		while (isalnum(peekc(pcb, n)) || peekc(pcb, n) == '_')
+			n++;
+		if (n == 1 || (n == 2 && peekc(pcb, 1) == '$'))
+			dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+			    "syntax error near \"$\"");
+		tk->tk_kind = T_MACRO;
+		if ((tk->tk_str = strndup(pcb->pcb_ptr, n)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
+		advance(pcb, n);
+	} else if (c == '#' && strncmp(pcb->pcb_ptr, "#pragma", 7) == 0) {
+		tk->tk_kind = T_PRAGMA;
+		advance(pcb, 7);
+	} else {
+		for (int i = 0; operators[i].op != NULL; i++) {
+			size_t n = strlen(operators[i].op);
+
+			if ((size_t)(pcb->pcb_src + pcb->pcb_len -
+			    pcb->pcb_ptr) >= n &&
+			    strncmp(pcb->pcb_ptr, operators[i].op, n) == 0) {
+				tk->tk_kind = operators[i].tok;
+				advance(pcb, n);
+				tk->tk_len = n;
+				return;
+			}
+		}
+		tk->tk_kind = T_BAD;
+		advance(pcb, 1);
+	}
+	tk->tk_len = (size_t)(pcb->pcb_ptr - tk->tk_start);
+}
+
+/*
+ * A probe description: the characters of provider:module:function:name,
+ * with globs and macro variables ($target, $1, ...), which the parser
+ * expands.
+ */
+void
+dt_lex_probedesc(dt_pcb_t *pcb, dt_token_t *tk)
+{
+	size_t n = 0;
+	int c;
+
+	memset(tk, 0, sizeof (*tk));
+	skip_space(pcb);
+	tk->tk_pos = pcb->pcb_pos;
+	tk->tk_start = pcb->pcb_ptr;
+	while ((c = peekc(pcb, n)) != -1 && !isspace(c) && c != ',' &&
+	    c != '{' && c != '/' && c != ';' && c != '}')
+		n++;
+	if (n == 0) {
+		dt_lex_next(pcb, tk);
+		return;
+	}
+	tk->tk_kind = T_PROBEDESC;
+	if ((tk->tk_str = strndup(pcb->pcb_ptr, n)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
+	advance(pcb, n);
+	tk->tk_len = n;
+}

@@ -1,0 +1,763 @@
+/*
+ * dt_parse.c: recursive-descent parser for D.
+ *
+ *   program    := { pragma | clause }
+ *   clause     := descs [ '/' expr '/' ] [ '{' { stmt } '}' ]
+ *   descs      := probedesc { ',' probedesc }
+ *   stmt       := ';' | expr [ ';' ]          (';' optional before '}')
+ *
+ * Expressions follow C precedence, with DTrace's '^^' (logical xor) between
+ * '||' and '&&'.  Inside a predicate a '/' followed by '{', ';', a probe
+ * description or the end of input closes the predicate.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dt_ast.h"
+
+dt_node_t *
+dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
+{
+	dt_node_t *dnp = calloc(1, sizeof (*dnp));
+
+	if (dnp == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dnp->dn_kind = kind;
+	dnp->dn_pos = pos;
+	dnp->dn_all = pcb->pcb_nodes;
+	pcb->pcb_nodes = dnp;
+	return (dnp);
+}
+
+static dt_token_t *
+tok(dt_pcb_t *pcb)
+{
+	return (&pcb->pcb_tok);
+}
+
+static void
+next(dt_pcb_t *pcb)
+{
+	dt_tok_free(&pcb->pcb_tok);
+	if (pcb->pcb_havepeek) {
+		pcb->pcb_tok = pcb->pcb_peek;
+		pcb->pcb_havepeek = false;
+	} else {
+		dt_lex_next(pcb, &pcb->pcb_tok);
+	}
+}
+
+static dt_token_t *
+peek(dt_pcb_t *pcb)
+{
+	if (!pcb->pcb_havepeek) {
+		dt_lex_next(pcb, &pcb->pcb_peek);
+		pcb->pcb_havepeek = true;
+	}
+	return (&pcb->pcb_peek);
+}
+
+static void __attribute__((noreturn))
+syntax_error(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+
+	if (t->tk_kind == T_EOF)
+		dt_cerror(pcb, "D_SYNTAX", t->tk_pos,
+		    "syntax error near end of input");
+	dt_cerror(pcb, "D_SYNTAX", t->tk_pos, "syntax error near \"%.*s\"",
+	    (int)t->tk_len, t->tk_start);
+}
+
+static void
+expect(dt_pcb_t *pcb, dt_tok_t kind)
+{
+	if (tok(pcb)->tk_kind != kind)
+		syntax_error(pcb);
+	next(pcb);
+}
+
+/* ---- macro variables ---------------------------------------------------- */
+
+/*
+ * The value of a macro variable ($target, $pid, $1, ...) as text, or NULL
+ * if it is not defined.  buf holds numbers formatted here.
+ */
+static const char *
+macro_value(dt_pcb_t *pcb, const char *name, char *buf, size_t len)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	long long v;
+
+	if (name[0] == '$')
+		name++;
+	if (isdigit((unsigned char)name[0])) {
+		int n = atoi(name);
+
+		if (n < pcb->pcb_argc)
+			return (pcb->pcb_argv[n]);
+		return (NULL);
+	}
+	if (strcmp(name, "target") == 0)
+		v = dtp->dt_target;
+	else if (strcmp(name, "pid") == 0)
+		v = getpid();
+	else if (strcmp(name, "ppid") == 0)
+		v = getppid();
+	else if (strcmp(name, "uid") == 0)
+		v = getuid();
+	else if (strcmp(name, "gid") == 0)
+		v = getgid();
+	else if (strcmp(name, "euid") == 0)
+		v = geteuid();
+	else if (strcmp(name, "egid") == 0)
+		v = getegid();
+	else if (strcmp(name, "pgid") == 0)
+		v = getpgid(0);
+	else if (strcmp(name, "sid") == 0)
+		v = getsid(0);
+	else
+		return (NULL);
+	snprintf(buf, len, "%lld", v);
+	return (buf);
+}
+
+/* Expand macro variables in a probe description. */
+static char *
+expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
+{
+	size_t cap = strlen(s) + 64, len = 0;
+	char *out = malloc(cap);
+
+	if (out == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	while (*s != '\0') {
+		if (*s == '$') {
+			char name[64], buf[32];
+			const char *val;
+			size_t n = 1;
+
+			while (isalnum((unsigned char)s[n]) || s[n] == '_')
+				n++;
+			snprintf(name, sizeof (name), "%.*s", (int)n, s);
+			if ((val = macro_value(pcb, name, buf,
+			    sizeof (buf))) == NULL) {
+				free(out);
+				dt_cerror(pcb, "D_MACRO_UNDEF", pos,
+				    "macro argument %s is not defined", name);
+			}
+			while (len + strlen(val) + 1 > cap)
+				out = realloc(out, cap *= 2);
+			strcpy(out + len, val);
+			len += strlen(val);
+			s += n;
+			continue;
+		}
+		if (len + 2 > cap)
+			out = realloc(out, cap *= 2);
+		out[len++] = *s++;
+	}
+	out[len] = '\0';
+	return (out);
+}
+
+/* ---- expressions ---------------------------------------------------------- */
+
+static dt_node_t *parse_expr(dt_pcb_t *);
+static dt_node_t *parse_assign(dt_pcb_t *);
+static dt_node_t *parse_unary(dt_pcb_t *);
+
+static dt_node_t *
+int_node(dt_pcb_t *pcb, dt_srcpos_t pos, uint64_t v, int isunsigned,
+    int nlong, int decimal)
+{
+	dt_node_t *dnp = dt_node_new(pcb, DN_INT, pos);
+
+	dnp->dn_value = (int64_t)v;
+	dnp->dn_type.ty_kind = DT_TK_INT;
+	/* C's rules for the type of an integer constant. */
+	if (nlong == 0 && !isunsigned && v <= INT32_MAX) {
+		dnp->dn_type.ty_size = 4;
+		dnp->dn_type.ty_signed = 1;
+	} else if (nlong == 0 && (isunsigned || !decimal) && v <= UINT32_MAX) {
+		dnp->dn_type.ty_size = 4;
+	} else if (!isunsigned && v <= INT64_MAX) {
+		dnp->dn_type.ty_size = 8;
+		dnp->dn_type.ty_signed = 1;
+	} else {
+		dnp->dn_type.ty_size = 8;
+	}
+	return (dnp);
+}
+
+static dt_node_t *
+parse_macro(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+	dt_srcpos_t pos = t->tk_pos;
+	char buf[32], *end;
+	const char *val;
+	bool str = strncmp(t->tk_str, "$$", 2) == 0;
+	dt_node_t *dnp;
+
+	if ((val = macro_value(pcb, t->tk_str + (str ? 1 : 0), buf,
+	    sizeof (buf))) == NULL)
+		dt_cerror(pcb, "D_MACRO_UNDEF", pos,
+		    "macro argument %s is not defined", t->tk_str);
+	if (str) {
+		dnp = dt_node_new(pcb, DN_STRING, pos);
+		if ((dnp->dn_str = strdup(val)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		dnp->dn_strlen = strlen(val);
+		dnp->dn_type.ty_kind = DT_TK_STRING;
+	} else {
+		unsigned long long v = strtoull(val, &end, 0);
+
+		if (*val == '\0' || *end != '\0') {
+			if (*val == '-' && (v = (unsigned long long)strtoll(val,
+			    &end, 0), *end == '\0')) {
+				next(pcb);
+				return (int_node(pcb, pos, v, 0, 1, 1));
+			}
+			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
+			    "macro argument %s value \"%s\" is not an integer;"
+			    " use $%s to use it as a string", t->tk_str, val,
+			    t->tk_str);
+		}
+		dnp = int_node(pcb, pos, v, 0, 0, 1);
+	}
+	next(pcb);
+	return (dnp);
+}
+
+static dt_node_t *
+parse_primary(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+	dt_node_t *dnp;
+
+	switch (t->tk_kind) {
+	case T_INT: {
+		bool decimal = !(t->tk_start[0] == '0' && t->tk_len > 1);
+
+		dnp = int_node(pcb, t->tk_pos, t->tk_int, t->tk_intu,
+		    t->tk_intl, decimal);
+		next(pcb);
+		return (dnp);
+	}
+	case T_STRING:
+		dnp = dt_node_new(pcb, DN_STRING, t->tk_pos);
+		dnp->dn_str = t->tk_str;
+		dnp->dn_strlen = t->tk_strlen;
+		dnp->dn_type.ty_kind = DT_TK_STRING;
+		t->tk_str = NULL;
+		next(pcb);
+		return (dnp);
+	case T_MACRO:
+		return (parse_macro(pcb));
+	case T_IDENT:
+		if (peek(pcb)->tk_kind == T_LPAR) {
+			dnp = dt_node_new(pcb, DN_CALL, t->tk_pos);
+			dnp->dn_str = t->tk_str;
+			t->tk_str = NULL;
+			next(pcb);
+			next(pcb);
+			if (tok(pcb)->tk_kind != T_RPAR) {
+				dt_node_t **tail = &dnp->dn_args;
+
+				for (;;) {
+					*tail = parse_assign(pcb);
+					tail = &(*tail)->dn_list;
+					if (tok(pcb)->tk_kind != T_COMMA)
+						break;
+					next(pcb);
+				}
+			}
+			expect(pcb, T_RPAR);
+			return (dnp);
+		}
+		dnp = dt_node_new(pcb, DN_VAR, t->tk_pos);
+		dnp->dn_str = t->tk_str;
+		t->tk_str = NULL;
+		next(pcb);
+		return (dnp);
+	case T_LPAR:
+		next(pcb);
+		{
+			bool inpred = pcb->pcb_inpred;
+
+			pcb->pcb_inpred = false;
+			dnp = parse_expr(pcb);
+			pcb->pcb_inpred = inpred;
+		}
+		expect(pcb, T_RPAR);
+		return (dnp);
+	default:
+		syntax_error(pcb);
+	}
+}
+
+static dt_node_t *
+parse_postfix(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = parse_primary(pcb);
+
+	for (;;) {
+		dt_token_t *t = tok(pcb);
+
+		if (t->tk_kind == T_INC || t->tk_kind == T_DEC) {
+			dt_node_t *n = dt_node_new(pcb, DN_INCDEC, t->tk_pos);
+
+			n->dn_op = t->tk_kind;
+			n->dn_post = true;
+			n->dn_left = dnp;
+			dnp = n;
+			next(pcb);
+		} else if (t->tk_kind == T_LBRACK || t->tk_kind == T_DOT ||
+		    t->tk_kind == T_ARROW) {
+			dt_cerror(pcb, "D_UNSUPPORTED", t->tk_pos,
+			    "operator %s is not supported yet",
+			    dt_tok_name(t->tk_kind));
+		} else {
+			return (dnp);
+		}
+	}
+}
+
+/* Is the current token the start of a type name? */
+static bool
+is_type_start(dt_tok_t k)
+{
+	return (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
+	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
+	    k == T_KW_VOID || k == T_KW_STRING);
+}
+
+/* type-name := [signed|unsigned] [char|short|int|long [long] [int]] | void
+ * | string, then '*'s. */
+static dt_type_t
+parse_typename(dt_pcb_t *pcb)
+{
+	dt_type_t ty = { DT_TK_INT, 4, 1, 0 };
+	int nlong = 0, sign = -1, base = 0;
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+
+	for (;;) {
+		dt_tok_t k = tok(pcb)->tk_kind;
+
+		if (k == T_KW_SIGNED || k == T_KW_UNSIGNED) {
+			sign = k == T_KW_SIGNED;
+		} else if (k == T_KW_LONG) {
+			nlong++;
+		} else if (k == T_KW_INT || k == T_KW_CHAR ||
+		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING) {
+			if (base != 0 && !(base == T_KW_INT || k == T_KW_INT))
+				dt_cerror(pcb, "D_TYPE_ERR", pos,
+				    "invalid type combination");
+			if (base == 0 || base == T_KW_INT)
+				base = k;
+		} else {
+			break;
+		}
+		next(pcb);
+	}
+	switch (base) {
+	case T_KW_CHAR:
+		ty.ty_size = 1;
+		break;
+	case T_KW_SHORT:
+		ty.ty_size = 2;
+		break;
+	case T_KW_VOID:
+		ty.ty_kind = DT_TK_VOID;
+		ty.ty_size = 0;
+		break;
+	case T_KW_STRING:
+		ty.ty_kind = DT_TK_STRING;
+		ty.ty_size = 0;
+		break;
+	default:
+		ty.ty_size = nlong > 0 ? 8 : 4;
+	}
+	if (ty.ty_kind == DT_TK_INT)
+		ty.ty_signed = sign != 0;
+	else if (sign != -1 || nlong > 0)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "invalid type combination");
+	while (tok(pcb)->tk_kind == T_STAR) {
+		ty.ty_kind = DT_TK_PTR;
+		ty.ty_size = 8;
+		ty.ty_signed = 0;
+		next(pcb);
+	}
+	return (ty);
+}
+
+static dt_node_t *
+parse_unary(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+	dt_srcpos_t pos = t->tk_pos;
+	dt_node_t *dnp;
+
+	switch (t->tk_kind) {
+	case T_INC:
+	case T_DEC:
+		dnp = dt_node_new(pcb, DN_INCDEC, pos);
+		dnp->dn_op = t->tk_kind;
+		next(pcb);
+		dnp->dn_left = parse_unary(pcb);
+		return (dnp);
+	case T_MINUS:
+	case T_PLUS:
+	case T_NOT:
+	case T_LNOT:
+		dnp = dt_node_new(pcb, DN_UNARY, pos);
+		dnp->dn_op = t->tk_kind;
+		next(pcb);
+		dnp->dn_left = parse_unary(pcb);
+		return (dnp);
+	case T_STAR:
+	case T_AND:
+		dt_cerror(pcb, "D_UNSUPPORTED", pos,
+		    "operator %s is not supported yet", dt_tok_name(t->tk_kind));
+	case T_SIZEOF:
+		next(pcb);
+		if (tok(pcb)->tk_kind == T_LPAR && is_type_start(
+		    peek(pcb)->tk_kind)) {
+			dt_type_t ty;
+
+			next(pcb);
+			ty = parse_typename(pcb);
+			expect(pcb, T_RPAR);
+			if (ty.ty_kind == DT_TK_VOID)
+				dt_cerror(pcb, "D_SIZEOF_TYPE", pos,
+				    "cannot apply sizeof to an expression "
+				    "of void type");
+			return (int_node(pcb, pos, ty.ty_kind == DT_TK_STRING ?
+			    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size,
+			    1, 1, 1));
+		}
+		{
+			dt_node_t *e = parse_unary(pcb);
+
+			dnp = dt_node_new(pcb, DN_UNARY, pos);
+			dnp->dn_op = T_SIZEOF;
+			dnp->dn_left = e;
+		}
+		return (dnp);
+	case T_LPAR:
+		if (is_type_start(peek(pcb)->tk_kind)) {
+			next(pcb);
+			dnp = dt_node_new(pcb, DN_CAST, pos);
+			dnp->dn_type = parse_typename(pcb);
+			expect(pcb, T_RPAR);
+			dnp->dn_left = parse_unary(pcb);
+			return (dnp);
+		}
+		return (parse_postfix(pcb));
+	default:
+		return (parse_postfix(pcb));
+	}
+}
+
+/* Binary operator precedence, higher binds tighter; 0: not binary. */
+static int
+binprec(dt_tok_t k)
+{
+	switch (k) {
+	case T_LOR: return (1);
+	case T_LXOR: return (2);
+	case T_LAND: return (3);
+	case T_OR: return (4);
+	case T_XOR: return (5);
+	case T_AND: return (6);
+	case T_EQ: case T_NE: return (7);
+	case T_LT: case T_GT: case T_LE: case T_GE: return (8);
+	case T_LSH: case T_RSH: return (9);
+	case T_PLUS: case T_MINUS: return (10);
+	case T_STAR: case T_SLASH: case T_MOD: return (11);
+	default: return (0);
+	}
+}
+
+/*
+ * In a predicate, a '/' ends it unless an operand follows.  We look at the
+ * token after the '/': '{', ';', end of input or a new probe description
+ * (an identifier followed by ':' etc.) close the predicate.
+ */
+static bool
+closes_predicate(dt_pcb_t *pcb)
+{
+	dt_tok_t k;
+
+	if (!pcb->pcb_inpred || tok(pcb)->tk_kind != T_SLASH)
+		return (false);
+	k = peek(pcb)->tk_kind;
+	return (k == T_LBRACE || k == T_SEMI || k == T_EOF ||
+	    k == T_RBRACE);
+}
+
+static dt_node_t *
+parse_binary(dt_pcb_t *pcb, int minprec)
+{
+	dt_node_t *left = parse_unary(pcb);
+
+	for (;;) {
+		dt_token_t *t = tok(pcb);
+		int prec = binprec(t->tk_kind);
+		dt_node_t *dnp;
+
+		if (prec == 0 || prec < minprec || closes_predicate(pcb))
+			return (left);
+		dnp = dt_node_new(pcb, t->tk_kind == T_LAND ||
+		    t->tk_kind == T_LOR || t->tk_kind == T_LXOR ? DN_LOGICAL :
+		    DN_BINARY, t->tk_pos);
+		dnp->dn_op = t->tk_kind;
+		next(pcb);
+		dnp->dn_left = left;
+		dnp->dn_right = parse_binary(pcb, prec + 1);
+		left = dnp;
+	}
+}
+
+static dt_node_t *
+parse_ternary(dt_pcb_t *pcb)
+{
+	dt_node_t *cond = parse_binary(pcb, 1), *dnp;
+
+	if (tok(pcb)->tk_kind != T_QUESTION)
+		return (cond);
+	dnp = dt_node_new(pcb, DN_TERNARY, tok(pcb)->tk_pos);
+	next(pcb);
+	dnp->dn_cond = cond;
+	{
+		bool inpred = pcb->pcb_inpred;
+
+		pcb->pcb_inpred = false;
+		dnp->dn_left = parse_expr(pcb);
+		pcb->pcb_inpred = inpred;
+	}
+	expect(pcb, T_COLON);
+	dnp->dn_right = parse_ternary(pcb);
+	return (dnp);
+}
+
+static bool
+is_assign_op(dt_tok_t k)
+{
+	return (k == T_ASSIGN || k == T_ADD_EQ || k == T_SUB_EQ ||
+	    k == T_MUL_EQ || k == T_DIV_EQ || k == T_MOD_EQ ||
+	    k == T_AND_EQ || k == T_OR_EQ || k == T_XOR_EQ ||
+	    k == T_LSH_EQ || k == T_RSH_EQ);
+}
+
+static dt_node_t *
+parse_assign(dt_pcb_t *pcb)
+{
+	dt_node_t *left = parse_ternary(pcb), *dnp;
+	dt_token_t *t = tok(pcb);
+
+	if (!is_assign_op(t->tk_kind))
+		return (left);
+	dnp = dt_node_new(pcb, DN_ASSIGN, t->tk_pos);
+	dnp->dn_op = t->tk_kind;
+	next(pcb);
+	dnp->dn_left = left;
+	dnp->dn_right = parse_assign(pcb);
+	return (dnp);
+}
+
+static dt_node_t *
+parse_expr(dt_pcb_t *pcb)
+{
+	dt_node_t *left = parse_assign(pcb);
+
+	while (tok(pcb)->tk_kind == T_COMMA) {
+		dt_node_t *dnp = dt_node_new(pcb, DN_COMMA, tok(pcb)->tk_pos);
+
+		next(pcb);
+		dnp->dn_left = left;
+		dnp->dn_right = parse_assign(pcb);
+		left = dnp;
+	}
+	return (left);
+}
+
+/* ---- clauses and pragmas ---------------------------------------------------- */
+
+static void
+parse_pragma(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	const char *end = pcb->pcb_src + pcb->pcb_len;
+	const char *p = pcb->pcb_ptr, *e = p;
+	char line[512], *words[4], *save = NULL;
+	int n = 0;
+
+	/* The pragma is the rest of the line, raw; the peek was not taken. */
+	while (e < end && *e != '\n')
+		e++;
+	snprintf(line, sizeof (line), "%.*s", (int)(e - p), p);
+	while (pcb->pcb_ptr < e) {
+		pcb->pcb_ptr++;
+		pcb->pcb_pos.sp_col++;
+	}
+	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 4;
+	    w = strtok_r(NULL, " \t", &save))
+		words[n++] = w;
+	if (n >= 1 && strcmp(words[0], "D") != 0)
+		goto done;	/* not ours: ignored, as C compilers do */
+	if (n < 2)
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma");
+	if (strcmp(words[1], "option") == 0) {
+		char *val;
+
+		if (n != 3)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos,
+			    "#pragma D option requires one option name");
+		if ((val = strchr(words[2], '=')) != NULL)
+			*val++ = '\0';
+		if (dtrace_setopt(dtp, words[2], val) != 0)
+			dt_cerror(pcb, "D_PRAGMA_OPTSET", pos,
+			    "failed to set option '%s'%s%s: %s", words[2],
+			    val != NULL ? " to " : "", val != NULL ? val : "",
+			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	} else if (strcmp(words[1], "error") == 0) {
+		dt_cerror(pcb, "D_PRAGERR", pos, "#pragma error");
+	} else {
+		dt_cerror(pcb, "D_PRAGMA_INVAL", pos,
+		    "unknown control directive: #pragma D %s", words[1]);
+	}
+done:
+	return;
+}
+
+static void
+add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_token_t *t = tok(pcb);
+	unsigned int n = dcp->dc_ndescs;
+	char *text;
+
+	if (t->tk_kind != T_PROBEDESC)
+		syntax_error(pcb);
+	text = expand_desc(pcb, t->tk_str, t->tk_pos);
+	dcp->dc_descs = realloc(dcp->dc_descs, (n + 1) *
+	    sizeof (dtrace_probedesc_t));
+	dcp->dc_desctext = realloc(dcp->dc_desctext, (n + 1) *
+	    sizeof (char *));
+	dcp->dc_descpos = realloc(dcp->dc_descpos, (n + 1) *
+	    sizeof (dt_srcpos_t));
+	if (dcp->dc_descs == NULL || dcp->dc_desctext == NULL ||
+	    dcp->dc_descpos == NULL) {
+		free(text);
+		dt_cerror(pcb, "D_NOMEM", t->tk_pos, "out of memory");
+	}
+	dcp->dc_desctext[n] = text;
+	dcp->dc_descpos[n] = t->tk_pos;
+	dcp->dc_ndescs = n + 1;
+	if (dtrace_str2desc(dtp, pcb->pcb_spec == DTRACE_PROBESPEC_NONE ?
+	    DTRACE_PROBESPEC_NAME : pcb->pcb_spec, text,
+	    &dcp->dc_descs[n]) != 0)
+		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
+		    "invalid probe description \"%s\": %s", text,
+		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+}
+
+static void
+parse_clause(dt_pcb_t *pcb)
+{
+	dt_clause_t *dcp = calloc(1, sizeof (*dcp));
+	dt_node_t **tail;
+
+	if (dcp == NULL)
+		dt_cerror(pcb, "D_NOMEM", tok(pcb)->tk_pos, "out of memory");
+	*pcb->pcb_prog->dp_tail = dcp;
+	pcb->pcb_prog->dp_tail = &dcp->dc_next;
+	pcb->pcb_prog->dp_nclauses++;
+
+	for (;;) {
+		add_desc(pcb, dcp);
+		next(pcb);
+		if (tok(pcb)->tk_kind != T_COMMA)
+			break;
+		/* The next description: the lexer is past the ','. */
+		dt_tok_free(tok(pcb));
+		if (pcb->pcb_havepeek)
+			syntax_error(pcb);
+		dt_lex_probedesc(pcb, tok(pcb));
+	}
+	if (tok(pcb)->tk_kind == T_SLASH) {
+		pcb->pcb_inpred = true;
+		next(pcb);
+		dcp->dc_pred = parse_expr(pcb);
+		pcb->pcb_inpred = false;
+		expect(pcb, T_SLASH);
+	}
+	if (tok(pcb)->tk_kind != T_LBRACE) {
+		/* A description alone, as with -n 'syscall::read:entry'. */
+		if (tok(pcb)->tk_kind == T_SEMI || tok(pcb)->tk_kind == T_EOF)
+			return;
+		syntax_error(pcb);
+	}
+	next(pcb);
+	tail = &dcp->dc_body;
+	while (tok(pcb)->tk_kind != T_RBRACE) {
+		dt_node_t *stmt;
+
+		if (tok(pcb)->tk_kind == T_SEMI) {
+			next(pcb);
+			continue;
+		}
+		stmt = dt_node_new(pcb, DN_EXPRSTMT, tok(pcb)->tk_pos);
+		stmt->dn_left = parse_expr(pcb);
+		*tail = stmt;
+		tail = &stmt->dn_list;
+		if (tok(pcb)->tk_kind == T_SEMI)
+			next(pcb);
+		else if (tok(pcb)->tk_kind != T_RBRACE)
+			syntax_error(pcb);
+	}
+	/* Do not read ahead: the next clause starts with a description. */
+	dt_tok_free(tok(pcb));
+	memset(tok(pcb), 0, sizeof (dt_token_t));
+	tok(pcb)->tk_kind = T_RBRACE;
+}
+
+void
+dt_parse_program(dt_pcb_t *pcb)
+{
+	dt_lex_init(pcb);
+	for (;;) {
+		dt_token_t *t = tok(pcb);
+		const char *save = pcb->pcb_ptr;
+		dt_srcpos_t savepos = pcb->pcb_pos;
+
+		/* Peek with the C lexer: pragmas, ';' and the end. */
+		dt_tok_free(t);
+		dt_lex_next(pcb, t);
+		if (t->tk_kind == T_EOF)
+			return;
+		if (t->tk_kind == T_SEMI)
+			continue;
+		if (t->tk_kind == T_PRAGMA) {
+			parse_pragma(pcb);
+			continue;
+		}
+		/* Otherwise a clause: rescan as a probe description. */
+		dt_tok_free(t);
+		pcb->pcb_ptr = save;
+		pcb->pcb_pos = savepos;
+		dt_lex_probedesc(pcb, t);
+		if (t->tk_kind != T_PROBEDESC)
+			syntax_error(pcb);
+		parse_clause(pcb);
+		if (tok(pcb)->tk_kind == T_EOF)
+			return;
+	}
+}

@@ -1,0 +1,510 @@
+/*
+ * dt_sema.c: the semantic pass.  Resolves names, gives every node a type,
+ * checks operands and actions, and lays out the record a clause emits.
+ *
+ * Integers follow C: operands narrower than int are promoted to int; the
+ * usual arithmetic conversions pick the common type of a binary operator.
+ * The code generator keeps every integer value in a 64-bit register in its
+ * canonical form (sign- or zero-extended from its type's size), so the
+ * types fixed here are all it needs.
+ *
+ * Records: trace(), printf() and exit() append data to the clause's record;
+ * a clause without statements records nothing but still emits a record
+ * (DTrace's default action); a clause with only assignments emits nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_ast.h"
+
+static const dt_type_t t_int = { DT_TK_INT, 4, 1, 0 };
+static const dt_type_t t_long = { DT_TK_INT, 8, 1, 0 };
+
+static const char *
+type_name(dt_type_t t, char *buf, size_t len)
+{
+	static const char *const sints[] = { "", "char", "short", "", "int",
+	    "", "", "", "long" };
+
+	switch (t.ty_kind) {
+	case DT_TK_VOID:
+		return ("void");
+	case DT_TK_STRING:
+		return ("string");
+	case DT_TK_PTR:
+		return ("void *");
+	default:
+		snprintf(buf, len, "%s%s", t.ty_signed ? "" : "unsigned ",
+		    sints[t.ty_size]);
+		return (buf);
+	}
+}
+
+static bool
+is_int(const dt_node_t *dnp)
+{
+	return (dnp->dn_type.ty_kind == DT_TK_INT);
+}
+
+static bool
+is_scalar(const dt_node_t *dnp)
+{
+	return (dnp->dn_type.ty_kind == DT_TK_INT ||
+	    dnp->dn_type.ty_kind == DT_TK_PTR);
+}
+
+static bool
+is_string(const dt_node_t *dnp)
+{
+	return (dnp->dn_type.ty_kind == DT_TK_STRING);
+}
+
+static dt_type_t
+promote(dt_type_t t)
+{
+	if (t.ty_kind == DT_TK_INT && t.ty_size < 4)
+		return (t_int);
+	return (t);
+}
+
+/* The usual arithmetic conversions. */
+static dt_type_t
+common_type(dt_type_t a, dt_type_t b)
+{
+	dt_type_t r;
+
+	a = promote(a);
+	b = promote(b);
+	if (a.ty_kind == DT_TK_PTR)
+		return (a);
+	if (b.ty_kind == DT_TK_PTR)
+		return (b);
+	if (a.ty_size != b.ty_size)
+		return (a.ty_size > b.ty_size ? a : b);
+	r = a;
+	r.ty_signed = a.ty_signed && b.ty_signed;
+	return (r);
+}
+
+static void sema_expr(dt_pcb_t *, dt_node_t *);
+
+static void __attribute__((noreturn))
+incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
+{
+	char b1[32], b2[32];
+
+	dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos,
+	    "operands have incompatible types: \"%s\" %s \"%s\"",
+	    type_name(dnp->dn_left->dn_type, b1, sizeof (b1)), op,
+	    type_name(dnp->dn_right->dn_type, b2, sizeof (b2)));
+}
+
+static void
+sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	const dt_ident_t *bi = dt_builtin_lookup(dnp->dn_str);
+	dt_ident_t *idp;
+
+	if (bi != NULL && bi->di_kind == DT_IDENT_BUILTIN) {
+		dnp->dn_builtin = bi;
+		dnp->dn_type = bi->di_type;
+		if (bi->di_id >= DT_BI_PROBEPROV && bi->di_id <= DT_BI_PROBENAME)
+			pcb->pcb_clause->dc_useprobes = true;
+		return;
+	}
+	if (bi != NULL)
+		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
+		    "%s( ) may not be referenced as a variable", dnp->dn_str);
+	idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
+	if (idp == NULL || !idp->di_defined)
+		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
+		    "failed to resolve %s: Unknown variable name", dnp->dn_str);
+	dnp->dn_ident = idp;
+	dnp->dn_type = idp->di_type;
+}
+
+/*
+ * Resolve the variable an assignment or ++/-- writes; if it does not exist
+ * yet, declare it with type ty (the first assignment gives the type).
+ */
+static void
+sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_ident_t *idp;
+
+	if (lhs->dn_kind != DN_VAR)
+		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
+		    "operator %s requires modifiable lvalue as an operand", op);
+	if (dt_builtin_lookup(lhs->dn_str) != NULL)
+		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
+		    "operator %s can only be applied to a writable variable",
+		    op);
+	idp = dt_ident_lookup(dtp, lhs->dn_str);
+	if (idp == NULL) {
+		uint32_t sz;
+
+		if (ty.ty_kind == DT_TK_VOID)
+			dt_cerror(pcb, "D_OP_VOID", lhs->dn_pos,
+			    "operator %s cannot be applied to a void value", op);
+		if ((idp = dt_ident_create(dtp, lhs->dn_str,
+		    DT_IDENT_GLOBAL)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", lhs->dn_pos, "out of memory");
+		idp->di_type = ty;
+		idp->di_defined = true;
+		sz = ty.ty_kind == DT_TK_STRING ? dtp->dt_opts.op_strsize : 8;
+		idp->di_offset = (dtp->dt_globsize + 7) & ~7U;
+		dtp->dt_globsize = idp->di_offset + sz;
+	}
+	lhs->dn_ident = idp;
+	lhs->dn_type = idp->di_type;
+}
+
+static void
+sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
+{
+	const dt_ident_t *fn = dt_builtin_lookup(dnp->dn_str);
+	int nargs = 0;
+
+	if (fn == NULL || fn->di_kind != DT_IDENT_FUNC) {
+		if (fn != NULL || dt_ident_lookup(pcb->pcb_hdl,
+		    dnp->dn_str) != NULL)
+			dt_cerror(pcb, "D_CALL_NOFUNC", dnp->dn_pos,
+			    "%s is not a function", dnp->dn_str);
+		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
+		    "failed to resolve %s: Unknown function name", dnp->dn_str);
+	}
+	dnp->dn_builtin = fn;
+	dnp->dn_type = fn->di_type;
+	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+		nargs++;
+		if (!(fn->di_id == DT_FN_PRINTF && nargs == 1))
+			sema_expr(pcb, a);
+	}
+	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt)
+		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos,
+		    "%s( ) is an action and may only be used as a statement",
+		    dnp->dn_str);
+
+	switch (fn->di_id) {
+	case DT_FN_TRACE:
+		if (nargs != 1)
+			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
+			    "trace( ) prototype mismatch: %d args passed, "
+			    "1 expected", nargs);
+		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
+			dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
+			    "trace( ) may not be applied to a void "
+			    "expression");
+		break;
+	case DT_FN_EXIT:
+		if (nargs != 1)
+			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
+			    "exit( ) prototype mismatch: %d args passed, "
+			    "1 expected", nargs);
+		if (!is_int(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
+			    "exit( ) argument #1 is incompatible with "
+			    "prototype: argument must be an integer");
+		break;
+	case DT_FN_COPYINSTR:
+		if (nargs < 1 || nargs > 2)
+			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
+			    "copyinstr( ) prototype mismatch: %d args passed, "
+			    "1 or 2 expected", nargs);
+		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+			if (!is_scalar(a))
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "copyinstr( ) argument is incompatible "
+				    "with prototype: argument must be an "
+				    "integer or pointer");
+		}
+		pcb->pcb_clause->dc_faults = true;
+		break;
+	case DT_FN_PRINTF: {
+		dt_node_t *fmt = dnp->dn_args;
+		int err = 0;
+
+		if (fmt == NULL)
+			dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
+			    "printf( ) prototype mismatch: 0 args passed, "
+			    "at least 1 expected");
+		if (fmt->dn_kind != DN_STRING)
+			dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
+			    "printf( ) argument #1 is incompatible with "
+			    "prototype: argument must be a string constant");
+		dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
+		    fmt->dn_list, &err);
+		if (dnp->dn_pfmt == NULL)
+			dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos,
+			    "%s", pcb->pcb_hdl->dt_errmsg);
+		break;
+	}
+	}
+}
+
+static void
+sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	const char *op = dt_tok_name(dnp->dn_op);
+
+	switch (dnp->dn_kind) {
+	case DN_INT:
+		break;
+	case DN_STRING:
+		dnp->dn_stroff = dt_strtab_insert(pcb->pcb_hdl, dnp->dn_str,
+		    dnp->dn_strlen);
+		if (dnp->dn_stroff == UINT32_MAX)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		break;
+	case DN_VAR:
+		sema_var(pcb, dnp);
+		break;
+	case DN_CALL:
+		sema_call(pcb, dnp, false);
+		break;
+	case DN_UNARY:
+		sema_expr(pcb, dnp->dn_left);
+		if (dnp->dn_op == T_SIZEOF) {
+			dt_node_t *e = dnp->dn_left;
+
+			dnp->dn_kind = DN_INT;
+			dnp->dn_value = is_string(e) ?
+			    pcb->pcb_hdl->dt_opts.op_strsize : e->dn_type.ty_size;
+			if (e->dn_type.ty_kind == DT_TK_VOID)
+				dt_cerror(pcb, "D_SIZEOF_TYPE", dnp->dn_pos,
+				    "cannot apply sizeof to an expression of "
+				    "void type");
+			dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 0, 0 };
+			dnp->dn_left = NULL;
+			break;
+		}
+		if (dnp->dn_op == T_LNOT) {
+			if (!is_scalar(dnp->dn_left))
+				dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
+				    "operator ! requires an operand of scalar "
+				    "type");
+			dnp->dn_type = t_int;
+			break;
+		}
+		if (!is_int(dnp->dn_left))
+			dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
+			    "operator %s requires an operand of integral type",
+			    op);
+		dnp->dn_type = promote(dnp->dn_left->dn_type);
+		break;
+	case DN_BINARY: {
+		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+
+		sema_expr(pcb, l);
+		sema_expr(pcb, r);
+		switch (dnp->dn_op) {
+		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE:
+		case T_GE:
+			if (is_string(l) && is_string(r)) {
+				dnp->dn_type = t_int;
+				break;
+			}
+			if (!is_scalar(l) || !is_scalar(r))
+				incompat(pcb, dnp, op);
+			dnp->dn_type = t_int;
+			break;
+		case T_PLUS: case T_MINUS:
+			if (!is_scalar(l) || !is_scalar(r) ||
+			    (l->dn_type.ty_kind == DT_TK_PTR &&
+			    r->dn_type.ty_kind == DT_TK_PTR &&
+			    dnp->dn_op == T_PLUS))
+				incompat(pcb, dnp, op);
+			dnp->dn_type = common_type(l->dn_type, r->dn_type);
+			if (l->dn_type.ty_kind == DT_TK_PTR &&
+			    r->dn_type.ty_kind == DT_TK_PTR)
+				dnp->dn_type = t_long;
+			break;
+		case T_LSH: case T_RSH:
+			if (!is_int(l) || !is_int(r))
+				dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
+				    "operator %s requires operands of integral "
+				    "type", op);
+			dnp->dn_type = promote(l->dn_type);
+			break;
+		default:
+			if (!is_int(l) || !is_int(r))
+				dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
+				    "operator %s requires operands of integral "
+				    "type", op);
+			dnp->dn_type = common_type(l->dn_type, r->dn_type);
+			if (dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD)
+				pcb->pcb_clause->dc_faults = true;
+		}
+		break;
+	}
+	case DN_LOGICAL:
+		sema_expr(pcb, dnp->dn_left);
+		sema_expr(pcb, dnp->dn_right);
+		if (!is_scalar(dnp->dn_left) || !is_scalar(dnp->dn_right))
+			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
+			    "operator %s requires operands of scalar type", op);
+		dnp->dn_type = t_int;
+		break;
+	case DN_TERNARY:
+		sema_expr(pcb, dnp->dn_cond);
+		sema_expr(pcb, dnp->dn_left);
+		sema_expr(pcb, dnp->dn_right);
+		if (!is_scalar(dnp->dn_cond))
+			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_cond->dn_pos,
+			    "operator ?: requires a scalar first operand");
+		if (is_string(dnp->dn_left) && is_string(dnp->dn_right)) {
+			dnp->dn_type = dnp->dn_left->dn_type;
+		} else if (is_scalar(dnp->dn_left) &&
+		    is_scalar(dnp->dn_right)) {
+			dnp->dn_type = common_type(dnp->dn_left->dn_type,
+			    dnp->dn_right->dn_type);
+		} else {
+			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos,
+			    "operator ?: operands must have compatible types");
+		}
+		break;
+	case DN_ASSIGN: {
+		dt_node_t *r = dnp->dn_right;
+		dt_type_t ty;
+
+		sema_expr(pcb, r);
+		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
+		if (ty.ty_kind == DT_TK_INT)
+			ty = promote(ty);
+		sema_lvalue(pcb, dnp->dn_left, op, ty);
+		if (is_string(dnp->dn_left) != is_string(r) ||
+		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
+		    (!is_string(r) && !is_scalar(r)))
+			incompat(pcb, dnp, op);
+		if (dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ)
+			pcb->pcb_clause->dc_faults = true;
+		dnp->dn_type = dnp->dn_left->dn_type;
+		break;
+	}
+	case DN_INCDEC:
+		sema_lvalue(pcb, dnp->dn_left, op, t_long);
+		if (!is_scalar(dnp->dn_left))
+			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
+			    "operator %s requires an operand of scalar type",
+			    op);
+		dnp->dn_type = dnp->dn_left->dn_type;
+		break;
+	case DN_CAST:
+		sema_expr(pcb, dnp->dn_left);
+		if (dnp->dn_type.ty_kind == DT_TK_VOID)
+			break;
+		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
+		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
+		    is_string(dnp->dn_left))) {
+			char b1[32], b2[32];
+
+			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos,
+			    "invalid cast expression: \"%s\" to \"%s\"",
+			    type_name(dnp->dn_left->dn_type, b1, sizeof (b1)),
+			    type_name(dnp->dn_type, b2, sizeof (b2)));
+		}
+		break;
+	case DN_COMMA:
+		sema_expr(pcb, dnp->dn_left);
+		sema_expr(pcb, dnp->dn_right);
+		dnp->dn_type = dnp->dn_right->dn_type;
+		break;
+	default:
+		dt_cerror(pcb, "D_SYNTAX", dnp->dn_pos, "unexpected node");
+	}
+}
+
+/* Append a record of the given kind and size to the clause's layout. */
+static dt_datarec_t *
+add_rec(dt_pcb_t *pcb, dt_clause_t *dcp, dtrace_actkind_t kind, uint32_t size,
+    dt_srcpos_t pos)
+{
+	dt_datarec_t *r = realloc(dcp->dc_recs, (dcp->dc_nrecs + 1) *
+	    sizeof (dt_datarec_t));
+
+	if (r == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dcp->dc_recs = r;
+	r = &dcp->dc_recs[dcp->dc_nrecs++];
+	memset(r, 0, sizeof (*r));
+	r->dr_kind = kind;
+	r->dr_offset = dcp->dc_recsize;
+	r->dr_size = size;
+	dcp->dc_recsize += (size + 7) & ~7U;
+	return (r);
+}
+
+static uint32_t
+value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
+}
+
+static void
+sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
+{
+	dt_node_t *e = stmt->dn_left;
+	dt_datarec_t *r;
+
+	if (e->dn_kind != DN_CALL) {
+		sema_expr(pcb, e);
+		return;
+	}
+	sema_call(pcb, e, true);
+	switch (e->dn_builtin->di_id) {
+	case DT_FN_TRACE:
+		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
+		    value_size(pcb, e->dn_args), e->dn_pos);
+		r->dr_type = e->dn_args->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_EXIT:
+		r = add_rec(pcb, dcp, DTRACEACT_EXIT, 8, e->dn_pos);
+		r->dr_type = t_int;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_PRINTF: {
+		unsigned int n = 0, i = 0;
+		dt_node_t *a;
+
+		for (a = e->dn_args->dn_list; a != NULL; a = a->dn_list)
+			n++;
+		r = add_rec(pcb, dcp, DTRACEACT_PRINTF, 0, e->dn_pos);
+		r->dr_pfmt = e->dn_pfmt;
+		e->dn_pfmt = NULL;	/* the record owns it now */
+		r->dr_nargs = n;
+		if (n > 0 && (r->dr_args = calloc(n,
+		    sizeof (dt_datarec_t))) == NULL)
+			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
+		for (a = e->dn_args->dn_list; a != NULL; a = a->dn_list, i++) {
+			dt_datarec_t *ar = &r->dr_args[i];
+
+			ar->dr_kind = DTRACEACT_DIFEXPR;
+			ar->dr_offset = dcp->dc_recsize;
+			ar->dr_size = value_size(pcb, a);
+			ar->dr_type = a->dn_type;
+			dcp->dc_recsize += (ar->dr_size + 7) & ~7U;
+		}
+		dcp->dc_records = true;
+		break;
+	}
+	}
+}
+
+void
+dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
+{
+	pcb->pcb_clause = dcp;
+	if (dcp->dc_pred != NULL) {
+		sema_expr(pcb, dcp->dc_pred);
+		if (!is_scalar(dcp->dc_pred))
+			dt_cerror(pcb, "D_PRED_SCALAR", dcp->dc_pred->dn_pos,
+			    "predicate result must be of scalar type");
+	}
+	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
+		sema_stmt(pcb, dcp, s);
+	if (dcp->dc_body == NULL)
+		dcp->dc_records = true;	/* the default action */
+}

@@ -1,0 +1,239 @@
+/*
+ * dt_probe.c: the probe registry and matching.
+ *
+ * Probes are numbered from 1 in the order they are created; the dtrace
+ * provider is populated at open so that BEGIN, END and ERROR are 1, 2, 3.
+ * Other providers are populated lazily, the first time a description's
+ * provider field can match them, so that a program using only BEGIN never
+ * reads tracefs.  A provider may also create a probe a description names
+ * exactly (profile-N, tick-N) through its provide() callback.
+ *
+ * Attachments (perf events, BPF links) are file descriptors of the session:
+ * when they are closed, or the process dies, the kernel detaches them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+
+#include <bpf/bpf.h>
+
+#include "../core/dt_impl.h"
+
+const dt_provider_t *const dt_providers[] = {
+	&dt_prov_dtrace,
+	&dt_prov_profile,
+	&dt_prov_syscall,
+	NULL
+};
+
+dt_probe_t *
+dt_probe_create(dtrace_hdl_t *dtp, const dt_provider_t *pv, const char *mod,
+    const char *fun, const char *name, const char *unused)
+{
+	dt_probe_t *prp;
+
+	(void) unused;
+	if (dtp->dt_nprobes == dtp->dt_probecap &&
+	    dt_grow(dtp, (void **)&dtp->dt_probes, &dtp->dt_probecap, 64,
+	    sizeof (dt_probe_t *)) != 0)
+		return (NULL);
+	if ((prp = dt_zalloc(dtp, sizeof (*prp))) == NULL)
+		return (NULL);
+	prp->pr_prov = pv;
+	prp->pr_desc.id = dtp->dt_nprobes + 1;
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "%s",
+	    pv->pv_name);
+	snprintf(prp->pr_desc.mod, sizeof (prp->pr_desc.mod), "%s", mod);
+	snprintf(prp->pr_desc.fun, sizeof (prp->pr_desc.fun), "%s", fun);
+	snprintf(prp->pr_desc.prb, sizeof (prp->pr_desc.prb), "%s", name);
+	dtp->dt_probes[dtp->dt_nprobes++] = prp;
+	return (prp);
+}
+
+/* The probe with exactly these names, or NULL. */
+dt_probe_t *
+dt_probe_lookup(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
+{
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i];
+
+		if (strcmp(prp->pr_desc.prv, pdp->prv) == 0 &&
+		    strcmp(prp->pr_desc.mod, pdp->mod) == 0 &&
+		    strcmp(prp->pr_desc.fun, pdp->fun) == 0 &&
+		    strcmp(prp->pr_desc.prb, pdp->prb) == 0)
+			return (prp);
+	}
+	return (NULL);
+}
+
+void
+dt_probes_free(dtrace_hdl_t *dtp)
+{
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		free(dtp->dt_probes[i]->pr_clauses);
+		free(dtp->dt_probes[i]);
+	}
+	free(dtp->dt_probes);
+	dtp->dt_probes = NULL;
+	dtp->dt_nprobes = dtp->dt_probecap = 0;
+}
+
+/*
+ * Call func for every probe matching pdp, populating and asking providers
+ * as needed.  Returns the number of matches, or -1 if func or a provider
+ * failed.
+ */
+int
+dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
+    int (*func)(dtrace_hdl_t *, dt_probe_t *, void *), void *arg)
+{
+	int n = 0;
+
+	for (int p = 0; dt_providers[p] != NULL; p++) {
+		const dt_provider_t *pv = dt_providers[p];
+
+		if (!dt_gmatch(pv->pv_name, pdp->prv))
+			continue;
+		if (!(dtp->dt_provpop & (1U << p))) {
+			if (pv->pv_populate != NULL &&
+			    pv->pv_populate(dtp) != 0)
+				return (-1);
+			dtp->dt_provpop |= 1U << p;
+		}
+		if (pv->pv_provide != NULL && pv->pv_provide(dtp, pdp) != 0)
+			return (-1);
+		for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+			dt_probe_t *prp = dtp->dt_probes[i];
+
+			if (prp->pr_prov != pv ||
+			    !dt_gmatch(prp->pr_desc.mod, pdp->mod) ||
+			    !dt_gmatch(prp->pr_desc.fun, pdp->fun) ||
+			    !dt_gmatch(prp->pr_desc.prb, pdp->prb))
+				continue;
+			n++;
+			if (func != NULL && func(dtp, prp, arg) != 0)
+				return (-1);
+		}
+	}
+	return (n);
+}
+
+/* Enable clause on the probe (once). */
+int
+dt_probe_enable(dtrace_hdl_t *dtp, dt_probe_t *prp, unsigned int clause)
+{
+	for (unsigned int i = 0; i < prp->pr_nclauses; i++) {
+		if (prp->pr_clauses[i] == clause)
+			return (0);
+	}
+	if (prp->pr_nclauses == prp->pr_clausecap &&
+	    dt_grow(dtp, (void **)&prp->pr_clauses, &prp->pr_clausecap, 4,
+	    sizeof (unsigned int)) != 0)
+		return (-1);
+	prp->pr_clauses[prp->pr_nclauses++] = clause;
+	return (0);
+}
+
+typedef struct iter_arg {
+	dtrace_probe_f *ia_func;	/* caller's function */
+	void *ia_arg;			/* its argument */
+	int ia_rv;			/* what it returned last */
+} iter_arg_t;
+
+static int
+iter_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
+{
+	iter_arg_t *ia = arg;
+
+	ia->ia_rv = ia->ia_func(dtp, &prp->pr_desc, ia->ia_arg);
+	return (ia->ia_rv);
+}
+
+DT_EXPORT int
+dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
+    dtrace_probe_f *func, void *arg)
+{
+	dtrace_probedesc_t all;
+	iter_arg_t ia = { func, arg, 0 };
+	int n;
+
+	if (pdp == NULL) {
+		memset(&all, 0, sizeof (all));
+		pdp = &all;
+	}
+	n = dt_probe_match(dtp, pdp, iter_cb, &ia);
+	if (n < 0 && ia.ia_rv != 0)
+		return (ia.ia_rv);	/* stopped by the caller */
+	if (n < 0)
+		return (-1);
+	if (n == 0)
+		return (dt_set_errno(dtp, EDT_NOPROBE));
+	return (0);
+}
+
+/* ---- attachments -------------------------------------------------------------- */
+
+int
+dt_attfd_add(dtrace_hdl_t *dtp, int fd)
+{
+	if (dtp->dt_nattfds == dtp->dt_attcap &&
+	    dt_grow(dtp, (void **)&dtp->dt_attfds, &dtp->dt_attcap, 32,
+	    sizeof (int)) != 0) {
+		close(fd);
+		return (-1);
+	}
+	dtp->dt_attfds[dtp->dt_nattfds++] = fd;
+	return (0);
+}
+
+/*
+ * Attach a program to an open perf event through a BPF link carrying the
+ * probe id as its cookie.  Both descriptors become the session's.
+ */
+int
+dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
+{
+	LIBBPF_OPTS(bpf_link_create_opts, opts, .perf_event.bpf_cookie = cookie);
+	int lfd;
+
+	if (dt_attfd_add(dtp, pfd) != 0)
+		return (-1);
+	lfd = bpf_link_create(progfd, pfd, BPF_PERF_EVENT, &opts);
+	if (lfd < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach a BPF "
+		    "program to a perf event: %s", strerror(errno)));
+	return (dt_attfd_add(dtp, lfd));
+}
+
+#define TRACEFS_MAGIC_NR	0x74726163
+
+/*
+ * The tracefs mount point; tracefs is mounted at /sys/kernel/tracing if it
+ * is not mounted anywhere we know.
+ */
+const char *
+dt_tracefs(dtrace_hdl_t *dtp)
+{
+	static const char *const paths[] = { "/sys/kernel/tracing",
+	    "/sys/kernel/debug/tracing", NULL };
+	struct statfs sfs;
+
+	if (dtp->dt_tracefs != NULL)
+		return (dtp->dt_tracefs);
+	for (int i = 0; paths[i] != NULL; i++) {
+		if (statfs(paths[i], &sfs) == 0 &&
+		    sfs.f_type == TRACEFS_MAGIC_NR)
+			return (dtp->dt_tracefs = paths[i]);
+	}
+	if (mount("tracefs", paths[0], "tracefs", 0, NULL) == 0 ||
+	    (statfs(paths[0], &sfs) == 0 && sfs.f_type == TRACEFS_MAGIC_NR))
+		return (dtp->dt_tracefs = paths[0]);
+	dt_set_errno(dtp, EDT_NOTRACEFS);
+	return (NULL);
+}

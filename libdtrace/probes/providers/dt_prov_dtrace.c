@@ -1,0 +1,60 @@
+/*
+ * dt_prov_dtrace.c: the dtrace provider: BEGIN, END and ERROR.
+ *
+ * BEGIN and END programs are raw tracepoint programs that are never
+ * attached: the session runs them itself with BPF_PROG_TEST_RUN, passing
+ * the probe id as the first context word.  So each session fires only its
+ * own BEGIN and END, however many sessions share the process, and nothing
+ * is left attached if the process dies.  ERROR has no program: its clauses
+ * are placed after every clause that can fault (see dt_cg_program()).
+ */
+#include "../../core/dt_impl.h"
+#include "../../codegen/dt_insn.h"
+
+static int
+dtrace_populate(dtrace_hdl_t *dtp)
+{
+	if (dt_probe_create(dtp, &dt_prov_dtrace, "", "", "BEGIN",
+	    NULL) == NULL ||
+	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "END", NULL) == NULL ||
+	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "ERROR",
+	    NULL) == NULL)
+		return (-1);
+	for (unsigned int i = 0; i < 3; i++)
+		dtp->dt_probes[i]->pr_tramp = DT_TRAMP_DTRACE;
+	return (0);
+}
+
+/* ms_prid = ctx[0]; arguments are zero. */
+static int
+dtrace_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
+{
+	(void) tramp;
+	if (dt_block_emit(dtp, blk, LDX(BPF_DW, R1, R6, 0)) != 0 ||
+	    dt_block_emit(dtp, blk, STX(BPF_W, R9, MS_OFF(ms_prid), R1)) != 0)
+		return (-1);
+	for (int i = 0; i < DT_MAXARGS; i++) {
+		if (dt_block_emit(dtp, blk, ST_IMM(BPF_DW, R9,
+		    MS_OFF(ms_argv) + i * 8, 0)) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
+{
+	if (prp->pr_desc.id == DT_PRID_BEGIN)
+		dtp->dt_beginfd = progfd;
+	else if (prp->pr_desc.id == DT_PRID_END)
+		dtp->dt_endfd = progfd;
+	return (0);
+}
+
+const dt_provider_t dt_prov_dtrace = {
+	.pv_name = "dtrace",
+	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_populate = dtrace_populate,
+	.pv_trampoline = dtrace_trampoline,
+	.pv_attach = dtrace_attach,
+};

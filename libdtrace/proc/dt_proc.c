@@ -1,0 +1,240 @@
+/*
+ * dt_proc.c: processes created (-c) and grabbed (-p) by a session.
+ *
+ * A created process is forked at once and held before exec() on a pipe
+ * until dtrace_proc_continue(), so its pid ($target) is known while the
+ * program compiles and its probes are enabled before it runs any code of
+ * its own.  Each process has a pidfd in the session's epoll set, so its
+ * exit wakes dtrace_sleep().  A created process still running when the
+ * session releases it is killed, as DTrace does; it also dies if dtrace
+ * dies (PR_SET_PDEATHSIG).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../core/dt_impl.h"
+
+static int
+pidfd_open(pid_t pid)
+{
+	return ((int)syscall(SYS_pidfd_open, pid, 0));
+}
+
+/* Is file runnable as execvp() would find it? */
+static int
+find_exec(const char *file)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(file, '/') != NULL)
+		return (access(file, X_OK) == 0 ? 0 : errno);
+	if (path == NULL)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path != '\0') {
+		const char *end = strchr(path, ':');
+		size_t len = end != NULL ? (size_t)(end - path) : strlen(path);
+		struct stat st;
+
+		snprintf(buf, sizeof (buf), "%.*s/%s", (int)len,
+		    len > 0 ? path : ".", file);
+		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(buf, X_OK) == 0)
+			return (0);
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+	return (ENOENT);
+}
+
+static struct ps_prochandle *
+proc_add(dtrace_hdl_t *dtp, pid_t pid, int gofd, bool created)
+{
+	struct ps_prochandle *P = dt_zalloc(dtp, sizeof (*P));
+
+	if (P == NULL)
+		return (NULL);
+	P->pp_pid = pid;
+	P->pp_gofd = gofd;
+	P->pp_created = created;
+	P->pp_pidfd = pidfd_open(pid);
+	P->pp_next = dtp->dt_procs;
+	dtp->dt_procs = P;
+	if (dtp->dt_target == 0)
+		dtp->dt_target = pid;
+	return (P);
+}
+
+DT_EXPORT struct ps_prochandle *
+dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
+{
+	int pfd[2], err;
+	pid_t pid;
+	pid_t parent = getpid();
+
+	if ((err = find_exec(file)) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
+		    strerror(err));
+		return (NULL);
+	}
+	if (pipe2(pfd, O_CLOEXEC) != 0) {
+		dt_set_errno(dtp, errno);
+		return (NULL);
+	}
+	if ((pid = fork()) < 0) {
+		dt_set_errno(dtp, errno);
+		close(pfd[0]);
+		close(pfd[1]);
+		return (NULL);
+	}
+	if (pid == 0) {
+		char c;
+
+		(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+		close(pfd[1]);
+		/* Held here until dtrace_proc_continue() or release. */
+		if (read(pfd[0], &c, 1) != 1)
+			_exit(127);
+		execvp(file, argv);
+		fprintf(stderr, "dtrace: failed to execute %s: %s\n", file,
+		    strerror(errno));
+		_exit(127);
+	}
+	close(pfd[0]);
+	return (proc_add(dtp, pid, pfd[1], true));
+}
+
+DT_EXPORT struct ps_prochandle *
+dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
+{
+	(void) flags;
+	if (pid <= 0 || kill(pid, 0) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: %s",
+		    (int)pid, pid <= 0 ? "invalid pid" : strerror(errno));
+		return (NULL);
+	}
+	return (proc_add(dtp, pid, -1, false));
+}
+
+DT_EXPORT void
+dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P)
+{
+	(void) dtp;
+	if (P == NULL || P->pp_gofd < 0)
+		return;
+	(void) write(P->pp_gofd, "g", 1);
+	close(P->pp_gofd);
+	P->pp_gofd = -1;
+}
+
+DT_EXPORT pid_t
+dtrace_proc_pid(struct ps_prochandle *P)
+{
+	return (P != NULL ? P->pp_pid : -1);
+}
+
+static void
+proc_exited(dtrace_hdl_t *dtp, struct ps_prochandle *P, int status)
+{
+	P->pp_exited = true;
+	P->pp_status = status;
+	if (P->pp_pidfd >= 0 && dtp->dt_epollfd >= 0)
+		(void) epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_DEL, P->pp_pidfd,
+		    NULL);
+	if (dtp->dt_prochdlr != NULL)
+		dtp->dt_prochdlr(P->pp_pid, DTRACE_PROC_EXITED, status,
+		    dtp->dt_procarg);
+}
+
+/* Notice processes that have exited. */
+void
+dt_proc_check(dtrace_hdl_t *dtp)
+{
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		int status = 0;
+
+		if (P->pp_exited)
+			continue;
+		if (P->pp_created) {
+			if (waitpid(P->pp_pid, &status, WNOHANG) == P->pp_pid)
+				proc_exited(dtp, P, status);
+		} else if (P->pp_pidfd >= 0) {
+			struct pollfd pf = { P->pp_pidfd, POLLIN, 0 };
+
+			if (poll(&pf, 1, 0) == 1)
+				proc_exited(dtp, P, 0);
+		} else if (kill(P->pp_pid, 0) != 0 && errno == ESRCH) {
+			proc_exited(dtp, P, 0);
+		}
+	}
+}
+
+bool
+dt_proc_alldead(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_procs == NULL)
+		return (false);
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		if (!P->pp_exited)
+			return (false);
+	}
+	return (true);
+}
+
+static void
+proc_free(struct ps_prochandle *P)
+{
+	if (P->pp_created && !P->pp_exited) {
+		if (P->pp_gofd >= 0)
+			close(P->pp_gofd);	/* it exits without running */
+		else
+			kill(P->pp_pid, SIGKILL);
+		(void) waitpid(P->pp_pid, NULL, 0);
+	} else if (P->pp_gofd >= 0) {
+		close(P->pp_gofd);
+	}
+	if (P->pp_pidfd >= 0)
+		close(P->pp_pidfd);
+	free(P);
+}
+
+DT_EXPORT void
+dtrace_proc_release(dtrace_hdl_t *dtp, struct ps_prochandle *P)
+{
+	struct ps_prochandle **pp;
+
+	for (pp = &dtp->dt_procs; *pp != NULL; pp = &(*pp)->pp_next) {
+		if (*pp == P) {
+			*pp = P->pp_next;
+			proc_free(P);
+			return;
+		}
+	}
+}
+
+void
+dt_proc_free_all(dtrace_hdl_t *dtp)
+{
+	while (dtp->dt_procs != NULL) {
+		struct ps_prochandle *P = dtp->dt_procs;
+
+		dtp->dt_procs = P->pp_next;
+		proc_free(P);
+	}
+}
