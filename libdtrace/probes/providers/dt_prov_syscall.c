@@ -4,9 +4,13 @@
  * name, names "entry" and "return".
  *
  * One program serves every system call probe with the same clauses: it is
- * attached to each tracepoint with the probe id as its BPF cookie.  Entry
- * arguments are the tracepoint's args[] (offset 16, 8 bytes each); on
- * return arg0 and arg1 are the return value.
+ * attached to each tracepoint with a BPF cookie holding the probe id (low
+ * 32 bits) and the system call's number of arguments (high 32 bits).
+ * Entry arguments are the tracepoint's args[] (offset 16, 8 bytes each),
+ * copied with bpf_probe_read_kernel because the kernel refuses to attach a
+ * program whose direct context reads go past the record of the event (the
+ * record holds only the call's own arguments); arguments the call does not
+ * have read as 0.  On return arg0 and arg1 are the return value.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -88,24 +92,32 @@ syscall_populate(dtrace_hdl_t *dtp)
 static int
 syscall_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
 {
-	struct bpf_insn in[4 + 2 * DT_MAXARGS];
+	struct bpf_insn in[64];
 	size_t n = 0;
+	int16_t a = MS_OFF(ms_argv);
 
 	in[n++] = MOV_REG(R1, R6);
 	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
 	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	for (int i = 0; i < DT_MAXARGS; i++) {
-		int16_t a = MS_OFF(ms_argv) + i * 8;
-
-		if (tramp == DT_TRAMP_SYSENTER && i < SYS_NARGS) {
-			in[n++] = LDX(BPF_DW, R1, R6, SYS_ARGS_OFF + i * 8);
-			in[n++] = STX(BPF_DW, R9, a, R1);
-		} else if (tramp == DT_TRAMP_SYSEXIT && i < 2) {
-			in[n++] = LDX(BPF_DW, R1, R6, SYS_ARGS_OFF);
-			in[n++] = STX(BPF_DW, R9, a, R1);
-		} else {
-			in[n++] = ST_IMM(BPF_DW, R9, a, 0);
-		}
+	for (int i = 0; i < DT_MAXARGS; i++)
+		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	if (tramp == DT_TRAMP_SYSEXIT) {
+		in[n++] = LDX(BPF_DW, R1, R6, SYS_ARGS_OFF);
+		in[n++] = STX(BPF_DW, R9, a, R1);
+		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+	} else {
+		/* r7 = nargs; copy nargs * 8 bytes of args[] */
+		in[n++] = MOV_REG(BPF_REG_7, R0);
+		in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
+		in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 8);
+		in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, SYS_NARGS, 7);
+		in[n++] = MOV_REG(R1, R9);
+		in[n++] = ALU_IMM(BPF_ADD, R1, a);
+		in[n++] = MOV_REG(R2, BPF_REG_7);
+		in[n++] = ALU_IMM(BPF_LSH, R2, 3);
+		in[n++] = MOV_REG(R3, R6);
+		in[n++] = ALU_IMM(BPF_ADD, R3, SYS_ARGS_OFF);
+		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (dt_block_emit(dtp, blk, in[i]) != 0)
@@ -114,23 +126,43 @@ syscall_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
 	return (0);
 }
 
+/* Number of arguments of a system call: fields after __syscall_nr. */
+static int
+syscall_nargs(const char *dir)
+{
+	char path[512], buf[4096], *p;
+	int n = 0;
+
+	snprintf(path, sizeof (path), "%s/format", dir);
+	if (dt_read_file(path, buf, sizeof (buf)) <= 0 ||
+	    (p = strstr(buf, "__syscall_nr;")) == NULL)
+		return (0);
+	while ((p = strstr(p + 1, "field:")) != NULL)
+		n++;
+	return (n > SYS_NARGS ? SYS_NARGS : n);
+}
+
 static int
 syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 {
 	const char *tfs = dt_tracefs(dtp);
-	char path[512], buf[32];
+	char dir[384], path[512], buf[32];
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof (attr),
 		.sample_period = 1,
 	};
+	int entry = strcmp(prp->pr_desc.prb, "entry") == 0;
+	uint64_t cookie = prp->pr_desc.id;
 	int pfd;
 
 	if (tfs == NULL)
 		return (-1);
-	snprintf(path, sizeof (path), "%s/events/syscalls/sys_%s_%s/id", tfs,
-	    strcmp(prp->pr_desc.prb, "entry") == 0 ? "enter" : "exit",
-	    prp->pr_desc.fun);
+	snprintf(dir, sizeof (dir), "%s/events/syscalls/sys_%s_%s", tfs,
+	    entry ? "enter" : "exit", prp->pr_desc.fun);
+	snprintf(path, sizeof (path), "%s/id", dir);
+	if (entry)
+		cookie |= (uint64_t)syscall_nargs(dir) << 32;
 	if (dt_read_file(path, buf, sizeof (buf)) <= 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s",
 		    path, strerror(errno)));
@@ -143,7 +175,7 @@ syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 		    "syscalls:sys_%s_%s: %s", strcmp(prp->pr_desc.prb,
 		    "entry") == 0 ? "enter" : "exit", prp->pr_desc.fun,
 		    strerror(errno)));
-	return (dt_perf_attach(dtp, pfd, progfd, prp->pr_desc.id));
+	return (dt_perf_attach(dtp, pfd, progfd, cookie));
 }
 
 const dt_provider_t dt_prov_syscall = {
