@@ -207,11 +207,15 @@ dt_dctx_bufoff(dtrace_hdl_t *dtp)
 	return (tmp_off(dtp, DT_NTMP));
 }
 
+/* The record buffer holds the largest data record or a fault record. */
 uint32_t
 dt_dctx_size(dtrace_hdl_t *dtp)
 {
-	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) +
-	    dtp->dt_recmax);
+	uint32_t data = dtp->dt_recmax;
+
+	if (data < sizeof (dt_faultrec_t))
+		data = sizeof (dt_faultrec_t);
+	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) + data);
 }
 
 static int16_t
