@@ -20,12 +20,60 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
+
+/*
+ * The bpf() system call, used directly for map creation and program loads:
+ * libbpf's wrappers first probe the kernel for object name support with
+ * test loads, which costs a millisecond at every start.
+ */
+static int
+sys_bpf(int cmd, union bpf_attr *attr)
+{
+	return ((int)syscall(__NR_bpf, cmd, attr, sizeof (*attr)));
+}
+
+static int
+map_create(enum bpf_map_type type, const char *name, uint32_t ksize,
+    uint32_t vsize, uint32_t nentries, uint32_t flags)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.map_type = type;
+	attr.key_size = ksize;
+	attr.value_size = vsize;
+	attr.max_entries = nentries;
+	attr.map_flags = flags;
+	strncpy(attr.map_name, name, sizeof (attr.map_name) - 1);
+	return (sys_bpf(BPF_MAP_CREATE, &attr));
+}
+
+static int
+prog_load(int type, const char *name, const dt_block_t *blk, char *log,
+    uint32_t logsz)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.prog_type = (uint32_t)type;
+	attr.insns = (uint64_t)(uintptr_t)blk->db_insns;
+	attr.insn_cnt = blk->db_len;
+	attr.license = (uint64_t)(uintptr_t)"GPL";
+	strncpy(attr.prog_name, name, sizeof (attr.prog_name) - 1);
+	if (log != NULL) {
+		attr.log_buf = (uint64_t)(uintptr_t)log;
+		attr.log_size = logsz;
+		attr.log_level = 1;
+	}
+	return (sys_bpf(BPF_PROG_LOAD, &attr));
+}
 
 static int
 map_fail(dtrace_hdl_t *dtp, const char *what)
@@ -61,8 +109,8 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 	char *val;
 	int fd;
 
-	fd = bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
-	    nused > 0 ? nused : 1, NULL);
+	fd = map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
+	    nused > 0 ? nused : 1, 0);
 	if (fd < 0)
 		return (map_fail(dtp, "probes"));
 	dtp->dt_mapfd[DT_MAP_PROBES] = fd;
@@ -91,9 +139,6 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 int
 dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
-	LIBBPF_OPTS(bpf_map_create_opts, mmopts, .map_flags = BPF_F_MMAPABLE);
-	LIBBPF_OPTS(bpf_map_create_opts, roopts,
-	    .map_flags = BPF_F_RDONLY_PROG);
 	uint32_t gsize = (uint32_t)sizeof (dt_gstate_t) + dtp->dt_globsize;
 	uint32_t ssize = dtp->dt_strtablen > 0 ? dtp->dt_strtablen : 8;
 	uint32_t zero = 0;
@@ -101,21 +146,21 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	bool useprobes = false;
 	int fd;
 
-	fd = bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
-	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), NULL);
+	fd = map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
+	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), 0);
 	if (fd < 0)
 		return (map_fail(dtp, "output"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
 
-	fd = bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
-	    dt_dctx_size(dtp), 1, NULL);
+	fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
+	    dt_dctx_size(dtp), 1, 0);
 	if (fd < 0)
 		return (map_fail(dtp, "dctx"));
 	dtp->dt_mapfd[DT_MAP_DCTX] = fd;
 
 	gsize = (gsize + 7) & ~7U;
-	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
-	    &mmopts);
+	fd = map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
+	    BPF_F_MMAPABLE);
 	if (fd < 0)
 		return (map_fail(dtp, "globals"));
 	dtp->dt_mapfd[DT_MAP_GLOBALS] = fd;
@@ -128,8 +173,8 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		    "map: %s", strerror(errno)));
 	}
 
-	fd = bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
-	    &roopts);
+	fd = map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
+	    BPF_F_RDONLY_PROG);
 	if (fd < 0)
 		return (map_fail(dtp, "strtab"));
 	dtp->dt_mapfd[DT_MAP_STRTAB] = fd;
@@ -221,7 +266,6 @@ int
 dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
     const char *name, dt_program_t *pgp)
 {
-	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	size_t logsz = 1 << 20;
 	char *log;
 	int fd, err;
@@ -231,8 +275,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 		in->imm = dtp->dt_mapfd[in->imm];
 	}
-	fd = bpf_prog_load(type, name, "GPL", blk->db_insns, blk->db_len,
-	    &opts);
+	fd = prog_load(type, name, blk, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;
 		return (0);
@@ -243,11 +286,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 	if ((log = malloc(logsz)) == NULL)
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	log[0] = '\0';
-	opts.log_buf = log;
-	opts.log_size = (uint32_t)logsz;
-	opts.log_level = 1;
-	fd = bpf_prog_load(type, name, "GPL", blk->db_insns, blk->db_len,
-	    &opts);
+	fd = prog_load(type, name, blk, log, (uint32_t)logsz);
 	if (fd >= 0) {
 		/* Accepted with a log: a transient failure. */
 		free(log);

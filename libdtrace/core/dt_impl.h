@@ -190,13 +190,17 @@ typedef struct dt_program {
 } dt_program_t;
 
 /*
- * A provider.  populate() lists its probes (once, lazily); provide() may
+ * A provider.  pv_names, if set, lists globs that every probe name of the
+ * provider matches, so that a description naming another probe does not
+ * make it list its probes.  populate() lists its probes (once, lazily);
+ * provide() may
  * create a probe a description names (profile-N); trampoline() emits the
  * code that fills the machine state from the program's context; attach()
  * attaches a loaded program to one probe.
  */
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
+	const char *const *pv_names;	/* globs its probe names match */
 	int pv_progtype;		/* BPF program type */
 	int (*pv_populate)(struct dtrace_hdl *);
 	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);

@@ -232,20 +232,21 @@ lex_number(dt_pcb_t *pcb, dt_token_t *tk)
 	char *end;
 	uint64_t v;
 
+	/* An octal constant is checked digit by digit: strtoull stops at 8. */
+	if (start[0] == '0' && isdigit((unsigned char)start[1])) {
+		for (end = (char *)start + 1; isdigit((unsigned char)*end);
+		    end++) {
+			if (*end > '7')
+				dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+				    "invalid digit in octal constant");
+		}
+	}
 	errno = 0;
 	v = strtoull(start, &end, 0);
 	if (errno == ERANGE)
 		dt_cerror(pcb, "D_INT_OFLOW", tk->tk_pos,
 		    "integer constant %.*s results in overflow",
 		    (int)(end - start), start);
-	if (end - start > 1 && start[0] == '0' && isdigit((unsigned char)
-	    start[1])) {
-		for (const char *p = start + 1; p < end; p++) {
-			if (*p > '7')
-				dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
-				    "invalid digit in octal constant");
-		}
-	}
 	advance(pcb, (size_t)(end - start));
 	tk->tk_kind = T_INT;
 	tk->tk_int = v;

@@ -85,6 +85,23 @@ dt_probes_free(dtrace_hdl_t *dtp)
 }
 
 /*
+ * Can the provider have a probe named name?  Only a literal name is
+ * checked against the provider's name globs; a glob may match anything.
+ */
+static bool
+names_may_match(const dt_provider_t *pv, const char *name)
+{
+	if (pv->pv_names == NULL || name[0] == '\0' ||
+	    strpbrk(name, "*?[\\") != NULL)
+		return (true);
+	for (int i = 0; pv->pv_names[i] != NULL; i++) {
+		if (dt_gmatch(name, pv->pv_names[i]))
+			return (true);
+	}
+	return (false);
+}
+
+/*
  * Call func for every probe matching pdp, populating and asking providers
  * as needed.  Returns the number of matches, or -1 if func or a provider
  * failed.
@@ -98,7 +115,8 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		const dt_provider_t *pv = dt_providers[p];
 
-		if (!dt_gmatch(pv->pv_name, pdp->prv))
+		if (!dt_gmatch(pv->pv_name, pdp->prv) ||
+		    !names_may_match(pv, pdp->prb))
 			continue;
 		if (!(dtp->dt_provpop & (1U << p))) {
 			if (pv->pv_populate != NULL &&

@@ -51,8 +51,11 @@ dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 	return (0);
 }
 
+static const char *const dtrace_names[] = { "BEGIN", "END", "ERROR", NULL };
+
 const dt_provider_t dt_prov_dtrace = {
 	.pv_name = "dtrace",
+	.pv_names = dtrace_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = dtrace_populate,
 	.pv_trampoline = dtrace_trampoline,

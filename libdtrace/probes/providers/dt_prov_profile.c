@@ -180,8 +180,11 @@ profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 	return (0);
 }
 
+static const char *const profile_names[] = { "profile-*", "tick-*", NULL };
+
 const dt_provider_t dt_prov_profile = {
 	.pv_name = "profile",
+	.pv_names = profile_names,
 	.pv_progtype = BPF_PROG_TYPE_PERF_EVENT,
 	.pv_populate = profile_populate,
 	.pv_provide = profile_provide,

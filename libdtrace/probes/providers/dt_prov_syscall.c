@@ -178,8 +178,11 @@ syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 	return (dt_perf_attach(dtp, pfd, progfd, cookie));
 }
 
+static const char *const syscall_names[] = { "entry", "return", NULL };
+
 const dt_provider_t dt_prov_syscall = {
 	.pv_name = "syscall",
+	.pv_names = syscall_names,
 	.pv_progtype = BPF_PROG_TYPE_TRACEPOINT,
 	.pv_populate = syscall_populate,
 	.pv_trampoline = syscall_trampoline,
