@@ -163,7 +163,7 @@ typedef struct dtrace_errdata {
 
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
-#define DTRACEFLT_DIVZERO	2	/* division by zero */
+#define DTRACEFLT_DIVZERO	4	/* division by zero */
 
 #define DTRACE_HANDLE_ABORT	-1	/* handler asks to stop */
 #define DTRACE_HANDLE_OK	0	/* handler handled it */

@@ -534,6 +534,34 @@ cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R0, off);
 }
 
+/*
+ * r0 = *(type *)r0, read with bpf_probe_read_kernel: an address that cannot
+ * be read is DTrace's "invalid address" fault.
+ */
+static void
+cg_deref(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int lok = label_new(cg);
+	int16_t aslot, vslot;
+
+	cg_expr(cg, dnp->dn_left);
+	aslot = push(cg);
+	emit(cg, MOV_IMM(R0, 0));
+	vslot = push(cg);
+	emit(cg, MOV_REG(R1, FP));
+	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
+	emit(cg, MOV_IMM(R2, dnp->dn_type.ty_size));
+	emit(cg, LDX(BPF_DW, R3, FP, aslot));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	emit(cg, LDX(BPF_DW, R0, FP, vslot));
+	cg->cg_sp -= 16;
+	normalize(cg, dnp->dn_type);
+}
+
 /* Address of a global variable's storage in r1. */
 static void
 var_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
@@ -589,6 +617,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		cg_fail(cg, "D_CG", "action used as a value");
 	case DN_UNARY:
+		if (dnp->dn_op == T_STAR) {
+			cg_deref(cg, dnp);
+			break;
+		}
 		if (dnp->dn_op == T_LNOT)
 			cg_expr(cg, dnp->dn_left);
 		else
@@ -652,6 +684,17 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_expr_as(cg, r, ct);
 		emit(cg, MOV_REG(R1, R0));
 		pop(cg, R0);
+		/* pointer +/- integer moves by whole pointed-to objects */
+		if (!cmp && (dnp->dn_op == T_PLUS || dnp->dn_op == T_MINUS)) {
+			dt_type_t lt = l->dn_type, rt = r->dn_type;
+
+			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_INT &&
+			    lt.ty_psize > 1)
+				emit(cg, ALU_IMM(BPF_MUL, R1, lt.ty_psize));
+			else if (rt.ty_kind == DT_TK_PTR && lt.ty_kind ==
+			    DT_TK_INT && rt.ty_psize > 1)
+				emit(cg, ALU_IMM(BPF_MUL, R0, rt.ty_psize));
+		}
 		if (cmp)
 			emit_compare(cg, dnp->dn_op, ct.ty_kind == DT_TK_INT &&
 			    ct.ty_signed);

@@ -66,7 +66,8 @@ typedef struct dt_type {
 	uint8_t ty_kind;	/* dt_tkind_t */
 	uint8_t ty_size;	/* size in bytes (strings: 0, see strsize) */
 	uint8_t ty_signed;	/* signed integer */
-	uint8_t ty_pad;		/* unused */
+	uint8_t ty_psize;	/* pointer: size of what it points to, 0: void */
+	uint8_t ty_psigned;	/* pointer: what it points to is signed */
 } dt_type_t;
 
 /* ---- identifiers -------------------------------------------------------- */

@@ -22,8 +22,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
     ...)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	char *buf = dtp->dt_errmsg;
-	size_t len = sizeof (dtp->dt_errmsg), n = 0;
+	char buf[sizeof (dtp->dt_errmsg)];	/* fmt's args may be dt_errmsg */
+	size_t len = sizeof (buf), n = 0;
 	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
 	bool oneline = pcb->pcb_file == NULL &&
 	    memchr(pcb->pcb_src, '\n', pcb->pcb_len) == NULL;
@@ -58,6 +58,7 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 		buf[n++] = '^';
 		buf[n] = '\0';
 	}
+	memcpy(dtp->dt_errmsg, buf, sizeof (buf));
 	dtp->dt_errtag = tag;
 	dtp->dt_errno = EDT_COMPILER;
 	longjmp(*(jmp_buf *)pcb->pcb_jmp, 1);

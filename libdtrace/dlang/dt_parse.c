@@ -217,10 +217,15 @@ parse_macro(dt_pcb_t *pcb)
 		unsigned long long v = strtoull(val, &end, 0);
 
 		if (*val == '\0' || *end != '\0') {
-			if (*val == '-' && (v = (unsigned long long)strtoll(val,
-			    &end, 0), *end == '\0')) {
+			long long sv;
+
+			if (*val == '-' && (sv = strtoll(val, &end, 0),
+			    *end == '\0')) {
+				/* a negative number: int if it fits, else long */
+				dnp = int_node(pcb, pos, 0, 0, sv < INT32_MIN, 1);
+				dnp->dn_value = sv;
 				next(pcb);
-				return (int_node(pcb, pos, v, 0, 1, 1));
+				return (dnp);
 			}
 			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
 			    "macro argument %s value \"%s\" is not an integer;"
@@ -382,11 +387,18 @@ parse_typename(dt_pcb_t *pcb)
 	default:
 		ty.ty_size = nlong > 0 ? 8 : 4;
 	}
+	if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT))
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "invalid type combination");
 	if (ty.ty_kind == DT_TK_INT)
 		ty.ty_signed = sign != 0;
 	else if (sign != -1 || nlong > 0)
 		dt_cerror(pcb, "D_TYPE_ERR", pos, "invalid type combination");
 	while (tok(pcb)->tk_kind == T_STAR) {
+		if (ty.ty_kind == DT_TK_STRING)
+			dt_cerror(pcb, "D_TYPE_ERR", pos,
+			    "pointers to string are not supported");
+		ty.ty_psize = ty.ty_kind == DT_TK_VOID ? 0 : ty.ty_size;
+		ty.ty_psigned = ty.ty_kind == DT_TK_INT && ty.ty_signed;
 		ty.ty_kind = DT_TK_PTR;
 		ty.ty_size = 8;
 		ty.ty_signed = 0;
@@ -420,6 +432,11 @@ parse_unary(dt_pcb_t *pcb)
 		dnp->dn_left = parse_unary(pcb);
 		return (dnp);
 	case T_STAR:
+		dnp = dt_node_new(pcb, DN_UNARY, pos);
+		dnp->dn_op = T_STAR;
+		next(pcb);
+		dnp->dn_left = parse_unary(pcb);
+		return (dnp);
 	case T_AND:
 		dt_cerror(pcb, "D_UNSUPPORTED", pos,
 		    "operator %s is not supported yet", dt_tok_name(t->tk_kind));

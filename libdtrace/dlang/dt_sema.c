@@ -280,6 +280,23 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_left = NULL;
 			break;
 		}
+		if (dnp->dn_op == T_STAR) {
+			dt_type_t pt = dnp->dn_left->dn_type;
+
+			if (pt.ty_kind != DT_TK_PTR)
+				dt_cerror(pcb, "D_DEREF_NONPTR", dnp->dn_pos,
+				    "operator * requires an operand of pointer "
+				    "type");
+			if (pt.ty_psize == 0)
+				dt_cerror(pcb, "D_DEREF_VOID", dnp->dn_pos,
+				    "cannot dereference a pointer to void");
+			dnp->dn_type = (dt_type_t){ DT_TK_INT, pt.ty_psize,
+			    pt.ty_psigned, 0, 0 };
+			if (pt.ty_psize == 8 && !pt.ty_psigned)
+				dnp->dn_type.ty_signed = 0;
+			pcb->pcb_clause->dc_faults = true;
+			break;
+		}
 		if (dnp->dn_op == T_LNOT) {
 			if (!is_scalar(dnp->dn_left))
 				dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
