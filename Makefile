@@ -27,12 +27,24 @@ LDFLAGS += $(SANFLAGS)
 
 LIB_SRCS := $(shell find libdtrace -name '*.c' | sort)
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
-HDRS     := $(shell find include libdtrace -name '*.h')
+HDRS     := $(shell find include libdtrace -name '*.h') $(BUILD)/gen/dt_sysnr.h
+CFLAGS  += -I$(BUILD)/gen
+
+# System call numbers by name, from the kernel's user headers
+# (linux-libc-dev), sorted for bsearch.
+UNISTD  ?= /usr/include/x86_64-linux-gnu/asm/unistd_64.h
 
 UNIT_SRCS := $(wildcard test/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS)
+
+$(BUILD)/gen/dt_sysnr.h: $(UNISTD)
+	@mkdir -p $(dir $@)
+	awk '$$1 == "#define" && $$2 ~ /^__NR_/ && $$3 ~ /^[0-9]+$$/ { \
+	    sub(/^__NR_/, "", $$2); print $$2, $$3 }' $< | LC_ALL=C sort | \
+	    awk '{ printf "\t{ \"%s\", %s },\n", $$1, $$2 }' > $@.tmp
+	mv $@.tmp $@
 
 $(BUILD)/obj/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)

@@ -39,14 +39,14 @@ sys_bpf(int cmd, union bpf_attr *attr)
 	return ((int)syscall(__NR_bpf, cmd, attr, sizeof (*attr)));
 }
 
-static int
-map_create(enum bpf_map_type type, const char *name, uint32_t ksize,
+int
+dt_bpf_map_create(int type, const char *name, uint32_t ksize,
     uint32_t vsize, uint32_t nentries, uint32_t flags)
 {
 	union bpf_attr attr;
 
 	memset(&attr, 0, sizeof (attr));
-	attr.map_type = type;
+	attr.map_type = (uint32_t)type;
 	attr.key_size = ksize;
 	attr.value_size = vsize;
 	attr.max_entries = nentries;
@@ -109,7 +109,7 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 	char *val;
 	int fd;
 
-	fd = map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
 	    nused > 0 ? nused : 1, 0);
 	if (fd < 0)
 		return (map_fail(dtp, "probes"));
@@ -146,20 +146,20 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	bool useprobes = false;
 	int fd;
 
-	fd = map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
 	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), 0);
 	if (fd < 0)
 		return (map_fail(dtp, "output"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
 
-	fd = map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);
 	if (fd < 0)
 		return (map_fail(dtp, "dctx"));
 	dtp->dt_mapfd[DT_MAP_DCTX] = fd;
 
 	gsize = (gsize + 7) & ~7U;
-	fd = map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
 	    BPF_F_MMAPABLE);
 	if (fd < 0)
 		return (map_fail(dtp, "globals"));
@@ -173,7 +173,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		    "map: %s", strerror(errno)));
 	}
 
-	fd = map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
 	    BPF_F_RDONLY_PROG);
 	if (fd < 0)
 		return (map_fail(dtp, "strtab"));
@@ -308,8 +308,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		ring_buffer__free(dtp->dt_ringbuf);
 		dtp->dt_ringbuf = NULL;
 	}
-	for (unsigned int i = 0; i < dtp->dt_nattfds; i++)
-		close(dtp->dt_attfds[i]);
+	dt_attfds_close(dtp);
 	free(dtp->dt_attfds);
 	dtp->dt_attfds = NULL;
 	dtp->dt_nattfds = dtp->dt_attcap = 0;
@@ -317,6 +316,8 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		next = pgp->pg_next;
 		if (pgp->pg_fd >= 0)
 			close(pgp->pg_fd);
+		if (pgp->pg_pvfd >= 0)
+			close(pgp->pg_pvfd);
 		free(pgp->pg_clauses);
 		free(pgp->pg_ranges);
 		free(pgp);

@@ -31,6 +31,10 @@
 #include "dt_insn.h"
 
 #define DT_NTMP		8		/* string temporaries per statement */
+#define DT_TMP_BYTES	16384		/* at most this much for them */
+#define DT_DCTX_MAX	32768		/* largest per-CPU value; also keeps
+					   every dctx offset within an insn's
+					   16-bit offset field */
 #define DT_STACK_MAX	480		/* bytes of stack for temporaries */
 
 #define GS_SIZE		((uint32_t)sizeof (dt_gstate_t))
@@ -191,20 +195,34 @@ tmp_off(dtrace_hdl_t *dtp, int n)
 	    (uint32_t)n * dtp->dt_opts.op_strsize);
 }
 
+/* String temporaries a statement may use: fewer when strsize is large. */
+static int
+ntmp(dtrace_hdl_t *dtp)
+{
+	int n = (int)(DT_TMP_BYTES / dtp->dt_opts.op_strsize);
+
+	return (n < 2 ? 2 : n > DT_NTMP ? DT_NTMP : n);
+}
+
 /* Offset in dctx of a fresh string temporary. */
 static uint32_t
 tmp_alloc(dt_cg_t *cg)
 {
-	if (cg->cg_ntmp == DT_NTMP)
-		cg_fail(cg, "D_CG", "statement too complex: more than 8 "
-		    "string temporaries");
+	if (cg->cg_ntmp == ntmp(cg->cg_hdl)) {
+		char msg[128];
+
+		snprintf(msg, sizeof (msg), "statement too complex: more "
+		    "than %d string values at once with strsize %u",
+		    ntmp(cg->cg_hdl), cg->cg_hdl->dt_opts.op_strsize);
+		cg_fail(cg, "D_CG", msg);
+	}
 	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
 uint32_t
 dt_dctx_bufoff(dtrace_hdl_t *dtp)
 {
-	return (tmp_off(dtp, DT_NTMP));
+	return (tmp_off(dtp, ntmp(dtp)));
 }
 
 /* The record buffer holds the largest data record or a fault record. */
@@ -534,6 +552,13 @@ cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R0, off);
 }
 
+/* Size of what a pointer points to, for pointer arithmetic. */
+static int
+elem_size(dt_type_t t)
+{
+	return (t.ty_plevel > 0 ? 8 : t.ty_psize);
+}
+
 /*
  * r0 = *(type *)r0, read with bpf_probe_read_kernel: an address that cannot
  * be read is DTrace's "invalid address" fault.
@@ -550,7 +575,7 @@ cg_deref(dt_cg_t *cg, dt_node_t *dnp)
 	vslot = push(cg);
 	emit(cg, MOV_REG(R1, FP));
 	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
-	emit(cg, MOV_IMM(R2, dnp->dn_type.ty_size));
+	emit(cg, MOV_IMM(R2, dnp->dn_type.ty_size));	/* ptr: 8 */
 	emit(cg, LDX(BPF_DW, R3, FP, aslot));
 	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
 	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
@@ -689,11 +714,19 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_type_t lt = l->dn_type, rt = r->dn_type;
 
 			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_INT &&
-			    lt.ty_psize > 1)
-				emit(cg, ALU_IMM(BPF_MUL, R1, lt.ty_psize));
+			    elem_size(lt) > 1)
+				emit(cg, ALU_IMM(BPF_MUL, R1, elem_size(lt)));
 			else if (rt.ty_kind == DT_TK_PTR && lt.ty_kind ==
-			    DT_TK_INT && rt.ty_psize > 1)
-				emit(cg, ALU_IMM(BPF_MUL, R0, rt.ty_psize));
+			    DT_TK_INT && elem_size(rt) > 1)
+				emit(cg, ALU_IMM(BPF_MUL, R0, elem_size(rt)));
+			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR &&
+			    elem_size(lt) > 1) {
+				/* the difference counts elements */
+				emit(cg, ALU_REG(BPF_SUB, R0, R1));
+				emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R0, 0,
+				    1, elem_size(lt)));
+				break;
+			}
 		}
 		if (cmp)
 			emit_compare(cg, dnp->dn_op, ct.ty_kind == DT_TK_INT &&
@@ -905,9 +938,16 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		dt_block_free(&dcp->dc_code);
 		return (-1);
 	}
-	if (dcp->dc_recsize > 16384 - dt_dctx_bufoff(dtp))
-		cg_fail(&cg, "D_CG", "clause records too much data (limit "
-		    "16 KB): reduce strsize or the number of values");
+	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
+	    dcp->dc_recsize > DT_DCTX_MAX) {
+		char msg[160];
+
+		snprintf(msg, sizeof (msg), "clause records too much data: %u "
+		    "bytes, more than the %u a firing may record with strsize "
+		    "%u", dcp->dc_recsize, DT_DCTX_MAX - dt_dctx_bufoff(dtp) -
+		    (uint32_t)sizeof (dt_rechdr_t), dtp->dt_opts.op_strsize);
+		cg_fail(&cg, "D_CG", msg);
+	}
 	cg.cg_lfault = label_new(&cg);
 	cg.cg_lend = label_new(&cg);
 
@@ -1002,9 +1042,12 @@ emit_error_args(dt_cg_t *cg)
  */
 int
 dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
-    uint32_t tramp, const unsigned int *clauses, unsigned int n,
-    uint32_t *ranges)
+    dt_program_t *pgp)
 {
+	const unsigned int *clauses = pgp->pg_clauses;
+	unsigned int n = pgp->pg_nclauses;
+	uint32_t *ranges = pgp->pg_ranges;
+	uint32_t tramp = pgp->pg_tramp;
 	const dt_probe_t *err = dtp->dt_nprobes >= DT_PRID_ERROR ?
 	    dtp->dt_probes[DT_PRID_ERROR - 1] : NULL;
 	dt_cg_t cg;
@@ -1032,7 +1075,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0), lexit);
 	else
 		emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0), lexit);
-	if (pv->pv_trampoline(dtp, blk, tramp) != 0) {
+	if (pv->pv_trampoline(dtp, blk, pgp) != 0) {
 		cg_fini(&cg);
 		return (-1);
 	}

@@ -68,6 +68,8 @@ typedef struct dt_type {
 	uint8_t ty_signed;	/* signed integer */
 	uint8_t ty_psize;	/* pointer: size of what it points to, 0: void */
 	uint8_t ty_psigned;	/* pointer: what it points to is signed */
+	uint8_t ty_plevel;	/* pointer: how many more pointers until
+				   the pointed-to integer (int ** is 1) */
 } dt_type_t;
 
 /* ---- identifiers -------------------------------------------------------- */
@@ -184,6 +186,10 @@ typedef struct dt_probe {
 typedef struct dt_program {
 	int pg_fd;			/* loaded program */
 	uint32_t pg_tramp;		/* trampoline kind */
+	int pg_progtype;		/* BPF program type (the trampoline
+					   may change the provider's) */
+	int pg_pvfd;			/* provider's descriptor, -1 if none */
+	bool pg_attached;		/* provider attached it once for all */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */
 	uint32_t *pg_ranges;		/* first insn of each clause block */
@@ -205,8 +211,11 @@ typedef struct dt_provider {
 	int pv_progtype;		/* BPF program type */
 	int (*pv_populate)(struct dtrace_hdl *);
 	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);
-	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *, uint32_t);
-	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *, int progfd);
+	int (*pv_prepare)(struct dtrace_hdl *);
+	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *,
+	    struct dt_program *);
+	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *,
+	    struct dt_program *);
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -334,6 +343,7 @@ extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
+extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
 extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
 
@@ -350,7 +360,9 @@ enum {
 	DT_TRAMP_DTRACE = 1,	/* BEGIN/END: raw_tp test run, arg0 = prid */
 	DT_TRAMP_PROFILE,	/* perf event: prid in the cookie */
 	DT_TRAMP_SYSENTER,	/* syscall entry tracepoint */
-	DT_TRAMP_SYSEXIT	/* syscall return tracepoint */
+	DT_TRAMP_SYSEXIT,	/* syscall return tracepoint */
+	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
+	DT_TRAMP_RAWSYSEXIT	/* raw_syscalls sys_exit, by number */
 };
 
 /* dlang/dt_compile.c */
@@ -359,8 +371,7 @@ extern void dt_node_free_all(struct dt_node *);
 /* codegen/dt_cg.c */
 extern int dt_cg_clause(dtrace_hdl_t *, dt_clause_t *);
 extern int dt_cg_program(dtrace_hdl_t *, dt_block_t *,
-    const dt_provider_t *, uint32_t, const unsigned int *, unsigned int,
-    uint32_t *);
+    const dt_provider_t *, dt_program_t *);
 extern uint32_t dt_dctx_size(dtrace_hdl_t *);
 extern uint32_t dt_dctx_bufoff(dtrace_hdl_t *);
 
@@ -374,6 +385,8 @@ extern void dt_block_dump(const dt_block_t *, FILE *, uint32_t);
 
 /* bpf/dt_bpf.c */
 extern int dt_bpf_maps_create(dtrace_hdl_t *);
+extern int dt_bpf_map_create(int, const char *, uint32_t, uint32_t, uint32_t,
+    uint32_t);
 extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
     dt_program_t *);
 extern void dt_bpf_close(dtrace_hdl_t *);

@@ -52,6 +52,8 @@ program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
 		return (NULL);
 	pgp->pg_fd = -1;
+	pgp->pg_pvfd = -1;
+	pgp->pg_progtype = pv->pv_progtype;
 	pgp->pg_tramp = prp->pr_tramp;
 	pgp->pg_nclauses = prp->pr_nclauses;
 	pgp->pg_clauses = dt_zalloc(dtp, prp->pr_nclauses *
@@ -64,14 +66,13 @@ program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 		return (NULL);
 	memcpy(pgp->pg_clauses, prp->pr_clauses, prp->pr_nclauses *
 	    sizeof (unsigned int));
-	if (dt_cg_program(dtp, &blk, pv, prp->pr_tramp, pgp->pg_clauses,
-	    pgp->pg_nclauses, pgp->pg_ranges) != 0) {
+	if (dt_cg_program(dtp, &blk, pv, pgp) != 0) {
 		dt_block_free(&blk);
 		return (NULL);
 	}
 	snprintf(name, sizeof (name), "dt_%s_%u", pv->pv_name,
 	    pgp->pg_tramp);
-	if (dt_bpf_prog_load(dtp, &blk, pv->pv_progtype, name, pgp) != 0)
+	if (dt_bpf_prog_load(dtp, &blk, pgp->pg_progtype, name, pgp) != 0)
 		pgp = NULL;
 	dt_block_free(&blk);
 	return (pgp);
@@ -110,6 +111,11 @@ go(dtrace_hdl_t *dtp)
 	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
 	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
 
+	for (int p = 0; dt_providers[p] != NULL; p++) {
+		if (dt_providers[p]->pv_prepare != NULL &&
+		    dt_providers[p]->pv_prepare(dtp) != 0)
+			return (-1);
+	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 		dt_program_t *pgp;
@@ -118,7 +124,7 @@ go(dtrace_hdl_t *dtp)
 			continue;
 		if ((pgp = program_for(dtp, prp)) == NULL)
 			return (-1);
-		if (prp->pr_prov->pv_attach(dtp, prp, pgp->pg_fd) != 0)
+		if (prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)
 			return (-1);
 	}
 
@@ -178,9 +184,10 @@ dtrace_stop(dtrace_hdl_t *dtp)
 		return (0);
 	if (!dtp->dt_active)
 		return (dt_set_errno(dtp, EDT_NOTACTIVE));
-	for (unsigned int i = 0; i < dtp->dt_nattfds; i++)
-		close(dtp->dt_attfds[i]);
-	dtp->dt_nattfds = 0;
+	/* Probes stop recording at once; detaching may take a while. */
+	__sync_bool_compare_and_swap(&dtp->dt_gstate->gs_activity,
+	    DT_ACT_ACTIVE, DT_ACT_DRAINING);
+	dt_attfds_close(dtp);
 	rv = fire(dtp, dtp->dt_endfd, DT_PRID_END);
 	dtp->dt_gstate->gs_activity = DT_ACT_STOPPED;
 	dtp->dt_active = false;

@@ -139,9 +139,9 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	dtp->dt_errtag = NULL;
 
 	if (setjmp(jb) != 0) {
+		/* the peek token is zeroed whenever it is not in use */
 		dt_tok_free(&pcb.pcb_tok);
-		if (pcb.pcb_havepeek)
-			dt_tok_free(&pcb.pcb_peek);
+		dt_tok_free(&pcb.pcb_peek);
 		pgp->dp_nodes = pcb.pcb_nodes;
 		dt_program_free(pgp);
 		/* Variables the failed program declared stay: harmless. */

@@ -6,6 +6,9 @@
  * takes everything up to white space, ',', '{' or a '/' that opens a
  * predicate.  Comments (C and C++ style) and a first line starting with "#!"
  * are skipped.
+ *
+ * Errors unwind through dt_cerror(); the token being lexed may then hold
+ * memory (a partial string), which the caller frees with dt_tok_free().
  */
 #include <ctype.h>
 #include <errno.h>
@@ -180,23 +183,24 @@ escape(dt_pcb_t *pcb, dt_srcpos_t pos)
 	}
 }
 
+/*
+ * The string is kept in tk->tk_str as it grows, so that an error in the
+ * middle (a bad escape) leaves it where the compiler's cleanup frees it.
+ */
 static void
 lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 {
 	size_t cap = 32, len = 0;
-	char *s = malloc(cap);
 
-	if (s == NULL)
+	if ((tk->tk_str = malloc(cap)) == NULL)
 		dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
 	advance(pcb, 1);
 	for (;;) {
 		int c = peekc(pcb, 0);
 
-		if (c == -1 || c == '\n') {
-			free(s);
+		if (c == -1 || c == '\n')
 			dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
 			    "newline encountered in string literal");
-		}
 		if (c == '"') {
 			advance(pcb, 1);
 			break;
@@ -208,20 +212,17 @@ lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 			advance(pcb, 1);
 		}
 		if (len + 2 > cap) {
-			char *n = realloc(s, cap *= 2);
+			char *n = realloc(tk->tk_str, cap *= 2);
 
-			if (n == NULL) {
-				free(s);
+			if (n == NULL)
 				dt_cerror(pcb, "D_NOMEM", tk->tk_pos,
 				    "out of memory");
-			}
-			s = n;
+			tk->tk_str = n;
 		}
-		s[len++] = (char)c;
+		tk->tk_str[len++] = (char)c;
 	}
-	s[len] = '\0';
+	tk->tk_str[len] = '\0';
 	tk->tk_kind = T_STRING;
-	tk->tk_str = s;
 	tk->tk_strlen = len;
 }
 

@@ -44,6 +44,7 @@ next(dt_pcb_t *pcb)
 	dt_tok_free(&pcb->pcb_tok);
 	if (pcb->pcb_havepeek) {
 		pcb->pcb_tok = pcb->pcb_peek;
+		memset(&pcb->pcb_peek, 0, sizeof (pcb->pcb_peek));
 		pcb->pcb_havepeek = false;
 	} else {
 		dt_lex_next(pcb, &pcb->pcb_tok);
@@ -213,25 +214,25 @@ parse_macro(dt_pcb_t *pcb)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		dnp->dn_strlen = strlen(val);
 		dnp->dn_type.ty_kind = DT_TK_STRING;
-	} else {
-		unsigned long long v = strtoull(val, &end, 0);
+	} else if (*val == '-') {
+		/* a negative number: int if it fits, else long */
+		long long sv = strtoll(val, &end, 0);
 
-		if (*val == '\0' || *end != '\0') {
-			long long sv;
-
-			if (*val == '-' && (sv = strtoll(val, &end, 0),
-			    *end == '\0')) {
-				/* a negative number: int if it fits, else long */
-				dnp = int_node(pcb, pos, 0, 0, sv < INT32_MIN, 1);
-				dnp->dn_value = sv;
-				next(pcb);
-				return (dnp);
-			}
+		if (end == val + 1 || *end != '\0')
 			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
 			    "macro argument %s value \"%s\" is not an integer;"
 			    " use $%s to use it as a string", t->tk_str, val,
 			    t->tk_str);
-		}
+		dnp = int_node(pcb, pos, 0, 0, sv < INT32_MIN, 1);
+		dnp->dn_value = sv;
+	} else {
+		unsigned long long v = strtoull(val, &end, 0);
+
+		if (*val == '\0' || *end != '\0')
+			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
+			    "macro argument %s value \"%s\" is not an integer;"
+			    " use $%s to use it as a string", t->tk_str, val,
+			    t->tk_str);
 		dnp = int_node(pcb, pos, v, 0, 0, 1);
 	}
 	next(pcb);
@@ -397,11 +398,17 @@ parse_typename(dt_pcb_t *pcb)
 		if (ty.ty_kind == DT_TK_STRING)
 			dt_cerror(pcb, "D_TYPE_ERR", pos,
 			    "pointers to string are not supported");
-		ty.ty_psize = ty.ty_kind == DT_TK_VOID ? 0 : ty.ty_size;
-		ty.ty_psigned = ty.ty_kind == DT_TK_INT && ty.ty_signed;
-		ty.ty_kind = DT_TK_PTR;
-		ty.ty_size = 8;
-		ty.ty_signed = 0;
+		if (ty.ty_kind == DT_TK_PTR) {
+			ty.ty_plevel++;	/* a pointer to a pointer */
+		} else {
+			ty.ty_psize = ty.ty_kind == DT_TK_VOID ? 0 :
+			    ty.ty_size;
+			ty.ty_psigned = ty.ty_kind == DT_TK_INT &&
+			    ty.ty_signed;
+			ty.ty_kind = DT_TK_PTR;
+			ty.ty_size = 8;
+			ty.ty_signed = 0;
+		}
 		next(pcb);
 	}
 	return (ty);

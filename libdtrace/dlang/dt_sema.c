@@ -287,13 +287,17 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 				dt_cerror(pcb, "D_DEREF_NONPTR", dnp->dn_pos,
 				    "operator * requires an operand of pointer "
 				    "type");
+			if (pt.ty_plevel > 0) {
+				dnp->dn_type = pt;
+				dnp->dn_type.ty_plevel--;
+				pcb->pcb_clause->dc_faults = true;
+				break;
+			}
 			if (pt.ty_psize == 0)
 				dt_cerror(pcb, "D_DEREF_VOID", dnp->dn_pos,
 				    "cannot dereference a pointer to void");
 			dnp->dn_type = (dt_type_t){ DT_TK_INT, pt.ty_psize,
-			    pt.ty_psigned, 0, 0 };
-			if (pt.ty_psize == 8 && !pt.ty_psigned)
-				dnp->dn_type.ty_signed = 0;
+			    pt.ty_psigned, 0, 0, 0 };
 			pcb->pcb_clause->dc_faults = true;
 			break;
 		}

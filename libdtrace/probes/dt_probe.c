@@ -12,6 +12,7 @@
  * when they are closed, or the process dies, the kernel detaches them.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -208,6 +209,60 @@ dt_attfd_add(dtrace_hdl_t *dtp, int fd)
 	}
 	dtp->dt_attfds[dtp->dt_nattfds++] = fd;
 	return (0);
+}
+
+typedef struct closer {
+	const int *cl_fds;	/* descriptors */
+	unsigned int cl_n;	/* how many */
+	unsigned int cl_first;	/* first this thread closes */
+	unsigned int cl_step;	/* stride */
+} closer_t;
+
+static void *
+closer_run(void *arg)
+{
+	closer_t *cl = arg;
+
+	for (unsigned int i = cl->cl_first; i < cl->cl_n; i += cl->cl_step)
+		close(cl->cl_fds[i]);
+	return (NULL);
+}
+
+/*
+ * Close the session's attachments.  Detaching a program from a tracepoint
+ * waits for an RCU grace period (about 50 ms here), one close after
+ * another; closes made at the same time from several threads share their
+ * grace periods, so many attachments are closed by a pool of threads.
+ */
+void
+dt_attfds_close(dtrace_hdl_t *dtp)
+{
+	enum { PER_THREAD = 4, MAX_THREADS = 64 };
+	unsigned int n = dtp->dt_nattfds, nt = n / PER_THREAD;
+	pthread_t tids[MAX_THREADS];
+	closer_t cls[MAX_THREADS];
+	unsigned int started = 0;
+
+	if (nt > MAX_THREADS)
+		nt = MAX_THREADS;
+	if (nt > 1) {
+		for (unsigned int t = 0; t < nt; t++) {
+			cls[t] = (closer_t){ dtp->dt_attfds, n, t, nt };
+			if (pthread_create(&tids[t], NULL, closer_run,
+			    &cls[t]) != 0)
+				break;
+			started++;
+		}
+		/* whatever no thread took is closed here */
+		for (unsigned int t = started; t < nt; t++)
+			closer_run(&cls[t]);
+		for (unsigned int t = 0; t < started; t++)
+			pthread_join(tids[t], NULL);
+	} else {
+		for (unsigned int i = 0; i < n; i++)
+			close(dtp->dt_attfds[i]);
+	}
+	dtp->dt_nattfds = 0;
 }
 
 /*

@@ -27,9 +27,9 @@ dtrace_populate(dtrace_hdl_t *dtp)
 
 /* ms_prid = ctx[0]; arguments are zero. */
 static int
-dtrace_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
+dtrace_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	(void) tramp;
+	(void) pgp;
 	if (dt_block_emit(dtp, blk, LDX(BPF_DW, R1, R6, 0)) != 0 ||
 	    dt_block_emit(dtp, blk, STX(BPF_W, R9, MS_OFF(ms_prid), R1)) != 0)
 		return (-1);
@@ -42,12 +42,12 @@ dtrace_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
 }
 
 static int
-dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
+dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	if (prp->pr_desc.id == DT_PRID_BEGIN)
-		dtp->dt_beginfd = progfd;
+		dtp->dt_beginfd = pgp->pg_fd;
 	else if (prp->pr_desc.id == DT_PRID_END)
-		dtp->dt_endfd = progfd;
+		dtp->dt_endfd = pgp->pg_fd;
 	return (0);
 }
 

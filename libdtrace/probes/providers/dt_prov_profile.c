@@ -126,7 +126,7 @@ emit_all(dtrace_hdl_t *dtp, dt_block_t *blk, const struct bpf_insn *in,
 }
 
 static int
-profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
+profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	const int16_t a0 = MS_OFF(ms_argv), a1 = MS_OFF(ms_argv) + 8;
 	const struct bpf_insn in[] = {
@@ -144,7 +144,7 @@ profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
 		STX(BPF_DW, R9, a1, R1),	/* user mode */
 	};
 
-	(void) tramp;
+	(void) pgp;
 	if (emit_all(dtp, blk, in, sizeof (in) / sizeof (in[0])) != 0)
 		return (-1);
 	for (int i = 2; i < DT_MAXARGS; i++) {
@@ -156,7 +156,7 @@ profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t tramp)
 }
 
 static int
-profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
+profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	long ncpu = prp->pr_data2 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
 
@@ -174,7 +174,7 @@ profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, int progfd)
 			return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open "
 			    "a CPU clock event for profile:::%s on CPU %ld: "
 			    "%s", prp->pr_desc.prb, cpu, strerror(errno)));
-		if (dt_perf_attach(dtp, pfd, progfd, prp->pr_desc.id) != 0)
+		if (dt_perf_attach(dtp, pfd, pgp->pg_fd, prp->pr_desc.id) != 0)
 			return (-1);
 	}
 	return (0);
