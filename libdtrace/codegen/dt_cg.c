@@ -287,30 +287,75 @@ emit_fault(dt_cg_t *cg, int kind, int reg)
 /*
  * r0 = strcmp(r1, r2) over at most strsize bytes: unsigned byte difference
  * at the first mismatch, 0 if equal.
+ *
+ * Eight bytes at a time: the verifier follows a loop iteration by
+ * iteration and refuses a path of more than 8192 jumps, which a byte loop
+ * reaches at strsize 2048.  Equal words go on unless they hold a NUL
+ * (haszero(v) = (v - 0x01..01) & ~v & 0x80..80); a word that differs is
+ * compared byte by byte (little-endian: byte k is bits 8k..8k+7); the
+ * bytes after the last whole word are compared one at a time.  Uses
+ * r0-r5 and r7-r8, which no expression keeps a value in.
  */
 static void
 emit_strcmp(dt_cg_t *cg)
 {
-	int lloop = label_new(cg), ldiff = label_new(cg);
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t words = strsize / 8;
+	int lloop = label_new(cg), lword = label_new(cg);
+	int ltail = label_new(cg), ldiff = label_new(cg);
 	int leq = label_new(cg), ldone = label_new(cg);
 
 	emit(cg, MOV_IMM(R3, 0));
 	label_set(cg, lloop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)cg->cg_hdl->dt_opts.op_strsize,
-	    0), leq);
+	emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)(words * 8), 0), ltail);
 	emit(cg, MOV_REG(R4, R1));
 	emit(cg, ALU_REG(BPF_ADD, R4, R3));
-	emit(cg, LDX(BPF_B, R4, R4, 0));
+	emit(cg, LDX(BPF_DW, R4, R4, 0));
 	emit(cg, MOV_REG(R5, R2));
 	emit(cg, ALU_REG(BPF_ADD, R5, R3));
-	emit(cg, LDX(BPF_B, R5, R5, 0));
-	emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), ldiff);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), leq);
-	emit(cg, ALU_IMM(BPF_ADD, R3, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	label_set(cg, ldiff);
+	emit(cg, LDX(BPF_DW, R5, R5, 0));
+	emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), lword);
+	emit_imm64(cg, BPF_REG_7, 0x0101010101010101ULL);
 	emit(cg, MOV_REG(R0, R4));
-	emit(cg, ALU_REG(BPF_SUB, R0, R5));
+	emit(cg, ALU_REG(BPF_SUB, R0, BPF_REG_7));
+	emit(cg, MOV_REG(BPF_REG_8, R4));
+	emit(cg, ALU_IMM(BPF_XOR, BPF_REG_8, -1));
+	emit(cg, ALU_REG(BPF_AND, R0, BPF_REG_8));
+	emit_imm64(cg, BPF_REG_7, 0x8080808080808080ULL);
+	emit(cg, ALU_REG(BPF_AND, R0, BPF_REG_7));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), leq);
+	emit(cg, ALU_IMM(BPF_ADD, R3, 8));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	/* the words differ: find the first differing or NUL byte */
+	label_set(cg, lword);
+	for (int k = 0; k < 8; k++) {
+		emit(cg, MOV_REG(BPF_REG_7, R4));
+		emit(cg, MOV_REG(BPF_REG_8, R5));
+		if (k > 0) {
+			emit(cg, ALU_IMM(BPF_RSH, BPF_REG_7, 8 * k));
+			emit(cg, ALU_IMM(BPF_RSH, BPF_REG_8, 8 * k));
+		}
+		emit(cg, ALU_IMM(BPF_AND, BPF_REG_7, 0xff));
+		emit(cg, ALU_IMM(BPF_AND, BPF_REG_8, 0xff));
+		emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
+	}
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
+
+	/* the bytes after the last whole word */
+	label_set(cg, ltail);
+	for (uint32_t k = words * 8; k < strsize; k++) {
+		emit(cg, LDX(BPF_B, BPF_REG_7, R1, (int16_t)k));
+		emit(cg, LDX(BPF_B, BPF_REG_8, R2, (int16_t)k));
+		emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
+	}
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
+
+	label_set(cg, ldiff);
+	emit(cg, MOV_REG(R0, BPF_REG_7));
+	emit(cg, ALU_REG(BPF_SUB, R0, BPF_REG_8));
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	label_set(cg, leq);
 	emit(cg, MOV_IMM(R0, 0));
