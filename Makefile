@@ -10,7 +10,8 @@ CC      ?= cc
 SAN     ?=
 ifeq ($(SAN),1)
 BUILD   ?= build-san
-SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+           -fno-omit-frame-pointer
 else
 BUILD   ?= build
 SANFLAGS =

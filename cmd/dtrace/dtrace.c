@@ -30,6 +30,10 @@ typedef struct request {
 
 static dtrace_hdl_t *g_dtp;
 static FILE *g_ofp;
+static request_t *g_reqs;		/* -n, -s, ... in order */
+static char **g_cmds;			/* -c commands */
+static pid_t *g_pids;			/* -p processes */
+static struct ps_prochandle **g_procs;	/* created and grabbed */
 static bool g_quiet;
 static bool g_header;
 static volatile sig_atomic_t g_intr;
@@ -48,6 +52,21 @@ warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Release everything and return the exit status rc. */
+static int
+finish(int rc)
+{
+	dtrace_close(g_dtp);
+	g_dtp = NULL;
+	free(g_procs);
+	free(g_reqs);
+	free(g_cmds);
+	free(g_pids);
+	if (g_ofp != NULL && g_ofp != stdout)
+		fclose(g_ofp);
+	return (rc);
+}
+
 static void __attribute__((noreturn, format(printf, 1, 2)))
 fatal(const char *fmt, ...)
 {
@@ -59,8 +78,7 @@ fatal(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	dtrace_close(g_dtp);
-	exit(1);
+	exit(finish(1));
 }
 
 static void
@@ -202,9 +220,11 @@ setopt(const char *arg)
 		fatal("out of memory");
 	if ((val = strchr(opt, '=')) != NULL)
 		*val++ = '\0';
-	if (dtrace_setopt(g_dtp, opt, val) != 0)
+	if (dtrace_setopt(g_dtp, opt, val) != 0) {
+		free(opt);
 		fatal("failed to set option -x %s: %s", arg,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+	}
 	free(opt);
 }
 
@@ -212,9 +232,10 @@ int
 main(int argc, char *argv[])
 {
 	static const char optstr[] = "+c:ef:hi:lm:n:o:p:P:qs:SVwx:Z";
-	request_t *reqs = calloc((size_t)argc + 1, sizeof (request_t));
-	char **cmds = calloc((size_t)argc + 1, sizeof (char *));
-	pid_t *pids = calloc((size_t)argc + 1, sizeof (pid_t));
+	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
+	    sizeof (request_t));
+	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
+	pid_t *pids = g_pids = calloc((size_t)argc + 1, sizeof (pid_t));
 	struct ps_prochandle **procs;
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false;
@@ -272,8 +293,7 @@ main(int argc, char *argv[])
 		case 'V':
 			printf("dtrace: D language 2.0 (dtrace %s, compiled "
 			    "to BPF)\n", DTRACE_CMD_VERSION);
-			dtrace_close(g_dtp);
-			return (0);
+			return (finish(0));
 		case 'w':
 			setopt("destructive");
 			break;
@@ -286,24 +306,22 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			usage(stdout);
-			dtrace_close(g_dtp);
-			return (0);
+			return (finish(0));
 		default:
 			usage(stderr);
-			dtrace_close(g_dtp);
-			return (2);
+			return (finish(2));
 		}
 	}
 	if (nreqs == 0 && !list) {
 		usage(stderr);
-		dtrace_close(g_dtp);
-		return (2);
+		return (finish(2));
 	}
 	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
 
-	procs = calloc((size_t)(ncmds + npids) + 1, sizeof (*procs));
+	procs = g_procs = calloc((size_t)(ncmds + npids) + 1,
+	    sizeof (*procs));
 	if (procs == NULL)
 		fatal("out of memory");
 	for (int i = 0; i < ncmds && !list; i++) {
@@ -377,13 +395,10 @@ main(int argc, char *argv[])
 			}
 		}
 		fflush(g_ofp);
-		dtrace_close(g_dtp);
-		return (0);
+		return (finish(0));
 	}
-	if (exitearly) {
-		dtrace_close(g_dtp);
-		return (0);
-	}
+	if (exitearly)
+		return (finish(0));
 
 	{
 		dtrace_optval_t q = 0;
@@ -444,11 +459,5 @@ main(int argc, char *argv[])
 	}
 	fputc('\n', g_ofp);
 	fflush(g_ofp);
-	err = dtrace_exit_status(g_dtp);
-	dtrace_close(g_dtp);
-	free(procs);
-	free(reqs);
-	free(cmds);
-	free(pids);
-	return (err);
+	return (finish(dtrace_exit_status(g_dtp)));
 }
