@@ -170,6 +170,16 @@ typedef struct dtrace_errdata {
 
 typedef int dtrace_handle_err_f(const dtrace_errdata_t *, void *);
 
+/* Records lost because the output buffer was full. */
+typedef struct dtrace_dropdata {
+	int dtdda_cpu;			/* CPU the records were lost on */
+	uint64_t dtdda_drops;		/* lost since the last report */
+	uint64_t dtdda_total;		/* lost on that CPU in all */
+	const char *dtdda_msg;		/* "N drops on CPU n" */
+} dtrace_dropdata_t;
+
+typedef int dtrace_handle_drop_f(const dtrace_dropdata_t *, void *);
+
 /* Process events reported through dtrace_handle_proc(). */
 typedef enum dtrace_procevent {
 	DTRACE_PROC_EXITED = 1		/* a created or grabbed process ended */
@@ -232,6 +242,9 @@ extern int dtrace_exit_status(dtrace_hdl_t *dtp);
 extern int dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *hdlr,
     void *arg);
 extern int dtrace_handle_proc(dtrace_hdl_t *dtp, dtrace_handle_proc_f *hdlr,
+    void *arg);
+/* Drops are reported by dtrace_work(); without a handler, on stderr. */
+extern int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *hdlr,
     void *arg);
 
 /* Errors. */

@@ -173,6 +173,14 @@ errhandler(const dtrace_errdata_t *ed, void *arg)
 	return (DTRACE_HANDLE_OK);
 }
 
+static int
+drophandler(const dtrace_dropdata_t *dd, void *arg)
+{
+	(void) arg;
+	warn("%s", dd->dtdda_msg);
+	return (DTRACE_HANDLE_OK);
+}
+
 static void
 prochandler(pid_t pid, dtrace_procevent_t ev, int status, void *arg)
 {
@@ -418,6 +426,7 @@ main(int argc, char *argv[])
 
 	dtrace_handle_err(g_dtp, errhandler, NULL);
 	dtrace_handle_proc(g_dtp, prochandler, NULL);
+	dtrace_handle_drop(g_dtp, drophandler, NULL);
 
 	memset(&sa, 0, sizeof (sa));
 	sa.sa_handler = intr;

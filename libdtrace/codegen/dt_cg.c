@@ -919,15 +919,31 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	}
 }
 
-/* ringbuf_output(output, r9 + bufoff, size, 0) */
+/*
+ * ringbuf_output(output, r9 + bufoff, size, 0); if the ring buffer is
+ * full, count the lost record in gs_drops[cpu] (atomically: several CPUs
+ * may share a counter), so that the consumer reports it.
+ */
 static void
 emit_output(dt_cg_t *cg, uint32_t size)
 {
+	int lok = label_new(cg);
+
 	emit_mapfd(cg, R1, DT_MAP_OUTPUT);
 	emit_dctx_addr(cg, R2, dt_dctx_bufoff(cg->cg_hdl));
 	emit(cg, MOV_IMM(R3, (int32_t)size));
 	emit(cg, MOV_IMM(R4, 0));
 	emit(cg, CALL(BPF_FUNC_ringbuf_output));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
+	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
+	    gs_drops));
+	emit(cg, ALU_REG(BPF_ADD, R1, R0));
+	emit(cg, MOV_IMM(R2, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	label_set(cg, lok);
 }
 
 /* The record header at the start of the buffer. */

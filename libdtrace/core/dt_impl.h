@@ -296,6 +296,9 @@ struct dtrace_hdl {
 
 	dtrace_handle_err_f *dt_errhdlr; /* runtime error handler */
 	void *dt_errarg;		/* its argument */
+	dtrace_handle_drop_f *dt_drophdlr; /* drop handler */
+	void *dt_droparg;		/* its argument */
+	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */

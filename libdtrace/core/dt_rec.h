@@ -29,11 +29,14 @@
 #define DT_ACT_DRAINING	2	/* exit() called: only END records */
 #define DT_ACT_STOPPED	3	/* nothing records */
 
+#define DT_DROPCPUS	256	/* drop counters, by CPU number modulo this */
+
 /* The head of the globals map value. */
 typedef struct dt_gstate {
 	uint32_t gs_activity;	/* DT_ACT_* */
 	uint32_t gs_pad;	/* keeps the next field aligned */
 	uint64_t gs_walloff;	/* realtime - boottime, for walltimestamp */
+	uint64_t gs_drops[DT_DROPCPUS]; /* records lost: ring buffer full */
 } dt_gstate_t;
 
 /* The machine state at the head of dctx. */

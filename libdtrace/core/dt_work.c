@@ -220,6 +220,39 @@ dtrace_status(dtrace_hdl_t *dtp)
 	return (DTRACE_STATUS_OKAY);
 }
 
+/* Report records lost since the last call, CPU by CPU. */
+static int
+report_drops(dtrace_hdl_t *dtp)
+{
+	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
+		uint64_t total = __atomic_load_n(&dtp->dt_gstate->gs_drops[cpu],
+		    __ATOMIC_RELAXED);
+		dtrace_dropdata_t dd;
+		char msg[64];
+
+		if (total == dtp->dt_drops[cpu])
+			continue;
+		dd.dtdda_cpu = cpu;
+		dd.dtdda_drops = total - dtp->dt_drops[cpu];
+		dd.dtdda_total = total;
+		dtp->dt_drops[cpu] = total;
+		snprintf(msg, sizeof (msg), "%llu drop%s on CPU %d",
+		    (unsigned long long)dd.dtdda_drops, dd.dtdda_drops > 1 ?
+		    "s" : "", cpu);
+		dd.dtdda_msg = msg;
+		if (dtp->dt_drophdlr != NULL) {
+			if (dtp->dt_drophdlr(&dd, dtp->dt_droparg) ==
+			    DTRACE_HANDLE_ABORT)
+				return (-1);
+			continue;
+		}
+		if (dtp->dt_outfp != NULL)
+			fflush(dtp->dt_outfp);
+		fprintf(stderr, "dtrace: %s\n", msg);
+	}
+	return (0);
+}
+
 DT_EXPORT dtrace_workstatus_t
 dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
     dtrace_consume_rec_f *rfunc, void *arg)
@@ -244,6 +277,8 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 	}
 	if (fp != NULL)
 		fflush(fp);
+	if (report_drops(dtp) != 0)
+		return (DTRACE_WORKSTATUS_ERROR);
 	if (dtp->dt_consume_err < 0 || (rv < 0 && rv != -EINTR &&
 	    dtp->dt_consume_err == 0)) {
 		if (dtp->dt_consume_err == 0)
@@ -267,6 +302,14 @@ dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *hdlr, void *arg)
 {
 	dtp->dt_errhdlr = hdlr;
 	dtp->dt_errarg = arg;
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *hdlr, void *arg)
+{
+	dtp->dt_drophdlr = hdlr;
+	dtp->dt_droparg = arg;
 	return (0);
 }
 
