@@ -39,6 +39,30 @@ extern "C" {
 #define DTRACE_VERSION	3	/* version of this interface */
 
 typedef struct dtrace_hdl dtrace_hdl_t;		/* opaque session handle */
+
+/* Library error codes (dtrace_errno()), above the system errnos. */
+enum {
+	EDT_BASE = 1000,
+	EDT_VERSION = EDT_BASE,	/* unsupported interface version */
+	EDT_NOMEM,		/* memory allocation failed */
+	EDT_COMPILER,		/* D compilation failed */
+	EDT_BADOPTNAME,		/* unknown option name */
+	EDT_BADOPTVAL,		/* bad option value */
+	EDT_NOPROBE,		/* description matches no probe */
+	EDT_BADSPEC,		/* malformed probe description */
+	EDT_BPF,		/* a BPF operation failed */
+	EDT_VERIFIER,		/* the verifier rejected a program */
+	EDT_NOPRIV,		/* not privileged enough to trace */
+	EDT_ATTACH,		/* attaching a probe failed */
+	EDT_ACTIVE,		/* operation invalid while tracing */
+	EDT_NOTACTIVE,		/* operation invalid while not tracing */
+	EDT_PROC,		/* process control failed */
+	EDT_NOTRACEFS,		/* tracefs unavailable */
+	EDT_BADPROG,		/* program is not of this handle */
+	EDT_BTF,		/* kernel type data cannot be loaded */
+	EDT_MAX
+};
+
 typedef struct dtrace_prog dtrace_prog_t;	/* opaque compiled program */
 struct ps_prochandle;				/* opaque process handle */
 
@@ -195,6 +219,13 @@ typedef void dtrace_handle_proc_f(pid_t, dtrace_procevent_t, int status,
  */
 extern dtrace_hdl_t *dtrace_open(int version, int flags, int *errp);
 extern void dtrace_close(dtrace_hdl_t *dtp);
+
+/*
+ * Kernel type data.  dtrace_update() re-reads what may have changed (the
+ * BTF file replaced): the session moves to fresh type data, while programs
+ * already compiled keep the data they were compiled with.
+ */
+extern int dtrace_update(dtrace_hdl_t *dtp);
 
 /* Options: the names of `-x opt=val` and `#pragma D option`. */
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);

@@ -230,6 +230,8 @@ setopt(const char *arg)
 		*val++ = '\0';
 	if (dtrace_setopt(g_dtp, opt, val) != 0) {
 		free(opt);
+		if (dtrace_errno(g_dtp) == EDT_BTF)	/* names the file */
+			fatal("%s", dtrace_errmsg(g_dtp, EDT_BTF));
 		fatal("failed to set option -x %s: %s", arg,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 	}

@@ -430,9 +430,10 @@ emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 
 /* r0 = value of a built-in variable */
 static void
-cg_builtin(dt_cg_t *cg, const dt_ident_t *bi)
+cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 {
 	dtrace_hdl_t *dtp = cg->cg_hdl;
+	const dt_ident_t *bi = dnp->dn_builtin;
 	int id = bi->di_id;
 
 	if (id >= DT_BI_ARG0 && id < DT_BI_ARG0 + DT_MAXARGS) {
@@ -459,14 +460,9 @@ cg_builtin(dt_cg_t *cg, const dt_ident_t *bi)
 		break;
 	case DT_BI_PPID: {
 		/* current->real_parent->tgid, read with probe_read_kernel */
-		int64_t parent = dt_ktype_offset(dtp, "task_struct",
-		    "real_parent");
-		int64_t tgid = dt_ktype_offset(dtp, "task_struct", "tgid");
+		int64_t parent = dnp->dn_value, tgid = dnp->dn_aux;
 		int16_t slot;
 
-		if (parent < 0 || tgid < 0)
-			cg_fail(cg, "D_CG", "ppid: kernel type data lacks "
-			    "task_struct.real_parent or tgid");
 		emit(cg, CALL(BPF_FUNC_get_current_task));
 		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)parent));
 		slot = push(cg);
@@ -500,17 +496,11 @@ cg_builtin(dt_cg_t *cg, const dt_ident_t *bi)
 		emit(cg, CALL(BPF_FUNC_ktime_get_ns));
 		break;
 	case DT_BI_VTIMESTAMP: {
-		int64_t se = dt_ktype_offset(dtp, "task_struct", "se");
-		int64_t rt = dt_ktype_offset(dtp, "sched_entity",
-		    "sum_exec_runtime");
 		int16_t slot;
 
-		if (se < 0 || rt < 0)
-			cg_fail(cg, "D_CG", "vtimestamp: kernel type data "
-			    "lacks task_struct.se.sum_exec_runtime");
 		emit(cg, CALL(BPF_FUNC_get_current_task));
 		emit(cg, MOV_REG(R3, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)(se + rt)));
+		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)dnp->dn_value));
 		emit(cg, MOV_IMM(R0, 0));
 		slot = push(cg);
 		emit(cg, MOV_REG(R1, FP));
@@ -529,6 +519,9 @@ cg_builtin(dt_cg_t *cg, const dt_ident_t *bi)
 		break;
 	case DT_BI_CPU:
 		emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		break;
+	case DT_BI_CURTHREAD:
+		emit(cg, CALL(BPF_FUNC_get_current_task));
 		break;
 	case DT_BI_ID:
 		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
@@ -605,22 +598,57 @@ elem_size(dt_type_t t)
 }
 
 /*
- * r0 = *(type *)r0, read with bpf_probe_read_kernel: an address that cannot
- * be read is DTrace's "invalid address" fault.
+ * r0 holds the address of a value of node dnp's type in kernel memory:
+ * load the value.  Integers and pointers are read with
+ * bpf_probe_read_kernel (an address that cannot be read is DTrace's
+ * "invalid address" fault, not a silent 0), bit-fields are shifted and
+ * masked, a char array is copied into a string temporary, and a struct or
+ * array stays an address.
  */
 static void
-cg_deref(dt_cg_t *cg, dt_node_t *dnp)
+emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 {
+	dt_type_t t = dnp->dn_type;
+	uint32_t bit = (uint32_t)(dnp->dn_aux & 0xff);
+	uint32_t bitsize = (uint32_t)(dnp->dn_aux >> 8 & 0xff);
 	int lok = label_new(cg);
 	int16_t aslot, vslot;
+	int size;
 
-	cg_expr(cg, dnp->dn_left);
+	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY)
+		return;
+	if (t.ty_kind == DT_TK_STRING) {
+		uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+		uint32_t n = dnp->dn_strlen < strsize ?
+		    (uint32_t)dnp->dn_strlen : strsize - 1;
+		uint32_t off = tmp_alloc(cg);
+
+		aslot = push(cg);
+		emit(cg, MOV_REG(R3, R0));
+		emit_dctx_addr(cg, R1, off);
+		emit(cg, MOV_IMM(R2, (int32_t)n));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+		emit(cg, LDX(BPF_DW, R1, FP, aslot));
+		emit_fault(cg, DTRACEFLT_BADADDR, R1);
+		label_set(cg, lok);
+		cg->cg_sp -= 8;
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + n), 0));
+		emit_dctx_addr(cg, R0, off);
+		return;
+	}
+	size = t.ty_size;
+	if (bitsize != 0) {
+		uint32_t bytes = (bit + bitsize + 7) / 8;
+
+		size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
+	}
 	aslot = push(cg);
 	emit(cg, MOV_IMM(R0, 0));
 	vslot = push(cg);
 	emit(cg, MOV_REG(R1, FP));
 	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
-	emit(cg, MOV_IMM(R2, dnp->dn_type.ty_size));	/* ptr: 8 */
+	emit(cg, MOV_IMM(R2, size));
 	emit(cg, LDX(BPF_DW, R3, FP, aslot));
 	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
 	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
@@ -629,7 +657,73 @@ cg_deref(dt_cg_t *cg, dt_node_t *dnp)
 	label_set(cg, lok);
 	emit(cg, LDX(BPF_DW, R0, FP, vslot));
 	cg->cg_sp -= 16;
-	normalize(cg, dnp->dn_type);
+	if (bitsize != 0) {
+		/* little-endian: the field starts bit bits into the value */
+		emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
+		emit(cg, ALU_IMM(t.ty_signed ? BPF_ARSH : BPF_RSH, R0,
+		    (int32_t)(64 - bitsize)));
+		return;
+	}
+	normalize(cg, t);
+}
+
+/* r0 = *p */
+static void
+cg_deref(dt_cg_t *cg, dt_node_t *dnp)
+{
+	cg_expr(cg, dnp->dn_left);
+	emit_load(cg, dnp);
+}
+
+/* r0 = p->m or s.m: the address of the struct plus the offset, loaded */
+static void
+cg_member(dt_cg_t *cg, dt_node_t *dnp)
+{
+	cg_expr(cg, dnp->dn_left);
+	if (dnp->dn_value != 0)
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+	emit_load(cg, dnp);
+}
+
+/* r0 = a[i]: the base address plus i elements, loaded */
+static void
+cg_index(dt_cg_t *cg, dt_node_t *dnp)
+{
+	cg_expr(cg, dnp->dn_left);
+	push(cg);
+	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+	if (dnp->dn_value != 1)
+		emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)dnp->dn_value));
+	pop(cg, R1);
+	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+	emit_load(cg, dnp);
+}
+
+/* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
+static void
+cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *e = dnp->dn_args;
+	uint32_t off;
+	int lok;
+	int16_t aslot;
+
+	cg_expr(cg, e);
+	if (e->dn_type.ty_kind == DT_TK_STRING)
+		return;
+	off = tmp_alloc(cg);
+	lok = label_new(cg);
+	aslot = push(cg);
+	emit(cg, MOV_REG(R3, R0));
+	emit_dctx_addr(cg, R1, off);
+	emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	cg->cg_sp -= 8;
+	emit_dctx_addr(cg, R0, off);
 }
 
 /* Address of a global variable's storage in r1. */
@@ -676,13 +770,17 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	case DN_VAR:
 		if (dnp->dn_builtin != NULL)
-			cg_builtin(cg, dnp->dn_builtin);
+			cg_builtin(cg, dnp);
 		else
 			load_var(cg, dnp->dn_ident);
 		break;
 	case DN_CALL:
 		if (dnp->dn_builtin->di_id == DT_FN_COPYINSTR) {
 			cg_copyinstr(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id == DT_FN_STRINGOF) {
+			cg_stringof(cg, dnp);
 			break;
 		}
 		cg_fail(cg, "D_CG", "action used as a value");
@@ -859,6 +957,12 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	case DN_COMMA:
 		cg_expr(cg, dnp->dn_left);
 		cg_expr(cg, dnp->dn_right);
+		break;
+	case DN_MEMBER:
+		cg_member(cg, dnp);
+		break;
+	case DN_INDEX:
+		cg_index(cg, dnp);
 		break;
 	default:
 		cg_fail(cg, "D_CG", "internal error: unexpected node");

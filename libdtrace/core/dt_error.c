@@ -33,6 +33,7 @@ static const char *const dt_errtab[] = {
 	[EDT_NOTRACEFS - EDT_BASE] = "tracefs is not available at "
 	    "/sys/kernel/tracing and could not be mounted",
 	[EDT_BADPROG - EDT_BASE] = "Program does not belong to this handle",
+	[EDT_BTF - EDT_BASE] = "Kernel type data cannot be loaded",
 };
 
 int

@@ -31,27 +31,6 @@
 
 #define DT_EXPORT	__attribute__((visibility("default")))
 
-/* Library error codes, above the system errnos. */
-enum {
-	EDT_BASE = 1000,
-	EDT_VERSION = EDT_BASE,	/* unsupported interface version */
-	EDT_NOMEM,		/* memory allocation failed */
-	EDT_COMPILER,		/* D compilation failed */
-	EDT_BADOPTNAME,		/* unknown option name */
-	EDT_BADOPTVAL,		/* bad option value */
-	EDT_NOPROBE,		/* description matches no probe */
-	EDT_BADSPEC,		/* malformed probe description */
-	EDT_BPF,		/* a BPF operation failed */
-	EDT_VERIFIER,		/* the verifier rejected a program */
-	EDT_NOPRIV,		/* not privileged enough to trace */
-	EDT_ATTACH,		/* attaching a probe failed */
-	EDT_ACTIVE,		/* operation invalid while tracing */
-	EDT_NOTACTIVE,		/* operation invalid while not tracing */
-	EDT_PROC,		/* process control failed */
-	EDT_NOTRACEFS,		/* tracefs unavailable */
-	EDT_BADPROG,		/* program is not of this handle */
-	EDT_MAX
-};
 
 /* ---- types -------------------------------------------------------------- */
 
@@ -59,7 +38,9 @@ typedef enum dt_tkind {
 	DT_TK_VOID = 0,		/* no value */
 	DT_TK_INT,		/* integer of ty_size bytes */
 	DT_TK_STRING,		/* D string (value is a pointer to chars) */
-	DT_TK_PTR		/* pointer (64-bit, unsigned arithmetic) */
+	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
+	DT_TK_STRUCT,		/* struct or union (value is its address) */
+	DT_TK_ARRAY		/* array other than char[] (value: address) */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -70,6 +51,9 @@ typedef struct dt_type {
 	uint8_t ty_psigned;	/* pointer: what it points to is signed */
 	uint8_t ty_plevel;	/* pointer: how many more pointers until
 				   the pointed-to integer (int ** is 1) */
+	uint32_t ty_btf;	/* kernel type: pointer: BTF id of what it
+				   points to; struct, array, char[]: its
+				   id; 0 for D's own types */
 } dt_type_t;
 
 /* ---- identifiers -------------------------------------------------------- */
@@ -153,6 +137,7 @@ typedef struct dt_clause {
 	bool dc_records;		/* a firing emits a ring buffer record */
 	bool dc_faults;			/* the clause can fault */
 	bool dc_useprobes;		/* uses probeprov & co */
+	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	dt_block_t dc_code;		/* compiled body */
 	uint32_t *dc_probes;		/* ids of the probes it is enabled on */
 	unsigned int dc_nprobes;	/* how many */
@@ -241,6 +226,7 @@ typedef struct dt_options {
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
+	char *op_btfpath;		/* btfpath: kernel types from here */
 } dt_options_t;
 
 #define DT_IDHASH	127
@@ -304,7 +290,7 @@ struct dtrace_hdl {
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
 	pid_t dt_target;		/* $target */
 
-	uint32_t dt_macros[8];		/* reserved */
+	struct dt_tentry *dt_ktypes;	/* kernel types, held; NULL until used */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -330,8 +316,18 @@ extern const dt_ident_t *dt_builtin_lookup(const char *);
 extern void dt_idents_free(dtrace_hdl_t *);
 extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
 
-/* core/dt_ktype.c: kernel type data (vmlinux BTF), loaded on first use */
+/* types/dt_types.c: the session's kernel types and the D view of BTF */
+struct btf;
+extern struct dt_tentry *dt_ktypes(dtrace_hdl_t *);
+extern void dt_ktypes_rele(dtrace_hdl_t *);
 extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
+extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
+extern int dt_btf_dtype(const struct btf *, uint32_t, dt_type_t *,
+    const char **);
+extern int dt_btf_member(const struct btf *, uint32_t, const char *,
+    uint32_t *, uint32_t *, uint32_t *, uint32_t *);
+extern const char *dt_btf_name(const struct btf *, uint32_t, char *, size_t);
+extern int64_t dt_btf_size(const struct btf *, uint32_t);
 
 /* dlang/dt_compile.c */
 extern void dt_program_free(struct dtrace_prog *);

@@ -67,6 +67,8 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_clauses);
 	dt_probes_free(dtp);
 	dt_idents_free(dtp);
+	dt_ktypes_rele(dtp);
+	free(dtp->dt_opts.op_btfpath);
 	free(dtp);
 }
 
@@ -180,6 +182,32 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "btfpath") == 0) {
+		char *path, *old = op->op_btfpath;
+		struct dt_tentry *oldtypes = dtp->dt_ktypes;
+
+		if (val == NULL || *val == '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if ((path = dt_strdup(dtp, val)) == NULL)
+			return (-1);
+		/* Named explicitly: load it now, so a bad file is reported
+		   where it is named. */
+		op->op_btfpath = path;
+		dtp->dt_ktypes = NULL;
+		if (dt_ktypes(dtp) == NULL) {
+			op->op_btfpath = old;
+			dtp->dt_ktypes = oldtypes;
+			free(path);
+			return (-1);
+		}
+		free(old);
+		if (oldtypes != NULL) {
+			struct dt_tentry *nt = dtp->dt_ktypes;
+
+			dtp->dt_ktypes = oldtypes;
+			dt_ktypes_rele(dtp);
+			dtp->dt_ktypes = nt;
+		}
 	} else if (strcmp(opt, "switchrate") == 0) {
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));

@@ -33,7 +33,7 @@ typedef enum dt_tok {
 	T_MOD_EQ, T_AND_EQ, T_OR_EQ, T_XOR_EQ, T_LSH_EQ, T_RSH_EQ, T_INC,
 	T_DEC,
 	/* keywords */
-	T_SIZEOF, T_PRAGMA,
+	T_SIZEOF, T_PRAGMA, T_BACKQUOTE, T_KW_STRUCT, T_KW_UNION, T_KW_ENUM,
 	/* type keywords */
 	T_KW_INT, T_KW_CHAR, T_KW_SHORT, T_KW_LONG, T_KW_UNSIGNED,
 	T_KW_SIGNED, T_KW_VOID, T_KW_STRING,
@@ -65,6 +65,8 @@ typedef enum dt_nkind {
 	DN_INCDEC,	/* ++/-- on dn_left; dn_post */
 	DN_CAST,	/* (dn_type) dn_left */
 	DN_COMMA,	/* dn_left, dn_right */
+	DN_MEMBER,	/* dn_left ->/. dn_str; dn_value offset, dn_aux bits */
+	DN_INDEX,	/* dn_left [ dn_right ]; dn_value element size */
 	DN_EXPRSTMT	/* statement: dn_left */
 } dt_nkind_t;
 
@@ -73,7 +75,10 @@ typedef struct dt_node {
 	dt_tok_t dn_op;			/* operator */
 	dt_type_t dn_type;		/* type after dt_sema */
 	dt_srcpos_t dn_pos;		/* where it was written */
-	int64_t dn_value;		/* DN_INT */
+	int64_t dn_value;		/* DN_INT; DN_MEMBER offset; DN_INDEX
+					   element size */
+	int64_t dn_aux;			/* DN_MEMBER: bit offset | size << 8;
+					   built-ins: a kernel offset */
 	char *dn_str;			/* DN_STRING text, DN_VAR/DN_CALL name */
 	size_t dn_strlen;		/* DN_STRING length */
 	uint32_t dn_stroff;		/* DN_STRING offset in the strtab */
@@ -137,12 +142,16 @@ enum {
 	DT_BI_PID = DT_MAXARGS, DT_BI_TID, DT_BI_PPID, DT_BI_UID, DT_BI_GID,
 	DT_BI_EXECNAME, DT_BI_TIMESTAMP, DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP,
 	DT_BI_CPU, DT_BI_PROBEPROV, DT_BI_PROBEMOD, DT_BI_PROBEFUNC,
-	DT_BI_PROBENAME, DT_BI_ID, DT_BI_EPID
+	DT_BI_PROBENAME, DT_BI_ID, DT_BI_CURTHREAD
 };
 
 /* Built-in functions and actions. */
 enum {
-	DT_FN_TRACE = 1, DT_FN_PRINTF, DT_FN_EXIT, DT_FN_COPYINSTR
+	DT_FN_TRACE = 1, DT_FN_PRINTF, DT_FN_EXIT, DT_FN_COPYINSTR,
+	DT_FN_STRINGOF
 };
+
+/* dt_sema.c: the clause's kernel types (held by the clause), or an error */
+extern struct dt_tentry *dt_pcb_types(dt_pcb_t *, dt_srcpos_t);
 
 #endif /* DT_AST_H */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dt_ast.h"
+#include "../types/dt_tcache.h"
 
 void
 dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
@@ -92,6 +93,7 @@ clause_free(dt_clause_t *dcp)
 	free(dcp->dc_recs);
 	free(dcp->dc_probes);
 	dt_block_free(&dcp->dc_code);
+	dt_tcache_rele(dcp->dc_types);
 	free(dcp);
 }
 

@@ -92,7 +92,8 @@ static const struct {
 	{ "int", T_KW_INT }, { "char", T_KW_CHAR }, { "short", T_KW_SHORT },
 	{ "long", T_KW_LONG }, { "unsigned", T_KW_UNSIGNED },
 	{ "signed", T_KW_SIGNED }, { "void", T_KW_VOID },
-	{ "string", T_KW_STRING },
+	{ "string", T_KW_STRING }, { "struct", T_KW_STRUCT },
+	{ "union", T_KW_UNION }, { "enum", T_KW_ENUM },
 	{ NULL, T_EOF }
 };
 
@@ -114,7 +115,7 @@ static const struct {
 	{ ".", T_DOT }, { "+", T_PLUS }, { "-", T_MINUS }, { "*", T_STAR },
 	{ "/", T_SLASH }, { "%", T_MOD }, { "&", T_AND }, { "|", T_OR },
 	{ "^", T_XOR }, { "~", T_NOT }, { "!", T_LNOT }, { "<", T_LT },
-	{ ">", T_GT }, { "=", T_ASSIGN },
+	{ ">", T_GT }, { "=", T_ASSIGN }, { "`", T_BACKQUOTE },
 	{ NULL, T_EOF }
 };
 

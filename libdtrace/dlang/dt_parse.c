@@ -16,7 +16,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <bpf/btf.h>
+
 #include "dt_ast.h"
+#include "../types/dt_tcache.h"
 
 dt_node_t *
 dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
@@ -239,6 +242,42 @@ parse_macro(dt_pcb_t *pcb)
 	return (dnp);
 }
 
+static dt_type_t parse_typename(dt_pcb_t *, int64_t *);
+
+/* offsetof(type, member): a constant of type size_t. */
+static dt_node_t *
+parse_offsetof(dt_pcb_t *pcb)
+{
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	uint32_t mtype, off, bit, bitsize;
+	dt_tentry_t *te;
+	dt_type_t ty;
+	dt_node_t *dnp;
+
+	next(pcb);
+	next(pcb);
+	ty = parse_typename(pcb, NULL);
+	expect(pcb, T_COMMA);
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	if (ty.ty_kind != DT_TK_STRUCT)
+		dt_cerror(pcb, "D_OFFSETOF_TYPE", pos, "offsetof( ) first "
+		    "argument must be a struct or union type");
+	te = dt_pcb_types(pcb, pos);
+	if (dt_btf_member(te->te_btf, ty.ty_btf, tok(pcb)->tk_str, &mtype,
+	    &off, &bit, &bitsize) != 0)
+		dt_cerror(pcb, "D_TYPE_MEMBER", tok(pcb)->tk_pos, "%s is not "
+		    "a member of %s", tok(pcb)->tk_str, dt_btf_name(te->te_btf,
+		    ty.ty_btf, (char [256]){ 0 }, 256));
+	if (bitsize != 0)
+		dt_cerror(pcb, "D_OFFSETOF_BITFIELD", tok(pcb)->tk_pos,
+		    "offsetof( ) cannot be applied to a bit-field");
+	next(pcb);
+	expect(pcb, T_RPAR);
+	dnp = int_node(pcb, pos, off, 1, 1, 1);
+	return (dnp);
+}
+
 static dt_node_t *
 parse_primary(dt_pcb_t *pcb)
 {
@@ -264,7 +303,17 @@ parse_primary(dt_pcb_t *pcb)
 		return (dnp);
 	case T_MACRO:
 		return (parse_macro(pcb));
+	case T_BACKQUOTE:
+		next(pcb);
+		dt_cerror(pcb, "D_IDENT_UNDEF", t->tk_pos, "failed to resolve "
+		    "`%s: kernel variables cannot be read on this kernel (its "
+		    "BTF has no variables and /proc/kallsyms lists no data "
+		    "symbols)", tok(pcb)->tk_kind == T_IDENT ?
+		    tok(pcb)->tk_str : "");
 	case T_IDENT:
+		if (strcmp(t->tk_str, "offsetof") == 0 &&
+		    peek(pcb)->tk_kind == T_LPAR)
+			return (parse_offsetof(pcb));
 		if (peek(pcb)->tk_kind == T_LPAR) {
 			dnp = dt_node_new(pcb, DN_CALL, t->tk_pos);
 			dnp->dn_str = t->tk_str;
@@ -322,37 +371,174 @@ parse_postfix(dt_pcb_t *pcb)
 			n->dn_left = dnp;
 			dnp = n;
 			next(pcb);
-		} else if (t->tk_kind == T_LBRACK || t->tk_kind == T_DOT ||
-		    t->tk_kind == T_ARROW) {
-			dt_cerror(pcb, "D_UNSUPPORTED", t->tk_pos,
-			    "operator %s is not supported yet",
-			    dt_tok_name(t->tk_kind));
+		} else if (t->tk_kind == T_DOT || t->tk_kind == T_ARROW) {
+			dt_node_t *n = dt_node_new(pcb, DN_MEMBER, t->tk_pos);
+
+			n->dn_op = t->tk_kind;
+			n->dn_left = dnp;
+			next(pcb);
+			if (tok(pcb)->tk_kind != T_IDENT)
+				syntax_error(pcb);
+			n->dn_str = tok(pcb)->tk_str;
+			tok(pcb)->tk_str = NULL;
+			next(pcb);
+			dnp = n;
+		} else if (t->tk_kind == T_LBRACK) {
+			dt_node_t *n = dt_node_new(pcb, DN_INDEX, t->tk_pos);
+			bool inpred = pcb->pcb_inpred;
+
+			n->dn_left = dnp;
+			next(pcb);
+			pcb->pcb_inpred = false;
+			n->dn_right = parse_expr(pcb);
+			pcb->pcb_inpred = inpred;
+			expect(pcb, T_RBRACK);
+			dnp = n;
 		} else {
 			return (dnp);
 		}
 	}
 }
 
-/* Is the current token the start of a type name? */
-static bool
-is_type_start(dt_tok_t k)
+/* D's own typedefs, known without kernel type data. */
+static const struct {
+	const char *name;
+	dt_type_t type;
+} dt_typedefs[] = {
+	{ "int8_t", { DT_TK_INT, 1, 1 } }, { "int16_t", { DT_TK_INT, 2, 1 } },
+	{ "int32_t", { DT_TK_INT, 4, 1 } }, { "int64_t", { DT_TK_INT, 8, 1 } },
+	{ "uint8_t", { DT_TK_INT, 1, 0 } }, { "uint16_t", { DT_TK_INT, 2, 0 } },
+	{ "uint32_t", { DT_TK_INT, 4, 0 } }, { "uint64_t", { DT_TK_INT, 8, 0 } },
+	{ "intptr_t", { DT_TK_INT, 8, 1 } },
+	{ "uintptr_t", { DT_TK_INT, 8, 0 } },
+	{ "size_t", { DT_TK_INT, 8, 0 } }, { "ssize_t", { DT_TK_INT, 8, 1 } },
+	{ NULL, { 0 } }
+};
+
+static const dt_type_t *
+d_typedef(const char *name)
 {
-	return (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
-	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
-	    k == T_KW_VOID || k == T_KW_STRING);
+	for (int i = 0; dt_typedefs[i].name != NULL; i++) {
+		if (strcmp(dt_typedefs[i].name, name) == 0)
+			return (&dt_typedefs[i].type);
+	}
+	return (NULL);
 }
 
-/* type-name := [signed|unsigned] [char|short|int|long [long] [int]] | void
- * | string, then '*'s. */
+/*
+ * Is the token the start of a type name?  An identifier is one if it is
+ * not a variable and names a D typedef or a kernel typedef or base type
+ * (which loads the kernel types: only an unknown identifier in
+ * parentheses gets that far).
+ */
+static bool
+is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
+{
+	dt_tok_t k = t->tk_kind;
+
+	if (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
+	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
+	    k == T_KW_VOID || k == T_KW_STRING || k == T_KW_STRUCT ||
+	    k == T_KW_UNION || k == T_KW_ENUM)
+		return (true);
+	if (k != T_IDENT)
+		return (false);
+	if (d_typedef(t->tk_str) != NULL)
+		return (true);
+	if (dt_builtin_lookup(t->tk_str) != NULL ||
+	    dt_ident_lookup(pcb->pcb_hdl, t->tk_str) != NULL)
+		return (false);
+	if (dt_ktypes(pcb->pcb_hdl) == NULL)
+		return (false);	/* no kernel types: not a type name */
+	return (dt_tcache_name(dt_pcb_types(pcb, t->tk_pos), t->tk_str) != 0);
+}
+
+/* struct/union/enum [module`]name, from the clause's kernel types. */
+static uint32_t
+parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
+{
+	dt_tok_t k = tok(pcb)->tk_kind;
+	int kind = k == T_KW_STRUCT ? BTF_KIND_STRUCT : k == T_KW_UNION ?
+	    BTF_KIND_UNION : BTF_KIND_ENUM;
+	const char *kw = dt_tok_name(k);
+	char name[256];
+	dt_tentry_t *te;
+	uint32_t id;
+
+	next(pcb);
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
+	next(pcb);
+	if (tok(pcb)->tk_kind == T_BACKQUOTE) {
+		/* module`name: the kernel's types are module vmlinux */
+		if (strcmp(name, "vmlinux") != 0)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "no type data for "
+			    "module %s: only vmlinux types are loaded", name);
+		next(pcb);
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
+		next(pcb);
+	}
+	te = dt_pcb_types(pcb, pos);
+	if ((id = dt_tcache_tag(te, kind, name)) == 0)
+		dt_cerror(pcb, "D_SYNTAX", pos, "failed to resolve type %s %s: "
+		    "Unknown type name", kw, name);
+	*kindp = kind;
+	return (id);
+}
+
+/*
+ * type-name := [signed|unsigned] [char|short|int|long [long] [int]] | void
+ *   | string | struct/union/enum [module`]name | typedef-name, then '*'s.
+ * *sizep receives the size of the type named.
+ */
 static dt_type_t
-parse_typename(dt_pcb_t *pcb)
+parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 {
 	dt_type_t ty = { DT_TK_INT, 4, 1, 0 };
 	int nlong = 0, sign = -1, base = 0;
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	dt_tok_t k = tok(pcb)->tk_kind;
+	int64_t size = -1;
 
-	for (;;) {
-		dt_tok_t k = tok(pcb)->tk_kind;
+	if (k == T_KW_STRUCT || k == T_KW_UNION || k == T_KW_ENUM ||
+	    (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL)) {
+		dt_tentry_t *te;
+		const char *what = "";
+		uint32_t id;
+		int kind = 0;
+
+		if (k == T_IDENT) {
+			te = dt_pcb_types(pcb, pos);
+			id = dt_tcache_name(te, tok(pcb)->tk_str);
+			next(pcb);
+		} else {
+			id = parse_tagged(pcb, &kind, pos);
+			te = dt_pcb_types(pcb, pos);
+		}
+		if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is %s, which "
+			    "D cannot use", dt_btf_name(te->te_btf, id,
+			    (char [256]){ 0 }, 256), what);
+		size = dt_btf_size(te->te_btf, id);
+		if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
+			/* pointer to struct: the struct's id is the pointee */
+			ty.ty_kind = DT_TK_PTR;
+			ty.ty_size = 8;
+			size = 8;
+			next(pcb);
+		}
+		base = -1;
+	} else if (k == T_IDENT) {
+		ty = *d_typedef(tok(pcb)->tk_str);
+		size = ty.ty_size;
+		next(pcb);
+		base = -1;
+	}
+	for (; base != -1;) {
+		k = tok(pcb)->tk_kind;
 
 		if (k == T_KW_SIGNED || k == T_KW_UNSIGNED) {
 			sign = k == T_KW_SIGNED;
@@ -364,40 +550,50 @@ parse_typename(dt_pcb_t *pcb)
 				dt_cerror(pcb, "D_TYPE_ERR", pos,
 				    "invalid type combination");
 			if (base == 0 || base == T_KW_INT)
-				base = k;
+				base = (int)k;
 		} else {
 			break;
 		}
 		next(pcb);
 	}
-	switch (base) {
-	case T_KW_CHAR:
-		ty.ty_size = 1;
-		break;
-	case T_KW_SHORT:
-		ty.ty_size = 2;
-		break;
-	case T_KW_VOID:
-		ty.ty_kind = DT_TK_VOID;
-		ty.ty_size = 0;
-		break;
-	case T_KW_STRING:
-		ty.ty_kind = DT_TK_STRING;
-		ty.ty_size = 0;
-		break;
-	default:
-		ty.ty_size = nlong > 0 ? 8 : 4;
+	if (base != -1) {
+		switch (base) {
+		case T_KW_CHAR:
+			ty.ty_size = 1;
+			break;
+		case T_KW_SHORT:
+			ty.ty_size = 2;
+			break;
+		case T_KW_VOID:
+			ty.ty_kind = DT_TK_VOID;
+			ty.ty_size = 0;
+			break;
+		case T_KW_STRING:
+			ty.ty_kind = DT_TK_STRING;
+			ty.ty_size = 0;
+			break;
+		default:
+			ty.ty_size = nlong > 0 ? 8 : 4;
+		}
+		if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT))
+			dt_cerror(pcb, "D_TYPE_ERR", pos,
+			    "invalid type combination");
+		if (ty.ty_kind == DT_TK_INT)
+			ty.ty_signed = sign != 0;
+		else if (sign != -1 || nlong > 0)
+			dt_cerror(pcb, "D_TYPE_ERR", pos,
+			    "invalid type combination");
+		size = ty.ty_kind == DT_TK_STRING ?
+		    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size;
 	}
-	if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT))
-		dt_cerror(pcb, "D_TYPE_ERR", pos, "invalid type combination");
-	if (ty.ty_kind == DT_TK_INT)
-		ty.ty_signed = sign != 0;
-	else if (sign != -1 || nlong > 0)
-		dt_cerror(pcb, "D_TYPE_ERR", pos, "invalid type combination");
 	while (tok(pcb)->tk_kind == T_STAR) {
-		if (ty.ty_kind == DT_TK_STRING)
+		if (ty.ty_kind == DT_TK_STRING && ty.ty_btf == 0)
 			dt_cerror(pcb, "D_TYPE_ERR", pos,
 			    "pointers to string are not supported");
+		if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY ||
+		    ty.ty_kind == DT_TK_STRING)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "pointers to this "
+			    "type are not supported yet");
 		if (ty.ty_kind == DT_TK_PTR) {
 			ty.ty_plevel++;	/* a pointer to a pointer */
 		} else {
@@ -408,9 +604,13 @@ parse_typename(dt_pcb_t *pcb)
 			ty.ty_kind = DT_TK_PTR;
 			ty.ty_size = 8;
 			ty.ty_signed = 0;
+			ty.ty_btf = 0;
 		}
+		size = 8;
 		next(pcb);
 	}
+	if (sizep != NULL)
+		*sizep = size;
 	return (ty);
 }
 
@@ -449,20 +649,19 @@ parse_unary(dt_pcb_t *pcb)
 		    "operator %s is not supported yet", dt_tok_name(t->tk_kind));
 	case T_SIZEOF:
 		next(pcb);
-		if (tok(pcb)->tk_kind == T_LPAR && is_type_start(
-		    peek(pcb)->tk_kind)) {
+		if (tok(pcb)->tk_kind == T_LPAR && is_type_start(pcb,
+		    peek(pcb))) {
 			dt_type_t ty;
+			int64_t size;
 
 			next(pcb);
-			ty = parse_typename(pcb);
+			ty = parse_typename(pcb, &size);
 			expect(pcb, T_RPAR);
-			if (ty.ty_kind == DT_TK_VOID)
+			if (ty.ty_kind == DT_TK_VOID || size < 0)
 				dt_cerror(pcb, "D_SIZEOF_TYPE", pos,
 				    "cannot apply sizeof to an expression "
 				    "of void type");
-			return (int_node(pcb, pos, ty.ty_kind == DT_TK_STRING ?
-			    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size,
-			    1, 1, 1));
+			return (int_node(pcb, pos, (uint64_t)size, 1, 1, 1));
 		}
 		{
 			dt_node_t *e = parse_unary(pcb);
@@ -473,10 +672,10 @@ parse_unary(dt_pcb_t *pcb)
 		}
 		return (dnp);
 	case T_LPAR:
-		if (is_type_start(peek(pcb)->tk_kind)) {
+		if (is_type_start(pcb, peek(pcb))) {
 			next(pcb);
 			dnp = dt_node_new(pcb, DN_CAST, pos);
-			dnp->dn_type = parse_typename(pcb);
+			dnp->dn_type = parse_typename(pcb, NULL);
 			expect(pcb, T_RPAR);
 			dnp->dn_left = parse_unary(pcb);
 			return (dnp);
@@ -701,6 +900,7 @@ parse_clause(dt_pcb_t *pcb)
 
 	if (dcp == NULL)
 		dt_cerror(pcb, "D_NOMEM", tok(pcb)->tk_pos, "out of memory");
+	pcb->pcb_clause = dcp;
 	*pcb->pcb_prog->dp_tail = dcp;
 	pcb->pcb_prog->dp_tail = &dcp->dc_next;
 	pcb->pcb_prog->dp_nclauses++;

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <bpf/btf.h>
+
 #include "dt_ast.h"
+#include "../types/dt_tcache.h"
 
 static const dt_type_t t_int = { DT_TK_INT, 4, 1, 0 };
 static const dt_type_t t_long = { DT_TK_INT, 8, 1, 0 };
@@ -39,6 +42,26 @@ type_name(dt_type_t t, char *buf, size_t len)
 		    sints[t.ty_size]);
 		return (buf);
 	}
+}
+
+/* A type's name for messages, kernel types included. */
+static char *
+tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len)
+{
+	if (t.ty_btf != 0 && pcb->pcb_clause != NULL &&
+	    pcb->pcb_clause->dc_types != NULL) {
+		const struct btf *btf = pcb->pcb_clause->dc_types->te_btf;
+		char inner[200];
+
+		if (t.ty_kind == DT_TK_PTR)
+			snprintf(buf, len, "%s *", dt_btf_name(btf, t.ty_btf,
+			    inner, sizeof (inner)));
+		else
+			dt_btf_name(btf, t.ty_btf, buf, len);
+		return (buf);
+	}
+	snprintf(buf, len, "%s", type_name(t, (char [32]){ 0 }, 32));
+	return (buf);
 }
 
 static bool
@@ -100,6 +123,49 @@ incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 	    type_name(dnp->dn_right->dn_type, b2, sizeof (b2)));
 }
 
+/*
+ * The clause's kernel types: the session's, loaded on first use, with a
+ * reference held by the clause (released when the clause is freed).
+ */
+dt_tentry_t *
+dt_pcb_types(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_clause_t *dcp = pcb->pcb_clause;
+	dt_tentry_t *te;
+
+	if (dcp != NULL && dcp->dc_types != NULL)
+		return (dcp->dc_types);
+	if ((te = dt_ktypes(dtp)) == NULL) {
+		char msg[sizeof (dtp->dt_errmsg)];
+
+		memcpy(msg, dtp->dt_errmsg, sizeof (msg));
+		dt_cerror(pcb, "D_BTF", pos, "%s", msg);
+	}
+	if (dcp != NULL)
+		dcp->dc_types = dt_tcache_dup(te);
+	return (te);
+}
+
+/* Offset of a member the code generator needs (ppid, vtimestamp). */
+static int64_t
+kernel_offset(dt_pcb_t *pcb, dt_srcpos_t pos, const char *sname,
+    const char *member)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, pos);
+	uint32_t sid = dt_tcache_tag(te, BTF_KIND_STRUCT, sname);
+	uint32_t type, off, bit, bitsize;
+
+	if (sid == 0 || dt_btf_member(te->te_btf, sid, member, &type, &off,
+	    &bit, &bitsize) != 0)
+		dt_cerror(pcb, "D_TYPE_MEMBER", pos, "kernel type data lacks "
+		    "struct %s member %s", sname, member);
+	return ((int64_t)off);
+}
+
+static char *
+tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len);
+
 static void
 sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -111,6 +177,30 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = bi->di_type;
 		if (bi->di_id >= DT_BI_PROBEPROV && bi->di_id <= DT_BI_PROBENAME)
 			pcb->pcb_clause->dc_useprobes = true;
+		switch (bi->di_id) {
+		case DT_BI_CURTHREAD: {
+			dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+
+			dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+			dnp->dn_type.ty_btf = dt_tcache_tag(te, BTF_KIND_STRUCT,
+			    "task_struct");
+			if (dnp->dn_type.ty_btf == 0)
+				dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel "
+				    "type data lacks struct task_struct");
+			break;
+		}
+		case DT_BI_PPID:
+			dnp->dn_value = kernel_offset(pcb, dnp->dn_pos,
+			    "task_struct", "real_parent");
+			dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos,
+			    "task_struct", "tgid");
+			break;
+		case DT_BI_VTIMESTAMP:
+			dnp->dn_value = kernel_offset(pcb, dnp->dn_pos,
+			    "task_struct", "se") + kernel_offset(pcb,
+			    dnp->dn_pos, "sched_entity", "sum_exec_runtime");
+			break;
+		}
 		return;
 	}
 	if (bi != NULL)
@@ -197,6 +287,11 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
 			    "trace( ) may not be applied to a void "
 			    "expression");
+		if (dnp->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
+		    dnp->dn_args->dn_type.ty_kind == DT_TK_ARRAY)
+			dt_cerror(pcb, "D_TRACE_TYPE", dnp->dn_pos,
+			    "trace( ) of a struct, union or array is not "
+			    "supported yet");
 		break;
 	case DT_FN_EXIT:
 		if (nargs != 1)
@@ -207,6 +302,18 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
 			    "exit( ) argument #1 is incompatible with "
 			    "prototype: argument must be an integer");
+		break;
+	case DT_FN_STRINGOF:
+		if (nargs != 1)
+			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
+			    "stringof( ) prototype mismatch: %d args passed, "
+			    "1 expected", nargs);
+		if (!is_string(dnp->dn_args) &&
+		    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
+			    "stringof( ) argument must be a string, a char "
+			    "array or a pointer");
+		pcb->pcb_clause->dc_faults = true;
 		break;
 	case DT_FN_COPYINSTR:
 		if (nargs < 1 || nargs > 2)
@@ -244,6 +351,129 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	}
 }
 
+/*
+ * The D type of kernel type id for node dnp; a char array also records its
+ * length (dn_strlen), which the code generator reads.
+ */
+static void
+kernel_dtype(dt_pcb_t *pcb, dt_node_t *dnp, uint32_t id)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+	const char *what = "";
+	char buf[256];
+
+	if (dt_btf_dtype(te->te_btf, id, &dnp->dn_type, &what) != 0)
+		dt_cerror(pcb, "D_TYPE_ERR", dnp->dn_pos, "%s is %s, which D "
+		    "cannot use", dt_btf_name(te->te_btf, id, buf,
+		    sizeof (buf)), what);
+	if (dnp->dn_type.ty_kind == DT_TK_STRING) {
+		const struct btf_type *t = btf__type_by_id(te->te_btf,
+		    dnp->dn_type.ty_btf);
+
+		dnp->dn_strlen = btf_array(t)->nelems;
+	}
+}
+
+/* The type of *p for a pointer to a kernel type. */
+static void
+pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt)
+{
+	kernel_dtype(pcb, dnp, pt.ty_btf);
+	if (dnp->dn_type.ty_kind == DT_TK_VOID)
+		dt_cerror(pcb, "D_DEREF_VOID", dnp->dn_pos,
+		    "cannot dereference a pointer to void");
+}
+
+static void sema_expr(dt_pcb_t *, dt_node_t *);
+
+/* p->m and s.m: the member's offset, bits and type. */
+static void
+sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_type_t lt;
+	dt_tentry_t *te;
+	uint32_t sid, mtype, off, bit, bitsize;
+	const char *op = dnp->dn_op == T_ARROW ? "->" : ".";
+	char buf[256];
+
+	sema_expr(pcb, dnp->dn_left);
+	lt = dnp->dn_left->dn_type;
+	if (dnp->dn_op == T_ARROW && (lt.ty_kind != DT_TK_PTR ||
+	    lt.ty_btf == 0 || lt.ty_plevel != 0))
+		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator -> cannot be "
+		    "applied to an operand of type \"%s\"", tname(pcb, lt, buf,
+		    sizeof (buf)));
+	if (dnp->dn_op == T_DOT && lt.ty_kind != DT_TK_STRUCT)
+		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator . cannot be "
+		    "applied to an operand of type \"%s\"", tname(pcb, lt, buf,
+		    sizeof (buf)));
+	te = dt_pcb_types(pcb, dnp->dn_pos);
+	sid = dt_btf_resolve(te->te_btf, lt.ty_btf);
+	{
+		const struct btf_type *st = btf__type_by_id(te->te_btf, sid);
+
+		if (st == NULL || (btf_kind(st) != BTF_KIND_STRUCT &&
+		    btf_kind(st) != BTF_KIND_UNION))
+			dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator %s "
+			    "cannot be applied to an operand of type \"%s\"",
+			    op, tname(pcb, lt, buf, sizeof (buf)));
+	}
+	if (dt_btf_member(te->te_btf, sid, dnp->dn_str, &mtype, &off, &bit,
+	    &bitsize) != 0)
+		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
+		    "member of %s", dnp->dn_str, dt_btf_name(te->te_btf, sid,
+		    buf, sizeof (buf)));
+	kernel_dtype(pcb, dnp, mtype);
+	if (bitsize != 0 && dnp->dn_type.ty_kind != DT_TK_INT)
+		dt_cerror(pcb, "D_TYPE_ERR", dnp->dn_pos, "bit-field %s is "
+		    "not an integer", dnp->dn_str);
+	dnp->dn_value = off;
+	dnp->dn_aux = (int64_t)(bit | bitsize << 8);
+	pcb->pcb_clause->dc_faults = true;
+}
+
+/* a[i] on kernel arrays and pointers: the element's type and size. */
+static void
+sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_type_t lt;
+	char buf[256];
+
+	sema_expr(pcb, dnp->dn_left);
+	sema_expr(pcb, dnp->dn_right);
+	lt = dnp->dn_left->dn_type;
+	if (!is_int(dnp->dn_right))
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_right->dn_pos, "index must "
+		    "be an integer");
+	if (lt.ty_kind == DT_TK_ARRAY || (lt.ty_kind == DT_TK_STRING &&
+	    lt.ty_btf != 0)) {
+		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+		const struct btf_type *t = btf__type_by_id(te->te_btf,
+		    lt.ty_btf);
+		uint32_t elem = btf_array(t)->type;
+
+		kernel_dtype(pcb, dnp, elem);
+		dnp->dn_value = dt_btf_size(te->te_btf, elem);
+	} else if (lt.ty_kind == DT_TK_PTR && lt.ty_plevel > 0) {
+		dnp->dn_type = lt;
+		dnp->dn_type.ty_plevel--;
+		dnp->dn_value = 8;
+	} else if (lt.ty_kind == DT_TK_PTR && lt.ty_btf != 0) {
+		pointee(pcb, dnp, lt);
+		dnp->dn_value = dt_btf_size(dt_pcb_types(pcb,
+		    dnp->dn_pos)->te_btf, lt.ty_btf);
+	} else if (lt.ty_kind == DT_TK_PTR && lt.ty_psize > 0) {
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, lt.ty_psize,
+		    lt.ty_psigned };
+		dnp->dn_value = lt.ty_psize;
+	} else {
+		dt_cerror(pcb, "D_OP_ARRPTR", dnp->dn_pos, "operator [ ] "
+		    "cannot be applied to an operand of type \"%s\"",
+		    tname(pcb, lt, buf, sizeof (buf)));
+	}
+	pcb->pcb_clause->dc_faults = true;
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -270,8 +500,12 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_node_t *e = dnp->dn_left;
 
 			dnp->dn_kind = DN_INT;
-			dnp->dn_value = is_string(e) ?
+			dnp->dn_value = is_string(e) && e->dn_type.ty_btf == 0 ?
 			    pcb->pcb_hdl->dt_opts.op_strsize : e->dn_type.ty_size;
+			if (e->dn_type.ty_btf != 0 && e->dn_type.ty_kind !=
+			    DT_TK_PTR)
+				dnp->dn_value = dt_btf_size(dt_pcb_types(pcb,
+				    dnp->dn_pos)->te_btf, e->dn_type.ty_btf);
 			if (e->dn_type.ty_kind == DT_TK_VOID)
 				dt_cerror(pcb, "D_SIZEOF_TYPE", dnp->dn_pos,
 				    "cannot apply sizeof to an expression of "
@@ -290,6 +524,11 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (pt.ty_plevel > 0) {
 				dnp->dn_type = pt;
 				dnp->dn_type.ty_plevel--;
+				pcb->pcb_clause->dc_faults = true;
+				break;
+			}
+			if (pt.ty_btf != 0) {
+				pointee(pcb, dnp, pt);
 				pcb->pcb_clause->dc_faults = true;
 				break;
 			}
@@ -416,6 +655,16 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
+		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
+		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
+		    (dnp->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_type.ty_btf != 0)) {
+			char b1[256];
+
+			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos,
+			    "invalid cast expression: cannot cast to \"%s\"",
+			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
+		}
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
@@ -431,6 +680,12 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, dnp->dn_left);
 		sema_expr(pcb, dnp->dn_right);
 		dnp->dn_type = dnp->dn_right->dn_type;
+		break;
+	case DN_MEMBER:
+		sema_member(pcb, dnp);
+		break;
+	case DN_INDEX:
+		sema_index(pcb, dnp);
 		break;
 	default:
 		dt_cerror(pcb, "D_SYNTAX", dnp->dn_pos, "unexpected node");

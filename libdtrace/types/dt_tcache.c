@@ -1,0 +1,459 @@
+/*
+ * dt_tcache.c: the process-global cache of kernel type data.
+ *
+ * Parsing /sys/kernel/btf/vmlinux (5.5 MB, ~127,000 types) and indexing it
+ * costs tens of milliseconds; a process that opens many sessions pays it
+ * once.  The rules:
+ *
+ *  - An entry is keyed by what makes it valid: the file's identity
+ *    (device, inode, size, mtime), the data model, and for split BTF the
+ *    parent entry it was parsed on.  A session that names another file
+ *    (btfpath) or model gets its own entry, never a wrong shared one.
+ *  - An entry is immutable once published: sessions read it without
+ *    locks.  One mutex guards the list and every reference count.
+ *  - References: each session and each compiled clause that uses kernel
+ *    types holds one.  The cache itself holds one on the newest entry of
+ *    each key, so that sessions opened one after another share it; that
+ *    reference moves to a fresh entry when the file is seen to have
+ *    changed (dtrace_update(), or the next hold), and the old entry is
+ *    freed when its last session lets go.  A reference count that would
+ *    go below zero aborts the process with a message.
+ *  - Parsing happens outside the lock; if two threads parse the same file
+ *    at once, the first to publish wins and the other's copy is freed.
+ *  - A split entry holds a reference to its parent entry.
+ *
+ * libbpf reports parse errors through its print callback; while this file
+ * parses, the messages of the calling thread are captured into the error
+ * message (other threads' messages go to the callback that was installed
+ * before ours).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+
+#include "dt_tcache.h"
+
+static pthread_mutex_t dt_tcache_lock = PTHREAD_MUTEX_INITIALIZER;
+static dt_tentry_t *dt_tcache_list;	/* under dt_tcache_lock */
+static unsigned long dt_tcache_nparse;	/* under dt_tcache_lock */
+static unsigned long dt_tcache_nlive;	/* under dt_tcache_lock */
+
+/* ---- capturing libbpf's messages ------------------------------------------ */
+
+static pthread_once_t dt_print_once = PTHREAD_ONCE_INIT;
+static libbpf_print_fn_t dt_print_prev;
+static __thread char *dt_print_buf;	/* capturing when not NULL */
+static __thread size_t dt_print_len;	/* its size */
+
+static int
+dt_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (dt_print_buf == NULL)
+		return (dt_print_prev != NULL ? dt_print_prev(level, fmt, ap) :
+		    0);
+	if (level == LIBBPF_DEBUG)
+		return (0);
+	n = strlen(dt_print_buf);
+	if (n + 1 < dt_print_len)
+		vsnprintf(dt_print_buf + n, dt_print_len - n, fmt, ap);
+	return (0);
+}
+
+static void
+dt_print_install(void)
+{
+	dt_print_prev = libbpf_set_print(dt_print);
+}
+
+/* ---- identity --------------------------------------------------------------- */
+
+static bool
+same_identity(const dt_tentry_t *te, const struct stat *st)
+{
+	return (te->te_dev == st->st_dev && te->te_ino == st->st_ino &&
+	    te->te_size == st->st_size &&
+	    te->te_mtime.tv_sec == st->st_mtim.tv_sec &&
+	    te->te_mtime.tv_nsec == st->st_mtim.tv_nsec);
+}
+
+bool
+dt_tcache_current(const dt_tentry_t *te)
+{
+	struct stat st;
+
+	return (stat(te->te_path, &st) == 0 && same_identity(te, &st));
+}
+
+/* ---- the name index ------------------------------------------------------------- */
+
+static uint32_t
+hash_name(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s != '\0') {
+		h ^= (unsigned char)*s++;
+		h *= 16777619u;
+	}
+	return (h);
+}
+
+static bool
+is_tag_kind(int kind)
+{
+	return (kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
+	    kind == BTF_KIND_ENUM || kind == BTF_KIND_ENUM64 ||
+	    kind == BTF_KIND_FWD);
+}
+
+/* The tag kind a type answers to: FWD and ENUM64 as what they stand for. */
+static int
+tag_kind(const struct btf_type *t)
+{
+	int kind = btf_kind(t);
+
+	if (kind == BTF_KIND_ENUM64)
+		return (BTF_KIND_ENUM);
+	if (kind == BTF_KIND_FWD)
+		return (btf_kflag(t) ? BTF_KIND_UNION : BTF_KIND_STRUCT);
+	return (kind);
+}
+
+static void
+index_insert(const struct btf *btf, uint32_t *tab, uint32_t mask,
+    uint32_t id, const char *name, bool tags)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (uint32_t h = hash_name(name) & mask;; h = (h + 1) & mask) {
+		const struct btf_type *o;
+
+		if (tab[h] == 0) {
+			tab[h] = id;
+			return;
+		}
+		o = btf__type_by_id(btf, tab[h]);
+		if (strcmp(btf__name_by_offset(btf, o->name_off), name) != 0 ||
+		    (tags && tag_kind(o) != tag_kind(t)))
+			continue;
+		/* the same name twice: a definition beats a declaration */
+		if (btf_kind(o) == BTF_KIND_FWD && btf_kind(t) != BTF_KIND_FWD)
+			tab[h] = id;
+		return;
+	}
+}
+
+static int
+build_index(dt_tentry_t *te)
+{
+	const struct btf *btf = te->te_btf;
+	uint32_t first = te->te_parent != NULL ?
+	    te->te_parent->te_ntypes : 1;
+	uint32_t size = 1024;
+
+	te->te_ntypes = btf__type_cnt(btf);
+	while (size < 2 * (te->te_ntypes - first + 1))
+		size <<= 1;
+	te->te_hashsize = size;
+	te->te_tags = calloc(size, sizeof (uint32_t));
+	te->te_names = calloc(size, sizeof (uint32_t));
+	if (te->te_tags == NULL || te->te_names == NULL)
+		return (-1);
+	for (uint32_t id = first; id < te->te_ntypes; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const char *name = btf__name_by_offset(btf, t->name_off);
+		int kind = btf_kind(t);
+
+		if (name == NULL || *name == '\0')
+			continue;
+		if (is_tag_kind(kind))
+			index_insert(btf, te->te_tags, size - 1, id, name, true);
+		else if (kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_INT ||
+		    kind == BTF_KIND_FLOAT)
+			index_insert(btf, te->te_names, size - 1, id, name,
+			    false);
+	}
+	return (0);
+}
+
+static uint32_t
+index_find(const dt_tentry_t *te, const uint32_t *tab, int kind,
+    const char *name)
+{
+	uint32_t mask = te->te_hashsize - 1;
+
+	for (uint32_t h = hash_name(name) & mask; tab[h] != 0;
+	    h = (h + 1) & mask) {
+		const struct btf_type *t = btf__type_by_id(te->te_btf, tab[h]);
+
+		if (strcmp(btf__name_by_offset(te->te_btf, t->name_off),
+		    name) == 0 && (kind == 0 || tag_kind(t) == kind))
+			return (tab[h]);
+	}
+	return (0);
+}
+
+uint32_t
+dt_tcache_tag(const dt_tentry_t *te, int kind, const char *name)
+{
+	for (; te != NULL; te = te->te_parent) {
+		uint32_t id = index_find(te, te->te_tags, kind, name);
+
+		if (id != 0)
+			return (id);
+	}
+	return (0);
+}
+
+uint32_t
+dt_tcache_name(const dt_tentry_t *te, const char *name)
+{
+	for (; te != NULL; te = te->te_parent) {
+		uint32_t id = index_find(te, te->te_names, 0, name);
+
+		if (id != 0)
+			return (id);
+	}
+	return (0);
+}
+
+/* ---- entries ------------------------------------------------------------------ */
+
+static void
+entry_free(dt_tentry_t *te)
+{
+	btf__free(te->te_btf);
+	free(te->te_tags);
+	free(te->te_names);
+	free(te->te_path);
+	free(te);
+}
+
+/* Drop a reference; the caller holds the lock.  Returns the entry to free. */
+static dt_tentry_t *
+rele_locked(dt_tentry_t *te)
+{
+	dt_tentry_t **tp;
+
+	if (te->te_refs == 0) {
+		fprintf(stderr, "libdtrace: type cache entry %s: reference "
+		    "count underflow\n", te->te_path);
+		abort();
+	}
+	if (--te->te_refs > 0)
+		return (NULL);
+	for (tp = &dt_tcache_list; *tp != NULL; tp = &(*tp)->te_next) {
+		if (*tp == te) {
+			*tp = te->te_next;
+			break;
+		}
+	}
+	dt_tcache_nlive--;
+	return (te);
+}
+
+void
+dt_tcache_rele(dt_tentry_t *te)
+{
+	dt_tentry_t *dead;
+
+	if (te == NULL)
+		return;
+	pthread_mutex_lock(&dt_tcache_lock);
+	dead = rele_locked(te);
+	pthread_mutex_unlock(&dt_tcache_lock);
+	if (dead != NULL) {
+		dt_tentry_t *parent = dead->te_parent;
+
+		entry_free(dead);
+		dt_tcache_rele(parent);
+	}
+}
+
+dt_tentry_t *
+dt_tcache_dup(dt_tentry_t *te)
+{
+	pthread_mutex_lock(&dt_tcache_lock);
+	te->te_refs++;
+	pthread_mutex_unlock(&dt_tcache_lock);
+	return (te);
+}
+
+/*
+ * The newest entry of the key with this identity, with a reference; an
+ * entry of the key with another identity loses the cache's reference
+ * (returned in *stalep for the caller to release outside the lock).
+ */
+static dt_tentry_t *
+lookup_locked(const char *path, dt_tentry_t *parent, int model,
+    const struct stat *st, dt_tentry_t **stalep)
+{
+	for (dt_tentry_t *te = dt_tcache_list; te != NULL; te = te->te_next) {
+		if (te->te_model != model || te->te_parent != parent ||
+		    strcmp(te->te_path, path) != 0)
+			continue;
+		if (same_identity(te, st)) {
+			te->te_refs++;
+			return (te);
+		}
+		if (te->te_cached && *stalep == NULL) {
+			te->te_cached = false;
+			*stalep = te;
+		}
+	}
+	return (NULL);
+}
+
+dt_tentry_t *
+dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
+    char *errmsg, size_t msglen)
+{
+	dt_tentry_t *te, *other, *stale = NULL;
+	struct stat st;
+	char msg[512] = "";
+
+	if (stat(path, &st) != 0) {
+		*errp = errno;
+		snprintf(errmsg, msglen, "%s", strerror(errno));
+		return (NULL);
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		*errp = EINVAL;
+		snprintf(errmsg, msglen, "%s", !S_ISREG(st.st_mode) ?
+		    "not a regular file" : "empty file");
+		return (NULL);
+	}
+	pthread_mutex_lock(&dt_tcache_lock);
+	te = lookup_locked(path, parent, model, &st, &stale);
+	pthread_mutex_unlock(&dt_tcache_lock);
+	if (stale != NULL)
+		dt_tcache_rele(stale);
+	if (te != NULL)
+		return (te);
+
+	/* Parse, outside the lock. */
+	if ((te = calloc(1, sizeof (*te))) == NULL ||
+	    (te->te_path = strdup(path)) == NULL) {
+		free(te);
+		*errp = ENOMEM;
+		snprintf(errmsg, msglen, "out of memory");
+		return (NULL);
+	}
+	te->te_dev = st.st_dev;
+	te->te_ino = st.st_ino;
+	te->te_size = st.st_size;
+	te->te_mtime = st.st_mtim;
+	te->te_model = model;
+	pthread_once(&dt_print_once, dt_print_install);
+	dt_print_buf = msg;
+	dt_print_len = sizeof (msg);
+	errno = 0;
+	te->te_btf = parent != NULL ? btf__parse_split(path, parent->te_btf) :
+	    btf__parse(path, NULL);
+	dt_print_buf = NULL;
+	if (te->te_btf == NULL || libbpf_get_error(te->te_btf) != 0) {
+		int err = errno != 0 ? errno : EINVAL;
+		size_t n = strlen(msg);
+
+		while (n > 0 && msg[n - 1] == '\n')
+			msg[--n] = '\0';
+		te->te_btf = NULL;
+		entry_free(te);
+		*errp = err;
+		/* EINVAL and libbpf's own codes (4000 and up): bad data */
+		snprintf(errmsg, msglen, "%s%s%s", err == EINVAL ||
+		    err >= 4000 || err == EIO ? "not valid BTF" :
+		    strerror(err), n > 0 ? ": " : "",
+		    n > 0 ? msg + (strncmp(msg, "libbpf: ", 8) == 0 ? 8 : 0) :
+		    "");
+		return (NULL);
+	}
+	if (parent != NULL)
+		te->te_parent = dt_tcache_dup(parent);
+	if (build_index(te) != 0) {
+		dt_tcache_rele(te->te_parent);
+		entry_free(te);
+		*errp = ENOMEM;
+		snprintf(errmsg, msglen, "out of memory");
+		return (NULL);
+	}
+
+	/* Publish, unless another thread did meanwhile. */
+	pthread_mutex_lock(&dt_tcache_lock);
+	stale = NULL;
+	other = lookup_locked(path, parent, model, &st, &stale);
+	if (other == NULL) {
+		te->te_refs = 2;	/* the caller's and the cache's */
+		te->te_cached = true;
+		te->te_next = dt_tcache_list;
+		dt_tcache_list = te;
+		dt_tcache_nparse++;
+		dt_tcache_nlive++;
+	}
+	pthread_mutex_unlock(&dt_tcache_lock);
+	if (stale != NULL)
+		dt_tcache_rele(stale);
+	if (other != NULL) {
+		dt_tcache_rele(te->te_parent);
+		entry_free(te);
+		return (other);
+	}
+	return (te);
+}
+
+unsigned long
+dt_tcache_parses(void)
+{
+	unsigned long n;
+
+	pthread_mutex_lock(&dt_tcache_lock);
+	n = dt_tcache_nparse;
+	pthread_mutex_unlock(&dt_tcache_lock);
+	return (n);
+}
+
+unsigned long
+dt_tcache_live(void)
+{
+	unsigned long n;
+
+	pthread_mutex_lock(&dt_tcache_lock);
+	n = dt_tcache_nlive;
+	pthread_mutex_unlock(&dt_tcache_lock);
+	return (n);
+}
+
+/*
+ * At unload, drop the cache's own references, so that leak checkers see
+ * every entry freed once every session is closed.
+ */
+__attribute__((destructor)) static void
+dt_tcache_fini(void)
+{
+	for (;;) {
+		dt_tentry_t *te = NULL;
+
+		pthread_mutex_lock(&dt_tcache_lock);
+		for (dt_tentry_t *p = dt_tcache_list; p != NULL;
+		    p = p->te_next) {
+			if (p->te_cached) {
+				p->te_cached = false;
+				te = p;
+				break;
+			}
+		}
+		pthread_mutex_unlock(&dt_tcache_lock);
+		if (te == NULL)
+			break;
+		dt_tcache_rele(te);
+	}
+}

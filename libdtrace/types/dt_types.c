@@ -1,0 +1,300 @@
+/*
+ * dt_types.c: a session's kernel types, and the D view of BTF types.
+ *
+ * A session holds one reference to its kernel type entry (vmlinux, or the
+ * btfpath file), taken the first time a program uses a kernel type: a
+ * program that uses none never reads BTF.  Each clause that uses kernel
+ * types holds its own reference to the entry it was compiled against, so
+ * that dtrace_update() can move the session to fresh types while compiled
+ * clauses keep theirs.
+ *
+ * The D view of a BTF type (dt_type_t) is flat: integers and enums become
+ * D integers; pointers keep the BTF id of what they point to; structs and
+ * unions are values only as the operand of '.', '->' and '&' (their value
+ * in a register is their address); arrays of char are strings; other
+ * arrays keep their BTF id.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "../core/dt_impl.h"
+#include "dt_tcache.h"
+
+#define DT_VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
+
+/* The session's kernel types, loaded on first use; NULL with the error set. */
+dt_tentry_t *
+dt_ktypes(dtrace_hdl_t *dtp)
+{
+	const char *path = dtp->dt_opts.op_btfpath != NULL ?
+	    dtp->dt_opts.op_btfpath : DT_VMLINUX_BTF;
+	char msg[600];
+	int err;
+
+	if (dtp->dt_ktypes != NULL)
+		return (dtp->dt_ktypes);
+	dtp->dt_ktypes = dt_tcache_hold(path, NULL, DT_MODEL_LP64, &err, msg,
+	    sizeof (msg));
+	if (dtp->dt_ktypes == NULL)
+		dt_set_errmsg(dtp, EDT_BTF, "failed to load type data from "
+		    "%s: %s", path, msg);
+	return (dtp->dt_ktypes);
+}
+
+/* Release the session's types (dtrace_close(), a new btfpath). */
+void
+dt_ktypes_rele(dtrace_hdl_t *dtp)
+{
+	dt_tcache_rele(dtp->dt_ktypes);
+	dtp->dt_ktypes = NULL;
+}
+
+DT_EXPORT int
+dtrace_update(dtrace_hdl_t *dtp)
+{
+	dt_tentry_t *old = dtp->dt_ktypes;
+
+	if (old == NULL || dt_tcache_current(old))
+		return (0);
+	/* The file changed: move to a fresh entry; clauses keep theirs. */
+	dtp->dt_ktypes = NULL;
+	if (dt_ktypes(dtp) == NULL) {
+		dtp->dt_ktypes = old;
+		return (-1);
+	}
+	dt_tcache_rele(old);
+	return (0);
+}
+
+/* Skip typedefs and qualifiers. */
+uint32_t
+dt_btf_resolve(const struct btf *btf, uint32_t id)
+{
+	for (int depth = 0; depth < 64; depth++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (t == NULL)
+			return (0);
+		switch (btf_kind(t)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_CONST:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = t->type;
+			continue;
+		default:
+			return (id);
+		}
+	}
+	return (0);
+}
+
+/*
+ * The D type of BTF type id.  Returns -1 for types D cannot hold (floats,
+ * functions) with *what naming the kind.
+ */
+int
+dt_btf_dtype(const struct btf *btf, uint32_t id, dt_type_t *tp,
+    const char **what)
+{
+	uint32_t rid = dt_btf_resolve(btf, id);
+	const struct btf_type *t;
+
+	memset(tp, 0, sizeof (*tp));
+	if (rid == 0 && id != 0) {
+		*what = "an unresolvable type";
+		return (-1);
+	}
+	if (rid == 0) {
+		tp->ty_kind = DT_TK_VOID;
+		return (0);
+	}
+	t = btf__type_by_id(btf, rid);
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		tp->ty_kind = DT_TK_INT;
+		tp->ty_size = (uint8_t)t->size;
+		tp->ty_signed = (btf_int_encoding(t) & BTF_INT_SIGNED) != 0;
+		if (t->size > 8) {
+			*what = "an integer wider than 64 bits";
+			return (-1);
+		}
+		return (0);
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		tp->ty_kind = DT_TK_INT;
+		tp->ty_size = (uint8_t)t->size;
+		tp->ty_signed = btf_kflag(t);
+		return (0);
+	case BTF_KIND_PTR: {
+		uint32_t pid = dt_btf_resolve(btf, t->type);
+		const struct btf_type *pt = btf__type_by_id(btf, pid);
+
+		tp->ty_kind = DT_TK_PTR;
+		tp->ty_size = 8;
+		tp->ty_btf = pid;
+		/* pointers to integers also work as D pointers */
+		if (pid != 0 && pt != NULL && btf_kind(pt) == BTF_KIND_INT &&
+		    pt->size <= 8) {
+			tp->ty_psize = (uint8_t)pt->size;
+			tp->ty_psigned = (btf_int_encoding(pt) &
+			    BTF_INT_SIGNED) != 0;
+		}
+		return (0);
+	}
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		tp->ty_kind = DT_TK_STRUCT;
+		tp->ty_btf = rid;
+		return (0);
+	case BTF_KIND_ARRAY: {
+		const struct btf_array *a = btf_array(t);
+		uint32_t eid = dt_btf_resolve(btf, a->type);
+		const struct btf_type *et = btf__type_by_id(btf, eid);
+
+		if (et != NULL && btf_kind(et) == BTF_KIND_INT &&
+		    et->size == 1) {
+			tp->ty_kind = DT_TK_STRING;	/* char[N] */
+			tp->ty_btf = rid;
+			return (0);
+		}
+		tp->ty_kind = DT_TK_ARRAY;
+		tp->ty_btf = rid;
+		return (0);
+	}
+	case BTF_KIND_FUNC_PROTO:
+	case BTF_KIND_FUNC:
+		*what = "a function";
+		return (-1);
+	case BTF_KIND_FLOAT:
+		*what = "a floating-point type";
+		return (-1);
+	case BTF_KIND_FWD:
+		*what = "an incomplete type";
+		return (-1);
+	default:
+		*what = "an unsupported type";
+		return (-1);
+	}
+}
+
+/*
+ * Find member name of struct or union sid, looking into anonymous members.
+ * Returns 0 and the member's type, byte offset, bit offset within the
+ * byte and bit size (0 if not a bit-field); -1 if there is no such member.
+ */
+int
+dt_btf_member(const struct btf *btf, uint32_t sid, const char *name,
+    uint32_t *typep, uint32_t *offp, uint32_t *bitp, uint32_t *bitsizep)
+{
+	const struct btf_type *t = btf__type_by_id(btf, sid);
+	const struct btf_member *m;
+
+	if (t == NULL || (btf_kind(t) != BTF_KIND_STRUCT &&
+	    btf_kind(t) != BTF_KIND_UNION))
+		return (-1);
+	m = btf_members(t);
+	for (unsigned int i = 0; i < btf_vlen(t); i++, m++) {
+		const char *mname = btf__name_by_offset(btf, m->name_off);
+		uint32_t bits = btf_member_bit_offset(t, i);
+
+		if (mname != NULL && *mname != '\0') {
+			if (strcmp(mname, name) != 0)
+				continue;
+			*typep = m->type;
+			*offp = bits / 8;
+			*bitp = bits % 8;
+			*bitsizep = btf_member_bitfield_size(t, i);
+			return (0);
+		}
+		/* an anonymous struct or union: look inside */
+		if (dt_btf_member(btf, dt_btf_resolve(btf, m->type), name,
+		    typep, offp, bitp, bitsizep) == 0) {
+			*offp += bits / 8;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+/* The type's name as C writes it ("struct task_struct *"). */
+const char *
+dt_btf_name(const struct btf *btf, uint32_t id, char *buf, size_t len)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	const char *name, *kw = "";
+	char inner[256];
+
+	if (id == 0 || t == NULL) {
+		snprintf(buf, len, "void");
+		return (buf);
+	}
+	name = btf__name_by_offset(btf, t->name_off);
+	switch (btf_kind(t)) {
+	case BTF_KIND_PTR:
+		snprintf(buf, len, "%s *", dt_btf_name(btf, t->type, inner,
+		    sizeof (inner)));
+		return (buf);
+	case BTF_KIND_CONST:
+		snprintf(buf, len, "const %s", dt_btf_name(btf, t->type, inner,
+		    sizeof (inner)));
+		return (buf);
+	case BTF_KIND_VOLATILE:
+		snprintf(buf, len, "volatile %s", dt_btf_name(btf, t->type,
+		    inner, sizeof (inner)));
+		return (buf);
+	case BTF_KIND_ARRAY:
+		snprintf(buf, len, "%s [%u]", dt_btf_name(btf,
+		    btf_array(t)->type, inner, sizeof (inner)),
+		    btf_array(t)->nelems);
+		return (buf);
+	case BTF_KIND_STRUCT:
+		kw = "struct ";
+		break;
+	case BTF_KIND_UNION:
+		kw = "union ";
+		break;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		kw = "enum ";
+		break;
+	case BTF_KIND_FWD:
+		kw = btf_kflag(t) ? "union " : "struct ";
+		break;
+	default:
+		break;
+	}
+	snprintf(buf, len, "%s%s", kw, name != NULL && *name != '\0' ? name :
+	    "(anon)");
+	return (buf);
+}
+
+/* Size in bytes of BTF type id, or -1. */
+int64_t
+dt_btf_size(const struct btf *btf, uint32_t id)
+{
+	long long sz = btf__resolve_size(btf, id);
+
+	return (sz < 0 ? -1 : (int64_t)sz);
+}
+
+/* Byte offset of member in struct sname of the session's types, or -1. */
+int64_t
+dt_ktype_offset(dtrace_hdl_t *dtp, const char *sname, const char *member)
+{
+	dt_tentry_t *te = dt_ktypes(dtp);
+	uint32_t sid, type, off, bit, bitsize;
+
+	if (te == NULL)
+		return (-1);
+	sid = dt_tcache_tag(te, BTF_KIND_STRUCT, sname);
+	if (sid == 0 || dt_btf_member(te->te_btf, sid, member, &type, &off,
+	    &bit, &bitsize) != 0)
+		return (-1);
+	return ((int64_t)off);
+}
