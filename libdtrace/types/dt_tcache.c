@@ -289,35 +289,64 @@ dt_tcache_dup(dt_tentry_t *te)
 }
 
 /*
- * The newest entry of the key with this identity, with a reference; an
- * entry of the key with another identity loses the cache's reference
- * (returned in *stalep for the caller to release outside the lock).
+ * Take the cache's reference away from te and from the cached entries
+ * parsed on it (split BTF keyed on a parent that is no longer current),
+ * collecting them in stale[] for the caller to release outside the lock.
+ */
+static void
+uncache_locked(dt_tentry_t *te, dt_tentry_t **stale, size_t *nstale,
+    size_t max)
+{
+	if (!te->te_cached || *nstale == max)
+		return;
+	te->te_cached = false;
+	stale[(*nstale)++] = te;
+	for (dt_tentry_t *c = dt_tcache_list; c != NULL; c = c->te_next) {
+		if (c->te_parent == te)
+			uncache_locked(c, stale, nstale, max);
+	}
+}
+
+/*
+ * The newest entry of the key with this identity, with a reference.  An
+ * entry of the key with another identity is stale: it loses the cache's
+ * reference (see uncache_locked()).
  */
 static dt_tentry_t *
 lookup_locked(const char *path, dt_tentry_t *parent, int model,
-    const struct stat *st, dt_tentry_t **stalep)
+    const struct stat *st, dt_tentry_t **stale, size_t *nstale, size_t max)
 {
+	dt_tentry_t *found = NULL;
+
 	for (dt_tentry_t *te = dt_tcache_list; te != NULL; te = te->te_next) {
 		if (te->te_model != model || te->te_parent != parent ||
 		    strcmp(te->te_path, path) != 0)
 			continue;
-		if (same_identity(te, st)) {
-			te->te_refs++;
-			return (te);
-		}
-		if (te->te_cached && *stalep == NULL) {
-			te->te_cached = false;
-			*stalep = te;
-		}
+		if (same_identity(te, st))
+			found = te;
+		else
+			uncache_locked(te, stale, nstale, max);
 	}
-	return (NULL);
+	if (found != NULL)
+		found->te_refs++;
+	return (found);
 }
+
+static void
+rele_all(dt_tentry_t **stale, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		dt_tcache_rele(stale[i]);
+}
+
+#define DT_STALE_MAX	64	/* stale entries released at once */
 
 dt_tentry_t *
 dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
     char *errmsg, size_t msglen)
 {
-	dt_tentry_t *te, *other, *stale = NULL;
+	dt_tentry_t *te, *other, *stale[DT_STALE_MAX];
+	size_t nstale = 0;
 	struct stat st;
 	char msg[512] = "";
 
@@ -333,10 +362,10 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		return (NULL);
 	}
 	pthread_mutex_lock(&dt_tcache_lock);
-	te = lookup_locked(path, parent, model, &st, &stale);
+	te = lookup_locked(path, parent, model, &st, stale, &nstale,
+	    DT_STALE_MAX);
 	pthread_mutex_unlock(&dt_tcache_lock);
-	if (stale != NULL)
-		dt_tcache_rele(stale);
+	rele_all(stale, nstale);
 	if (te != NULL)
 		return (te);
 
@@ -389,8 +418,9 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 
 	/* Publish, unless another thread did meanwhile. */
 	pthread_mutex_lock(&dt_tcache_lock);
-	stale = NULL;
-	other = lookup_locked(path, parent, model, &st, &stale);
+	nstale = 0;
+	other = lookup_locked(path, parent, model, &st, stale, &nstale,
+	    DT_STALE_MAX);
 	if (other == NULL) {
 		te->te_refs = 2;	/* the caller's and the cache's */
 		te->te_cached = true;
@@ -400,8 +430,7 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		dt_tcache_nlive++;
 	}
 	pthread_mutex_unlock(&dt_tcache_lock);
-	if (stale != NULL)
-		dt_tcache_rele(stale);
+	rele_all(stale, nstale);
 	if (other != NULL) {
 		dt_tcache_rele(te->te_parent);
 		entry_free(te);
