@@ -4,7 +4,8 @@
 #   build/libdtrace.so    the library (soname libdtrace.so.0)
 #   build/libdtrace.a     the static library
 #
-# `make SAN=1` builds with ASan and UBSan into build-san/.
+# `make check` runs the tests on an ASan + UBSan build (build-san/),
+# `make tsan` the concurrency tests on a ThreadSanitizer build (build-tsan/).
 
 CC      ?= cc
 SAN     ?=
@@ -12,6 +13,9 @@ ifeq ($(SAN),1)
 BUILD   ?= build-san
 SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
            -fno-omit-frame-pointer
+else ifeq ($(SAN),thread)
+BUILD   ?= build-tsan
+SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
 else
 BUILD   ?= build
 SANFLAGS =
@@ -76,7 +80,13 @@ check:
 	$(MAKE) SAN=1 all
 	ASAN_OPTIONS=detect_leaks=1 test/run-tests build-san
 
-clean:
-	rm -rf build build-san
+# The concurrency tests under ThreadSanitizer.
+tsan:
+	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
 
-.PHONY: all test check clean
+clean:
+	rm -rf build build-san build-tsan
+
+.PHONY: all test check tsan clean
