@@ -76,6 +76,13 @@ $(BUILD)/test/%: test/unit/%.c $(BUILD)/libdtrace.a $(HDRS)
 test: all
 	test/run-tests $(BUILD)
 
+# Benchmarks (bench/run runs them all, side by side with bpftrace).
+bench: $(BUILD)/bench/sessions
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libdtrace.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
+
 check:
 	$(MAKE) SAN=1 all
 	ASAN_OPTIONS=detect_leaks=1 test/run-tests build-san
@@ -89,4 +96,4 @@ tsan:
 clean:
 	rm -rf build build-san build-tsan
 
-.PHONY: all test check tsan clean
+.PHONY: all test bench check tsan clean

@@ -44,6 +44,15 @@ static pthread_mutex_t dt_tcache_lock = PTHREAD_MUTEX_INITIALIZER;
 static dt_tentry_t *dt_tcache_list;	/* under dt_tcache_lock */
 static unsigned long dt_tcache_nparse;	/* under dt_tcache_lock */
 static unsigned long dt_tcache_nlive;	/* under dt_tcache_lock */
+static int dt_tcache_share = 1;		/* under dt_tcache_lock */
+
+void
+dt_tcache_set_sharing(int on)
+{
+	pthread_mutex_lock(&dt_tcache_lock);
+	dt_tcache_share = on;
+	pthread_mutex_unlock(&dt_tcache_lock);
+}
 
 /* ---- capturing libbpf's messages ------------------------------------------ */
 
@@ -318,9 +327,11 @@ lookup_locked(const char *path, dt_tentry_t *parent, int model,
 {
 	dt_tentry_t *found = NULL;
 
+	if (!dt_tcache_share)
+		return (NULL);
 	for (dt_tentry_t *te = dt_tcache_list; te != NULL; te = te->te_next) {
-		if (te->te_model != model || te->te_parent != parent ||
-		    strcmp(te->te_path, path) != 0)
+		if (te->te_private || te->te_model != model ||
+		    te->te_parent != parent || strcmp(te->te_path, path) != 0)
 			continue;
 		if (same_identity(te, st))
 			found = te;
@@ -422,8 +433,10 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 	other = lookup_locked(path, parent, model, &st, stale, &nstale,
 	    DT_STALE_MAX);
 	if (other == NULL) {
-		te->te_refs = 2;	/* the caller's and the cache's */
-		te->te_cached = true;
+		/* the caller's reference, and the cache's unless private */
+		te->te_private = !dt_tcache_share;
+		te->te_cached = dt_tcache_share;
+		te->te_refs = te->te_cached ? 2 : 1;
 		te->te_next = dt_tcache_list;
 		dt_tcache_list = te;
 		dt_tcache_nparse++;

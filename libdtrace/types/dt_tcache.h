@@ -36,6 +36,8 @@ typedef struct dt_tentry {
 	uint32_t te_ntypes;		/* types, the parent's included */
 	unsigned long te_refs;		/* references, under the cache lock */
 	bool te_cached;			/* the cache holds one of te_refs */
+	bool te_private;		/* parsed with sharing off: never
+					   found by a lookup */
 } dt_tentry_t;
 
 /*
@@ -60,6 +62,9 @@ extern uint32_t dt_tcache_tag(const dt_tentry_t *te, int kind,
     const char *name);
 /* Type id of a typedef or base type name, or 0. */
 extern uint32_t dt_tcache_name(const dt_tentry_t *te, const char *name);
+
+/* Sharing on (default) or off (every hold parses): for benchmarks. */
+extern void dt_tcache_set_sharing(int);
 
 /* Statistics, for tests and benchmarks. */
 extern unsigned long dt_tcache_parses(void);
