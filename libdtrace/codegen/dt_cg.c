@@ -769,8 +769,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		emit_mapval(cg, R0, DT_MAP_STRTAB, dnp->dn_stroff);
 		break;
 	case DN_VAR:
-		if (dnp->dn_builtin != NULL)
+		if (dnp->dn_builtin != NULL) {
 			cg_builtin(cg, dnp);
+			normalize(cg, dnp->dn_type);	/* args[] typed */
+		}
 		else
 			load_var(cg, dnp->dn_ident);
 		break;

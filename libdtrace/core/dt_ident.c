@@ -37,6 +37,7 @@ static const dt_ident_t dt_builtins[] = {
 	BI("arg7", DT_BI_ARG0 + 7, T_I64),
 	BI("arg8", DT_BI_ARG0 + 8, T_I64),
 	BI("arg9", DT_BI_ARG0 + 9, T_I64),
+	BI("args", DT_BI_ARGS, T_I64),
 	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
 	BI("cpu", DT_BI_CPU, T_I32),
 	BI("curcpu", DT_BI_CPU, T_I32),

@@ -197,6 +197,8 @@ typedef struct dt_provider {
 	int (*pv_populate)(struct dtrace_hdl *);
 	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);
 	int (*pv_prepare)(struct dtrace_hdl *);
+	int (*pv_argtype)(struct dtrace_hdl *, const dt_probe_t *, int,
+	    char *, size_t);
 	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *,
 	    struct dt_program *);
 	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *,

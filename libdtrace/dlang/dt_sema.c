@@ -200,6 +200,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "task_struct", "se") + kernel_offset(pcb,
 			    dnp->dn_pos, "sched_entity", "sum_exec_runtime");
 			break;
+		case DT_BI_ARGS:
+			dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos,
+			    "args[ ] must be indexed");
 		}
 		return;
 	}
@@ -432,6 +435,160 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	pcb->pcb_clause->dc_faults = true;
 }
 
+/*
+ * The D type of a C type written as text by a provider ("const char *",
+ * "unsigned long", "struct stat *", "umode_t"): qualifiers dropped, the
+ * base from D's integer keywords or the kernel's types, then pointers.
+ */
+static void
+ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
+{
+	char buf[256], *w, *save = NULL, tag[16] = "", base[128] = "";
+	int nptr = 0, nlong = 0, sign = -1, kw = 0, size = 4;
+
+	snprintf(buf, sizeof (buf), "%s", text);
+	for (char *c = buf; *c != '\0'; c++) {
+		if (*c == '*') {
+			*c = ' ';
+			nptr++;
+		}
+	}
+	for (w = strtok_r(buf, " \t", &save); w != NULL;
+	    w = strtok_r(NULL, " \t", &save)) {
+		if (strcmp(w, "const") == 0 || strcmp(w, "volatile") == 0 ||
+		    strcmp(w, "__user") == 0)
+			continue;
+		if (strcmp(w, "struct") == 0 || strcmp(w, "union") == 0 ||
+		    strcmp(w, "enum") == 0) {
+			snprintf(tag, sizeof (tag), "%s", w);
+		} else if (strcmp(w, "unsigned") == 0) {
+			sign = 0;
+			kw = 1;
+		} else if (strcmp(w, "signed") == 0) {
+			sign = 1;
+			kw = 1;
+		} else if (strcmp(w, "long") == 0) {
+			nlong++;
+			kw = 1;
+		} else if (strcmp(w, "int") == 0) {
+			kw = 1;
+		} else if (strcmp(w, "char") == 0) {
+			size = 1;
+			kw = 1;
+		} else if (strcmp(w, "short") == 0) {
+			size = 2;
+			kw = 1;
+		} else {
+			snprintf(base, sizeof (base), "%s", w);
+		}
+	}
+	memset(tp, 0, sizeof (*tp));
+	if (kw && base[0] == '\0' && tag[0] == '\0') {
+		tp->ty_kind = DT_TK_INT;
+		tp->ty_size = (uint8_t)(nlong > 0 ? 8 : size);
+		tp->ty_signed = sign != 0;
+	} else if (strcmp(base, "void") == 0) {
+		tp->ty_kind = DT_TK_VOID;
+	} else {
+		dt_tentry_t *te = dt_pcb_types(pcb, pos);
+		int kind = strcmp(tag, "union") == 0 ? BTF_KIND_UNION :
+		    strcmp(tag, "enum") == 0 ? BTF_KIND_ENUM : BTF_KIND_STRUCT;
+		uint32_t id = tag[0] != '\0' ? dt_tcache_tag(te, kind, base) :
+		    dt_tcache_name(te, base);
+		const char *what = "";
+
+		if (id == 0 || dt_btf_dtype(te->te_btf, id, tp, &what) != 0) {
+			/* a type the kernel's data lacks: a plain integer */
+			*tp = (dt_type_t){ DT_TK_INT, 8, 1 };
+			nptr = 0;
+		}
+	}
+	if (nptr == 0)
+		return;
+	if (tp->ty_kind == DT_TK_STRUCT) {
+		tp->ty_kind = DT_TK_PTR;	/* its id is the pointee */
+		tp->ty_size = 8;
+		nptr--;
+	} else if (tp->ty_kind == DT_TK_INT || tp->ty_kind == DT_TK_VOID) {
+		tp->ty_psize = tp->ty_kind == DT_TK_INT ? tp->ty_size : 0;
+		tp->ty_psigned = tp->ty_kind == DT_TK_INT && tp->ty_signed;
+		tp->ty_kind = DT_TK_PTR;
+		tp->ty_size = 8;
+		tp->ty_signed = 0;
+		tp->ty_btf = 0;
+		nptr--;
+	} else if (tp->ty_kind != DT_TK_PTR) {
+		*tp = (dt_type_t){ DT_TK_PTR, 8, 0 };	/* void * */
+		nptr = 0;
+	}
+	tp->ty_plevel = (uint8_t)(tp->ty_plevel + nptr);
+}
+
+typedef struct argtype_arg {
+	int aa_n;		/* which argument */
+	char aa_type[128];	/* its type on the first probe with one */
+	bool aa_differ;		/* two probes disagree */
+	char aa_other[128];	/* the type that disagrees */
+} argtype_arg_t;
+
+static int
+argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
+{
+	argtype_arg_t *aa = arg;
+	char t[128];
+
+	if (prp->pr_prov->pv_argtype == NULL ||
+	    prp->pr_prov->pv_argtype(dtp, prp, aa->aa_n, t, sizeof (t)) != 0)
+		snprintf(t, sizeof (t), "int64_t");
+	if (aa->aa_type[0] == '\0')
+		snprintf(aa->aa_type, sizeof (aa->aa_type), "%s", t);
+	else if (strcmp(aa->aa_type, t) != 0 && !aa->aa_differ) {
+		aa->aa_differ = true;
+		snprintf(aa->aa_other, sizeof (aa->aa_other), "%s", t);
+	}
+	return (0);
+}
+
+/*
+ * args[N]: argument N typed as the probes of the clause declare it; it
+ * becomes argN with that type.
+ */
+static void
+sema_args(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_clause_t *dcp = pcb->pcb_clause;
+	argtype_arg_t aa;
+	char name[8];
+	int n;
+
+	sema_expr(pcb, dnp->dn_right);
+	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
+	    dnp->dn_right->dn_value >= DT_MAXARGS)
+		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
+		    "index must be an integer constant from 0 to %d",
+		    DT_MAXARGS - 1);
+	n = (int)dnp->dn_right->dn_value;
+	memset(&aa, 0, sizeof (aa));
+	aa.aa_n = n;
+	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
+		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
+		    argtype_cb, &aa);
+	if (aa.aa_differ)
+		dt_cerror(pcb, "D_ARGS_MULTI", dnp->dn_pos, "args[%d] has "
+		    "different types on the probes of this clause (\"%s\" and "
+		    "\"%s\"): use arg%d", n, aa.aa_type, aa.aa_other, n);
+	if (aa.aa_type[0] == '\0')
+		snprintf(aa.aa_type, sizeof (aa.aa_type), "int64_t");
+	if (strcmp(aa.aa_type, "int64_t") == 0)
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
+	else
+		ctype_parse(pcb, dnp->dn_pos, aa.aa_type, &dnp->dn_type);
+	snprintf(name, sizeof (name), "arg%d", n);
+	dnp->dn_kind = DN_VAR;
+	dnp->dn_builtin = dt_builtin_lookup(name);
+	dnp->dn_left = dnp->dn_right = NULL;
+}
+
 /* a[i] on kernel arrays and pointers: the element's type and size. */
 static void
 sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -439,6 +596,11 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 	dt_type_t lt;
 	char buf[256];
 
+	if (dnp->dn_left->dn_kind == DN_VAR &&
+	    strcmp(dnp->dn_left->dn_str, "args") == 0) {
+		sema_args(pcb, dnp);
+		return;
+	}
 	sema_expr(pcb, dnp->dn_left);
 	sema_expr(pcb, dnp->dn_right);
 	lt = dnp->dn_left->dn_type;

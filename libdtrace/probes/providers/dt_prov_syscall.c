@@ -448,6 +448,53 @@ syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	return (dt_perf_attach(dtp, pfd, pgp->pg_fd, cookie));
 }
 
+/*
+ * The C type of argument n, from the event's format: the text between
+ * "field:" and the field's name.  On return, arg0 is the return value.
+ */
+static int
+syscall_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
+    size_t len)
+{
+	const char *tfs = dt_tracefs(dtp);
+	char path[512], fmt[4096], *p;
+	int i = 0;
+
+	if (strcmp(prp->pr_desc.prb, "return") == 0) {
+		if (n > 1)
+			return (-1);
+		snprintf(buf, len, "long");
+		return (0);
+	}
+	if (tfs == NULL)
+		return (-1);
+	snprintf(path, sizeof (path), "%s/events/syscalls/sys_enter_%s/format",
+	    tfs, prp->pr_desc.fun);
+	if (dt_read_file(path, fmt, sizeof (fmt)) <= 0 ||
+	    (p = strstr(fmt, "__syscall_nr;")) == NULL)
+		return (-1);
+	while ((p = strstr(p, "field:")) != NULL) {
+		char *end = strchr(p, ';'), *name;
+
+		p += 6;
+		if (end == NULL)
+			return (-1);
+		if (i++ != n) {
+			p = end;
+			continue;
+		}
+		/* the name is the last word before ';' */
+		for (name = end; name > p && name[-1] != ' ' &&
+		    name[-1] != '*'; name--)
+			;
+		while (name > p && name[-1] == ' ')
+			name--;
+		snprintf(buf, len, "%.*s", (int)(name - p), p);
+		return (0);
+	}
+	return (-1);
+}
+
 static const char *const syscall_names[] = { "entry", "return", NULL };
 
 const dt_provider_t dt_prov_syscall = {
@@ -458,4 +505,5 @@ const dt_provider_t dt_prov_syscall = {
 	.pv_prepare = syscall_prepare,
 	.pv_trampoline = syscall_trampoline,
 	.pv_attach = syscall_attach,
+	.pv_argtype = syscall_argtype,
 };
