@@ -7,7 +7,8 @@
  * before it.  Integer arguments are recorded as 64-bit values in canonical
  * form for their type; a conversion prints the value at its type's width
  * (so %x of the int -1 is ffffffff), or at the width an h or hh size prefix
- * asks for.  %p prints hex without "0x", as DTrace does.
+ * asks for.  %p prints hex without "0x", as DTrace does; %a a kernel
+ * address as module`symbol+0xoffset.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "../dlang/dt_ast.h"
+#include "../types/dt_ksyms.h"
 
 typedef struct dt_pfconv {
 	char *pc_text;		/* literal text before the conversion */
@@ -161,7 +163,7 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucspn", *p) == NULL)
+		if (*p == '\0' || strchr("dixXoucspna", *p) == NULL)
 			return (*p == '\0' ? (pf_error(dtp, pfp,
 			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
 			    "with an incomplete conversion", fmt), NULL) :
@@ -194,7 +196,7 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 			if (k < 2 || strchr("dixXouc", pc->pc_conv) != NULL)
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
-			else if (pc->pc_conv == 'p')
+			else if (pc->pc_conv == 'p' || pc->pc_conv == 'a')
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR;
 			else
@@ -206,8 +208,9 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 				    "\tconversion: %%%c\n\t prototype: %s\n"
 				    "\t  argument: %s", ai + 2, pfp->pf_nconvs,
 				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
-				    's' ? "string" : pc->pc_conv == 'p' ?
-				    "pointer or integer" : "integer",
+				    's' ? "string" : pc->pc_conv == 'p' ||
+				    pc->pc_conv == 'a' ? "pointer or integer" :
+				    "integer",
 				    kind_name(a)), NULL);
 		}
 	}
@@ -228,12 +231,32 @@ arg_int(const dt_datarec_t *args, int i, const char *data)
 	return (v);
 }
 
+/*
+ * A kernel address as DTrace shows it: module`symbol+0xoffset, the offset
+ * left out when 0; the address in hex when no symbol holds it.
+ */
+void
+dt_format_kaddr(dtrace_hdl_t *dtp, uint64_t addr, char *buf, size_t len)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
+	const char *sym = NULL;
+	uint64_t off = 0;
+
+	if (ks != NULL && addr >= 0xffff800000000000ULL)
+		sym = dt_ksyms_lookup(ks, addr, &off);
+	if (sym == NULL)
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+	else if (off == 0)
+		snprintf(buf, len, "%s", sym);
+	else
+		snprintf(buf, len, "%s+0x%llx", sym, (unsigned long long)off);
+}
+
 /* Format the recorded values; data is the start of the firing's data. */
 int
 dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
     const dt_datarec_t *args, const char *data)
 {
-	(void) dtp;
 	for (int i = 0; i < pfp->pf_nconvs; i++) {
 		const dt_pfconv_t *pc = &pfp->pf_convs[i];
 		char cfmt[64];
@@ -250,6 +273,20 @@ dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 		if (pc->pc_parg >= 0) {
 			pr = (int)arg_int(args, pc->pc_parg, data);
 			stars[nstar++] = pr;
+		}
+		if (pc->pc_conv == 'a') {
+			char sym[512];
+
+			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
+			    data), sym, sizeof (sym));
+			snprintf(cfmt, sizeof (cfmt), "%%%ss", pc->pc_spec);
+			if (nstar == 2)
+				fprintf(fp, cfmt, stars[0], stars[1], sym);
+			else if (nstar == 1)
+				fprintf(fp, cfmt, stars[0], sym);
+			else
+				fprintf(fp, cfmt, sym);
+			continue;
 		}
 		if (pc->pc_conv == 's') {
 			const dt_datarec_t *a = &args[pc->pc_arg];

@@ -293,6 +293,7 @@ struct dtrace_hdl {
 	pid_t dt_target;		/* $target */
 
 	struct dt_tentry *dt_ktypes;	/* kernel types, held; NULL until used */
+	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -321,6 +322,7 @@ extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
 /* types/dt_types.c: the session's kernel types and the D view of BTF */
 struct btf;
 extern struct dt_tentry *dt_ktypes(dtrace_hdl_t *);
+extern const struct dt_ksyms *dt_session_ksyms(dtrace_hdl_t *);
 extern void dt_ktypes_rele(dtrace_hdl_t *);
 extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
 extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
@@ -401,6 +403,7 @@ extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
 extern void dt_printf_free(struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
+extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dt_impl.h"
+#include "../types/dt_ksyms.h"
 
 DT_EXPORT dtrace_hdl_t *
 dtrace_open(int version, int flags, int *errp)
@@ -68,6 +69,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_probes_free(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
+	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
 	free(dtp);
 }

@@ -23,6 +23,7 @@
 
 #include "../core/dt_impl.h"
 #include "dt_tcache.h"
+#include "dt_ksyms.h"
 
 #define DT_VMLINUX_BTF	"/sys/kernel/btf/vmlinux"
 
@@ -58,6 +59,15 @@ dtrace_update(dtrace_hdl_t *dtp)
 {
 	dt_tentry_t *old = dtp->dt_ktypes;
 
+	/* kernel symbols: reloaded when the modules have changed */
+	if (dtp->dt_ksyms != NULL && !dt_ksyms_current_p(dtp->dt_ksyms)) {
+		dt_ksyms_t *ks = dt_ksyms_hold(DT_KALLSYMS);
+
+		if (ks != NULL) {
+			dt_ksyms_rele(dtp->dt_ksyms);
+			dtp->dt_ksyms = ks;
+		}
+	}
 	if (old == NULL || dt_tcache_current(old))
 		return (0);
 	/* The file changed: move to a fresh entry; clauses keep theirs. */

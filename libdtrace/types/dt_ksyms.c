@@ -1,0 +1,265 @@
+/*
+ * dt_ksyms.c: kernel symbols from /proc/kallsyms, parsed once per process
+ * and shared by every session, like the type data (dt_tcache.c).
+ *
+ * /proc/kallsyms has no file identity to key on: its text changes when
+ * modules come and go (and with BPF programs, whose symbols it lists too,
+ * which we do not need).  An entry records a signature of /proc/modules;
+ * a session takes a reference to the current entry on first use, and
+ * dtrace_update() moves it to a fresh one when the modules have changed.
+ * Old entries live until their last session lets them go.  One mutex
+ * guards the current entry and every reference count.
+ *
+ * Only text symbols are kept, sorted by address; a lookup finds the
+ * symbol at or below an address.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/dt_impl.h"
+#include "dt_ksyms.h"
+
+typedef struct dt_ksym {
+	uint64_t kk_addr;	/* address */
+	uint32_t kk_name;	/* offset of "module`name" in ks_strtab */
+} dt_ksym_t;
+
+struct dt_ksyms {
+	dt_ksym_t *ks_syms;	/* sorted by address */
+	size_t ks_n;		/* how many */
+	char *ks_strtab;	/* names */
+	uint64_t ks_modsig;	/* signature of /proc/modules */
+	unsigned long ks_refs;	/* references, under dt_ksyms_lock */
+};
+
+static pthread_mutex_t dt_ksyms_lock = PTHREAD_MUTEX_INITIALIZER;
+static dt_ksyms_t *dt_ksyms_current;	/* holds a reference */
+static unsigned long dt_ksyms_nload;	/* loads, for tests */
+
+/* FNV-1a of /proc/modules: changes when modules are loaded or unloaded. */
+static uint64_t
+modules_signature(void)
+{
+	uint64_t h = 14695981039346656037ULL;
+	FILE *fp = fopen("/proc/modules", "re");
+	char buf[4096];
+	size_t n;
+
+	if (fp == NULL)
+		return (0);
+	while ((n = fread(buf, 1, sizeof (buf), fp)) > 0) {
+		for (size_t i = 0; i < n; i++) {
+			h ^= (unsigned char)buf[i];
+			h *= 1099511628211ULL;
+		}
+	}
+	fclose(fp);
+	return (h);
+}
+
+static int
+ksym_cmp(const void *a, const void *b)
+{
+	const dt_ksym_t *x = a, *y = b;
+
+	return (x->kk_addr < y->kk_addr ? -1 : x->kk_addr > y->kk_addr);
+}
+
+static void
+ksyms_free(dt_ksyms_t *ks)
+{
+	if (ks == NULL)
+		return;
+	free(ks->ks_syms);
+	free(ks->ks_strtab);
+	free(ks);
+}
+
+static dt_ksyms_t *
+ksyms_load(const char *path, uint64_t sig)
+{
+	dt_ksyms_t *ks = calloc(1, sizeof (*ks));
+	size_t cap = 0, scap = 0, slen = 0;
+	FILE *fp = fopen(path, "re");
+	char line[512];
+
+	if (ks == NULL || fp == NULL) {
+		if (fp != NULL)
+			fclose(fp);
+		free(ks);
+		return (NULL);
+	}
+	while (fgets(line, sizeof (line), fp) != NULL) {
+		char type, name[256], mod[128] = "vmlinux";
+		unsigned long long addr;
+		size_t need;
+		int n = sscanf(line, "%llx %c %255s [%127[^]]]", &addr, &type,
+		    name, mod);
+
+		if (n < 3 || addr == 0 || !(type == 't' || type == 'T' ||
+		    type == 'w' || type == 'W'))
+			continue;
+		if (strcmp(mod, "bpf") == 0)
+			continue;	/* BPF programs come and go */
+		if (ks->ks_n == cap) {
+			dt_ksym_t *ns = realloc(ks->ks_syms, (cap = cap ?
+			    cap * 2 : 65536) * sizeof (dt_ksym_t));
+
+			if (ns == NULL)
+				goto fail;
+			ks->ks_syms = ns;
+		}
+		need = strlen(mod) + 1 + strlen(name) + 1;
+		if (slen + need > scap) {
+			char *nt = realloc(ks->ks_strtab, scap = (scap + need) *
+			    2 + (1 << 20));
+
+			if (nt == NULL)
+				goto fail;
+			ks->ks_strtab = nt;
+		}
+		ks->ks_syms[ks->ks_n].kk_addr = addr;
+		ks->ks_syms[ks->ks_n].kk_name = (uint32_t)slen;
+		slen += (size_t)sprintf(ks->ks_strtab + slen, "%s`%s", mod,
+		    name) + 1;
+		ks->ks_n++;
+	}
+	fclose(fp);
+	qsort(ks->ks_syms, ks->ks_n, sizeof (dt_ksym_t), ksym_cmp);
+	ks->ks_modsig = sig;
+	return (ks);
+fail:
+	fclose(fp);
+	ksyms_free(ks);
+	return (NULL);
+}
+
+/* The current symbols with a reference, loading them if needed. */
+dt_ksyms_t *
+dt_ksyms_hold(const char *path)
+{
+	uint64_t sig = modules_signature();
+	dt_ksyms_t *ks, *old = NULL;
+
+	pthread_mutex_lock(&dt_ksyms_lock);
+	if ((ks = dt_ksyms_current) != NULL && ks->ks_modsig == sig) {
+		ks->ks_refs++;
+		pthread_mutex_unlock(&dt_ksyms_lock);
+		return (ks);
+	}
+	pthread_mutex_unlock(&dt_ksyms_lock);
+
+	if ((ks = ksyms_load(path, sig)) == NULL)
+		return (NULL);
+	pthread_mutex_lock(&dt_ksyms_lock);
+	dt_ksyms_nload++;
+	if (dt_ksyms_current != NULL && dt_ksyms_current->ks_modsig == sig) {
+		/* another thread loaded them meanwhile */
+		ksyms_free(ks);
+		ks = dt_ksyms_current;
+		ks->ks_refs++;
+	} else {
+		old = dt_ksyms_current;
+		ks->ks_refs = 2;	/* the caller's and the cache's */
+		dt_ksyms_current = ks;
+	}
+	pthread_mutex_unlock(&dt_ksyms_lock);
+	dt_ksyms_rele(old);
+	return (ks);
+}
+
+void
+dt_ksyms_rele(dt_ksyms_t *ks)
+{
+	bool dead;
+
+	if (ks == NULL)
+		return;
+	pthread_mutex_lock(&dt_ksyms_lock);
+	if (ks->ks_refs == 0) {
+		fprintf(stderr, "libdtrace: kernel symbols: reference count "
+		    "underflow\n");
+		abort();
+	}
+	dead = --ks->ks_refs == 0;
+	pthread_mutex_unlock(&dt_ksyms_lock);
+	if (dead)
+		ksyms_free(ks);
+}
+
+bool
+dt_ksyms_current_p(const dt_ksyms_t *ks)
+{
+	return (ks->ks_modsig == modules_signature());
+}
+
+/*
+ * The symbol at or below addr as "module`name", and the offset from it;
+ * NULL if addr is below every symbol.
+ */
+const char *
+dt_ksyms_lookup(const dt_ksyms_t *ks, uint64_t addr, uint64_t *offp)
+{
+	size_t lo = 0, hi = ks->ks_n;
+
+	if (ks->ks_n == 0 || addr < ks->ks_syms[0].kk_addr)
+		return (NULL);
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->ks_syms[mid].kk_addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* aliases at one address: the shortest name (_text, not __pi__text) */
+	for (size_t i = lo; i > 0 && ks->ks_syms[i - 1].kk_addr ==
+	    ks->ks_syms[lo].kk_addr; i--) {
+		if (strlen(ks->ks_strtab + ks->ks_syms[i - 1].kk_name) <
+		    strlen(ks->ks_strtab + ks->ks_syms[lo].kk_name))
+			lo = i - 1;
+	}
+	*offp = addr - ks->ks_syms[lo].kk_addr;
+	return (ks->ks_strtab + ks->ks_syms[lo].kk_name);
+}
+
+size_t
+dt_ksyms_count(const dt_ksyms_t *ks)
+{
+	return (ks->ks_n);
+}
+
+unsigned long
+dt_ksyms_loads(void)
+{
+	unsigned long n;
+
+	pthread_mutex_lock(&dt_ksyms_lock);
+	n = dt_ksyms_nload;
+	pthread_mutex_unlock(&dt_ksyms_lock);
+	return (n);
+}
+
+__attribute__((destructor)) static void
+dt_ksyms_fini(void)
+{
+	dt_ksyms_t *ks;
+
+	pthread_mutex_lock(&dt_ksyms_lock);
+	ks = dt_ksyms_current;
+	dt_ksyms_current = NULL;
+	pthread_mutex_unlock(&dt_ksyms_lock);
+	dt_ksyms_rele(ks);
+}
+
+/* The session's kernel symbols, loaded on first use. */
+const dt_ksyms_t *
+dt_session_ksyms(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_ksyms == NULL)
+		dtp->dt_ksyms = dt_ksyms_hold(DT_KALLSYMS);
+	return (dtp->dt_ksyms);
+}
