@@ -135,22 +135,29 @@ rss_kb(void)
 	return (rss * (sysconf(_SC_PAGESIZE) / 1024));
 }
 
-/* The cgroup's memory.current in KB, or -1. */
+/*
+ * The memory the kernel charges to our cgroup, in KB, or -1: the memory
+ * controller's usage (cgroup v1) or memory.current (v2).  BPF maps are
+ * charged there too.
+ */
 static long
 cgroup_kb(void)
 {
-	char line[512], path[600];
+	char line[512], path[600] = "";
 	long long v = -1;
 	FILE *fp = fopen("/proc/self/cgroup", "r");
 
 	if (fp == NULL)
 		return (-1);
 	while (fgets(line, sizeof (line), fp) != NULL) {
-		if (strncmp(line, "0::", 3) == 0) {
-			line[strcspn(line, "\n")] = '\0';
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "0::", 3) == 0 && path[0] == '\0')
 			snprintf(path, sizeof (path),
 			    "/sys/fs/cgroup%s/memory.current", line + 3);
-		}
+		else if (strstr(line, ":memory:") != NULL)
+			snprintf(path, sizeof (path), "/sys/fs/cgroup/memory%s"
+			    "/memory.usage_in_bytes", strstr(line, ":memory:") +
+			    8);
 	}
 	fclose(fp);
 	if ((fp = fopen(path, "r")) != NULL) {

@@ -210,9 +210,26 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
 	idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
-	if (idp == NULL || !idp->di_defined)
+	if (idp == NULL || !idp->di_defined) {
+		/* a kernel enumerator (PIDTYPE_PID) is a constant */
+		dt_tentry_t *te = dt_ktypes(pcb->pcb_hdl) != NULL ?
+		    dt_pcb_types(pcb, dnp->dn_pos) : NULL;
+		int64_t v;
+		uint32_t eid;
+
+		if (te != NULL && (eid = dt_tcache_enumerator(te, dnp->dn_str,
+		    &v)) != 0) {
+			const char *what;
+
+			dnp->dn_kind = DN_INT;
+			dnp->dn_value = v;
+			(void) dt_btf_dtype(te->te_btf, eid, &dnp->dn_type,
+			    &what);
+			return;
+		}
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 		    "failed to resolve %s: Unknown variable name", dnp->dn_str);
+	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
 }

@@ -161,6 +161,83 @@ index_insert(const struct btf *btf, uint32_t *tab, uint32_t mask,
 	}
 }
 
+/* Enumerator name of slot value v (id << 16 | index). */
+static const char *
+enum_name(const struct btf *btf, uint64_t v, int64_t *valuep)
+{
+	const struct btf_type *t = btf__type_by_id(btf, (uint32_t)(v >> 16));
+	uint32_t i = (uint32_t)(v & 0xffff);
+
+	if (btf_kind(t) == BTF_KIND_ENUM64) {
+		const struct btf_enum64 *e = btf_enum64(t) + i;
+
+		if (valuep != NULL)
+			*valuep = (int64_t)btf_enum64_value(e);
+		return (btf__name_by_offset(btf, e->name_off));
+	}
+	if (valuep != NULL)
+		*valuep = btf_kflag(t) ? (int64_t)btf_enum(t)[i].val :
+		    (int64_t)(uint32_t)btf_enum(t)[i].val;
+	return (btf__name_by_offset(btf, btf_enum(t)[i].name_off));
+}
+
+static int
+build_enums(dt_tentry_t *te, uint32_t first)
+{
+	const struct btf *btf = te->te_btf;
+	uint32_t n = 0, size = 1024, mask;
+
+	for (uint32_t id = first; id < te->te_ntypes; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (btf_kind(t) == BTF_KIND_ENUM || btf_kind(t) ==
+		    BTF_KIND_ENUM64)
+			n += btf_vlen(t);
+	}
+	while (size < 2 * n + 2)
+		size <<= 1;
+	if ((te->te_enums = calloc(size, sizeof (uint64_t))) == NULL)
+		return (-1);
+	te->te_enumsize = size;
+	mask = size - 1;
+	for (uint32_t id = first; id < te->te_ntypes; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (btf_kind(t) != BTF_KIND_ENUM && btf_kind(t) !=
+		    BTF_KIND_ENUM64)
+			continue;
+		for (uint32_t i = 0; i < btf_vlen(t) && i < 0x10000; i++) {
+			uint64_t v = (uint64_t)id << 16 | i;
+			const char *name = enum_name(btf, v, NULL);
+			uint32_t h = hash_name(name) & mask;
+
+			while (te->te_enums[h] != 0 && strcmp(enum_name(btf,
+			    te->te_enums[h], NULL), name) != 0)
+				h = (h + 1) & mask;
+			if (te->te_enums[h] == 0)
+				te->te_enums[h] = v;
+		}
+	}
+	return (0);
+}
+
+uint32_t
+dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
+    int64_t *valuep)
+{
+	for (; te != NULL; te = te->te_parent) {
+		uint32_t mask = te->te_enumsize - 1;
+
+		for (uint32_t h = hash_name(name) & mask;
+		    te->te_enums[h] != 0; h = (h + 1) & mask) {
+			if (strcmp(enum_name(te->te_btf, te->te_enums[h],
+			    valuep), name) == 0)
+				return ((uint32_t)(te->te_enums[h] >> 16));
+		}
+	}
+	return (0);
+}
+
 static int
 build_index(dt_tentry_t *te)
 {
@@ -191,7 +268,7 @@ build_index(dt_tentry_t *te)
 			index_insert(btf, te->te_names, size - 1, id, name,
 			    false);
 	}
-	return (0);
+	return (build_enums(te, first));
 }
 
 static uint32_t
@@ -243,6 +320,7 @@ entry_free(dt_tentry_t *te)
 	btf__free(te->te_btf);
 	free(te->te_tags);
 	free(te->te_names);
+	free(te->te_enums);
 	free(te->te_path);
 	free(te);
 }

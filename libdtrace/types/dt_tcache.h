@@ -32,6 +32,8 @@ typedef struct dt_tentry {
 	struct btf *te_btf;		/* the parsed types */
 	uint32_t *te_tags;		/* struct/union/enum names -> id */
 	uint32_t *te_names;		/* typedef and base type names -> id */
+	uint64_t *te_enums;		/* enumerator names -> id << 16 | index */
+	uint32_t te_enumsize;		/* slots in te_enums (a power of two) */
 	uint32_t te_hashsize;		/* slots in each (a power of two) */
 	uint32_t te_ntypes;		/* types, the parent's included */
 	unsigned long te_refs;		/* references, under the cache lock */
@@ -65,6 +67,10 @@ extern uint32_t dt_tcache_name(const dt_tentry_t *te, const char *name);
 
 /* Sharing on (default) or off (every hold parses): for benchmarks. */
 extern void dt_tcache_set_sharing(int);
+
+/* An enumerator's value and its enum's type id; 0 if there is none. */
+extern uint32_t dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
+    int64_t *valuep);
 
 /* Statistics, for tests and benchmarks. */
 extern unsigned long dt_tcache_parses(void);

@@ -12,5 +12,7 @@ BEGIN
 	    offsetof(struct vmlinux`task_struct, pid) > 0,
 	    sizeof (curthread->comm));
 	printf("%d %d\n", (pid_t)-1 < 0, (u8)257);
+	printf("%d %d %d\n", PIDTYPE_PID, PIDTYPE_TGID,
+	    sizeof (enum pid_type));
 	exit(0);
 }
