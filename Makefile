@@ -69,7 +69,7 @@ $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
 
 # Unit tests link the static library and may use its internals.
-$(BUILD)/test/%: test/unit/%.c $(BUILD)/libdtrace.a $(HDRS)
+$(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
 

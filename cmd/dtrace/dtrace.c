@@ -39,17 +39,23 @@ static bool g_header;
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_nintr;
 
+static void
+vwarn(const char *fmt, va_list ap)
+{
+	fflush(g_ofp != NULL ? g_ofp : stdout);
+	fputs("dtrace: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 static void __attribute__((format(printf, 1, 2)))
 warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(g_ofp != NULL ? g_ofp : stdout);
-	fputs("dtrace: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* Release everything and return the exit status rc. */
@@ -72,12 +78,9 @@ fatal(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(g_ofp != NULL ? g_ofp : stdout);
-	fputs("dtrace: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	exit(finish(1));
 }
 

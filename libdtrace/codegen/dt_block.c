@@ -24,6 +24,17 @@ dt_block_emit(dtrace_hdl_t *dtp, dt_block_t *blk, struct bpf_insn insn)
 }
 
 int
+dt_block_emit_all(dtrace_hdl_t *dtp, dt_block_t *blk,
+    const struct bpf_insn *in, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (dt_block_emit(dtp, blk, in[i]) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+int
 dt_block_reloc(dtrace_hdl_t *dtp, dt_block_t *blk, uint32_t insn,
     dt_relkind_t kind)
 {

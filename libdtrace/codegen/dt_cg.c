@@ -277,6 +277,7 @@ normalize(dt_cg_t *cg, dt_type_t t)
 static void
 emit_fault(dt_cg_t *cg, int kind, int reg)
 {
+	cg->cg_clause->dc_faults = true;	/* it gets a fault handler */
 	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), kind));
 	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), reg));
 	reloc(cg, pc(cg), DT_REL_PC);
@@ -428,6 +429,46 @@ emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 	normalize(cg, t);
 }
 
+/*
+ * Read size bytes with helper (bpf_probe_read_kernel or _kernel_str) from
+ * the address in r0 to r9 + off (dctx) or to fp + off (stack); a failed
+ * read is DTrace's "invalid address" fault for that address.  The _str
+ * helper succeeds with a positive length, the other with 0.
+ */
+static void
+emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off, int32_t size)
+{
+	int lok = label_new(cg);
+	int16_t aslot = push(cg);
+
+	emit(cg, MOV_REG(R3, R0));
+	emit(cg, MOV_REG(R1, dctx ? R9 : FP));
+	emit(cg, ALU_IMM(BPF_ADD, R1, off));
+	emit(cg, MOV_IMM(R2, size));
+	emit(cg, CALL(helper));
+	emit_jump(cg, helper == BPF_FUNC_probe_read_kernel_str ?
+	    JMP_IMM(BPF_JSGT, R0, 0, 0) : JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	cg->cg_sp -= 8;
+}
+
+/* r0 = the size bytes at the address in r0 (zero-extended), or a fault */
+static void
+emit_read_value(dt_cg_t *cg, int size)
+{
+	int16_t vslot;
+
+	/* a zeroed stack slot receives the value */
+	emit(cg, MOV_REG(R1, R0));
+	emit(cg, MOV_IMM(R0, 0));
+	vslot = push(cg);
+	emit(cg, MOV_REG(R0, R1));
+	emit_read(cg, BPF_FUNC_probe_read_kernel, false, vslot, size);
+	pop(cg, R0);
+}
+
 /* r0 = value of a built-in variable */
 static void
 cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
@@ -458,31 +499,15 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		emit(cg, CALL(BPF_FUNC_get_current_uid_gid));
 		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
 		break;
-	case DT_BI_PPID: {
-		/* current->real_parent->tgid, read with probe_read_kernel */
-		int64_t parent = dnp->dn_value, tgid = dnp->dn_aux;
-		int16_t slot;
-
+	case DT_BI_PPID:
+		/* current->real_parent->tgid */
 		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)parent));
-		slot = push(cg);
-		emit(cg, MOV_REG(R3, R0));
-		emit(cg, MOV_REG(R1, FP));
-		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
-		emit(cg, MOV_IMM(R2, 8));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-		emit(cg, LDX(BPF_DW, R3, FP, slot));
-		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)tgid));
-		emit(cg, ST_IMM(BPF_DW, FP, slot, 0));
-		emit(cg, MOV_REG(R1, FP));
-		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
-		emit(cg, MOV_IMM(R2, 4));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-		emit(cg, LDX(BPF_W, R0, FP, slot));
-		cg->cg_sp -= 8;
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+		emit_read_value(cg, 8);
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
+		emit_read_value(cg, 4);
 		normalize(cg, bi->di_type);
 		break;
-	}
 	case DT_BI_EXECNAME: {
 		uint32_t off = tmp_alloc(cg);
 
@@ -495,21 +520,12 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_TIMESTAMP:
 		emit(cg, CALL(BPF_FUNC_ktime_get_ns));
 		break;
-	case DT_BI_VTIMESTAMP: {
-		int16_t slot;
-
+	case DT_BI_VTIMESTAMP:
+		/* current->se.sum_exec_runtime */
 		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit(cg, MOV_REG(R3, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)dnp->dn_value));
-		emit(cg, MOV_IMM(R0, 0));
-		slot = push(cg);
-		emit(cg, MOV_REG(R1, FP));
-		emit(cg, ALU_IMM(BPF_ADD, R1, slot));
-		emit(cg, MOV_IMM(R2, 8));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-		pop(cg, R0);
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+		emit_read_value(cg, 8);
 		break;
-	}
 	case DT_BI_WALLTIMESTAMP:
 		emit(cg, CALL(BPF_FUNC_ktime_get_boot_ns));
 		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
@@ -611,8 +627,6 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 	dt_type_t t = dnp->dn_type;
 	uint32_t bit = (uint32_t)(dnp->dn_aux & 0xff);
 	uint32_t bitsize = (uint32_t)(dnp->dn_aux >> 8 & 0xff);
-	int lok = label_new(cg);
-	int16_t aslot, vslot;
 	int size;
 
 	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY)
@@ -623,16 +637,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 		    (uint32_t)dnp->dn_strlen : strsize - 1;
 		uint32_t off = tmp_alloc(cg);
 
-		aslot = push(cg);
-		emit(cg, MOV_REG(R3, R0));
-		emit_dctx_addr(cg, R1, off);
-		emit(cg, MOV_IMM(R2, (int32_t)n));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-		emit(cg, LDX(BPF_DW, R1, FP, aslot));
-		emit_fault(cg, DTRACEFLT_BADADDR, R1);
-		label_set(cg, lok);
-		cg->cg_sp -= 8;
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)off,
+		    (int32_t)n);
 		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + n), 0));
 		emit_dctx_addr(cg, R0, off);
 		return;
@@ -643,20 +649,7 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 
 		size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
 	}
-	aslot = push(cg);
-	emit(cg, MOV_IMM(R0, 0));
-	vslot = push(cg);
-	emit(cg, MOV_REG(R1, FP));
-	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
-	emit(cg, MOV_IMM(R2, size));
-	emit(cg, LDX(BPF_DW, R3, FP, aslot));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	emit(cg, LDX(BPF_DW, R0, FP, vslot));
-	cg->cg_sp -= 16;
+	emit_read_value(cg, size);
 	if (bitsize != 0) {
 		/* little-endian: the field starts bit bits into the value */
 		emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
@@ -705,24 +698,13 @@ cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_node_t *e = dnp->dn_args;
 	uint32_t off;
-	int lok;
-	int16_t aslot;
 
 	cg_expr(cg, e);
 	if (e->dn_type.ty_kind == DT_TK_STRING)
 		return;
 	off = tmp_alloc(cg);
-	lok = label_new(cg);
-	aslot = push(cg);
-	emit(cg, MOV_REG(R3, R0));
-	emit_dctx_addr(cg, R1, off);
-	emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	cg->cg_sp -= 8;
+	emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
+	    (int32_t)cg->cg_hdl->dt_opts.op_strsize);
 	emit_dctx_addr(cg, R0, off);
 }
 

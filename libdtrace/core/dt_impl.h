@@ -380,6 +380,8 @@ extern uint32_t dt_dctx_bufoff(dtrace_hdl_t *);
 
 /* codegen/dt_block.c */
 extern int dt_block_emit(dtrace_hdl_t *, dt_block_t *, struct bpf_insn);
+extern int dt_block_emit_all(dtrace_hdl_t *, dt_block_t *,
+    const struct bpf_insn *, size_t);
 extern int dt_block_reloc(dtrace_hdl_t *, dt_block_t *, uint32_t,
     dt_relkind_t);
 extern int dt_block_append(dtrace_hdl_t *, dt_block_t *, const dt_block_t *);

@@ -12,16 +12,7 @@
 #include "dlang/dt_ast.h"
 #include "codegen/dt_insn.h"
 
-static int nchecks, nfailed;
-
-#define CHECK(e) do {							\
-	nchecks++;							\
-	if (!(e)) {							\
-		nfailed++;						\
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,	\
-		    __LINE__, #e);					\
-	}								\
-} while (0)
+#include "check.h"
 
 static dtrace_hdl_t *
 open_nodev(void)
@@ -763,6 +754,5 @@ main(void)
 	test_append();
 	test_cg_errors();
 
-	printf("cg: %d checks, %d failed\n", nchecks, nfailed);
-	return (nfailed != 0);
+	return (check_done("cg"));
 }

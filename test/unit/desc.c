@@ -9,16 +9,7 @@
 
 #include "core/dt_impl.h"
 
-static int nchecks, nfailed;
-
-#define CHECK(e) do {							\
-	nchecks++;							\
-	if (!(e)) {							\
-		nfailed++;						\
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,	\
-		    __LINE__, #e);					\
-	}								\
-} while (0)
+#include "check.h"
 
 static dtrace_hdl_t *dtp;
 
@@ -215,6 +206,5 @@ main(void)
 	test_errors_cleared();
 	dtrace_close(dtp);
 
-	printf("desc: %d checks, %d failed\n", nchecks, nfailed);
-	return (nfailed != 0);
+	return (check_done("desc"));
 }

@@ -9,16 +9,7 @@
 
 #include "types/dt_ksyms.h"
 
-static int failures, checks;
-
-#define CHECK(e) do { \
-	checks++; \
-	if (!(e)) { \
-		failures++; \
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-		    __LINE__, #e); \
-	} \
-} while (0)
+#include "check.h"
 
 /* The address of a text symbol, read from /proc/kallsyms directly. */
 static unsigned long long
@@ -70,6 +61,5 @@ main(void)
 	a = dt_ksyms_hold(DT_KALLSYMS);
 	CHECK(dt_ksyms_loads() == loads + 1);
 	dt_ksyms_rele(a);
-	printf("ksyms: %d checks, %d failed\n", checks, failures);
-	return (failures != 0);
+	return (check_done("ksyms"));
 }

@@ -12,16 +12,7 @@
 
 #include "dlang/dt_ast.h"
 
-static int nchecks, nfailed;
-
-#define CHECK(e) do {							\
-	nchecks++;							\
-	if (!(e)) {							\
-		nfailed++;						\
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,	\
-		    __LINE__, #e);					\
-	}								\
-} while (0)
+#include "check.h"
 
 static dtrace_hdl_t *dtp;
 
@@ -83,7 +74,7 @@ lex(const char *src, int desc, toks_t *tp)
 	return (0);
 }
 
-/* Lexes src and checks the kinds of its tokens (T_EOF last). */
+/* Lexes src and nchecks the kinds of its tokens (T_EOF last). */
 static int
 kinds_are(const char *src, const dt_tok_t *kinds, int nkinds)
 {
@@ -575,6 +566,5 @@ main(void)
 	test_no_leaks();
 	dtrace_close(dtp);
 
-	printf("lex: %d checks, %d failed\n", nchecks, nfailed);
-	return (nfailed != 0);
+	return (check_done("lex"));
 }

@@ -12,16 +12,7 @@
 
 #include "dlang/dt_ast.h"
 
-static int nchecks, nfailed;
-
-#define CHECK(e) do {							\
-	nchecks++;							\
-	if (!(e)) {							\
-		nfailed++;						\
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,	\
-		    __LINE__, #e);					\
-	}								\
-} while (0)
+#include "check.h"
 
 static dtrace_hdl_t *
 open_nodev(void)
@@ -876,6 +867,5 @@ main(void)
 	test_misc();
 	test_no_leaks();
 
-	printf("parse: %d checks, %d failed\n", nchecks, nfailed);
-	return (nfailed != 0);
+	return (check_done("parse"));
 }

@@ -3,7 +3,7 @@
  * and argument types dt_printf_parse() accepts, with which error tags, and
  * what dt_printf_exec() prints from recorded values.  The argument nodes
  * and the records are built by hand, as the semantic pass and the code
- * generator would lay them out; a few checks go through a compiled
+ * generator would lay them out; a few nchecks go through a compiled
  * program.
  */
 #include <stdio.h>
@@ -12,16 +12,7 @@
 
 #include "dlang/dt_ast.h"
 
-static int nchecks, nfailed;
-
-#define CHECK(e) do {							\
-	nchecks++;							\
-	if (!(e)) {							\
-		nfailed++;						\
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__,	\
-		    __LINE__, #e);					\
-	}								\
-} while (0)
+#include "check.h"
 
 static dtrace_hdl_t *dtp;
 
@@ -431,6 +422,5 @@ main(void)
 	test_compiled();
 	dtrace_close(dtp);
 
-	printf("printf: %d checks, %d failed\n", nchecks, nfailed);
-	return (nfailed != 0);
+	return (check_done("printf"));
 }

@@ -12,16 +12,7 @@
 
 #include <dtrace.h>
 
-static int failures, checks;
-
-#define CHECK(e) do { \
-	checks++; \
-	if (!(e)) { \
-		failures++; \
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-		    __LINE__, #e); \
-	} \
-} while (0)
+#include "check.h"
 
 static int
 nfds(void)
@@ -120,6 +111,5 @@ main(void)
 	}
 	CHECK(nfds() == before);
 
-	printf("sessions: %d checks, %d failed\n", checks, failures);
-	return (failures != 0);
+	return (check_done("sessions"));
 }

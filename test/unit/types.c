@@ -17,16 +17,7 @@
 #include "core/dt_impl.h"
 #include "types/dt_tcache.h"
 
-static int failures, checks;
-
-#define CHECK(e) do { \
-	checks++; \
-	if (!(e)) { \
-		failures++; \
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
-		    __LINE__, #e); \
-	} \
-} while (0)
+#include "check.h"
 
 static char dir[64];
 
@@ -393,8 +384,7 @@ main(void)
 
 		snprintf(cmd, sizeof (cmd), "rm -rf %s", dir);
 		if (system(cmd) != 0)
-			failures++;
+			nfailed++;
 	}
-	printf("types: %d checks, %d failed\n", checks, failures);
-	return (failures != 0);
+	return (check_done("types"));
 }

@@ -115,17 +115,6 @@ profile_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 static int
-emit_all(dtrace_hdl_t *dtp, dt_block_t *blk, const struct bpf_insn *in,
-    size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (dt_block_emit(dtp, blk, in[i]) != 0)
-			return (-1);
-	}
-	return (0);
-}
-
-static int
 profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	const int16_t a0 = MS_OFF(ms_argv), a1 = MS_OFF(ms_argv) + 8;
@@ -145,7 +134,7 @@ profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	};
 
 	(void) pgp;
-	if (emit_all(dtp, blk, in, sizeof (in) / sizeof (in[0])) != 0)
+	if (dt_block_emit_all(dtp, blk, in, sizeof (in) / sizeof (in[0])) != 0)
 		return (-1);
 	for (int i = 2; i < DT_MAXARGS; i++) {
 		if (dt_block_emit(dtp, blk, ST_IMM(BPF_DW, R9,

@@ -213,17 +213,6 @@ syscall_prepare(dtrace_hdl_t *dtp)
 	return (0);
 }
 
-static int
-emit_all(dtrace_hdl_t *dtp, dt_block_t *blk, const struct bpf_insn *in,
-    size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (dt_block_emit(dtp, blk, in[i]) != 0)
-			return (-1);
-	}
-	return (0);
-}
-
 /* Per event: probe id and argument count from the cookie. */
 static int
 tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
@@ -255,7 +244,7 @@ tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
 		in[n++] = ALU_IMM(BPF_ADD, R3, SYS_ARGS_OFF);
 		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
 	}
-	return (emit_all(dtp, blk, in, n));
+	return (dt_block_emit_all(dtp, blk, in, n));
 }
 
 /*
@@ -348,7 +337,7 @@ tramp_raw(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp, bool entry)
 		in[jout[j]].off = (int16_t)(n - jout[j] - 1);
 	in[n++] = MOV_IMM(R0, 0);
 	in[n++] = EXIT();
-	return (emit_all(dtp, blk, in, n));
+	return (dt_block_emit_all(dtp, blk, in, n));
 }
 
 static int
