@@ -153,5 +153,6 @@ enum {
 
 /* dt_sema.c: the clause's kernel types (held by the clause), or an error */
 extern struct dt_tentry *dt_pcb_types(dt_pcb_t *, dt_srcpos_t);
+extern void dt_pcb_module_types(dt_pcb_t *, const char *, dt_srcpos_t);
 
 #endif /* DT_AST_H */

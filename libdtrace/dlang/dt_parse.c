@@ -471,10 +471,9 @@ parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
 	snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
 	next(pcb);
 	if (tok(pcb)->tk_kind == T_BACKQUOTE) {
-		/* module`name: the kernel's types are module vmlinux */
+		/* module`name: vmlinux, or a module's split BTF */
 		if (strcmp(name, "vmlinux") != 0)
-			dt_cerror(pcb, "D_TYPE_ERR", pos, "no type data for "
-			    "module %s: only vmlinux types are loaded", name);
+			dt_pcb_module_types(pcb, name, pos);
 		next(pcb);
 		if (tok(pcb)->tk_kind != T_IDENT)
 			syntax_error(pcb);

@@ -12,9 +12,11 @@
  * a clause without statements records nothing but still emits a record
  * (DTrace's default action); a clause with only assignments emits nothing.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
 
@@ -145,6 +147,42 @@ dt_pcb_types(dt_pcb_t *pcb, dt_srcpos_t pos)
 	if (dcp != NULL)
 		dcp->dc_types = dt_tcache_dup(te);
 	return (te);
+}
+
+/*
+ * Make the clause's types those of kernel module mod: its split BTF
+ * (/sys/kernel/btf/MOD) parsed on the session's vmlinux entry, held in the
+ * shared cache like vmlinux.  The module's entry reaches vmlinux's types
+ * through its parent, so the clause keeps one entry; a clause may use the
+ * types of one module.
+ */
+void
+dt_pcb_module_types(dt_pcb_t *pcb, const char *mod, dt_srcpos_t pos)
+{
+	dt_clause_t *dcp = pcb->pcb_clause;
+	dt_tentry_t *base = dt_pcb_types(pcb, pos), *te;
+	char path[300], msg[600];
+	int err;
+
+	while (base->te_parent != NULL)
+		base = base->te_parent;
+	if (dcp->dc_types != base) {
+		if (strcmp(strrchr(dcp->dc_types->te_path, '/') + 1, mod) == 0)
+			return;		/* that module's already */
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "a clause may use the types "
+		    "of one kernel module: %s and %s", strrchr(
+		    dcp->dc_types->te_path, '/') + 1, mod);
+	}
+	snprintf(path, sizeof (path), "/sys/kernel/btf/%s", mod);
+	if (access(path, R_OK) != 0)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "no type data for module %s "
+		    "(%s: %s)", mod, path, strerror(errno));
+	if ((te = dt_tcache_hold(path, base, DT_MODEL_LP64, &err, msg,
+	    sizeof (msg))) == NULL)
+		dt_cerror(pcb, "D_BTF", pos, "failed to load type data from "
+		    "%s: %s", path, msg);
+	dt_tcache_rele(dcp->dc_types);
+	dcp->dc_types = te;
 }
 
 /* Offset of a member the code generator needs (ppid, vtimestamp). */
