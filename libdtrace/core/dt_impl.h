@@ -339,7 +339,7 @@ extern void dt_program_free(struct dtrace_prog *);
 /* probes/dt_probe.c */
 extern const dt_provider_t *const dt_providers[];
 extern dt_probe_t *dt_probe_create(dtrace_hdl_t *, const dt_provider_t *,
-    const char *, const char *, const char *, const char *);
+    const char *, const char *, const char *);
 extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
 extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);

@@ -35,11 +35,10 @@ const dt_provider_t *const dt_providers[] = {
 
 dt_probe_t *
 dt_probe_create(dtrace_hdl_t *dtp, const dt_provider_t *pv, const char *mod,
-    const char *fun, const char *name, const char *unused)
+    const char *fun, const char *name)
 {
 	dt_probe_t *prp;
 
-	(void) unused;
 	if (dtp->dt_nprobes == dtp->dt_probecap &&
 	    dt_grow(dtp, (void **)&dtp->dt_probes, &dtp->dt_probecap, 64,
 	    sizeof (dt_probe_t *)) != 0)

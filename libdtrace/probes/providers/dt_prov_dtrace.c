@@ -14,11 +14,9 @@
 static int
 dtrace_populate(dtrace_hdl_t *dtp)
 {
-	if (dt_probe_create(dtp, &dt_prov_dtrace, "", "", "BEGIN",
-	    NULL) == NULL ||
-	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "END", NULL) == NULL ||
-	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "ERROR",
-	    NULL) == NULL)
+	if (dt_probe_create(dtp, &dt_prov_dtrace, "", "", "BEGIN") == NULL ||
+	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "END") == NULL ||
+	    dt_probe_create(dtp, &dt_prov_dtrace, "", "", "ERROR") == NULL)
 		return (-1);
 	for (unsigned int i = 0; i < 3; i++)
 		dtp->dt_probes[i]->pr_tramp = DT_TRAMP_DTRACE;

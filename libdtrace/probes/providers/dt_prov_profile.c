@@ -85,8 +85,8 @@ profile_add(dtrace_hdl_t *dtp, const char *name)
 	snprintf(pd.prb, sizeof (pd.prb), "%s", name);
 	if (dt_probe_lookup(dtp, &pd) != NULL)
 		return (0);
-	if ((prp = dt_probe_create(dtp, &dt_prov_profile, "", "", name,
-	    NULL)) == NULL)
+	if ((prp = dt_probe_create(dtp, &dt_prov_profile, "", "",
+	    name)) == NULL)
 		return (-1);
 	prp->pr_data = ns;
 	prp->pr_data2 = (uint64_t)all;

@@ -153,9 +153,9 @@ syscall_populate(dtrace_hdl_t *dtp)
 		dt_probe_t *e, *r;
 
 		if (rv == 0 && ((e = dt_probe_create(dtp, &dt_prov_syscall,
-		    "vmlinux", names[i], "entry", NULL)) == NULL ||
+		    "vmlinux", names[i], "entry")) == NULL ||
 		    (r = dt_probe_create(dtp, &dt_prov_syscall, "vmlinux",
-		    names[i], "return", NULL)) == NULL))
+		    names[i], "return")) == NULL))
 			rv = -1;
 		if (rv == 0) {
 			e->pr_tramp = DT_TRAMP_SYSENTER;
