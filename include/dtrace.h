@@ -60,6 +60,7 @@ enum {
 	EDT_NOTRACEFS,		/* tracefs unavailable */
 	EDT_BADPROG,		/* program is not of this handle */
 	EDT_BTF,		/* kernel type data cannot be loaded */
+	EDT_CPP,		/* the C preprocessor failed or cannot run */
 	EDT_MAX
 };
 
@@ -96,10 +97,24 @@ typedef enum dtrace_probespec {
 	DTRACE_PROBESPEC_NAME		/* -n: name (a full program may follow) */
 } dtrace_probespec_t;
 
-/* Compiler flags (cflags). */
+/*
+ * Compiler flags (cflags).
+ *
+ * DTRACE_C_CPP runs the C preprocessor over the source before compiling it
+ * (-C; the option "cpp" does it for every program).  The preprocessor is
+ * the program named by the option "cpppath" (default /usr/bin/cpp), run
+ * with -D__SUNW_D=1 -D__SUNW_D_64 -D__SUNW_D_VERSION=0x02000000, then the
+ * arguments the options "define", "undef" and "incdir" added, in the order
+ * they were set, then -H if "cpphdrs" is set.  The source is its standard
+ * input, so that #include "file" looks in the current directory first.  Compiler errors
+ * name the user's file and line (and the header's, for an error in an
+ * included file).  If the preprocessor fails, the compilation fails with
+ * EDT_CPP and dtrace_errmsg() gives the preprocessor's messages.
+ */
 #define DTRACE_C_ZDEFS	0x0001	/* permit probe descriptions matching nothing */
 #define DTRACE_C_DIFV	0x0002	/* print the generated BPF (-S) */
-#define DTRACE_C_MASK	0x0003
+#define DTRACE_C_CPP	0x0004	/* run the C preprocessor first (-C) */
+#define DTRACE_C_MASK	0x0007
 
 /* What dtrace_program_exec() reports about a program. */
 typedef struct dtrace_proginfo {
@@ -227,7 +242,25 @@ extern void dtrace_close(dtrace_hdl_t *dtp);
  */
 extern int dtrace_update(dtrace_hdl_t *dtp);
 
-/* Options: the names of `-x opt=val` and `#pragma D option`. */
+/*
+ * Options: the names of `-x opt=val` and `#pragma D option`.
+ *
+ * The C preprocessor's options (see DTRACE_C_CPP) act on the programs
+ * compiled after they are set; in a `#pragma D option`, on the next
+ * programs, not the file that sets them.
+ *
+ *	cpp		preprocess every program, as DTRACE_C_CPP does
+ *	cpppath=PATH	the preprocessor to run (a name without '/' is
+ *			looked for in PATH)
+ *	define=NAME[=VALUE]	adds -DNAME[=VALUE] (-D)
+ *	undef=NAME	adds -UNAME (-U)
+ *	incdir=DIR	adds -IDIR (-I)
+ *	cpphdrs		adds -H: the preprocessor prints the name of each
+ *			file it includes on standard error (-H)
+ *
+ * define, undef and incdir accumulate on the handle; dtrace_getopt() knows
+ * cpp and cpphdrs (0 or 1) only.
+ */
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt,
     dtrace_optval_t *valp);

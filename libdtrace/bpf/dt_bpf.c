@@ -51,7 +51,7 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 	attr.value_size = vsize;
 	attr.max_entries = nentries;
 	attr.map_flags = flags;
-	strncpy(attr.map_name, name, sizeof (attr.map_name) - 1);
+	snprintf(attr.map_name, sizeof (attr.map_name), "%s", name);
 	return (sys_bpf(BPF_MAP_CREATE, &attr));
 }
 
@@ -66,7 +66,7 @@ prog_load(int type, const char *name, const dt_block_t *blk, char *log,
 	attr.insns = (uint64_t)(uintptr_t)blk->db_insns;
 	attr.insn_cnt = blk->db_len;
 	attr.license = (uint64_t)(uintptr_t)"GPL";
-	strncpy(attr.prog_name, name, sizeof (attr.prog_name) - 1);
+	snprintf(attr.prog_name, sizeof (attr.prog_name), "%s", name);
 	if (log != NULL) {
 		attr.log_buf = (uint64_t)(uintptr_t)log;
 		attr.log_size = logsz;
@@ -136,6 +136,51 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 	return (0);
 }
 
+/* The descriptor of map idx: a fixed map, or a variable's (see dt_ident.c). */
+int
+dt_map_fd(const dtrace_hdl_t *dtp, int idx)
+{
+	if (idx < DT_MAP_COUNT)
+		return (dtp->dt_mapfd[idx]);
+	return (dtp->dt_varmapfd[idx - DT_MAP_COUNT]);
+}
+
+/*
+ * One hash map for each associative array and thread-local variable,
+ * sized so that it holds dynvarsize bytes of keys and values.
+ */
+static int
+varmaps_create(dtrace_hdl_t *dtp)
+{
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+		uint64_t n = dtp->dt_opts.op_dynvarsize / (idp->di_keysize +
+		    idp->di_valsize);
+		char name[BPF_OBJ_NAME_LEN], what[64];
+		int fd;
+
+		if (n < 1)
+			n = 1;
+		if (n > 1 << 24)
+			n = 1 << 24;
+		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
+		    (idp->di_kind == DT_IDENT_TLS ? 6 : 0));
+		for (char *c = name; *c != '\0'; c++) {
+			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
+				*c = '_';
+		}
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, name, idp->di_keysize,
+		    idp->di_valsize, (uint32_t)n, 0);
+		if (fd < 0) {
+			snprintf(what, sizeof (what), "for variable %s",
+			    idp->di_name);
+			return (map_fail(dtp, what));
+		}
+		dtp->dt_varmapfd[i] = fd;
+	}
+	return (0);
+}
+
 int
 dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
@@ -184,6 +229,8 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_freeze(fd) != 0)
 		return (map_fail(dtp, "strtab"));
 
+	if (varmaps_create(dtp) != 0)
+		return (-1);
 	for (unsigned int i = 0; i < dtp->dt_nclauses; i++)
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
@@ -273,7 +320,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 	for (uint32_t i = 0; i < blk->db_nrels; i++) {
 		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
 
-		in->imm = dtp->dt_mapfd[in->imm];
+		in->imm = dt_map_fd(dtp, in->imm);
 	}
 	fd = prog_load(type, name, blk, NULL, 0);
 	if (fd >= 0) {
@@ -332,6 +379,11 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		if (dtp->dt_mapfd[i] >= 0)
 			close(dtp->dt_mapfd[i]);
 		dtp->dt_mapfd[i] = -1;
+	}
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		if (dtp->dt_varmapfd[i] >= 0)
+			close(dtp->dt_varmapfd[i]);
+		dtp->dt_varmapfd[i] = -1;
 	}
 	if (dtp->dt_epollfd >= 0)
 		close(dtp->dt_epollfd);

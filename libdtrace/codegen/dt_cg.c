@@ -188,10 +188,17 @@ pop(dt_cg_t *cg, int reg)
 	cg->cg_sp -= 8;
 }
 
+/* dctx: machine state, this-> variables, string temporaries, record. */
+static uint32_t
+locals_off(void)
+{
+	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8);
+}
+
 static uint32_t
 tmp_off(dtrace_hdl_t *dtp, int n)
 {
-	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8 +
+	return (locals_off() + DT_LOCALS_BYTES +
 	    (uint32_t)n * dtp->dt_opts.op_strsize);
 }
 
@@ -660,6 +667,206 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 	normalize(cg, t);
 }
 
+/*
+ * Variables.  A global lives in the globals map value and a this->
+ * variable in dctx's locals area, both at fixed addresses; an associative
+ * array element and a self-> variable live in the variable's hash map,
+ * under a key: the tuple built in string temporaries of dctx, or the
+ * thread id in a stack slot.  An access is lv_key(), then lv_load() and/or
+ * lv_store(), then lv_done().  Reading an element that does not exist
+ * gives 0 (or ""); storing 0 into an integer element deletes it, as
+ * DTrace does; a store the map has no room for is a dynamic variable drop.
+ */
+typedef struct dt_lvkey {
+	bool lk_stack;		/* the key is at fp + lk_off, else r9 + */
+	int32_t lk_off;		/* where the key is */
+	int lk_ntmp;		/* temporaries in use before it, or -1 */
+} dt_lvkey_t;
+
+static bool
+lv_dynamic(const dt_ident_t *idp)
+{
+	return (idp->di_kind == DT_IDENT_ASSOC || idp->di_kind == DT_IDENT_TLS);
+}
+
+/* reg = address of a fixed variable's storage */
+static void
+lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
+{
+	if (idp->di_kind == DT_IDENT_LOCAL) {
+		emit_dctx_addr(cg, reg, locals_off() + idp->di_offset);
+		return;
+	}
+	emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
+}
+
+static void
+lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off, n;
+	const dt_node_t *kn;
+	unsigned int i = 0;
+
+	memset(k, 0, sizeof (*k));
+	k->lk_ntmp = -1;
+	if (idp->di_kind == DT_IDENT_TLS) {
+		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, MOV32_REG(R0, R0));
+		k->lk_stack = true;
+		k->lk_off = push(cg);
+		return;
+	}
+	if (idp->di_kind != DT_IDENT_ASSOC)
+		return;
+	/* the key: consecutive string temporaries, zeroed */
+	k->lk_ntmp = cg->cg_ntmp;
+	n = (idp->di_keysize + strsize - 1) / strsize;
+	k->lk_off = (int32_t)(off = tmp_alloc(cg));
+	for (uint32_t j = 1; j < n; j++)
+		(void) tmp_alloc(cg);
+	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
+	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
+		dt_type_t kt = idp->di_keys[i];
+
+		cg_expr(cg, (dt_node_t *)kn);
+		if (kt.ty_kind == DT_TK_STRING) {
+			emit(cg, MOV_REG(R3, R0));
+			emit_dctx_addr(cg, R1, off);
+			emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			off += (strsize + 7) & ~7U;
+		} else {
+			normalize(cg, kn->dn_type);
+			emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+			off += 8;
+		}
+	}
+}
+
+static void
+lv_keyptr(dt_cg_t *cg, const dt_lvkey_t *k, int reg)
+{
+	emit(cg, MOV_REG(reg, k->lk_stack ? FP : R9));
+	emit(cg, ALU_IMM(BPF_ADD, reg, k->lk_off));
+}
+
+/*
+ * The access is over: the stack slot of a thread id is released, and so
+ * are the temporaries of a tuple key (a value read or stored is never in
+ * them: it is in the map, in a variable, or a temporary made before).
+ */
+static void
+lv_done(dt_cg_t *cg, const dt_lvkey_t *k)
+{
+	if (k->lk_stack)
+		cg->cg_sp -= 8;
+	if (k->lk_ntmp >= 0)
+		cg->cg_ntmp = k->lk_ntmp;
+}
+
+/* r0 = the variable's value */
+static void
+lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	bool str = idp->di_type.ty_kind == DT_TK_STRING;
+	int lfound, ldone;
+
+	if (!lv_dynamic(idp)) {
+		lv_addr(cg, R0, idp);
+		if (!str)
+			emit(cg, LDX(BPF_DW, R0, R0, 0));
+		return;
+	}
+	lfound = label_new(cg);
+	ldone = label_new(cg);
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, k, R2);
+	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+	if (str) {
+		uint32_t empty = dt_strtab_insert(cg->cg_hdl, "", 0);
+
+		if (empty == UINT32_MAX)
+			cg_fail(cg, "D_NOMEM", "out of memory");
+		emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
+	} else {
+		emit(cg, MOV_IMM(R0, 0));
+	}
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lfound);
+	if (!str)
+		emit(cg, LDX(BPF_DW, R0, R0, 0));
+	label_set(cg, ldone);
+}
+
+/* Count a store a variable map had no room for. */
+static void
+emit_dyndrop(dt_cg_t *cg)
+{
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
+	    gs_dyndrops));
+	emit(cg, MOV_IMM(R2, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+}
+
+/*
+ * Store r0 into the variable; r0 is then the value, or for a string the
+ * address of the stored copy (or of the value stored, for a map).
+ */
+static void
+lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	bool str = idp->di_type.ty_kind == DT_TK_STRING;
+	int16_t vslot;
+	int lok, ldone;
+
+	if (!lv_dynamic(idp)) {
+		if (str) {
+			emit(cg, MOV_REG(R3, R0));
+			lv_addr(cg, R1, idp);
+			emit(cg, MOV_IMM(R2,
+			    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			lv_addr(cg, R0, idp);
+			return;
+		}
+		lv_addr(cg, R1, idp);
+		emit(cg, STX(BPF_DW, R1, 0, R0));
+		return;
+	}
+	lok = label_new(cg);
+	ldone = label_new(cg);
+	vslot = push(cg);
+	if (!str) {
+		int lstore = label_new(cg);
+
+		/* storing 0 deletes the element */
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lstore);
+		emit_mapfd(cg, R1, idp->di_id);
+		lv_keyptr(cg, k, R2);
+		emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lstore);
+		emit(cg, MOV_REG(R3, FP));
+		emit(cg, ALU_IMM(BPF_ADD, R3, vslot));
+	} else {
+		emit(cg, MOV_REG(R3, R0));	/* strsize bytes at r0 */
+	}
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, k, R2);
+	emit(cg, MOV_IMM(R4, BPF_ANY));
+	emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit_dyndrop(cg);
+	label_set(cg, lok);
+	label_set(cg, ldone);
+	pop(cg, R0);
+}
+
 /* r0 = *p */
 static void
 cg_deref(dt_cg_t *cg, dt_node_t *dnp)
@@ -678,10 +885,25 @@ cg_member(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
+/* r0 = the value of a variable or associative array element */
+static void
+cg_var(dt_cg_t *cg, const dt_node_t *dnp)
+{
+	dt_lvkey_t k;
+
+	lv_key(cg, dnp, &k);
+	lv_load(cg, dnp, &k);
+	lv_done(cg, &k);
+}
+
 /* r0 = a[i]: the base address plus i elements, loaded */
 static void
 cg_index(dt_cg_t *cg, dt_node_t *dnp)
 {
+	if (dnp->dn_ident != NULL) {	/* an associative array */
+		cg_var(cg, dnp);
+		return;
+	}
 	cg_expr(cg, dnp->dn_left);
 	push(cg);
 	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
@@ -708,37 +930,6 @@ cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R0, off);
 }
 
-/* Address of a global variable's storage in r1. */
-static void
-var_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
-{
-	emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
-}
-
-/* Store r0 into the variable; for strings, copy and leave r0 = its address. */
-static void
-store_var(dt_cg_t *cg, const dt_ident_t *idp)
-{
-	if (idp->di_type.ty_kind == DT_TK_STRING) {
-		emit(cg, MOV_REG(R3, R0));
-		var_addr(cg, R1, idp);
-		emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-		var_addr(cg, R0, idp);
-		return;
-	}
-	var_addr(cg, R1, idp);
-	emit(cg, STX(BPF_DW, R1, 0, R0));
-}
-
-static void
-load_var(dt_cg_t *cg, const dt_ident_t *idp)
-{
-	var_addr(cg, R0, idp);
-	if (idp->di_type.ty_kind != DT_TK_STRING)
-		emit(cg, LDX(BPF_DW, R0, R0, 0));
-}
-
 static void
 cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -754,9 +945,9 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_builtin != NULL) {
 			cg_builtin(cg, dnp);
 			normalize(cg, dnp->dn_type);	/* args[] typed */
+		} else {
+			cg_var(cg, dnp);
 		}
-		else
-			load_var(cg, dnp->dn_ident);
 		break;
 	case DN_CALL:
 		if (dnp->dn_builtin->di_id == DT_FN_COPYINSTR) {
@@ -902,14 +1093,17 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	}
 	case DN_ASSIGN: {
-		const dt_ident_t *idp = dnp->dn_left->dn_ident;
+		const dt_node_t *lv = dnp->dn_left;
+		const dt_ident_t *idp = lv->dn_ident;
+		dt_lvkey_t k;
 
+		lv_key(cg, lv, &k);
 		if (dnp->dn_op == T_ASSIGN) {
 			cg_expr_as(cg, dnp->dn_right, idp->di_type);
 		} else {
 			dt_type_t ct = idp->di_type;
 
-			load_var(cg, idp);
+			lv_load(cg, lv, &k);
 			push(cg);
 			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
 				cg_expr(cg, dnp->dn_right);
@@ -919,20 +1113,24 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			pop(cg, R0);
 			emit_arith(cg, dnp->dn_op, ct);
 		}
-		store_var(cg, idp);
+		lv_store(cg, lv, &k);
+		lv_done(cg, &k);
 		break;
 	}
 	case DN_INCDEC: {
-		const dt_ident_t *idp = dnp->dn_left->dn_ident;
+		const dt_node_t *lv = dnp->dn_left;
+		dt_lvkey_t k;
 
-		load_var(cg, idp);
+		lv_key(cg, lv, &k);
+		lv_load(cg, lv, &k);
 		if (dnp->dn_post)
 			push(cg);
 		emit(cg, MOV_IMM(R1, 1));
-		emit_arith(cg, dnp->dn_op, idp->di_type);
-		store_var(cg, idp);
+		emit_arith(cg, dnp->dn_op, lv->dn_ident->di_type);
+		lv_store(cg, lv, &k);
 		if (dnp->dn_post)
 			pop(cg, R0);
+		lv_done(cg, &k);
 		break;
 	}
 	case DN_CAST:
@@ -1099,6 +1297,7 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	}
 	cg.cg_lfault = label_new(&cg);
 	cg.cg_lend = label_new(&cg);
+	dcp->dc_faults = false;		/* set again by each emit_fault() */
 
 	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
 	if (dcp->dc_pred != NULL) {

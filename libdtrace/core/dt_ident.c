@@ -114,6 +114,32 @@ dt_ident_create(dtrace_hdl_t *dtp, const char *name, dt_idkind_t kind)
 	return (idp);
 }
 
+/*
+ * Give an ASSOC or TLS variable its own map (created at dtrace_go()).
+ * Returns the map's index for DT_REL_MAPFD (after the session's fixed
+ * maps), or -1.
+ */
+int
+dt_varmap_add(dtrace_hdl_t *dtp, dt_ident_t *idp)
+{
+	unsigned int cap = dtp->dt_varmapcap;
+
+	if (dtp->dt_nvarmaps == cap) {
+		if (dt_grow(dtp, (void **)&dtp->dt_varmaps, &cap, 8,
+		    sizeof (dt_ident_t *)) != 0)
+			return (-1);
+		cap = dtp->dt_varmapcap;
+		if (dt_grow(dtp, (void **)&dtp->dt_varmapfd, &cap, 8,
+		    sizeof (int)) != 0)
+			return (-1);
+		dtp->dt_varmapcap = cap;
+	}
+	dtp->dt_varmaps[dtp->dt_nvarmaps] = idp;
+	dtp->dt_varmapfd[dtp->dt_nvarmaps] = -1;
+	idp->di_id = DT_MAP_COUNT + (int)dtp->dt_nvarmaps++;
+	return (idp->di_id);
+}
+
 void
 dt_idents_free(dtrace_hdl_t *dtp)
 {

@@ -61,17 +61,30 @@ typedef struct dt_type {
 typedef enum dt_idkind {
 	DT_IDENT_GLOBAL = 1,	/* global scalar variable */
 	DT_IDENT_BUILTIN,	/* built-in variable (pid, execname, ...) */
-	DT_IDENT_FUNC		/* built-in function or action */
+	DT_IDENT_FUNC,		/* built-in function or action */
+	DT_IDENT_ASSOC,		/* associative array (a hash map) */
+	DT_IDENT_TLS,		/* thread-local self->x (a hash map by tid) */
+	DT_IDENT_LOCAL		/* clause-local this->x (in dctx) */
 } dt_idkind_t;
+
+#define DT_MAXKEYS	8	/* components of an associative array key */
+#define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
+#define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
-	char *di_name;			/* name */
+	char *di_name;			/* name ("self->x" for self->x) */
 	dt_idkind_t di_kind;		/* DT_IDENT_* */
-	int di_id;			/* builtin or function number */
+	int di_id;			/* builtin or function number; the
+					   variable map of ASSOC and TLS */
 	dt_type_t di_type;		/* type (variables) */
-	uint32_t di_offset;		/* offset in globals (variables) */
+	uint32_t di_offset;		/* offset in globals (GLOBAL) or in
+					   the locals area of dctx (LOCAL) */
 	bool di_defined;		/* a type has been given */
+	unsigned int di_nkeys;		/* ASSOC: key components */
+	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
+	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
+	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 } dt_ident_t;
 
 /* ---- BPF instruction lists ---------------------------------------------- */
@@ -118,9 +131,17 @@ typedef struct dt_datarec {
 	uint32_t dr_nargs;		/* how many */
 } dt_datarec_t;
 
+/*
+ * A place in a compiled text.  Line markers ("# 12 \"file\"", which cpp
+ * writes) make sp_line and sp_file the user's line and file, while
+ * sp_pline stays the line of the text itself (0 if unknown: sp_line).
+ */
 typedef struct dt_srcpos {
 	int sp_line;		/* 1-based line */
 	int sp_col;		/* 1-based column */
+	int sp_file;		/* 0: the text's own file, else the name
+				   dt_srcfile_name() gives */
+	int sp_pline;		/* 1-based line in the text compiled */
 } dt_srcpos_t;
 
 typedef struct dt_clause {
@@ -135,7 +156,8 @@ typedef struct dt_clause {
 	unsigned int dc_nrecs;		/* how many */
 	uint32_t dc_recsize;		/* bytes of data after the header */
 	bool dc_records;		/* a firing emits a ring buffer record */
-	bool dc_faults;			/* the clause can fault */
+	bool dc_faults;			/* its code can fault (set by the
+					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	dt_block_t dc_code;		/* compiled body */
@@ -228,7 +250,14 @@ typedef struct dt_options {
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
+	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
 	char *op_btfpath;		/* btfpath: kernel types from here */
+	bool op_cpp;			/* cpp (-C): preprocess every program */
+	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
+	char *op_cpppath;		/* cpppath, or NULL for DT_CPP_PATH */
+	char **op_cppargs;		/* -D, -U, -I for cpp, in order */
+	unsigned int op_ncppargs;	/* how many */
+	unsigned int op_cppargcap;	/* how many allocated */
 } dt_options_t;
 
 #define DT_IDHASH	127
@@ -242,6 +271,11 @@ struct dtrace_hdl {
 
 	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
 	uint32_t dt_globsize;		/* bytes of the globals value */
+	uint32_t dt_localsize;		/* bytes of this-> variables */
+	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */
+	int *dt_varmapfd;		/* their maps, -1 until created */
+	unsigned int dt_nvarmaps;	/* how many */
+	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */
 	uint32_t dt_strtablen;		/* bytes used */
 	uint32_t dt_strtabcap;		/* bytes allocated */
@@ -287,10 +321,15 @@ struct dtrace_hdl {
 	dtrace_handle_drop_f *dt_drophdlr; /* drop handler */
 	void *dt_droparg;		/* its argument */
 	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
+	uint64_t dt_dyndrops;		/* dynamic drops already reported */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
 	pid_t dt_target;		/* $target */
+
+	char **dt_srcfiles;		/* file names line markers gave */
+	unsigned int dt_nsrcfiles;	/* how many */
+	unsigned int dt_srcfilecap;	/* how many allocated */
 
 	struct dt_tentry *dt_ktypes;	/* kernel types, held; NULL until used */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
@@ -318,6 +357,8 @@ extern dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
 extern const dt_ident_t *dt_builtin_lookup(const char *);
 extern void dt_idents_free(dtrace_hdl_t *);
 extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
+extern int dt_varmap_add(dtrace_hdl_t *, dt_ident_t *);
+extern int dt_map_fd(const dtrace_hdl_t *, int);
 
 /* types/dt_types.c: the session's kernel types and the D view of BTF */
 struct btf;
@@ -335,6 +376,17 @@ extern int64_t dt_btf_size(const struct btf *, uint32_t);
 
 /* dlang/dt_compile.c */
 extern void dt_program_free(struct dtrace_prog *);
+
+/* dlang/dt_cpp.c: the C preprocessor, and the files line markers name */
+#define DT_CPP_PATH	"/usr/bin/cpp"	/* default cpppath */
+#define DT_CMDLINE	"<command line>" /* file name of -n programs */
+extern int dt_cpp_setopt(dtrace_hdl_t *, const char *, const char *);
+extern int dt_cpp_getopt(dtrace_hdl_t *, const char *, dtrace_optval_t *);
+extern void dt_cpp_free(dtrace_hdl_t *);
+extern int dt_cpp_run(dtrace_hdl_t *, const char *, size_t, const char *,
+    char **, size_t *);
+extern int dt_srcfile_intern(dtrace_hdl_t *, const char *);
+extern const char *dt_srcfile_name(dtrace_hdl_t *, int);
 
 /* probes/dt_probe.c */
 extern const dt_provider_t *const dt_providers[];

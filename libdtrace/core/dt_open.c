@@ -37,6 +37,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_strsize = 256;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
+	dtp->dt_opts.op_dynvarsize = 1 << 20;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
@@ -66,11 +67,14 @@ dtrace_close(dtrace_hdl_t *dtp)
 		dt_program_free(pgp);
 	}
 	free(dtp->dt_clauses);
+	free(dtp->dt_varmaps);
+	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
 	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
+	dt_cpp_free(dtp);
 	free(dtp);
 }
 
@@ -210,11 +214,19 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			dt_ktypes_rele(dtp);
 			dtp->dt_ktypes = nt;
 		}
+	} else if (strcmp(opt, "dynvarsize") == 0) {
+		if (parse_size(val, &v) != 0 || v == 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_dynvarsize = v;
 	} else if (strcmp(opt, "switchrate") == 0) {
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_switchrate = v;
 	} else {
+		int rv = dt_cpp_setopt(dtp, opt, val);	/* cpp, define, ... */
+
+		if (rv <= 0)
+			return (rv);
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
 	}
 	return (0);
@@ -243,7 +255,9 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)
 		*valp = (dtrace_optval_t)op->op_switchrate;
-	else
+	else if (strcmp(opt, "dynvarsize") == 0)
+		*valp = (dtrace_optval_t)op->op_dynvarsize;
+	else if (dt_cpp_getopt(dtp, opt, valp) != 0)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
 	return (0);
 }

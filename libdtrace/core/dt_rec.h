@@ -37,6 +37,7 @@ typedef struct dt_gstate {
 	uint32_t gs_pad;	/* keeps the next field aligned */
 	uint64_t gs_walloff;	/* realtime - boottime, for walltimestamp */
 	uint64_t gs_drops[DT_DROPCPUS]; /* records lost: ring buffer full */
+	uint64_t gs_dyndrops;		/* dynamic variable stores lost */
 } dt_gstate_t;
 
 /* The machine state at the head of dctx. */

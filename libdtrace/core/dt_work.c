@@ -20,12 +20,15 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <time.h>
+#include <sys/syscall.h>
+#include <linux/perf_event.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
 #include "dt_impl.h"
+#include "../codegen/dt_insn.h"
 
 static bool
 same_clauses(const dt_program_t *pgp, const dt_probe_t *prp)
@@ -97,6 +100,87 @@ fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
 int
 dt_consume_cb(void *ctx, void *data, size_t size);
 
+/*
+ * self-> variables die with their thread: a program on the
+ * sched:sched_process_exit tracepoint (which every exiting thread fires)
+ * deletes the exiting thread's entry from each thread-local map, so that
+ * a thread id used again does not find a dead thread's values.
+ */
+static int
+tls_cleanup(dtrace_hdl_t *dtp)
+{
+	dt_block_t blk = { 0 };
+	dt_program_t *pgp;
+	const char *tfs;
+	char path[300], buf[32];
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof (attr),
+		.sample_period = 1,
+	};
+	bool any = false;
+	int pfd, rv = -1;
+
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++)
+		any |= dtp->dt_varmaps[i]->di_kind == DT_IDENT_TLS;
+	if (!any)
+		return (0);
+	if ((tfs = dt_tracefs(dtp)) == NULL)
+		return (-1);
+	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
+		return (-1);
+	pgp->pg_fd = pgp->pg_pvfd = -1;
+	pgp->pg_next = dtp->dt_programs;
+	dtp->dt_programs = pgp;
+
+	dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
+	    BPF_FUNC_get_current_pid_tgid));
+	dt_block_emit(dtp, &blk, INSN(BPF_ALU | BPF_MOV | BPF_X, 0, 0, 0, 0));
+	dt_block_emit(dtp, &blk, INSN(BPF_STX | BPF_MEM | BPF_DW, 10, 0, -8,
+	    0));
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+
+		if (idp->di_kind != DT_IDENT_TLS)
+			continue;
+		dt_block_reloc(dtp, &blk, blk.db_len, DT_REL_MAPFD);
+		dt_block_emit(dtp, &blk, INSN(BPF_LD | BPF_DW | BPF_IMM, 1,
+		    BPF_PSEUDO_MAP_FD, 0, idp->di_id));
+		dt_block_emit(dtp, &blk, INSN(0, 0, 0, 0, 0));
+		dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_MOV | BPF_X, 2,
+		    10, 0, 0));
+		dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_ADD | BPF_K, 2,
+		    0, 0, -8));
+		dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
+		    BPF_FUNC_map_delete_elem));
+	}
+	dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0));
+	if (dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)) != 0)
+		goto out;
+	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, "dt_tls_exit",
+	    pgp) != 0)
+		goto out;
+	snprintf(path, sizeof (path), "%s/events/sched/sched_process_exit/id",
+	    tfs);
+	if (dt_read_file(path, buf, sizeof (buf)) <= 0) {
+		dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s", path,
+		    strerror(errno));
+		goto out;
+	}
+	attr.config = strtoull(buf, NULL, 10);
+	pfd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1,
+	    PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0) {
+		dt_set_errmsg(dtp, EDT_ATTACH, "cannot open tracepoint "
+		    "sched:sched_process_exit: %s", strerror(errno));
+		goto out;
+	}
+	rv = dt_perf_attach(dtp, pfd, pgp->pg_fd, 0);
+out:
+	dt_block_free(&blk);
+	return (rv);
+}
+
 static int
 go(dtrace_hdl_t *dtp)
 {
@@ -111,6 +195,8 @@ go(dtrace_hdl_t *dtp)
 	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
 	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
 
+	if (tls_cleanup(dtp) != 0)
+		return (-1);
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_prepare != NULL &&
 		    dt_providers[p]->pv_prepare(dtp) != 0)
@@ -224,6 +310,19 @@ dtrace_status(dtrace_hdl_t *dtp)
 static int
 report_drops(dtrace_hdl_t *dtp)
 {
+	uint64_t dyn = __atomic_load_n(&dtp->dt_gstate->gs_dyndrops,
+	    __ATOMIC_RELAXED);
+
+	if (dyn != dtp->dt_dyndrops) {
+		/* stores into full variable maps: one count for all CPUs */
+		uint64_t n = dyn - dtp->dt_dyndrops;
+
+		dtp->dt_dyndrops = dyn;
+		if (dtp->dt_outfp != NULL)
+			fflush(dtp->dt_outfp);
+		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
+		    (unsigned long long)n, n > 1 ? "s" : "");
+	}
 	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
 		uint64_t total = __atomic_load_n(&dtp->dt_gstate->gs_drops[cpu],
 		    __ATOMIC_RELAXED);

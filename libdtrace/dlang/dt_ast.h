@@ -100,6 +100,9 @@ typedef struct dt_pcb {
 	dtrace_hdl_t *pcb_hdl;		/* handle */
 	const char *pcb_src;		/* source text */
 	size_t pcb_len;			/* its length */
+	const char *pcb_usrc;		/* the text as given, when pcb_src
+					   is its preprocessed form */
+	size_t pcb_ulen;		/* its length */
 	const char *pcb_ptr;		/* lexer position */
 	dt_srcpos_t pcb_pos;		/* lexer line and column */
 	const char *pcb_file;		/* file name, or NULL for -n */

@@ -5,8 +5,14 @@
  *
  * An error message has DTrace's first line ("line 3: syntax error near
  * \";\"", with "[D_TAG] " in front under -xerrtags; no line for a one-line
- * -n program), then where it is (file:line:column), the source line and a
- * caret under the column.
+ * -n program; "\"FILE\", line 3: " in a file a line marker named, such as
+ * a header of a preprocessed program), then where it is
+ * (file:line:column), the source line and a caret under the column.
+ *
+ * With DTRACE_C_CPP (or the option cpp) the text goes through the C
+ * preprocessor first (dt_cpp.c) and the compiler reads its output, whose
+ * line markers keep the positions the user's.  The line shown under an
+ * error is then the preprocessed one, which the column refers to.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -26,14 +32,21 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	char buf[sizeof (dtp->dt_errmsg)];	/* fmt's args may be dt_errmsg */
 	size_t len = sizeof (buf), n = 0;
 	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
-	bool oneline = pcb->pcb_file == NULL &&
-	    memchr(pcb->pcb_src, '\n', pcb->pcb_len) == NULL;
+	const char *fname = dt_srcfile_name(dtp, pos.sp_file);
+	bool oneline = pcb->pcb_file == NULL && fname == NULL &&
+	    (pcb->pcb_usrc != NULL ? memchr(pcb->pcb_usrc, '\n',
+	    pcb->pcb_ulen) : memchr(pcb->pcb_src, '\n', pcb->pcb_len)) ==
+	    NULL;
+	int pline = pos.sp_pline > 0 ? pos.sp_pline : pos.sp_line;
 	va_list ap;
 	int l;
 
 	if (dtp->dt_opts.op_errtags)
 		n += snprintf(buf + n, len - n, "[%s] ", tag);
-	if (!oneline)
+	if (fname != NULL)
+		n += snprintf(buf + n, len - n, "\"%s\", line %d: ", fname,
+		    pos.sp_line);
+	else if (!oneline)
 		n += snprintf(buf + n, len - n, "line %d: ", pos.sp_line);
 	va_start(ap, fmt);
 	if (n < len)
@@ -42,7 +55,7 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 
 	/* Find the source line and show it with a caret. */
 	line = pcb->pcb_src;
-	for (l = 1; l < pos.sp_line && line < srcend; line++) {
+	for (l = 1; l < pline && line < srcend; line++) {
 		if (*line == '\n')
 			l++;
 	}
@@ -50,8 +63,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 		;
 	if (n < len)
 		n += snprintf(buf + n, len - n, "\n    at %s:%d:%d\n    %.*s\n    ",
-		    pcb->pcb_file != NULL ? pcb->pcb_file : "<command line>",
-		    pos.sp_line, pos.sp_col, (int)(end - line), line);
+		    fname != NULL ? fname : pcb->pcb_file != NULL ?
+		    pcb->pcb_file : DT_CMDLINE, pos.sp_line, pos.sp_col, (int)(end - line), line);
 	for (int c = 1; c < pos.sp_col && n + 2 < len; c++)
 		buf[n++] = line + c - 1 < end && line[c - 1] == '\t' ? '\t' :
 		    ' ';
@@ -119,19 +132,29 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	jmp_buf jb;
 	dtrace_prog_t *pgp;
 	uint32_t globsize = dtp->dt_globsize;
+	char *cppsrc = NULL;
+	size_t cpplen = 0;
 
 	if (cflags & ~DTRACE_C_MASK) {
 		dt_set_errno(dtp, EINVAL);
 		return (NULL);
 	}
-	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
+	if (((cflags & DTRACE_C_CPP) || dtp->dt_opts.op_cpp) &&
+	    dt_cpp_run(dtp, src, len, file != NULL ? file : DT_CMDLINE,
+	    &cppsrc, &cpplen) != 0)
 		return (NULL);
+	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL) {
+		free(cppsrc);
+		return (NULL);
+	}
 	pgp->dp_tail = &pgp->dp_clauses;
 
 	memset(&pcb, 0, sizeof (pcb));
 	pcb.pcb_hdl = dtp;
-	pcb.pcb_src = src;
-	pcb.pcb_len = len;
+	pcb.pcb_src = cppsrc != NULL ? cppsrc : src;
+	pcb.pcb_len = cppsrc != NULL ? cpplen : len;
+	pcb.pcb_usrc = cppsrc != NULL ? src : NULL;
+	pcb.pcb_ulen = len;
 	pcb.pcb_file = file;
 	pcb.pcb_spec = spec;
 	pcb.pcb_argc = argc;
@@ -146,6 +169,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 		dt_tok_free(&pcb.pcb_peek);
 		pgp->dp_nodes = pcb.pcb_nodes;
 		dt_program_free(pgp);
+		free(cppsrc);
 		/* Variables the failed program declared stay: harmless. */
 		(void) globsize;
 		return (NULL);
@@ -178,6 +202,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 			dt_cerror(&pcb, dtp->dt_errtag ? dtp->dt_errtag :
 			    "D_CG", dcp->dc_descpos[0], "%s", dtp->dt_errmsg);
 	}
+	free(cppsrc);
 	pgp->dp_nodes = pcb.pcb_nodes;
 	pgp->dp_next = dtp->dt_progs;
 	dtp->dt_progs = pgp;

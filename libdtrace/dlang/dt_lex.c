@@ -7,11 +7,17 @@
  * predicate.  Comments (C and C++ style) and a first line starting with "#!"
  * are skipped.
  *
+ * Line markers, which cpp writes ("# 12 \"file.d\" 2") and #line gives,
+ * are followed: the lines after one have its number and file, so that
+ * errors in preprocessed text name the user's line.  Other preprocessor
+ * directives (#define, #include, ...) are syntax errors: they need -C.
+ *
  * Errors unwind through dt_cerror(); the token being lexed may then hold
  * memory (a partial string), which the caller frees with dt_tok_free().
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +29,8 @@ dt_lex_init(dt_pcb_t *pcb)
 	pcb->pcb_ptr = pcb->pcb_src;
 	pcb->pcb_pos.sp_line = 1;
 	pcb->pcb_pos.sp_col = 1;
+	pcb->pcb_pos.sp_file = 0;
+	pcb->pcb_pos.sp_pline = 1;
 	if (pcb->pcb_len >= 2 && pcb->pcb_src[0] == '#' &&
 	    pcb->pcb_src[1] == '!') {
 		while (pcb->pcb_ptr < pcb->pcb_src + pcb->pcb_len &&
@@ -45,12 +53,109 @@ advance(dt_pcb_t *pcb, size_t n)
 	while (n-- > 0 && pcb->pcb_ptr < pcb->pcb_src + pcb->pcb_len) {
 		if (*pcb->pcb_ptr == '\n') {
 			pcb->pcb_pos.sp_line++;
+			pcb->pcb_pos.sp_pline++;
 			pcb->pcb_pos.sp_col = 1;
 		} else {
 			pcb->pcb_pos.sp_col++;
 		}
 		pcb->pcb_ptr++;
 	}
+}
+
+/*
+ * At a '#' that starts a line (blanks before it): consume a line marker
+ * ("# N \"file\" flags", "#line N \"file\"") and return true; report
+ * another C preprocessor directive; return false for anything else
+ * (#pragma is a token).
+ */
+static bool
+lex_directive(dt_pcb_t *pcb)
+{
+	static const char *const cppdirs[] = {
+		"define", "undef", "include", "include_next", "import", "if",
+		"ifdef", "ifndef", "elif", "elifdef", "elifndef", "else",
+		"endif", "error", "warning", "ident", "sccs", "assert",
+		"unassert", NULL
+	};
+	const char *p = pcb->pcb_ptr, *end = pcb->pcb_src + pcb->pcb_len, *w;
+	dt_srcpos_t pos = pcb->pcb_pos;
+	char name[PATH_MAX];
+	long line = 0;
+	int file = pos.sp_file;
+	size_t n = 0;
+
+	for (w = p; w > pcb->pcb_src && (w[-1] == ' ' || w[-1] == '\t'); w--)
+		;
+	if (w > pcb->pcb_src && w[-1] != '\n')
+		return (false);
+	for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	for (w = p; w < end && (isalnum((unsigned char)*w) || *w == '_'); w++)
+		;
+	if (w - p == 4 && strncmp(p, "line", 4) == 0) {
+		for (p = w; p < end && (*p == ' ' || *p == '\t'); p++)
+			;
+		if (p == end || !isdigit((unsigned char)*p))
+			dt_cerror(pcb, "D_SYNTAX", pos, "#line requires a line "
+			    "number");
+	} else if (p == end || !isdigit((unsigned char)*p)) {
+		for (int i = 0; cppdirs[i] != NULL; i++) {
+			if ((size_t)(w - p) == strlen(cppdirs[i]) &&
+			    strncmp(p, cppdirs[i], (size_t)(w - p)) == 0)
+				dt_cerror(pcb, "D_SYNTAX", pos, "syntax error "
+				    "near \"#%s\" (preprocessor directives "
+				    "need -C)", cppdirs[i]);
+		}
+		return (false);
+	}
+
+	for (; p < end && isdigit((unsigned char)*p); p++) {
+		if ((line = line * 10 + (*p - '0')) > INT_MAX)
+			dt_cerror(pcb, "D_SYNTAX", pos, "line number out of "
+			    "range in line directive");
+	}
+	for (w = p; w < end && (*w == ' ' || *w == '\t'); w++)
+		;
+	if (w < end && *w == '"') {
+		/* The file name, a C string (cpp escapes '"', '\\' and
+		   unprintable characters in octal). */
+		for (p = w + 1; p < end && *p != '"' && *p != '\n'; p++) {
+			int c = (unsigned char)*p;
+
+			if (c == '\\' && p + 1 < end && p[1] >= '0' &&
+			    p[1] <= '7') {
+				c = 0;
+				for (int d = 0; d < 3 && p + 1 < end &&
+				    p[1] >= '0' && p[1] <= '7'; d++)
+					c = c * 8 + *++p - '0';
+			} else if (c == '\\' && p + 1 < end && p[1] != '\n') {
+				c = (unsigned char)*++p;
+			}
+			if (n + 1 < sizeof (name))
+				name[n++] = (char)c;
+		}
+		if (p == end || *p != '"' || n + 1 >= sizeof (name) ||
+		    memchr(name, '\0', n) != NULL)
+			dt_cerror(pcb, "D_SYNTAX", pos, "invalid file name in "
+			    "line directive");
+		name[n] = '\0';
+		w = p + 1;
+		file = strcmp(name, pcb->pcb_file != NULL ? pcb->pcb_file :
+		    DT_CMDLINE) == 0 ? 0 : dt_srcfile_intern(pcb->pcb_hdl,
+		    name);
+		if (file < 0)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	} else if (w < end && *w != '\n' && w == p) {
+		dt_cerror(pcb, "D_SYNTAX", pos, "malformed line directive");
+	}
+	/* The rest of the line (cpp's flags) does not matter. */
+	while (w < end && *w != '\n')
+		w++;
+	advance(pcb, (size_t)(w - pcb->pcb_ptr));
+	pcb->pcb_pos.sp_line = (int)line - (w < end);
+	pcb->pcb_pos.sp_file = file;
+	advance(pcb, 1);
+	return (true);
 }
 
 static void
@@ -61,6 +166,8 @@ skip_space(dt_pcb_t *pcb)
 
 		if (c == -1)
 			return;
+		if (c == '#' && lex_directive(pcb))
+			continue;
 		if (isspace(c)) {
 			advance(pcb, 1);
 		} else if (c == '/' && peekc(pcb, 1) == '*') {

@@ -371,6 +371,22 @@ parse_postfix(dt_pcb_t *pcb)
 			n->dn_left = dnp;
 			dnp = n;
 			next(pcb);
+		} else if (t->tk_kind == T_ARROW && dnp->dn_kind == DN_VAR &&
+		    (strcmp(dnp->dn_str, "self") == 0 ||
+		    strcmp(dnp->dn_str, "this") == 0)) {
+			/* self->x and this->x: variables named so */
+			char *name;
+
+			next(pcb);
+			if (tok(pcb)->tk_kind != T_IDENT)
+				syntax_error(pcb);
+			if (asprintf(&name, "%s->%s", dnp->dn_str,
+			    tok(pcb)->tk_str) < 0)
+				dt_cerror(pcb, "D_NOMEM", t->tk_pos,
+				    "out of memory");
+			free(dnp->dn_str);
+			dnp->dn_str = name;
+			next(pcb);
 		} else if (t->tk_kind == T_DOT || t->tk_kind == T_ARROW) {
 			dt_node_t *n = dt_node_new(pcb, DN_MEMBER, t->tk_pos);
 

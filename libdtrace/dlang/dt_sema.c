@@ -268,20 +268,140 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 		    "failed to resolve %s: Unknown variable name", dnp->dn_str);
 	}
+	if (idp->di_kind == DT_IDENT_ASSOC)
+		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "
+		    "associative array: it needs a key", dnp->dn_str);
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
+}
+
+/* The kind of variable a name declares: self->x, this->x or a global. */
+static dt_idkind_t
+var_kind(const char *name)
+{
+	if (strncmp(name, "self->", 6) == 0)
+		return (DT_IDENT_TLS);
+	if (strncmp(name, "this->", 6) == 0)
+		return (DT_IDENT_LOCAL);
+	return (DT_IDENT_GLOBAL);
+}
+
+/* Bytes a value of type t takes in a variable or key. */
+static uint32_t
+value_bytes(dt_pcb_t *pcb, dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_STRING ?
+	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+}
+
+/* Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args. */
+static unsigned int
+assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_node_t *keys[DT_MAXKEYS + 1], *k = dnp->dn_right;
+	unsigned int n = 0;
+
+	while (k->dn_kind == DN_COMMA && n < DT_MAXKEYS) {
+		keys[n++] = k->dn_right;
+		k = k->dn_left;
+	}
+	keys[n++] = k;
+	if (n > DT_MAXKEYS)
+		dt_cerror(pcb, "D_ARR_KEYS", dnp->dn_pos, "associative "
+		    "array key has more than %d components", DT_MAXKEYS);
+	dnp->dn_args = NULL;
+	for (unsigned int i = 0; i < n; i++) {	/* keys[] is reversed */
+		keys[i]->dn_list = dnp->dn_args;
+		dnp->dn_args = keys[i];
+		sema_expr(pcb, keys[i]);
+		if (keys[i]->dn_type.ty_kind != DT_TK_STRING &&
+		    !is_scalar(keys[i]))
+			dt_cerror(pcb, "D_ARR_KEYTYPE", keys[i]->dn_pos,
+			    "associative array keys must be integers, "
+			    "pointers or strings");
+	}
+	return (n);
+}
+
+/*
+ * a[k...]: an associative array.  Reading an array never assigned is an
+ * error; the first assignment declares it with its key types.  Later uses
+ * must agree on the number of keys and on string versus integer.
+ */
+static dt_ident_t *
+sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	const char *name = dnp->dn_left->dn_str;
+	dt_ident_t *idp = dt_ident_lookup(dtp, name);
+	unsigned int n = assoc_keys(pcb, dnp), i = 0;
+	dt_node_t *k;
+
+	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
+		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is a scalar "
+		    "variable, not an associative array", name);
+	if (idp == NULL && !store)
+		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
+		    "resolve %s: Unknown variable name", name);
+	if (idp == NULL) {
+		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_STRUCT ||
+		    ty.ty_kind == DT_TK_ARRAY)
+			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
+			    "associative array element must be an integer, a "
+			    "pointer or a string");
+		if ((idp = dt_ident_create(dtp, name, DT_IDENT_ASSOC)) ==
+		    NULL)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		idp->di_type = ty;
+		idp->di_defined = true;
+		idp->di_nkeys = n;
+		for (k = dnp->dn_args; k != NULL; k = k->dn_list, i++) {
+			idp->di_keys[i] = k->dn_type;
+			idp->di_keysize += value_bytes(pcb, k->dn_type);
+		}
+		idp->di_valsize = value_bytes(pcb, ty);
+		if (idp->di_keysize > DT_MAXKEYSIZE)
+			dt_cerror(pcb, "D_ARR_KEYSIZE", dnp->dn_pos, "key of %s "
+			    "is %u bytes, more than %d: reduce strsize or the "
+			    "string keys", name, idp->di_keysize,
+			    DT_MAXKEYSIZE);
+		if (dt_varmap_add(dtp, idp) < 0)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+	}
+	if (n != idp->di_nkeys)
+		dt_cerror(pcb, "D_ARR_KEYS", dnp->dn_pos, "%s has %u key "
+		    "component%s, not %u", name, idp->di_nkeys,
+		    idp->di_nkeys == 1 ? "" : "s", n);
+	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
+		if ((k->dn_type.ty_kind == DT_TK_STRING) !=
+		    (idp->di_keys[i].ty_kind == DT_TK_STRING))
+			dt_cerror(pcb, "D_ARR_KEYTYPE", k->dn_pos, "key #%u of "
+			    "%s is a %s", i + 1, name,
+			    idp->di_keys[i].ty_kind == DT_TK_STRING ?
+			    "string" : "integer");
+	}
+	dnp->dn_ident = idp;
+	dnp->dn_type = idp->di_type;
+	return (idp);
 }
 
 /*
  * Resolve the variable an assignment or ++/-- writes; if it does not exist
  * yet, declare it with type ty (the first assignment gives the type).
+ * Variables are globals, self->x, this->x and associative array elements.
  */
 static void
 sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_ident_t *idp;
+	dt_idkind_t kind;
 
+	if (lhs->dn_kind == DN_INDEX && lhs->dn_left->dn_kind == DN_VAR &&
+	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL) {
+		sema_assoc(pcb, lhs, true, ty);
+		return;
+	}
 	if (lhs->dn_kind != DN_VAR)
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
 		    "operator %s requires modifiable lvalue as an operand", op);
@@ -290,20 +410,43 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 		    "operator %s can only be applied to a writable variable",
 		    op);
 	idp = dt_ident_lookup(dtp, lhs->dn_str);
+	if (idp != NULL && idp->di_kind == DT_IDENT_ASSOC)
+		dt_cerror(pcb, "D_IDENT_BADREF", lhs->dn_pos, "%s is an "
+		    "associative array: it needs a key", lhs->dn_str);
 	if (idp == NULL) {
-		uint32_t sz;
+		uint32_t sz = value_bytes(pcb, ty);
 
 		if (ty.ty_kind == DT_TK_VOID)
 			dt_cerror(pcb, "D_OP_VOID", lhs->dn_pos,
 			    "operator %s cannot be applied to a void value", op);
-		if ((idp = dt_ident_create(dtp, lhs->dn_str,
-		    DT_IDENT_GLOBAL)) == NULL)
+		if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY)
+			dt_cerror(pcb, "D_OP_INCOMPAT", lhs->dn_pos, "a "
+			    "variable cannot hold a struct or array yet");
+		kind = var_kind(lhs->dn_str);
+		if ((idp = dt_ident_create(dtp, lhs->dn_str, kind)) == NULL)
 			dt_cerror(pcb, "D_NOMEM", lhs->dn_pos, "out of memory");
 		idp->di_type = ty;
 		idp->di_defined = true;
-		sz = ty.ty_kind == DT_TK_STRING ? dtp->dt_opts.op_strsize : 8;
-		idp->di_offset = (dtp->dt_globsize + 7) & ~7U;
-		dtp->dt_globsize = idp->di_offset + sz;
+		switch (kind) {
+		case DT_IDENT_TLS:
+			idp->di_keysize = 8;	/* the thread id */
+			idp->di_valsize = sz;
+			if (dt_varmap_add(dtp, idp) < 0)
+				dt_cerror(pcb, "D_NOMEM", lhs->dn_pos,
+				    "out of memory");
+			break;
+		case DT_IDENT_LOCAL:
+			if (dtp->dt_localsize + sz > DT_LOCALS_BYTES)
+				dt_cerror(pcb, "D_LOCALS_SIZE", lhs->dn_pos,
+				    "this-> variables take more than %d bytes",
+				    DT_LOCALS_BYTES);
+			idp->di_offset = dtp->dt_localsize;
+			dtp->dt_localsize += sz;
+			break;
+		default:
+			idp->di_offset = (dtp->dt_globsize + 7) & ~7U;
+			dtp->dt_globsize = idp->di_offset + sz;
+		}
 	}
 	lhs->dn_ident = idp;
 	lhs->dn_type = idp->di_type;
@@ -371,7 +514,6 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
 			    "stringof( ) argument must be a string, a char "
 			    "array or a pointer");
-		pcb->pcb_clause->dc_faults = true;
 		break;
 	case DT_FN_COPYINSTR:
 		if (nargs < 1 || nargs > 2)
@@ -385,7 +527,6 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 				    "with prototype: argument must be an "
 				    "integer or pointer");
 		}
-		pcb->pcb_clause->dc_faults = true;
 		break;
 	case DT_FN_PRINTF: {
 		dt_node_t *fmt = dnp->dn_args;
@@ -487,7 +628,6 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "not an integer", dnp->dn_str);
 	dnp->dn_value = off;
 	dnp->dn_aux = (int64_t)(bit | bitsize << 8);
-	pcb->pcb_clause->dc_faults = true;
 }
 
 /*
@@ -656,6 +796,16 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_args(pcb, dnp);
 		return;
 	}
+	if (dnp->dn_left->dn_kind == DN_VAR &&
+	    dt_builtin_lookup(dnp->dn_left->dn_str) == NULL) {
+		dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl,
+		    dnp->dn_left->dn_str);
+
+		if (idp == NULL || idp->di_kind == DT_IDENT_ASSOC) {
+			sema_assoc(pcb, dnp, false, dnp->dn_type);
+			return;
+		}
+	}
 	sema_expr(pcb, dnp->dn_left);
 	sema_expr(pcb, dnp->dn_right);
 	lt = dnp->dn_left->dn_type;
@@ -688,7 +838,6 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "cannot be applied to an operand of type \"%s\"",
 		    tname(pcb, lt, buf, sizeof (buf)));
 	}
-	pcb->pcb_clause->dc_faults = true;
 }
 
 static void
@@ -741,12 +890,10 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (pt.ty_plevel > 0) {
 				dnp->dn_type = pt;
 				dnp->dn_type.ty_plevel--;
-				pcb->pcb_clause->dc_faults = true;
 				break;
 			}
 			if (pt.ty_btf != 0) {
 				pointee(pcb, dnp, pt);
-				pcb->pcb_clause->dc_faults = true;
 				break;
 			}
 			if (pt.ty_psize == 0)
@@ -754,7 +901,6 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 				    "cannot dereference a pointer to void");
 			dnp->dn_type = (dt_type_t){ DT_TK_INT, pt.ty_psize,
 			    pt.ty_psigned, 0, 0, 0 };
-			pcb->pcb_clause->dc_faults = true;
 			break;
 		}
 		if (dnp->dn_op == T_LNOT) {
@@ -811,8 +957,6 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 				    "operator %s requires operands of integral "
 				    "type", op);
 			dnp->dn_type = common_type(l->dn_type, r->dn_type);
-			if (dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD)
-				pcb->pcb_clause->dc_faults = true;
 		}
 		break;
 	}
@@ -855,8 +999,6 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)))
 			incompat(pcb, dnp, op);
-		if (dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ)
-			pcb->pcb_clause->dc_faults = true;
 		dnp->dn_type = dnp->dn_left->dn_type;
 		break;
 	}

@@ -642,9 +642,9 @@ test_syntax_errors(void)
 	CHECK(fails("BEGIN { trace((1); }", "D_SYNTAX", "near \";\""));
 	/* a '/' followed by an operand divides: "1 / trace(1)" */
 	CHECK(fails("BEGIN /1/ trace(1);", "D_SYNTAX", "near \";\""));
-	/* member and element assignment are not lvalues (yet) */
-	CHECK(fails("BEGIN { a[1] = 2; }", "D_OP_LVAL",
-	    "operator = requires modifiable lvalue"));
+	/* a[1] = 2 declares an associative array; a member is no lvalue */
+	CHECK(fails("BEGIN { a = 1; a[1] = 2; }", "D_IDENT_BADREF",
+	    "a is a scalar variable, not an associative array"));
 	CHECK(fails("BEGIN { x = 1; trace(&x); }", "D_UNSUPPORTED",
 	    "operator & is not supported"));
 	CHECK(fails("BEGIN { x.y = 1; }", "D_OP_LVAL",

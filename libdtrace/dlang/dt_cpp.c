@@ -1,0 +1,532 @@
+/*
+ * dt_cpp.c: the C preprocessor (-C), its options, and the names of the
+ * files that line markers bring into a compilation.
+ *
+ * The preprocessor runs as a child process, by fork() and exec (no shell).
+ * The source goes to its standard input through a pipe, its output and its
+ * messages come back through two more, and one poll() loop moves all three
+ * so that neither side ever waits on a full pipe.  SIGPIPE is blocked on
+ * the calling thread meanwhile: a preprocessor that stops reading early
+ * must not kill the consumer.
+ *
+ * The source is preceded by `#line 1 "FILE"`, so that the preprocessor's
+ * messages and the line markers of its output (`# 12 "FILE"`) name the
+ * user's file rather than "<stdin>".  The lexer follows the markers, so
+ * that compiler errors give the user's file and line.  An interpreter line
+ * ("#!/usr/sbin/dtrace -s"), which cpp would reject, is blanked, its
+ * newline kept so that the lines keep their numbers.
+ *
+ * What the preprocessor writes on standard error is collected: when it
+ * fails, that is the error message (EDT_CPP); when it succeeds (warnings,
+ * the header list of -H), it is passed on to our standard error, as DTrace
+ * lets its preprocessor do.
+ *
+ * File names from line markers are kept on the handle, each once, and
+ * source positions refer to them by number (dt_srcpos_t.sp_file), so that
+ * a position stays meaningful after its compilation ends.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/dt_impl.h"
+
+/* Macros every preprocessed program sees, as DTrace defines them. */
+static const char *const dt_cpp_defs[] = {
+	"-D__SUNW_D=1",			/* D, preprocessed by DTrace */
+	"-D__SUNW_D_64",		/* the 64-bit data model */
+	"-D__SUNW_D_VERSION=0x02000000", /* D 2.0, major << 24 | minor << 12 */
+};
+#define DT_CPP_NDEFS	(sizeof (dt_cpp_defs) / sizeof (dt_cpp_defs[0]))
+
+/* ---- options ------------------------------------------------------------- */
+
+/* Is s, up to its first character in stop (or its end), a macro name? */
+static bool
+macro_name(const char *s, const char *stop)
+{
+	if (!isalpha((unsigned char)*s) && *s != '_' && *s != '$')
+		return (false);
+	for (s++; *s != '\0' && strchr(stop, *s) == NULL; s++) {
+		if (!isalnum((unsigned char)*s) && *s != '_' && *s != '$')
+			return (false);
+	}
+	return (true);
+}
+
+/* Append the argument flag + val to the preprocessor's arguments. */
+static int
+addarg(dtrace_hdl_t *dtp, const char *flag, const char *val)
+{
+	dt_options_t *op = &dtp->dt_opts;
+	char *arg;
+
+	if (op->op_ncppargs == op->op_cppargcap &&
+	    dt_grow(dtp, (void **)&op->op_cppargs, &op->op_cppargcap, 8,
+	    sizeof (char *)) != 0)
+		return (-1);
+	if ((arg = dt_zalloc(dtp, strlen(flag) + strlen(val) + 1)) == NULL)
+		return (-1);
+	strcpy(arg, flag);
+	strcat(arg, val);
+	op->op_cppargs[op->op_ncppargs++] = arg;
+	return (0);
+}
+
+/*
+ * The preprocessor's options (see dtrace.h).  Returns 0 when set, -1 on
+ * error, 1 if opt is not one of them.
+ */
+int
+dt_cpp_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
+{
+	dt_options_t *op = &dtp->dt_opts;
+
+	if (strcmp(opt, "cpp") == 0 || strcmp(opt, "cpphdrs") == 0) {
+		if (val != NULL && *val != '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if (opt[3] == '\0')
+			op->op_cpp = true;
+		else
+			op->op_cpphdrs = true;
+		return (0);
+	}
+	if (strcmp(opt, "cpppath") == 0) {
+		char *path;
+
+		if (val == NULL || *val == '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if ((path = dt_strdup(dtp, val)) == NULL)
+			return (-1);
+		free(op->op_cpppath);
+		op->op_cpppath = path;
+		return (0);
+	}
+	if (strcmp(opt, "define") == 0) {
+		if (val == NULL || !macro_name(val, "=("))
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "invalid macro name in define: \"%s\"",
+			    val != NULL ? val : ""));
+		return (addarg(dtp, "-D", val));
+	}
+	if (strcmp(opt, "undef") == 0) {
+		if (val == NULL || !macro_name(val, ""))
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "invalid macro name in undef: \"%s\"",
+			    val != NULL ? val : ""));
+		return (addarg(dtp, "-U", val));
+	}
+	if (strcmp(opt, "incdir") == 0) {
+		if (val == NULL || *val == '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		return (addarg(dtp, "-I", val));
+	}
+	return (1);
+}
+
+/* Returns 0 with *valp set, 1 if opt is not one of the options it knows. */
+int
+dt_cpp_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
+{
+	if (strcmp(opt, "cpp") == 0)
+		*valp = dtp->dt_opts.op_cpp;
+	else if (strcmp(opt, "cpphdrs") == 0)
+		*valp = dtp->dt_opts.op_cpphdrs;
+	else
+		return (1);
+	return (0);
+}
+
+void
+dt_cpp_free(dtrace_hdl_t *dtp)
+{
+	dt_options_t *op = &dtp->dt_opts;
+
+	for (unsigned int i = 0; i < op->op_ncppargs; i++)
+		free(op->op_cppargs[i]);
+	free(op->op_cppargs);
+	free(op->op_cpppath);
+	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++)
+		free(dtp->dt_srcfiles[i]);
+	free(dtp->dt_srcfiles);
+}
+
+/* ---- file names of line markers ------------------------------------------ */
+
+/* The number of name on the handle (from 1), added if new; -1 if no memory. */
+int
+dt_srcfile_intern(dtrace_hdl_t *dtp, const char *name)
+{
+	char *copy;
+
+	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++) {
+		if (strcmp(dtp->dt_srcfiles[i], name) == 0)
+			return ((int)i + 1);
+	}
+	if (dtp->dt_nsrcfiles == dtp->dt_srcfilecap &&
+	    dt_grow(dtp, (void **)&dtp->dt_srcfiles, &dtp->dt_srcfilecap, 4,
+	    sizeof (char *)) != 0)
+		return (-1);
+	if ((copy = dt_strdup(dtp, name)) == NULL)
+		return (-1);
+	dtp->dt_srcfiles[dtp->dt_nsrcfiles++] = copy;
+	return ((int)dtp->dt_nsrcfiles);
+}
+
+/* The name numbered file, or NULL. */
+const char *
+dt_srcfile_name(dtrace_hdl_t *dtp, int file)
+{
+	if (file < 1 || (unsigned int)file > dtp->dt_nsrcfiles)
+		return (NULL);
+	return (dtp->dt_srcfiles[file - 1]);
+}
+
+/* ---- running the preprocessor -------------------------------------------- */
+
+/* A growing buffer of bytes, always NUL-terminated once it holds any. */
+typedef struct dt_cppbuf {
+	char *cb_data;		/* bytes */
+	size_t cb_len;		/* how many */
+	size_t cb_cap;		/* how many allocated */
+} dt_cppbuf_t;
+
+/*
+ * Read what is available from fd into bp.  Returns 1 at the end of the
+ * file, 0 if more may come, -1 on error (errno or EDT_NOMEM set).
+ */
+static int
+buf_read(dtrace_hdl_t *dtp, int fd, dt_cppbuf_t *bp)
+{
+	ssize_t n;
+
+	if (bp->cb_cap - bp->cb_len < 4096 + 1) {
+		size_t cap = bp->cb_cap * 2 + 8192;
+		char *nd = dt_realloc(dtp, bp->cb_data, cap);
+
+		if (nd == NULL)
+			return (-1);
+		bp->cb_data = nd;
+		bp->cb_cap = cap;
+	}
+	n = read(fd, bp->cb_data + bp->cb_len, bp->cb_cap - bp->cb_len - 1);
+	if (n < 0)
+		return (errno == EINTR || errno == EAGAIN ? 0 :
+		    dt_set_errno(dtp, errno));
+	bp->cb_len += (size_t)n;
+	bp->cb_data[bp->cb_len] = '\0';
+	return (n == 0);
+}
+
+/* A descriptor like fd (close-on-exec) that is not 0, 1 or 2. */
+static int
+fd_above_stdio(int fd)
+{
+	int nfd;
+
+	if (fd > 2)
+		return (fd);
+	nfd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	close(fd);
+	return (nfd);
+}
+
+static void
+close_fd(int *fdp)
+{
+	if (*fdp >= 0)
+		close(*fdp);
+	*fdp = -1;
+}
+
+/* `#line 1 "file"`, file escaped as a C string; NULL if no memory. */
+static char *
+line_directive(dtrace_hdl_t *dtp, const char *file)
+{
+	char *s = dt_zalloc(dtp, strlen(file) * 4 + sizeof ("#line 1 \"\"\n"));
+	char *p = s;
+
+	if (s == NULL)
+		return (NULL);
+	p += sprintf(p, "#line 1 \"");
+	for (const unsigned char *c = (const unsigned char *)file; *c != '\0';
+	    c++) {
+		if (*c == '"' || *c == '\\')
+			p += sprintf(p, "\\%c", *c);
+		else if (*c < ' ' || *c == 0x7f)
+			p += sprintf(p, "\\%03o", *c);
+		else
+			*p++ = (char)*c;
+	}
+	strcpy(p, "\"\n");
+	return (s);
+}
+
+/*
+ * Move the input to the child and its output and messages back until it
+ * closes both.  seg/seglen: the input, in two pieces.
+ */
+static int
+exchange(dtrace_hdl_t *dtp, int fds[3], const char *seg[2],
+    size_t seglen[2], dt_cppbuf_t *out, dt_cppbuf_t *err)
+{
+	int s = 0;
+	size_t off = 0;
+
+	while (fds[1] >= 0 || fds[2] >= 0) {
+		struct pollfd pfd[3];
+		nfds_t n = 0;
+
+		if (fds[0] >= 0) {
+			pfd[n].fd = fds[0];
+			pfd[n++].events = POLLOUT;
+		}
+		for (int i = 1; i < 3; i++) {
+			if (fds[i] >= 0) {
+				pfd[n].fd = fds[i];
+				pfd[n++].events = POLLIN;
+			}
+		}
+		if (poll(pfd, n, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return (dt_set_errno(dtp, errno));
+		}
+		for (nfds_t i = 0; i < n; i++) {
+			int r;
+
+			if (pfd[i].revents == 0)
+				continue;
+			if (pfd[i].fd == fds[0]) {
+				ssize_t w;
+
+				while (s < 2 && off == seglen[s]) {
+					s++;
+					off = 0;
+				}
+				if (s == 2) {
+					close_fd(&fds[0]);
+					continue;
+				}
+				w = write(fds[0], seg[s] + off,
+				    seglen[s] - off);
+				if (w >= 0)
+					off += (size_t)w;
+				else if (errno != EINTR && errno != EAGAIN)
+					close_fd(&fds[0]);  /* it stopped
+							       reading */
+				continue;
+			}
+			r = buf_read(dtp, pfd[i].fd, pfd[i].fd == fds[1] ?
+			    out : err);
+			if (r < 0)
+				return (-1);
+			if (r > 0)
+				close_fd(pfd[i].fd == fds[1] ? &fds[1] :
+				    &fds[2]);
+		}
+	}
+	return (0);
+}
+
+/* Start path with argv, its standard input, output and error on fds. */
+static pid_t
+spawn(dtrace_hdl_t *dtp, const char *path, char *const argv[], int fds[3],
+    const sigset_t *mask)
+{
+	int status[2], e = 0;
+	pid_t pid;
+	ssize_t n;
+
+	if (pipe2(status, O_CLOEXEC) != 0) {
+		dt_set_errmsg(dtp, EDT_CPP, "cannot run the C preprocessor "
+		    "%s: %s", path, strerror(errno));
+		return (-1);
+	}
+	if ((pid = fork()) < 0) {
+		dt_set_errmsg(dtp, EDT_CPP, "cannot run the C preprocessor "
+		    "%s: %s", path, strerror(errno));
+		close(status[0]);
+		close(status[1]);
+		return (-1);
+	}
+	if (pid == 0) {
+		/* Only async-signal-safe calls from here on. */
+		sigprocmask(SIG_SETMASK, mask, NULL);
+		if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 ||
+		    dup2(fds[2], 2) < 0) {
+			e = errno;
+		} else {
+			execvp(path, argv);
+			e = errno;
+		}
+		(void) !write(status[1], &e, sizeof (e));
+		_exit(127);
+	}
+	/* The status pipe closes at exec, or brings exec's errno. */
+	close(status[1]);
+	do {
+		n = read(status[0], &e, sizeof (e));
+	} while (n < 0 && errno == EINTR);
+	close(status[0]);
+	if (n == (ssize_t)sizeof (e)) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		dt_set_errmsg(dtp, EDT_CPP, "cannot run the C preprocessor "
+		    "%s: %s", path, strerror(e));
+		return (-1);
+	}
+	return (pid);
+}
+
+/*
+ * Preprocess src (len bytes) given as file.  On success *outp holds the
+ * output (NUL-terminated, to be freed) and *outlenp its length.
+ */
+int
+dt_cpp_run(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
+    char **outp, size_t *outlenp)
+{
+	const dt_options_t *op = &dtp->dt_opts;
+	const char *path = op->op_cpppath != NULL ? op->op_cpppath :
+	    DT_CPP_PATH;
+	dt_cppbuf_t out = { NULL, 0, 0 }, err = { NULL, 0, 0 };
+	char **argv = NULL, *hdr = NULL;
+	const char *seg[2];
+	size_t seglen[2], skip = 0;
+	int ipipe[2] = { -1, -1 };		/* its standard input */
+	int opipe[2] = { -1, -1 };		/* its standard output */
+	int epipe[2] = { -1, -1 };		/* its standard error */
+	int fds[3] = { -1, -1, -1 }, child[3], status = 0, rv = -1;
+	sigset_t pipeset, oldmask, pending;
+	bool pipepending;
+	unsigned int argc = 0;
+	pid_t pid;
+
+	*outp = NULL;
+	*outlenp = 0;
+	if ((argv = dt_zalloc(dtp, (DT_CPP_NDEFS + op->op_ncppargs + 3) *
+	    sizeof (char *))) == NULL)
+		return (-1);
+	argv[argc++] = (char *)path;
+	for (unsigned int i = 0; i < DT_CPP_NDEFS; i++)
+		argv[argc++] = (char *)dt_cpp_defs[i];
+	for (unsigned int i = 0; i < op->op_ncppargs; i++)
+		argv[argc++] = op->op_cppargs[i];
+	if (op->op_cpphdrs)
+		argv[argc++] = "-H";
+	argv[argc] = NULL;
+
+	if ((hdr = line_directive(dtp, file)) == NULL)
+		goto out;
+	if (len >= 2 && src[0] == '#' && src[1] == '!') {
+		while (skip < len && src[skip] != '\n')
+			skip++;
+	}
+	seg[0] = hdr;
+	seglen[0] = strlen(hdr);
+	seg[1] = src + skip;
+	seglen[1] = len - skip;
+
+	if (pipe2(ipipe, O_CLOEXEC) != 0 || pipe2(opipe, O_CLOEXEC) != 0 ||
+	    pipe2(epipe, O_CLOEXEC) != 0) {
+		dt_set_errmsg(dtp, EDT_CPP, "cannot run the C preprocessor "
+		    "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	/* The child's ends go to 0, 1 and 2: none may already be one. */
+	if ((ipipe[0] = fd_above_stdio(ipipe[0])) < 0 ||
+	    (opipe[1] = fd_above_stdio(opipe[1])) < 0 ||
+	    (epipe[1] = fd_above_stdio(epipe[1])) < 0) {
+		dt_set_errmsg(dtp, EDT_CPP, "cannot run the C preprocessor "
+		    "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	child[0] = ipipe[0];
+	child[1] = opipe[1];
+	child[2] = epipe[1];
+
+	sigemptyset(&pipeset);
+	sigaddset(&pipeset, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipeset, &oldmask);
+	sigpending(&pending);
+	pipepending = sigismember(&pending, SIGPIPE);
+
+	pid = spawn(dtp, path, argv, child, &oldmask);
+	close_fd(&ipipe[0]);
+	close_fd(&opipe[1]);
+	close_fd(&epipe[1]);
+	fds[0] = ipipe[1];
+	fds[1] = opipe[0];
+	fds[2] = epipe[0];
+	ipipe[1] = opipe[0] = epipe[0] = -1;
+	if (pid > 0) {
+		(void) fcntl(fds[0], F_SETFL, O_NONBLOCK);
+		rv = exchange(dtp, fds, seg, seglen, &out, &err);
+		for (int i = 0; i < 3; i++)
+			close_fd(&fds[i]);
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	}
+	for (int i = 0; i < 3; i++)
+		close_fd(&fds[i]);
+
+	/* A SIGPIPE of ours is dropped; one that was there before stays. */
+	sigpending(&pending);
+	if (!pipepending && sigismember(&pending, SIGPIPE)) {
+		struct timespec zero = { 0, 0 };
+
+		(void) sigtimedwait(&pipeset, NULL, &zero);
+	}
+	pthread_sigmask(SIG_SETMASK, &oldmask, NULL);
+
+	if (pid <= 0 || rv != 0) {
+		rv = -1;
+		goto out;
+	}
+	rv = -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		while (err.cb_len > 0 && err.cb_data[err.cb_len - 1] == '\n')
+			err.cb_data[--err.cb_len] = '\0';
+		if (err.cb_len > 0)
+			dt_set_errmsg(dtp, EDT_CPP, "%s", err.cb_data);
+		else if (WIFEXITED(status))
+			dt_set_errmsg(dtp, EDT_CPP, "%s exited with status %d",
+			    path, WEXITSTATUS(status));
+		else
+			dt_set_errmsg(dtp, EDT_CPP, "%s was killed by signal "
+			    "%d", path, WTERMSIG(status));
+		goto out;
+	}
+	if (err.cb_len > 0) {
+		fwrite(err.cb_data, 1, err.cb_len, stderr);
+		fflush(stderr);
+	}
+	if (out.cb_data == NULL && (out.cb_data = dt_zalloc(dtp, 1)) == NULL)
+		goto out;
+	*outp = out.cb_data;
+	*outlenp = out.cb_len;
+	out.cb_data = NULL;
+	rv = 0;
+out:
+	close_fd(&ipipe[0]);
+	close_fd(&ipipe[1]);
+	close_fd(&opipe[0]);
+	close_fd(&opipe[1]);
+	close_fd(&epipe[0]);
+	close_fd(&epipe[1]);
+	free(out.cb_data);
+	free(err.cb_data);
+	free(hdr);
+	free(argv);
+	return (rv);
+}
