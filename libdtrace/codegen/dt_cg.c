@@ -240,7 +240,13 @@ dt_dctx_size(dtrace_hdl_t *dtp)
 
 	if (data < sizeof (dt_faultrec_t))
 		data = sizeof (dt_faultrec_t);
-	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) + data);
+	/*
+	 * strsize more: the verifier bounds an access at a variable offset
+	 * in a temporary by the largest offset plus the largest size, which
+	 * can reach one strsize past the last temporary.
+	 */
+	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) + data +
+	    dtp->dt_opts.op_strsize);
 }
 
 static int16_t
@@ -606,7 +612,7 @@ cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R1, off);
 	emit(cg, CALL(BPF_FUNC_probe_read_user_str));
 	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
-	pop(cg, R1);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
 	emit_fault(cg, DTRACEFLT_BADADDR, R1);
 	label_set(cg, lok);
 	cg->cg_sp -= 8;
@@ -914,6 +920,358 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
+/* ---- string subroutines ------------------------------------------------------
+ *
+ * Each copies its string argument into a temporary with
+ * bpf_probe_read_kernel_str (which also gives its length), works on the
+ * copy with loops bounded by strsize, and leaves r0 pointing to a
+ * temporary holding the result (strlen: the length).  Loops go byte by
+ * byte: at strsize 256 a loop is a few hundred jumps for the verifier,
+ * well under its limit of 8192 on one path.
+ */
+
+#define R7 BPF_REG_7
+#define R8 BPF_REG_8
+
+/* Copy the string at the address in r0 to temporary off; r7 = its length. */
+static void
+emit_strcopy(dt_cg_t *cg, uint32_t off)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lok = label_new(cg);
+
+	emit(cg, MOV_REG(R3, R0));
+	emit_dctx_addr(cg, R1, off);
+	emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	emit(cg, MOV_REG(R7, R0));
+	emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
+	emit(cg, MOV_IMM(R7, 0));
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+	label_set(cg, lok);
+	/* the verifier must know: 0 <= r7 < strsize */
+	emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0), lok = label_new(cg));
+	emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
+	label_set(cg, lok);
+}
+
+/*
+ * Copy at most size (in r2, 1..strsize) bytes of the string at r3 into
+ * temporary off, NUL-terminated; r0 = address of the temporary.
+ */
+static void
+emit_strcopy_n(dt_cg_t *cg, uint32_t off)
+{
+	emit_dctx_addr(cg, R1, off);
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	emit_dctx_addr(cg, R0, off);
+}
+
+/* r1 = r9 + off + r7 (an address inside temporary off), r7 in range */
+static void
+emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx)
+{
+	emit(cg, MOV_REG(reg, R9));
+	emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
+	emit(cg, ALU_REG(BPF_ADD, reg, idx));
+}
+
+/* Clamp register r to [lo, hi] with signed compares. */
+static void
+emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
+{
+	int l1 = label_new(cg), l2 = label_new(cg);
+
+	emit_jump(cg, JMP_IMM(BPF_JSGE, r, lo, 0), l1);
+	emit(cg, MOV_IMM(r, lo));
+	label_set(cg, l1);
+	emit_jump(cg, JMP_IMM(BPF_JSLE, r, hi, 0), l2);
+	emit(cg, MOV_IMM(r, hi));
+	label_set(cg, l2);
+}
+
+/*
+ * Find byte c (in r8) in the copy at temporary off, of length r7: the
+ * first position, or (last) the last one, scanning from the end; r7 = the
+ * position or -1.  Every match leaves the loop at once, so the verifier
+ * follows one path per position, not one per pair of them.
+ */
+static void
+emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lloop = label_new(cg), lfound = label_new(cg);
+	int lnone = label_new(cg), ldone = label_new(cg);
+
+	if (last) {
+		emit(cg, MOV_REG(R4, R7));
+		emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	} else {
+		emit(cg, MOV_IMM(R4, 0));
+	}
+	label_set(cg, lloop);
+	if (last)
+		emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+	emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	emit_tmp_at(cg, R5, off, R4);
+	emit(cg, LDX(BPF_B, R5, R5, 0));
+	emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
+	if (!last)
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lnone);
+	emit(cg, ALU_IMM(BPF_ADD, R4, last ? -1 : 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	label_set(cg, lfound);
+	emit(cg, MOV_REG(R7, R4));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lnone);
+	emit(cg, MOV_IMM(R7, -1));
+	label_set(cg, ldone);
+}
+
+/*
+ * For basename and dirname: in the copy at temporary off, of length r7,
+ * cut the trailing slashes (keeping a first character), then find the
+ * last slash before them: r7 = its position or -1.  One backward loop:
+ * cutting writes NULs into the copy rather than keeping an end in a
+ * register, so the verifier's paths do not multiply.
+ */
+static void
+emit_lastslash(dt_cg_t *cg, uint32_t off)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lloop = label_new(cg), lname = label_new(cg), lnext = label_new(cg);
+	int lfound = label_new(cg), lnone = label_new(cg);
+	int ldone = label_new(cg);
+
+	emit(cg, MOV_REG(R4, R7));
+	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	emit(cg, MOV_IMM(R8, 0));		/* 0: cutting slashes */
+	label_set(cg, lloop);
+	emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+	emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	emit_tmp_at(cg, R5, off, R4);
+	emit(cg, LDX(BPF_B, R1, R5, 0));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lname);
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lname);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lname);
+	emit(cg, ST_IMM(BPF_B, R5, 0, 0));	/* cut a trailing slash */
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+	label_set(cg, lname);
+	emit(cg, MOV_IMM(R8, 1));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), lfound);
+	label_set(cg, lnext);
+	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	label_set(cg, lfound);
+	emit(cg, MOV_REG(R7, R4));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lnone);
+	emit(cg, MOV_IMM(R7, -1));
+	label_set(cg, ldone);
+}
+
+/* Evaluate the arguments of a call into stack slots, first one deepest. */
+static int16_t
+push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
+{
+	int n = 0;
+
+	for (const dt_node_t *a = dnp->dn_args; a != NULL && n < max;
+	    a = a->dn_list) {
+		cg_expr(cg, (dt_node_t *)a);
+		slots[n++] = push(cg);
+	}
+	return ((int16_t)n);
+}
+
+static void
+cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int id = dnp->dn_builtin->di_id;
+	int16_t slot[3];
+	int n = push_args(cg, dnp, slot, 3);
+	uint32_t t1 = tmp_alloc(cg);
+
+	emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
+	switch (id) {
+	case DT_FN_STRLEN:
+		emit_strcopy(cg, t1);
+		emit(cg, MOV_REG(R0, R7));
+		break;
+	case DT_FN_STRJOIN:
+		/* a, then b after it, in what room is left */
+		emit_strcopy(cg, t1);
+		emit_tmp_at(cg, R1, t1, R7);
+		emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		emit_dctx_addr(cg, R0, t1);
+		break;
+	case DT_FN_SUBSTR: {
+		int lpos = label_new(cg);
+
+		/* start i: from the end if negative, within [0, len] */
+		emit_strcopy(cg, t1);
+		emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		emit(cg, ALU_REG(BPF_ADD, R8, R7));
+		label_set(cg, lpos);
+		emit_clamp(cg, R8, 0, (int32_t)strsize - 1);
+		emit(cg, MOV_REG(R2, R7));		/* count = len - i */
+		emit(cg, ALU_REG(BPF_SUB, R2, R8));
+		if (n > 2) {
+			int lshort = label_new(cg);
+
+			emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
+			emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0), lshort);
+			emit(cg, MOV_REG(R2, R1));
+			label_set(cg, lshort);
+		}
+		emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+		emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+		emit_tmp_at(cg, R3, t1, R8);
+		emit_strcopy_n(cg, tmp_alloc(cg));
+		break;
+	}
+	case DT_FN_STRCHR:
+	case DT_FN_STRRCHR: {
+		int lfound = label_new(cg), ldone = label_new(cg);
+
+		emit_strcopy(cg, t1);
+		emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
+		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
+		emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));	/* "" */
+		emit_dctx_addr(cg, R0, t1);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lfound);
+		emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+		emit_tmp_at(cg, R3, t1, R7);
+		emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		emit_strcopy_n(cg, tmp_alloc(cg));
+		label_set(cg, ldone);
+		break;
+	}
+	case DT_FN_BASENAME:
+	case DT_FN_DIRNAME: {
+		int lnone = label_new(cg), lroot = label_new(cg);
+		int ldone = label_new(cg);
+
+		emit_strcopy(cg, t1);
+		emit_lastslash(cg, t1);
+		emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
+		if (id == DT_FN_BASENAME) {
+			/* a lone "/" is its own basename */
+			emit(cg, LDX(BPF_B, R1, R9, (int16_t)(t1 + 1)));
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lroot);
+			emit_clamp(cg, R7, 0, (int32_t)strsize - 2);
+			emit(cg, ALU_IMM(BPF_ADD, R7, 1));
+			emit_tmp_at(cg, R3, t1, R7);
+			emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			emit(cg, ALU_REG(BPF_SUB, R2, R7));
+			emit_strcopy_n(cg, tmp_alloc(cg));
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lnone);
+			label_set(cg, lroot);
+			emit_dctx_addr(cg, R0, t1);
+		} else {
+			/* the slash at 0 stays ("/x" -> "/") */
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lroot);
+			emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+			emit_tmp_at(cg, R5, t1, R7);
+			emit(cg, ST_IMM(BPF_B, R5, 0, 0));
+			emit_dctx_addr(cg, R0, t1);
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lroot);
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
+			emit_dctx_addr(cg, R0, t1);
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lnone);
+			emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
+			emit_dctx_addr(cg, R0, t1);
+		}
+		label_set(cg, ldone);
+		break;
+	}
+	case DT_FN_LLTOSTR: {
+		/*
+		 * Digits from the end of t1 backwards, at most 20: the count
+		 * in r4 (a constant for the verifier at each step) bounds the
+		 * loop, as the division does not.
+		 */
+		int lpos = label_new(cg), lloop = label_new(cg);
+		int lsign = label_new(cg), lout = label_new(cg);
+		uint32_t end = strsize < 24 ? strsize - 1 : 23;
+
+		emit(cg, MOV_REG(R8, R0));		/* magnitude */
+		emit(cg, MOV_IMM(R5, 0));		/* negative? */
+		emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
+		emit(cg, MOV_IMM(R5, 1));
+		label_set(cg, lpos);
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
+		emit(cg, MOV_IMM(R4, 0));
+		label_set(cg, lloop);
+		emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0), lout);
+		emit(cg, MOV_REG(R1, R8));
+		emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
+		emit(cg, MOV_IMM(R7, (int32_t)end - 1));
+		emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		emit_tmp_at(cg, R2, t1, R7);
+		emit(cg, STX(BPF_B, R2, 0, R1));
+		emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
+		label_set(cg, lout);
+		/* r7: the first digit */
+		emit(cg, MOV_IMM(R7, (int32_t)end));
+		emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lsign);
+		emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+		emit_tmp_at(cg, R2, t1, R7);
+		emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
+		label_set(cg, lsign);
+		emit_tmp_at(cg, R3, t1, R7);
+		emit(cg, MOV_IMM(R2, (int32_t)end + 1));
+		emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		emit_strcopy_n(cg, tmp_alloc(cg));
+		break;
+	}
+	case DT_FN_TOUPPER:
+	case DT_FN_TOLOWER: {
+		int lloop = label_new(cg), lnext = label_new(cg);
+		int ldone = label_new(cg);
+		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
+
+		emit_strcopy(cg, t1);
+		emit(cg, MOV_IMM(R4, 0));
+		label_set(cg, lloop);
+		emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+		emit_tmp_at(cg, R5, t1, R4);
+		emit(cg, LDX(BPF_B, R1, R5, 0));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+		emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
+		emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
+		emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
+		emit(cg, STX(BPF_B, R5, 0, R1));
+		label_set(cg, lnext);
+		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+		label_set(cg, ldone);
+		emit_dctx_addr(cg, R0, t1);
+		break;
+	}
+	}
+	cg->cg_sp -= 8 * n;
+}
+
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
 static void
 cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
@@ -956,6 +1314,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_STRINGOF) {
 			cg_stringof(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
+		    dnp->dn_builtin->di_id <= DT_FN_TOLOWER) {
+			cg_strfunc(cg, dnp);
 			break;
 		}
 		cg_fail(cg, "D_CG", "action used as a value");
@@ -1196,9 +1559,13 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 
 		for (dt_node_t *a = e->dn_args->dn_list; a != NULL;
 		    a = a->dn_list, i++) {
+			/* once stored, an argument's temporaries are free */
+			int ntmp = cg->cg_ntmp;
+
 			cg_expr(cg, a);
 			store_data(cg, r->dr_args[i].dr_type,
 			    r->dr_args[i].dr_offset);
+			cg->cg_ntmp = ntmp;
 		}
 		break;
 	}
@@ -1286,13 +1653,14 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		return (-1);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
-	    dcp->dc_recsize > DT_DCTX_MAX) {
+	    dcp->dc_recsize + dtp->dt_opts.op_strsize > DT_DCTX_MAX) {
 		char msg[160];
 
 		snprintf(msg, sizeof (msg), "clause records too much data: %u "
 		    "bytes, more than the %u a firing may record with strsize "
 		    "%u", dcp->dc_recsize, DT_DCTX_MAX - dt_dctx_bufoff(dtp) -
-		    (uint32_t)sizeof (dt_rechdr_t), dtp->dt_opts.op_strsize);
+		    (uint32_t)sizeof (dt_rechdr_t) - dtp->dt_opts.op_strsize,
+		    dtp->dt_opts.op_strsize);
 		cg_fail(&cg, "D_CG", msg);
 	}
 	cg.cg_lfault = label_new(&cg);

@@ -151,7 +151,9 @@ enum {
 /* Built-in functions and actions. */
 enum {
 	DT_FN_TRACE = 1, DT_FN_PRINTF, DT_FN_EXIT, DT_FN_COPYINSTR,
-	DT_FN_STRINGOF
+	DT_FN_STRINGOF, DT_FN_STRLEN, DT_FN_STRJOIN, DT_FN_SUBSTR,
+	DT_FN_STRCHR, DT_FN_STRRCHR, DT_FN_BASENAME, DT_FN_DIRNAME,
+	DT_FN_LLTOSTR, DT_FN_TOUPPER, DT_FN_TOLOWER
 };
 
 /* dt_sema.c: the clause's kernel types (held by the clause), or an error */

@@ -64,9 +64,10 @@ advance(dt_pcb_t *pcb, size_t n)
 
 /*
  * At a '#' that starts a line (blanks before it): consume a line marker
- * ("# N \"file\" flags", "#line N \"file\"") and return true; report
- * another C preprocessor directive; return false for anything else
- * (#pragma is a token).
+ * ("# N \"file\" flags", "#line N \"file\"") or an #ident line (which
+ * cpp passes on, and D ignores) and return true; report another C
+ * preprocessor directive; return false for anything else (#pragma is a
+ * token).
  */
 static bool
 lex_directive(dt_pcb_t *pcb)
@@ -74,8 +75,7 @@ lex_directive(dt_pcb_t *pcb)
 	static const char *const cppdirs[] = {
 		"define", "undef", "include", "include_next", "import", "if",
 		"ifdef", "ifndef", "elif", "elifdef", "elifndef", "else",
-		"endif", "error", "warning", "ident", "sccs", "assert",
-		"unassert", NULL
+		"endif", "error", "warning", "assert", "unassert", NULL
 	};
 	const char *p = pcb->pcb_ptr, *end = pcb->pcb_src + pcb->pcb_len, *w;
 	dt_srcpos_t pos = pcb->pcb_pos;
@@ -98,6 +98,12 @@ lex_directive(dt_pcb_t *pcb)
 		if (p == end || !isdigit((unsigned char)*p))
 			dt_cerror(pcb, "D_SYNTAX", pos, "#line requires a line "
 			    "number");
+	} else if ((w - p == 5 && strncmp(p, "ident", 5) == 0) ||
+	    (w - p == 4 && strncmp(p, "sccs", 4) == 0)) {
+		while (w < end && *w != '\n')
+			w++;
+		advance(pcb, (size_t)(w - pcb->pcb_ptr));
+		return (true);
 	} else if (p == end || !isdigit((unsigned char)*p)) {
 		for (int i = 0; cppdirs[i] != NULL; i++) {
 			if ((size_t)(w - p) == strlen(cppdirs[i]) &&

@@ -452,6 +452,57 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	lhs->dn_type = idp->di_type;
 }
 
+/*
+ * Check a string subroutine's arguments against its prototype: 's' a
+ * string, 'i' an integer, '[' what follows is optional.
+ */
+static void
+check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	static const struct {
+		int id;
+		const char *proto;
+	} protos[] = {
+		{ DT_FN_STRLEN, "s" }, { DT_FN_STRJOIN, "ss" },
+		{ DT_FN_SUBSTR, "si[i" }, { DT_FN_STRCHR, "si" },
+		{ DT_FN_STRRCHR, "si" }, { DT_FN_BASENAME, "s" },
+		{ DT_FN_DIRNAME, "s" }, { DT_FN_LLTOSTR, "i" },
+		{ DT_FN_TOUPPER, "s" }, { DT_FN_TOLOWER, "s" },
+		{ 0, NULL }
+	};
+	const char *proto = "", *p;
+	const dt_node_t *a = dnp->dn_args;
+	int min = 0, max = 0, n = 0;
+
+	for (int i = 0; protos[i].proto != NULL; i++) {
+		if (protos[i].id == dnp->dn_builtin->di_id)
+			proto = protos[i].proto;
+	}
+	for (p = proto; *p != '\0'; p++) {
+		if (*p == '[')
+			min = max;
+		else
+			max++;
+	}
+	if (strchr(proto, '[') == NULL)
+		min = max;
+	if (nargs < min || nargs > max)
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
+		    "mismatch: %d arg%s passed, %s%d expected", dnp->dn_str,
+		    nargs, nargs == 1 ? "" : "s", min != max ? "at least " :
+		    "", min);
+	for (p = proto; a != NULL; a = a->dn_list, p++) {
+		if (*p == '[')
+			p++;
+		n++;
+		if (*p == 's' ? !is_string(a) : !is_int(a))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
+			    "#%d is incompatible with prototype: argument must "
+			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
+			    "an integer");
+	}
+}
+
 static void
 sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 {
@@ -503,6 +554,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
 			    "exit( ) argument #1 is incompatible with "
 			    "prototype: argument must be an integer");
+		break;
+	case DT_FN_STRLEN: case DT_FN_STRJOIN: case DT_FN_SUBSTR:
+	case DT_FN_STRCHR: case DT_FN_STRRCHR: case DT_FN_BASENAME:
+	case DT_FN_DIRNAME: case DT_FN_LLTOSTR: case DT_FN_TOUPPER:
+	case DT_FN_TOLOWER:
+		check_proto(pcb, dnp, nargs);
 		break;
 	case DT_FN_STRINGOF:
 		if (nargs != 1)
