@@ -552,6 +552,31 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_CURTHREAD:
 		emit(cg, CALL(BPF_FUNC_get_current_task));
 		break;
+	case DT_BI_ERRNO:
+		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_errno)));
+		break;
+	case DT_BI_STACKDEPTH:
+	case DT_BI_USTACKDEPTH: {
+		/* frames bpf_get_stack finds, into string temporaries */
+		uint32_t off = tmp_alloc(cg), size = cg->cg_hdl->dt_opts.op_strsize;
+		int lok = label_new(cg);
+
+		while (size < 512 && cg->cg_ntmp < ntmp(dtp)) {
+			(void) tmp_alloc(cg);	/* consecutive: more frames */
+			size += dtp->dt_opts.op_strsize;
+		}
+		emit(cg, MOV_REG(R1, R6));
+		emit_dctx_addr(cg, R2, off);
+		emit(cg, MOV_IMM(R3, (int32_t)(size & ~7U)));
+		emit(cg, MOV_IMM(R4, id == DT_BI_USTACKDEPTH ?
+		    BPF_F_USER_STACK : 0));
+		emit(cg, CALL(BPF_FUNC_get_stack));
+		emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), lok);
+		emit(cg, MOV_IMM(R0, 0));
+		label_set(cg, lok);
+		emit(cg, ALU_IMM(BPF_RSH, R0, 3));
+		break;
+	}
 	case DT_BI_ID:
 		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
 		break;
@@ -918,6 +943,42 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 	pop(cg, R1);
 	emit(cg, ALU_REG(BPF_ADD, R0, R1));
 	emit_load(cg, dnp);
+}
+
+/*
+ * Integer subroutines: byte order (x86 is little-endian, the network
+ * big-endian: hton and ntoh both swap), rand(), and the major and minor
+ * numbers of a Linux dev_t (major: bits 20 and up, minor: the low 20).
+ */
+static void
+cg_intfunc(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int id = dnp->dn_builtin->di_id;
+
+	if (id == DT_FN_RAND) {
+		emit(cg, CALL(BPF_FUNC_get_prandom_u32));
+		normalize(cg, dnp->dn_type);
+		return;
+	}
+	cg_expr(cg, dnp->dn_args);
+	switch (id) {
+	case DT_FN_HTONS: case DT_FN_NTOHS:
+		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
+		break;
+	case DT_FN_HTONL: case DT_FN_NTOHL:
+		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
+		break;
+	case DT_FN_HTONLL: case DT_FN_NTOHLL:
+		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+		break;
+	case DT_FN_GETMAJOR:
+		emit(cg, ALU_IMM(BPF_RSH, R0, 20));
+		break;
+	case DT_FN_GETMINOR:
+		emit(cg, ALU_IMM(BPF_AND, R0, 0xfffff));
+		break;
+	}
+	normalize(cg, dnp->dn_type);
 }
 
 /* ---- string subroutines ------------------------------------------------------
@@ -1319,6 +1380,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
 		    dnp->dn_builtin->di_id <= DT_FN_TOLOWER) {
 			cg_strfunc(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {
+			cg_intfunc(cg, dnp);
 			break;
 		}
 		cg_fail(cg, "D_CG", "action used as a value");
@@ -1784,6 +1849,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	emit(&cg, CALL(BPF_FUNC_map_lookup_elem));
 	emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
 	emit(&cg, MOV_REG(R9, R0));
+	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
 	emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
 	emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));

@@ -17,6 +17,7 @@
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }
 #define T_I64	{ DT_TK_INT, 8, 1, 0 }
 #define T_U64	{ DT_TK_INT, 8, 0, 0 }
+#define T_U16	{ DT_TK_INT, 2, 0, 0 }
 #define T_STR	{ DT_TK_STRING, 0, 0, 0 }
 #define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
 
@@ -44,11 +45,20 @@ static const dt_ident_t dt_builtins[] = {
 	BI("curcpu", DT_BI_CPU, T_I32),
 	BI("curthread", DT_BI_CURTHREAD, T_VOID),
 	FN("dirname", DT_FN_DIRNAME, T_STR),
+	BI("errno", DT_BI_ERRNO, T_I32),
 	BI("execname", DT_BI_EXECNAME, T_STR),
 	FN("exit", DT_FN_EXIT, T_VOID),
+	FN("getmajor", DT_FN_GETMAJOR, T_U32),
+	FN("getminor", DT_FN_GETMINOR, T_U32),
 	BI("gid", DT_BI_GID, T_U32),
+	FN("htonl", DT_FN_HTONL, T_U32),
+	FN("htonll", DT_FN_HTONLL, T_U64),
+	FN("htons", DT_FN_HTONS, T_U16),
 	BI("id", DT_BI_ID, T_U32),
 	FN("lltostr", DT_FN_LLTOSTR, T_STR),
+	FN("ntohl", DT_FN_NTOHL, T_U32),
+	FN("ntohll", DT_FN_NTOHLL, T_U64),
+	FN("ntohs", DT_FN_NTOHS, T_U16),
 	BI("pid", DT_BI_PID, T_I32),
 	BI("ppid", DT_BI_PPID, T_I32),
 	FN("printf", DT_FN_PRINTF, T_VOID),
@@ -56,6 +66,8 @@ static const dt_ident_t dt_builtins[] = {
 	BI("probemod", DT_BI_PROBEMOD, T_STR),
 	BI("probename", DT_BI_PROBENAME, T_STR),
 	BI("probeprov", DT_BI_PROBEPROV, T_STR),
+	FN("rand", DT_FN_RAND, T_I32),
+	BI("stackdepth", DT_BI_STACKDEPTH, T_U32),
 	FN("strchr", DT_FN_STRCHR, T_STR),
 	FN("stringof", DT_FN_STRINGOF, T_STR),
 	FN("strjoin", DT_FN_STRJOIN, T_STR),
@@ -68,6 +80,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("toupper", DT_FN_TOUPPER, T_STR),
 	FN("trace", DT_FN_TRACE, T_VOID),
 	BI("uid", DT_BI_UID, T_U32),
+	BI("ustackdepth", DT_BI_USTACKDEPTH, T_U32),
 	BI("vtimestamp", DT_BI_VTIMESTAMP, T_U64),
 	BI("walltimestamp", DT_BI_WALLTIMESTAMP, T_I64),
 };

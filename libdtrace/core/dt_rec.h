@@ -48,6 +48,7 @@ typedef struct dt_mstate {
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */
 	uint64_t ms_fpc;		/* its BPF instruction index */
+	uint64_t ms_errno;		/* errno: set by syscall returns */
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
 } dt_mstate_t;
 

@@ -11,8 +11,9 @@
  *
  * With DTRACE_C_CPP (or the option cpp) the text goes through the C
  * preprocessor first (dt_cpp.c) and the compiler reads its output, whose
- * line markers keep the positions the user's.  The line shown under an
- * error is then the preprocessed one, which the column refers to.
+ * line markers keep positions in the user's files and lines.  The line
+ * shown under an error is then the preprocessed one, which the column
+ * refers to.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -64,7 +65,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	if (n < len)
 		n += snprintf(buf + n, len - n, "\n    at %s:%d:%d\n    %.*s\n    ",
 		    fname != NULL ? fname : pcb->pcb_file != NULL ?
-		    pcb->pcb_file : DT_CMDLINE, pos.sp_line, pos.sp_col, (int)(end - line), line);
+		    pcb->pcb_file : DT_CMDLINE, pos.sp_line, pos.sp_col,
+		    (int)(end - line), line);
 	for (int c = 1; c < pos.sp_col && n + 2 < len; c++)
 		buf[n++] = line + c - 1 < end && line[c - 1] == '\t' ? '\t' :
 		    ' ';

@@ -468,6 +468,11 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		{ DT_FN_STRRCHR, "si" }, { DT_FN_BASENAME, "s" },
 		{ DT_FN_DIRNAME, "s" }, { DT_FN_LLTOSTR, "i" },
 		{ DT_FN_TOUPPER, "s" }, { DT_FN_TOLOWER, "s" },
+		{ DT_FN_HTONS, "i" }, { DT_FN_HTONL, "i" },
+		{ DT_FN_HTONLL, "i" }, { DT_FN_NTOHS, "i" },
+		{ DT_FN_NTOHL, "i" }, { DT_FN_NTOHLL, "i" },
+		{ DT_FN_RAND, "" }, { DT_FN_GETMAJOR, "i" },
+		{ DT_FN_GETMINOR, "i" },
 		{ 0, NULL }
 	};
 	const char *proto = "", *p;
@@ -558,7 +563,10 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_STRLEN: case DT_FN_STRJOIN: case DT_FN_SUBSTR:
 	case DT_FN_STRCHR: case DT_FN_STRRCHR: case DT_FN_BASENAME:
 	case DT_FN_DIRNAME: case DT_FN_LLTOSTR: case DT_FN_TOUPPER:
-	case DT_FN_TOLOWER:
+	case DT_FN_TOLOWER: case DT_FN_HTONS: case DT_FN_HTONL:
+	case DT_FN_HTONLL: case DT_FN_NTOHS: case DT_FN_NTOHL:
+	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
+	case DT_FN_GETMINOR:
 		check_proto(pcb, dnp, nargs);
 		break;
 	case DT_FN_STRINGOF:

@@ -213,6 +213,23 @@ syscall_prepare(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/*
+ * The return value in r1: arg0 and arg1, and errno (-r1 for the kernel's
+ * error returns, -4095 to -1; else 0).
+ */
+static size_t
+emit_return(struct bpf_insn *in, size_t n, int16_t a)
+{
+	in[n++] = STX(BPF_DW, R9, a, R1);
+	in[n++] = STX(BPF_DW, R9, a + 8, R1);
+	in[n++] = JMP_IMM(BPF_JSGE, R1, 0, 4);
+	in[n++] = JMP_IMM(BPF_JSLT, R1, -4095, 3);
+	in[n++] = MOV_REG(R2, R1);
+	in[n++] = INSN(BPF_ALU64 | BPF_NEG, R2, 0, 0, 0);
+	in[n++] = STX(BPF_DW, R9, MS_OFF(ms_errno), R2);
+	return (n);
+}
+
 /* Per event: probe id and argument count from the cookie. */
 static int
 tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
@@ -228,8 +245,7 @@ tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
 	if (!entry) {
 		in[n++] = LDX(BPF_DW, R1, R6, SYS_ARGS_OFF);
-		in[n++] = STX(BPF_DW, R9, a, R1);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		n = emit_return(in, n, a);
 	} else {
 		/* r7 = nargs; copy nargs * 8 bytes of args[] */
 		in[n++] = MOV_REG(BPF_REG_7, R0);
@@ -328,8 +344,7 @@ tramp_raw(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp, bool entry)
 		}
 	} else {
 		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		in[n++] = STX(BPF_DW, R9, a, R1);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		n = emit_return(in, n, a);
 	}
 	in[n++] = JMP_IMM(BPF_JA, 0, 0, 2);
 	/* out: a call this program does not trace */
