@@ -171,6 +171,7 @@ dt_idents_free(dtrace_hdl_t *dtp)
 
 		for (; idp != NULL; idp = next) {
 			next = idp->di_next;
+			dt_node_free_tree(idp->di_inline);
 			free(idp->di_name);
 			free(idp);
 		}

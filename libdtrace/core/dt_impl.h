@@ -64,7 +64,8 @@ typedef enum dt_idkind {
 	DT_IDENT_FUNC,		/* built-in function or action */
 	DT_IDENT_ASSOC,		/* associative array (a hash map) */
 	DT_IDENT_TLS,		/* thread-local self->x (a hash map by tid) */
-	DT_IDENT_LOCAL		/* clause-local this->x (in dctx) */
+	DT_IDENT_LOCAL,		/* clause-local this->x (in dctx) */
+	DT_IDENT_INLINE		/* inline constant: an expression */
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
@@ -85,6 +86,7 @@ typedef struct dt_ident {
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
+	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
 } dt_ident_t;
 
 /* ---- BPF instruction lists ---------------------------------------------- */
@@ -422,6 +424,8 @@ enum {
 
 /* dlang/dt_compile.c */
 extern void dt_node_free_all(struct dt_node *);
+/* dlang/dt_parse.c */
+extern void dt_node_free_tree(struct dt_node *);
 
 /* codegen/dt_cg.c */
 extern int dt_cg_clause(dtrace_hdl_t *, dt_clause_t *);

@@ -135,6 +135,9 @@ extern void dt_tok_free(dt_token_t *);
 /* dt_parse.c */
 extern void dt_parse_program(dt_pcb_t *);
 extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
+extern dt_node_t *dt_node_dup(dt_pcb_t *, const dt_node_t *);
+extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
+    const dt_type_t *, int, dt_node_t *, dt_srcpos_t);
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);

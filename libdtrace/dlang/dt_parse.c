@@ -35,6 +35,74 @@ dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
 	return (dnp);
 }
 
+/*
+ * Copy an expression tree: into the compilation (pcb) or, with pcb NULL,
+ * as a tree of its own that dt_node_free_tree() frees (an inline's
+ * expression, which outlives the program that declared it).
+ */
+static dt_node_t *
+node_dup(dt_pcb_t *pcb, const dt_node_t *src)
+{
+	dt_node_t *d;
+
+	if (src == NULL)
+		return (NULL);
+	if (pcb != NULL) {
+		d = dt_node_new(pcb, src->dn_kind, src->dn_pos);
+	} else if ((d = calloc(1, sizeof (*d))) == NULL) {
+		return (NULL);
+	}
+	*d = (dt_node_t){ .dn_kind = src->dn_kind, .dn_op = src->dn_op,
+	    .dn_type = src->dn_type, .dn_pos = src->dn_pos,
+	    .dn_value = src->dn_value, .dn_aux = src->dn_aux,
+	    .dn_strlen = src->dn_strlen, .dn_post = src->dn_post,
+	    .dn_all = d->dn_all };
+	if (src->dn_str != NULL) {
+		if ((d->dn_str = malloc(src->dn_strlen > strlen(src->dn_str) ?
+		    src->dn_strlen + 1 : strlen(src->dn_str) + 1)) != NULL)
+			memcpy(d->dn_str, src->dn_str, (src->dn_strlen >
+			    strlen(src->dn_str) ? src->dn_strlen :
+			    strlen(src->dn_str)) + 1);
+	}
+	d->dn_left = node_dup(pcb, src->dn_left);
+	d->dn_right = node_dup(pcb, src->dn_right);
+	d->dn_cond = node_dup(pcb, src->dn_cond);
+	{
+		dt_node_t **tail = &d->dn_args;
+
+		for (const dt_node_t *a = src->dn_args; a != NULL;
+		    a = a->dn_list) {
+			*tail = node_dup(pcb, a);
+			if (*tail != NULL)
+				tail = &(*tail)->dn_list;
+		}
+	}
+	return (d);
+}
+
+dt_node_t *
+dt_node_dup(dt_pcb_t *pcb, const dt_node_t *src)
+{
+	return (node_dup(pcb, src));
+}
+
+/* Free a tree made by node_dup() without a compilation. */
+void
+dt_node_free_tree(dt_node_t *dnp)
+{
+	if (dnp == NULL)
+		return;
+	dt_node_free_tree(dnp->dn_left);
+	dt_node_free_tree(dnp->dn_right);
+	dt_node_free_tree(dnp->dn_cond);
+	for (dt_node_t *a = dnp->dn_args, *n; a != NULL; a = n) {
+		n = a->dn_list;
+		dt_node_free_tree(a);
+	}
+	free(dnp->dn_str);
+	free(dnp);
+}
+
 static dt_token_t *
 tok(dt_pcb_t *pcb)
 {
@@ -968,6 +1036,75 @@ parse_clause(dt_pcb_t *pcb)
 	tok(pcb)->tk_kind = T_RBRACE;
 }
 
+/*
+ * Declarations at the top of a program:
+ *   inline TYPE NAME = EXPR ;
+ *   [self | this] TYPE NAME [ '[' TYPE {, TYPE} ']' ] ;
+ * The current token is the first of the declaration.
+ */
+static void
+parse_decl(dt_pcb_t *pcb)
+{
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	const char *scope = "";
+	bool isinline = false;
+	dt_type_t ty, keys[DT_MAXKEYS];
+	int nkeys = -1;
+	char name[300];
+	dt_node_t *expr = NULL;
+
+	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
+	    "inline") == 0) {
+		isinline = true;
+		next(pcb);
+	} else if (tok(pcb)->tk_kind == T_IDENT && (strcmp(tok(pcb)->tk_str,
+	    "self") == 0 || strcmp(tok(pcb)->tk_str, "this") == 0)) {
+		scope = strcmp(tok(pcb)->tk_str, "self") == 0 ? "self->" :
+		    "this->";
+		next(pcb);
+	}
+	if (!is_type_start(pcb, tok(pcb)))
+		syntax_error(pcb);
+	ty = parse_typename(pcb, NULL);
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
+	next(pcb);
+	if (isinline) {
+		expect(pcb, T_ASSIGN);
+		expr = parse_assign(pcb);
+	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0') {
+		next(pcb);
+		for (nkeys = 0;; ) {
+			if (nkeys == DT_MAXKEYS)
+				dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
+				    "associative array has at most %d key "
+				    "components", DT_MAXKEYS);
+			keys[nkeys++] = parse_typename(pcb, NULL);
+			if (tok(pcb)->tk_kind != T_COMMA)
+				break;
+			next(pcb);
+		}
+		expect(pcb, T_RBRACK);
+	}
+	if (tok(pcb)->tk_kind != T_SEMI)
+		syntax_error(pcb);
+	dt_sema_declare(pcb, name, ty, nkeys >= 0 ? keys : NULL, nkeys, expr,
+	    pos);
+}
+
+/* Does the current top-level token start a declaration? */
+static bool
+is_decl_start(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+
+	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||
+	    strcmp(t->tk_str, "self") == 0 || strcmp(t->tk_str, "this") == 0))
+		return (true);
+	return (t->tk_kind != T_IDENT && is_type_start(pcb, t));
+}
+
 void
 dt_parse_program(dt_pcb_t *pcb)
 {
@@ -986,6 +1123,11 @@ dt_parse_program(dt_pcb_t *pcb)
 			continue;
 		if (t->tk_kind == T_PRAGMA) {
 			parse_pragma(pcb);
+			continue;
+		}
+		if (is_decl_start(pcb)) {
+			pcb->pcb_clause = NULL;
+			parse_decl(pcb);
 			continue;
 		}
 		/* Otherwise a clause: rescan as a probe description. */

@@ -271,6 +271,20 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "
 		    "associative array: it needs a key", dnp->dn_str);
+	if (idp->di_kind == DT_IDENT_INLINE) {
+		/* an inline: its expression, converted to its type */
+		dt_node_t *e = dt_node_dup(pcb, idp->di_inline);
+
+		if (e == NULL)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		free(dnp->dn_str);
+		dnp->dn_str = NULL;
+		dnp->dn_kind = DN_CAST;
+		dnp->dn_type = idp->di_type;
+		dnp->dn_left = e;
+		sema_expr(pcb, dnp);
+		return;
+	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
 }
@@ -385,6 +399,111 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	return (idp);
 }
 
+/* Declare a global, self-> or this-> variable of type ty. */
+static dt_ident_t *
+declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	uint32_t sz = value_bytes(pcb, ty);
+	dt_idkind_t kind = var_kind(name);
+	dt_ident_t *idp;
+
+	if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY)
+		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable cannot hold "
+		    "a struct or array yet");
+	if ((idp = dt_ident_create(dtp, name, kind)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	idp->di_type = ty;
+	idp->di_defined = true;
+	switch (kind) {
+	case DT_IDENT_TLS:
+		idp->di_keysize = 8;	/* the thread id */
+		idp->di_valsize = sz;
+		if (dt_varmap_add(dtp, idp) < 0)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		break;
+	case DT_IDENT_LOCAL:
+		if (dtp->dt_localsize + sz > DT_LOCALS_BYTES)
+			dt_cerror(pcb, "D_LOCALS_SIZE", pos, "this-> variables "
+			    "take more than %d bytes", DT_LOCALS_BYTES);
+		idp->di_offset = dtp->dt_localsize;
+		dtp->dt_localsize += sz;
+		break;
+	default:
+		idp->di_offset = (dtp->dt_globsize + 7) & ~7U;
+		dtp->dt_globsize = idp->di_offset + sz;
+	}
+	return (idp);
+}
+
+static bool
+same_type(dt_type_t a, dt_type_t b)
+{
+	return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size &&
+	    a.ty_signed == b.ty_signed && a.ty_btf == b.ty_btf &&
+	    a.ty_psize == b.ty_psize && a.ty_plevel == b.ty_plevel);
+}
+
+/*
+ * A declaration at the top of a program: a variable with its type (an
+ * associative array when keys is not NULL, with nkeys key types), or an
+ * inline (expr not NULL).  Declaring again with the same type is allowed.
+ */
+void
+dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
+    const dt_type_t *keys, int nkeys, dt_node_t *expr, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_ident_t *idp = dt_ident_lookup(dtp, name);
+	dt_idkind_t kind = expr != NULL ? DT_IDENT_INLINE : keys != NULL ?
+	    DT_IDENT_ASSOC : var_kind(name);
+
+	if (dt_builtin_lookup(name) != NULL)
+		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
+		    "%s is a built-in", name);
+	if (ty.ty_kind == DT_TK_VOID)
+		dt_cerror(pcb, "D_DECL_VOIDOBJ", pos, "cannot declare %s of "
+		    "type void", name);
+	if (idp != NULL) {
+		if (idp->di_kind != kind || !same_type(idp->di_type, ty) ||
+		    kind == DT_IDENT_INLINE || (keys != NULL &&
+		    (int)idp->di_nkeys != nkeys))
+			dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier "
+			    "redeclared: %s", name);
+		return;
+	}
+	if (kind == DT_IDENT_INLINE) {
+		if ((idp = dt_ident_create(dtp, name, kind)) == NULL ||
+		    (idp->di_inline = dt_node_dup(NULL, expr)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		idp->di_type = ty;
+		idp->di_defined = true;
+		return;
+	}
+	if (keys == NULL) {
+		(void) declare_scalar(pcb, name, ty, pos);
+		return;
+	}
+	if (nkeys < 1 || nkeys > DT_MAXKEYS)
+		dt_cerror(pcb, "D_ARR_KEYS", pos, "an associative array has 1 "
+		    "to %d key components", DT_MAXKEYS);
+	if ((idp = dt_ident_create(dtp, name, DT_IDENT_ASSOC)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	idp->di_type = ty;
+	idp->di_defined = true;
+	idp->di_nkeys = (unsigned int)nkeys;
+	for (int i = 0; i < nkeys; i++) {
+		idp->di_keys[i] = keys[i];
+		idp->di_keysize += value_bytes(pcb, keys[i]);
+	}
+	idp->di_valsize = value_bytes(pcb, ty);
+	if (idp->di_keysize > DT_MAXKEYSIZE)
+		dt_cerror(pcb, "D_ARR_KEYSIZE", pos, "key of %s is %u bytes, "
+		    "more than %d", name, idp->di_keysize, DT_MAXKEYSIZE);
+	if (dt_varmap_add(dtp, idp) < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+}
+
 /*
  * Resolve the variable an assignment or ++/-- writes; if it does not exist
  * yet, declare it with type ty (the first assignment gives the type).
@@ -395,7 +514,6 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_ident_t *idp;
-	dt_idkind_t kind;
 
 	if (lhs->dn_kind == DN_INDEX && lhs->dn_left->dn_kind == DN_VAR &&
 	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL) {
@@ -413,40 +531,15 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	if (idp != NULL && idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", lhs->dn_pos, "%s is an "
 		    "associative array: it needs a key", lhs->dn_str);
+	if (idp != NULL && idp->di_kind == DT_IDENT_INLINE)
+		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos, "operator %s can "
+		    "only be applied to a writable variable: %s is an inline",
+		    op, lhs->dn_str);
 	if (idp == NULL) {
-		uint32_t sz = value_bytes(pcb, ty);
-
 		if (ty.ty_kind == DT_TK_VOID)
 			dt_cerror(pcb, "D_OP_VOID", lhs->dn_pos,
 			    "operator %s cannot be applied to a void value", op);
-		if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY)
-			dt_cerror(pcb, "D_OP_INCOMPAT", lhs->dn_pos, "a "
-			    "variable cannot hold a struct or array yet");
-		kind = var_kind(lhs->dn_str);
-		if ((idp = dt_ident_create(dtp, lhs->dn_str, kind)) == NULL)
-			dt_cerror(pcb, "D_NOMEM", lhs->dn_pos, "out of memory");
-		idp->di_type = ty;
-		idp->di_defined = true;
-		switch (kind) {
-		case DT_IDENT_TLS:
-			idp->di_keysize = 8;	/* the thread id */
-			idp->di_valsize = sz;
-			if (dt_varmap_add(dtp, idp) < 0)
-				dt_cerror(pcb, "D_NOMEM", lhs->dn_pos,
-				    "out of memory");
-			break;
-		case DT_IDENT_LOCAL:
-			if (dtp->dt_localsize + sz > DT_LOCALS_BYTES)
-				dt_cerror(pcb, "D_LOCALS_SIZE", lhs->dn_pos,
-				    "this-> variables take more than %d bytes",
-				    DT_LOCALS_BYTES);
-			idp->di_offset = dtp->dt_localsize;
-			dtp->dt_localsize += sz;
-			break;
-		default:
-			idp->di_offset = (dtp->dt_globsize + 7) & ~7U;
-			dtp->dt_globsize = idp->di_offset + sz;
-		}
+		idp = declare_scalar(pcb, lhs->dn_str, ty, lhs->dn_pos);
 	}
 	lhs->dn_ident = idp;
 	lhs->dn_type = idp->di_type;
