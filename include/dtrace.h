@@ -94,7 +94,8 @@ typedef enum dtrace_probespec {
 	DTRACE_PROBESPEC_PROVIDER = 0,	/* -P: provider */
 	DTRACE_PROBESPEC_MOD,		/* -m: module */
 	DTRACE_PROBESPEC_FUNC,		/* -f: function */
-	DTRACE_PROBESPEC_NAME		/* -n: name (a full program may follow) */
+	DTRACE_PROBESPEC_NAME,		/* -n: name (a full program may follow) */
+	DTRACE_PROBESPEC_ID		/* -i: a probe id, as -l lists it */
 } dtrace_probespec_t;
 
 /*
@@ -106,10 +107,12 @@ typedef enum dtrace_probespec {
  * with -D__SUNW_D=1 -D__SUNW_D_64 -D__SUNW_D_VERSION=0x02000000, then the
  * arguments the options "define", "undef" and "incdir" added, in the order
  * they were set, then -H if "cpphdrs" is set.  The source is its standard
- * input, so that #include "file" looks in the current directory first.  Compiler errors
- * name the user's file and line (and the header's, for an error in an
- * included file).  If the preprocessor fails, the compilation fails with
- * EDT_CPP and dtrace_errmsg() gives the preprocessor's messages.
+ * input, so that #include "file" looks in the current directory first.
+ * Compiler errors name the user's file and line (and the header's, for an
+ * error in an included file).  If the preprocessor fails, the compilation
+ * fails with EDT_CPP and dtrace_errmsg() gives the preprocessor's messages
+ * (what it writes on standard error when it succeeds, such as warnings or
+ * the list of -H, goes to standard error).
  */
 #define DTRACE_C_ZDEFS	0x0001	/* permit probe descriptions matching nothing */
 #define DTRACE_C_DIFV	0x0002	/* print the generated BPF (-S) */
@@ -252,14 +255,16 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  *	cpp		preprocess every program, as DTRACE_C_CPP does
  *	cpppath=PATH	the preprocessor to run (a name without '/' is
  *			looked for in PATH)
- *	define=NAME[=VALUE]	adds -DNAME[=VALUE] (-D)
+ *	define=NAME[=VALUE]	adds -DNAME[=VALUE] (-D); NAME(ARGS)=BODY
+ *			defines a function-like macro
  *	undef=NAME	adds -UNAME (-U)
  *	incdir=DIR	adds -IDIR (-I)
  *	cpphdrs		adds -H: the preprocessor prints the name of each
  *			file it includes on standard error (-H)
  *
- * define, undef and incdir accumulate on the handle; dtrace_getopt() knows
- * cpp and cpphdrs (0 or 1) only.
+ * define, undef and incdir accumulate on the handle (a bad macro name is
+ * EDT_BADOPTVAL); of these options, dtrace_getopt() reports cpp and
+ * cpphdrs (0 or 1).
  */
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt,

@@ -2,8 +2,9 @@
  * dtrace: the command.  Uses libdtrace's public interface only.
  *
  * Arguments are taken in order: options that shape the session (-x, -q,
- * -Z, -w) first, then processes (-c, -p) so that $target is known, then
- * the programs (-n, -s, -P, -m, -f, -i) are compiled in the order given.
+ * -Z, -w, and -C, -D, -U, -I, -H for the C preprocessor) first, then
+ * processes (-c, -p) so that $target is known, then the programs (-n, -s,
+ * -P, -m, -f, -i) are compiled in the order given.
  * Then -l lists, -e stops, or tracing runs until exit(), an interrupt
  * (SIGINT, SIGTERM, SIGHUP) or the end of every -c/-p process.
  */
@@ -87,14 +88,19 @@ fatal(const char *fmt, ...)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "Usage: dtrace [-eqlSVwZ] [-o output] [-x opt[=val]] "
+	fprintf(fp, "Usage: dtrace [-CeHqlSVwZ] [-o output] [-x opt[=val]] "
 	    "[-c cmd] [-p pid]\n"
+	    "\t[-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
 	    "\t[-i probe-id] [-s script] [args ...]\n\n"
 	    "\t-c  run command and exit upon its completion\n"
+	    "\t-C  run the C preprocessor (cpp) over programs\n"
+	    "\t-D  define a macro for the C preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-H  print the name of each file the preprocessor includes\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
+	    "\t-I  add a directory to the preprocessor's include path\n"
 	    "\t-l  list probes matching specified criteria\n"
 	    "\t-m  enable or list probes matching the specified module name\n"
 	    "\t-n  enable or list probes matching the specified probe name\n"
@@ -104,6 +110,7 @@ usage(FILE *fp)
 	    "\t-q  set quiet mode (only output explicitly traced data)\n"
 	    "\t-s  enable or list probes according to the specified D script\n"
 	    "\t-S  print the BPF code generated for each clause\n"
+	    "\t-U  undefine a macro for the C preprocessor\n"
 	    "\t-V  report the version of the D language and of dtrace\n"
 	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
@@ -241,10 +248,19 @@ setopt(const char *arg)
 	free(opt);
 }
 
+/* -D, -U, -I (flag): the preprocessor option opt set to val. */
+static void
+setcppopt(int flag, const char *opt, const char *val)
+{
+	if (dtrace_setopt(g_dtp, opt, val) != 0)
+		fatal("failed to set option -%c %s: %s", flag, val,
+		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+}
+
 int
 main(int argc, char *argv[])
 {
-	static const char optstr[] = "+c:ef:hi:lm:n:o:p:P:qs:SVwx:Z";
+	static const char optstr[] = "+c:CD:ef:hHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -285,8 +301,24 @@ main(int argc, char *argv[])
 			reqs[nreqs].rq_spec = c == 'P' ?
 			    DTRACE_PROBESPEC_PROVIDER : c == 'm' ?
 			    DTRACE_PROBESPEC_MOD : c == 'f' ?
-			    DTRACE_PROBESPEC_FUNC : DTRACE_PROBESPEC_NAME;
+			    DTRACE_PROBESPEC_FUNC : c == 'i' ?
+			    DTRACE_PROBESPEC_ID : DTRACE_PROBESPEC_NAME;
 			reqs[nreqs++].rq_arg = optarg;
+			break;
+		case 'C':
+			cflags |= DTRACE_C_CPP;
+			break;
+		case 'D':
+			setcppopt('D', "define", optarg);
+			break;
+		case 'U':
+			setcppopt('U', "undef", optarg);
+			break;
+		case 'I':
+			setcppopt('I', "incdir", optarg);
+			break;
+		case 'H':
+			setopt("cpphdrs");
 			break;
 		case 'e':
 			exitearly = true;
@@ -373,12 +405,18 @@ main(int argc, char *argv[])
 			if (fp != stdin)
 				fclose(fp);
 			if (rq->rq_prog == NULL)
-				fatal("failed to compile script %s: %s",
-				    rq->rq_arg, dtrace_errmsg(g_dtp,
-				    dtrace_errno(g_dtp)));
+				fatal("failed to %s script %s: %s",
+				    dtrace_errno(g_dtp) == EDT_CPP ?
+				    "preprocess" : "compile", rq->rq_arg,
+				    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		} else {
 			rq->rq_prog = dtrace_program_strcompile(g_dtp,
 			    rq->rq_arg, rq->rq_spec, cflags, margc, margv);
+			if (rq->rq_prog == NULL &&
+			    dtrace_errno(g_dtp) == EDT_CPP)
+				fatal("failed to preprocess probe specifier "
+				    "%s: %s", rq->rq_arg, dtrace_errmsg(g_dtp,
+				    EDT_CPP));
 			if (rq->rq_prog == NULL)
 				fatal("invalid probe specifier %s: %s",
 				    rq->rq_arg, dtrace_errmsg(g_dtp,

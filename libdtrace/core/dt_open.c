@@ -275,6 +275,16 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 	int f;
 
 	memset(pdp, 0, sizeof (*pdp));
+	if (spec == DTRACE_PROBESPEC_ID) {
+		char *end;
+		unsigned long id = strtoul(s, &end, 10);
+
+		if (*s == '\0' || *end != '\0' || id == 0 || id > UINT32_MAX)
+			return (dt_set_errmsg(dtp, EDT_BADSPEC, "\"%s\" is not "
+			    "a probe id", s));
+		pdp->id = (dtrace_id_t)id;
+		return (0);
+	}
 	if (spec < DTRACE_PROBESPEC_PROVIDER || spec > DTRACE_PROBESPEC_NAME)
 		spec = DTRACE_PROBESPEC_NAME;
 	/* Fill from the field the spec names, leftwards. */

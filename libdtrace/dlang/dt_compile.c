@@ -193,6 +193,11 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
 				    dtrace_errno(dtp)));
 			if (n == 0 && !dtp->dt_opts.op_zdefs &&
+			    !(cflags & DTRACE_C_ZDEFS) && d->id != 0)
+				dt_cerror(&pcb, "D_PDESC_ZERO",
+				    dcp->dc_descpos[i], "probe description "
+				    "%u does not match any probes", d->id);
+			if (n == 0 && !dtp->dt_opts.op_zdefs &&
 			    !(cflags & DTRACE_C_ZDEFS))
 				dt_cerror(&pcb, "D_PDESC_ZERO",
 				    dcp->dc_descpos[i], "probe description "

@@ -26,10 +26,16 @@
 
 #include "../core/dt_impl.h"
 
+/*
+ * Providers are always populated in this order (see populate_upto()), so
+ * that a probe has the same id in every session, in dtrace -l and -i.
+ * profile is last: the probes it creates on demand (tick-100ms) come after
+ * every listed probe.
+ */
 const dt_provider_t *const dt_providers[] = {
 	&dt_prov_dtrace,
-	&dt_prov_profile,
 	&dt_prov_syscall,
+	&dt_prov_profile,
 	NULL
 };
 
@@ -84,6 +90,21 @@ dt_probes_free(dtrace_hdl_t *dtp)
 	dtp->dt_nprobes = dtp->dt_probecap = 0;
 }
 
+/* Populate providers 0 .. last, in order. */
+static int
+populate_upto(dtrace_hdl_t *dtp, int last)
+{
+	for (int p = 0; p <= last; p++) {
+		if (dtp->dt_provpop & (1U << p))
+			continue;
+		if (dt_providers[p]->pv_populate != NULL &&
+		    dt_providers[p]->pv_populate(dtp) != 0)
+			return (-1);
+		dtp->dt_provpop |= 1U << p;
+	}
+	return (0);
+}
+
 /*
  * Can the provider have a probe named name?  Only a literal name is
  * checked against the provider's name globs; a glob may match anything.
@@ -112,18 +133,30 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 {
 	int n = 0;
 
+	if (pdp->id != 0) {
+		/* a probe id: every provider is listed */
+		int last = 0;
+
+		while (dt_providers[last + 1] != NULL)
+			last++;
+		if (populate_upto(dtp, last) != 0)
+			return (-1);
+		if (pdp->id > dtp->dt_nprobes)
+			return (0);
+		if (func != NULL && func(dtp, dtp->dt_probes[pdp->id - 1],
+		    arg) != 0)
+			return (-1);
+		return (1);
+	}
+
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		const dt_provider_t *pv = dt_providers[p];
 
 		if (!dt_gmatch(pv->pv_name, pdp->prv) ||
 		    !names_may_match(pv, pdp->prb))
 			continue;
-		if (!(dtp->dt_provpop & (1U << p))) {
-			if (pv->pv_populate != NULL &&
-			    pv->pv_populate(dtp) != 0)
-				return (-1);
-			dtp->dt_provpop |= 1U << p;
-		}
+		if (populate_upto(dtp, p) != 0)
+			return (-1);
 		if (pv->pv_provide != NULL && pv->pv_provide(dtp, pdp) != 0)
 			return (-1);
 		for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
