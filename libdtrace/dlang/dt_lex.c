@@ -470,6 +470,14 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 	tk->tk_len = (size_t)(pcb->pcb_ptr - tk->tk_start);
 }
 
+/* The next character after white space and comments, not consumed. */
+int
+dt_lex_peekc(dt_pcb_t *pcb)
+{
+	skip_space(pcb);
+	return (peekc(pcb, 0));
+}
+
 /*
  * A probe description: the characters of provider:module:function:name,
  * with globs and macro variables ($target, $1, ...), which the parser

@@ -1114,8 +1114,16 @@ dt_parse_program(dt_pcb_t *pcb)
 		const char *save = pcb->pcb_ptr;
 		dt_srcpos_t savepos = pcb->pcb_pos;
 
-		/* Peek with the C lexer: pragmas, ';' and the end. */
+		/* A description may start with a digit (-i 12): not C. */
 		dt_tok_free(t);
+		if (isdigit(dt_lex_peekc(pcb))) {
+			dt_lex_probedesc(pcb, t);
+			parse_clause(pcb);
+			if (tok(pcb)->tk_kind == T_EOF)
+				return;
+			continue;
+		}
+		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
 		if (t->tk_kind == T_EOF)
 			return;

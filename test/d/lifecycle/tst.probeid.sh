@@ -1,0 +1,10 @@
+# -i takes the ids dtrace -l prints; a probe has the same id in every
+# session, whatever other probes it uses.
+id=$($DTRACE -l -n 'syscall::getpid:entry' | awk 'NR == 2 { print $1 }')
+id2=$($DTRACE -l | awk '$4 == "getpid" && $5 == "entry" { print $1 }')
+[ "$id" = "$id2" ] && echo "same id in a full listing"
+$DTRACE -l -i "$id" | awk 'NR == 2 { print $2, $4, $5 }'
+$DTRACE -q -n "syscall::getpid:entry /pid == \$target/ { printf(\"%d\\n\", id == $id); exit(0); }" \
+    -n 'tick-1s { exit(0); }' -c 'sh -c "echo \$\$ >/dev/null; exec python3 -c \"import os; os.getpid()\""' 2>/dev/null | head -1
+$DTRACE -i 999999 2>&1 | head -1
+$DTRACE -i 12x 2>&1 | head -1
