@@ -934,6 +934,34 @@ parse_pragma(dt_pcb_t *pcb)
 			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	} else if (strcmp(words[1], "error") == 0) {
 		dt_cerror(pcb, "D_PRAGERR", pos, "#pragma error");
+	} else if (strcmp(words[1], "depends_on") == 0) {
+		/* provider NAME must exist; module and library are noted */
+		bool found = false;
+
+		if (n != 4)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#pragma D depends_on: kind and name expected");
+		if (strcmp(words[2], "provider") == 0) {
+			for (int i = 0; dt_providers[i] != NULL; i++)
+				found |= strcmp(dt_providers[i]->pv_name,
+				    words[3]) == 0;
+			if (!found)
+				dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "program "
+				    "requires provider %s, which is not "
+				    "available", words[3]);
+		} else if (strcmp(words[2], "module") != 0 &&
+		    strcmp(words[2], "library") != 0) {
+			dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid "
+			    "dependency kind %s: provider, module or library",
+			    words[2]);
+		}
+	} else if (strcmp(words[1], "binding") == 0 ||
+	    strcmp(words[1], "attributes") == 0 ||
+	    strcmp(words[1], "ident") == 0) {
+		/* stability attributes and bindings: accepted, not used */
+		if (n < 3)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#pragma D %s", words[1]);
 	} else {
 		dt_cerror(pcb, "D_PRAGMA_INVAL", pos,
 		    "unknown control directive: #pragma D %s", words[1]);
