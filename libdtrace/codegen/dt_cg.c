@@ -1305,6 +1305,87 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 		emit_strcopy_n(cg, tmp_alloc(cg));
 		break;
 	}
+	case DT_FN_INDEX:
+	case DT_FN_RINDEX:
+	case DT_FN_STRSTR: {
+		/*
+		 * Each position is compared with bpf_strncmp against the
+		 * literal (read-only, in strtab); the first (index, strstr)
+		 * or last (rindex) match leaves the loop.
+		 */
+		const dt_node_t *lit = dnp->dn_args->dn_list;
+		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
+		    strsize - 1), litoff = lit->dn_stroff;
+		bool back = id == DT_FN_RINDEX;
+		int lloop = label_new(cg), lfound = label_new(cg);
+		int lnone = label_new(cg), ldone = label_new(cg);
+		int lstart = label_new(cg);
+
+		emit_strcopy(cg, t1);
+		/* r8 = the last position where the literal fits */
+		emit(cg, MOV_REG(R8, R7));
+		emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)lt));
+		if (n > 2) {
+			emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
+			if (back) {
+				emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8, 0),
+				    lstart);
+				emit(cg, MOV_REG(R4, R8));
+			} else {
+				emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+				    lstart);
+				emit(cg, MOV_IMM(R4, 0));
+			}
+		} else {
+			emit(cg, back ? MOV_REG(R4, R8) : MOV_IMM(R4, 0));
+		}
+		label_set(cg, lstart);
+		/* the empty string is found where the search starts */
+		emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+		emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
+		emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0),
+		    lnone);
+		if (lt == 0)
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lfound);
+		label_set(cg, lloop);
+		if (lt > 0) {
+			emit(cg, MOV_REG(BPF_REG_7, R4));	/* keep r4 */
+			emit_tmp_at(cg, R1, t1, R4);
+			emit(cg, MOV_IMM(R2, (int32_t)lt));
+			emit_mapval(cg, R3, DT_MAP_STRTAB, litoff);
+			emit(cg, CALL(BPF_FUNC_strncmp));
+			emit(cg, MOV_REG(R4, BPF_REG_7));
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
+			emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
+			emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+			emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
+			emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize,
+			    0), lnone);
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lloop);
+		}
+		label_set(cg, lnone);
+		if (id == DT_FN_STRSTR) {
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));
+			emit_dctx_addr(cg, R0, t1);
+		} else {
+			emit(cg, MOV_IMM(R0, -1));
+		}
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lfound);
+		if (id == DT_FN_STRSTR) {
+			emit_clamp(cg, R4, 0, (int32_t)strsize - 1);
+			emit_tmp_at(cg, R3, t1, R4);
+			emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			emit(cg, ALU_REG(BPF_SUB, R2, R4));
+			emit_strcopy_n(cg, tmp_alloc(cg));
+		} else {
+			emit(cg, MOV_REG(R0, R4));
+		}
+		label_set(cg, ldone);
+		break;
+	}
 	case DT_FN_TOUPPER:
 	case DT_FN_TOLOWER: {
 		int lloop = label_new(cg), lnext = label_new(cg);
@@ -1378,7 +1459,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
-		    dnp->dn_builtin->di_id <= DT_FN_TOLOWER) {
+		    dnp->dn_builtin->di_id <= DT_FN_STRSTR) {
 			cg_strfunc(cg, dnp);
 			break;
 		}

@@ -561,6 +561,8 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		{ DT_FN_STRRCHR, "si" }, { DT_FN_BASENAME, "s" },
 		{ DT_FN_DIRNAME, "s" }, { DT_FN_LLTOSTR, "i" },
 		{ DT_FN_TOUPPER, "s" }, { DT_FN_TOLOWER, "s" },
+		{ DT_FN_INDEX, "ss[i" }, { DT_FN_RINDEX, "ss[i" },
+		{ DT_FN_STRSTR, "ss" },
 		{ DT_FN_HTONS, "i" }, { DT_FN_HTONL, "i" },
 		{ DT_FN_HTONLL, "i" }, { DT_FN_NTOHS, "i" },
 		{ DT_FN_NTOHL, "i" }, { DT_FN_NTOHLL, "i" },
@@ -661,6 +663,17 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
 	case DT_FN_GETMINOR:
 		check_proto(pcb, dnp, nargs);
+		break;
+	case DT_FN_INDEX: case DT_FN_RINDEX: case DT_FN_STRSTR:
+		check_proto(pcb, dnp, nargs);
+		/*
+		 * The string searched for is compared with bpf_strncmp,
+		 * which takes a read-only constant: a string literal.
+		 */
+		if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->
+			    dn_pos, "%s( ) argument #2 must be a string "
+			    "constant on this kernel", dnp->dn_str);
 		break;
 	case DT_FN_STRINGOF:
 		if (nargs != 1)
