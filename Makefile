@@ -77,7 +77,7 @@ test: all
 	test/run-tests $(BUILD)
 
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
-bench: $(BUILD)/bench/sessions
+bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
