@@ -276,6 +276,8 @@ main(int argc, char *argv[])
 	if (reqs == NULL || cmds == NULL || pids == NULL)
 		fatal("out of memory");
 	g_ofp = stdout;
+	/* a reader that goes away (| head) is seen as EPIPE, not a signal */
+	signal(SIGPIPE, SIG_IGN);
 
 	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
 		fatal("failed to initialize dtrace: %s",
@@ -477,7 +479,6 @@ main(int argc, char *argv[])
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
 
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,

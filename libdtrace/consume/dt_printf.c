@@ -79,11 +79,33 @@ kind_name(const dt_node_t *a)
  * Parse fmt and check it against the argument list args.  Returns NULL
  * with the error (and its D_PRINTF_* tag) on the handle.
  */
+/* The format as written in D, escapes restored, for error messages. */
+static const char *
+quoted(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s != '\0' && n + 5 < len; s++) {
+		const char *e = *s == '\n' ? "\\n" : *s == '\t' ? "\\t" :
+		    *s == '"' ? "\\\"" : *s == '\\' ? "\\\\" : NULL;
+
+		if (e != NULL) {
+			buf[n++] = e[0];
+			buf[n++] = e[1];
+		} else {
+			buf[n++] = *s;
+		}
+	}
+	buf[n] = '\0';
+	return (buf);
+}
+
 struct dt_pfprog *
 dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
     int *errp)
 {
 	struct dt_pfprog *pfp = calloc(1, sizeof (*pfp));
+	char qfmt[512];
 	dt_node_t *argv[64];
 	int nargs = 0, argi = 0;
 	const char *p = fmt, *lit = fmt;
@@ -92,7 +114,8 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 	for (dt_node_t *a = args; a != NULL && nargs < 64; a = a->dn_list)
 		argv[nargs++] = a;
 	if (pfp == NULL)
-		return (NULL);
+		return (pf_error(dtp, NULL, "D_NOMEM", "out of memory"), NULL);
+	fmt = quoted(fmt, qfmt, sizeof (qfmt));	/* for messages */
 
 	for (;;) {
 		dt_pfconv_t *pc, *n;
@@ -106,19 +129,17 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 		}
 		n = realloc(pfp->pf_convs, (pfp->pf_nconvs + 1) *
 		    sizeof (dt_pfconv_t));
-		if (n == NULL) {
-			dt_printf_free(pfp);
-			return (NULL);
-		}
+		if (n == NULL)
+			return (pf_error(dtp, pfp, "D_NOMEM", "out of memory"),
+			    NULL);
 		pfp->pf_convs = n;
 		pc = &pfp->pf_convs[pfp->pf_nconvs++];
 		memset(pc, 0, sizeof (*pc));
 		pc->pc_warg = pc->pc_parg = pc->pc_arg = -1;
 		/* literal text, with %% turned into % */
-		if ((pc->pc_text = malloc((size_t)(p - lit) + 1)) == NULL) {
-			dt_printf_free(pfp);
-			return (NULL);
-		}
+		if ((pc->pc_text = malloc((size_t)(p - lit) + 1)) == NULL)
+			return (pf_error(dtp, pfp, "D_NOMEM", "out of memory"),
+			    NULL);
 		{
 			size_t k = 0;
 
