@@ -26,8 +26,8 @@ CFLAGS  += -std=gnu11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wno-missing-field-ini
            -fPIC -fvisibility=hidden -Iinclude $(SANFLAGS)
 # libbpf, libelf and zlib are linked statically into the command: loading
 # them at run time costs more than half a millisecond at every start.
-LDLIBS   = -lbpf -lelf -lz -lpthread
-STATIC_LIBS = -Wl,-Bstatic -lbpf -lelf -lz -Wl,-Bdynamic -lpthread
+LDLIBS   = -lbpf -lelf -lz -lpthread -lm
+STATIC_LIBS = -Wl,-Bstatic -lbpf -lelf -lz -Wl,-Bdynamic -lpthread -lm
 LDFLAGS += $(SANFLAGS)
 
 LIB_SRCS := $(shell find libdtrace -name '*.c' | sort)

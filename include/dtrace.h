@@ -145,7 +145,10 @@ typedef enum dtrace_actkind {
 	DTRACEACT_NONE = 0,		/* default action (no data) */
 	DTRACEACT_DIFEXPR,		/* trace() */
 	DTRACEACT_PRINTF,		/* printf() */
-	DTRACEACT_EXIT			/* exit() */
+	DTRACEACT_EXIT,			/* exit() */
+	DTRACEACT_PRINTA,		/* printa() */
+	DTRACEACT_CLEAR,		/* clear() */
+	DTRACEACT_TRUNC			/* trunc() */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */
@@ -303,6 +306,12 @@ extern void dtrace_sleep(dtrace_hdl_t *dtp);
 extern int dtrace_status(dtrace_hdl_t *dtp);
 extern dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp,
     dtrace_consume_probe_f *pfunc, dtrace_consume_rec_f *rfunc, void *arg);
+
+/*
+ * Print every aggregation as DTrace does at the end of a session: each
+ * one's entries sorted by value, histograms as distribution tables.
+ */
+extern int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused);
 
 /* The exit status given to exit() by the program, or 0. */
 extern int dtrace_exit_status(dtrace_hdl_t *dtp);

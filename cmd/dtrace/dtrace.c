@@ -511,6 +511,9 @@ main(int argc, char *argv[])
 			break;
 	}
 	fputc('\n', g_ofp);
+	if (dtrace_aggregate_print(g_dtp, g_ofp, NULL) != 0)
+		warn("failed to print aggregations: %s", dtrace_errmsg(g_dtp,
+		    dtrace_errno(g_dtp)));
 	fflush(g_ofp);
 	return (finish(dtrace_exit_status(g_dtp)));
 }

@@ -164,13 +164,15 @@ varmaps_create(dtrace_hdl_t *dtp)
 		if (n > 1 << 24)
 			n = 1 << 24;
 		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
-		    (idp->di_kind == DT_IDENT_TLS ? 6 : 0));
+		    (idp->di_kind == DT_IDENT_TLS ? 6 : 0) +
+		    (idp->di_kind == DT_IDENT_AGG ? 1 : 0));
 		for (char *c = name; *c != '\0'; c++) {
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
 				*c = '_';
 		}
-		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, name, idp->di_keysize,
-		    idp->di_valsize, (uint32_t)n, 0);
+		fd = dt_bpf_map_create(idp->di_kind == DT_IDENT_AGG ?
+		    BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH, name,
+		    idp->di_keysize, idp->di_valsize, (uint32_t)n, 0);
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);
@@ -231,6 +233,23 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 
 	if (varmaps_create(dtp) != 0)
 		return (-1);
+	{
+		/* zeros as large as the largest aggregation value */
+		uint32_t zsize = 0;
+
+		for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+			if (dtp->dt_varmaps[i]->di_kind == DT_IDENT_AGG &&
+			    dtp->dt_varmaps[i]->di_valsize > zsize)
+				zsize = dtp->dt_varmaps[i]->di_valsize;
+		}
+		if (zsize > 0) {
+			fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_zero", 4,
+			    zsize, 1, BPF_F_RDONLY_PROG);
+			if (fd < 0)
+				return (map_fail(dtp, "zero"));
+			dtp->dt_mapfd[DT_MAP_ZERO] = fd;
+		}
+	}
 	for (unsigned int i = 0; i < dtp->dt_nclauses; i++)
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)

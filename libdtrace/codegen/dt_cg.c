@@ -748,7 +748,7 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 		k->lk_off = push(cg);
 		return;
 	}
-	if (idp->di_kind != DT_IDENT_ASSOC)
+	if (idp->di_kind != DT_IDENT_ASSOC && idp->di_kind != DT_IDENT_AGG)
 		return;
 	/* the key: consecutive string temporaries, zeroed */
 	k->lk_ntmp = cg->cg_ntmp;
@@ -1674,6 +1674,174 @@ store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
 	emit(cg, STX(BPF_DW, R9, data_off(cg, off), R0));
 }
 
+/*
+ * r3 = the quantize bucket of the value in r2: 63 for 0; 64 + log2(v)
+ * above; 62 - log2(-v) below (0 at the least).
+ */
+static void
+emit_qbucket(dt_cg_t *cg)
+{
+	int lpos = label_new(cg), lzero = label_new(cg), ldone = label_new(cg);
+	int lneg = label_new(cg), llog = label_new(cg);
+
+	emit(cg, MOV_REG(R4, R2));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), lzero);
+	emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lpos);
+	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R4, 0, 0, 0));
+	label_set(cg, lpos);
+	/* r5 = floor(log2(r4)), r4 >= 1 (as unsigned) */
+	emit(cg, MOV_IMM(R5, 0));
+	for (int sh = 32; sh >= 1; sh /= 2) {
+		int lskip = label_new(cg);
+
+		emit(cg, MOV_REG(R1, R4));
+		emit(cg, ALU_IMM(BPF_RSH, R1, sh));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
+		emit(cg, MOV_REG(R4, R1));
+		emit(cg, ALU_IMM(BPF_ADD, R5, sh));
+		label_set(cg, lskip);
+	}
+	emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 0, 0), lneg);
+	emit(cg, MOV_REG(R3, R5));
+	emit(cg, ALU_IMM(BPF_ADD, R3, 64));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), llog);
+	label_set(cg, lneg);
+	emit(cg, MOV_IMM(R3, 62));
+	emit(cg, ALU_REG(BPF_SUB, R3, R5));
+	label_set(cg, llog);
+	emit_clamp(cg, R3, 0, 126);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lzero);
+	emit(cg, MOV_IMM(R3, 63));
+	label_set(cg, ldone);
+}
+
+/*
+ * @a[keys] = f(v): find the entry (creating it from zeros), then update it
+ * in place: the map is per-CPU, so no other CPU writes this value.
+ */
+static void
+cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
+{
+	dt_node_t *agg = asg->dn_left, *call = asg->dn_right;
+	const dt_ident_t *idp = agg->dn_ident;
+	int fn = idp->di_aggfn;
+	int lhave = label_new(cg), lend = label_new(cg);
+	int16_t vslot = 0;
+	dt_lvkey_t k;
+
+	if (fn != DT_FN_COUNT) {
+		cg_expr(cg, call->dn_args);
+		vslot = push(cg);
+	}
+	lv_key(cg, agg, &k);
+	if (idp->di_nkeys == 0) {
+		emit(cg, MOV_IMM(R0, 0));
+		k.lk_stack = true;
+		k.lk_off = push(cg);
+	}
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, &k, R2);
+	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, &k, R2);
+	emit_mapval(cg, R3, DT_MAP_ZERO, 0);
+	emit(cg, MOV_IMM(R4, BPF_NOEXIST));
+	emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, &k, R2);
+	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+	emit_dyndrop(cg);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+
+	label_set(cg, lhave);
+	emit(cg, MOV_REG(R7, R0));
+	if (fn != DT_FN_COUNT)
+		emit(cg, LDX(BPF_DW, R2, FP, vslot));
+	switch (fn) {
+	case DT_FN_COUNT:
+		emit(cg, LDX(BPF_DW, R1, R7, 0));
+		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	case DT_FN_SUM:
+		emit(cg, LDX(BPF_DW, R1, R7, 0));
+		emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	case DT_FN_STDDEV:
+		emit(cg, MOV_REG(R3, R2));
+		emit(cg, ALU_REG(BPF_MUL, R3, R2));
+		emit(cg, LDX(BPF_DW, R1, R7, 16));
+		emit(cg, ALU_REG(BPF_ADD, R1, R3));
+		emit(cg, STX(BPF_DW, R7, 16, R1));
+		/* FALLTHROUGH */
+	case DT_FN_AVG:
+		emit(cg, LDX(BPF_DW, R1, R7, 0));
+		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		emit(cg, STX(BPF_DW, R7, 0, R1));
+		emit(cg, LDX(BPF_DW, R1, R7, 8));
+		emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		emit(cg, STX(BPF_DW, R7, 8, R1));
+		break;
+	case DT_FN_MIN:
+	case DT_FN_MAX: {
+		int lset = label_new(cg), lkeep = label_new(cg);
+
+		emit(cg, LDX(BPF_DW, R1, R7, 0));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lset);
+		emit(cg, LDX(BPF_DW, R3, R7, 8));
+		emit_jump(cg, JMP_REG(fn == DT_FN_MIN ? BPF_JSGE : BPF_JSLE,
+		    R2, R3, 0), lkeep);
+		label_set(cg, lset);
+		emit(cg, STX(BPF_DW, R7, 8, R2));
+		label_set(cg, lkeep);
+		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	}
+	case DT_FN_QUANTIZE:
+	case DT_FN_LQUANTIZE:
+		if (fn == DT_FN_QUANTIZE) {
+			emit_qbucket(cg);
+		} else {
+			int llow = label_new(cg), lhigh = label_new(cg);
+			int ldone = label_new(cg);
+			int64_t lo = idp->di_aggarg[0], hi = idp->di_aggarg[1];
+
+			emit_imm64(cg, R4, (uint64_t)lo);
+			emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), llow);
+			emit_imm64(cg, R4, (uint64_t)hi);
+			emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lhigh);
+			emit(cg, MOV_REG(R3, R2));
+			emit_imm64(cg, R4, (uint64_t)lo);
+			emit(cg, ALU_REG(BPF_SUB, R3, R4));
+			emit(cg, ALU_IMM(BPF_DIV, R3, (int32_t)idp->di_aggarg[2]));
+			emit(cg, ALU_IMM(BPF_ADD, R3, 1));
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, llow);
+			emit(cg, MOV_IMM(R3, 0));
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lhigh);
+			emit(cg, MOV_IMM(R3, (int32_t)idp->di_nbuckets - 1));
+			label_set(cg, ldone);
+			emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
+		}
+		emit(cg, ALU_IMM(BPF_LSH, R3, 3));
+		emit(cg, ALU_REG(BPF_ADD, R7, R3));
+		emit(cg, LDX(BPF_DW, R1, R7, 0));
+		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	}
+	label_set(cg, lend);
+	lv_done(cg, &k);	/* the key's slot too, for no keys */
+	if (fn != DT_FN_COUNT)
+		cg->cg_sp -= 8;
+}
+
 static void
 cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 {
@@ -1682,6 +1850,10 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	dt_datarec_t *r;
 
 	cg->cg_ntmp = 0;
+	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
+		cg_aggstmt(cg, e);
+		return;
+	}
 	if (e->dn_kind != DN_CALL || e->dn_builtin->di_kind != DT_IDENT_FUNC ||
 	    e->dn_builtin->di_type.ty_kind != DT_TK_VOID) {
 		cg_expr(cg, e);
@@ -1699,6 +1871,18 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
 		emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
 		    gs_activity), DT_ACT_DRAINING));
+		break;
+	case DT_FN_PRINTA:
+	case DT_FN_CLEAR:
+	case DT_FN_TRUNC:
+		/* the aggregation's map, and trunc's count (0: all) */
+		if (e->dn_args->dn_list != NULL)
+			cg_expr(cg, e->dn_args->dn_list);
+		else
+			emit(cg, MOV_IMM(R0, 0));
+		emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset + 8), R0));
+		emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
+		    e->dn_args->dn_ident->di_id));
 		break;
 	case DT_FN_PRINTF: {
 		unsigned int i = 0;

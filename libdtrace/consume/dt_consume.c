@@ -172,7 +172,25 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 			return (1);
 		if (rv != DTRACE_CONSUME_THIS || fp == NULL)
 			continue;
-		if (r->dr_kind == DTRACEACT_DIFEXPR)
+		if (r->dr_kind == DTRACEACT_PRINTA ||
+		    r->dr_kind == DTRACEACT_CLEAR ||
+		    r->dr_kind == DTRACEACT_TRUNC) {
+			int64_t w[2];
+			const dt_ident_t *idp;
+
+			memcpy(w, pd.dtpda_data + r->dr_offset, sizeof (w));
+			if (w[0] < DT_MAP_COUNT || w[0] - DT_MAP_COUNT >=
+			    (int64_t)dtp->dt_nvarmaps)
+				continue;
+			idp = dtp->dt_varmaps[w[0] - DT_MAP_COUNT];
+			if (r->dr_kind == DTRACEACT_PRINTA) {
+				fputc('\n', fp);
+				dt_agg_print(dtp, fp, idp);
+			} else {
+				dt_agg_clear(dtp, idp, w[1],
+				    r->dr_kind == DTRACEACT_TRUNC);
+			}
+		} else if (r->dr_kind == DTRACEACT_DIFEXPR)
 			print_datum(dtp, fp, r, pd.dtpda_data + r->dr_offset);
 		else if (r->dr_kind == DTRACEACT_PRINTF)
 			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,

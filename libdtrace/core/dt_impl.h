@@ -65,7 +65,8 @@ typedef enum dt_idkind {
 	DT_IDENT_ASSOC,		/* associative array (a hash map) */
 	DT_IDENT_TLS,		/* thread-local self->x (a hash map by tid) */
 	DT_IDENT_LOCAL,		/* clause-local this->x (in dctx) */
-	DT_IDENT_INLINE		/* inline constant: an expression */
+	DT_IDENT_INLINE,	/* inline constant: an expression */
+	DT_IDENT_AGG		/* aggregation (a per-CPU hash map) */
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
@@ -87,6 +88,10 @@ typedef struct dt_ident {
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
+	int di_aggfn;			/* AGG: DT_FN_COUNT ... */
+	int64_t di_aggarg[3];		/* AGG: lquantize's lo, hi, step */
+	uint32_t di_nbuckets;		/* AGG: buckets of a histogram */
+	bool di_printed;		/* AGG: printa() printed it */
 } dt_ident_t;
 
 /* ---- BPF instruction lists ---------------------------------------------- */
@@ -109,6 +114,7 @@ enum {
 	DT_MAP_GLOBALS,		/* session state and global variables */
 	DT_MAP_STRTAB,		/* string literals */
 	DT_MAP_PROBES,		/* probe id -> names, for probeprov & co */
+	DT_MAP_ZERO,		/* zeros: the first value of an aggregation */
 	DT_MAP_COUNT
 };
 
@@ -253,6 +259,7 @@ typedef struct dt_options {
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
+	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
@@ -306,6 +313,8 @@ struct dtrace_hdl {
 	int dt_epollfd;			/* waits for records and processes */
 	const char *dt_tracefs;		/* tracefs mount point */
 
+	bool dt_aggprinted;		/* an aggregation was printed: the
+					   blank line before them is out */
 	bool dt_active;			/* between go and stop */
 	bool dt_stopped;		/* stop done */
 	bool dt_exited;			/* exit() record consumed */
@@ -454,6 +463,10 @@ extern void dt_bpf_close(dtrace_hdl_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
+/* consume/dt_aggregate.c */
+extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
+extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
+extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;
 extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,

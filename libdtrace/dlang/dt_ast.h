@@ -22,7 +22,7 @@
 
 typedef enum dt_tok {
 	T_EOF = 0,
-	T_IDENT, T_INT, T_STRING, T_PROBEDESC, T_MACRO,
+	T_IDENT, T_INT, T_STRING, T_PROBEDESC, T_MACRO, T_AGG,
 	/* punctuation */
 	T_LPAR, T_RPAR, T_LBRACE, T_RBRACE, T_LBRACK, T_RBRACK, T_COMMA,
 	T_SEMI, T_QUESTION, T_COLON, T_DOT, T_ARROW,
@@ -67,6 +67,7 @@ typedef enum dt_nkind {
 	DN_COMMA,	/* dn_left, dn_right */
 	DN_MEMBER,	/* dn_left ->/. dn_str; dn_value offset, dn_aux bits */
 	DN_INDEX,	/* dn_left [ dn_right ]; dn_value element size */
+	DN_AGG,		/* @name[dn_right]: dn_str; keys in dn_args */
 	DN_EXPRSTMT	/* statement: dn_left */
 } dt_nkind_t;
 
@@ -161,7 +162,12 @@ enum {
 	DT_FN_LLTOSTR, DT_FN_TOUPPER, DT_FN_TOLOWER, DT_FN_INDEX,
 	DT_FN_RINDEX, DT_FN_STRSTR, DT_FN_HTONS,
 	DT_FN_HTONL, DT_FN_HTONLL, DT_FN_NTOHS, DT_FN_NTOHL, DT_FN_NTOHLL,
-	DT_FN_RAND, DT_FN_GETMAJOR, DT_FN_GETMINOR
+	DT_FN_RAND, DT_FN_GETMAJOR, DT_FN_GETMINOR,
+	/* aggregating functions */
+	DT_FN_COUNT, DT_FN_SUM, DT_FN_AVG, DT_FN_MIN, DT_FN_MAX,
+	DT_FN_STDDEV, DT_FN_QUANTIZE, DT_FN_LQUANTIZE,
+	/* aggregation actions */
+	DT_FN_PRINTA, DT_FN_CLEAR, DT_FN_TRUNC
 };
 
 /* dt_sema.c: the clause's kernel types (held by the clause), or an error */

@@ -434,6 +434,16 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 		advance(pcb, 1);
 		tk->tk_kind = T_INT;
 		tk->tk_int = (uint64_t)(int64_t)(signed char)v;
+	} else if (c == '@') {
+		/* an aggregation: @name, or @ alone (the anonymous one) */
+		size_t n = 1;
+
+		while (isalnum(peekc(pcb, n)) || peekc(pcb, n) == '_')
+			n++;
+		tk->tk_kind = T_AGG;
+		if ((tk->tk_str = strndup(pcb->pcb_ptr, n)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
+		advance(pcb, n);
 	} else if (c == '$') {
 		size_t n = 1;
 

@@ -371,6 +371,22 @@ parse_primary(dt_pcb_t *pcb)
 		return (dnp);
 	case T_MACRO:
 		return (parse_macro(pcb));
+	case T_AGG:
+		/* @name or @name[keys] */
+		dnp = dt_node_new(pcb, DN_AGG, t->tk_pos);
+		dnp->dn_str = t->tk_str;
+		t->tk_str = NULL;
+		next(pcb);
+		if (tok(pcb)->tk_kind == T_LBRACK) {
+			bool inpred = pcb->pcb_inpred;
+
+			next(pcb);
+			pcb->pcb_inpred = false;
+			dnp->dn_right = parse_expr(pcb);
+			pcb->pcb_inpred = inpred;
+			expect(pcb, T_RBRACK);
+		}
+		return (dnp);
 	case T_BACKQUOTE:
 		next(pcb);
 		dt_cerror(pcb, "D_IDENT_UNDEF", t->tk_pos, "failed to resolve "

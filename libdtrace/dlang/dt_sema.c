@@ -617,6 +617,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 		    "failed to resolve %s: Unknown function name", dnp->dn_str);
 	}
+	if (fn->di_id >= DT_FN_COUNT && fn->di_id <= DT_FN_LQUANTIZE)
+		dt_cerror(pcb, "D_AGG_FUNC", dnp->dn_pos, "%s( ) may only be "
+		    "assigned to an aggregation", dnp->dn_str);
 	dnp->dn_builtin = fn;
 	dnp->dn_type = fn->di_type;
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
@@ -1214,6 +1217,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_MEMBER:
 		sema_member(pcb, dnp);
 		break;
+	case DN_AGG:
+		dt_cerror(pcb, "D_AGG_SCALAR", dnp->dn_pos, "aggregation %s "
+		    "cannot be used in an expression", dnp->dn_str);
 	case DN_INDEX:
 		sema_index(pcb, dnp);
 		break;
@@ -1248,12 +1254,170 @@ value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
 }
 
+/* Histogram buckets: quantize's powers of two, lquantize's steps. */
+#define DT_QUANTIZE_BUCKETS	127	/* -2^62 .. -1, 0, 1 .. 2^62 */
+
+/*
+ * @name[keys] = f(args): the aggregation is declared by its first use;
+ * later uses must agree on the function, its parameters and the keys.
+ */
+static void
+sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_node_t *agg = asg->dn_left, *call = asg->dn_right, *a;
+	const dt_ident_t *fn;
+	dt_ident_t *idp;
+	int nargs = 0, id, want;
+	int64_t params[3] = { 0, 0, 1 };
+	unsigned int nkeys = 0, i = 0;
+	uint32_t valsize, nbuckets = 0;
+
+	if (asg->dn_op != T_ASSIGN)
+		dt_cerror(pcb, "D_AGG_FUNC", asg->dn_pos, "operator %s cannot "
+		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
+	if (call->dn_kind != DN_CALL || (fn = dt_builtin_lookup(
+	    call->dn_str)) == NULL || fn->di_kind != DT_IDENT_FUNC ||
+	    fn->di_id < DT_FN_COUNT || fn->di_id > DT_FN_LQUANTIZE)
+		dt_cerror(pcb, "D_AGG_FUNC", call->dn_pos, "%s may only be "
+		    "assigned the result of an aggregating function",
+		    agg->dn_str);
+	id = fn->di_id;
+	call->dn_builtin = fn;
+	for (a = call->dn_args; a != NULL; a = a->dn_list) {
+		sema_expr(pcb, a);
+		if (!is_scalar(a))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
+			    "argument #%d must be an integer", call->dn_str,
+			    nargs + 1);
+		if (id == DT_FN_LQUANTIZE && nargs > 0) {
+			if (a->dn_kind != DN_INT)
+				dt_cerror(pcb, "D_LQUANT_CONST", a->dn_pos,
+				    "lquantize( ) argument #%d must be an "
+				    "integer constant", nargs + 1);
+			params[nargs - 1] = a->dn_value;
+		}
+		nargs++;
+	}
+	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 : 1;
+	if (nargs != want && !(id == DT_FN_LQUANTIZE && nargs == 4))
+		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
+		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
+		    nargs, nargs == 1 ? "" : "s", want);
+	if (id == DT_FN_LQUANTIZE) {
+		if (params[2] <= 0 || params[1] <= params[0] ||
+		    (params[1] - params[0]) / params[2] > 4000 ||
+		    (params[1] - params[0]) % params[2] != 0)
+			dt_cerror(pcb, "D_LQUANT_LIMIT", call->dn_pos,
+			    "lquantize( ) needs base < limit, a step dividing "
+			    "limit - base, and at most 4000 steps");
+		nbuckets = (uint32_t)((params[1] - params[0]) / params[2]) + 2;
+	} else if (id == DT_FN_QUANTIZE) {
+		nbuckets = DT_QUANTIZE_BUCKETS;
+	}
+	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 24 :
+	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
+	if (agg->dn_right != NULL)
+		nkeys = assoc_keys(pcb, agg);
+
+	idp = dt_ident_lookup(dtp, agg->dn_str);
+	if (idp == NULL) {
+		if ((idp = dt_ident_create(dtp, agg->dn_str, DT_IDENT_AGG)) ==
+		    NULL)
+			dt_cerror(pcb, "D_NOMEM", agg->dn_pos, "out of memory");
+		idp->di_defined = true;
+		idp->di_aggfn = id;
+		memcpy(idp->di_aggarg, params, sizeof (params));
+		idp->di_nbuckets = nbuckets;
+		idp->di_nkeys = nkeys;
+		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
+			idp->di_keys[i] = a->dn_type;
+			idp->di_keysize += value_bytes(pcb, a->dn_type);
+		}
+		if (nkeys == 0)
+			idp->di_keysize = 8;	/* one entry, key 0 */
+		idp->di_valsize = valsize;
+		if (idp->di_keysize > DT_MAXKEYSIZE)
+			dt_cerror(pcb, "D_ARR_KEYSIZE", agg->dn_pos, "key of %s "
+			    "is %u bytes, more than %d", agg->dn_str,
+			    idp->di_keysize, DT_MAXKEYSIZE);
+		if (dt_varmap_add(dtp, idp) < 0)
+			dt_cerror(pcb, "D_NOMEM", agg->dn_pos, "out of memory");
+	} else if (idp->di_kind != DT_IDENT_AGG || idp->di_aggfn != id ||
+	    memcmp(idp->di_aggarg, params, sizeof (params)) != 0 ||
+	    idp->di_nkeys != nkeys) {
+		dt_cerror(pcb, "D_AGG_MDEF", agg->dn_pos, "%s is already used "
+		    "with another function, parameters or number of keys",
+		    agg->dn_str);
+	} else {
+		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
+			if ((a->dn_type.ty_kind == DT_TK_STRING) !=
+			    (idp->di_keys[i].ty_kind == DT_TK_STRING))
+				dt_cerror(pcb, "D_ARR_KEYTYPE", a->dn_pos,
+				    "key #%u of %s is a %s", i + 1,
+				    agg->dn_str, idp->di_keys[i].ty_kind ==
+				    DT_TK_STRING ? "string" : "integer");
+		}
+	}
+	agg->dn_ident = idp;
+	asg->dn_type = t_int;
+}
+
+/* printa(@a), clear(@a), trunc(@a [, n]): a record naming the map. */
+static void
+sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
+{
+	int id = call->dn_builtin->di_id;
+	dt_node_t *agg = call->dn_args;
+	dt_ident_t *idp;
+	dt_datarec_t *r;
+	int nargs = 0;
+
+	for (dt_node_t *a = call->dn_args; a != NULL; a = a->dn_list)
+		nargs++;
+	if (agg != NULL && agg->dn_kind == DN_STRING && id == DT_FN_PRINTA)
+		dt_cerror(pcb, "D_UNSUPPORTED", agg->dn_pos, "printa( ) with a "
+		    "format is not supported yet");
+	if (agg == NULL || agg->dn_kind != DN_AGG || agg->dn_right != NULL)
+		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "%s( ) requires an "
+		    "aggregation, without keys, as argument #1", call->dn_str);
+	if (nargs > (id == DT_FN_TRUNC ? 2 : 1))
+		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
+		    "mismatch: %d args passed", call->dn_str, nargs);
+	if ((idp = dt_ident_lookup(pcb->pcb_hdl, agg->dn_str)) == NULL ||
+	    idp->di_kind != DT_IDENT_AGG)
+		dt_cerror(pcb, "D_AGG_UNDEF", agg->dn_pos, "%s is not an "
+		    "aggregation used before", agg->dn_str);
+	agg->dn_ident = idp;
+	if (nargs == 2) {
+		sema_expr(pcb, agg->dn_list);
+		if (!is_int(agg->dn_list))
+			dt_cerror(pcb, "D_PROTO_ARG", agg->dn_list->dn_pos,
+			    "trunc( ) argument #2 must be an integer");
+	}
+	r = add_rec(pcb, dcp, id == DT_FN_PRINTA ? DTRACEACT_PRINTA :
+	    id == DT_FN_CLEAR ? DTRACEACT_CLEAR : DTRACEACT_TRUNC, 16,
+	    call->dn_pos);
+	r->dr_type = t_long;
+	dcp->dc_records = true;
+}
+
 static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
 	dt_node_t *e = stmt->dn_left;
 	dt_datarec_t *r;
 
+	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
+		sema_aggstmt(pcb, e);
+		return;
+	}
+	if (e->dn_kind == DN_CALL && (e->dn_builtin = dt_builtin_lookup(
+	    e->dn_str)) != NULL && e->dn_builtin->di_kind == DT_IDENT_FUNC &&
+	    e->dn_builtin->di_id >= DT_FN_PRINTA) {
+		sema_aggact(pcb, dcp, e);
+		return;
+	}
 	if (e->dn_kind != DN_CALL) {
 		sema_expr(pcb, e);
 		return;

@@ -323,7 +323,8 @@ test_operators(void)
 	KINDS("x>>=1", T_IDENT, T_RSH_EQ, T_INT, T_EOF);
 	KINDS("p->q", T_IDENT, T_ARROW, T_IDENT, T_EOF);
 	/* unknown characters */
-	KINDS("@ `", T_BAD, T_BACKQUOTE, T_EOF);
+	KINDS("\\ `", T_BAD, T_BACKQUOTE, T_EOF);
+	KINDS("@ @a", T_AGG, T_AGG, T_EOF);
 	KINDS("#x", T_BAD, T_IDENT, T_EOF);
 	KINDS("#pragma D", T_PRAGMA, T_IDENT, T_EOF);
 }

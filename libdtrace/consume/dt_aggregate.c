@@ -1,0 +1,381 @@
+/*
+ * dt_aggregate.c: reading aggregations and printing them as DTrace does.
+ *
+ * Each aggregation is a per-CPU hash map (see dt_cg.c, cg_aggstmt()): its
+ * entries are read with one lookup per key, which returns every CPU's
+ * value; the values are merged here (counts and buckets add up, minimums
+ * and maximums combine).  Then entries are sorted by value (by key with
+ * the aggsortkey option) and printed:
+ *
+ *   keys            string "  %-50s", integer " %8d" (" %16d" if 8 bytes)
+ *   a scalar value  " %16lld"
+ *   a histogram     the key line (or a blank line), the header, the rows
+ *                   from one bucket before the first count to one after
+ *                   the last, each "%16s |%-40s %-9lld" with a bar of '@'
+ *                   proportional to the count, then a blank line.
+ *
+ * printa() prints one aggregation when its record is read; at the end of
+ * the session every aggregation not printed yet is printed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "../dlang/dt_ast.h"
+
+typedef struct dt_aggent {
+	char *ae_key;		/* the key, as stored */
+	int64_t *ae_val;	/* the merged value: valsize / 8 words */
+	int64_t ae_sort;	/* what entries sort by */
+} dt_aggent_t;
+
+/* Merge one CPU's value into the total. */
+static void
+merge(const dt_ident_t *idp, int64_t *tot, const int64_t *v, bool first)
+{
+	uint32_t n = idp->di_valsize / 8;
+
+	switch (idp->di_aggfn) {
+	case DT_FN_MIN:
+	case DT_FN_MAX:
+		if (v[0] == 0)
+			return;
+		if (first || tot[0] == 0 || (idp->di_aggfn == DT_FN_MIN ?
+		    v[1] < tot[1] : v[1] > tot[1]))
+			tot[1] = v[1];
+		tot[0] += v[0];
+		return;
+	default:
+		for (uint32_t i = 0; i < n; i++)
+			tot[i] += v[i];
+	}
+}
+
+/* The value an entry shows (and sorts by). */
+static int64_t
+scalar_value(const dt_ident_t *idp, const int64_t *v)
+{
+	switch (idp->di_aggfn) {
+	case DT_FN_AVG:
+		return (v[0] != 0 ? v[1] / v[0] : 0);
+	case DT_FN_MIN:
+	case DT_FN_MAX:
+		return (v[1]);
+	case DT_FN_STDDEV: {
+		int64_t avg, var;
+
+		if (v[0] == 0)
+			return (0);
+		avg = v[1] / v[0];
+		var = v[2] / v[0] - avg * avg;
+		return (var > 0 ? (int64_t)sqrtl((long double)var) : 0);
+	}
+	case DT_FN_QUANTIZE:
+	case DT_FN_LQUANTIZE: {
+		int64_t t = 0;
+
+		for (uint32_t i = 0; i < idp->di_nbuckets; i++)
+			t += v[i];
+		return (t);
+	}
+	default:
+		return (v[0]);
+	}
+}
+
+/* Read and merge every entry of the aggregation. */
+static int
+agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
+    size_t *np)
+{
+	int fd = dt_map_fd(dtp, idp->di_id), ncpu = libbpf_num_possible_cpus();
+	uint32_t vsz = idp->di_valsize, nw = vsz / 8;
+	size_t n = 0, cap = 0;
+	dt_aggent_t *ents = NULL;
+	char *key = NULL, *next;
+	int64_t *pcpu;
+
+	*entp = NULL;
+	*np = 0;
+	if (fd < 0)
+		return (0);
+	if ((next = malloc(idp->di_keysize)) == NULL ||
+	    (pcpu = malloc((size_t)ncpu * vsz)) == NULL) {
+		free(next);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	while (bpf_map_get_next_key(fd, key, next) == 0) {
+		dt_aggent_t *e;
+
+		if (key == NULL && (key = malloc(idp->di_keysize)) == NULL)
+			break;
+		memcpy(key, next, idp->di_keysize);
+		if (bpf_map_lookup_elem(fd, key, pcpu) != 0)
+			continue;	/* deleted meanwhile */
+		if (n == cap) {
+			dt_aggent_t *ne = realloc(ents, (cap = cap * 2 + 16) *
+			    sizeof (*ents));
+
+			if (ne == NULL)
+				break;
+			ents = ne;
+		}
+		e = &ents[n];
+		if ((e->ae_key = malloc(idp->di_keysize)) == NULL ||
+		    (e->ae_val = calloc(nw, sizeof (int64_t))) == NULL) {
+			free(e->ae_key);
+			break;
+		}
+		memcpy(e->ae_key, key, idp->di_keysize);
+		for (int c = 0; c < ncpu; c++)
+			merge(idp, e->ae_val, pcpu + (size_t)c * nw, c == 0);
+		e->ae_sort = scalar_value(idp, e->ae_val);
+		n++;
+	}
+	free(key);
+	free(next);
+	free(pcpu);
+	*entp = ents;
+	*np = n;
+	return (0);
+}
+
+static void
+agg_free(dt_aggent_t *ents, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(ents[i].ae_key);
+		free(ents[i].ae_val);
+	}
+	free(ents);
+}
+
+/* Bytes of one string key component (strsize rounded up to 8). */
+static uint32_t
+strkey_size(const dtrace_hdl_t *dtp)
+{
+	return ((dtp->dt_opts.op_strsize + 7) & ~7U);
+}
+
+static uint32_t sort_strkey;		/* bytes of a string key component */
+
+/* Compare keys component by component: integers as numbers. */
+static int
+key_cmp(const dt_ident_t *idp, const char *a, const char *b)
+{
+	uint32_t off = 0;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		if (idp->di_keys[i].ty_kind == DT_TK_STRING) {
+			int c = strncmp(a + off, b + off, sort_strkey);
+
+			if (c != 0)
+				return (c);
+			off += sort_strkey;
+		} else {
+			int64_t x, y;
+
+			memcpy(&x, a + off, 8);
+			memcpy(&y, b + off, 8);
+			if (x != y)
+				return (x < y ? -1 : 1);
+			off += 8;
+		}
+	}
+	return (0);
+}
+
+static const dt_ident_t *sort_ident;	/* for qsort: the aggregation */
+static bool sort_bykey;			/* for qsort: aggsortkey */
+
+static int
+ent_cmp(const void *a, const void *b)
+{
+	const dt_aggent_t *x = a, *y = b;
+	int c;
+
+	if (!sort_bykey && x->ae_sort != y->ae_sort)
+		return (x->ae_sort < y->ae_sort ? -1 : 1);
+	if ((c = key_cmp(sort_ident, x->ae_key, y->ae_key)) != 0)
+		return (c);
+	if (x->ae_sort != y->ae_sort)
+		return (x->ae_sort < y->ae_sort ? -1 : 1);
+	return (0);
+}
+
+static void
+print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const char *key)
+{
+	uint32_t off = 0;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		dt_type_t t = idp->di_keys[i];
+
+		if (t.ty_kind == DT_TK_STRING) {
+			uint32_t sz = strkey_size(dtp);
+
+			fprintf(fp, "  %-50.*s", (int)strnlen(key + off, sz),
+			    key + off);
+			off += sz;
+		} else {
+			int64_t v;
+
+			memcpy(&v, key + off, 8);
+			if (t.ty_kind == DT_TK_INT && t.ty_size <= 4)
+				fprintf(fp, t.ty_signed ? " %8lld" : " %8llu",
+				    (long long)v);
+			else
+				fprintf(fp, t.ty_signed ? " %16lld" : " %16llu",
+				    (long long)v);
+			off += 8;
+		}
+	}
+}
+
+static void
+bucket_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
+{
+	if (idp->di_aggfn == DT_FN_QUANTIZE) {
+		long long v = i == 63 ? 0 : i > 63 ? 1LL << (i - 64) :
+		    -(1LL << (62 - i));
+
+		snprintf(buf, len, "%lld", v);
+	} else if (i == 0) {
+		snprintf(buf, len, "< %lld", (long long)idp->di_aggarg[0]);
+	} else if (i == idp->di_nbuckets - 1) {
+		snprintf(buf, len, ">= %lld", (long long)idp->di_aggarg[1]);
+	} else {
+		snprintf(buf, len, "%lld", (long long)(idp->di_aggarg[0] +
+		    (int64_t)(i - 1) * idp->di_aggarg[2]));
+	}
+}
+
+static void
+print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v)
+{
+	uint32_t nb = idp->di_nbuckets, first = nb, last = 0;
+	int64_t total = 0;
+	char label[64], bar[41];
+
+	for (uint32_t i = 0; i < nb; i++) {
+		if (v[i] != 0) {
+			if (first == nb)
+				first = i;
+			last = i;
+		}
+		total += v[i];
+	}
+	if (first == nb)
+		first = last = idp->di_aggfn == DT_FN_QUANTIZE ? 63 : 1;
+	first = first > 0 ? first - 1 : 0;
+	last = last + 1 < nb ? last + 1 : nb - 1;
+	fprintf(fp, "%16s  %s %-9s\n", "value",
+	    "------------- Distribution -------------", "count");
+	for (uint32_t i = first; i <= last; i++) {
+		int nat = total > 0 ? (int)((double)v[i] * 40 / (double)total +
+		    0.5) : 0;
+
+		memset(bar, '@', (size_t)nat);
+		bar[nat] = '\0';
+		bucket_label(idp, i, label, sizeof (label));
+		fprintf(fp, "%16s |%-40s %-9lld\n", label, bar,
+		    (long long)v[i]);
+	}
+	fputc('\n', fp);
+}
+
+/* Print one aggregation now. */
+int
+dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
+{
+	dt_aggent_t *ents;
+	size_t n;
+	bool hist = idp->di_aggfn == DT_FN_QUANTIZE ||
+	    idp->di_aggfn == DT_FN_LQUANTIZE;
+
+	if (agg_read(dtp, idp, &ents, &n) != 0)
+		return (-1);
+	sort_ident = idp;
+	sort_strkey = strkey_size(dtp);
+	sort_bykey = dtp->dt_opts.op_aggsortkey;
+	qsort(ents, n, sizeof (*ents), ent_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (hist) {
+			if (idp->di_nkeys == 0)
+				fputc('\n', fp);
+			else
+				print_keys(dtp, fp, idp, ents[i].ae_key);
+			if (idp->di_nkeys > 0)
+				fputc('\n', fp);
+			print_hist(fp, idp, ents[i].ae_val);
+			continue;
+		}
+		print_keys(dtp, fp, idp, ents[i].ae_key);
+		fprintf(fp, " %16lld\n", (long long)ents[i].ae_sort);
+	}
+	agg_free(ents, n);
+	((dt_ident_t *)idp)->di_printed = true;
+	return (0);
+}
+
+/* Every aggregation not printed yet, in the order they were declared. */
+int
+dt_agg_print_all(dtrace_hdl_t *dtp, FILE *fp)
+{
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+
+		if (idp->di_kind == DT_IDENT_AGG && !idp->di_printed &&
+		    dt_agg_print(dtp, fp, idp) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused)
+{
+	(void) unused;
+	return (dt_agg_print_all(dtp, fp));
+}
+
+/*
+ * clear(): every value to zero, the keys kept; trunc(n): every entry
+ * removed but the n with the largest values (n 0: all of them).
+ */
+int
+dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
+    bool trunc)
+{
+	int fd = dt_map_fd(dtp, idp->di_id), ncpu = libbpf_num_possible_cpus();
+	dt_aggent_t *ents;
+	size_t n;
+	void *zeros;
+
+	if (agg_read(dtp, idp, &ents, &n) != 0)
+		return (-1);
+	if ((zeros = calloc((size_t)ncpu, idp->di_valsize)) == NULL) {
+		agg_free(ents, n);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	sort_ident = idp;
+	sort_strkey = strkey_size(dtp);
+	sort_bykey = false;
+	qsort(ents, n, sizeof (*ents), ent_cmp);
+	for (size_t i = 0; i < n; i++) {
+		if (!trunc)
+			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
+			    BPF_EXIST);
+		else if (keep <= 0 || i + (size_t)keep < n)
+			(void) bpf_map_delete_elem(fd, ents[i].ae_key);
+	}
+	free(zeros);
+	agg_free(ents, n);
+	return (0);
+}
