@@ -148,7 +148,8 @@ typedef enum dtrace_actkind {
 	DTRACEACT_EXIT,			/* exit() */
 	DTRACEACT_PRINTA,		/* printa() */
 	DTRACEACT_CLEAR,		/* clear() */
-	DTRACEACT_TRUNC			/* trunc() */
+	DTRACEACT_TRUNC,		/* trunc() */
+	DTRACEACT_NORMALIZE		/* normalize(), denormalize() */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

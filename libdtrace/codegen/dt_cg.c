@@ -1875,6 +1875,8 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	case DT_FN_PRINTA:
 	case DT_FN_CLEAR:
 	case DT_FN_TRUNC:
+	case DT_FN_NORMALIZE:
+	case DT_FN_DENORMALIZE:
 		/* the aggregation's map, and trunc's count (0: all) */
 		if (e->dn_args->dn_list != NULL)
 			cg_expr(cg, e->dn_args->dn_list);

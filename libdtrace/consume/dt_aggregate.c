@@ -317,7 +317,8 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 			continue;
 		}
 		print_keys(dtp, fp, idp, ents[i].ae_key);
-		fprintf(fp, " %16lld\n", (long long)ents[i].ae_sort);
+		fprintf(fp, " %16lld\n", (long long)(idp->di_normal > 0 ?
+		    ents[i].ae_sort / idp->di_normal : ents[i].ae_sort));
 	}
 	agg_free(ents, n);
 	((dt_ident_t *)idp)->di_printed = true;

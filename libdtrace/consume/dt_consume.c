@@ -174,7 +174,8 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 			continue;
 		if (r->dr_kind == DTRACEACT_PRINTA ||
 		    r->dr_kind == DTRACEACT_CLEAR ||
-		    r->dr_kind == DTRACEACT_TRUNC) {
+		    r->dr_kind == DTRACEACT_TRUNC ||
+		    r->dr_kind == DTRACEACT_NORMALIZE) {
 			int64_t w[2];
 			const dt_ident_t *idp;
 
@@ -186,6 +187,9 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 			if (r->dr_kind == DTRACEACT_PRINTA) {
 				fputc('\n', fp);
 				dt_agg_print(dtp, fp, idp);
+			} else if (r->dr_kind == DTRACEACT_NORMALIZE) {
+				/* denormalize() records 0 */
+				((dt_ident_t *)idp)->di_normal = w[1];
 			} else {
 				dt_agg_clear(dtp, idp, w[1],
 				    r->dr_kind == DTRACEACT_TRUNC);

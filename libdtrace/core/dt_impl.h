@@ -92,6 +92,7 @@ typedef struct dt_ident {
 	int64_t di_aggarg[3];		/* AGG: lquantize's lo, hi, step */
 	uint32_t di_nbuckets;		/* AGG: buckets of a histogram */
 	bool di_printed;		/* AGG: printa() printed it */
+	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
 } dt_ident_t;
 
 /* ---- BPF instruction lists ---------------------------------------------- */

@@ -167,7 +167,8 @@ enum {
 	DT_FN_COUNT, DT_FN_SUM, DT_FN_AVG, DT_FN_MIN, DT_FN_MAX,
 	DT_FN_STDDEV, DT_FN_QUANTIZE, DT_FN_LQUANTIZE,
 	/* aggregation actions */
-	DT_FN_PRINTA, DT_FN_CLEAR, DT_FN_TRUNC
+	DT_FN_PRINTA, DT_FN_CLEAR, DT_FN_TRUNC, DT_FN_NORMALIZE,
+	DT_FN_DENORMALIZE
 };
 
 /* dt_sema.c: the clause's kernel types (held by the clause), or an error */

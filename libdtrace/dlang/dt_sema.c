@@ -1363,7 +1363,10 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	asg->dn_type = t_int;
 }
 
-/* printa(@a), clear(@a), trunc(@a [, n]): a record naming the map. */
+/*
+ * printa(@a), clear(@a), trunc(@a [, n]), normalize(@a, n),
+ * denormalize(@a): a record naming the map (and n).
+ */
 static void
 sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 {
@@ -1381,7 +1384,10 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 	if (agg == NULL || agg->dn_kind != DN_AGG || agg->dn_right != NULL)
 		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "%s( ) requires an "
 		    "aggregation, without keys, as argument #1", call->dn_str);
-	if (nargs > (id == DT_FN_TRUNC ? 2 : 1))
+	if (id == DT_FN_NORMALIZE && nargs != 2)
+		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "normalize( ) "
+		    "prototype mismatch: %d args passed, 2 expected", nargs);
+	if (nargs > (id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1))
 		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
 		    "mismatch: %d args passed", call->dn_str, nargs);
 	if ((idp = dt_ident_lookup(pcb->pcb_hdl, agg->dn_str)) == NULL ||
@@ -1393,11 +1399,12 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_expr(pcb, agg->dn_list);
 		if (!is_int(agg->dn_list))
 			dt_cerror(pcb, "D_PROTO_ARG", agg->dn_list->dn_pos,
-			    "trunc( ) argument #2 must be an integer");
+			    "%s( ) argument #2 must be an integer",
+			    call->dn_str);
 	}
 	r = add_rec(pcb, dcp, id == DT_FN_PRINTA ? DTRACEACT_PRINTA :
-	    id == DT_FN_CLEAR ? DTRACEACT_CLEAR : DTRACEACT_TRUNC, 16,
-	    call->dn_pos);
+	    id == DT_FN_CLEAR ? DTRACEACT_CLEAR : id == DT_FN_TRUNC ?
+	    DTRACEACT_TRUNC : DTRACEACT_NORMALIZE, 16, call->dn_pos);
 	r->dr_type = t_long;
 	dcp->dc_records = true;
 }
