@@ -1878,6 +1878,11 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	case DT_FN_NORMALIZE:
 	case DT_FN_DENORMALIZE:
 		/* the aggregation's map, and trunc's count (0: all) */
+		if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
+			emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
+			    e->dn_args->dn_list->dn_ident->di_id));
+			break;
+		}
 		if (e->dn_args->dn_list != NULL)
 			cg_expr(cg, e->dn_args->dn_list);
 		else

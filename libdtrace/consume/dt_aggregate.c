@@ -256,8 +256,9 @@ bucket_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 	}
 }
 
+/* A distribution table; then a blank line, unless in a printa() format. */
 static void
-print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v)
+print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v, bool trailer)
 {
 	uint32_t nb = idp->di_nbuckets, first = nb, last = 0;
 	int64_t total = 0;
@@ -287,7 +288,8 @@ print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v)
 		fprintf(fp, "%16s |%-40s %-9lld\n", label, bar,
 		    (long long)v[i]);
 	}
-	fputc('\n', fp);
+	if (trailer)
+		fputc('\n', fp);
 }
 
 /* Print one aggregation now. */
@@ -313,7 +315,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 				print_keys(dtp, fp, idp, ents[i].ae_key);
 			if (idp->di_nkeys > 0)
 				fputc('\n', fp);
-			print_hist(fp, idp, ents[i].ae_val);
+			print_hist(fp, idp, ents[i].ae_val, true);
 			continue;
 		}
 		print_keys(dtp, fp, idp, ents[i].ae_key);
@@ -323,6 +325,95 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 	agg_free(ents, n);
 	((dt_ident_t *)idp)->di_printed = true;
 	return (0);
+}
+
+typedef struct printa_arg {
+	dtrace_hdl_t *pa_dtp;			/* handle */
+	const dt_datarec_t *pa_rec;		/* the printa() record */
+	dt_aggent_t **pa_ents;			/* each aggregation's entries */
+	size_t *pa_nents;			/* how many */
+	const char *pa_key;			/* the key being printed */
+} printa_arg_t;
+
+/* A %@ conversion: aggregation k's value under the current key. */
+static void
+printa_value(FILE *fp, int k, const char *cfmt, void *arg)
+{
+	printa_arg_t *pa = arg;
+	const dt_ident_t *idp = pa->pa_rec->dr_aggs[k];
+	const dt_aggent_t *e = NULL;
+
+	for (size_t i = 0; i < pa->pa_nents[k]; i++) {
+		if (memcmp(pa->pa_ents[k][i].ae_key, pa->pa_key,
+		    idp->di_keysize) == 0)
+			e = &pa->pa_ents[k][i];
+	}
+	if (idp->di_aggfn == DT_FN_QUANTIZE ||
+	    idp->di_aggfn == DT_FN_LQUANTIZE) {
+		int64_t *zero = calloc(idp->di_nbuckets, sizeof (int64_t));
+
+		fputc('\n', fp);
+		if (e != NULL || zero != NULL)
+			print_hist(fp, idp, e != NULL ? e->ae_val : zero,
+			    false);
+		free(zero);
+		return;
+	}
+	fprintf(fp, cfmt, (long long)(e == NULL ? 0 : idp->di_normal > 0 ?
+	    e->ae_sort / idp->di_normal : e->ae_sort));
+}
+
+/*
+ * printa(format, @a, ...): one line per entry of the first aggregation,
+ * in its order, the keys taken by the format's plain conversions.
+ */
+int
+dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
+{
+	const dt_ident_t *first = rec->dr_aggs[0];
+	dt_datarec_t keys[DT_MAXKEYS];
+	printa_arg_t pa = { dtp, rec, NULL, NULL, NULL };
+	uint32_t off = 0;
+	int rv = 0;
+
+	pa.pa_ents = calloc(rec->dr_naggs, sizeof (*pa.pa_ents));
+	pa.pa_nents = calloc(rec->dr_naggs, sizeof (*pa.pa_nents));
+	if (pa.pa_ents == NULL || pa.pa_nents == NULL) {
+		free(pa.pa_ents);
+		free(pa.pa_nents);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	for (uint32_t k = 0; k < rec->dr_naggs && rv == 0; k++)
+		rv = agg_read(dtp, rec->dr_aggs[k], &pa.pa_ents[k],
+		    &pa.pa_nents[k]);
+	/* the key components as the format's arguments */
+	memset(keys, 0, sizeof (keys));
+	for (unsigned int i = 0; i < first->di_nkeys; i++) {
+		keys[i].dr_offset = off;
+		keys[i].dr_type = first->di_keys[i];
+		keys[i].dr_size = first->di_keys[i].ty_kind == DT_TK_STRING ?
+		    strkey_size(dtp) : 8;
+		off += keys[i].dr_size;
+	}
+	if (rv == 0) {
+		sort_ident = first;
+		sort_strkey = strkey_size(dtp);
+		sort_bykey = dtp->dt_opts.op_aggsortkey;
+		qsort(pa.pa_ents[0], pa.pa_nents[0], sizeof (dt_aggent_t),
+		    ent_cmp);
+		for (size_t i = 0; i < pa.pa_nents[0]; i++) {
+			pa.pa_key = pa.pa_ents[0][i].ae_key;
+			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys, pa.pa_key,
+			    printa_value, &pa);
+		}
+	}
+	for (uint32_t k = 0; k < rec->dr_naggs; k++) {
+		agg_free(pa.pa_ents[k], pa.pa_nents[k]);
+		((dt_ident_t *)rec->dr_aggs[k])->di_printed = true;
+	}
+	free(pa.pa_ents);
+	free(pa.pa_nents);
+	return (rv);
 }
 
 /* Every aggregation not printed yet, in the order they were declared. */

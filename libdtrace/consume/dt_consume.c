@@ -184,7 +184,10 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 			    (int64_t)dtp->dt_nvarmaps)
 				continue;
 			idp = dtp->dt_varmaps[w[0] - DT_MAP_COUNT];
-			if (r->dr_kind == DTRACEACT_PRINTA) {
+			if (r->dr_kind == DTRACEACT_PRINTA && r->dr_pfmt !=
+			    NULL) {
+				dt_agg_printa(dtp, fp, r);
+			} else if (r->dr_kind == DTRACEACT_PRINTA) {
 				fputc('\n', fp);
 				dt_agg_print(dtp, fp, idp);
 			} else if (r->dr_kind == DTRACEACT_NORMALIZE) {

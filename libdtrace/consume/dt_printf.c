@@ -26,12 +26,15 @@ typedef struct dt_pfconv {
 	int pc_warg;		/* argument index of a '*' width, or -1 */
 	int pc_parg;		/* argument index of a '*' precision, or -1 */
 	int pc_arg;		/* argument index of the value, or -1 */
+	int pc_agg;		/* printa: the %@ conversion's aggregation
+				   (from 0), or -1 */
 } dt_pfconv_t;
 
 struct dt_pfprog {
 	dt_pfconv_t *pf_convs;	/* conversions, then the tail text */
 	int pf_nconvs;		/* how many, tail included */
 	int pf_nargs;		/* arguments used */
+	int pf_naggs;		/* printa: %@ conversions */
 };
 
 void
@@ -100,9 +103,9 @@ quoted(const char *s, char *buf, size_t len)
 	return (buf);
 }
 
-struct dt_pfprog *
-dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
-    int *errp)
+static struct dt_pfprog *
+parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
+    bool printa)
 {
 	struct dt_pfprog *pfp = calloc(1, sizeof (*pfp));
 	char qfmt[512];
@@ -136,6 +139,7 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 		pc = &pfp->pf_convs[pfp->pf_nconvs++];
 		memset(pc, 0, sizeof (*pc));
 		pc->pc_warg = pc->pc_parg = pc->pc_arg = -1;
+		pc->pc_agg = -1;
 		/* literal text, with %% turned into % */
 		if ((pc->pc_text = malloc((size_t)(p - lit) + 1)) == NULL)
 			return (pf_error(dtp, pfp, "D_NOMEM", "out of memory"),
@@ -153,8 +157,12 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 		if (*p == '\0')
 			break;
 
-		/* %[flags][width][.prec][size]conv */
+		/* %[@][flags][width][.prec][size]conv */
 		p++;
+		if (*p == '@' && printa) {
+			pc->pc_agg = pfp->pf_naggs++;
+			p++;
+		}
 		while (strchr("-+ #0'", *p) != NULL && *p != '\0' &&
 		    speclen < 8)
 			pc->pc_spec[speclen++] = *p++;
@@ -196,6 +204,15 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 			    "format \"%s\": %%n is not supported", fmt), NULL);
 		p++;
 		lit = p;
+		if (pc->pc_agg >= 0) {
+			if (pc->pc_warg >= 0 || pc->pc_parg >= 0 ||
+			    strchr("diuxXo", pc->pc_conv) == NULL)
+				return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+				    "printa( ) format \"%s\": %%@ takes no * "
+				    "and converts an integer (d i u x X o)", fmt),
+				    NULL);
+			continue;	/* the aggregation's value */
+		}
 		pc->pc_arg = argi++;
 
 		/* check the arguments this conversion uses */
@@ -235,7 +252,7 @@ dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 				    kind_name(a)), NULL);
 		}
 	}
-	if (argi < nargs)
+	if (argi < nargs && !printa)
 		return (pf_error(dtp, pfp, "D_PRINTF_ARG_EXTRA", "printf( ) "
 		    "prototype mismatch: only %d arguments required by this "
 		    "format string", argi), NULL);
@@ -273,10 +290,45 @@ dt_format_kaddr(dtrace_hdl_t *dtp, uint64_t addr, char *buf, size_t len)
 		snprintf(buf, len, "%s+0x%llx", sym, (unsigned long long)off);
 }
 
+struct dt_pfprog *
+dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
+    int *errp)
+{
+	return (parse(dtp, fmt, args, errp, false));
+}
+
+/*
+ * A printa() format: its plain conversions take the key components (args
+ * describe their types), its %@ conversions the aggregations' values.
+ */
+struct dt_pfprog *
+dt_printa_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
+    int *naggs)
+{
+	int err;
+	struct dt_pfprog *pfp = parse(dtp, fmt, args, &err, true);
+
+	if (pfp != NULL)
+		*naggs = pfp->pf_naggs;
+	return (pfp);
+}
+
 /* Format the recorded values; data is the start of the firing's data. */
 int
 dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
     const dt_datarec_t *args, const char *data)
+{
+	return (dt_printa_exec(dtp, fp, pfp, args, data, NULL, NULL));
+}
+
+/*
+ * As dt_printf_exec(); a %@ conversion calls aggfn with its aggregation's
+ * number and the conversion as a C format for a long long.
+ */
+int
+dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
+    const dt_datarec_t *args, const char *data,
+    void (*aggfn)(FILE *, int, const char *, void *), void *aggarg)
 {
 	for (int i = 0; i < pfp->pf_nconvs; i++) {
 		const dt_pfconv_t *pc = &pfp->pf_convs[i];
@@ -287,6 +339,13 @@ dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 		fputs(pc->pc_text, fp);
 		if (pc->pc_conv == 0)
 			continue;
+		if (pc->pc_agg >= 0) {
+			snprintf(cfmt, sizeof (cfmt), "%%%sll%c", pc->pc_spec,
+			    pc->pc_conv == 'i' ? 'd' : pc->pc_conv);
+			if (aggfn != NULL)
+				aggfn(fp, pc->pc_agg, cfmt, aggarg);
+			continue;
+		}
 		if (pc->pc_warg >= 0) {
 			w = (int)arg_int(args, pc->pc_warg, data);
 			stars[nstar++] = w;

@@ -138,6 +138,8 @@ typedef struct dt_datarec {
 	struct dt_pfprog *dr_pfmt;	/* parsed format (printf) */
 	struct dt_datarec *dr_args;	/* printf arguments */
 	uint32_t dr_nargs;		/* how many */
+	const dt_ident_t **dr_aggs;	/* printa: its aggregations */
+	uint32_t dr_naggs;		/* how many */
 } dt_datarec_t;
 
 /*
@@ -467,6 +469,7 @@ extern int dt_consume(dtrace_hdl_t *);
 /* consume/dt_aggregate.c */
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
+extern int dt_agg_printa(dtrace_hdl_t *, FILE *, const dt_datarec_t *);
 extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;
@@ -476,6 +479,11 @@ extern void dt_printf_free(struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
 extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
+extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
+    struct dt_node *, int *);
+extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
+    const dt_datarec_t *, const char *,
+    void (*)(FILE *, int, const char *, void *), void *);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);

@@ -104,6 +104,7 @@ clause_free(dt_clause_t *dcp)
 	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
 		dt_printf_free(dcp->dc_recs[i].dr_pfmt);
 		free(dcp->dc_recs[i].dr_args);
+		free(dcp->dc_recs[i].dr_aggs);
 	}
 	free(dcp->dc_recs);
 	free(dcp->dc_probes);

@@ -1364,6 +1364,74 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 }
 
 /*
+ * printa(format, @a, @b...): the format's plain conversions take the key
+ * components, its %@ conversions the aggregations' values; every
+ * aggregation must have the same keys.
+ */
+static void
+sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_node_t *fmt = call->dn_args, *keys = NULL, **tail = &keys;
+	const dt_ident_t **aggs;
+	const dt_ident_t *first = NULL;
+	unsigned int naggs = 0, i = 0;
+	dt_datarec_t *r;
+	int nconv = 0;
+
+	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list)
+		naggs++;
+	if (naggs == 0)
+		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "printa( ) requires "
+		    "an aggregation after its format");
+	if ((aggs = calloc(naggs, sizeof (*aggs))) == NULL)
+		dt_cerror(pcb, "D_NOMEM", call->dn_pos, "out of memory");
+	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list, i++) {
+		const dt_ident_t *idp;
+
+		if (a->dn_kind != DN_AGG || a->dn_right != NULL ||
+		    (idp = dt_ident_lookup(dtp, a->dn_str)) == NULL ||
+		    idp->di_kind != DT_IDENT_AGG) {
+			free(aggs);
+			dt_cerror(pcb, "D_AGG_REQ", a->dn_pos, "printa( ) "
+			    "argument #%u must be an aggregation used before, "
+			    "without keys", i + 2);
+		}
+		if (first != NULL && (idp->di_nkeys != first->di_nkeys ||
+		    memcmp(idp->di_keys, first->di_keys, idp->di_nkeys *
+		    sizeof (dt_type_t)) != 0)) {
+			free(aggs);
+			dt_cerror(pcb, "D_PRINTA_AGGKEY", a->dn_pos, "printa( ) "
+			    "aggregations must have the same keys: %s and %s "
+			    "differ", first->di_name, idp->di_name);
+		}
+		if (first == NULL)
+			first = idp;
+		aggs[i] = idp;
+	}
+	call->dn_args->dn_list->dn_ident = (dt_ident_t *)first;
+	/* the keys, as typed nodes for the format's checks */
+	for (unsigned int k = 0; k < first->di_nkeys; k++) {
+		*tail = dt_node_new(pcb, DN_VAR, call->dn_pos);
+		(*tail)->dn_type = first->di_keys[k];
+		tail = &(*tail)->dn_list;
+	}
+	r = add_rec(pcb, dcp, DTRACEACT_PRINTA, 16, call->dn_pos);
+	r->dr_type = t_long;
+	r->dr_aggs = aggs;
+	r->dr_naggs = naggs;
+	r->dr_pfmt = dt_printa_parse(dtp, fmt->dn_str, keys, &nconv);
+	if (r->dr_pfmt == NULL)
+		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos, "%s",
+		    dtp->dt_errmsg);
+	if ((unsigned int)nconv > naggs)
+		dt_cerror(pcb, "D_PRINTA_AGGCONV", fmt->dn_pos, "printa( ) "
+		    "format has %d %%@ conversions for %u aggregation%s",
+		    nconv, naggs, naggs == 1 ? "" : "s");
+	dcp->dc_records = true;
+}
+
+/*
  * printa(@a), clear(@a), trunc(@a [, n]), normalize(@a, n),
  * denormalize(@a): a record naming the map (and n).
  */
@@ -1378,9 +1446,10 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 
 	for (dt_node_t *a = call->dn_args; a != NULL; a = a->dn_list)
 		nargs++;
-	if (agg != NULL && agg->dn_kind == DN_STRING && id == DT_FN_PRINTA)
-		dt_cerror(pcb, "D_UNSUPPORTED", agg->dn_pos, "printa( ) with a "
-		    "format is not supported yet");
+	if (agg != NULL && agg->dn_kind == DN_STRING && id == DT_FN_PRINTA) {
+		sema_printa_fmt(pcb, dcp, call);
+		return;
+	}
 	if (agg == NULL || agg->dn_kind != DN_AGG || agg->dn_right != NULL)
 		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "%s( ) requires an "
 		    "aggregation, without keys, as argument #1", call->dn_str);
