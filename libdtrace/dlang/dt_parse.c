@@ -197,6 +197,18 @@ macro_value(dt_pcb_t *pcb, const char *name, char *buf, size_t len)
 	return (buf);
 }
 
+static char *
+grow_desc(dt_pcb_t *pcb, char *out, size_t cap, dt_srcpos_t pos)
+{
+	char *n = realloc(out, cap);
+
+	if (n == NULL) {
+		free(out);
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	}
+	return (n);
+}
+
 /* Expand macro variables in a probe description. */
 static char *
 expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
@@ -222,14 +234,14 @@ expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 				    "macro argument %s is not defined", name);
 			}
 			while (len + strlen(val) + 1 > cap)
-				out = realloc(out, cap *= 2);
+				out = grow_desc(pcb, out, cap *= 2, pos);
 			strcpy(out + len, val);
 			len += strlen(val);
 			s += n;
 			continue;
 		}
 		if (len + 2 > cap)
-			out = realloc(out, cap *= 2);
+			out = grow_desc(pcb, out, cap *= 2, pos);
 		out[len++] = *s++;
 	}
 	out[len] = '\0';
