@@ -1716,6 +1716,70 @@ emit_qbucket(dt_cg_t *cg)
 	label_set(cg, ldone);
 }
 
+/* r3 = the llquantize bucket of the value in r2 (see dt_llq_mag()). */
+static void
+emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
+{
+	const int64_t *p = idp->di_aggarg;
+	int ldone = label_new(cg), lsmall = label_new(cg), lneg = label_new(cg);
+	int64_t lo, up, w;
+	uint32_t nb, base = 2;
+
+	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
+	emit_imm64(cg, R4, (uint64_t)-lo);
+	emit_jump(cg, JMP_REG(BPF_JSLE, R2, R4, 0), lneg);
+	emit_imm64(cg, R4, (uint64_t)lo);
+	emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), lsmall);
+	for (int64_t m = p[1]; m <= p[2]; m++) {
+		int lnext = label_new(cg);
+
+		dt_llq_mag(p, m, &lo, &up, &w, &nb);
+		emit_imm64(cg, R4, (uint64_t)up);
+		emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lnext);
+		if (lo % w == 0) {
+			/* base + (v - lower) / width */
+			emit(cg, MOV_REG(R3, R2));
+			emit_imm64(cg, R4, (uint64_t)lo);
+			emit(cg, ALU_REG(BPF_SUB, R3, R4));
+		} else {
+			/* base, or base + 1 + (v - first multiple) / width */
+			int lmul = label_new(cg);
+			int64_t fm = (lo / w + 1) * w;
+
+			emit(cg, MOV_IMM(R3, (int32_t)base));
+			emit_imm64(cg, R4, (uint64_t)fm);
+			emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lmul);
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lmul);
+			emit(cg, MOV_REG(R3, R2));
+			emit(cg, ALU_REG(BPF_SUB, R3, R4));
+			emit(cg, ALU_IMM(BPF_ADD, R3, 0));
+			emit_imm64(cg, R4, (uint64_t)w);
+			emit(cg, ALU_REG(BPF_DIV, R3, R4));
+			emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base + 1));
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			label_set(cg, lnext);
+			base += nb;
+			continue;
+		}
+		emit_imm64(cg, R4, (uint64_t)w);
+		emit(cg, ALU_REG(BPF_DIV, R3, R4));
+		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lnext);
+		base += nb;
+	}
+	emit(cg, MOV_IMM(R3, (int32_t)base));	/* above the last magnitude */
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lneg);
+	emit(cg, MOV_IMM(R3, 0));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lsmall);
+	emit(cg, MOV_IMM(R3, 1));
+	label_set(cg, ldone);
+	emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
+}
+
 /*
  * @a[keys] = f(v): find the entry (creating it from zeros), then update it
  * in place: the map is per-CPU, so no other CPU writes this value.
@@ -1804,8 +1868,11 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 	}
 	case DT_FN_QUANTIZE:
 	case DT_FN_LQUANTIZE:
+	case DT_FN_LLQUANTIZE:
 		if (fn == DT_FN_QUANTIZE) {
 			emit_qbucket(cg);
+		} else if (fn == DT_FN_LLQUANTIZE) {
+			emit_llqbucket(cg, idp);
 		} else {
 			int llow = label_new(cg), lhigh = label_new(cg);
 			int ldone = label_new(cg);

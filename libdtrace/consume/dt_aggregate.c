@@ -34,6 +34,49 @@ typedef struct dt_aggent {
 	int64_t ae_sort;	/* what entries sort by */
 } dt_aggent_t;
 
+/*
+ * llquantize(v, factor, low, high, steps): bucket 0 holds v <= -X and
+ * bucket 1 -X < v < X, where X = factor^low; then each magnitude m from
+ * low to high covers [factor^m, factor^(m+1)) in steps of width
+ * max(factor^(m+1) / steps, 1), the first bucket starting at factor^m and
+ * the others at multiples of the width; the last bucket holds
+ * v >= factor^(high+1).
+ */
+void
+dt_llq_mag(const int64_t *p, int64_t m, int64_t *lowerp, int64_t *upperp,
+    int64_t *widthp, uint32_t *nbp)
+{
+	int64_t lower = 1, upper, width;
+
+	for (int64_t i = 0; i < m; i++)
+		lower *= p[0];
+	upper = lower * p[0];
+	width = upper / p[3] > 0 ? upper / p[3] : 1;
+	*lowerp = lower;
+	*upperp = upper;
+	*widthp = width;
+	if (lower % width == 0)
+		*nbp = (uint32_t)((upper - lower) / width);
+	else
+		*nbp = 1 + (uint32_t)((upper - (lower / width + 1) * width) /
+		    width);
+}
+
+uint32_t
+dt_llq_nbuckets(const int64_t *p)
+{
+	uint32_t n = 3;		/* the two below X, the one above */
+
+	for (int64_t m = p[1]; m <= p[2]; m++) {
+		int64_t lo, up, w;
+		uint32_t nb;
+
+		dt_llq_mag(p, m, &lo, &up, &w, &nb);
+		n += nb;
+	}
+	return (n);
+}
+
 /* Merge one CPU's value into the total. */
 static void
 merge(const dt_ident_t *idp, int64_t *tot, const int64_t *v, bool first)
@@ -76,7 +119,8 @@ scalar_value(const dt_ident_t *idp, const int64_t *v)
 		return (var > 0 ? (int64_t)sqrtl((long double)var) : 0);
 	}
 	case DT_FN_QUANTIZE:
-	case DT_FN_LQUANTIZE: {
+	case DT_FN_LQUANTIZE:
+	case DT_FN_LLQUANTIZE: {
 		int64_t t = 0;
 
 		for (uint32_t i = 0; i < idp->di_nbuckets; i++)
@@ -239,9 +283,45 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 }
 
 static void
+llq_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
+{
+	const int64_t *p = idp->di_aggarg;
+	int64_t lo, up, w;
+	uint32_t nb, base = 2;
+
+	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
+	if (i == 0) {
+		snprintf(buf, len, "%lld", -(long long)lo);
+		return;
+	}
+	if (i == 1) {
+		if (lo == 1)
+			snprintf(buf, len, "0");
+		else
+			snprintf(buf, len, "abs() < %lld", (long long)lo);
+		return;
+	}
+	for (int64_t m = p[1]; m <= p[2]; m++) {
+		dt_llq_mag(p, m, &lo, &up, &w, &nb);
+		if (i < base + nb) {
+			uint32_t j = i - base;
+			int64_t v = lo % w == 0 ? lo + (int64_t)j * w : j == 0 ?
+			    lo : (lo / w + 1) * w + (int64_t)(j - 1) * w;
+
+			snprintf(buf, len, "%lld", (long long)v);
+			return;
+		}
+		base += nb;
+	}
+	snprintf(buf, len, ">= %lld", (long long)up);
+}
+
+static void
 bucket_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 {
-	if (idp->di_aggfn == DT_FN_QUANTIZE) {
+	if (idp->di_aggfn == DT_FN_LLQUANTIZE) {
+		llq_label(idp, i, buf, len);
+	} else if (idp->di_aggfn == DT_FN_QUANTIZE) {
 		long long v = i == 63 ? 0 : i > 63 ? 1LL << (i - 64) :
 		    -(1LL << (62 - i));
 
@@ -298,8 +378,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 {
 	dt_aggent_t *ents;
 	size_t n;
-	bool hist = idp->di_aggfn == DT_FN_QUANTIZE ||
-	    idp->di_aggfn == DT_FN_LQUANTIZE;
+	bool hist = idp->di_nbuckets > 0;
 
 	if (agg_read(dtp, idp, &ents, &n) != 0)
 		return (-1);
@@ -348,8 +427,7 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 		    idp->di_keysize) == 0)
 			e = &pa->pa_ents[k][i];
 	}
-	if (idp->di_aggfn == DT_FN_QUANTIZE ||
-	    idp->di_aggfn == DT_FN_LQUANTIZE) {
+	if (idp->di_nbuckets > 0) {
 		int64_t *zero = calloc(idp->di_nbuckets, sizeof (int64_t));
 
 		fputc('\n', fp);

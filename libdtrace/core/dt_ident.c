@@ -60,6 +60,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("htons", DT_FN_HTONS, T_U16),
 	BI("id", DT_BI_ID, T_U32),
 	FN("index", DT_FN_INDEX, T_I32),
+	FN("llquantize", DT_FN_LLQUANTIZE, T_VOID),
 	FN("lltostr", DT_FN_LLTOSTR, T_STR),
 	FN("lquantize", DT_FN_LQUANTIZE, T_VOID),
 	FN("max", DT_FN_MAX, T_VOID),

@@ -89,7 +89,9 @@ typedef struct dt_ident {
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
 	int di_aggfn;			/* AGG: DT_FN_COUNT ... */
-	int64_t di_aggarg[3];		/* AGG: lquantize's lo, hi, step */
+	int64_t di_aggarg[4];		/* AGG: lquantize's lo, hi, step;
+					   llquantize's factor, low, high,
+					   steps */
 	uint32_t di_nbuckets;		/* AGG: buckets of a histogram */
 	bool di_printed;		/* AGG: printa() printed it */
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
@@ -470,6 +472,9 @@ extern int dt_consume(dtrace_hdl_t *);
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
 extern int dt_agg_printa(dtrace_hdl_t *, FILE *, const dt_datarec_t *);
+extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
+    int64_t *, uint32_t *);
+extern uint32_t dt_llq_nbuckets(const int64_t *);
 extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;

@@ -617,7 +617,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 		    "failed to resolve %s: Unknown function name", dnp->dn_str);
 	}
-	if (fn->di_id >= DT_FN_COUNT && fn->di_id <= DT_FN_LQUANTIZE)
+	if (fn->di_id >= DT_FN_COUNT && fn->di_id <= DT_FN_LLQUANTIZE)
 		dt_cerror(pcb, "D_AGG_FUNC", dnp->dn_pos, "%s( ) may only be "
 		    "assigned to an aggregation", dnp->dn_str);
 	dnp->dn_builtin = fn;
@@ -1269,7 +1269,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	const dt_ident_t *fn;
 	dt_ident_t *idp;
 	int nargs = 0, id, want;
-	int64_t params[3] = { 0, 0, 1 };
+	int64_t params[4] = { 0, 0, 1, 1 };
 	unsigned int nkeys = 0, i = 0;
 	uint32_t valsize, nbuckets = 0;
 
@@ -1278,7 +1278,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
 	if (call->dn_kind != DN_CALL || (fn = dt_builtin_lookup(
 	    call->dn_str)) == NULL || fn->di_kind != DT_IDENT_FUNC ||
-	    fn->di_id < DT_FN_COUNT || fn->di_id > DT_FN_LQUANTIZE)
+	    fn->di_id < DT_FN_COUNT || fn->di_id > DT_FN_LLQUANTIZE)
 		dt_cerror(pcb, "D_AGG_FUNC", call->dn_pos, "%s may only be "
 		    "assigned the result of an aggregating function",
 		    agg->dn_str);
@@ -1290,17 +1290,20 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
 			    "argument #%d must be an integer", call->dn_str,
 			    nargs + 1);
-		if (id == DT_FN_LQUANTIZE && nargs > 0) {
+		if ((id == DT_FN_LQUANTIZE || id == DT_FN_LLQUANTIZE) &&
+		    nargs > 0 && nargs <= 4) {
 			if (a->dn_kind != DN_INT)
 				dt_cerror(pcb, "D_LQUANT_CONST", a->dn_pos,
-				    "lquantize( ) argument #%d must be an "
-				    "integer constant", nargs + 1);
+				    "%s( ) argument #%d must be an integer "
+				    "constant", call->dn_str, nargs + 1);
 			params[nargs - 1] = a->dn_value;
 		}
 		nargs++;
 	}
-	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 : 1;
-	if (nargs != want && !(id == DT_FN_LQUANTIZE && nargs == 4))
+	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 :
+	    id == DT_FN_LLQUANTIZE ? 4 : 1;
+	if (nargs != want && !((id == DT_FN_LQUANTIZE ||
+	    id == DT_FN_LLQUANTIZE) && nargs == want + 1))
 		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
 		    nargs, nargs == 1 ? "" : "s", want);
@@ -1314,6 +1317,29 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		nbuckets = (uint32_t)((params[1] - params[0]) / params[2]) + 2;
 	} else if (id == DT_FN_QUANTIZE) {
 		nbuckets = DT_QUANTIZE_BUCKETS;
+	} else if (id == DT_FN_LLQUANTIZE) {
+		/* factor, low, high, steps */
+		int64_t top = 1;
+		bool ok = params[0] >= 2 && params[1] >= 0 &&
+		    params[2] >= params[1] && params[3] >= 1 &&
+		    params[2] < 63;
+
+		for (int64_t m = 0; ok && m <= params[2]; m++) {
+			if (top > INT64_MAX / params[0])
+				ok = false;
+			else
+				top *= params[0];
+		}
+		if (!ok)
+			dt_cerror(pcb, "D_LLQUANT_LIMIT", call->dn_pos,
+			    "llquantize( ) needs factor >= 2, 0 <= low <= "
+			    "high, steps >= 1 and factor^(high + 1) within "
+			    "64 bits");
+		nbuckets = dt_llq_nbuckets(params);
+		if (nbuckets > 4000)
+			dt_cerror(pcb, "D_LLQUANT_LIMIT", call->dn_pos,
+			    "llquantize( ) makes %u buckets, more than 4000",
+			    nbuckets);
 	}
 	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 24 :
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
