@@ -147,15 +147,17 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 
 /*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of keys and values.
+ * sized so that it holds dynvarsize bytes of keys and values, and one
+ * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.
  */
 static int
 varmaps_create(dtrace_hdl_t *dtp)
 {
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
-		uint64_t n = dtp->dt_opts.op_dynvarsize / (idp->di_keysize +
-		    idp->di_valsize);
+		uint64_t size = idp->di_kind == DT_IDENT_AGG ?
+		    dtp->dt_opts.op_aggsize : dtp->dt_opts.op_dynvarsize;
+		uint64_t n = size / (idp->di_keysize + idp->di_valsize);
 		char name[BPF_OBJ_NAME_LEN], what[64];
 		int fd;
 

@@ -400,6 +400,7 @@ emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
 }
 
 static void cg_expr(dt_cg_t *, dt_node_t *);
+static void emit_cpudrop(dt_cg_t *, uint32_t);
 
 /* Evaluate dnp and convert the value to type t. */
 static void
@@ -1817,7 +1818,7 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 	lv_keyptr(cg, &k, R2);
 	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
-	emit_dyndrop(cg);
+	emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_aggdrops));
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
 
 	label_set(cg, lhave);
@@ -1976,6 +1977,19 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	}
 }
 
+/* Count a loss in the per-CPU counters at offset off of the globals. */
+static void
+emit_cpudrop(dt_cg_t *cg, uint32_t off)
+{
+	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
+	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, off);
+	emit(cg, ALU_REG(BPF_ADD, R1, R0));
+	emit(cg, MOV_IMM(R2, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+}
+
 /*
  * ringbuf_output(output, r9 + bufoff, size, 0); if the ring buffer is
  * full, count the lost record in gs_drops[cpu] (atomically: several CPUs
@@ -1992,14 +2006,7 @@ emit_output(dt_cg_t *cg, uint32_t size)
 	emit(cg, MOV_IMM(R4, 0));
 	emit(cg, CALL(BPF_FUNC_ringbuf_output));
 	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-	emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
-	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_drops));
-	emit(cg, ALU_REG(BPF_ADD, R1, R0));
-	emit(cg, MOV_IMM(R2, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
 	label_set(cg, lok);
 }
 

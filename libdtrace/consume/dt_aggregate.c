@@ -236,11 +236,11 @@ key_cmp(const dt_ident_t *idp, const char *a, const char *b)
 
 static const dt_ident_t *sort_ident;	/* for qsort: the aggregation */
 static bool sort_bykey;			/* for qsort: aggsortkey */
+static bool sort_rev;			/* for qsort: aggsortrev */
 
 static int
-ent_cmp(const void *a, const void *b)
+ent_order(const dt_aggent_t *x, const dt_aggent_t *y)
 {
-	const dt_aggent_t *x = a, *y = b;
 	int c;
 
 	if (!sort_bykey && x->ae_sort != y->ae_sort)
@@ -250,6 +250,26 @@ ent_cmp(const void *a, const void *b)
 	if (x->ae_sort != y->ae_sort)
 		return (x->ae_sort < y->ae_sort ? -1 : 1);
 	return (0);
+}
+
+static int
+ent_cmp(const void *a, const void *b)
+{
+	int c = ent_order(a, b);
+
+	return (sort_rev ? -c : c);
+}
+
+/* Sort n entries of aggregation idp: by the options, or by value. */
+static void
+ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
+    size_t n, bool options)
+{
+	sort_ident = idp;
+	sort_strkey = strkey_size(dtp);
+	sort_bykey = options && dtp->dt_opts.op_aggsortkey;
+	sort_rev = options && dtp->dt_opts.op_aggsortrev;
+	qsort(ents, n, sizeof (*ents), ent_cmp);
 }
 
 static void
@@ -382,10 +402,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 
 	if (agg_read(dtp, idp, &ents, &n) != 0)
 		return (-1);
-	sort_ident = idp;
-	sort_strkey = strkey_size(dtp);
-	sort_bykey = dtp->dt_opts.op_aggsortkey;
-	qsort(ents, n, sizeof (*ents), ent_cmp);
+	ents_sort(dtp, idp, ents, n, true);
 	for (size_t i = 0; i < n; i++) {
 		if (hist) {
 			if (idp->di_nkeys == 0)
@@ -474,11 +491,7 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 		off += keys[i].dr_size;
 	}
 	if (rv == 0) {
-		sort_ident = first;
-		sort_strkey = strkey_size(dtp);
-		sort_bykey = dtp->dt_opts.op_aggsortkey;
-		qsort(pa.pa_ents[0], pa.pa_nents[0], sizeof (dt_aggent_t),
-		    ent_cmp);
+		ents_sort(dtp, first, pa.pa_ents[0], pa.pa_nents[0], true);
 		for (size_t i = 0; i < pa.pa_nents[0]; i++) {
 			pa.pa_key = pa.pa_ents[0][i].ae_key;
 			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys, pa.pa_key,
@@ -534,10 +547,7 @@ dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
 		agg_free(ents, n);
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	}
-	sort_ident = idp;
-	sort_strkey = strkey_size(dtp);
-	sort_bykey = false;
-	qsort(ents, n, sizeof (*ents), ent_cmp);
+	ents_sort(dtp, idp, ents, n, false);
 	for (size_t i = 0; i < n; i++) {
 		if (!trunc)
 			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,

@@ -264,7 +264,9 @@ typedef struct dt_options {
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
+	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
+	bool op_aggsortrev;		/* aggsortrev: reverse the order */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
@@ -338,6 +340,7 @@ struct dtrace_hdl {
 	void *dt_droparg;		/* its argument */
 	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
 	uint64_t dt_dyndrops;		/* dynamic drops already reported */
+	uint64_t dt_aggdrops[DT_DROPCPUS]; /* aggregation drops reported */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */

@@ -38,6 +38,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_dynvarsize = 1 << 20;
+	dtp->dt_opts.op_aggsize = 4 << 20;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
@@ -172,6 +173,9 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "aggsortkey") == 0) {
 		if (parse_bool(val, &op->op_aggsortkey) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "aggsortrev") == 0) {
+		if (parse_bool(val, &op->op_aggsortrev) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "flowindent") == 0) {
 		if (parse_bool(val, &op->op_flowindent) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -221,6 +225,10 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_dynvarsize = v;
+	} else if (strcmp(opt, "aggsize") == 0) {
+		if (parse_size(val, &v) != 0 || v == 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_aggsize = v;
 	} else if (strcmp(opt, "switchrate") == 0) {
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -252,6 +260,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_flowindent;
 	else if (strcmp(opt, "aggsortkey") == 0)
 		*valp = op->op_aggsortkey;
+	else if (strcmp(opt, "aggsortrev") == 0)
+		*valp = op->op_aggsortrev;
 	else if (strcmp(opt, "destructive") == 0)
 		*valp = op->op_destructive;
 	else if (strcmp(opt, "strsize") == 0)
@@ -262,6 +272,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_switchrate;
 	else if (strcmp(opt, "dynvarsize") == 0)
 		*valp = (dtrace_optval_t)op->op_dynvarsize;
+	else if (strcmp(opt, "aggsize") == 0)
+		*valp = (dtrace_optval_t)op->op_aggsize;
 	else if (dt_cpp_getopt(dtp, opt, valp) != 0)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
 	return (0);

@@ -38,6 +38,7 @@ typedef struct dt_gstate {
 	uint64_t gs_walloff;	/* realtime - boottime, for walltimestamp */
 	uint64_t gs_drops[DT_DROPCPUS]; /* records lost: ring buffer full */
 	uint64_t gs_dyndrops;		/* dynamic variable stores lost */
+	uint64_t gs_aggdrops[DT_DROPCPUS]; /* aggregation entries lost */
 } dt_gstate_t;
 
 /* The machine state at the head of dctx. */

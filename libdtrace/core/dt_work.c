@@ -323,31 +323,37 @@ report_drops(dtrace_hdl_t *dtp)
 		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
 		    (unsigned long long)n, n > 1 ? "s" : "");
 	}
-	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
-		uint64_t total = __atomic_load_n(&dtp->dt_gstate->gs_drops[cpu],
-		    __ATOMIC_RELAXED);
-		dtrace_dropdata_t dd;
-		char msg[64];
+	for (int kind = 0; kind < 2; kind++) {
+		const uint64_t *counts = kind == 0 ? dtp->dt_gstate->gs_drops :
+		    dtp->dt_gstate->gs_aggdrops;
+		uint64_t *seen = kind == 0 ? dtp->dt_drops : dtp->dt_aggdrops;
 
-		if (total == dtp->dt_drops[cpu])
-			continue;
-		dd.dtdda_cpu = cpu;
-		dd.dtdda_drops = total - dtp->dt_drops[cpu];
-		dd.dtdda_total = total;
-		dtp->dt_drops[cpu] = total;
-		snprintf(msg, sizeof (msg), "%llu drop%s on CPU %d",
-		    (unsigned long long)dd.dtdda_drops, dd.dtdda_drops > 1 ?
-		    "s" : "", cpu);
-		dd.dtdda_msg = msg;
-		if (dtp->dt_drophdlr != NULL) {
-			if (dtp->dt_drophdlr(&dd, dtp->dt_droparg) ==
-			    DTRACE_HANDLE_ABORT)
-				return (-1);
-			continue;
+		for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
+			uint64_t total = __atomic_load_n(&counts[cpu],
+			    __ATOMIC_RELAXED);
+			dtrace_dropdata_t dd;
+			char msg[80];
+
+			if (total == seen[cpu])
+				continue;
+			dd.dtdda_cpu = cpu;
+			dd.dtdda_drops = total - seen[cpu];
+			dd.dtdda_total = total;
+			seen[cpu] = total;
+			snprintf(msg, sizeof (msg), "%llu %sdrop%s on CPU %d",
+			    (unsigned long long)dd.dtdda_drops, kind == 0 ? "" :
+			    "aggregation ", dd.dtdda_drops > 1 ? "s" : "", cpu);
+			dd.dtdda_msg = msg;
+			if (dtp->dt_drophdlr != NULL) {
+				if (dtp->dt_drophdlr(&dd, dtp->dt_droparg) ==
+				    DTRACE_HANDLE_ABORT)
+					return (-1);
+				continue;
+			}
+			if (dtp->dt_outfp != NULL)
+				fflush(dtp->dt_outfp);
+			fprintf(stderr, "dtrace: %s\n", msg);
 		}
-		if (dtp->dt_outfp != NULL)
-			fflush(dtp->dt_outfp);
-		fprintf(stderr, "dtrace: %s\n", msg);
 	}
 	return (0);
 }
