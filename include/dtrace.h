@@ -216,12 +216,19 @@ typedef struct dtrace_errdata {
 
 typedef int dtrace_handle_err_f(const dtrace_errdata_t *, void *);
 
-/* Records lost because the output buffer was full. */
+/* What was lost: reported through dtrace_handle_drop(). */
+typedef enum dtrace_dropkind {
+	DTRACEDROP_PRINCIPAL,		/* records: the output buffer was full */
+	DTRACEDROP_AGGREGATION,		/* new aggregation keys: aggsize */
+	DTRACEDROP_DYNAMIC		/* variable stores: dynvarsize */
+} dtrace_dropkind_t;
+
 typedef struct dtrace_dropdata {
-	int dtdda_cpu;			/* CPU the records were lost on */
+	dtrace_dropkind_t dtdda_kind;	/* what was lost */
+	int dtdda_cpu;			/* CPU of the loss; -1 for dynamic */
 	uint64_t dtdda_drops;		/* lost since the last report */
-	uint64_t dtdda_total;		/* lost on that CPU in all */
-	const char *dtdda_msg;		/* "N drops on CPU n" */
+	uint64_t dtdda_total;		/* lost (on that CPU) in all */
+	const char *dtdda_msg;		/* "N drops on CPU n" and the like */
 } dtrace_dropdata_t;
 
 typedef int dtrace_handle_drop_f(const dtrace_dropdata_t *, void *);

@@ -306,54 +306,64 @@ dtrace_status(dtrace_hdl_t *dtp)
 	return (DTRACE_STATUS_OKAY);
 }
 
-/* Report records lost since the last call, CPU by CPU. */
+/*
+ * Report one kind of loss counted since the last report: to the drop
+ * handler, or on stderr as DTrace does.
+ */
+static int
+report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
+    uint64_t total, uint64_t *seen)
+{
+	static const char *const what[] = {
+		[DTRACEDROP_PRINCIPAL] = "",
+		[DTRACEDROP_AGGREGATION] = "aggregation ",
+		[DTRACEDROP_DYNAMIC] = "dynamic variable ",
+	};
+	dtrace_dropdata_t dd;
+	char msg[80];
+	int len;
+
+	if (total == *seen)
+		return (0);
+	dd.dtdda_kind = kind;
+	dd.dtdda_cpu = cpu;
+	dd.dtdda_drops = total - *seen;
+	dd.dtdda_total = total;
+	*seen = total;
+	len = snprintf(msg, sizeof (msg), "%llu %sdrop%s",
+	    (unsigned long long)dd.dtdda_drops, what[kind],
+	    dd.dtdda_drops > 1 ? "s" : "");
+	if (cpu >= 0)
+		snprintf(msg + len, sizeof (msg) - (size_t)len, " on CPU %d",
+		    cpu);
+	dd.dtdda_msg = msg;
+	if (dtp->dt_drophdlr != NULL)
+		return (dtp->dt_drophdlr(&dd, dtp->dt_droparg) ==
+		    DTRACE_HANDLE_ABORT ? -1 : 0);
+	if (dtp->dt_outfp != NULL)
+		fflush(dtp->dt_outfp);
+	fprintf(stderr, "dtrace: %s\n", msg);
+	return (0);
+}
+
+#define	LOADED(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
+
+/* Report everything lost since the last call. */
 static int
 report_drops(dtrace_hdl_t *dtp)
 {
-	uint64_t dyn = __atomic_load_n(&dtp->dt_gstate->gs_dyndrops,
-	    __ATOMIC_RELAXED);
+	const dt_gstate_t *gs = dtp->dt_gstate;
 
-	if (dyn != dtp->dt_dyndrops) {
-		/* stores into full variable maps: one count for all CPUs */
-		uint64_t n = dyn - dtp->dt_dyndrops;
-
-		dtp->dt_dyndrops = dyn;
-		if (dtp->dt_outfp != NULL)
-			fflush(dtp->dt_outfp);
-		fprintf(stderr, "dtrace: %llu dynamic variable drop%s\n",
-		    (unsigned long long)n, n > 1 ? "s" : "");
-	}
-	for (int kind = 0; kind < 2; kind++) {
-		const uint64_t *counts = kind == 0 ? dtp->dt_gstate->gs_drops :
-		    dtp->dt_gstate->gs_aggdrops;
-		uint64_t *seen = kind == 0 ? dtp->dt_drops : dtp->dt_aggdrops;
-
-		for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
-			uint64_t total = __atomic_load_n(&counts[cpu],
-			    __ATOMIC_RELAXED);
-			dtrace_dropdata_t dd;
-			char msg[80];
-
-			if (total == seen[cpu])
-				continue;
-			dd.dtdda_cpu = cpu;
-			dd.dtdda_drops = total - seen[cpu];
-			dd.dtdda_total = total;
-			seen[cpu] = total;
-			snprintf(msg, sizeof (msg), "%llu %sdrop%s on CPU %d",
-			    (unsigned long long)dd.dtdda_drops, kind == 0 ? "" :
-			    "aggregation ", dd.dtdda_drops > 1 ? "s" : "", cpu);
-			dd.dtdda_msg = msg;
-			if (dtp->dt_drophdlr != NULL) {
-				if (dtp->dt_drophdlr(&dd, dtp->dt_droparg) ==
-				    DTRACE_HANDLE_ABORT)
-					return (-1);
-				continue;
-			}
-			if (dtp->dt_outfp != NULL)
-				fflush(dtp->dt_outfp);
-			fprintf(stderr, "dtrace: %s\n", msg);
-		}
+	/* Stores into full variable maps: one count for all CPUs. */
+	if (report_loss(dtp, DTRACEDROP_DYNAMIC, -1, LOADED(gs->gs_dyndrops),
+	    &dtp->dt_dyndrops) != 0)
+		return (-1);
+	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
+		if (report_loss(dtp, DTRACEDROP_PRINCIPAL, cpu,
+		    LOADED(gs->gs_drops[cpu]), &dtp->dt_drops[cpu]) != 0 ||
+		    report_loss(dtp, DTRACEDROP_AGGREGATION, cpu,
+		    LOADED(gs->gs_aggdrops[cpu]), &dtp->dt_aggdrops[cpu]) != 0)
+			return (-1);
 	}
 	return (0);
 }

@@ -3,7 +3,8 @@
  *
  * BEGIN and END fire only the programs of their own session, even while
  * another session of the same process is tracing; sessions opened and
- * closed one after another leave no file descriptor behind.
+ * closed one after another leave no file descriptor behind; losses reach
+ * the drop handler with their kind.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -62,6 +63,49 @@ drain(dtrace_hdl_t *dtp)
 	return (buf);
 }
 
+/* Drops seen by the handler, by kind. */
+static uint64_t dropped[3];
+
+static int
+drophdlr(const dtrace_dropdata_t *dd, void *arg)
+{
+	(void) arg;
+	if ((unsigned int)dd->dtdda_kind < 3)
+		dropped[dd->dtdda_kind] += dd->dtdda_drops;
+	return (DTRACE_HANDLE_OK);
+}
+
+/* Full aggregation and variable maps: each loss is counted by its kind. */
+static void
+drops(void)
+{
+	int err;
+	dtrace_hdl_t *dtp = dtrace_open(DTRACE_VERSION, 0, &err);
+	dtrace_prog_t *pgp;
+
+	CHECK(dtp != NULL);
+	if (dtp == NULL)
+		return;
+	CHECK(dtrace_setopt(dtp, "aggsize", "64") == 0);
+	CHECK(dtrace_setopt(dtp, "dynvarsize", "64") == 0);
+	CHECK(dtrace_handle_drop(dtp, drophdlr, NULL) == 0);
+	/* 4 entries of 16 bytes fit in each map: 2 and 3 are lost. */
+	pgp = dtrace_program_strcompile(dtp, "BEGIN { "
+	    "@a[1] = count(); @a[2] = count(); @a[3] = count(); "
+	    "@a[4] = count(); @a[5] = count(); @a[6] = count(); "
+	    "v[1] = 1; v[2] = 1; v[3] = 1; v[4] = 1; v[5] = 1; v[6] = 1; "
+	    "v[7] = 1; exit(0); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	CHECK(pgp != NULL);
+	if (pgp != NULL && dtrace_program_exec(dtp, pgp, NULL) == 0 &&
+	    dtrace_go(dtp) == 0)
+		CHECK(dtrace_work(dtp, NULL, NULL, NULL, NULL) ==
+		    DTRACE_WORKSTATUS_DONE);
+	CHECK(dropped[DTRACEDROP_AGGREGATION] == 2);
+	CHECK(dropped[DTRACEDROP_DYNAMIC] == 3);
+	CHECK(dropped[DTRACEDROP_PRINCIPAL] == 0);
+	dtrace_close(dtp);
+}
+
 int
 main(void)
 {
@@ -111,5 +155,6 @@ main(void)
 	}
 	CHECK(nfds() == before);
 
+	drops();
 	return (check_done("sessions"));
 }
