@@ -77,7 +77,12 @@ test: all
 	test/run-tests $(BUILD)
 
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
-bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile
+bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/getpid
+
+# The load of bench/events: a plain program, without libdtrace.
+$(BUILD)/bench/getpid: bench/getpid.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $<
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)

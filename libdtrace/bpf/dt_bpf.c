@@ -148,7 +148,9 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 /*
  * One hash map for each associative array and thread-local variable,
  * sized so that it holds dynvarsize bytes of keys and values, and one
- * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.
+ * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.  An
+ * aggregation without keys is a per-CPU array of one entry, whose lookup
+ * the kernel inlines into the program.
  */
 static int
 varmaps_create(dtrace_hdl_t *dtp)
@@ -159,6 +161,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 		    dtp->dt_opts.op_aggsize : dtp->dt_opts.op_dynvarsize;
 		uint64_t n = size / (idp->di_keysize + idp->di_valsize);
 		char name[BPF_OBJ_NAME_LEN], what[64];
+		enum bpf_map_type type;
 		int fd;
 
 		if (n < 1)
@@ -172,9 +175,16 @@ varmaps_create(dtrace_hdl_t *dtp)
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
 				*c = '_';
 		}
-		fd = dt_bpf_map_create(idp->di_kind == DT_IDENT_AGG ?
-		    BPF_MAP_TYPE_PERCPU_HASH : BPF_MAP_TYPE_HASH, name,
-		    idp->di_keysize, idp->di_valsize, (uint32_t)n, 0);
+		if (idp->di_kind != DT_IDENT_AGG)
+			type = BPF_MAP_TYPE_HASH;
+		else if (idp->di_nkeys > 0)
+			type = BPF_MAP_TYPE_PERCPU_HASH;
+		else {
+			type = BPF_MAP_TYPE_PERCPU_ARRAY;
+			n = 1;
+		}
+		fd = dt_bpf_map_create(type, name, idp->di_keysize,
+		    idp->di_valsize, (uint32_t)n, 0);
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);

@@ -1783,7 +1783,8 @@ emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 
 /*
  * @a[keys] = f(v): find the entry (creating it from zeros), then update it
- * in place: the map is per-CPU, so no other CPU writes this value.
+ * in place: the map is per-CPU, so no other CPU writes this value.  Without
+ * keys the map is a per-CPU array whose one entry always exists.
  */
 static void
 cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
@@ -1809,16 +1810,19 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 	lv_keyptr(cg, &k, R2);
 	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, &k, R2);
-	emit_mapval(cg, R3, DT_MAP_ZERO, 0);
-	emit(cg, MOV_IMM(R4, BPF_NOEXIST));
-	emit(cg, CALL(BPF_FUNC_map_update_elem));
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, &k, R2);
-	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
-	emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_aggdrops));
+	if (idp->di_nkeys > 0) {
+		emit_mapfd(cg, R1, idp->di_id);
+		lv_keyptr(cg, &k, R2);
+		emit_mapval(cg, R3, DT_MAP_ZERO, 0);
+		emit(cg, MOV_IMM(R4, BPF_NOEXIST));
+		emit(cg, CALL(BPF_FUNC_map_update_elem));
+		emit_mapfd(cg, R1, idp->di_id);
+		lv_keyptr(cg, &k, R2);
+		emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+		emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t,
+		    gs_aggdrops));
+	}
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
 
 	label_set(cg, lhave);

@@ -133,6 +133,23 @@ scalar_value(const dt_ident_t *idp, const int64_t *v)
 }
 
 /* Read and merge every entry of the aggregation. */
+/*
+ * The one entry of an aggregation without keys always exists: it counts
+ * once it has been updated (a word not zero on some CPU), until trunc().
+ * An entry only ever updated with zeros (sum(0)) stays unseen.
+ */
+static bool
+agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
+{
+	size_t nw = (size_t)ncpu * (idp->di_valsize / 8);
+
+	for (size_t i = 0; i < nw && !idp->di_aggseen; i++) {
+		if (pcpu[i] != 0)
+			((dt_ident_t *)idp)->di_aggseen = true;
+	}
+	return (idp->di_aggseen);
+}
+
 static int
 agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
     size_t *np)
@@ -161,6 +178,8 @@ agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 		memcpy(key, next, idp->di_keysize);
 		if (bpf_map_lookup_elem(fd, key, pcpu) != 0)
 			continue;	/* deleted meanwhile */
+		if (idp->di_nkeys == 0 && !agg_seen(idp, pcpu, ncpu))
+			continue;
 		if (n == cap) {
 			dt_aggent_t *ne = realloc(ents, (cap = cap * 2 + 16) *
 			    sizeof (*ents));
@@ -552,8 +571,16 @@ dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
 		if (!trunc)
 			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
 			    BPF_EXIST);
-		else if (keep <= 0 || i + (size_t)keep < n)
+		else if (keep > 0 && i + (size_t)keep >= n)
+			continue;
+		else if (idp->di_nkeys > 0)
 			(void) bpf_map_delete_elem(fd, ents[i].ae_key);
+		else {
+			/* the array entry cannot go: zero it, unseen */
+			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
+			    BPF_ANY);
+			((dt_ident_t *)idp)->di_aggseen = false;
+		}
 	}
 	free(zeros);
 	agg_free(ents, n);

@@ -94,6 +94,7 @@ typedef struct dt_ident {
 					   steps */
 	uint32_t di_nbuckets;		/* AGG: buckets of a histogram */
 	bool di_printed;		/* AGG: printa() printed it */
+	bool di_aggseen;		/* AGG, no keys: its entry has fired */
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
 } dt_ident_t;
 

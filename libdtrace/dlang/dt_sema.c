@@ -1361,7 +1361,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			idp->di_keysize += value_bytes(pcb, a->dn_type);
 		}
 		if (nkeys == 0)
-			idp->di_keysize = 8;	/* one entry, key 0 */
+			idp->di_keysize = 4;	/* a per-CPU array, index 0 */
 		idp->di_valsize = valsize;
 		if (idp->di_keysize > DT_MAXKEYSIZE)
 			dt_cerror(pcb, "D_ARR_KEYSIZE", agg->dn_pos, "key of %s "
