@@ -288,7 +288,8 @@ ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 	sort_strkey = strkey_size(dtp);
 	sort_bykey = options && dtp->dt_opts.op_aggsortkey;
 	sort_rev = options && dtp->dt_opts.op_aggsortrev;
-	qsort(ents, n, sizeof (*ents), ent_cmp);
+	if (n > 1)			/* ents is NULL when n is 0 */
+		qsort(ents, n, sizeof (*ents), ent_cmp);
 }
 
 static void
