@@ -32,6 +32,7 @@ typedef struct dt_aggent {
 	char *ae_key;		/* the key, as stored */
 	int64_t *ae_val;	/* the merged value: valsize / 8 words */
 	int64_t ae_sort;	/* what entries sort by */
+	size_t ae_row;		/* printa(): the entry's row of keys */
 } dt_aggent_t;
 
 /*
@@ -227,28 +228,37 @@ strkey_size(const dtrace_hdl_t *dtp)
 
 static uint32_t sort_strkey;		/* bytes of a string key component */
 
-/* Compare keys component by component: integers as numbers. */
+static unsigned int sort_keypos;	/* aggsortkeypos: compared first */
+
+/* Compare key component i: strings as strings, integers as numbers. */
+static int
+keypart_cmp(const dt_ident_t *idp, unsigned int i, const char *a,
+    const char *b)
+{
+	uint32_t off = 0;
+	int64_t x, y;
+
+	for (unsigned int j = 0; j < i; j++)
+		off += idp->di_keys[j].ty_kind == DT_TK_STRING ? sort_strkey : 8;
+	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
+		return (strncmp(a + off, b + off, sort_strkey));
+	memcpy(&x, a + off, 8);
+	memcpy(&y, b + off, 8);
+	return (x == y ? 0 : x < y ? -1 : 1);
+}
+
+/* Compare keys: component aggsortkeypos first, then each in order. */
 static int
 key_cmp(const dt_ident_t *idp, const char *a, const char *b)
 {
-	uint32_t off = 0;
+	int c;
 
+	if (sort_keypos < idp->di_nkeys &&
+	    (c = keypart_cmp(idp, sort_keypos, a, b)) != 0)
+		return (c);
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
-		if (idp->di_keys[i].ty_kind == DT_TK_STRING) {
-			int c = strncmp(a + off, b + off, sort_strkey);
-
-			if (c != 0)
-				return (c);
-			off += sort_strkey;
-		} else {
-			int64_t x, y;
-
-			memcpy(&x, a + off, 8);
-			memcpy(&y, b + off, 8);
-			if (x != y)
-				return (x < y ? -1 : 1);
-			off += 8;
-		}
+		if (i != sort_keypos && (c = keypart_cmp(idp, i, a, b)) != 0)
+			return (c);
 	}
 	return (0);
 }
@@ -288,6 +298,7 @@ ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 	sort_strkey = strkey_size(dtp);
 	sort_bykey = options && dtp->dt_opts.op_aggsortkey;
 	sort_rev = options && dtp->dt_opts.op_aggsortrev;
+	sort_keypos = options ? dtp->dt_opts.op_aggsortkeypos : 0;
 	if (n > 1)			/* ents is NULL when n is 0 */
 		qsort(ents, n, sizeof (*ents), ent_cmp);
 }
@@ -444,11 +455,8 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 }
 
 typedef struct printa_arg {
-	dtrace_hdl_t *pa_dtp;			/* handle */
 	const dt_datarec_t *pa_rec;		/* the printa() record */
-	dt_aggent_t **pa_ents;			/* each aggregation's entries */
-	size_t *pa_nents;			/* how many */
-	const char *pa_key;			/* the key being printed */
+	dt_aggent_t **pa_row;			/* each aggregation's entry */
 } printa_arg_t;
 
 /* A %@ conversion: aggregation k's value under the current key. */
@@ -457,13 +465,8 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 {
 	printa_arg_t *pa = arg;
 	const dt_ident_t *idp = pa->pa_rec->dr_aggs[k];
-	const dt_aggent_t *e = NULL;
+	const dt_aggent_t *e = pa->pa_row[k];
 
-	for (size_t i = 0; i < pa->pa_nents[k]; i++) {
-		if (memcmp(pa->pa_ents[k][i].ae_key, pa->pa_key,
-		    idp->di_keysize) == 0)
-			e = &pa->pa_ents[k][i];
-	}
 	if (idp->di_nbuckets > 0) {
 		int64_t *zero = calloc(idp->di_nbuckets, sizeof (int64_t));
 
@@ -478,29 +481,102 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 	    e->ae_sort / idp->di_normal : e->ae_sort));
 }
 
+static uint32_t ref_keysize;		/* for qsort: bytes of a key */
+
+static int
+ref_cmp(const void *a, const void *b)
+{
+	const dt_aggent_t *x = *(dt_aggent_t *const *)a;
+	const dt_aggent_t *y = *(dt_aggent_t *const *)b;
+
+	return (memcmp(x->ae_key, y->ae_key, ref_keysize));
+}
+
 /*
- * printa(format, @a, ...): one line per entry of the first aggregation,
- * in its order, the keys taken by the format's plain conversions.
+ * Group the entries of naggs aggregations (same key types) by key: one
+ * row per key found in any of them.  rows[r] stands for the key (ae_key
+ * borrowed, ae_sort the value of aggregation sortpos, 0 where it has no
+ * entry); (*cellsp)[r * naggs + k] is aggregation k's entry, or NULL.
+ */
+static int
+join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
+    const size_t *nents, uint32_t sortpos, dt_aggent_t **rowsp, size_t *nrowsp,
+    dt_aggent_t ***cellsp)
+{
+	uint32_t naggs = rec->dr_naggs;
+	size_t total = 0, nrows = 0, t = 0;
+	dt_aggent_t **refs, *rows = NULL, **cells = NULL;
+
+	for (uint32_t k = 0; k < naggs; k++)
+		total += nents[k];
+	refs = calloc(total + 1, sizeof (*refs));
+	if (refs == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	for (uint32_t k = 0; k < naggs; k++) {
+		for (size_t i = 0; i < nents[k]; i++) {
+			ents[k][i].ae_row = k;	/* which aggregation, for now */
+			refs[t++] = &ents[k][i];
+		}
+	}
+	ref_keysize = rec->dr_aggs[0]->di_keysize;
+	if (total > 1)
+		qsort(refs, total, sizeof (*refs), ref_cmp);
+	rows = calloc(total + 1, sizeof (*rows));
+	cells = calloc((total + 1) * naggs, sizeof (*cells));
+	if (rows == NULL || cells == NULL) {
+		free(refs);
+		free(rows);
+		free(cells);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	for (size_t i = 0; i < total; i++) {
+		dt_aggent_t *e = refs[i];
+		uint32_t k = (uint32_t)e->ae_row;
+
+		if (i == 0 || ref_cmp(&refs[i - 1], &refs[i]) != 0) {
+			rows[nrows].ae_key = e->ae_key;
+			rows[nrows].ae_row = nrows;
+			nrows++;
+		}
+		cells[(nrows - 1) * naggs + k] = e;
+		if (k == sortpos)
+			rows[nrows - 1].ae_sort = e->ae_sort;
+	}
+	free(refs);
+	*rowsp = rows;
+	*nrowsp = nrows;
+	*cellsp = cells;
+	return (0);
+}
+
+/*
+ * printa(format, @a, ...): one line per key found in any of the
+ * aggregations (0 for those without it), sorted by the value of the
+ * aggregation at aggsortpos, or by key; the format's plain conversions
+ * take the key's components.
  */
 int
 dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 {
 	const dt_ident_t *first = rec->dr_aggs[0];
+	uint32_t naggs = rec->dr_naggs, off = 0, sortpos;
 	dt_datarec_t keys[DT_MAXKEYS];
-	printa_arg_t pa = { dtp, rec, NULL, NULL, NULL };
-	uint32_t off = 0;
+	printa_arg_t pa = { rec, NULL };
+	dt_aggent_t **ents, *rows = NULL, **cells = NULL;
+	size_t *nents, nrows = 0;
 	int rv = 0;
 
-	pa.pa_ents = calloc(rec->dr_naggs, sizeof (*pa.pa_ents));
-	pa.pa_nents = calloc(rec->dr_naggs, sizeof (*pa.pa_nents));
-	if (pa.pa_ents == NULL || pa.pa_nents == NULL) {
-		free(pa.pa_ents);
-		free(pa.pa_nents);
+	sortpos = dtp->dt_opts.op_aggsortpos < naggs ?
+	    (uint32_t)dtp->dt_opts.op_aggsortpos : 0;
+	ents = calloc(naggs, sizeof (*ents));
+	nents = calloc(naggs, sizeof (*nents));
+	if (ents == NULL || nents == NULL) {
+		free(ents);
+		free(nents);
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	}
-	for (uint32_t k = 0; k < rec->dr_naggs && rv == 0; k++)
-		rv = agg_read(dtp, rec->dr_aggs[k], &pa.pa_ents[k],
-		    &pa.pa_nents[k]);
+	for (uint32_t k = 0; k < naggs && rv == 0; k++)
+		rv = agg_read(dtp, rec->dr_aggs[k], &ents[k], &nents[k]);
 	/* the key components as the format's arguments */
 	memset(keys, 0, sizeof (keys));
 	for (unsigned int i = 0; i < first->di_nkeys; i++) {
@@ -510,20 +586,25 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 		    strkey_size(dtp) : 8;
 		off += keys[i].dr_size;
 	}
+	if (rv == 0)
+		rv = join_rows(dtp, rec, ents, nents, sortpos, &rows, &nrows,
+		    &cells);
 	if (rv == 0) {
-		ents_sort(dtp, first, pa.pa_ents[0], pa.pa_nents[0], true);
-		for (size_t i = 0; i < pa.pa_nents[0]; i++) {
-			pa.pa_key = pa.pa_ents[0][i].ae_key;
-			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys, pa.pa_key,
-			    printa_value, &pa);
+		ents_sort(dtp, first, rows, nrows, true);
+		for (size_t i = 0; i < nrows; i++) {
+			pa.pa_row = &cells[rows[i].ae_row * naggs];
+			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys,
+			    rows[i].ae_key, printa_value, &pa);
 		}
 	}
-	for (uint32_t k = 0; k < rec->dr_naggs; k++) {
-		agg_free(pa.pa_ents[k], pa.pa_nents[k]);
+	free(rows);
+	free(cells);
+	for (uint32_t k = 0; k < naggs; k++) {
+		agg_free(ents[k], nents[k]);
 		((dt_ident_t *)rec->dr_aggs[k])->di_printed = true;
 	}
-	free(pa.pa_ents);
-	free(pa.pa_nents);
+	free(ents);
+	free(nents);
 	return (rv);
 }
 

@@ -268,6 +268,8 @@ typedef struct dt_options {
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
+	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */
+	uint32_t op_aggsortkeypos;	/* aggsortkeypos: key compared first */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */

@@ -176,6 +176,14 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "aggsortrev") == 0) {
 		if (parse_bool(val, &op->op_aggsortrev) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "aggsortpos") == 0 ||
+	    strcmp(opt, "aggsortkeypos") == 0) {
+		if (parse_size(val, &v) != 0 || v > UINT32_MAX)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if (strcmp(opt, "aggsortpos") == 0)
+			op->op_aggsortpos = (uint32_t)v;
+		else
+			op->op_aggsortkeypos = (uint32_t)v;
 	} else if (strcmp(opt, "flowindent") == 0) {
 		if (parse_bool(val, &op->op_flowindent) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -262,6 +270,10 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_aggsortkey;
 	else if (strcmp(opt, "aggsortrev") == 0)
 		*valp = op->op_aggsortrev;
+	else if (strcmp(opt, "aggsortpos") == 0)
+		*valp = op->op_aggsortpos;
+	else if (strcmp(opt, "aggsortkeypos") == 0)
+		*valp = op->op_aggsortkeypos;
 	else if (strcmp(opt, "destructive") == 0)
 		*valp = op->op_destructive;
 	else if (strcmp(opt, "strsize") == 0)
