@@ -8,12 +8,15 @@
  * form for their type; a conversion prints the value at its type's width
  * (so %x of the int -1 is ffffffff), or at the width an h or hh size prefix
  * asks for.  %p prints hex without "0x", as DTrace does; %a a kernel
- * address as module`symbol+0xoffset.
+ * address as module`symbol+0xoffset; %C a character and %S a string with
+ * D's escape sequences for what is not printable; %Y nanoseconds since the
+ * epoch as a local date ("2026 Dec  2 18:24:30").
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../dlang/dt_ast.h"
 #include "../types/dt_ksyms.h"
@@ -192,7 +195,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucspna", *p) == NULL)
+		if (*p == '\0' || strchr("dixXoucCsSpnaY", *p) == NULL)
 			return (*p == '\0' ? (pf_error(dtp, pfp,
 			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
 			    "with an incomplete conversion", fmt), NULL) :
@@ -231,7 +234,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    "value argument", pfp->pf_nconvs,
 				    pc->pc_conv), NULL);
 			a = argv[ai];
-			if (k < 2 || strchr("dixXouc", pc->pc_conv) != NULL)
+			if (k < 2 || strchr("dixXoucCY", pc->pc_conv) != NULL)
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
 			else if (pc->pc_conv == 'p' || pc->pc_conv == 'a')
@@ -313,6 +316,38 @@ dt_printa_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
 	return (pfp);
 }
 
+/* Print str through a %s built from spec and its '*' values. */
+static void
+put_str(FILE *fp, const char *spec, const int *stars, int nstar,
+    const char *str)
+{
+	char cfmt[64];
+
+	snprintf(cfmt, sizeof (cfmt), "%%%ss", spec);
+	if (nstar == 2)
+		fprintf(fp, cfmt, stars[0], stars[1], str);
+	else if (nstar == 1)
+		fprintf(fp, cfmt, stars[0], str);
+	else
+		fprintf(fp, cfmt, str);
+}
+
+/* Character c as D writes it in a string: itself, or an escape. */
+static void
+escape_char(unsigned char c, char *buf)
+{
+	static const char from[] = "\a\b\f\n\r\t\v\\\"'";
+	static const char to[] = "abfnrtv\\\"'";
+	const char *e = c != 0 ? strchr(from, c) : NULL;
+
+	if (e != NULL)
+		snprintf(buf, 5, "\\%c", to[e - from]);
+	else if (c >= 0x20 && c < 0x7f)
+		snprintf(buf, 5, "%c", c);
+	else
+		snprintf(buf, 5, "\\%03o", c);
+}
+
 /* Format the recorded values; data is the start of the firing's data. */
 int
 dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
@@ -359,13 +394,44 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 
 			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
 			    data), sym, sizeof (sym));
-			snprintf(cfmt, sizeof (cfmt), "%%%ss", pc->pc_spec);
-			if (nstar == 2)
-				fprintf(fp, cfmt, stars[0], stars[1], sym);
-			else if (nstar == 1)
-				fprintf(fp, cfmt, stars[0], sym);
-			else
-				fprintf(fp, cfmt, sym);
+			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'C') {
+			char esc[5];
+
+			escape_char((unsigned char)arg_int(args, pc->pc_arg,
+			    data), esc);
+			put_str(fp, pc->pc_spec, stars, nstar, esc);
+			continue;
+		}
+		if (pc->pc_conv == 'Y') {
+			int64_t ns = arg_int(args, pc->pc_arg, data);
+			time_t t = (time_t)(ns / 1000000000);
+			struct tm tm;
+			char date[64] = "";
+
+			if (localtime_r(&t, &tm) != NULL)
+				strftime(date, sizeof (date), "%Y %b %e %T",
+				    &tm);
+			put_str(fp, pc->pc_spec, stars, nstar, date);
+			continue;
+		}
+		if (pc->pc_conv == 'S') {
+			const dt_datarec_t *a = &args[pc->pc_arg];
+			const char *str = data + a->dr_offset;
+			size_t len = strnlen(str, a->dr_size);
+			char *esc = malloc(len * 4 + 1), *e = esc;
+
+			if (esc == NULL)
+				return (-1);
+			for (size_t k = 0; k < len; k++) {
+				escape_char((unsigned char)str[k], e);
+				e += strlen(e);
+			}
+			*e = '\0';
+			put_str(fp, pc->pc_spec, stars, nstar, esc);
+			free(esc);
 			continue;
 		}
 		if (pc->pc_conv == 's') {
@@ -382,19 +448,12 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 					fprintf(fp, cfmt, len, s);
 				continue;
 			}
-			snprintf(cfmt, sizeof (cfmt), "%%%ss", pc->pc_spec);
 			{
 				char *tmp = strndup(s, (size_t)len);
 
 				if (tmp == NULL)
 					return (-1);
-				if (nstar == 2)
-					fprintf(fp, cfmt, stars[0], stars[1],
-					    tmp);
-				else if (nstar == 1)
-					fprintf(fp, cfmt, stars[0], tmp);
-				else
-					fprintf(fp, cfmt, tmp);
+				put_str(fp, pc->pc_spec, stars, nstar, tmp);
 				free(tmp);
 			}
 			continue;
