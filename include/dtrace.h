@@ -149,7 +149,8 @@ typedef enum dtrace_actkind {
 	DTRACEACT_PRINTA,		/* printa() */
 	DTRACEACT_CLEAR,		/* clear() */
 	DTRACEACT_TRUNC,		/* trunc() */
-	DTRACEACT_NORMALIZE		/* normalize(), denormalize() */
+	DTRACEACT_NORMALIZE,		/* normalize(), denormalize() */
+	DTRACEACT_SETOPT		/* setopt() */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */
@@ -257,7 +258,10 @@ extern void dtrace_close(dtrace_hdl_t *dtp);
 extern int dtrace_update(dtrace_hdl_t *dtp);
 
 /*
- * Options: the names of `-x opt=val` and `#pragma D option`.
+ * Options: the names of `-x opt=val` and `#pragma D option`.  While
+ * tracing, only the options the consumer reads as it goes may change
+ * (quiet, aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, switchrate;
+ * also through D's setopt()); the others fail with EDT_ACTIVE.
  *
  * The C preprocessor's options (see DTRACE_C_CPP) act on the programs
  * compiled after they are set; in a `#pragma D option`, on the next

@@ -197,6 +197,8 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 				dt_agg_clear(dtp, idp, w[1],
 				    r->dr_kind == DTRACEACT_TRUNC);
 			}
+		} else if (r->dr_kind == DTRACEACT_SETOPT) {
+			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
 		} else if (r->dr_kind == DTRACEACT_DIFEXPR)
 			print_datum(dtp, fp, r, pd.dtpda_data + r->dr_offset);
 		else if (r->dr_kind == DTRACEACT_PRINTF)

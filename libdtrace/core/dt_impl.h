@@ -143,6 +143,8 @@ typedef struct dt_datarec {
 	uint32_t dr_nargs;		/* how many */
 	const dt_ident_t **dr_aggs;	/* printa: its aggregations */
 	uint32_t dr_naggs;		/* how many */
+	char *dr_optname;		/* setopt: the option */
+	char *dr_optval;		/* setopt: its value, or NULL */
 } dt_datarec_t;
 
 /*
@@ -361,6 +363,7 @@ struct dtrace_hdl {
 
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);
+extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
 extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -151,6 +151,25 @@ parse_bool(const char *val, bool *bp)
 	return (-1);
 }
 
+/*
+ * Options the consumer reads as it goes, which may change while tracing;
+ * the others are built into the programs and maps.
+ */
+static bool
+opt_dynamic(const char *opt)
+{
+	static const char *const dynamic[] = {
+		"quiet", "aggsortkey", "aggsortkeypos", "aggsortpos",
+		"aggsortrev", "switchrate",
+	};
+
+	for (size_t i = 0; i < sizeof (dynamic) / sizeof (dynamic[0]); i++) {
+		if (strcmp(opt, dynamic[i]) == 0)
+			return (true);
+	}
+	return (false);
+}
+
 DT_EXPORT int
 dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 {
@@ -159,7 +178,7 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 
 	if (opt == NULL)
 		return (dt_set_errno(dtp, EINVAL));
-	if (dtp->dt_active && strcmp(opt, "quiet") != 0)
+	if (dtp->dt_active && !opt_dynamic(opt))
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (strcmp(opt, "quiet") == 0) {
 		if (parse_bool(val, &op->op_quiet) != 0)
@@ -249,6 +268,21 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
 	}
 	return (0);
+}
+
+/* setopt() while tracing: a failure is reported, and tracing goes on. */
+void
+dt_setopt_traced(dtrace_hdl_t *dtp, const char *opt, const char *val)
+{
+	if (dtrace_setopt(dtp, opt, val) == 0)
+		return;
+	if (dtp->dt_outfp != NULL)
+		fflush(dtp->dt_outfp);
+	fprintf(stderr, "dtrace: setopt(\"%s\"%s%s%s) failed: %s\n", opt,
+	    val != NULL ? ", \"" : "", val != NULL ? val : "",
+	    val != NULL ? "\"" : "", dtrace_errno(dtp) == EDT_ACTIVE ?
+	    "not an option that can change while tracing" :
+	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
 DT_EXPORT int

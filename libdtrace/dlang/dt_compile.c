@@ -105,6 +105,8 @@ clause_free(dt_clause_t *dcp)
 		dt_printf_free(dcp->dc_recs[i].dr_pfmt);
 		free(dcp->dc_recs[i].dr_args);
 		free(dcp->dc_recs[i].dr_aggs);
+		free(dcp->dc_recs[i].dr_optname);
+		free(dcp->dc_recs[i].dr_optval);
 	}
 	free(dcp->dc_recs);
 	free(dcp->dc_probes);

@@ -648,6 +648,19 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "trace( ) of a struct, union or array is not "
 			    "supported yet");
 		break;
+	case DT_FN_SETOPT:
+		if (nargs < 1 || nargs > 2)
+			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
+			    "setopt( ) prototype mismatch: %d args passed, "
+			    "1 or 2 expected", nargs);
+		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+			if (a->dn_kind != DN_STRING)
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "setopt( ) argument is incompatible with "
+				    "prototype: argument must be a string "
+				    "constant");
+		}
+		break;
 	case DT_FN_EXIT:
 		if (nargs != 1)
 			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
@@ -1530,6 +1543,16 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
 		    value_size(pcb, e->dn_args), e->dn_pos);
 		r->dr_type = e->dn_args->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_SETOPT:
+		r = add_rec(pcb, dcp, DTRACEACT_SETOPT, 0, e->dn_pos);
+		r->dr_optname = strdup(e->dn_args->dn_str);
+		if (e->dn_args->dn_list != NULL)
+			r->dr_optval = strdup(e->dn_args->dn_list->dn_str);
+		if (r->dr_optname == NULL || (e->dn_args->dn_list != NULL &&
+		    r->dr_optval == NULL))
+			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
 		dcp->dc_records = true;
 		break;
 	case DT_FN_EXIT:
