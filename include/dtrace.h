@@ -219,7 +219,7 @@ typedef int dtrace_handle_err_f(const dtrace_errdata_t *, void *);
 
 /* What was lost: reported through dtrace_handle_drop(). */
 typedef enum dtrace_dropkind {
-	DTRACEDROP_PRINCIPAL,		/* records: the output buffer was full */
+	DTRACEDROP_PRINCIPAL,		/* records: output buffer full */
 	DTRACEDROP_AGGREGATION,		/* new aggregation keys: aggsize */
 	DTRACEDROP_DYNAMIC		/* variable stores: dynvarsize */
 } dtrace_dropkind_t;

@@ -133,7 +133,6 @@ scalar_value(const dt_ident_t *idp, const int64_t *v)
 	}
 }
 
-/* Read and merge every entry of the aggregation. */
 /*
  * The one entry of an aggregation without keys always exists: it counts
  * once it has been updated (a word not zero on some CPU), until trunc().
@@ -151,6 +150,7 @@ agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
 	return (idp->di_aggseen);
 }
 
+/* Read and merge every entry of the aggregation. */
 static int
 agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
     size_t *np)
@@ -226,22 +226,32 @@ strkey_size(const dtrace_hdl_t *dtp)
 	return ((dtp->dt_opts.op_strsize + 7) & ~7U);
 }
 
-static uint32_t sort_strkey;		/* bytes of a string key component */
-
-static unsigned int sort_keypos;	/* aggsortkeypos: compared first */
+/*
+ * How entries sort: qsort_r()'s argument, so that sessions in several
+ * threads sort at once.
+ */
+typedef struct dt_sortctx {
+	const dt_ident_t *sc_ident;	/* the aggregation */
+	uint32_t sc_strkey;		/* bytes of a string key component */
+	unsigned int sc_keypos;		/* aggsortkeypos: compared first */
+	bool sc_bykey;			/* aggsortkey */
+	bool sc_rev;			/* aggsortrev */
+} dt_sortctx_t;
 
 /* Compare key component i: strings as strings, integers as numbers. */
 static int
-keypart_cmp(const dt_ident_t *idp, unsigned int i, const char *a,
+keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
     const char *b)
 {
+	const dt_ident_t *idp = sc->sc_ident;
 	uint32_t off = 0;
 	int64_t x, y;
 
 	for (unsigned int j = 0; j < i; j++)
-		off += idp->di_keys[j].ty_kind == DT_TK_STRING ? sort_strkey : 8;
+		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
+		    sc->sc_strkey : 8;
 	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
-		return (strncmp(a + off, b + off, sort_strkey));
+		return (strncmp(a + off, b + off, sc->sc_strkey));
 	memcpy(&x, a + off, 8);
 	memcpy(&y, b + off, 8);
 	return (x == y ? 0 : x < y ? -1 : 1);
@@ -249,44 +259,33 @@ keypart_cmp(const dt_ident_t *idp, unsigned int i, const char *a,
 
 /* Compare keys: component aggsortkeypos first, then each in order. */
 static int
-key_cmp(const dt_ident_t *idp, const char *a, const char *b)
+key_cmp(const dt_sortctx_t *sc, const char *a, const char *b)
 {
+	unsigned int nkeys = sc->sc_ident->di_nkeys, pos = sc->sc_keypos;
 	int c;
 
-	if (sort_keypos < idp->di_nkeys &&
-	    (c = keypart_cmp(idp, sort_keypos, a, b)) != 0)
+	if (pos < nkeys && (c = keypart_cmp(sc, pos, a, b)) != 0)
 		return (c);
-	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
-		if (i != sort_keypos && (c = keypart_cmp(idp, i, a, b)) != 0)
+	for (unsigned int i = 0; i < nkeys; i++) {
+		if (i != pos && (c = keypart_cmp(sc, i, a, b)) != 0)
 			return (c);
 	}
 	return (0);
 }
 
-static const dt_ident_t *sort_ident;	/* for qsort: the aggregation */
-static bool sort_bykey;			/* for qsort: aggsortkey */
-static bool sort_rev;			/* for qsort: aggsortrev */
-
 static int
-ent_order(const dt_aggent_t *x, const dt_aggent_t *y)
+ent_cmp(const void *a, const void *b, void *arg)
 {
+	const dt_aggent_t *x = a, *y = b;
+	const dt_sortctx_t *sc = arg;
 	int c;
 
-	if (!sort_bykey && x->ae_sort != y->ae_sort)
-		return (x->ae_sort < y->ae_sort ? -1 : 1);
-	if ((c = key_cmp(sort_ident, x->ae_key, y->ae_key)) != 0)
-		return (c);
-	if (x->ae_sort != y->ae_sort)
-		return (x->ae_sort < y->ae_sort ? -1 : 1);
-	return (0);
-}
-
-static int
-ent_cmp(const void *a, const void *b)
-{
-	int c = ent_order(a, b);
-
-	return (sort_rev ? -c : c);
+	if (!sc->sc_bykey && x->ae_sort != y->ae_sort)
+		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	else if ((c = key_cmp(sc, x->ae_key, y->ae_key)) == 0 &&
+	    x->ae_sort != y->ae_sort)
+		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	return (sc->sc_rev ? -c : c);
 }
 
 /* Sort n entries of aggregation idp: by the options, or by value. */
@@ -294,13 +293,16 @@ static void
 ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
     size_t n, bool options)
 {
-	sort_ident = idp;
-	sort_strkey = strkey_size(dtp);
-	sort_bykey = options && dtp->dt_opts.op_aggsortkey;
-	sort_rev = options && dtp->dt_opts.op_aggsortrev;
-	sort_keypos = options ? dtp->dt_opts.op_aggsortkeypos : 0;
+	dt_sortctx_t sc = {
+		.sc_ident = idp,
+		.sc_strkey = strkey_size(dtp),
+		.sc_keypos = options ? dtp->dt_opts.op_aggsortkeypos : 0,
+		.sc_bykey = options && dtp->dt_opts.op_aggsortkey,
+		.sc_rev = options && dtp->dt_opts.op_aggsortrev,
+	};
+
 	if (n > 1)			/* ents is NULL when n is 0 */
-		qsort(ents, n, sizeof (*ents), ent_cmp);
+		qsort_r(ents, n, sizeof (*ents), ent_cmp, &sc);
 }
 
 static void
@@ -481,15 +483,14 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 	    e->ae_sort / idp->di_normal : e->ae_sort));
 }
 
-static uint32_t ref_keysize;		/* for qsort: bytes of a key */
-
+/* Entries (by reference) in the order of their keys' bytes. */
 static int
-ref_cmp(const void *a, const void *b)
+ref_cmp(const void *a, const void *b, void *keysize)
 {
 	const dt_aggent_t *x = *(dt_aggent_t *const *)a;
 	const dt_aggent_t *y = *(dt_aggent_t *const *)b;
 
-	return (memcmp(x->ae_key, y->ae_key, ref_keysize));
+	return (memcmp(x->ae_key, y->ae_key, *(uint32_t *)keysize));
 }
 
 /*
@@ -503,7 +504,7 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
     const size_t *nents, uint32_t sortpos, dt_aggent_t **rowsp, size_t *nrowsp,
     dt_aggent_t ***cellsp)
 {
-	uint32_t naggs = rec->dr_naggs;
+	uint32_t naggs = rec->dr_naggs, keysize = rec->dr_aggs[0]->di_keysize;
 	size_t total = 0, nrows = 0, t = 0;
 	dt_aggent_t **refs, *rows = NULL, **cells = NULL;
 
@@ -518,9 +519,8 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
 			refs[t++] = &ents[k][i];
 		}
 	}
-	ref_keysize = rec->dr_aggs[0]->di_keysize;
 	if (total > 1)
-		qsort(refs, total, sizeof (*refs), ref_cmp);
+		qsort_r(refs, total, sizeof (*refs), ref_cmp, &keysize);
 	rows = calloc(total + 1, sizeof (*rows));
 	cells = calloc((total + 1) * naggs, sizeof (*cells));
 	if (rows == NULL || cells == NULL) {
@@ -533,7 +533,7 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
 		dt_aggent_t *e = refs[i];
 		uint32_t k = (uint32_t)e->ae_row;
 
-		if (i == 0 || ref_cmp(&refs[i - 1], &refs[i]) != 0) {
+		if (i == 0 || ref_cmp(&refs[i - 1], &refs[i], &keysize) != 0) {
 			rows[nrows].ae_key = e->ae_key;
 			rows[nrows].ae_row = nrows;
 			nrows++;

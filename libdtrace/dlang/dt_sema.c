@@ -549,6 +549,21 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
  * Check a string subroutine's arguments against its prototype: 's' a
  * string, 'i' an integer, '[' what follows is optional.
  */
+/* A call to a function taking lo to hi arguments. */
+static void
+check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
+{
+	if (nargs >= lo && nargs <= hi)
+		return;
+	if (lo == hi)
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
+		    "mismatch: %d args passed, %d expected", dnp->dn_str,
+		    nargs, lo);
+	dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
+	    "mismatch: %d args passed, %d or %d expected", dnp->dn_str,
+	    nargs, lo, hi);
+}
+
 static void
 check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
@@ -634,10 +649,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 
 	switch (fn->di_id) {
 	case DT_FN_TRACE:
-		if (nargs != 1)
-			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
-			    "trace( ) prototype mismatch: %d args passed, "
-			    "1 expected", nargs);
+		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
 			dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
 			    "trace( ) may not be applied to a void "
@@ -649,10 +661,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "supported yet");
 		break;
 	case DT_FN_SETOPT:
-		if (nargs < 1 || nargs > 2)
-			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
-			    "setopt( ) prototype mismatch: %d args passed, "
-			    "1 or 2 expected", nargs);
+		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 			if (a->dn_kind != DN_STRING)
 				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
@@ -662,10 +671,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		}
 		break;
 	case DT_FN_EXIT:
-		if (nargs != 1)
-			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
-			    "exit( ) prototype mismatch: %d args passed, "
-			    "1 expected", nargs);
+		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_int(dnp->dn_args))
 			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
 			    "exit( ) argument #1 is incompatible with "
@@ -692,10 +698,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "constant on this kernel", dnp->dn_str);
 		break;
 	case DT_FN_STRINGOF:
-		if (nargs != 1)
-			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
-			    "stringof( ) prototype mismatch: %d args passed, "
-			    "1 expected", nargs);
+		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_string(dnp->dn_args) &&
 		    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
 			dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
@@ -703,10 +706,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "array or a pointer");
 		break;
 	case DT_FN_COPYINSTR:
-		if (nargs < 1 || nargs > 2)
-			dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
-			    "copyinstr( ) prototype mismatch: %d args passed, "
-			    "1 or 2 expected", nargs);
+		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 			if (!is_scalar(a))
 				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
