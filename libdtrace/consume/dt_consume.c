@@ -170,6 +170,10 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		}
 		if (rv == DTRACE_CONSUME_ABORT)
 			return (1);
+		/* setopt() acts whether or not the records are printed */
+		if (rv == DTRACE_CONSUME_THIS &&
+		    r->dr_kind == DTRACEACT_SETOPT)
+			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
 		if (rv != DTRACE_CONSUME_THIS || fp == NULL)
 			continue;
 		if (r->dr_kind == DTRACEACT_PRINTA ||
@@ -197,8 +201,6 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 				dt_agg_clear(dtp, idp, w[1],
 				    r->dr_kind == DTRACEACT_TRUNC);
 			}
-		} else if (r->dr_kind == DTRACEACT_SETOPT) {
-			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
 		} else if (r->dr_kind == DTRACEACT_DIFEXPR)
 			print_datum(dtp, fp, r, pd.dtpda_data + r->dr_offset);
 		else if (r->dr_kind == DTRACEACT_PRINTF)
