@@ -1103,6 +1103,15 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "operator %s requires an operand of integral type",
 			    op);
 		dnp->dn_type = promote(dnp->dn_left->dn_type);
+		/* -10 is a constant where one is needed (lquantize) */
+		if (dnp->dn_left->dn_kind == DN_INT && dnp->dn_type.ty_signed &&
+		    (dnp->dn_op == T_PLUS || (dnp->dn_op == T_MINUS &&
+		    dnp->dn_left->dn_value != INT64_MIN))) {
+			dnp->dn_kind = DN_INT;
+			dnp->dn_value = dnp->dn_op == T_MINUS ?
+			    -dnp->dn_left->dn_value : dnp->dn_left->dn_value;
+			dnp->dn_left = NULL;
+		}
 		break;
 	case DN_BINARY: {
 		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;

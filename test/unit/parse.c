@@ -206,11 +206,14 @@ test_precedence(void)
 	CHECK(is_node(e, DN_BINARY, T_STAR));
 	CHECK(e != NULL && is_node(e->dn_left, DN_BINARY, T_PLUS));
 
-	/* unary operators bind tighter than binary ones */
+	/*
+	 * unary operators bind tighter than binary ones; a negated
+	 * constant is folded into a constant
+	 */
 	e = trace_arg(pgp, 7);
 	CHECK(is_node(e, DN_BINARY, T_MINUS));
-	CHECK(e != NULL && is_node(e->dn_left, DN_UNARY, T_MINUS));
-	CHECK(e != NULL && is_node(e->dn_right, DN_UNARY, T_MINUS));
+	CHECK(e != NULL && is_int(e->dn_left, -1));
+	CHECK(e != NULL && is_int(e->dn_right, -2));
 	e = trace_arg(pgp, 8);
 	CHECK(is_node(e, DN_BINARY, T_PLUS));
 	CHECK(e != NULL && is_node(e->dn_left, DN_UNARY, T_LNOT));
