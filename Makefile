@@ -84,7 +84,7 @@ $(BUILD)/bench/getpid: bench/getpid.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $<
 
-$(BUILD)/bench/%: bench/%.c $(BUILD)/libdtrace.a $(HDRS)
+$(BUILD)/bench/%: bench/%.c bench/bench.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
 

@@ -19,6 +19,8 @@
 
 #include <dtrace.h>
 
+#include "bench.h"
+
 #define TARGET_MS	50.0
 #define NINTS		40	/* integer globals a0 .. */
 #define NSTRS		10	/* string globals s0 .. */
@@ -89,23 +91,6 @@ script(int lines, int *nlines)
 	}
 	*nlines = b.b_lines;
 	return (b.b_data);
-}
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
 }
 
 /* Median milliseconds of runs compilations of src, each on a new handle. */

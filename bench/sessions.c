@@ -25,24 +25,9 @@
 
 #include "types/dt_tcache.h"
 
+#include "bench.h"
+
 #define VMLINUX	"/sys/kernel/btf/vmlinux"
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (ts.tv_sec * 1e3 + ts.tv_nsec / 1e6);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x < y ? -1 : x > y);
-}
 
 static dtrace_hdl_t *
 open_compile(const char *src)

@@ -193,13 +193,7 @@ test_errors_cleared(void)
 int
 main(void)
 {
-	int err = 0;
-
-	if ((dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err)) ==
-	    NULL) {
-		fprintf(stderr, "dtrace_open failed: %d\n", err);
-		return (1);
-	}
+	dtp = open_nodev();
 	test_name();
 	test_other_specs();
 	test_lengths();

@@ -548,13 +548,7 @@ test_no_leaks(void)
 int
 main(void)
 {
-	int err;
-
-	if ((dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err)) ==
-	    NULL) {
-		fprintf(stderr, "dtrace_open failed: %d\n", err);
-		return (1);
-	}
+	dtp = open_nodev();
 	test_integers();
 	test_chars();
 	test_strings();

@@ -14,19 +14,6 @@
 
 #include "check.h"
 
-static dtrace_hdl_t *
-open_nodev(void)
-{
-	int err = 0;
-	dtrace_hdl_t *h = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
-
-	if (h == NULL) {
-		fprintf(stderr, "dtrace_open failed: %d\n", err);
-		exit(1);
-	}
-	return (h);
-}
-
 static dtrace_prog_t *
 compile_argv(dtrace_hdl_t *h, const char *src, int argc, char *const argv[])
 {

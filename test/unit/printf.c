@@ -329,14 +329,9 @@ test_parse_errors(void)
 static void
 test_compiled(void)
 {
-	dtrace_hdl_t *h;
+	dtrace_hdl_t *h = open_nodev();
 	dtrace_prog_t *pgp;
-	int err = 0;
 
-	h = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
-	CHECK(h != NULL);
-	if (h == NULL)
-		return;
 	CHECK(dtrace_program_strcompile(h, "BEGIN { printf(\"%d %s %5.2f\\n\", "
 	    "1, \"a\", 2); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL) == NULL);
 	CHECK(dtrace_errno(h) == EDT_COMPILER);
@@ -406,13 +401,7 @@ test_compiled(void)
 int
 main(void)
 {
-	int err = 0;
-
-	if ((dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err)) ==
-	    NULL) {
-		fprintf(stderr, "dtrace_open failed: %d\n", err);
-		return (1);
-	}
+	dtp = open_nodev();
 	test_integers();
 	test_pointers_chars();
 	test_strings();

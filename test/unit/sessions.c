@@ -50,19 +50,6 @@ session(const char *src)
 	return (dtp);
 }
 
-/* Consume everything the session has into a string. */
-static char *
-drain(dtrace_hdl_t *dtp)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	dtrace_work(dtp, fp, NULL, NULL, NULL);
-	fclose(fp);
-	return (buf);
-}
-
 /* Drops seen by the handler, by kind. */
 static uint64_t dropped[3];
 

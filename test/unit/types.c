@@ -111,18 +111,6 @@ compile(dtrace_hdl_t *dtp, const char *src)
 	return (pgp);
 }
 
-static char *
-drain(dtrace_hdl_t *dtp)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
-
-	dtrace_work(dtp, fp, NULL, NULL, NULL);
-	fclose(fp);
-	return (buf);
-}
-
 /* The same file, two sessions: parsed once, one entry. */
 static void
 test_sharing(const char *base)
