@@ -36,6 +36,7 @@ static char **g_cmds;			/* -c commands */
 static pid_t *g_pids;			/* -p processes */
 static struct ps_prochandle **g_procs;	/* created and grabbed */
 static bool g_quiet;
+static bool g_json;		/* -x oformat=json: the library prints */
 static bool g_header;
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_nintr;
@@ -150,7 +151,7 @@ chew(const dtrace_probedata_t *data, void *arg)
 	char name[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 2];
 
 	(void) arg;
-	if (g_quiet)
+	if (g_quiet || g_json)
 		return (DTRACE_CONSUME_THIS);
 	if (!g_header) {
 		fprintf(g_ofp, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
@@ -168,7 +169,7 @@ chewrec(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec,
 	(void) data;
 	(void) arg;
 	if (rec == NULL) {
-		if (!g_quiet)
+		if (!g_quiet && !g_json)
 			fputc('\n', g_ofp);
 		return (DTRACE_CONSUME_NEXT);
 	}
@@ -458,6 +459,8 @@ main(int argc, char *argv[])
 
 		(void) dtrace_getopt(g_dtp, "quiet", &q);
 		g_quiet = q != 0;
+		(void) dtrace_getopt(g_dtp, "oformat", &q);
+		g_json = q != 0;
 	}
 	for (int i = 0; i < nreqs; i++) {
 		dtrace_proginfo_t info;
@@ -510,7 +513,8 @@ main(int argc, char *argv[])
 		if (fflush(g_ofp) == EOF && errno == EPIPE)
 			break;
 	}
-	fputc('\n', g_ofp);
+	if (!g_json)
+		fputc('\n', g_ofp);
 	if (dtrace_aggregate_print(g_dtp, g_ofp, NULL) != 0)
 		warn("failed to print aggregations: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));

@@ -335,38 +335,48 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	}
 }
 
+/*
+ * llquantize: the lowest value of bucket i >= 2 (of the magnitudes), or
+ * of the last bucket when i is past them.
+ */
+static int64_t
+llq_lower(const dt_ident_t *idp, uint32_t i)
+{
+	const int64_t *p = idp->di_aggarg;
+	int64_t lo, up = 0, w;
+	uint32_t nb, base = 2;
+
+	for (int64_t m = p[1]; m <= p[2]; m++) {
+		dt_llq_mag(p, m, &lo, &up, &w, &nb);
+		if (i < base + nb) {
+			uint32_t j = i - base;
+
+			return (lo % w == 0 ? lo + (int64_t)j * w : j == 0 ?
+			    lo : (lo / w + 1) * w + (int64_t)(j - 1) * w);
+		}
+		base += nb;
+	}
+	return (up);
+}
+
 static void
 llq_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 {
 	const int64_t *p = idp->di_aggarg;
 	int64_t lo, up, w;
-	uint32_t nb, base = 2;
+	uint32_t nb;
 
 	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
-	if (i == 0) {
+	if (i == 0)
 		snprintf(buf, len, "%lld", -(long long)lo);
-		return;
-	}
-	if (i == 1) {
-		if (lo == 1)
-			snprintf(buf, len, "0");
-		else
-			snprintf(buf, len, "abs() < %lld", (long long)lo);
-		return;
-	}
-	for (int64_t m = p[1]; m <= p[2]; m++) {
-		dt_llq_mag(p, m, &lo, &up, &w, &nb);
-		if (i < base + nb) {
-			uint32_t j = i - base;
-			int64_t v = lo % w == 0 ? lo + (int64_t)j * w : j == 0 ?
-			    lo : (lo / w + 1) * w + (int64_t)(j - 1) * w;
-
-			snprintf(buf, len, "%lld", (long long)v);
-			return;
-		}
-		base += nb;
-	}
-	snprintf(buf, len, ">= %lld", (long long)up);
+	else if (i == 1 && lo == 1)
+		snprintf(buf, len, "0");
+	else if (i == 1)
+		snprintf(buf, len, "abs() < %lld", (long long)lo);
+	else if (i == idp->di_nbuckets - 1)
+		snprintf(buf, len, ">= %lld", (long long)llq_lower(idp, i));
+	else
+		snprintf(buf, len, "%lld", (long long)llq_lower(idp, i));
 }
 
 static void
@@ -451,6 +461,130 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 		fprintf(fp, " %16lld\n", (long long)(idp->di_normal > 0 ?
 		    ents[i].ae_sort / idp->di_normal : ents[i].ae_sort));
 	}
+	agg_free(ents, n);
+	((dt_ident_t *)idp)->di_printed = true;
+	return (0);
+}
+
+/* ---- -x oformat=json --------------------------------------------------- */
+
+static const char *
+aggfn_name(int fn)
+{
+	switch (fn) {
+	case DT_FN_COUNT: return ("count");
+	case DT_FN_SUM: return ("sum");
+	case DT_FN_AVG: return ("avg");
+	case DT_FN_MIN: return ("min");
+	case DT_FN_MAX: return ("max");
+	case DT_FN_STDDEV: return ("stddev");
+	case DT_FN_QUANTIZE: return ("quantize");
+	case DT_FN_LQUANTIZE: return ("lquantize");
+	default: return ("llquantize");
+	}
+}
+
+/* The lowest value bucket i > 0 holds (bucket 0 has no lower bound). */
+static int64_t
+bucket_lower(const dt_ident_t *idp, uint32_t i)
+{
+	int64_t lo, up, w;
+	uint32_t nb;
+
+	switch (idp->di_aggfn) {
+	case DT_FN_QUANTIZE:
+		return (i == 63 ? 0 : i > 63 ? (int64_t)1 << (i - 64) :
+		    -((int64_t)1 << (63 - i)) + 1);
+	case DT_FN_LQUANTIZE:
+		return (idp->di_aggarg[0] + (int64_t)(i - 1) *
+		    idp->di_aggarg[2]);
+	default:
+		if (i > 1)
+			return (llq_lower(idp, i));
+		dt_llq_mag(idp->di_aggarg, idp->di_aggarg[1], &lo, &up, &w,
+		    &nb);
+		return (-lo + 1);
+	}
+}
+
+/*
+ * A histogram's buckets that hold a count: {"min":m,"max":M,"count":n},
+ * the bounds inclusive; the first bucket has no "min", the last no "max".
+ */
+static void
+json_buckets(FILE *fp, const dt_ident_t *idp, const int64_t *v,
+    int64_t normal)
+{
+	uint32_t nb = idp->di_nbuckets;
+	bool first = true;
+
+	fputs("\"buckets\":[", fp);
+	for (uint32_t i = 0; i < nb; i++) {
+		if (v[i] == 0)
+			continue;
+		fprintf(fp, "%s{", first ? "" : ",");
+		first = false;
+		if (i > 0)
+			fprintf(fp, "\"min\":%lld,",
+			    (long long)bucket_lower(idp, i));
+		if (i < nb - 1)
+			fprintf(fp, "\"max\":%lld,",
+			    (long long)(bucket_lower(idp, i + 1) - 1));
+		fprintf(fp, "\"count\":%lld}", (long long)(v[i] / normal));
+	}
+	fputc(']', fp);
+}
+
+static void
+json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const char *key)
+{
+	uint32_t off = 0;
+
+	fputs("\"keys\":[", fp);
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		dt_type_t t = idp->di_keys[i];
+		uint32_t sz = t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8;
+
+		if (i > 0)
+			fputc(',', fp);
+		dt_json_value(fp, t, key + off, sz);
+		off += sz;
+	}
+	fputc(']', fp);
+}
+
+/*
+ * One aggregation as a JSON object: {"name":"@a","function":"count",
+ * "entries":[{"keys":[...],"value":n}, ...]} (histograms: "buckets"
+ * instead of "value"), entries in the order the text output has.
+ */
+int
+dt_agg_json(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
+{
+	int64_t normal = idp->di_normal > 0 ? idp->di_normal : 1;
+	dt_aggent_t *ents;
+	size_t n;
+
+	if (agg_read(dtp, idp, &ents, &n) != 0)
+		return (-1);
+	ents_sort(dtp, idp, ents, n, true);
+	fputs("{\"name\":", fp);
+	dt_json_str(fp, idp->di_name, strlen(idp->di_name));
+	fprintf(fp, ",\"function\":\"%s\",\"entries\":[",
+	    aggfn_name(idp->di_aggfn));
+	for (size_t i = 0; i < n; i++) {
+		fputs(i > 0 ? ",{" : "{", fp);
+		json_keys(dtp, fp, idp, ents[i].ae_key);
+		fputc(',', fp);
+		if (idp->di_nbuckets > 0)
+			json_buckets(fp, idp, ents[i].ae_val, normal);
+		else
+			fprintf(fp, "\"value\":%lld",
+			    (long long)(ents[i].ae_sort / normal));
+		fputc('}', fp);
+	}
+	fputs("]}", fp);
 	agg_free(ents, n);
 	((dt_ident_t *)idp)->di_printed = true;
 	return (0);
@@ -615,9 +749,16 @@ dt_agg_print_all(dtrace_hdl_t *dtp, FILE *fp)
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
 
-		if (idp->di_kind == DT_IDENT_AGG && !idp->di_printed &&
-		    dt_agg_print(dtp, fp, idp) != 0)
+		if (idp->di_kind != DT_IDENT_AGG || idp->di_printed)
+			continue;
+		if (dtp->dt_opts.op_oformat == DT_OFORMAT_JSON) {
+			fputs("{\"type\":\"aggregation\",\"aggregation\":", fp);
+			if (dt_agg_json(dtp, fp, idp) != 0)
+				return (-1);
+			fputs("}\n", fp);
+		} else if (dt_agg_print(dtp, fp, idp) != 0) {
 			return (-1);
+		}
 	}
 	return (0);
 }

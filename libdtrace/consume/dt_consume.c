@@ -63,6 +63,9 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 	return (buf);
 }
 
+static int consume_recs(dtrace_hdl_t *, const dtrace_probedata_t *,
+    const dt_clause_t *, FILE *, bool);
+
 static int
 consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
     size_t size, const dt_probe_t *prp)
@@ -98,6 +101,60 @@ consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
 	return (0);
 }
 
+/*
+ * -x oformat=json: one record of a firing, as an element of its
+ * "records" array.  printf() gives the text it formats, printa() its
+ * aggregations' data (not the text of its format).
+ */
+static void
+json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const char *data, bool *firstp)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf;
+
+	switch (r->dr_kind) {
+	case DTRACEACT_DIFEXPR:
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"trace\",\"value\":", fp);
+		dt_json_value(fp, r->dr_type, data + r->dr_offset, r->dr_size);
+		break;
+	case DTRACEACT_PRINTF:
+		if ((mf = open_memstream(&buf, &len)) == NULL)
+			return;
+		dt_printf_exec(dtp, mf, r->dr_pfmt, r->dr_args, data);
+		fclose(mf);
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"printf\",\"output\":", fp);
+		dt_json_str(fp, buf, len);
+		free(buf);
+		break;
+	default:
+		return;		/* no output of its own */
+	}
+	fputc('}', fp);
+	*firstp = false;
+}
+
+/* printa() in JSON: the data of its aggregations (one: idp). */
+static void
+json_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const dt_ident_t *idp, bool *firstp)
+{
+	fputs(*firstp ? "{" : ",{", fp);
+	fputs("\"kind\":\"printa\",\"aggregations\":[", fp);
+	if (r->dr_naggs == 0)
+		dt_agg_json(dtp, fp, idp);
+	for (uint32_t k = 0; k < r->dr_naggs; k++) {
+		if (k > 0)
+			fputc(',', fp);
+		dt_agg_json(dtp, fp, r->dr_aggs[k]);
+	}
+	fputs("]}", fp);
+	*firstp = false;
+}
+
 /* The ring buffer callback: one record. */
 int
 dt_consume_cb(void *ctx, void *rdata, size_t size)
@@ -109,6 +166,7 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 	const dt_probe_t *prp;
 	dtrace_probedata_t pd;
 	FILE *fp = dtp->dt_outfp;
+	bool json = fp != NULL && dtp->dt_opts.op_oformat == DT_OFORMAT_JSON;
 	int rv;
 
 	if (size < sizeof (hdr))
@@ -148,6 +206,28 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		if (rv == DTRACE_CONSUME_ABORT)
 			return (1);
 	}
+	if (json) {
+		fputs("{\"type\":\"probe\",", fp);
+		dt_json_probe(fp, &prp->pr_desc, pd.dtpda_cpu);
+		fputs(",\"records\":[", fp);
+	}
+	rv = consume_recs(dtp, &pd, dcp, fp, json);
+	if (json)
+		fputs("]}\n", fp);
+	return (rv);
+}
+
+/*
+ * The records of one firing: each given to the record callback, then
+ * printed on fp (as elements of a JSON array if json).
+ */
+static int
+consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+    const dt_clause_t *dcp, FILE *fp, bool json)
+{
+	bool first = true;
+	int rv;
+
 	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
 		const dt_datarec_t *r = &dcp->dc_recs[i];
 		dtrace_recdesc_t rd = { r->dr_kind, r->dr_size, r->dr_offset,
@@ -157,13 +237,13 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		if (r->dr_kind == DTRACEACT_EXIT && !dtp->dt_exited) {
 			int64_t st;
 
-			memcpy(&st, pd.dtpda_data + r->dr_offset, sizeof (st));
+			memcpy(&st, pd->dtpda_data + r->dr_offset, sizeof (st));
 			dtp->dt_exited = true;
 			dtp->dt_exitstatus = (int)st;
 		}
 		rv = DTRACE_CONSUME_THIS;
 		if (dtp->dt_rfunc != NULL)
-			rv = dtp->dt_rfunc(&pd, &rd, dtp->dt_cbarg);
+			rv = dtp->dt_rfunc(pd, &rd, dtp->dt_cbarg);
 		if (rv == DTRACE_CONSUME_ERROR) {
 			dtp->dt_consume_err = -1;
 			return (-1);
@@ -183,13 +263,15 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 			int64_t w[2];
 			const dt_ident_t *idp;
 
-			memcpy(w, pd.dtpda_data + r->dr_offset, sizeof (w));
+			memcpy(w, pd->dtpda_data + r->dr_offset, sizeof (w));
 			if (w[0] < DT_MAP_COUNT || w[0] - DT_MAP_COUNT >=
 			    (int64_t)dtp->dt_nvarmaps)
 				continue;
 			idp = dtp->dt_varmaps[w[0] - DT_MAP_COUNT];
-			if (r->dr_kind == DTRACEACT_PRINTA && r->dr_pfmt !=
-			    NULL) {
+			if (r->dr_kind == DTRACEACT_PRINTA && json) {
+				json_printa(dtp, fp, r, idp, &first);
+			} else if (r->dr_kind == DTRACEACT_PRINTA &&
+			    r->dr_pfmt != NULL) {
 				dt_agg_printa(dtp, fp, r);
 			} else if (r->dr_kind == DTRACEACT_PRINTA) {
 				fputc('\n', fp);
@@ -201,14 +283,16 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 				dt_agg_clear(dtp, idp, w[1],
 				    r->dr_kind == DTRACEACT_TRUNC);
 			}
-		} else if (r->dr_kind == DTRACEACT_DIFEXPR)
-			print_datum(dtp, fp, r, pd.dtpda_data + r->dr_offset);
+		} else if (json)
+			json_record(dtp, fp, r, pd->dtpda_data, &first);
+		else if (r->dr_kind == DTRACEACT_DIFEXPR)
+			print_datum(dtp, fp, r, pd->dtpda_data + r->dr_offset);
 		else if (r->dr_kind == DTRACEACT_PRINTF)
 			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,
-			    pd.dtpda_data);
+			    pd->dtpda_data);
 	}
 	if (dtp->dt_rfunc != NULL) {
-		rv = dtp->dt_rfunc(&pd, NULL, dtp->dt_cbarg);
+		rv = dtp->dt_rfunc(pd, NULL, dtp->dt_cbarg);
 		if (rv == DTRACE_CONSUME_ERROR) {
 			dtp->dt_consume_err = -1;
 			return (-1);

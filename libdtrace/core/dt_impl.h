@@ -272,6 +272,7 @@ typedef struct dt_options {
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
 	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */
 	uint32_t op_aggsortkeypos;	/* aggsortkeypos: key compared first */
+	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
@@ -280,6 +281,9 @@ typedef struct dt_options {
 	unsigned int op_ncppargs;	/* how many */
 	unsigned int op_cppargcap;	/* how many allocated */
 } dt_options_t;
+
+#define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
+#define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
 
 #define DT_IDHASH	127
 
@@ -481,6 +485,7 @@ extern int dt_consume(dtrace_hdl_t *);
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
 extern int dt_agg_printa(dtrace_hdl_t *, FILE *, const dt_datarec_t *);
+extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
     int64_t *, uint32_t *);
 extern uint32_t dt_llq_nbuckets(const int64_t *);
@@ -498,6 +503,11 @@ extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
 extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *,
     void (*)(FILE *, int, const char *, void *), void *);
+
+/* consume/dt_json.c */
+extern void dt_json_str(FILE *, const char *, size_t);
+extern void dt_json_value(FILE *, dt_type_t, const char *, size_t);
+extern void dt_json_probe(FILE *, const dtrace_probedesc_t *, int);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);

@@ -256,6 +256,14 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_aggsize = v;
+	} else if (strcmp(opt, "oformat") == 0) {
+		if (val != NULL && strcmp(val, "text") == 0)
+			op->op_oformat = DT_OFORMAT_TEXT;
+		else if (val != NULL && strcmp(val, "json") == 0)
+			op->op_oformat = DT_OFORMAT_JSON;
+		else
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "oformat "
+			    "must be text or json"));
 	} else if (strcmp(opt, "switchrate") == 0) {
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -320,6 +328,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_dynvarsize;
 	else if (strcmp(opt, "aggsize") == 0)
 		*valp = (dtrace_optval_t)op->op_aggsize;
+	else if (strcmp(opt, "oformat") == 0)
+		*valp = op->op_oformat;
 	else if (dt_cpp_getopt(dtp, opt, valp) != 0)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
 	return (0);
