@@ -1782,6 +1782,23 @@ emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 }
 
 /*
+ * The increment of quantize(v, incr), lquantize(v, lo, hi, step, incr),
+ * llquantize(v, factor, lo, hi, steps, incr): the last argument when all
+ * are given; NULL otherwise (the bucket counts one).
+ */
+static const dt_node_t *
+hist_incr(const dt_node_t *call, int fn)
+{
+	int max = fn == DT_FN_QUANTIZE ? 2 : fn == DT_FN_LQUANTIZE ? 5 :
+	    fn == DT_FN_LLQUANTIZE ? 6 : 0, n = 0;
+	const dt_node_t *a, *last = NULL;
+
+	for (a = call->dn_args; a != NULL; a = a->dn_list, n++)
+		last = a;
+	return (max > 0 && n == max ? last : NULL);
+}
+
+/*
  * @a[keys] = f(v): find the entry (creating it from zeros), then update it
  * in place: the map is per-CPU, so no other CPU writes this value.  Without
  * keys the map is a per-CPU array whose one entry always exists.
@@ -1793,12 +1810,17 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 	const dt_ident_t *idp = agg->dn_ident;
 	int fn = idp->di_aggfn;
 	int lhave = label_new(cg), lend = label_new(cg);
-	int16_t vslot = 0;
+	int16_t vslot = 0, islot = 0;
+	const dt_node_t *incr = hist_incr(call, fn);
 	dt_lvkey_t k;
 
 	if (fn != DT_FN_COUNT) {
 		cg_expr(cg, call->dn_args);
 		vslot = push(cg);
+	}
+	if (incr != NULL) {
+		cg_expr(cg, (dt_node_t *)incr);
+		islot = push(cg);
 	}
 	lv_key(cg, agg, &k);
 	if (idp->di_nkeys == 0) {
@@ -1904,12 +1926,19 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 		emit(cg, ALU_IMM(BPF_LSH, R3, 3));
 		emit(cg, ALU_REG(BPF_ADD, R7, R3));
 		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		if (incr != NULL) {
+			emit(cg, LDX(BPF_DW, R2, FP, islot));
+			emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		} else {
+			emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		}
 		emit(cg, STX(BPF_DW, R7, 0, R1));
 		break;
 	}
 	label_set(cg, lend);
 	lv_done(cg, &k);	/* the key's slot too, for no keys */
+	if (incr != NULL)
+		cg->cg_sp -= 8;
 	if (fn != DT_FN_COUNT)
 		cg->cg_sp -= 8;
 }

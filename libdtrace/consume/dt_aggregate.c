@@ -399,13 +399,51 @@ bucket_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 	}
 }
 
-/* A distribution table; then a blank line, unless in a printa() format. */
+/*
+ * One row's bar, then the count.  Counts are normally positive; a
+ * histogram with negative counts (quantize(x, -1)) draws them leftwards
+ * from the axis, and one with both halves the width and draws each side
+ * of a centre line.  The bar of a count c is c * width / total, rounded.
+ */
 static void
-print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v, bool trailer)
+print_bar(FILE *fp, int64_t c, long double total, bool pos, bool neg,
+    int64_t normal)
+{
+	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
+	int width = pos && neg ? 20 : 40, depth = 0;
+
+	if (total > 0)
+		depth = (int)(fabsl((long double)c) * width / total + 0.5L);
+	if (depth > width)
+		depth = width;
+	if (!neg)
+		fprintf(fp, "|%.*s%*s", depth, ats, width - depth, "");
+	else if (!pos)
+		fprintf(fp, "%*s%.*s|", width - depth, "", depth, ats);
+	else if (c <= 0)
+		fprintf(fp, "%*s%.*s|%*s", width - depth, "", depth, ats,
+		    width, "");
+	else
+		fprintf(fp, "%*s|%.*s%*s", width, "", depth, ats,
+		    width - depth, "");
+	fprintf(fp, " %-9lld\n", (long long)(c / normal));
+}
+
+/*
+ * A distribution table; then a blank line, unless in a printa() format.
+ * The rows go from one bucket before the first count to one after the
+ * last.  Bars are proportional to the total of the rows shown, or with
+ * aggzoom to their largest count, whose bar then fills 95% of the width.
+ */
+static void
+print_hist(const dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const int64_t *v, bool trailer)
 {
 	uint32_t nb = idp->di_nbuckets, first = nb, last = 0;
-	int64_t total = 0;
-	char label[64], bar[41];
+	int64_t normal = idp->di_normal > 0 ? idp->di_normal : 1;
+	long double total = 0;
+	bool pos = false, neg = false;
+	char label[64];
 
 	for (uint32_t i = 0; i < nb; i++) {
 		if (v[i] != 0) {
@@ -413,23 +451,27 @@ print_hist(FILE *fp, const dt_ident_t *idp, const int64_t *v, bool trailer)
 				first = i;
 			last = i;
 		}
-		total += v[i];
 	}
 	if (first == nb)
 		first = last = idp->di_aggfn == DT_FN_QUANTIZE ? 63 : 1;
 	first = first > 0 ? first - 1 : 0;
 	last = last + 1 < nb ? last + 1 : nb - 1;
+	for (uint32_t i = first; i <= last; i++) {
+		long double a = fabsl((long double)v[i]);
+
+		pos |= v[i] > 0;
+		neg |= v[i] < 0;
+		if (!dtp->dt_opts.op_aggzoom)
+			total += a;
+		else if (a / 0.95L > total)
+			total = a / 0.95L;
+	}
 	fprintf(fp, "%16s  %s %-9s\n", "value",
 	    "------------- Distribution -------------", "count");
 	for (uint32_t i = first; i <= last; i++) {
-		int nat = total > 0 ? (int)((double)v[i] * 40 / (double)total +
-		    0.5) : 0;
-
-		memset(bar, '@', (size_t)nat);
-		bar[nat] = '\0';
 		bucket_label(idp, i, label, sizeof (label));
-		fprintf(fp, "%16s |%-40s %-9lld\n", label, bar,
-		    (long long)v[i]);
+		fprintf(fp, "%16s ", label);
+		print_bar(fp, v[i], total, pos, neg, normal);
 	}
 	if (trailer)
 		fputc('\n', fp);
@@ -454,7 +496,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 				print_keys(dtp, fp, idp, ents[i].ae_key);
 			if (idp->di_nkeys > 0)
 				fputc('\n', fp);
-			print_hist(fp, idp, ents[i].ae_val, true);
+			print_hist(dtp, fp, idp, ents[i].ae_val, true);
 			continue;
 		}
 		print_keys(dtp, fp, idp, ents[i].ae_key);
@@ -591,6 +633,7 @@ dt_agg_json(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 }
 
 typedef struct printa_arg {
+	const dtrace_hdl_t *pa_dtp;		/* the handle */
 	const dt_datarec_t *pa_rec;		/* the printa() record */
 	dt_aggent_t **pa_row;			/* each aggregation's entry */
 } printa_arg_t;
@@ -608,7 +651,7 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 
 		fputc('\n', fp);
 		if (e != NULL || zero != NULL)
-			print_hist(fp, idp, e != NULL ? e->ae_val : zero,
+			print_hist(pa->pa_dtp, fp, idp, e != NULL ? e->ae_val : zero,
 			    false);
 		free(zero);
 		return;
@@ -695,7 +738,7 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 	const dt_ident_t *first = rec->dr_aggs[0];
 	uint32_t naggs = rec->dr_naggs, off = 0, sortpos;
 	dt_datarec_t keys[DT_MAXKEYS];
-	printa_arg_t pa = { rec, NULL };
+	printa_arg_t pa = { dtp, rec, NULL };
 	dt_aggent_t **ents, *rows = NULL, **cells = NULL;
 	size_t *nents, nrows = 0;
 	int rv = 0;

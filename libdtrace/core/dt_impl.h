@@ -273,6 +273,7 @@ typedef struct dt_options {
 	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */
 	uint32_t op_aggsortkeypos;	/* aggsortkeypos: key compared first */
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
+	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */

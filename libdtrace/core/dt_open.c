@@ -160,7 +160,7 @@ opt_dynamic(const char *opt)
 {
 	static const char *const dynamic[] = {
 		"quiet", "aggsortkey", "aggsortkeypos", "aggsortpos",
-		"aggsortrev", "switchrate",
+		"aggsortrev", "aggzoom", "switchrate",
 	};
 
 	for (size_t i = 0; i < sizeof (dynamic) / sizeof (dynamic[0]); i++) {
@@ -194,6 +194,9 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "aggsortrev") == 0) {
 		if (parse_bool(val, &op->op_aggsortrev) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "aggzoom") == 0) {
+		if (parse_bool(val, &op->op_aggzoom) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "aggsortpos") == 0 ||
 	    strcmp(opt, "aggsortkeypos") == 0) {
@@ -312,6 +315,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_aggsortkey;
 	else if (strcmp(opt, "aggsortrev") == 0)
 		*valp = op->op_aggsortrev;
+	else if (strcmp(opt, "aggzoom") == 0)
+		*valp = op->op_aggzoom;
 	else if (strcmp(opt, "aggsortpos") == 0)
 		*valp = op->op_aggsortpos;
 	else if (strcmp(opt, "aggsortkeypos") == 0)

@@ -1313,7 +1313,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			    "argument #%d must be an integer", call->dn_str,
 			    nargs + 1);
 		if ((id == DT_FN_LQUANTIZE || id == DT_FN_LLQUANTIZE) &&
-		    nargs > 0 && nargs <= 4) {
+		    nargs > 0 && nargs <= (id == DT_FN_LQUANTIZE ? 3 : 4)) {
 			if (a->dn_kind != DN_INT)
 				dt_cerror(pcb, "D_LQUANT_CONST", a->dn_pos,
 				    "%s( ) argument #%d must be an integer "
@@ -1322,10 +1322,14 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		}
 		nargs++;
 	}
+	/* the histograms take an increment last: quantize(v, 3) */
 	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 :
 	    id == DT_FN_LLQUANTIZE ? 4 : 1;
 	if (nargs != want && !((id == DT_FN_LQUANTIZE ||
-	    id == DT_FN_LLQUANTIZE) && nargs == want + 1))
+	    id == DT_FN_LLQUANTIZE || id == DT_FN_QUANTIZE) &&
+	    nargs == want + 1) && !(id == DT_FN_LQUANTIZE &&
+	    nargs == want + 2) && !(id == DT_FN_LLQUANTIZE &&
+	    nargs == want + 2))
 		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
 		    nargs, nargs == 1 ? "" : "s", want);
