@@ -261,6 +261,7 @@ typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
+	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
 	bool op_errtags;		/* errtags */
 	bool op_zdefs;			/* zdefs (-Z) */

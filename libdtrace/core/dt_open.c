@@ -37,6 +37,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_strsize = 256;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
+	dtp->dt_opts.op_aggrate = 1000000000ULL;
 	dtp->dt_opts.op_dynvarsize = 1 << 20;
 	dtp->dt_opts.op_aggsize = 4 << 20;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
@@ -160,7 +161,7 @@ opt_dynamic(const char *opt)
 {
 	static const char *const dynamic[] = {
 		"quiet", "aggsortkey", "aggsortkeypos", "aggsortpos",
-		"aggsortrev", "aggzoom", "switchrate",
+		"aggsortrev", "aggzoom", "switchrate", "aggrate",
 	};
 
 	for (size_t i = 0; i < sizeof (dynamic) / sizeof (dynamic[0]); i++) {
@@ -271,6 +272,13 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_switchrate = v;
+	} else if (strcmp(opt, "aggrate") == 0) {
+		/* Aggregations are read straight from their maps whenever
+		   they are printed, so there is no snapshot to pace; the
+		   rate is checked and kept for dtrace_getopt(). */
+		if (parse_rate(val, &v) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_aggrate = v;
 	} else {
 		int rv = dt_cpp_setopt(dtp, opt, val);	/* cpp, define, ... */
 
@@ -329,6 +337,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)
 		*valp = (dtrace_optval_t)op->op_switchrate;
+	else if (strcmp(opt, "aggrate") == 0)
+		*valp = (dtrace_optval_t)op->op_aggrate;
 	else if (strcmp(opt, "dynvarsize") == 0)
 		*valp = (dtrace_optval_t)op->op_dynvarsize;
 	else if (strcmp(opt, "aggsize") == 0)
