@@ -651,8 +651,8 @@ printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 
 		fputc('\n', fp);
 		if (e != NULL || zero != NULL)
-			print_hist(pa->pa_dtp, fp, idp, e != NULL ? e->ae_val : zero,
-			    false);
+			print_hist(pa->pa_dtp, fp, idp,
+			    e != NULL ? e->ae_val : zero, false);
 		free(zero);
 		return;
 	}
