@@ -89,16 +89,20 @@ fatal(const char *fmt, ...)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "Usage: dtrace [-CeHqlSVwZ] [-o output] [-x opt[=val]] "
-	    "[-c cmd] [-p pid]\n"
+	fprintf(fp, "Usage: dtrace [-64CeFHqlSVwZ] [-b bufsz] [-o output] "
+	    "[-x opt[=val]]\n\t[-c cmd] [-p pid]"
+	    "\n"
 	    "\t[-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
 	    "\t[-i probe-id] [-s script] [args ...]\n\n"
+	    "\t-64 generate 64-bit D programs (the only model)\n"
+	    "\t-b  set trace buffer size\n"
 	    "\t-c  run command and exit upon its completion\n"
 	    "\t-C  run the C preprocessor (cpp) over programs\n"
 	    "\t-D  define a macro for the C preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
+	    "\t-F  coalesce trace output by function\n"
 	    "\t-H  print the name of each file the preprocessor includes\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add a directory to the preprocessor's include path\n"
@@ -249,9 +253,9 @@ setopt(const char *arg)
 	free(opt);
 }
 
-/* -D, -U, -I (flag): the preprocessor option opt set to val. */
+/* -b, -D, -U, -I (flag): the option opt set to val. */
 static void
-setcppopt(int flag, const char *opt, const char *val)
+setflagopt(int flag, const char *opt, const char *val)
 {
 	if (dtrace_setopt(g_dtp, opt, val) != 0)
 		fatal("failed to set option -%c %s: %s", flag, val,
@@ -261,7 +265,7 @@ setcppopt(int flag, const char *opt, const char *val)
 int
 main(int argc, char *argv[])
 {
-	static const char optstr[] = "+c:CD:ef:hHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
+	static const char optstr[] = "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -308,17 +312,38 @@ main(int argc, char *argv[])
 			    DTRACE_PROBESPEC_ID : DTRACE_PROBESPEC_NAME;
 			reqs[nreqs++].rq_arg = optarg;
 			break;
+		case '6':	/* -64: the only data model there is */
+			if (strcmp(optarg, "4") != 0)
+				fatal("invalid option -6%s", optarg);
+			break;
+		case '3':
+			if (strcmp(optarg, "2") != 0)
+				fatal("invalid option -3%s", optarg);
+			fatal("-32 is not supported: D programs are compiled "
+			    "for the 64-bit kernel only");
+			break;
+		case 'a': case 'A':
+			fatal("-%c is not supported: anonymous tracing needs "
+			    "enablings kept across boot, which Linux BPF "
+			    "does not provide", c);
+			break;
+		case 'b':
+			setflagopt('b', "bufsize", optarg);
+			break;
+		case 'F':
+			setopt("flowindent");
+			break;
 		case 'C':
 			cflags |= DTRACE_C_CPP;
 			break;
 		case 'D':
-			setcppopt('D', "define", optarg);
+			setflagopt('D', "define", optarg);
 			break;
 		case 'U':
-			setcppopt('U', "undef", optarg);
+			setflagopt('U', "undef", optarg);
 			break;
 		case 'I':
-			setcppopt('I', "incdir", optarg);
+			setflagopt('I', "incdir", optarg);
 			break;
 		case 'H':
 			setopt("cpphdrs");
