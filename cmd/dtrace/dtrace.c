@@ -90,8 +90,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp, "Usage: dtrace [-64CeFHqlSVwZ] [-b bufsz] [-o output] "
-	    "[-x opt[=val]]\n\t[-c cmd] [-p pid]"
-	    "\n"
+	    "[-x opt[=val]]\n"
+	    "\t[-c cmd] [-p pid]\n"
 	    "\t[-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
 	    "\t[-i probe-id] [-s script] [args ...]\n\n"
@@ -102,7 +102,7 @@ usage(FILE *fp)
 	    "\t-D  define a macro for the C preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
-	    "\t-F  coalesce trace output by function\n"
+	    "\t-F  coalesce trace output by function (not indented yet)\n"
 	    "\t-H  print the name of each file the preprocessor includes\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add a directory to the preprocessor's include path\n"
@@ -265,7 +265,8 @@ setflagopt(int flag, const char *opt, const char *val)
 int
 main(int argc, char *argv[])
 {
-	static const char optstr[] = "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
+	static const char optstr[] =
+	    "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -321,12 +322,10 @@ main(int argc, char *argv[])
 				fatal("invalid option -3%s", optarg);
 			fatal("-32 is not supported: D programs are compiled "
 			    "for the 64-bit kernel only");
-			break;
 		case 'a': case 'A':
 			fatal("-%c is not supported: anonymous tracing needs "
 			    "enablings kept across boot, which Linux BPF "
 			    "does not provide", c);
-			break;
 		case 'b':
 			setflagopt('b', "bufsize", optarg);
 			break;
