@@ -1290,7 +1290,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	dt_node_t *agg = asg->dn_left, *call = asg->dn_right, *a;
 	const dt_ident_t *fn;
 	dt_ident_t *idp;
-	int nargs = 0, id, want;
+	int nargs = 0, id, want, extra;
 	int64_t params[4] = { 0, 0, 1, 1 };
 	unsigned int nkeys = 0, i = 0;
 	uint32_t valsize, nbuckets = 0;
@@ -1322,14 +1322,13 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		}
 		nargs++;
 	}
-	/* the histograms take an increment last: quantize(v, 3) */
+	/* optional: lquantize's step, llquantize's steps, then the
+	   histograms' increment, last: quantize(v, 3) */
 	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 :
 	    id == DT_FN_LLQUANTIZE ? 4 : 1;
-	if (nargs != want && !((id == DT_FN_LQUANTIZE ||
-	    id == DT_FN_LLQUANTIZE || id == DT_FN_QUANTIZE) &&
-	    nargs == want + 1) && !(id == DT_FN_LQUANTIZE &&
-	    nargs == want + 2) && !(id == DT_FN_LLQUANTIZE &&
-	    nargs == want + 2))
+	extra = id == DT_FN_QUANTIZE ? 1 : id == DT_FN_LQUANTIZE ||
+	    id == DT_FN_LLQUANTIZE ? 2 : 0;
+	if (nargs < want || nargs > want + extra)
 		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
 		    nargs, nargs == 1 ? "" : "s", want);
