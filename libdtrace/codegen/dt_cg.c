@@ -995,6 +995,44 @@ cg_intfunc(dt_cg_t *cg, dt_node_t *dnp)
 #define R7 BPF_REG_7
 #define R8 BPF_REG_8
 
+#define DT_PROGENY_DEPTH 32	/* ancestors progenyof() looks at */
+
+/*
+ * r0 = progenyof(pid): 1 if the current process or one of its ancestors
+ * (up to DT_PROGENY_DEPTH of them) has that process id.  The walk follows
+ * task->real_parent and ends at the idle task (tgid 0, its own parent);
+ * dn_value and dn_aux are the offsets of real_parent and tgid.
+ */
+static void
+cg_progenyof(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int lfound = label_new(cg), lnot = label_new(cg);
+	int ldone = label_new(cg);
+
+	cg_expr(cg, dnp->dn_args);
+	emit(cg, MOV32_REG(R8, R0));		/* pid_t, as tgid compares */
+	emit(cg, CALL(BPF_FUNC_get_current_task));
+	emit(cg, MOV_REG(R7, R0));
+	for (int i = 0; i < DT_PROGENY_DEPTH; i++) {
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
+		emit_read_value(cg, 4);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), lfound);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnot);
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+		emit_read_value(cg, 8);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
+		emit(cg, MOV_REG(R7, R0));
+	}
+	label_set(cg, lnot);
+	emit(cg, MOV_IMM(R0, 0));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lfound);
+	emit(cg, MOV_IMM(R0, 1));
+	label_set(cg, ldone);
+}
+
 /* Copy the string at the address in r0 to temporary off; r7 = its length. */
 static void
 emit_strcopy(dt_cg_t *cg, uint32_t off)
@@ -1462,6 +1500,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
 		    dnp->dn_builtin->di_id <= DT_FN_STRSTR) {
 			cg_strfunc(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {
+			cg_progenyof(cg, dnp);
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {

@@ -77,6 +77,7 @@ static const dt_ident_t dt_builtins[] = {
 	BI("probemod", DT_BI_PROBEMOD, T_STR),
 	BI("probename", DT_BI_PROBENAME, T_STR),
 	BI("probeprov", DT_BI_PROBEPROV, T_STR),
+	FN("progenyof", DT_FN_PROGENYOF, T_I32),
 	FN("quantize", DT_FN_QUANTIZE, T_VOID),
 	FN("rand", DT_FN_RAND, T_I32),
 	FN("rindex", DT_FN_RINDEX, T_I32),

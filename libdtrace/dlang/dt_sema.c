@@ -582,7 +582,7 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		{ DT_FN_HTONLL, "i" }, { DT_FN_NTOHS, "i" },
 		{ DT_FN_NTOHL, "i" }, { DT_FN_NTOHLL, "i" },
 		{ DT_FN_RAND, "" }, { DT_FN_GETMAJOR, "i" },
-		{ DT_FN_GETMINOR, "i" },
+		{ DT_FN_GETMINOR, "i" }, { DT_FN_PROGENYOF, "i" },
 		{ 0, NULL }
 	};
 	const char *proto = "", *p;
@@ -685,6 +685,13 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
 	case DT_FN_GETMINOR:
 		check_proto(pcb, dnp, nargs);
+		break;
+	case DT_FN_PROGENYOF:
+		check_proto(pcb, dnp, nargs);
+		dnp->dn_value = kernel_offset(pcb, dnp->dn_pos,
+		    "task_struct", "real_parent");
+		dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos,
+		    "task_struct", "tgid");
 		break;
 	case DT_FN_INDEX: case DT_FN_RINDEX: case DT_FN_STRSTR:
 		check_proto(pcb, dnp, nargs);
