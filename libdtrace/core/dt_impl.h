@@ -66,7 +66,9 @@ typedef enum dt_idkind {
 	DT_IDENT_TLS,		/* thread-local self->x (a hash map by tid) */
 	DT_IDENT_LOCAL,		/* clause-local this->x (in dctx) */
 	DT_IDENT_INLINE,	/* inline constant: an expression */
-	DT_IDENT_AGG		/* aggregation (a per-CPU hash map) */
+	DT_IDENT_AGG,		/* aggregation (a per-CPU hash map) */
+	DT_IDENT_TYPE		/* a type name declared in D: a typedef
+				   name, or "enum tag" */
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
@@ -96,6 +98,7 @@ typedef struct dt_ident {
 	bool di_printed;		/* AGG: printa() printed it */
 	bool di_aggseen;		/* AGG, no keys: its entry has fired */
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
+	int64_t di_tsize;		/* TYPE: size of the type in bytes */
 } dt_ident_t;
 
 /* ---- BPF instruction lists ---------------------------------------------- */

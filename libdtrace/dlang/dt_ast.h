@@ -143,6 +143,7 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
+extern bool dt_type_same(dt_type_t, dt_type_t);
 
 /* Built-in variables. */
 enum {

@@ -537,6 +537,166 @@ d_typedef(const char *name)
 	return (NULL);
 }
 
+/* A type name declared in D (a typedef name, or "enum tag"), or NULL. */
+static dt_ident_t *
+d_typename(dt_pcb_t *pcb, const char *name)
+{
+	dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl, name);
+
+	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE ? idp : NULL);
+}
+
+/*
+ * The value of an integral constant expression: integer constants,
+ * inline constants (enumerators among them) and the arithmetic, bitwise
+ * and shift operators on them.  False if the expression is not one.
+ */
+static bool
+const_value(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
+{
+	int64_t l, r;
+
+	switch (dnp->dn_kind) {
+	case DN_INT:
+		*vp = dnp->dn_value;
+		return (true);
+	case DN_VAR: {
+		dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
+
+		return (idp != NULL && idp->di_kind == DT_IDENT_INLINE &&
+		    idp->di_type.ty_kind == DT_TK_INT &&
+		    const_value(pcb, idp->di_inline, vp));
+	}
+	case DN_UNARY:
+		if (!const_value(pcb, dnp->dn_left, &l))
+			return (false);
+		switch (dnp->dn_op) {
+		case T_PLUS: *vp = l; return (true);
+		case T_MINUS: *vp = (int64_t)(0 - (uint64_t)l); return (true);
+		case T_NOT: *vp = ~l; return (true);
+		case T_LNOT: *vp = !l; return (true);
+		default: return (false);
+		}
+	case DN_BINARY:
+		if (!const_value(pcb, dnp->dn_left, &l) ||
+		    !const_value(pcb, dnp->dn_right, &r))
+			return (false);
+		switch (dnp->dn_op) {
+		case T_PLUS: *vp = (int64_t)((uint64_t)l + (uint64_t)r); break;
+		case T_MINUS: *vp = (int64_t)((uint64_t)l - (uint64_t)r); break;
+		case T_STAR: *vp = (int64_t)((uint64_t)l * (uint64_t)r); break;
+		case T_AND: *vp = l & r; break;
+		case T_OR: *vp = l | r; break;
+		case T_XOR: *vp = l ^ r; break;
+		case T_LSH: case T_RSH:
+			if (r < 0 || r > 63)
+				return (false);
+			*vp = dnp->dn_op == T_LSH ?
+			    (int64_t)((uint64_t)l << r) : l >> r;
+			break;
+		case T_SLASH: case T_MOD:
+			if (r == 0 || (l == INT64_MIN && r == -1))
+				return (false);
+			*vp = dnp->dn_op == T_SLASH ? l / r : l % r;
+			break;
+		default:
+			return (false);
+		}
+		return (true);
+	default:
+		return (false);
+	}
+}
+
+/* Is name free to be declared (not a built-in, variable or type)? */
+static void
+check_newname(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos)
+{
+	if (dt_builtin_lookup(name) != NULL)
+		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
+		    "%s is a built-in", name);
+	if (dt_ident_lookup(pcb->pcb_hdl, name) != NULL)
+		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
+		    "%s", name);
+}
+
+/*
+ * enum [tag] { NAME [= constant], ... }: the current token is '{'.  Each
+ * enumerator becomes an inline int constant; the tag, if any, a type name
+ * "enum tag" of type int.
+ */
+static dt_type_t
+parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
+{
+	static const dt_type_t t_enum = { DT_TK_INT, 4, 1, 0 };
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char tname[300];
+	int64_t value = 0;
+	dt_ident_t *idp;
+	int n = 0;
+
+	if (tag != NULL) {
+		snprintf(tname, sizeof (tname), "enum %s", tag);
+		if (dt_ident_lookup(dtp, tname) != NULL)
+			dt_cerror(pcb, "D_DECL_TYPERED", pos, "type redeclared: "
+			    "%s", tname);
+	}
+	next(pcb);
+	while (tok(pcb)->tk_kind != T_RBRACE) {
+		dt_srcpos_t epos = tok(pcb)->tk_pos;
+		char name[256];
+
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
+		next(pcb);
+		if (tok(pcb)->tk_kind == T_BACKQUOTE)
+			dt_cerror(pcb, "D_DECL_SCOPE", epos, "an enumerator "
+			    "name cannot have a module scope: %s", name);
+		if (tok(pcb)->tk_kind == T_ASSIGN) {
+			dt_node_t *e;
+
+			next(pcb);
+			e = parse_assign(pcb);
+			if (!const_value(pcb, e, &value))
+				dt_cerror(pcb, "D_DECL_ENCONST", e->dn_pos,
+				    "the value of enumerator %s is not an "
+				    "integral constant expression", name);
+		} else if (n > 0 && value == INT32_MAX) {
+			value = (int64_t)INT32_MAX + 1;
+		}
+		if (value > INT32_MAX || value < INT32_MIN)
+			dt_cerror(pcb, "D_DECL_ENOFLOW", epos, "the value of "
+			    "enumerator %s does not fit in an int", name);
+		check_newname(pcb, name, epos);
+		if ((idp = dt_ident_create(dtp, name, DT_IDENT_INLINE)) ==
+		    NULL || (idp->di_inline = dt_node_dup(NULL, int_node(pcb,
+		    epos, (uint64_t)value, 0, 0, 1))) == NULL)
+			dt_cerror(pcb, "D_NOMEM", epos, "out of memory");
+		idp->di_inline->dn_value = value;
+		idp->di_inline->dn_type = t_enum;
+		idp->di_type = t_enum;
+		idp->di_defined = true;
+		value++;
+		n++;
+		if (tok(pcb)->tk_kind != T_COMMA)
+			break;
+		next(pcb);
+	}
+	expect(pcb, T_RBRACE);
+	if (n == 0)
+		dt_cerror(pcb, "D_SYNTAX", pos, "an enum needs at least one "
+		    "enumerator");
+	if (tag != NULL) {
+		if ((idp = dt_ident_create(dtp, tname, DT_IDENT_TYPE)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		idp->di_type = t_enum;
+		idp->di_tsize = 4;
+		idp->di_defined = true;
+	}
+	return (t_enum);
+}
+
 /*
  * Is the token the start of a type name?  An identifier is one if it is
  * not a variable and names a D typedef or a kernel typedef or base type
@@ -555,7 +715,7 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 		return (true);
 	if (k != T_IDENT)
 		return (false);
-	if (d_typedef(t->tk_str) != NULL)
+	if (d_typedef(t->tk_str) != NULL || d_typename(pcb, t->tk_str) != NULL)
 		return (true);
 	if (dt_builtin_lookup(t->tk_str) != NULL ||
 	    dt_ident_lookup(pcb->pcb_hdl, t->tk_str) != NULL)
@@ -565,6 +725,8 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 	return (dt_tcache_name(dt_pcb_types(pcb, t->tk_pos), t->tk_str) != 0);
 }
 
+static uint32_t tagged_lookup(dt_pcb_t *, int, const char *, dt_srcpos_t);
+
 /* struct/union/enum [module`]name, from the clause's kernel types. */
 static uint32_t
 parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
@@ -573,11 +735,20 @@ parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
 	int kind = k == T_KW_STRUCT ? BTF_KIND_STRUCT : k == T_KW_UNION ?
 	    BTF_KIND_UNION : BTF_KIND_ENUM;
 	const char *kw = dt_tok_name(k);
+
+	next(pcb);
+	*kindp = kind;
+	return (tagged_lookup(pcb, kind, kw, pos));
+}
+
+/* The kernel type [module`]name of kind, from the current token. */
+static uint32_t
+tagged_lookup(dt_pcb_t *pcb, int kind, const char *kw, dt_srcpos_t pos)
+{
 	char name[256];
 	dt_tentry_t *te;
 	uint32_t id;
 
-	next(pcb);
 	if (tok(pcb)->tk_kind != T_IDENT)
 		syntax_error(pcb);
 	snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
@@ -596,8 +767,48 @@ parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
 	if ((id = dt_tcache_tag(te, kind, name)) == 0)
 		dt_cerror(pcb, "D_SYNTAX", pos, "failed to resolve type %s %s: "
 		    "Unknown type name", kw, name);
-	*kindp = kind;
 	return (id);
+}
+
+/*
+ * enum { ... }, enum tag { ... } (definitions), enum tag (declared in D
+ * or in the kernel's types): the current token is "enum".
+ */
+static dt_type_t
+enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
+{
+	dt_ident_t *idp;
+	char tname[300];
+	const char *what = "";
+	dt_tentry_t *te;
+	dt_type_t ty;
+	uint32_t id;
+
+	next(pcb);
+	*sizep = 4;
+	if (tok(pcb)->tk_kind == T_LBRACE)
+		return (parse_enum_body(pcb, NULL, pos));
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	snprintf(tname, sizeof (tname), "enum %s", tok(pcb)->tk_str);
+	if (peek(pcb)->tk_kind == T_LBRACE) {
+		char tag[256];
+
+		snprintf(tag, sizeof (tag), "%s", tok(pcb)->tk_str);
+		next(pcb);
+		return (parse_enum_body(pcb, tag, pos));
+	}
+	if ((idp = d_typename(pcb, tname)) != NULL) {
+		next(pcb);
+		return (idp->di_type);
+	}
+	id = tagged_lookup(pcb, BTF_KIND_ENUM, "enum", pos);
+	te = dt_pcb_types(pcb, pos);
+	if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is %s, which D "
+		    "cannot use", tname, what);
+	*sizep = dt_btf_size(te->te_btf, id);
+	return (ty);
 }
 
 /*
@@ -614,7 +825,25 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 	dt_tok_t k = tok(pcb)->tk_kind;
 	int64_t size = -1;
 
-	if (k == T_KW_STRUCT || k == T_KW_UNION || k == T_KW_ENUM ||
+	dt_ident_t *dtn;
+
+	if (k == T_KW_ENUM) {
+		ty = enum_type(pcb, &size, pos);
+		base = -1;
+	} else if (k == T_IDENT && (dtn = d_typename(pcb,
+	    tok(pcb)->tk_str)) != NULL) {
+		ty = dtn->di_type;
+		size = dtn->di_tsize;
+		next(pcb);
+		if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
+			/* a typedef of a kernel struct: as struct name * */
+			ty.ty_kind = DT_TK_PTR;
+			ty.ty_size = 8;
+			size = 8;
+			next(pcb);
+		}
+		base = -1;
+	} else if (k == T_KW_STRUCT || k == T_KW_UNION ||
 	    (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL)) {
 		dt_tentry_t *te;
 		const char *what = "";
@@ -1093,6 +1322,47 @@ parse_clause(dt_pcb_t *pcb)
 }
 
 /*
+ * typedef TYPE NAME ; gives a type a new name, in the handle's
+ * identifiers (the same name again for the same type is allowed).
+ */
+static void
+parse_typedef(dt_pcb_t *pcb)
+{
+	const dt_type_t *dty;
+	dt_srcpos_t pos;
+	dt_ident_t *idp;
+	int64_t size;
+	dt_type_t ty;
+
+	next(pcb);
+	if (!is_type_start(pcb, tok(pcb)))
+		syntax_error(pcb);
+	ty = parse_typename(pcb, &size);
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	pos = tok(pcb)->tk_pos;
+	idp = d_typename(pcb, tok(pcb)->tk_str);
+	dty = idp != NULL ? &idp->di_type : d_typedef(tok(pcb)->tk_str);
+	if (dty != NULL) {
+		/* the same name for the same type again is allowed */
+		if (!dt_type_same(*dty, ty))
+			dt_cerror(pcb, "D_DECL_TYPERED", pos, "type redeclared: "
+			    "%s", tok(pcb)->tk_str);
+	} else {
+		check_newname(pcb, tok(pcb)->tk_str, pos);
+		if ((idp = dt_ident_create(pcb->pcb_hdl, tok(pcb)->tk_str,
+		    DT_IDENT_TYPE)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		idp->di_type = ty;
+		idp->di_tsize = size;
+		idp->di_defined = true;
+	}
+	next(pcb);
+	if (tok(pcb)->tk_kind != T_SEMI)
+		syntax_error(pcb);
+}
+
+/*
  * Declarations at the top of a program:
  *   inline TYPE NAME = EXPR ;
  *   [self | this] TYPE NAME [ '[' TYPE {, TYPE} ']' ] ;
@@ -1108,7 +1378,14 @@ parse_decl(dt_pcb_t *pcb)
 	int nkeys = -1;
 	char name[300];
 	dt_node_t *expr = NULL;
+	bool isenum;
+	int64_t size;
 
+	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
+	    "typedef") == 0) {
+		parse_typedef(pcb);
+		return;
+	}
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
 	    "inline") == 0) {
 		isinline = true;
@@ -1121,7 +1398,11 @@ parse_decl(dt_pcb_t *pcb)
 	}
 	if (!is_type_start(pcb, tok(pcb)))
 		syntax_error(pcb);
-	ty = parse_typename(pcb, NULL);
+	isenum = tok(pcb)->tk_kind == T_KW_ENUM;
+	ty = parse_typename(pcb, &size);
+	if (isenum && *scope == '\0' && !isinline &&
+	    tok(pcb)->tk_kind == T_SEMI)
+		return;		/* enum tag { ... }; declares only the type */
 	if (tok(pcb)->tk_kind != T_IDENT)
 		syntax_error(pcb);
 	snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
@@ -1156,7 +1437,9 @@ is_decl_start(dt_pcb_t *pcb)
 	dt_token_t *t = tok(pcb);
 
 	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||
-	    strcmp(t->tk_str, "self") == 0 || strcmp(t->tk_str, "this") == 0))
+	    strcmp(t->tk_str, "typedef") == 0 ||
+	    strcmp(t->tk_str, "self") == 0 || strcmp(t->tk_str, "this") == 0 ||
+	    d_typename(pcb, t->tk_str) != NULL))
 		return (true);
 	return (t->tk_kind != T_IDENT && is_type_start(pcb, t));
 }

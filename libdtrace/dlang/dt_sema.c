@@ -271,6 +271,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "
 		    "associative array: it needs a key", dnp->dn_str);
+	if (idp->di_kind == DT_IDENT_TYPE)
+		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is a type "
+		    "name, not a variable", dnp->dn_str);
 	if (idp->di_kind == DT_IDENT_INLINE) {
 		/* an inline: its expression, converted to its type */
 		dt_node_t *e = dt_node_dup(pcb, idp->di_inline);
@@ -436,8 +439,8 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 	return (idp);
 }
 
-static bool
-same_type(dt_type_t a, dt_type_t b)
+bool
+dt_type_same(dt_type_t a, dt_type_t b)
 {
 	return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size &&
 	    a.ty_signed == b.ty_signed && a.ty_btf == b.ty_btf &&
@@ -465,7 +468,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		dt_cerror(pcb, "D_DECL_VOIDOBJ", pos, "cannot declare %s of "
 		    "type void", name);
 	if (idp != NULL) {
-		if (idp->di_kind != kind || !same_type(idp->di_type, ty) ||
+		if (idp->di_kind != kind || !dt_type_same(idp->di_type, ty) ||
 		    kind == DT_IDENT_INLINE || (keys != NULL &&
 		    (int)idp->di_nkeys != nkeys))
 			dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier "
@@ -531,6 +534,10 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	if (idp != NULL && idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", lhs->dn_pos, "%s is an "
 		    "associative array: it needs a key", lhs->dn_str);
+	if (idp != NULL && idp->di_kind == DT_IDENT_TYPE)
+		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s requires "
+		    "modifiable lvalue as an operand: %s is a type name", op,
+		    lhs->dn_str);
 	if (idp != NULL && idp->di_kind == DT_IDENT_INLINE)
 		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos, "operator %s can "
 		    "only be applied to a writable variable: %s is an inline",
