@@ -602,6 +602,16 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		label_set(cg, ldone);
 		break;
 	}
+	case DT_BI_ZONENAME: {
+		/* Linux has no zones: every process is in the global one,
+		   which is what DTrace for Linux reports. */
+		uint32_t off = dt_strtab_insert(dtp, "global", 6);
+
+		if (off == UINT32_MAX)
+			cg_fail(cg, "D_NOMEM", "out of memory");
+		emit_mapval(cg, R0, DT_MAP_STRTAB, off);
+		break;
+	}
 	default:
 		cg_fail(cg, "D_CG", "unknown built-in variable");
 	}

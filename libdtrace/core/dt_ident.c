@@ -102,6 +102,7 @@ static const dt_ident_t dt_builtins[] = {
 	BI("ustackdepth", DT_BI_USTACKDEPTH, T_U32),
 	BI("vtimestamp", DT_BI_VTIMESTAMP, T_U64),
 	BI("walltimestamp", DT_BI_WALLTIMESTAMP, T_I64),
+	BI("zonename", DT_BI_ZONENAME, T_STR),
 };
 
 static int

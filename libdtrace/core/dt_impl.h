@@ -268,6 +268,7 @@ typedef struct dt_options {
 	bool op_quiet;			/* quiet */
 	bool op_errtags;		/* errtags */
 	bool op_zdefs;			/* zdefs (-Z) */
+	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */

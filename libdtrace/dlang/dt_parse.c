@@ -156,10 +156,13 @@ expect(dt_pcb_t *pcb, dt_tok_t kind)
 
 /*
  * The value of a macro variable ($target, $pid, $1, ...) as text, or NULL
- * if it is not defined.  buf holds numbers formatted here.
+ * if it is not defined.  buf holds numbers formatted here.  str says the
+ * variable was written $$NAME: under the defaultargs option an argument
+ * the command line did not give is then "", else 0.
  */
 static const char *
-macro_value(dt_pcb_t *pcb, const char *name, char *buf, size_t len)
+macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
+    char *buf, size_t len)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	long long v;
@@ -171,6 +174,8 @@ macro_value(dt_pcb_t *pcb, const char *name, char *buf, size_t len)
 
 		if (n < pcb->pcb_argc)
 			return (pcb->pcb_argv[n]);
+		if (dtp->dt_opts.op_defaultargs)
+			return (str ? "" : "0");
 		return (NULL);
 	}
 	if (strcmp(name, "target") == 0)
@@ -191,6 +196,10 @@ macro_value(dt_pcb_t *pcb, const char *name, char *buf, size_t len)
 		v = getpgid(0);
 	else if (strcmp(name, "sid") == 0)
 		v = getsid(0);
+	else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
+		dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
+		    "available: Linux has no %s", name, name[0] == 'p' ?
+		    "projects" : "tasks");
 	else
 		return (NULL);
 	snprintf(buf, len, "%lld", v);
@@ -227,7 +236,7 @@ expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 			while (isalnum((unsigned char)s[n]) || s[n] == '_')
 				n++;
 			snprintf(name, sizeof (name), "%.*s", (int)n, s);
-			if ((val = macro_value(pcb, name, buf,
+			if ((val = macro_value(pcb, name, false, pos, buf,
 			    sizeof (buf))) == NULL) {
 				free(out);
 				dt_cerror(pcb, "D_MACRO_UNDEF", pos,
@@ -287,8 +296,8 @@ parse_macro(dt_pcb_t *pcb)
 	bool str = strncmp(t->tk_str, "$$", 2) == 0;
 	dt_node_t *dnp;
 
-	if ((val = macro_value(pcb, t->tk_str + (str ? 1 : 0), buf,
-	    sizeof (buf))) == NULL)
+	if ((val = macro_value(pcb, t->tk_str + (str ? 1 : 0), str, pos,
+	    buf, sizeof (buf))) == NULL)
 		dt_cerror(pcb, "D_MACRO_UNDEF", pos,
 		    "macro argument %s is not defined", t->tk_str);
 	if (str) {
