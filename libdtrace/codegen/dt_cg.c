@@ -581,6 +581,9 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_ID:
 		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
 		break;
+	case DT_BI_EPID:	/* set by the program assembler: emit_epid() */
+		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_epid)));
+		break;
 	case DT_BI_PROBEPROV:
 	case DT_BI_PROBEMOD:
 	case DT_BI_PROBEFUNC:
@@ -2224,7 +2227,7 @@ emit_save_args(dt_cg_t *cg, bool restore)
 
 /*
  * Set up the ERROR probe's arguments from the fault: arg0 = 0, arg1 = the
- * clause (DTrace's enabled probe id), arg2 = the clause, arg3 = the BPF pc,
+ * faulting enabled probe id (epid), arg2 = the clause, arg3 = the BPF pc,
  * arg4 = the fault kind, arg5 = the address or value.
  */
 static void
@@ -2234,8 +2237,9 @@ emit_error_args(dt_cg_t *cg)
 
 	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
 	emit(cg, ST_IMM(BPF_DW, R9, a, 0));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_epid)));
 	emit(cg, STX(BPF_DW, R9, a + 8, R1));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
 	emit(cg, STX(BPF_DW, R9, a + 16, R1));
 	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
 	emit(cg, STX(BPF_DW, R9, a + 24, R1));
@@ -2245,6 +2249,24 @@ emit_error_args(dt_cg_t *cg)
 	emit(cg, STX(BPF_DW, R9, a + 40, R1));
 	for (int i = 6; i < DT_MAXARGS; i++)
 		emit(cg, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+}
+
+/*
+ * Before clause dcp's block: ms_clause = its number, ms_epid = the enabled
+ * probe id of (the probe firing, this clause), prid * nclauses + clause + 1,
+ * unique in the session and the same at every firing.  ms_prid is known
+ * only when the program runs (one program serves many probes).
+ */
+static void
+emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp)
+{
+	uint32_t n = cg->cg_hdl->dt_nclauses;
+
+	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause), (int32_t)dcp->dc_id));
+	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+	emit(cg, ALU_IMM(BPF_MUL, R1, (int32_t)n));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)(dcp->dc_id + 1)));
+	emit(cg, STX(BPF_W, R9, MS_OFF(ms_epid), R1));
 }
 
 /*
@@ -2271,6 +2293,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		return (-1);
 	}
 	lexit = label_new(&cg);
+	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX)
+		cg_fail(&cg, "D_NOMEM", "too many enabled probe ids");
 
 	emit(&cg, MOV_REG(R6, R1));
 	emit(&cg, ST_IMM(BPF_W, FP, -8, 0));
@@ -2297,8 +2321,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];
 
 		ranges[i] = pc(&cg);
-		emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
-		    (int32_t)dcp->dc_id));
+		emit_clause_ids(&cg, dcp);
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
 			cg_fail(&cg, "D_NOMEM", "out of memory");
 		if (dcp->dc_faults && err != NULL && err->pr_nclauses > 0) {
@@ -2312,8 +2335,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 				dt_clause_t *ecp =
 				    dtp->dt_clauses[err->pr_clauses[e]];
 
-				emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
-				    (int32_t)ecp->dc_id));
+				emit_clause_ids(&cg, ecp);
 				if (dt_block_append(dtp, blk,
 				    &ecp->dc_code) != 0)
 					cg_fail(&cg, "D_NOMEM",

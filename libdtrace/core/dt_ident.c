@@ -49,6 +49,7 @@ static const dt_ident_t dt_builtins[] = {
 	BI("curthread", DT_BI_CURTHREAD, T_VOID),
 	FN("denormalize", DT_FN_DENORMALIZE, T_VOID),
 	FN("dirname", DT_FN_DIRNAME, T_STR),
+	BI("epid", DT_BI_EPID, T_U32),
 	BI("errno", DT_BI_ERRNO, T_I32),
 	BI("execname", DT_BI_EXECNAME, T_STR),
 	FN("exit", DT_FN_EXIT, T_VOID),
