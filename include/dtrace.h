@@ -210,6 +210,7 @@ typedef struct dtrace_errdata {
 
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
+#define DTRACEFLT_ILLOP		3	/* illegal operation (uregs index) */
 #define DTRACEFLT_DIVZERO	4	/* division by zero */
 
 #define DTRACE_HANDLE_ABORT	-1	/* handler asks to stop */

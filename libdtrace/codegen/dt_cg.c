@@ -942,11 +942,41 @@ cg_var(dt_cg_t *cg, const dt_node_t *dnp)
 }
 
 /* r0 = a[i]: the base address plus i elements, loaded */
+/*
+ * r0 = uregs[i]: the 8 bytes at current->stack + dn_aux + 8 * i (see
+ * sema_uregs); an index out of range is an illegal operation fault.
+ */
+static void
+cg_uregs(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int32_t nregs = (int32_t)((DT_THREAD_SIZE - dnp->dn_aux) / 8);
+	int lok = label_new(cg);
+
+	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+	emit_jump(cg, JMP_IMM(BPF_JLT, R0, nregs, 0), lok);
+	emit_fault(cg, DTRACEFLT_ILLOP, R0);
+	label_set(cg, lok);
+	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
+	push(cg);
+	emit(cg, CALL(BPF_FUNC_get_current_task));
+	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+	emit_read_value(cg, 8);
+	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
+	pop(cg, R1);
+	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+	emit_read_value(cg, 8);
+}
+
 static void
 cg_index(dt_cg_t *cg, dt_node_t *dnp)
 {
 	if (dnp->dn_ident != NULL) {	/* an associative array */
 		cg_var(cg, dnp);
+		return;
+	}
+	if (dnp->dn_builtin != NULL && dnp->dn_builtin->di_id ==
+	    DT_BI_UREGS) {
+		cg_uregs(cg, dnp);
 		return;
 	}
 	cg_expr(cg, dnp->dn_left);

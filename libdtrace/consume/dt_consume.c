@@ -54,6 +54,9 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 		snprintf(buf, len, "invalid address (0x%llx)",
 		    (unsigned long long)addr);
 		break;
+	case DTRACEFLT_ILLOP:
+		snprintf(buf, len, "illegal operation");
+		break;
 	case DTRACEFLT_DIVZERO:
 		snprintf(buf, len, "divide-by-zero");
 		break;

@@ -100,11 +100,46 @@ static const dt_ident_t dt_builtins[] = {
 	FN("trace", DT_FN_TRACE, T_VOID),
 	FN("trunc", DT_FN_TRUNC, T_VOID),
 	BI("uid", DT_BI_UID, T_U32),
+	BI("uregs", DT_BI_UREGS, T_U64),
 	BI("ustackdepth", DT_BI_USTACKDEPTH, T_U32),
 	BI("vtimestamp", DT_BI_VTIMESTAMP, T_U64),
 	BI("walltimestamp", DT_BI_WALLTIMESTAMP, T_I64),
 	BI("zonename", DT_BI_ZONENAME, T_STR),
 };
+
+/*
+ * The uregs[] index names of x86_64: the slots of the kernel's struct
+ * pt_regs in order (the ptrace register offsets / 8), as DTrace names
+ * them, with its aliases (%ds, %es, %fs and %gs are not saved there, so
+ * R_DS, R_ES, R_FS and R_GS are not defined).  Slot 15 (R_ERR) is orig_ax: the error code of
+ * an exception, the system call number on a system call.
+ */
+static const struct {
+	const char *rg_name;	/* R_* */
+	int rg_index;		/* uregs[] index */
+} dt_regs[] = {
+	{ "R_CS", 17 }, { "R_EAX", 10 }, { "R_EBP", 4 },
+	{ "R_EBX", 5 }, { "R_ECX", 11 }, { "R_EDI", 14 }, { "R_EDX", 12 },
+	{ "R_EFL", 18 }, { "R_EIP", 16 }, { "R_ERR", 15 },
+	{ "R_ESI", 13 }, { "R_ESP", 19 }, { "R_FL", 18 },
+	{ "R_PC", 16 }, { "R_R0", 10 }, { "R_R1", 12 },
+	{ "R_R10", 7 }, { "R_R11", 6 }, { "R_R12", 3 }, { "R_R13", 2 },
+	{ "R_R14", 1 }, { "R_R15", 0 }, { "R_R8", 9 }, { "R_R9", 8 },
+	{ "R_RAX", 10 }, { "R_RBP", 4 }, { "R_RBX", 5 }, { "R_RCX", 11 },
+	{ "R_RDI", 14 }, { "R_RDX", 12 }, { "R_RFL", 18 }, { "R_RIP", 16 },
+	{ "R_RSI", 13 }, { "R_RSP", 19 }, { "R_SP", 19 }, { "R_SS", 20 },
+	{ "R_UESP", 19 },
+};
+
+/* The uregs[] index a register name stands for, or -1. */
+int
+dt_regs_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof (dt_regs) / sizeof (dt_regs[0]); i++)
+		if (strcmp(dt_regs[i].rg_name, name) == 0)
+			return (dt_regs[i].rg_index);
+	return (-1);
+}
 
 static int
 builtin_cmp(const void *key, const void *elem)

@@ -145,6 +145,9 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
 extern bool dt_type_same(dt_type_t, dt_type_t);
 
+/* x86_64 kernel stacks: task_pt_regs() is at stack + this - its size. */
+#define DT_THREAD_SIZE	16384
+
 /* Built-in variables. */
 enum {
 	DT_BI_ARG0 = 0,	/* arg0 .. arg9 are DT_BI_ARG0 + n */
@@ -152,7 +155,8 @@ enum {
 	DT_BI_EXECNAME, DT_BI_TIMESTAMP, DT_BI_VTIMESTAMP, DT_BI_WALLTIMESTAMP,
 	DT_BI_CPU, DT_BI_PROBEPROV, DT_BI_PROBEMOD, DT_BI_PROBEFUNC,
 	DT_BI_PROBENAME, DT_BI_ID, DT_BI_CURTHREAD, DT_BI_ARGS, DT_BI_ERRNO,
-	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_ZONENAME, DT_BI_EPID
+	DT_BI_STACKDEPTH, DT_BI_USTACKDEPTH, DT_BI_ZONENAME, DT_BI_EPID,
+	DT_BI_UREGS
 };
 
 /* Built-in functions and actions. */

@@ -241,6 +241,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		case DT_BI_ARGS:
 			dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos,
 			    "args[ ] must be indexed");
+		case DT_BI_UREGS:
+			dt_cerror(pcb, "D_REGS_IDX", dnp->dn_pos,
+			    "uregs[ ] must be indexed");
 		}
 		return;
 	}
@@ -248,6 +251,13 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
 	idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
+	if ((idp == NULL || !idp->di_defined) &&
+	    (dnp->dn_value = dt_regs_lookup(dnp->dn_str)) >= 0) {
+		/* a uregs[] index name (R_PC) is an int constant */
+		dnp->dn_kind = DN_INT;
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
+		return;
+	}
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */
 		dt_tentry_t *te = dt_ktypes(pcb->pcb_hdl) != NULL ?
@@ -985,6 +995,42 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_left = dnp->dn_right = NULL;
 }
 
+/*
+ * uregs[i]: slot i of the current task's saved user registers, its
+ * struct pt_regs at the top of its kernel stack (task_pt_regs(): stack +
+ * THREAD_SIZE - sizeof (struct pt_regs); THREAD_SIZE is 16 KB on x86_64
+ * and no padding lies above the registers there).  dn_value is the
+ * offset of task_struct.stack, dn_aux that of the registers in the stack;
+ * dn_right the index, checked here when constant and at run time (an
+ * ILLOP fault) otherwise.
+ */
+static void
+sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+	uint32_t rid = dt_tcache_tag(te, BTF_KIND_STRUCT, "pt_regs");
+	int64_t size = rid != 0 ? dt_btf_size(te->te_btf, rid) : -1;
+	dt_node_t *ix = dnp->dn_right;
+
+	if (size <= 0 || size > DT_THREAD_SIZE)
+		dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel type data lacks "
+		    "struct pt_regs");
+	sema_expr(pcb, ix);
+	if (!is_int(ix))
+		dt_cerror(pcb, "D_PROTO_ARG", ix->dn_pos, "uregs[ ] index "
+		    "must be an integer");
+	if (ix->dn_kind == DN_INT && (ix->dn_value < 0 ||
+	    ix->dn_value >= size / 8))
+		dt_cerror(pcb, "D_REGS_IDX", ix->dn_pos, "index %lld is out "
+		    "of range for array uregs (0 to %lld)",
+		    (long long)ix->dn_value, (long long)(size / 8 - 1));
+	dnp->dn_builtin = dt_builtin_lookup("uregs");
+	dnp->dn_type = dnp->dn_builtin->di_type;
+	dnp->dn_value = kernel_offset(pcb, dnp->dn_pos, "task_struct",
+	    "stack");
+	dnp->dn_aux = DT_THREAD_SIZE - size;
+}
+
 /* a[i] on kernel arrays and pointers: the element's type and size. */
 static void
 sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -995,6 +1041,11 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (dnp->dn_left->dn_kind == DN_VAR &&
 	    strcmp(dnp->dn_left->dn_str, "args") == 0) {
 		sema_args(pcb, dnp);
+		return;
+	}
+	if (dnp->dn_left->dn_kind == DN_VAR &&
+	    strcmp(dnp->dn_left->dn_str, "uregs") == 0) {
+		sema_uregs(pcb, dnp);
 		return;
 	}
 	if (dnp->dn_left->dn_kind == DN_VAR &&
