@@ -252,6 +252,14 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
 	idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
 	if ((idp == NULL || !idp->di_defined) &&
+	    strcmp(dnp->dn_str, "NULL") == 0) {
+		/* NULL: D's name for address 0, a void pointer */
+		dnp->dn_kind = DN_INT;
+		dnp->dn_value = 0;
+		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		return;
+	}
+	if ((idp == NULL || !idp->di_defined) &&
 	    (dnp->dn_value = dt_regs_lookup(dnp->dn_str)) >= 0) {
 		/* a uregs[] index name (R_PC) is an int constant */
 		dnp->dn_kind = DN_INT;
