@@ -1214,6 +1214,153 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
 	label_set(cg, ldone);
 }
 
+/*
+ * cleanpath: in the copy at temporary off, in place, one forward pass
+ * (the write position never passes the read one).  Components are copied
+ * as they are read; at each '/' or the end, the component just copied is
+ * judged: empty (a run of slashes) or "." is taken back, ".." takes back
+ * the component before it (its start is on a table of starts), anything
+ * else is kept and its start pushed.  At the root, ".." is dropped; in a
+ * relative path, a ".." with nothing to take back and a leading "." stay.
+ * The state (write position, component start, depth, flags) lives in
+ * temporary st, not in registers: only the read position r4 is carried
+ * across iterations, so the verifier follows one path per position.  The
+ * table holds (strsize - 32) / 2 starts; a component beyond them is kept
+ * as if it could not be taken back.  Each character costs the verifier
+ * one pending branch (the test for a bound): the write position is
+ * bounded for it with a mask, not a compare; the mask (below 2 * strsize)
+ * may reach into st, the temporary after off, never past it, and the
+ * write position is below strsize anyway.
+ */
+#define CP_W	0		/* write position */
+#define CP_CS	8		/* start of the current component */
+#define CP_D	16		/* starts on the table */
+#define CP_FL	24		/* 1: absolute, 2: first component */
+#define CP_TAB	32		/* table of starts, u16 each */
+
+static void
+emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
+{
+	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t maxd = strsize > CP_TAB ? (strsize - CP_TAB) / 2 : 0;
+	int32_t mask = 1;
+	int lrel = label_new(cg), lloop = label_new(cg);
+	int lbound = label_new(cg), lone = label_new(cg);
+	int ldd0 = label_new(cg), lskip = label_new(cg);
+	int lkeep = label_new(cg), lnopush = label_new(cg);
+	int lnext = label_new(cg), lend = label_new(cg);
+	int lfail = label_new(cg), ldone = label_new(cg);
+
+	while (mask < strsize - 1)
+		mask = mask * 2 + 1;
+	emit(cg, MOV_IMM(R2, 0));			/* w = cs */
+	emit(cg, MOV_IMM(R3, 2));			/* flags */
+	emit(cg, MOV_IMM(R4, 0));			/* r */
+	emit(cg, LDX(BPF_B, R1, R9, (int16_t)off));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lrel);
+	emit(cg, MOV_IMM(R2, 1));			/* keep the root */
+	emit(cg, MOV_IMM(R3, 1));
+	emit(cg, MOV_IMM(R4, 1));
+	label_set(cg, lrel);
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
+	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + CP_D), 0));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R3));
+
+	label_set(cg, lloop);
+	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	emit_tmp_at(cg, R5, off, R4);
+	emit(cg, LDX(BPF_B, R1, R5, 0));		/* c */
+	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
+	emit(cg, ALU_IMM(BPF_AND, R2, mask));	/* no branch: see above */
+	emit(cg, MOV_REG(R0, R1));		/* c * (c ^ '/'): 0 at a bound */
+	emit(cg, ALU_IMM(BPF_XOR, R0, '/'));
+	emit(cg, ALU_REG(BPF_MUL, R0, R1));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lbound);
+	emit_tmp_at(cg, R5, off, R2);		/* copy c */
+	emit(cg, STX(BPF_B, R5, 0, R1));
+	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	/* the end of a component: r3 = its start, r0 = its length */
+	label_set(cg, lbound);
+	emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + CP_CS)));
+	emit_jump(cg, JMP_REG(BPF_JGT, R3, R2, 0), lfail);
+	emit(cg, MOV_REG(R0, R2));
+	emit(cg, ALU_REG(BPF_SUB, R0, R3));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
+	emit_tmp_at(cg, R5, off, R3);
+	emit(cg, LDX(BPF_B, R8, R5, 0));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 1, 0), lone);
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 2, 0), lkeep);
+	emit(cg, LDX(BPF_B, R8, R5, 1));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
+	/* "..": back to the start of the component before */
+	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldd0);
+	emit_jump(cg, JMP_IMM(BPF_JGT, R8, maxd, 0), lfail);
+	emit(cg, ALU_IMM(BPF_SUB, R8, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R8));
+	emit(cg, ALU_IMM(BPF_LSH, R8, 1));
+	emit_tmp_at(cg, R5, st + CP_TAB, R8);
+	emit(cg, LDX(BPF_H, R2, R5, 0));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+	label_set(cg, ldd0);
+	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
+	emit(cg, ALU_IMM(BPF_AND, R8, 1));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lskip);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnopush);
+	/* ".": dropped, unless it begins a relative path */
+	label_set(cg, lone);
+	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
+	emit(cg, ALU_IMM(BPF_AND, R8, 2));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lnopush);
+	label_set(cg, lskip);
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R3));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+	/* a name: push its start, then its slash */
+	label_set(cg, lkeep);
+	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
+	emit_jump(cg, JMP_IMM(BPF_JGE, R8, maxd, 0), lnopush);
+	emit(cg, MOV_REG(R0, R8));
+	emit(cg, ALU_IMM(BPF_ADD, R0, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R0));
+	emit(cg, ALU_IMM(BPF_LSH, R8, 1));
+	emit_tmp_at(cg, R5, st + CP_TAB, R8);
+	emit(cg, STX(BPF_H, R5, 0, R3));
+	label_set(cg, lnopush);
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnext);
+	emit_tmp_at(cg, R5, off, R2);
+	emit(cg, ST_IMM(BPF_B, R5, 0, '/'));
+	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
+	/* the next component starts at w; none is first any more */
+	label_set(cg, lnext);
+	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
+	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
+	emit(cg, ALU_IMM(BPF_AND, R8, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R8));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lend);
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	label_set(cg, lend);
+	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R2, strsize - 1, 0), lfail);
+	emit_tmp_at(cg, R5, off, R2);
+	emit(cg, ST_IMM(BPF_B, R5, 0, 0));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lfail);				/* cannot happen */
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+	label_set(cg, ldone);
+	emit_dctx_addr(cg, R0, off);
+}
+
 /* Evaluate the arguments of a call into stack slots, first one deepest. */
 static int16_t
 push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
@@ -1341,6 +1488,10 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 		label_set(cg, ldone);
 		break;
 	}
+	case DT_FN_CLEANPATH:
+		emit_strcopy(cg, t1);
+		emit_cleanpath(cg, t1, tmp_alloc(cg));
+		break;
 	case DT_FN_LLTOSTR: {
 		/*
 		 * Digits from the end of t1 backwards, at most 20: the count

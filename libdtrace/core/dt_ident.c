@@ -41,6 +41,7 @@ static const dt_ident_t dt_builtins[] = {
 	BI("args", DT_BI_ARGS, T_I64),
 	FN("avg", DT_FN_AVG, T_VOID),
 	FN("basename", DT_FN_BASENAME, T_STR),
+	FN("cleanpath", DT_FN_CLEANPATH, T_STR),
 	FN("clear", DT_FN_CLEAR, T_VOID),
 	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
 	FN("count", DT_FN_COUNT, T_VOID),

@@ -599,7 +599,8 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		{ DT_FN_STRLEN, "s" }, { DT_FN_STRJOIN, "ss" },
 		{ DT_FN_SUBSTR, "si[i" }, { DT_FN_STRCHR, "si" },
 		{ DT_FN_STRRCHR, "si" }, { DT_FN_BASENAME, "s" },
-		{ DT_FN_DIRNAME, "s" }, { DT_FN_LLTOSTR, "i" },
+		{ DT_FN_DIRNAME, "s" }, { DT_FN_CLEANPATH, "s" },
+		{ DT_FN_LLTOSTR, "i" },
 		{ DT_FN_TOUPPER, "s" }, { DT_FN_TOLOWER, "s" },
 		{ DT_FN_INDEX, "ss[i" }, { DT_FN_RINDEX, "ss[i" },
 		{ DT_FN_STRSTR, "ss" },
@@ -704,7 +705,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		break;
 	case DT_FN_STRLEN: case DT_FN_STRJOIN: case DT_FN_SUBSTR:
 	case DT_FN_STRCHR: case DT_FN_STRRCHR: case DT_FN_BASENAME:
-	case DT_FN_DIRNAME: case DT_FN_LLTOSTR: case DT_FN_TOUPPER:
+	case DT_FN_DIRNAME: case DT_FN_CLEANPATH: case DT_FN_LLTOSTR:
+	case DT_FN_TOUPPER:
 	case DT_FN_TOLOWER: case DT_FN_HTONS: case DT_FN_HTONL:
 	case DT_FN_HTONLL: case DT_FN_NTOHS: case DT_FN_NTOHL:
 	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
