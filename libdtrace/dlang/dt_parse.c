@@ -844,13 +844,6 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 		ty = dtn->di_type;
 		size = dtn->di_tsize;
 		next(pcb);
-		if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
-			/* a typedef of a kernel struct: as struct name * */
-			ty.ty_kind = DT_TK_PTR;
-			ty.ty_size = 8;
-			size = 8;
-			next(pcb);
-		}
 		base = -1;
 	} else if (k == T_KW_STRUCT || k == T_KW_UNION ||
 	    (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL)) {
@@ -872,13 +865,6 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 			    "D cannot use", dt_btf_name(te->te_btf, id,
 			    (char [256]){ 0 }, 256), what);
 		size = dt_btf_size(te->te_btf, id);
-		if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
-			/* pointer to struct: the struct's id is the pointee */
-			ty.ty_kind = DT_TK_PTR;
-			ty.ty_size = 8;
-			size = 8;
-			next(pcb);
-		}
 		base = -1;
 	} else if (k == T_IDENT) {
 		ty = *d_typedef(tok(pcb)->tk_str);
@@ -934,6 +920,14 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 			    "invalid type combination");
 		size = ty.ty_kind == DT_TK_STRING ?
 		    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size;
+	}
+	if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
+		/* pointer to a kernel struct (or a typedef of one): the
+		   struct's id is the pointee */
+		ty.ty_kind = DT_TK_PTR;
+		ty.ty_size = 8;
+		size = 8;
+		next(pcb);
 	}
 	while (tok(pcb)->tk_kind == T_STAR) {
 		if (ty.ty_kind == DT_TK_STRING && ty.ty_btf == 0)
