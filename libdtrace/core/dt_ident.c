@@ -112,8 +112,9 @@ static const dt_ident_t dt_builtins[] = {
  * The uregs[] index names of x86_64: the slots of the kernel's struct
  * pt_regs in order (the ptrace register offsets / 8), as DTrace names
  * them, with its aliases (%ds, %es, %fs and %gs are not saved there, so
- * R_DS, R_ES, R_FS and R_GS are not defined).  Slot 15 (R_ERR) is orig_ax: the error code of
- * an exception, the system call number on a system call.
+ * R_DS, R_ES, R_FS and R_GS are not defined).  Slot 15 (R_ERR) is
+ * orig_ax: the error code of an exception, the system call number on a
+ * system call.
  */
 static const struct {
 	const char *rg_name;	/* R_* */
