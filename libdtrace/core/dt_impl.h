@@ -366,6 +366,9 @@ struct dtrace_hdl {
 	unsigned int dt_srcfilecap;	/* how many allocated */
 
 	struct dt_tentry *dt_ktypes;	/* kernel types, held; NULL until used */
+	struct dt_tentry *dt_dtypes;	/* types declared in D (split on the
+					   kernel's), held; NULL until used */
+	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 };
 
@@ -401,6 +404,8 @@ struct btf;
 extern struct dt_tentry *dt_ktypes(dtrace_hdl_t *);
 extern const struct dt_ksyms *dt_session_ksyms(dtrace_hdl_t *);
 extern void dt_ktypes_rele(dtrace_hdl_t *);
+extern struct dt_tentry *dt_dtypes(dtrace_hdl_t *);
+extern int64_t dt_dtype_btf(dtrace_hdl_t *, dt_type_t);
 extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
 extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
 extern int dt_btf_dtype(const struct btf *, uint32_t, dt_type_t *,

@@ -15,6 +15,7 @@
 
 #include "dt_impl.h"
 #include "../types/dt_ksyms.h"
+#include "../types/dt_tcache.h"
 
 DT_EXPORT dtrace_hdl_t *
 dtrace_open(int version, int flags, int *errp)
@@ -74,6 +75,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_probes_free(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
+	dt_tcache_rele(dtp->dt_dtypes);
 	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
 	dt_cpp_free(dtp);

@@ -262,6 +262,7 @@ expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 static dt_node_t *parse_expr(dt_pcb_t *);
 static dt_node_t *parse_assign(dt_pcb_t *);
 static dt_node_t *parse_unary(dt_pcb_t *);
+static dt_node_t *parse_ternary(dt_pcb_t *);
 
 static dt_node_t *
 int_node(dt_pcb_t *pcb, dt_srcpos_t pos, uint64_t v, int isunsigned,
@@ -332,6 +333,8 @@ parse_macro(dt_pcb_t *pcb)
 }
 
 static dt_type_t parse_typename(dt_pcb_t *, int64_t *);
+static dt_type_t parse_basetype(dt_pcb_t *, int64_t *);
+static dt_type_t parse_stars(dt_pcb_t *, dt_type_t, int64_t *, dt_srcpos_t);
 
 /* offsetof(type, member): a constant of type size_t. */
 static dt_node_t *
@@ -706,6 +709,338 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 	return (t_enum);
 }
 
+/* ---- struct and union declared in D ------------------------------------- */
+
+static bool is_type_start(dt_pcb_t *, const dt_token_t *);
+
+#define DT_SOU_MAXMEMB	512	/* members of one struct or union */
+#define DT_SOU_MAXDIMS	8	/* dimensions of a member array */
+
+typedef struct sou_member {
+	uint32_t sm_name;	/* name in the BTF strings; 0: anonymous */
+	uint32_t sm_type;	/* BTF type */
+	uint32_t sm_bits;	/* bit-field width; 0: not a bit-field */
+	uint32_t sm_off;	/* bit offset, once laid out */
+} sou_member_t;
+
+/* The handle's types declared in D, made on first use. */
+static dt_tentry_t *
+d_types(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	dt_tentry_t *te = dt_dtypes(pcb->pcb_hdl);
+
+	if (te == NULL) {
+		char msg[sizeof (pcb->pcb_hdl->dt_errmsg)];
+
+		memcpy(msg, pcb->pcb_hdl->dt_errmsg, sizeof (msg));
+		dt_cerror(pcb, "D_BTF", pos, "%s", msg);
+	}
+	return (te);
+}
+
+/*
+ * The type name "struct tag" (or "union tag") declared in D, created
+ * incomplete if it does not exist: its BTF form is then a typedef named
+ * like it, of void, pointed to by the pointers declared before the body;
+ * the body makes the typedef's target the struct (see sou_complete()).
+ * An incomplete type has size -1.
+ */
+static dt_ident_t *
+sou_tag(dt_pcb_t *pcb, bool isunion, const char *tag, dt_srcpos_t pos)
+{
+	char tname[300];
+	dt_ident_t *idp;
+	dt_tentry_t *te;
+	int fid;
+
+	snprintf(tname, sizeof (tname), "%s %s", isunion ? "union" : "struct",
+	    tag);
+	if ((idp = d_typename(pcb, tname)) != NULL)
+		return (idp);
+	te = d_types(pcb, pos);
+	if ((fid = btf__add_typedef(te->te_btf, tname, 0)) < 0 ||
+	    (idp = dt_ident_create(pcb->pcb_hdl, tname, DT_IDENT_TYPE)) ==
+	    NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dt_tcache_grown(te);
+	idp->di_type = (dt_type_t){ DT_TK_STRUCT, 0, 0 };
+	idp->di_type.ty_btf = (uint32_t)fid;
+	idp->di_tsize = -1;
+	idp->di_defined = true;
+	return (idp);
+}
+
+/* A member's BTF type, in the D types: an error names the member. */
+static uint32_t
+member_btf(dt_pcb_t *pcb, dt_type_t ty, const char *name, dt_srcpos_t pos)
+{
+	int64_t id = dt_dtype_btf(pcb->pcb_hdl, ty);
+
+	if (id < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of "
+		    "member %s: out of memory", name);
+	return ((uint32_t)id);
+}
+
+/*
+ * Lay the members out as C does on this machine (LP64): each at the next
+ * multiple of its alignment; a bit-field in the storage unit of its type
+ * that holds the current bit if it fits there, else at the next unit; a
+ * zero-width bit-field moves to the next unit.  In a union every member
+ * is at 0.  Returns the size: the end rounded up to the largest alignment.
+ */
+static int64_t
+sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
+    unsigned int n)
+{
+	uint64_t off = 0, end = 0, align = 1;
+
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t sz = (uint64_t)btf__resolve_size(btf, mv[i].sm_type);
+		uint64_t al = (uint64_t)btf__align_of(btf, mv[i].sm_type);
+		uint64_t unit = sz * 8, bits;
+
+		if (al == 0)
+			al = 1;
+		if (mv[i].sm_bits == 0 && mv[i].sm_name == 0 &&
+		    unit != 0 && btf_kind(btf__type_by_id(btf,
+		    dt_btf_resolve(btf, mv[i].sm_type))) == BTF_KIND_INT) {
+			/* int : 0; the next member starts a new unit */
+			off = isunion ? 0 : (off + unit - 1) / unit * unit;
+			mv[i].sm_off = (uint32_t)off;
+			continue;
+		}
+		if (al > align)
+			align = al;
+		if (isunion)
+			off = 0;
+		if (mv[i].sm_bits != 0) {
+			bits = mv[i].sm_bits;
+			if (off / unit != (off + bits - 1) / unit)
+				off = (off + unit - 1) / unit * unit;
+		} else {
+			bits = sz * 8;
+			off = (off + al * 8 - 1) / (al * 8) * (al * 8);
+		}
+		mv[i].sm_off = (uint32_t)off;
+		off += bits;
+		if (off > end)
+			end = off;
+	}
+	end = (end + 7) / 8;
+	return ((int64_t)((end + align - 1) / align * align));
+}
+
+/*
+ * Make the struct or union of members mv in the D types, and complete the
+ * tag's type name if it has one.
+ */
+static dt_type_t
+sou_complete(dt_pcb_t *pcb, bool isunion, dt_ident_t *tagp,
+    sou_member_t *mv, unsigned int n, int64_t *sizep, dt_srcpos_t pos)
+{
+	dt_tentry_t *te = pcb->pcb_hdl->dt_dtypes;
+	struct btf *btf = te->te_btf;
+	int64_t size = sou_layout(btf, isunion, mv, n);
+	const char *tag = tagp != NULL ? strchr(tagp->di_name, ' ') + 1 : NULL;
+	dt_type_t ty = { DT_TK_STRUCT, 0, 0 };
+	int sid;
+
+	if (size > UINT32_MAX / 8)
+		dt_cerror(pcb, "D_DECL_ARRBIG", pos, "%s is too big: %lld "
+		    "bytes", tagp != NULL ? tagp->di_name : "the type",
+		    (long long)size);
+	sid = isunion ? btf__add_union(btf, tag, (uint32_t)size) :
+	    btf__add_struct(btf, tag, (uint32_t)size);
+	for (unsigned int i = 0; i < n && sid > 0; i++) {
+		char name[256] = "";
+
+		if (mv[i].sm_name != 0)
+			snprintf(name, sizeof (name), "%s",
+			    btf__str_by_offset(btf, mv[i].sm_name));
+		if (btf__add_field(btf, name[0] != '\0' ? name : NULL,
+		    (int)mv[i].sm_type, mv[i].sm_off, mv[i].sm_bits) < 0)
+			sid = -1;
+	}
+	if (sid < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dt_tcache_grown(te);
+	ty.ty_btf = (uint32_t)sid;
+	if (tagp != NULL) {
+		/* pointers declared before the body reach it now */
+		struct btf_type *fwd = (struct btf_type *)(uintptr_t)
+		    btf__type_by_id(btf, tagp->di_type.ty_btf);
+
+		fwd->type = (uint32_t)sid;
+		tagp->di_type = ty;
+		tagp->di_tsize = size;
+	}
+	*sizep = size;
+	return (ty);
+}
+
+/*
+ * struct [tag] { member-declarations } and the same for unions: the
+ * current token is '{'.  A member declaration is a base type and one or
+ * more declarators: '*'s, a name, array dimensions, a bit-field width.
+ */
+static dt_type_t
+parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
+    dt_srcpos_t pos)
+{
+	const char *kw = isunion ? "union" : "struct";
+	sou_member_t mv[DT_SOU_MAXMEMB];
+	dt_ident_t *tagp = NULL;
+	unsigned int n = 0;
+	struct btf *btf;
+
+	if (tag != NULL) {
+		tagp = sou_tag(pcb, isunion, tag, pos);
+		if (tagp->di_tsize >= 0)
+			dt_cerror(pcb, "D_DECL_TYPERED", pos, "type redeclared: "
+			    "%s", tagp->di_name);
+	}
+	btf = d_types(pcb, pos)->te_btf;
+	next(pcb);
+	while (tok(pcb)->tk_kind != T_RBRACE) {
+		dt_srcpos_t mpos = tok(pcb)->tk_pos;
+		int64_t bsize;
+		dt_type_t bty;
+
+		if (!is_type_start(pcb, tok(pcb)))
+			dt_cerror(pcb, "D_DECL_IDENT", mpos, "a member "
+			    "declaration must start with a type");
+		bty = parse_basetype(pcb, &bsize);
+		if (tok(pcb)->tk_kind == T_SEMI &&
+		    bty.ty_kind == DT_TK_STRUCT && bsize >= 0) {
+			/* an anonymous struct or union member */
+			if (n == DT_SOU_MAXMEMB)
+				goto toomany;
+			mv[n++] = (sou_member_t){ 0, member_btf(pcb, bty,
+			    "(anonymous)", mpos), 0, 0 };
+			next(pcb);
+			continue;
+		}
+		for (;;) {
+			uint64_t dims[DT_SOU_MAXDIMS], nelems = 1;
+			unsigned int ndims = 0;
+			int64_t msize = bsize, v;
+			dt_srcpos_t dpos = tok(pcb)->tk_pos;
+			dt_type_t mty = bty;
+			char name[256] = "";
+			uint32_t tid, bits = 0;
+
+			if (tok(pcb)->tk_kind == T_STAR)
+				mty = parse_stars(pcb, bty, &msize, dpos);
+			if (tok(pcb)->tk_kind == T_IDENT) {
+				snprintf(name, sizeof (name), "%s",
+				    tok(pcb)->tk_str);
+				dpos = tok(pcb)->tk_pos;
+				next(pcb);
+			} else if (tok(pcb)->tk_kind != T_COLON) {
+				dt_cerror(pcb, "D_DECL_MNAME", dpos, "a member "
+				    "of %s needs a name", kw);
+			}
+			while (tok(pcb)->tk_kind == T_LBRACK) {
+				dt_node_t *e;
+
+				next(pcb);
+				if (tok(pcb)->tk_kind == T_RBRACK)
+					dt_cerror(pcb, "D_DECL_ARRNULL", dpos,
+					    "array member %s needs a "
+					    "dimension", name);
+				e = parse_assign(pcb);
+				if (!const_value(pcb, e, &v) || v <= 0)
+					dt_cerror(pcb, "D_DECL_ARRSUB",
+					    e->dn_pos, "the dimension of %s "
+					    "must be a positive integral "
+					    "constant", name);
+				if (ndims == DT_SOU_MAXDIMS)
+					dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
+					    "%s has more than %d dimensions",
+					    name, DT_SOU_MAXDIMS);
+				dims[ndims++] = (uint64_t)v;
+				if ((nelems *= (uint64_t)v) > UINT32_MAX / 8)
+					dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
+					    "array %s is too big", name);
+				expect(pcb, T_RBRACK);
+			}
+			if (tok(pcb)->tk_kind == T_COLON) {
+				dt_node_t *e;
+
+				next(pcb);
+				e = parse_ternary(pcb);
+				if (mty.ty_kind != DT_TK_INT || ndims > 0)
+					dt_cerror(pcb, "D_DECL_BFTYPE", dpos,
+					    "bit-field %s must have an "
+					    "integer type", name);
+				if (!const_value(pcb, e, &v))
+					dt_cerror(pcb, "D_DECL_BFCONST",
+					    e->dn_pos, "the width of "
+					    "bit-field %s must be an integral "
+					    "constant", name);
+				if (v < 0 || v > msize * 8 || (v == 0 &&
+				    name[0] != '\0'))
+					dt_cerror(pcb, "D_DECL_BFSIZE",
+					    e->dn_pos, "bit-field %s: width "
+					    "%lld is not valid for its type",
+					    name, (long long)v);
+				bits = (uint32_t)v;
+			}
+			if (mty.ty_kind == DT_TK_VOID)
+				dt_cerror(pcb, "D_DECL_VOIDOBJ", dpos, "cannot "
+				    "declare member %s of type void", name);
+			if (msize < 0)
+				dt_cerror(pcb, "D_DECL_INCOMPLETE", dpos,
+				    "member %s has an incomplete type", name);
+			if ((uint64_t)msize * nelems > UINT32_MAX / 8)
+				dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
+				    "member %s is too big", name);
+			tid = member_btf(pcb, mty, name, dpos);
+			for (unsigned int d = ndims; d-- > 0; ) {
+				int a = btf__add_array(btf, (int)member_btf(
+				    pcb, (dt_type_t){ DT_TK_INT, 4, 0 }, name,
+				    dpos), (int)tid, (uint32_t)dims[d]);
+
+				if (a < 0)
+					dt_cerror(pcb, "D_NOMEM", dpos,
+					    "out of memory");
+				tid = (uint32_t)a;
+			}
+			if (n == DT_SOU_MAXMEMB)
+				goto toomany;
+			mv[n] = (sou_member_t){ 0, tid, bits, 0 };
+			if (name[0] != '\0') {
+				int off = btf__add_str(btf, name);
+
+				if (off < 0)
+					dt_cerror(pcb, "D_NOMEM", dpos,
+					    "out of memory");
+				mv[n].sm_name = (uint32_t)off;
+				for (unsigned int i = 0; i < n; i++) {
+					if (mv[i].sm_name == mv[n].sm_name)
+						dt_cerror(pcb, "D_DECL_IDRED",
+						    dpos, "member %s "
+						    "redeclared", name);
+				}
+			}
+			n++;
+			if (tok(pcb)->tk_kind != T_COMMA)
+				break;
+			next(pcb);
+		}
+		expect(pcb, T_SEMI);
+	}
+	if (n == 0)
+		dt_cerror(pcb, "D_DECL_MNAME", pos, "a %s needs at least one "
+		    "member", kw);
+	next(pcb);
+	return (sou_complete(pcb, isunion, tagp, mv, n, sizep, pos));
+toomany:
+	dt_cerror(pcb, "D_DECL_ARRBIG", pos, "a %s has at most %d members",
+	    kw, DT_SOU_MAXMEMB);
+}
+
 /*
  * Is the token the start of a type name?  An identifier is one if it is
  * not a variable and names a D typedef or a kernel typedef or base type
@@ -735,20 +1070,6 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 }
 
 static uint32_t tagged_lookup(dt_pcb_t *, int, const char *, dt_srcpos_t);
-
-/* struct/union/enum [module`]name, from the clause's kernel types. */
-static uint32_t
-parse_tagged(dt_pcb_t *pcb, int *kindp, dt_srcpos_t pos)
-{
-	dt_tok_t k = tok(pcb)->tk_kind;
-	int kind = k == T_KW_STRUCT ? BTF_KIND_STRUCT : k == T_KW_UNION ?
-	    BTF_KIND_UNION : BTF_KIND_ENUM;
-	const char *kw = dt_tok_name(k);
-
-	next(pcb);
-	*kindp = kind;
-	return (tagged_lookup(pcb, kind, kw, pos));
-}
 
 /* The kernel type [module`]name of kind, from the current token. */
 static uint32_t
@@ -821,12 +1142,31 @@ enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
 }
 
 /*
- * type-name := [signed|unsigned] [char|short|int|long [long] [int]] | void
- *   | string | struct/union/enum [module`]name | typedef-name, then '*'s.
- * *sizep receives the size of the type named.
+ * type-name := base-type '*'...
+ * *sizep (if not NULL) receives the size of the type named.
  */
 static dt_type_t
 parse_typename(dt_pcb_t *pcb, int64_t *sizep)
+{
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	int64_t size;
+	dt_type_t ty = parse_basetype(pcb, &size);
+
+	if (tok(pcb)->tk_kind == T_STAR)
+		ty = parse_stars(pcb, ty, &size, pos);
+	if (sizep != NULL)
+		*sizep = size;
+	return (ty);
+}
+
+/*
+ * base-type := [signed|unsigned] [char|short|int|long [long] [int]] | void
+ *   | string | struct/union/enum [module`]name | struct/union [tag] { ... }
+ *   | enum [tag] { ... } | typedef-name.
+ * *sizep receives the size of the type named.
+ */
+static dt_type_t
+parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 {
 	dt_type_t ty = { DT_TK_INT, 4, 1, 0 };
 	int nlong = 0, sign = -1, base = 0;
@@ -845,21 +1185,53 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 		size = dtn->di_tsize;
 		next(pcb);
 		base = -1;
-	} else if (k == T_KW_STRUCT || k == T_KW_UNION ||
-	    (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL)) {
+	} else if (k == T_KW_STRUCT || k == T_KW_UNION) {
+		/* struct { ... }, struct tag { ... }, a tag declared in D,
+		   else the kernel's [module`]tag */
+		bool isunion = k == T_KW_UNION;
+		char tname[300];
 		dt_tentry_t *te;
 		const char *what = "";
 		uint32_t id;
-		int kind = 0;
 
-		if (k == T_IDENT) {
-			te = dt_pcb_types(pcb, pos);
-			id = dt_tcache_name(te, tok(pcb)->tk_str);
+		next(pcb);
+		snprintf(tname, sizeof (tname), "%s %s", dt_tok_name(k),
+		    tok(pcb)->tk_kind == T_IDENT ? tok(pcb)->tk_str : "");
+		if (tok(pcb)->tk_kind == T_LBRACE) {
+			ty = parse_sou_body(pcb, isunion, NULL, &size, pos);
+		} else if (tok(pcb)->tk_kind == T_IDENT &&
+		    peek(pcb)->tk_kind == T_LBRACE) {
+			char tag[256];
+
+			snprintf(tag, sizeof (tag), "%s", tok(pcb)->tk_str);
+			next(pcb);
+			ty = parse_sou_body(pcb, isunion, tag, &size, pos);
+		} else if ((dtn = d_typename(pcb, tname)) != NULL ||
+		    (tok(pcb)->tk_kind == T_IDENT && peek(pcb)->tk_kind ==
+		    T_SEMI && pcb->pcb_clause == NULL)) {
+			/* a tag of D; "struct tag;" declares one */
+			if (dtn == NULL)
+				dtn = sou_tag(pcb, isunion, tok(pcb)->tk_str,
+				    pos);
+			ty = dtn->di_type;
+			size = dtn->di_tsize;
 			next(pcb);
 		} else {
-			id = parse_tagged(pcb, &kind, pos);
+			id = tagged_lookup(pcb, isunion ? BTF_KIND_UNION :
+			    BTF_KIND_STRUCT, dt_tok_name(k), pos);
 			te = dt_pcb_types(pcb, pos);
+			if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
+				dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is "
+				    "%s, which D cannot use", tname, what);
+			size = dt_btf_size(te->te_btf, id);
 		}
+		base = -1;
+	} else if (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL) {
+		dt_tentry_t *te = dt_pcb_types(pcb, pos);
+		const char *what = "";
+		uint32_t id = dt_tcache_name(te, tok(pcb)->tk_str);
+
+		next(pcb);
 		if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
 			dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is %s, which "
 			    "D cannot use", dt_btf_name(te->te_btf, id,
@@ -921,12 +1293,20 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 		size = ty.ty_kind == DT_TK_STRING ?
 		    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size;
 	}
+	*sizep = size;
+	return (ty);
+}
+
+/* The '*'s after a type name: the current token is the first. */
+static dt_type_t
+parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
+{
 	if (ty.ty_kind == DT_TK_STRUCT && tok(pcb)->tk_kind == T_STAR) {
-		/* pointer to a kernel struct (or a typedef of one): the
-		   struct's id is the pointee */
+		/* pointer to a struct (or a typedef of one): the struct's
+		   id is the pointee */
 		ty.ty_kind = DT_TK_PTR;
 		ty.ty_size = 8;
-		size = 8;
+		*sizep = 8;
 		next(pcb);
 	}
 	while (tok(pcb)->tk_kind == T_STAR) {
@@ -949,11 +1329,9 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 			ty.ty_signed = 0;
 			ty.ty_btf = 0;
 		}
-		size = 8;
+		*sizep = 8;
 		next(pcb);
 	}
-	if (sizep != NULL)
-		*sizep = size;
 	return (ty);
 }
 
@@ -1000,10 +1378,14 @@ parse_unary(dt_pcb_t *pcb)
 			next(pcb);
 			ty = parse_typename(pcb, &size);
 			expect(pcb, T_RPAR);
-			if (ty.ty_kind == DT_TK_VOID || size < 0)
+			if (ty.ty_kind == DT_TK_VOID)
 				dt_cerror(pcb, "D_SIZEOF_TYPE", pos,
 				    "cannot apply sizeof to an expression "
 				    "of void type");
+			if (size < 0)
+				dt_cerror(pcb, "D_SIZEOF_TYPE", pos,
+				    "cannot apply sizeof to an incomplete "
+				    "type");
 			return (int_node(pcb, pos, (uint64_t)size, 1, 1, 1));
 		}
 		{
@@ -1381,7 +1763,7 @@ parse_decl(dt_pcb_t *pcb)
 	int nkeys = -1;
 	char name[300];
 	dt_node_t *expr = NULL;
-	bool isenum;
+	bool tagged;
 	int64_t size;
 
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
@@ -1401,11 +1783,12 @@ parse_decl(dt_pcb_t *pcb)
 	}
 	if (!is_type_start(pcb, tok(pcb)))
 		syntax_error(pcb);
-	isenum = tok(pcb)->tk_kind == T_KW_ENUM;
+	tagged = tok(pcb)->tk_kind == T_KW_ENUM ||
+	    tok(pcb)->tk_kind == T_KW_STRUCT || tok(pcb)->tk_kind == T_KW_UNION;
 	ty = parse_typename(pcb, &size);
-	if (isenum && *scope == '\0' && !isinline &&
+	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
-		return;		/* enum tag { ... }; declares only the type */
+		return;		/* struct tag { ... }; declares only the type */
 	if (tok(pcb)->tk_kind != T_IDENT)
 		syntax_error(pcb);
 	snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);

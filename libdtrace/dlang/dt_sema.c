@@ -126,8 +126,10 @@ incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 }
 
 /*
- * The clause's kernel types: the session's, loaded on first use, with a
- * reference held by the clause (released when the clause is freed).
+ * The clause's types: the session's kernel types, loaded on first use, or
+ * once the program has declared a struct or union, the types declared in
+ * D (split on the kernel's), with a reference held by the clause
+ * (released when the clause is freed).
  */
 dt_tentry_t *
 dt_pcb_types(dt_pcb_t *pcb, dt_srcpos_t pos)
@@ -138,7 +140,7 @@ dt_pcb_types(dt_pcb_t *pcb, dt_srcpos_t pos)
 
 	if (dcp != NULL && dcp->dc_types != NULL)
 		return (dcp->dc_types);
-	if ((te = dt_ktypes(dtp)) == NULL) {
+	if ((te = dtp->dt_dtypes) == NULL && (te = dt_ktypes(dtp)) == NULL) {
 		char msg[sizeof (dtp->dt_errmsg)];
 
 		memcpy(msg, dtp->dt_errmsg, sizeof (msg));
@@ -164,6 +166,10 @@ dt_pcb_module_types(dt_pcb_t *pcb, const char *mod, dt_srcpos_t pos)
 	char path[300], msg[600];
 	int err;
 
+	if (base == pcb->pcb_hdl->dt_dtypes)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "the types of kernel module "
+		    "%s cannot be used in a program that declares structs or "
+		    "unions yet", mod);
 	while (base->te_parent != NULL)
 		base = base->te_parent;
 	if (dcp->dc_types != base) {

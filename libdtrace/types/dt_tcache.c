@@ -577,3 +577,50 @@ dt_tcache_fini(void)
 		dt_tcache_rele(te);
 	}
 }
+
+/*
+ * A private entry for types declared in D: empty split BTF on parent's,
+ * written by its one session, never shared.  Its name indexes are empty
+ * (D's own names are identifiers of the handle), so lookups by name reach
+ * the parent's.  One reference, the caller's.
+ */
+dt_tentry_t *
+dt_tcache_writable(dt_tentry_t *parent)
+{
+	dt_tentry_t *te = calloc(1, sizeof (*te));
+
+	if (te == NULL)
+		return (NULL);
+	te->te_path = strdup("types declared in D");
+	te->te_btf = btf__new_empty_split(parent->te_btf);
+	te->te_hashsize = te->te_enumsize = 1;
+	te->te_tags = calloc(1, sizeof (uint32_t));
+	te->te_names = calloc(1, sizeof (uint32_t));
+	te->te_enums = calloc(1, sizeof (uint64_t));
+	if (te->te_path == NULL || te->te_btf == NULL ||
+	    libbpf_get_error(te->te_btf) != 0 || te->te_tags == NULL ||
+	    te->te_names == NULL || te->te_enums == NULL) {
+		if (te->te_btf != NULL && libbpf_get_error(te->te_btf) != 0)
+			te->te_btf = NULL;
+		entry_free(te);
+		return (NULL);
+	}
+	te->te_model = parent->te_model;
+	te->te_parent = dt_tcache_dup(parent);
+	te->te_ntypes = btf__type_cnt(te->te_btf);
+	pthread_mutex_lock(&dt_tcache_lock);
+	te->te_private = true;
+	te->te_refs = 1;
+	te->te_next = dt_tcache_list;
+	dt_tcache_list = te;
+	dt_tcache_nlive++;
+	pthread_mutex_unlock(&dt_tcache_lock);
+	return (te);
+}
+
+/* A writable entry has gained types. */
+void
+dt_tcache_grown(dt_tentry_t *te)
+{
+	te->te_ntypes = btf__type_cnt(te->te_btf);
+}

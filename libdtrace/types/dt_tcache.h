@@ -65,6 +65,11 @@ extern uint32_t dt_tcache_tag(const dt_tentry_t *te, int kind,
 /* Type id of a typedef or base type name, or 0. */
 extern uint32_t dt_tcache_name(const dt_tentry_t *te, const char *name);
 
+/* A private, writable entry for types declared in D, split on parent. */
+extern dt_tentry_t *dt_tcache_writable(dt_tentry_t *parent);
+/* Its types have grown: update te_ntypes. */
+extern void dt_tcache_grown(dt_tentry_t *te);
+
 /* Sharing on (default) or off (every hold parses): for benchmarks. */
 extern void dt_tcache_set_sharing(int);
 

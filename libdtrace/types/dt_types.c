@@ -80,6 +80,88 @@ dtrace_update(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/*
+ * The handle's types declared in D: a writable split BTF on the kernel's
+ * types of the moment, made by the first struct or union declared.  NULL
+ * with the error set if the kernel's types cannot be loaded.
+ */
+dt_tentry_t *
+dt_dtypes(dtrace_hdl_t *dtp)
+{
+	dt_tentry_t *kt;
+
+	if (dtp->dt_dtypes != NULL)
+		return (dtp->dt_dtypes);
+	if ((kt = dt_ktypes(dtp)) == NULL)
+		return (NULL);
+	if ((dtp->dt_dtypes = dt_tcache_writable(kt)) == NULL)
+		dt_set_errmsg(dtp, EDT_NOMEM, "out of memory");
+	return (dtp->dt_dtypes);
+}
+
+/* D's integer of size bytes in the D types, added on first use; 0: none. */
+static uint32_t
+dint(dtrace_hdl_t *dtp, unsigned int size, bool sign)
+{
+	static const char *const names[4][2] = {
+		{ "unsigned char", "char" }, { "unsigned short", "short" },
+		{ "unsigned int", "int" }, { "unsigned long", "long" }
+	};
+	unsigned int l = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	int id;
+
+	if (dtp->dt_dints[l][sign] != 0)
+		return (dtp->dt_dints[l][sign]);
+	id = btf__add_int(dtp->dt_dtypes->te_btf, names[l][sign], 1 << l,
+	    sign ? BTF_INT_SIGNED : 0);
+	if (id < 0)
+		return (0);
+	dtp->dt_dints[l][sign] = (uint32_t)id;
+	return ((uint32_t)id);
+}
+
+/*
+ * The BTF type, in the handle's D types, of D type t: the type a member
+ * of a struct declared in D has.  D strings are char[strsize].  -1 if
+ * there is no room or t has no BTF form (void).
+ */
+int64_t
+dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
+{
+	struct btf *btf = dtp->dt_dtypes->te_btf;
+	int64_t id;
+
+	switch (t.ty_kind) {
+	case DT_TK_INT:
+		id = dint(dtp, t.ty_size, t.ty_signed);
+		break;
+	case DT_TK_STRING:
+		if (t.ty_btf != 0)
+			return (t.ty_btf);
+		id = dint(dtp, 1, true);
+		id = id == 0 ? -1 : btf__add_array(btf, dint(dtp, 4, false),
+		    (int)id, (uint32_t)dtp->dt_opts.op_strsize);
+		break;
+	case DT_TK_PTR:
+		id = t.ty_btf != 0 ? t.ty_btf : t.ty_psize != 0 ?
+		    dint(dtp, t.ty_psize, t.ty_psigned) : 0;
+		if (t.ty_btf == 0 && t.ty_psize != 0 && id == 0)
+			return (-1);
+		for (int i = 0; i <= t.ty_plevel && id >= 0; i++)
+			id = btf__add_ptr(btf, (int)id);
+		break;
+	case DT_TK_STRUCT:
+	case DT_TK_ARRAY:
+		return (t.ty_btf);
+	default:
+		return (-1);
+	}
+	if (id <= 0)
+		return (-1);
+	dt_tcache_grown(dtp->dt_dtypes);
+	return (id);
+}
+
 /* Skip typedefs and qualifiers. */
 uint32_t
 dt_btf_resolve(const struct btf *btf, uint32_t id)

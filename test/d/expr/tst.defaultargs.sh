@@ -3,7 +3,7 @@
 $DTRACE -q -x defaultargs -n 'BEGIN { printf("%d [%s]\n", $1, $$2); exit(0); }'
 # given arguments are still used; only the missing ones default
 $DTRACE -q -x defaultargs -n 'BEGIN { printf("%d [%s] %d\n", $1, $$2, $3 + 1); exit(0); }' 7 abc
-cat > /tmp/dt-defaultargs.$$.d <<'D'
+cat > $TMPDIR/dt-defaultargs.$$.d <<'D'
 #pragma D option quiet
 #pragma D option defaultargs
 BEGIN
@@ -12,7 +12,7 @@ BEGIN
 	exit(0);
 }
 D
-$DTRACE -s /tmp/dt-defaultargs.$$.d
-rm -f /tmp/dt-defaultargs.$$.d
+$DTRACE -s $TMPDIR/dt-defaultargs.$$.d
+rm -f $TMPDIR/dt-defaultargs.$$.d
 $DTRACE -x errtags -n 'BEGIN { printf("%d\n", $1); exit(0); }' 2>&1 | head -1
 $DTRACE -x errtags -n 'BEGIN { printf("%s\n", $$1); exit(0); }' 2>&1 | head -1

@@ -1,5 +1,5 @@
 # Macro arguments after the script, $target from -c.
-cat > /tmp/dt-macros.d <<'D'
+cat > $TMPDIR/dt-macros.d <<'D'
 #pragma D option quiet
 BEGIN
 {
@@ -7,6 +7,6 @@ BEGIN
 	exit(0);
 }
 D
-$DTRACE -s /tmp/dt-macros.d 42 hello
+$DTRACE -s $TMPDIR/dt-macros.d 42 hello
 $DTRACE -n 'BEGIN { trace($3); }' 2>&1 | head -1
-rm -f /tmp/dt-macros.d
+rm -f $TMPDIR/dt-macros.d

@@ -6,9 +6,9 @@ read -r -a st < /proc/$$/stat
 # fields after "(comm)": state ppid pgrp session; comm of bash has no spaces
 pgrp=${st[4]} sess=${st[5]}
 $DTRACE -q -n 'BEGIN { printf("%d %d %d %d %d %d %d\n", $pgid, $sid, $euid,
-    $egid, $uid, $gid, $ppid); exit(0); }' > /tmp/dt-macrovars.$$
-read -r a b c d e f g < /tmp/dt-macrovars.$$
-rm -f /tmp/dt-macrovars.$$
+    $egid, $uid, $gid, $ppid); exit(0); }' > $TMPDIR/dt-macrovars.$$
+read -r a b c d e f g < $TMPDIR/dt-macrovars.$$
+rm -f $TMPDIR/dt-macrovars.$$
 [ "$a" = "$pgrp" ] && echo "pgid ok" || echo "pgid $a, expected $pgrp"
 [ "$b" = "$sess" ] && echo "sid ok" || echo "sid $b, expected $sess"
 [ "$c" = "$(id -u)" ] && echo "euid ok" || echo "euid $c, expected $(id -u)"

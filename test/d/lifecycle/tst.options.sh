@@ -1,6 +1,6 @@
 # -o, -e, -V, -x, and a bad option.
-$DTRACE -q -o /tmp/dt-o.out -n 'BEGIN { printf("to file\n"); exit(0); }'
-cat /tmp/dt-o.out; rm -f /tmp/dt-o.out
+$DTRACE -q -o $TMPDIR/dt-o.out -n 'BEGIN { printf("to file\n"); exit(0); }'
+cat $TMPDIR/dt-o.out; rm -f $TMPDIR/dt-o.out
 $DTRACE -e -n 'BEGIN { printf("never\n"); exit(0); }'; echo "e rc=$?"
 $DTRACE -V | grep -c '^dtrace: '
 $DTRACE -x quiet -x strsize=16 -n 'BEGIN { printf("%s|\n", "0123456789abcdefghij"); exit(0); }'

@@ -8,10 +8,10 @@ BEGIN { a = "x"; b = "y"; }
 BEGIN /'
 for i in $(seq 1 24); do src="$src a == b ||"; done
 src="$src a == b/ { exit(0); }"
-echo "$src" > /tmp/dt-verifier.d
-$DTRACE -s /tmp/dt-verifier.d 2>/tmp/dt-verifier.err
+echo "$src" > $TMPDIR/dt-verifier.d
+$DTRACE -s $TMPDIR/dt-verifier.d 2>$TMPDIR/dt-verifier.err
 echo "rc=$?"
-grep -c '^dtrace: could not enable tracing: BPF verifier rejected the program of dt_clause_1 (BEGIN): ' /tmp/dt-verifier.err
-grep -c '^verifier: ' /tmp/dt-verifier.err
+grep -c '^dtrace: could not enable tracing: BPF verifier rejected the program of dt_clause_1 (BEGIN): ' $TMPDIR/dt-verifier.err
+grep -c '^verifier: ' $TMPDIR/dt-verifier.err
 bash "$BUILD_DIR/../test/leaks" && echo "nothing left"
-rm -f /tmp/dt-verifier.d /tmp/dt-verifier.err
+rm -f $TMPDIR/dt-verifier.d $TMPDIR/dt-verifier.err

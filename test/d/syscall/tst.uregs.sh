@@ -8,8 +8,8 @@
 # checked when the clause runs: 21 (past %ss) is an illegal operation,
 # which drops that clause's output only.
 echo 'import os
-os.getpid()' >/tmp/dt-uregs.py
-$DTRACE -q -c 'python3 /tmp/dt-uregs.py' -n '
+os.getpid()' >$TMPDIR/dt-uregs.py
+$DTRACE -q -c "python3 $TMPDIR/dt-uregs.py" -n '
 syscall::getpid:entry /pid == $target/ {
 	self->pc = uregs[R_PC];
 	this->i = R_ERR;
@@ -28,8 +28,8 @@ syscall::getpid:return /pid == $target/ {
 	this->j = 21;
 	trace(uregs[this->j]);
 	printf("not reached\n");
-}' >/tmp/dt-uregs.out 2>/tmp/dt-uregs.err
+}' >$TMPDIR/dt-uregs.out 2>$TMPDIR/dt-uregs.err
 echo "rc=$?"
-sort -u /tmp/dt-uregs.out
-sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' /tmp/dt-uregs.err | sort -u
-rm -f /tmp/dt-uregs.py /tmp/dt-uregs.out /tmp/dt-uregs.err
+sort -u $TMPDIR/dt-uregs.out
+sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' $TMPDIR/dt-uregs.err | sort -u
+rm -f $TMPDIR/dt-uregs.py $TMPDIR/dt-uregs.out $TMPDIR/dt-uregs.err

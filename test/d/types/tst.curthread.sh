@@ -1,11 +1,11 @@
 # The example of the type-data issue: curthread's members, on the same
 # process as copyinstr's string.
-$DTRACE -q -c 'cat /etc/hostname' -o /tmp/dt-ct.out \
+$DTRACE -q -c 'cat /etc/hostname' -o $TMPDIR/dt-ct.out \
     -n 'syscall::openat:entry /pid == $target/ { printf("%s %d %s\n", stringof(curthread->comm), curthread->pid, copyinstr(arg1)); }' \
-    >/dev/null 2>/tmp/dt-ct.err
+    >/dev/null 2>$TMPDIR/dt-ct.err
 echo "rc=$?"
-grep -c ' /etc/hostname$' /tmp/dt-ct.out
+grep -c ' /etc/hostname$' $TMPDIR/dt-ct.out
 # one command and one pid on every line
-awk 'NF == 3 { print $1, ($2 > 0) }' /tmp/dt-ct.out | sort -u
-awk 'NF == 3 { print $2 }' /tmp/dt-ct.out | sort -u | wc -l
-rm -f /tmp/dt-ct.out /tmp/dt-ct.err
+awk 'NF == 3 { print $1, ($2 > 0) }' $TMPDIR/dt-ct.out | sort -u
+awk 'NF == 3 { print $2 }' $TMPDIR/dt-ct.out | sort -u | wc -l
+rm -f $TMPDIR/dt-ct.out $TMPDIR/dt-ct.err
