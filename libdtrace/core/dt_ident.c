@@ -235,6 +235,19 @@ dt_idents_free(dtrace_hdl_t *dtp)
 		}
 		dtp->dt_idents[i] = NULL;
 	}
+	while (dtp->dt_xlators != NULL) {
+		dt_xlator_t *dxp = dtp->dt_xlators;
+
+		dtp->dt_xlators = dxp->dx_next;
+		for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+			free(dxp->dx_mnames[i]);
+			dt_node_free_tree(dxp->dx_mexprs[i]);
+		}
+		free(dxp->dx_mnames);
+		free(dxp->dx_mexprs);
+		free(dxp->dx_arg);
+		free(dxp);
+	}
 	free(dtp->dt_strtab);
 	dtp->dt_strtab = NULL;
 	dtp->dt_strtablen = dtp->dt_strtabcap = 0;

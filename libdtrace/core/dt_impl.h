@@ -101,6 +101,22 @@ typedef struct dt_ident {
 	int64_t di_tsize;		/* TYPE: size of the type in bytes */
 } dt_ident_t;
 
+/*
+ * A translator declared in D: "translator OUT < IN NAME > { m = expr; }".
+ * xlate <OUT> (e).m is expr with NAME replaced by e.
+ */
+#define DT_XLATE_MAXMEMB	256	/* members one translator defines */
+
+typedef struct dt_xlator {
+	struct dt_xlator *dx_next;	/* the handle's next translator */
+	dt_type_t dx_out;		/* output: a struct or union */
+	dt_type_t dx_in;		/* input type */
+	char *dx_arg;			/* the input's name in the members */
+	unsigned int dx_nmemb;		/* members defined */
+	char **dx_mnames;		/* their names */
+	struct dt_node **dx_mexprs;	/* their expressions (owned) */
+} dt_xlator_t;
+
 /* ---- BPF instruction lists ---------------------------------------------- */
 
 typedef enum dt_relkind {
@@ -301,6 +317,8 @@ struct dtrace_hdl {
 	dt_options_t dt_opts;		/* options */
 
 	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
+	dt_xlator_t *dt_xlators;	/* translators declared in D */
+	bool dt_libloaded;		/* the D library is compiled in */
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */

@@ -67,6 +67,7 @@ typedef enum dt_nkind {
 	DN_COMMA,	/* dn_left, dn_right */
 	DN_MEMBER,	/* dn_left ->/. dn_str; dn_value offset, dn_aux bits */
 	DN_INDEX,	/* dn_left [ dn_right ]; dn_value element size */
+	DN_XLATE,	/* xlate <dn_type> (dn_left) */
 	DN_AGG,		/* @name[dn_right]: dn_str; keys in dn_args */
 	DN_EXPRSTMT	/* statement: dn_left */
 } dt_nkind_t;
@@ -144,6 +145,13 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
 extern bool dt_type_same(dt_type_t, dt_type_t);
+extern void dt_lib_error(dt_pcb_t *, dt_srcpos_t)
+    __attribute__((noreturn));
+extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);
+extern dtrace_prog_t *dt_compile_file_text(dtrace_hdl_t *, const char *,
+    const char *);
+struct btf;
+extern bool dt_xlate_accepts(const struct btf *, dt_type_t, dt_type_t);
 
 /* x86_64 kernel stacks: task_pt_regs() is at stack + this - its size. */
 #define DT_THREAD_SIZE	16384

@@ -80,6 +80,21 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	longjmp(*(jmp_buf *)pcb->pcb_jmp, 1);
 }
 
+/* The D library failed to compile: the error of the program using it. */
+void
+dt_lib_error(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char msg[sizeof (dtp->dt_errmsg)];
+
+	memcpy(msg, dtp->dt_errmsg, sizeof (msg));
+	if (!dtp->dt_errtag)	/* not a compiler error: memory */
+		dt_cerror(pcb, "D_NOMEM", pos, "the D library does not "
+		    "compile: %s", msg);
+	dt_cerror(pcb, dtp->dt_errtag, pos, "the D library does not compile "
+	    "here: %s", msg);
+}
+
 void
 dt_node_free_all(dt_node_t *dnp)
 {
@@ -219,6 +234,14 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	if (cflags & DTRACE_C_ZDEFS)
 		dtp->dt_opts.op_zdefs = true;
 	return (pgp);
+}
+
+/* Compile text as if read from the file named (the D library). */
+dtrace_prog_t *
+dt_compile_file_text(dtrace_hdl_t *dtp, const char *s, const char *file)
+{
+	return (compile(dtp, s, strlen(s), file, DTRACE_PROBESPEC_NAME, 0, 0,
+	    NULL));
 }
 
 DT_EXPORT dtrace_prog_t *

@@ -334,6 +334,7 @@ parse_macro(dt_pcb_t *pcb)
 
 static dt_type_t parse_typename(dt_pcb_t *, int64_t *);
 static dt_type_t parse_basetype(dt_pcb_t *, int64_t *);
+static bool is_type_start(dt_pcb_t *, const dt_token_t *);
 static dt_type_t parse_stars(dt_pcb_t *, dt_type_t, int64_t *, dt_srcpos_t);
 
 /* offsetof(type, member): a constant of type size_t. */
@@ -422,6 +423,21 @@ parse_primary(dt_pcb_t *pcb)
 		if (strcmp(t->tk_str, "offsetof") == 0 &&
 		    peek(pcb)->tk_kind == T_LPAR)
 			return (parse_offsetof(pcb));
+		if (strcmp(t->tk_str, "xlate") == 0 &&
+		    peek(pcb)->tk_kind == T_LT) {
+			/* xlate < type > ( expr ) */
+			dnp = dt_node_new(pcb, DN_XLATE, t->tk_pos);
+			next(pcb);
+			next(pcb);
+			if (!is_type_start(pcb, tok(pcb)))
+				syntax_error(pcb);
+			dnp->dn_type = parse_typename(pcb, NULL);
+			expect(pcb, T_GT);
+			expect(pcb, T_LPAR);
+			dnp->dn_left = parse_expr(pcb);
+			expect(pcb, T_RPAR);
+			return (dnp);
+		}
 		if (peek(pcb)->tk_kind == T_LPAR) {
 			dnp = dt_node_new(pcb, DN_CALL, t->tk_pos);
 			dnp->dn_str = t->tk_str;
@@ -553,7 +569,11 @@ d_typedef(const char *name)
 static dt_ident_t *
 d_typename(dt_pcb_t *pcb, const char *name)
 {
-	dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl, name);
+	bool err;
+	dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, name, &err);
+
+	if (err)
+		dt_lib_error(pcb, tok(pcb)->tk_pos);
 
 	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE ? idp : NULL);
 }
@@ -710,8 +730,6 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 }
 
 /* ---- struct and union declared in D ------------------------------------- */
-
-static bool is_type_start(dt_pcb_t *, const dt_token_t *);
 
 #define DT_SOU_MAXMEMB	512	/* members of one struct or union */
 #define DT_SOU_MAXDIMS	8	/* dimensions of a member array */
@@ -1747,6 +1765,126 @@ parse_typedef(dt_pcb_t *pcb)
 		syntax_error(pcb);
 }
 
+/* Is a value of type t an input translator type in accepts? */
+bool
+dt_xlate_accepts(const struct btf *btf, dt_type_t in, dt_type_t t)
+{
+	if (in.ty_kind != t.ty_kind)
+		return (false);
+	switch (in.ty_kind) {
+	case DT_TK_INT:
+		return (true);
+	case DT_TK_PTR:
+		if (in.ty_btf == 0 || t.ty_btf == 0)
+			return (in.ty_btf == t.ty_btf &&
+			    in.ty_psize == t.ty_psize &&
+			    in.ty_plevel == t.ty_plevel);
+		return (in.ty_plevel == t.ty_plevel && btf != NULL &&
+		    dt_btf_resolve(btf, in.ty_btf) ==
+		    dt_btf_resolve(btf, t.ty_btf));
+	default:
+		return (dt_type_same(in, t));
+	}
+}
+
+/*
+ * translator OUT < IN NAME > { member = expr ; ... } ;
+ * The current token is "translator".  The member expressions are kept as
+ * written and checked where an xlate uses them.
+ */
+static void
+parse_translator(dt_pcb_t *pcb)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_srcpos_t pos = tok(pcb)->tk_pos;
+	dt_node_t *names[DT_XLATE_MAXMEMB];	/* DN_VAR: the member */
+	dt_node_t *exprs[DT_XLATE_MAXMEMB];
+	char arg[256];
+	unsigned int n = 0;
+	dt_xlator_t *dxp;
+	dt_tentry_t *te;
+	dt_type_t out, in;
+	uint32_t sid;
+
+	next(pcb);
+	if (!is_type_start(pcb, tok(pcb)))
+		syntax_error(pcb);
+	out = parse_typename(pcb, NULL);
+	if (out.ty_kind != DT_TK_STRUCT)
+		dt_cerror(pcb, "D_XLATE_SOU", pos, "translator output type "
+		    "must be a struct or union");
+	expect(pcb, T_LT);
+	if (!is_type_start(pcb, tok(pcb)))
+		syntax_error(pcb);
+	in = parse_typename(pcb, NULL);
+	if (tok(pcb)->tk_kind != T_IDENT)
+		syntax_error(pcb);
+	snprintf(arg, sizeof (arg), "%s", tok(pcb)->tk_str);
+	next(pcb);
+	expect(pcb, T_GT);
+	te = dt_pcb_types(pcb, pos);
+	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
+	for (dxp = dtp->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
+		if (dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf) == sid &&
+		    dt_xlate_accepts(te->te_btf, dxp->dx_in, in))
+			dt_cerror(pcb, "D_XLATE_REDECL", pos, "translator "
+			    "from this input to %s redeclared",
+			    dt_btf_name(te->te_btf, sid, (char [256]){ 0 },
+			    256));
+	}
+	expect(pcb, T_LBRACE);
+	while (tok(pcb)->tk_kind != T_RBRACE) {
+		uint32_t mtype, off, bit, bitsize;
+		dt_srcpos_t mpos = tok(pcb)->tk_pos;
+
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		if (dt_btf_member(te->te_btf, sid, tok(pcb)->tk_str, &mtype,
+		    &off, &bit, &bitsize) != 0)
+			dt_cerror(pcb, "D_XLATE_MEMB", mpos, "translator "
+			    "member %s is not a member of %s", tok(pcb)->tk_str,
+			    dt_btf_name(te->te_btf, sid, (char [256]){ 0 },
+			    256));
+		for (unsigned int i = 0; i < n; i++) {
+			if (strcmp(names[i]->dn_str, tok(pcb)->tk_str) == 0)
+				dt_cerror(pcb, "D_XLATE_MEMB", mpos, "member "
+				    "%s is translated twice", names[i]->dn_str);
+		}
+		if (n == DT_XLATE_MAXMEMB)
+			dt_cerror(pcb, "D_XLATE_MEMB", mpos, "a translator "
+			    "defines at most %d members", DT_XLATE_MAXMEMB);
+		names[n] = dt_node_new(pcb, DN_VAR, mpos);
+		names[n]->dn_str = tok(pcb)->tk_str;
+		tok(pcb)->tk_str = NULL;
+		next(pcb);
+		expect(pcb, T_ASSIGN);
+		exprs[n++] = parse_assign(pcb);
+		expect(pcb, T_SEMI);
+	}
+	next(pcb);
+	/* all parsed: the translator, owned by the handle */
+	if ((dxp = calloc(1, sizeof (*dxp))) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dxp->dx_next = dtp->dt_xlators;
+	dtp->dt_xlators = dxp;
+	dxp->dx_out = out;
+	dxp->dx_in = in;
+	if ((dxp->dx_arg = strdup(arg)) == NULL ||
+	    (dxp->dx_mnames = calloc(n + 1, sizeof (char *))) == NULL ||
+	    (dxp->dx_mexprs = calloc(n + 1, sizeof (dt_node_t *))) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	for (; dxp->dx_nmemb < n; dxp->dx_nmemb++) {
+		unsigned int i = dxp->dx_nmemb;
+
+		dxp->dx_mnames[i] = strdup(names[i]->dn_str);
+		dxp->dx_mexprs[i] = dt_node_dup(NULL, exprs[i]);
+		if (dxp->dx_mnames[i] == NULL || dxp->dx_mexprs[i] == NULL) {
+			dxp->dx_nmemb++;
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		}
+	}
+}
+
 /*
  * Declarations at the top of a program:
  *   inline TYPE NAME = EXPR ;
@@ -1769,6 +1907,11 @@ parse_decl(dt_pcb_t *pcb)
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
 	    "typedef") == 0) {
 		parse_typedef(pcb);
+		return;
+	}
+	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
+	    "translator") == 0) {
+		parse_translator(pcb);
 		return;
 	}
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
@@ -1824,6 +1967,7 @@ is_decl_start(dt_pcb_t *pcb)
 
 	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||
 	    strcmp(t->tk_str, "typedef") == 0 ||
+	    strcmp(t->tk_str, "translator") == 0 ||
 	    strcmp(t->tk_str, "self") == 0 || strcmp(t->tk_str, "this") == 0 ||
 	    d_typename(pcb, t->tk_str) != NULL))
 		return (true);

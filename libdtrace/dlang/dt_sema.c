@@ -215,6 +215,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	const dt_ident_t *bi = dt_builtin_lookup(dnp->dn_str);
 	dt_ident_t *idp;
+	bool liberr;
 
 	if (bi != NULL && bi->di_kind == DT_IDENT_BUILTIN) {
 		dnp->dn_builtin = bi;
@@ -256,7 +257,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (bi != NULL)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
-	idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
+	idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str, &liberr);
+	if (liberr)
+		dt_lib_error(pcb, dnp->dn_pos);
 	if ((idp == NULL || !idp->di_defined) &&
 	    strcmp(dnp->dn_str, "NULL") == 0) {
 		/* NULL: D's name for address 0, a void pointer */
@@ -813,6 +816,104 @@ pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt)
 static void sema_expr(dt_pcb_t *, dt_node_t *);
 
 /* p->m and s.m: the member's offset, bits and type. */
+/* Replace the translator's input name in dnp's tree with a copy of in. */
+static void
+xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
+    const dt_node_t *in)
+{
+	if (dnp == NULL)
+		return;
+	if (dnp->dn_kind == DN_VAR && strcmp(dnp->dn_str, arg) == 0) {
+		dt_node_t *c = dt_node_dup(pcb, in);
+		dt_node_t *list = dnp->dn_list, *all = dnp->dn_all;
+
+		free(dnp->dn_str);
+		*dnp = *c;
+		dnp->dn_list = list;
+		dnp->dn_all = all;
+		c->dn_str = NULL;	/* dnp's now */
+		return;
+	}
+	xlate_subst(pcb, dnp->dn_left, arg, in);
+	xlate_subst(pcb, dnp->dn_right, arg, in);
+	xlate_subst(pcb, dnp->dn_cond, arg, in);
+	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list)
+		xlate_subst(pcb, a, arg, in);
+}
+
+/*
+ * xlate <OUT> (e).m and xlate <OUT *> (e)->m: the expression the
+ * translator from e's type to OUT gives for m, with the input name bound
+ * to e, converted to m's type.  dnp becomes that expression (a cast).
+ */
+static void
+sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_node_t *x = dnp->dn_left, *in, *e = NULL;
+	dt_type_t out = x->dn_type, mt;
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+	const dt_xlator_t *dxp;
+	uint32_t sid, mtype, off, bit, bitsize;
+	char b1[256], b2[256];
+
+	if (dnp->dn_op == T_ARROW ? out.ty_kind != DT_TK_PTR ||
+	    out.ty_btf == 0 || out.ty_plevel != 0 : out.ty_kind !=
+	    DT_TK_STRUCT)
+		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator %s cannot "
+		    "be applied to a translated \"%s\"", dnp->dn_op ==
+		    T_ARROW ? "->" : ".", tname(pcb, out, b1, sizeof (b1)));
+	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
+	in = dt_node_dup(pcb, x->dn_left);	/* as written */
+	sema_expr(pcb, x->dn_left);
+	for (dxp = pcb->pcb_hdl->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
+		if (dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf) == sid &&
+		    dt_xlate_accepts(te->te_btf, dxp->dx_in,
+		    x->dn_left->dn_type))
+			break;
+	}
+	if (dxp == NULL)
+		dt_cerror(pcb, "D_XLATE_NONE", x->dn_pos, "translator does not "
+		    "exist: %s -> %s", tname(pcb, x->dn_left->dn_type, b1,
+		    sizeof (b1)), dt_btf_name(te->te_btf, sid, b2,
+		    sizeof (b2)));
+	if (dt_btf_member(te->te_btf, sid, dnp->dn_str, &mtype, &off, &bit,
+	    &bitsize) != 0)
+		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
+		    "member of %s", dnp->dn_str, dt_btf_name(te->te_btf, sid,
+		    b1, sizeof (b1)));
+	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+		if (strcmp(dxp->dx_mnames[i], dnp->dn_str) == 0)
+			e = dt_node_dup(pcb, dxp->dx_mexprs[i]);
+	}
+	if (e == NULL)
+		dt_cerror(pcb, "D_XLATE_NOCONV", dnp->dn_pos, "translator "
+		    "does not define conversion for member: %s", dnp->dn_str);
+	xlate_subst(pcb, e, dxp->dx_arg, in);
+	kernel_dtype(pcb, dnp, mtype);
+	mt = dnp->dn_type;
+	if (mt.ty_kind == DT_TK_STRING)
+		mt = (dt_type_t){ DT_TK_STRING, 0, 0 };
+	else if (mt.ty_kind == DT_TK_STRUCT || mt.ty_kind == DT_TK_ARRAY)
+		dt_cerror(pcb, "D_XLATE_INCOMPAT", dnp->dn_pos, "translated "
+		    "member %s is a struct or array, which D cannot translate "
+		    "yet", dnp->dn_str);
+	sema_expr(pcb, e);
+	if ((mt.ty_kind == DT_TK_STRING) != is_string(e) || !(is_scalar(e) ||
+	    is_string(e)))
+		dt_cerror(pcb, "D_XLATE_INCOMPAT", e->dn_pos, "translator "
+		    "member %s: \"%s\" is not compatible with \"%s\"",
+		    dnp->dn_str, type_name(e->dn_type, b1, sizeof (b1)),
+		    type_name(mt, b2, sizeof (b2)));
+	free(dnp->dn_str);
+	dnp->dn_str = NULL;
+	dnp->dn_kind = DN_CAST;
+	dnp->dn_type = mt;
+	dnp->dn_left = e;
+	dnp->dn_value = dnp->dn_aux = 0;
+	dnp->dn_strlen = 0;
+	sema_expr(pcb, dnp);
+}
+
 static void
 sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -822,6 +923,22 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	const char *op = dnp->dn_op == T_ARROW ? "->" : ".";
 	char buf[256];
 
+	if (dnp->dn_left->dn_kind == DN_VAR) {
+		/* an inline of a translation (curpsinfo) is the xlate */
+		bool liberr;
+		dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl,
+		    dnp->dn_left->dn_str, &liberr);
+
+		if (liberr)
+			dt_lib_error(pcb, dnp->dn_left->dn_pos);
+		if (idp != NULL && idp->di_kind == DT_IDENT_INLINE &&
+		    idp->di_inline->dn_kind == DN_XLATE)
+			dnp->dn_left = dt_node_dup(pcb, idp->di_inline);
+	}
+	if (dnp->dn_left->dn_kind == DN_XLATE) {
+		sema_xlate_member(pcb, dnp);
+		return;
+	}
 	sema_expr(pcb, dnp->dn_left);
 	lt = dnp->dn_left->dn_type;
 	if (dnp->dn_op == T_ARROW && (lt.ty_kind != DT_TK_PTR ||
@@ -1326,6 +1443,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_INDEX:
 		sema_index(pcb, dnp);
 		break;
+	case DN_XLATE:
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "a translated "
+		    "struct can only be the operand of . or -> yet");
 	default:
 		dt_cerror(pcb, "D_SYNTAX", dnp->dn_pos, "unexpected node");
 	}

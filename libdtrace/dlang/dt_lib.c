@@ -1,0 +1,124 @@
+/*
+ * dt_lib.c: the D library shipped with libdtrace, compiled into a handle
+ * the first time a program names something it declares.
+ *
+ * The library declares the stable process and thread views of DTrace
+ * (psinfo_t, lwpsinfo_t), the translators from the kernel's task_struct to
+ * them and the inlines curpsinfo and curlwpsinfo.  It needs the kernel's
+ * types, so loading it at open would make every session read BTF; it is
+ * compiled instead when the parser or the semantic pass meets one of its
+ * names (dt_lib_lookup), once per handle.  Its declarations then belong
+ * to the handle like the user's own.
+ */
+#include <string.h>
+
+#include "dt_ast.h"
+
+/* The library's text, as a file of the D library would hold it. */
+static const char dt_lib_procfs[] =
+"/* the process and thread views of DTrace, from the kernel's tasks */\n"
+"typedef struct psinfo {\n"
+"	int pr_nlwp;		/* threads in the process */\n"
+"	int pr_pid;		/* process id */\n"
+"	int pr_ppid;		/* parent's process id */\n"
+"	int pr_pgid;		/* process group id */\n"
+"	int pr_sid;		/* session id */\n"
+"	unsigned int pr_uid;	/* real user id */\n"
+"	unsigned int pr_euid;	/* effective user id */\n"
+"	unsigned int pr_gid;	/* real group id */\n"
+"	unsigned int pr_egid;	/* effective group id */\n"
+"	uintptr_t pr_addr;	/* address of the task_struct */\n"
+"	unsigned long pr_ttydev;	/* controlling tty (0: none) */\n"
+"	string pr_fname;	/* name of the executable (comm) */\n"
+"	uintptr_t pr_argv;	/* user address of the arguments */\n"
+"	uintptr_t pr_envp;	/* user address of the environment */\n"
+"	int pr_zoneid;		/* zone id: 0, the global zone */\n"
+"} psinfo_t;\n"
+"\n"
+"typedef struct lwpsinfo {\n"
+"	int pr_lwpid;		/* thread id */\n"
+"	uintptr_t pr_addr;	/* address of the task_struct */\n"
+"	char pr_state;		/* SSLEEP SRUN SZOMB SSTOP SIDL SONPROC */\n"
+"	char pr_sname;		/* S R Z T I O */\n"
+"	int pr_pri;		/* priority (the kernel's prio) */\n"
+"	int pr_nice;		/* nice value */\n"
+"	int pr_onpro;		/* CPU it last ran on */\n"
+"} lwpsinfo_t;\n"
+"\n"
+"inline char SSLEEP = 1;\n"
+"inline char SRUN = 2;\n"
+"inline char SZOMB = 3;\n"
+"inline char SSTOP = 4;\n"
+"inline char SIDL = 5;\n"
+"inline char SONPROC = 6;\n"
+"\n"
+"translator psinfo_t < struct task_struct *T > {\n"
+"	pr_nlwp = T->signal->nr_threads;\n"
+"	pr_pid = T->tgid;\n"
+"	pr_ppid = T->real_parent->tgid;\n"
+"	pr_pgid = T->signal->pids[PIDTYPE_PGID]->numbers[0].nr;\n"
+"	pr_sid = T->signal->pids[PIDTYPE_SID]->numbers[0].nr;\n"
+"	pr_uid = T->cred->uid.val;\n"
+"	pr_euid = T->cred->euid.val;\n"
+"	pr_gid = T->cred->gid.val;\n"
+"	pr_egid = T->cred->egid.val;\n"
+"	pr_addr = (uintptr_t)T;\n"
+"	pr_ttydev = T->signal->tty == NULL ? 0 :\n"
+"	    (unsigned long)T->signal->tty->driver->major << 20 |\n"
+"	    (T->signal->tty->driver->minor_start + T->signal->tty->index);\n"
+"	pr_fname = T->comm;\n"
+"	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
+"	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"
+"	pr_zoneid = 0;\n"
+"};\n"
+"\n"
+"translator lwpsinfo_t < struct task_struct *T > {\n"
+"	pr_lwpid = T->pid;\n"
+"	pr_addr = (uintptr_t)T;\n"
+"	pr_state = T->exit_state != 0 ? SZOMB : T->on_cpu ? SONPROC :\n"
+"	    T->__state == 0 ? SRUN : (T->__state & 0xc) != 0 ? SSTOP :\n"
+"	    SSLEEP;\n"
+"	pr_sname = T->exit_state != 0 ? 'Z' : T->on_cpu ? 'O' :\n"
+"	    T->__state == 0 ? 'R' : (T->__state & 0xc) != 0 ? 'T' : 'S';\n"
+"	pr_pri = T->prio;\n"
+"	pr_nice = T->static_prio - 120;\n"
+"	pr_onpro = T->thread_info.cpu;\n"
+"};\n"
+"\n"
+"inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
+"inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
+
+/* The names the library declares: naming one loads it. */
+static const char *const dt_lib_names[] = {
+	"psinfo_t", "lwpsinfo_t", "struct psinfo", "struct lwpsinfo",
+	"curpsinfo", "curlwpsinfo", "SSLEEP", "SRUN", "SZOMB", "SSTOP",
+	"SIDL", "SONPROC", NULL
+};
+
+/*
+ * The handle's identifier name, compiling the library first if the name
+ * is one of its own and it is not loaded yet.  NULL if there is no such
+ * identifier; when the library fails to compile, NULL with *errp set (the
+ * handle's message says why).
+ */
+dt_ident_t *
+dt_lib_lookup(dtrace_hdl_t *dtp, const char *name, bool *errp)
+{
+	dt_ident_t *idp = dt_ident_lookup(dtp, name);
+
+	*errp = false;
+	if (idp != NULL || dtp->dt_libloaded)
+		return (idp);
+	for (int i = 0; dt_lib_names[i] != NULL; i++) {
+		if (strcmp(dt_lib_names[i], name) != 0)
+			continue;
+		dtp->dt_libloaded = true;
+		if (dt_compile_file_text(dtp, dt_lib_procfs,
+		    "procfs.d (the D library)") == NULL) {
+			*errp = true;
+			return (NULL);
+		}
+		return (dt_ident_lookup(dtp, name));
+	}
+	return (NULL);
+}
