@@ -138,6 +138,13 @@ dt_pcb_types(dt_pcb_t *pcb, dt_srcpos_t pos)
 	dt_clause_t *dcp = pcb->pcb_clause;
 	dt_tentry_t *te;
 
+	if (dcp != NULL && dcp->dc_types != NULL && dtp->dt_dtypes != NULL &&
+	    dcp->dc_types == dtp->dt_dtypes->te_parent) {
+		/* types declared meanwhile (the D library): they extend
+		   the kernel's the clause has */
+		dt_tcache_rele(dcp->dc_types);
+		dcp->dc_types = dt_tcache_dup(dtp->dt_dtypes);
+	}
 	if (dcp != NULL && dcp->dc_types != NULL)
 		return (dcp->dc_types);
 	if ((te = dtp->dt_dtypes) == NULL && (te = dt_ktypes(dtp)) == NULL) {
