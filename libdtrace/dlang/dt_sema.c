@@ -739,6 +739,23 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "stringof( ) argument must be a string, a char "
 			    "array or a pointer");
 		break;
+	case DT_FN_COPYIN: case DT_FN_ALLOCA: case DT_FN_COPYINTO:
+	case DT_FN_BCOPY: {
+		/* addresses and sizes: integers or pointers */
+		int n = dnp->dn_builtin->di_id == DT_FN_ALLOCA ? 1 :
+		    dnp->dn_builtin->di_id == DT_FN_COPYIN ? 2 : 3, i = 1;
+
+		check_nargs(pcb, dnp, nargs, n, n);
+		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list,
+		    i++) {
+			if (!is_scalar(a))
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s( ) argument #%d is incompatible with "
+				    "prototype: argument must be an integer or "
+				    "pointer", dnp->dn_str, i);
+		}
+		break;
+	}
 	case DT_FN_COPYINSTR:
 		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
