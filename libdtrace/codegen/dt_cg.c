@@ -1124,6 +1124,107 @@ cg_member(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
+/* r0 = the address of the lvalue *p, p[i] or p->m */
+static void
+cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
+{
+	switch (lv->dn_kind) {
+	case DN_UNARY:
+		cg_expr(cg, lv->dn_left);
+		break;
+	case DN_MEMBER:
+		cg_expr(cg, lv->dn_left);
+		if (lv->dn_value != 0)
+			emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
+		break;
+	case DN_INDEX:
+		cg_expr(cg, lv->dn_left);
+		push(cg);
+		cg_expr_as(cg, lv->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+		if (lv->dn_value != 1)
+			emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)lv->dn_value));
+		pop(cg, R1);
+		emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		break;
+	default:
+		cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
+	}
+}
+
+/*
+ * Store the value in r0 (size bytes) at the address in stack slot aslot,
+ * which must lie in scratch space the clause allocated (the only memory
+ * D may write), else the invalid address fault for it.
+ */
+static void
+emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
+{
+	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
+	int lbad = label_new(cg), lok = label_new(cg);
+	int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W :
+	    BPF_DW;
+
+	emit(cg, MOV_REG(R5, R0));
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, LDX(BPF_DW, R2, FP, aslot));
+	emit(cg, ALU_REG(BPF_SUB, R2, R1));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), lbad);
+	emit(cg, MOV_REG(R3, R2));
+	emit(cg, ALU_IMM(BPF_ADD, R3, size));
+	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
+	emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
+	label_set(cg, lbad);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	emit(cg, MOV_REG(R1, R9));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, ALU_REG(BPF_ADD, R1, R2));
+	emit(cg, STX(bsz, R1, 0, R5));
+	emit(cg, MOV_REG(R0, R5));
+}
+
+/*
+ * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
+ * a postfix ++/--, the old value).
+ */
+static void
+cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *lv = dnp->dn_left;
+	dt_type_t t = lv->dn_type;
+	int size = t.ty_kind == DT_TK_PTR ? 8 : t.ty_size;
+	bool post = dnp->dn_kind == DN_INCDEC && dnp->dn_post;
+	int16_t aslot;
+
+	cg_lvaddr(cg, lv);
+	aslot = push(cg);
+	if (dnp->dn_kind == DN_ASSIGN && dnp->dn_op == T_ASSIGN) {
+		cg_expr_as(cg, dnp->dn_right, t);
+	} else {
+		emit_load(cg, lv);	/* r0 is the address */
+		if (post)
+			push(cg);
+		if (dnp->dn_kind == DN_INCDEC) {
+			emit(cg, MOV_IMM(R1, 1));
+		} else {
+			push(cg);
+			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
+				cg_expr(cg, dnp->dn_right);
+			else
+				cg_expr_as(cg, dnp->dn_right, t);
+			emit(cg, MOV_REG(R1, R0));
+			pop(cg, R0);
+		}
+		emit_arith(cg, dnp->dn_op, t);
+	}
+	emit_scratch_store(cg, aslot, size);
+	if (post)
+		pop(cg, R0);
+	cg->cg_sp -= 8;
+}
+
 /* r0 = the value of a variable or associative array element */
 static void
 cg_var(dt_cg_t *cg, const dt_node_t *dnp)
@@ -2045,6 +2146,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		const dt_ident_t *idp = lv->dn_ident;
 		dt_lvkey_t k;
 
+		if (idp == NULL) {
+			cg_memassign(cg, dnp);
+			break;
+		}
 		lv_key(cg, lv, &k);
 		if (dnp->dn_op == T_ASSIGN) {
 			cg_expr_as(cg, dnp->dn_right, idp->di_type);
@@ -2069,6 +2174,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		const dt_node_t *lv = dnp->dn_left;
 		dt_lvkey_t k;
 
+		if (lv->dn_ident == NULL) {
+			cg_memassign(cg, dnp);
+			break;
+		}
 		lv_key(cg, lv, &k);
 		lv_load(cg, lv, &k);
 		if (dnp->dn_post)
