@@ -2649,14 +2649,25 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		return (-1);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
+	    dtp->dt_opts.op_strsize + sizeof (dt_faultrec_t) > DT_DCTX_MAX) {
+		char msg[160];
+
+		snprintf(msg, sizeof (msg), "strsize %u and scratchsize %u "
+		    "leave no room for records: the per-CPU area of a "
+		    "firing holds at most %u bytes", dtp->dt_opts.op_strsize,
+		    dtp->dt_opts.op_scratchsize, DT_DCTX_MAX);
+		cg_fail(&cg, "D_CG", msg);
+	}
+	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
 	    dcp->dc_recsize + dtp->dt_opts.op_strsize > DT_DCTX_MAX) {
 		char msg[160];
 
 		snprintf(msg, sizeof (msg), "clause records too much data: %u "
 		    "bytes, more than the %u a firing may record with strsize "
-		    "%u", dcp->dc_recsize, DT_DCTX_MAX - dt_dctx_bufoff(dtp) -
-		    (uint32_t)sizeof (dt_rechdr_t) - dtp->dt_opts.op_strsize,
-		    dtp->dt_opts.op_strsize);
+		    "%u and scratchsize %u", dcp->dc_recsize, DT_DCTX_MAX -
+		    dt_dctx_bufoff(dtp) - (uint32_t)sizeof (dt_rechdr_t) -
+		    dtp->dt_opts.op_strsize, dtp->dt_opts.op_strsize,
+		    dtp->dt_opts.op_scratchsize);
 		cg_fail(&cg, "D_CG", msg);
 	}
 	cg.cg_lfault = label_new(&cg);
