@@ -212,6 +212,7 @@ typedef struct dtrace_errdata {
 #define DTRACEFLT_BADADDR	1	/* bad address */
 #define DTRACEFLT_ILLOP		3	/* illegal operation (uregs index) */
 #define DTRACEFLT_DIVZERO	4	/* division by zero */
+#define DTRACEFLT_NOSCRATCH	5	/* out of scratch space */
 
 #define DTRACE_HANDLE_ABORT	-1	/* handler asks to stop */
 #define DTRACE_HANDLE_OK	0	/* handler handled it */

@@ -188,17 +188,38 @@ pop(dt_cg_t *cg, int reg)
 	cg->cg_sp -= 8;
 }
 
-/* dctx: machine state, this-> variables, string temporaries, record. */
+/*
+ * dctx: machine state, this-> variables, scratch space, string
+ * temporaries, record.
+ */
 static uint32_t
 locals_off(void)
 {
 	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8);
 }
 
+/* scratchsize rounded up to 8: what alloca() and copyin() may take */
+static uint32_t
+scratch_size(dtrace_hdl_t *dtp)
+{
+	return ((dtp->dt_opts.op_scratchsize + 7) & ~7U);
+}
+
+static uint32_t
+scratch_off(void)
+{
+	return (locals_off() + DT_LOCALS_BYTES);
+}
+
+/*
+ * The scratch area takes twice scratch_size: a copy at a variable offset
+ * is bounded by the verifier with the largest offset plus the largest
+ * size, each up to scratch_size.
+ */
 static uint32_t
 tmp_off(dtrace_hdl_t *dtp, int n)
 {
-	return (locals_off() + DT_LOCALS_BYTES +
+	return (scratch_off() + 2 * scratch_size(dtp) +
 	    (uint32_t)n * dtp->dt_opts.op_strsize);
 }
 
@@ -658,6 +679,179 @@ cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R0, off);
 }
 
+/*
+ * Scratch space.  alloca(), copyin() and copyinto()'s and bcopy()'s
+ * destination use the clause's scratch area in dctx: ms_scratch bytes of
+ * it are taken, 8-byte aligned, and it is empty again when the next clause
+ * starts.  A pointer into it is a plain number (ms_dctx, dctx's address,
+ * plus the offset), read like any kernel address with
+ * bpf_probe_read_kernel; writes go through r9 at an offset the verifier
+ * can bound.
+ */
+
+/*
+ * Take the r0 bytes from scratch: r1 = their offset in the scratch area,
+ * r2 = the size, both known to the verifier to be at most scratch_size,
+ * or DTrace's "out of scratch space" fault.
+ */
+static void
+emit_scratch_alloc(dt_cg_t *cg)
+{
+	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
+	int lsize = label_new(cg), loff = label_new(cg), lfit = label_new(cg);
+
+	emit(cg, MOV_REG(R2, R0));
+	emit_jump(cg, JMP_IMM(BPF_JLE, R2, ss, 0), lsize);
+	emit(cg, MOV_IMM(R1, 0));
+	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
+	label_set(cg, lsize);
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_scratch)));
+	/* always true; it tells the verifier */
+	emit_jump(cg, JMP_IMM(BPF_JLE, R1, ss, 0), loff);
+	emit(cg, MOV_IMM(R1, 0));
+	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
+	label_set(cg, loff);
+	emit(cg, MOV_REG(R3, R2));
+	emit(cg, ALU_IMM(BPF_ADD, R3, 7));
+	emit(cg, ALU_IMM(BPF_AND, R3, -8));
+	emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	emit_jump(cg, JMP_IMM(BPF_JLE, R3, ss, 0), lfit);
+	emit(cg, MOV_IMM(R1, 0));
+	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
+	label_set(cg, lfit);
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_scratch), R3));
+}
+
+/* r0 = the address of byte r1 of the scratch area, as a number */
+static void
+emit_scratch_ptr(dt_cg_t *cg)
+{
+	emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_dctx)));
+	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)scratch_off()));
+	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+}
+
+/*
+ * The destination in stack slot dslot, of the size in slot sslot, must lie
+ * in the scratch space the clause allocated, else the invalid address
+ * fault for it: r1 = its offset in the scratch area, r2 = the size, both
+ * at most scratch_size for the verifier.
+ */
+static void
+emit_scratch_dest(dt_cg_t *cg, int16_t dslot, int16_t sslot)
+{
+	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
+	int lbad = label_new(cg), lok = label_new(cg);
+
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, LDX(BPF_DW, R2, FP, dslot));
+	emit(cg, ALU_REG(BPF_SUB, R2, R1));
+	emit(cg, MOV_REG(R1, R2));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss, 0), lbad);
+	emit(cg, LDX(BPF_DW, R2, FP, sslot));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss, 0), lbad);
+	emit(cg, MOV_REG(R3, R1));
+	emit(cg, ALU_REG(BPF_ADD, R3, R2));
+	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
+	emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
+	label_set(cg, lbad);
+	emit(cg, LDX(BPF_DW, R1, FP, dslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+}
+
+/*
+ * Copy r2 bytes from the address in stack slot aslot with helper
+ * (bpf_probe_read_user or _kernel) to byte r1 of the scratch area; a
+ * failed read is the invalid address fault for that address.
+ */
+static void
+emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
+{
+	int lok = label_new(cg);
+
+	emit(cg, MOV_REG(R3, R1));
+	emit(cg, MOV_REG(R1, R9));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, ALU_REG(BPF_ADD, R1, R3));
+	emit(cg, LDX(BPF_DW, R3, FP, aslot));
+	emit(cg, CALL(helper));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+}
+
+/* r0 = alloca(size) */
+static void
+cg_alloca(dt_cg_t *cg, dt_node_t *dnp)
+{
+	cg_expr(cg, dnp->dn_args);
+	emit_scratch_alloc(cg);
+	emit_scratch_ptr(cg);
+}
+
+/* r0 = copyin(addr, size): a copy of user memory in scratch space */
+static void
+cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int16_t aslot, oslot;
+
+	cg_expr(cg, dnp->dn_args);
+	aslot = push(cg);
+	cg_expr(cg, dnp->dn_args->dn_list);
+	emit_scratch_alloc(cg);
+	emit(cg, MOV_REG(R0, R1));
+	oslot = push(cg);
+	emit_scratch_read(cg, BPF_FUNC_probe_read_user, aslot);
+	emit(cg, LDX(BPF_DW, R1, FP, oslot));
+	cg->cg_sp -= 16;
+	emit_scratch_ptr(cg);
+}
+
+/*
+ * copyinto(addr, size, dest): user memory to scratch space the clause
+ * allocated; bcopy(src, dest, size): kernel memory outside scratch space
+ * to scratch space the clause allocated.
+ */
+static void
+cg_copyto(dt_cg_t *cg, dt_node_t *dnp)
+{
+	bool bcopy = dnp->dn_builtin->di_id == DT_FN_BCOPY;
+	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_list, *a2 = a1->dn_list;
+	int16_t aslot, sslot, dslot;
+
+	cg_expr(cg, a0);
+	aslot = push(cg);
+	cg_expr(cg, bcopy ? a2 : a1);
+	sslot = push(cg);
+	cg_expr(cg, bcopy ? a1 : a2);
+	dslot = push(cg);
+	if (bcopy) {
+		int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
+		int lok = label_new(cg);
+
+		/* src must not overlap the scratch area:
+		   src >= base + ss or src + size <= base */
+		emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+		emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+		emit(cg, LDX(BPF_DW, R2, FP, aslot));
+		emit(cg, MOV_REG(R3, R1));
+		emit(cg, ALU_IMM(BPF_ADD, R3, ss));
+		emit_jump(cg, JMP_REG(BPF_JGE, R2, R3, 0), lok);
+		emit(cg, LDX(BPF_DW, R3, FP, sslot));
+		emit(cg, ALU_REG(BPF_ADD, R3, R2));
+		emit_jump(cg, JMP_REG(BPF_JLE, R3, R1, 0), lok);
+		emit_fault(cg, DTRACEFLT_BADADDR, R2);
+		label_set(cg, lok);
+	}
+	emit_scratch_dest(cg, dslot, sslot);
+	emit_scratch_read(cg, bcopy ? BPF_FUNC_probe_read_kernel :
+	    BPF_FUNC_probe_read_user, aslot);
+	cg->cg_sp -= 24;
+}
+
 /* Size of what a pointer points to, for pointer arithmetic. */
 static int
 elem_size(dt_type_t t)
@@ -928,6 +1122,107 @@ cg_member(dt_cg_t *cg, dt_node_t *dnp)
 	if (dnp->dn_value != 0)
 		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
 	emit_load(cg, dnp);
+}
+
+/* r0 = the address of the lvalue *p, p[i] or p->m */
+static void
+cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
+{
+	switch (lv->dn_kind) {
+	case DN_UNARY:
+		cg_expr(cg, lv->dn_left);
+		break;
+	case DN_MEMBER:
+		cg_expr(cg, lv->dn_left);
+		if (lv->dn_value != 0)
+			emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
+		break;
+	case DN_INDEX:
+		cg_expr(cg, lv->dn_left);
+		push(cg);
+		cg_expr_as(cg, lv->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+		if (lv->dn_value != 1)
+			emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)lv->dn_value));
+		pop(cg, R1);
+		emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		break;
+	default:
+		cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
+	}
+}
+
+/*
+ * Store the value in r0 (size bytes) at the address in stack slot aslot,
+ * which must lie in scratch space the clause allocated (the only memory
+ * D may write), else the invalid address fault for it.
+ */
+static void
+emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
+{
+	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
+	int lbad = label_new(cg), lok = label_new(cg);
+	int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W :
+	    BPF_DW;
+
+	emit(cg, MOV_REG(R5, R0));
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, LDX(BPF_DW, R2, FP, aslot));
+	emit(cg, ALU_REG(BPF_SUB, R2, R1));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), lbad);
+	emit(cg, MOV_REG(R3, R2));
+	emit(cg, ALU_IMM(BPF_ADD, R3, size));
+	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
+	emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
+	label_set(cg, lbad);
+	emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	emit(cg, MOV_REG(R1, R9));
+	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
+	emit(cg, ALU_REG(BPF_ADD, R1, R2));
+	emit(cg, STX(bsz, R1, 0, R5));
+	emit(cg, MOV_REG(R0, R5));
+}
+
+/*
+ * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
+ * a postfix ++/--, the old value).
+ */
+static void
+cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dt_node_t *lv = dnp->dn_left;
+	dt_type_t t = lv->dn_type;
+	int size = t.ty_kind == DT_TK_PTR ? 8 : t.ty_size;
+	bool post = dnp->dn_kind == DN_INCDEC && dnp->dn_post;
+	int16_t aslot;
+
+	cg_lvaddr(cg, lv);
+	aslot = push(cg);
+	if (dnp->dn_kind == DN_ASSIGN && dnp->dn_op == T_ASSIGN) {
+		cg_expr_as(cg, dnp->dn_right, t);
+	} else {
+		emit_load(cg, lv);	/* r0 is the address */
+		if (post)
+			push(cg);
+		if (dnp->dn_kind == DN_INCDEC) {
+			emit(cg, MOV_IMM(R1, 1));
+		} else {
+			push(cg);
+			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
+				cg_expr(cg, dnp->dn_right);
+			else
+				cg_expr_as(cg, dnp->dn_right, t);
+			emit(cg, MOV_REG(R1, R0));
+			pop(cg, R0);
+		}
+		emit_arith(cg, dnp->dn_op, t);
+	}
+	emit_scratch_store(cg, aslot, size);
+	if (post)
+		pop(cg, R0);
+	cg->cg_sp -= 8;
 }
 
 /* r0 = the value of a variable or associative array element */
@@ -1691,6 +1986,14 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_stringof(cg, dnp);
 			break;
 		}
+		if (dnp->dn_builtin->di_id == DT_FN_COPYIN) {
+			cg_copyin(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id == DT_FN_ALLOCA) {
+			cg_alloca(cg, dnp);
+			break;
+		}
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
 		    dnp->dn_builtin->di_id <= DT_FN_STRSTR) {
 			cg_strfunc(cg, dnp);
@@ -1843,6 +2146,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		const dt_ident_t *idp = lv->dn_ident;
 		dt_lvkey_t k;
 
+		if (idp == NULL) {
+			cg_memassign(cg, dnp);
+			break;
+		}
 		lv_key(cg, lv, &k);
 		if (dnp->dn_op == T_ASSIGN) {
 			cg_expr_as(cg, dnp->dn_right, idp->di_type);
@@ -1867,6 +2174,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		const dt_node_t *lv = dnp->dn_left;
 		dt_lvkey_t k;
 
+		if (lv->dn_ident == NULL) {
+			cg_memassign(cg, dnp);
+			break;
+		}
 		lv_key(cg, lv, &k);
 		lv_load(cg, lv, &k);
 		if (dnp->dn_post)
@@ -2196,6 +2507,11 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e);
 		return;
 	}
+	if (e->dn_builtin->di_id == DT_FN_COPYINTO ||
+	    e->dn_builtin->di_id == DT_FN_BCOPY) {
+		cg_copyto(cg, e);	/* records nothing */
+		return;
+	}
 	r = &dcp->dc_recs[(*recno)++];
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
@@ -2333,14 +2649,25 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		return (-1);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
+	    dtp->dt_opts.op_strsize + sizeof (dt_faultrec_t) > DT_DCTX_MAX) {
+		char msg[160];
+
+		snprintf(msg, sizeof (msg), "strsize %u and scratchsize %u "
+		    "leave no room for records: the per-CPU area of a "
+		    "firing holds at most %u bytes", dtp->dt_opts.op_strsize,
+		    dtp->dt_opts.op_scratchsize, DT_DCTX_MAX);
+		cg_fail(&cg, "D_CG", msg);
+	}
+	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
 	    dcp->dc_recsize + dtp->dt_opts.op_strsize > DT_DCTX_MAX) {
 		char msg[160];
 
 		snprintf(msg, sizeof (msg), "clause records too much data: %u "
 		    "bytes, more than the %u a firing may record with strsize "
-		    "%u", dcp->dc_recsize, DT_DCTX_MAX - dt_dctx_bufoff(dtp) -
-		    (uint32_t)sizeof (dt_rechdr_t) - dtp->dt_opts.op_strsize,
-		    dtp->dt_opts.op_strsize);
+		    "%u and scratchsize %u", dcp->dc_recsize, DT_DCTX_MAX -
+		    dt_dctx_bufoff(dtp) - (uint32_t)sizeof (dt_rechdr_t) -
+		    dtp->dt_opts.op_strsize, dtp->dt_opts.op_strsize,
+		    dtp->dt_opts.op_scratchsize);
 		cg_fail(&cg, "D_CG", msg);
 	}
 	cg.cg_lfault = label_new(&cg);
@@ -2348,6 +2675,10 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	dcp->dc_faults = false;		/* set again by each emit_fault() */
 
 	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
+	/* scratch space lives for the clause; its address as a number
+	   (a pointer stored in a map value reads back as a scalar) */
+	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_scratch), 0));
+	emit(&cg, STX(BPF_DW, R9, MS_OFF(ms_dctx), R9));
 	if (dcp->dc_pred != NULL) {
 		cg.cg_ntmp = 0;
 		cg_expr(&cg, dcp->dc_pred);

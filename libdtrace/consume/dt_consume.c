@@ -60,6 +60,9 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 	case DTRACEFLT_DIVZERO:
 		snprintf(buf, len, "divide-by-zero");
 		break;
+	case DTRACEFLT_NOSCRATCH:
+		snprintf(buf, len, "out of scratch space");
+		break;
 	default:
 		snprintf(buf, len, "unknown fault %d", fault);
 	}

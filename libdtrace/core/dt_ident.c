@@ -20,6 +20,7 @@
 #define T_U16	{ DT_TK_INT, 2, 0, 0 }
 #define T_STR	{ DT_TK_STRING, 0, 0, 0 }
 #define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
+#define T_VOIDP	{ DT_TK_PTR, 8, 0, 0 }
 
 #define BI(name, id, type) \
 	{ NULL, (char *)(name), DT_IDENT_BUILTIN, (id), type, 0, true }
@@ -28,6 +29,7 @@
 
 /* Sorted by name for bsearch. */
 static const dt_ident_t dt_builtins[] = {
+	FN("alloca", DT_FN_ALLOCA, T_VOIDP),
 	BI("arg0", DT_BI_ARG0 + 0, T_I64),
 	BI("arg1", DT_BI_ARG0 + 1, T_I64),
 	BI("arg2", DT_BI_ARG0 + 2, T_I64),
@@ -41,9 +43,12 @@ static const dt_ident_t dt_builtins[] = {
 	BI("args", DT_BI_ARGS, T_I64),
 	FN("avg", DT_FN_AVG, T_VOID),
 	FN("basename", DT_FN_BASENAME, T_STR),
+	FN("bcopy", DT_FN_BCOPY, T_VOID),
 	FN("cleanpath", DT_FN_CLEANPATH, T_STR),
 	FN("clear", DT_FN_CLEAR, T_VOID),
+	FN("copyin", DT_FN_COPYIN, T_VOIDP),
 	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
+	FN("copyinto", DT_FN_COPYINTO, T_VOID),
 	FN("count", DT_FN_COUNT, T_VOID),
 	BI("cpu", DT_BI_CPU, T_I32),
 	BI("curcpu", DT_BI_CPU, T_I32),

@@ -74,6 +74,7 @@ typedef enum dt_idkind {
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
+#define DT_SCRATCH_MAX	8192	/* largest scratchsize (see dctx) */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
@@ -278,6 +279,7 @@ struct ps_prochandle {
 
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
+	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */

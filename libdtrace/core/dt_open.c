@@ -36,6 +36,7 @@ dtrace_open(int version, int flags, int *errp)
 	}
 	dtp->dt_oflags = flags;
 	dtp->dt_opts.op_strsize = 256;
+	dtp->dt_opts.op_scratchsize = 256;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
@@ -227,6 +228,17 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "strsize must be set before the first program "
 			    "is compiled"));
 		op->op_strsize = (uint32_t)v;
+	} else if (strcmp(opt, "scratchsize") == 0) {
+		if (parse_size(val, &v) != 0 || v < 8 || v > DT_SCRATCH_MAX)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "scratchsize must be between 8 and %u",
+			    DT_SCRATCH_MAX));
+		if (dtp->dt_nclauses > 0 || dtp->dt_strtablen > 0 ||
+		    dtp->dt_globsize > 0)
+			return (dt_set_errmsg(dtp, EDT_ACTIVE,
+			    "scratchsize must be set before the first program "
+			    "is compiled"));
+		op->op_scratchsize = (uint32_t)v;
 	} else if (strcmp(opt, "bufsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -340,6 +352,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_destructive;
 	else if (strcmp(opt, "strsize") == 0)
 		*valp = op->op_strsize;
+	else if (strcmp(opt, "scratchsize") == 0)
+		*valp = op->op_scratchsize;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

@@ -5,8 +5,9 @@
  * Memory the BPF programs of a session use:
  *
  *  - dctx: a per-CPU array of one entry, the scratch area of a firing:
- *    the machine state (probe id, arguments, fault details) then the record
- *    buffer, then temporary strings.  A firing owns it from start to end;
+ *    the machine state (probe id, arguments, fault details), this->
+ *    variables, the clause's scratch space (alloca(), copyin()), temporary
+ *    strings, then the record buffer.  A firing owns it from start to end;
  *    tracing programs do not nest on one CPU.
  *  - globals: an array of one entry, mapped into programs by address
  *    (BPF_PSEUDO_MAP_VALUE): the session state then the global variables.
@@ -53,6 +54,8 @@ typedef struct dt_mstate {
 	uint64_t ms_fpc;		/* its BPF instruction index */
 	uint64_t ms_errno;		/* errno: set by syscall returns */
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
+	uint64_t ms_scratch;		/* scratch bytes the clause took */
+	uint64_t ms_dctx;		/* dctx's own address, as a number */
 } dt_mstate_t;
 
 /* Kinds of ring buffer records. */

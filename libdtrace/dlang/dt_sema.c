@@ -553,8 +553,34 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	dt_ident_t *idp;
 
 	if (lhs->dn_kind == DN_INDEX && lhs->dn_left->dn_kind == DN_VAR &&
-	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL) {
+	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL &&
+	    ((idp = dt_ident_lookup(dtp, lhs->dn_left->dn_str)) == NULL ||
+	    idp->di_kind == DT_IDENT_ASSOC ||
+	    idp->di_type.ty_kind != DT_TK_PTR)) {
+		/* an associative array, unless a pointer variable */
 		sema_assoc(pcb, lhs, true, ty);
+		return;
+	}
+	if ((lhs->dn_kind == DN_UNARY && lhs->dn_op == T_STAR) ||
+	    (lhs->dn_kind == DN_MEMBER && (lhs->dn_op == T_ARROW ||
+	    lhs->dn_left->dn_kind != DN_VAR)) || lhs->dn_kind == DN_INDEX) {
+		/* memory: *p, p[i], p->m; the code generator lets only
+		   scratch space the clause allocated be written */
+		sema_expr(pcb, lhs);
+		if (lhs->dn_builtin != NULL || lhs->dn_ident != NULL)
+			dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
+			    "operator %s can only be applied to a writable "
+			    "variable", op);
+		if (lhs->dn_type.ty_kind != DT_TK_INT &&
+		    lhs->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
+			    "operator %s requires modifiable lvalue as an "
+			    "operand: only integers and pointers in memory can "
+			    "be written", op);
+		if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
+			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
+			    "operator %s requires modifiable lvalue as an "
+			    "operand: a bit-field cannot be written", op);
 		return;
 	}
 	if (lhs->dn_kind != DN_VAR)
@@ -755,6 +781,23 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "stringof( ) argument must be a string, a char "
 			    "array or a pointer");
 		break;
+	case DT_FN_COPYIN: case DT_FN_ALLOCA: case DT_FN_COPYINTO:
+	case DT_FN_BCOPY: {
+		/* addresses and sizes: integers or pointers */
+		int n = dnp->dn_builtin->di_id == DT_FN_ALLOCA ? 1 :
+		    dnp->dn_builtin->di_id == DT_FN_COPYIN ? 2 : 3, i = 1;
+
+		check_nargs(pcb, dnp, nargs, n, n);
+		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list,
+		    i++) {
+			if (!is_scalar(a))
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s( ) argument #%d is incompatible with "
+				    "prototype: argument must be an integer or "
+				    "pointer", dnp->dn_str, i);
+		}
+		break;
+	}
 	case DT_FN_COPYINSTR:
 		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {

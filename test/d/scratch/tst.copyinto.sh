@@ -1,0 +1,54 @@
+# copyinto() and bcopy() copy into scratch space the clause allocated;
+# a destination outside it, a source (of bcopy) inside it, or an address
+# that cannot be read is DTrace's "invalid address" fault, and the session
+# goes on.
+$DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
+    -n 'syscall::write:entry /pid == $target/ {
+	this->p = alloca(16);
+	copyinto(arg1, arg2, this->p);
+	copyinto(arg1 + 1, 2, this->p + 12);
+	printf("[%s] %c%c%c\n", stringof(this->p), *(char *)(this->p + 6),
+	    *(char *)(this->p + 12), *(char *)(this->p + 13));
+    }
+    syscall::write:entry /pid == $target/ {
+	this->p = alloca(8);
+	copyinto(arg1, 9, this->p);	/* one byte past the allocation */
+	printf("not reached 1\n");
+    }
+    syscall::write:entry /pid == $target/ {
+	copyinto(arg1, 4, (void *)curthread);
+	printf("not reached 2\n");
+    }
+    syscall::write:entry /pid == $target/ {
+	this->p = alloca(8);
+	copyinto(0, 8, this->p);
+	printf("not reached 3\n");
+    }
+    syscall::write:entry /pid == $target/ {
+	this->p = alloca(192);
+	bcopy(curthread->cred, this->p, 192);
+	this->c = (struct cred *)this->p;
+	printf("%d %d\n", this->c->gid.val == curthread->cred->gid.val,
+	    this->c->user_ns == curthread->cred->user_ns);
+    }
+    syscall::write:entry /pid == $target/ {
+	this->p = alloca(16);
+	bcopy(this->p, this->p + 8, 8);
+	printf("not reached 4\n");
+    }
+    syscall::write:entry /pid == $target/ {
+	bcopy(curthread->cred, (void *)curthread, 8);
+	printf("not reached 5\n");
+    }
+    syscall::write:entry /pid == $target/ {
+	this->p = alloca(8);
+	bcopy(0, this->p, 8);
+	printf("not reached 6\n");
+    }
+    ERROR { printf("ERROR: clause %d fault %d\n", arg2, arg4); }
+    syscall::write:entry /pid == $target/ { exit(0); }' \
+    >/dev/null 2>/tmp/dt-cpinto.err
+echo "rc=$?"
+cat /tmp/dt-cpinto.out
+sed -E 's/probe ID [0-9]+ /probe ID P /; s/BPF pc [0-9]+/BPF pc N/; s/\(0x[0-9a-f]{9,}\)/(ADDR)/' /tmp/dt-cpinto.err
+rm -f /tmp/dt-cpinto.out /tmp/dt-cpinto.err
