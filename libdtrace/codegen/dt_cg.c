@@ -782,6 +782,12 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			emit(cg, MOV_IMM(R2, (int32_t)strsize));
 			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 			off += (strsize + 7) & ~7U;
+		} else if (kt.ty_kind == DT_TK_STACK) {
+			emit(cg, MOV_REG(R3, R0));
+			emit_dctx_addr(cg, R1, off);
+			emit(cg, MOV_IMM(R2, kt.ty_size * 8));
+			emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+			off += kt.ty_size * 8U;
 		} else {
 			normalize(cg, kn->dn_type);
 			emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
@@ -1647,6 +1653,37 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 	cg->cg_sp -= 8 * n;
 }
 
+/*
+ * The kernel stack where the probe fired, nframes return addresses of 8
+ * bytes at dctx + off: bpf_get_stack() on the program's context (r6),
+ * skipping the program's own frames (ms_stkskip), zeroes what it does
+ * not fill, and the whole buffer when it fails, so a
+ * stack ends at its first 0 and equal stacks are equal keys.
+ */
+static void
+emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
+{
+	emit(cg, MOV_REG(R1, R6));
+	emit_dctx_addr(cg, R2, off);
+	emit(cg, MOV_IMM(R3, (int32_t)(nframes * 8)));
+	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+	emit(cg, CALL(BPF_FUNC_get_stack));
+}
+
+/* r0 = stack(): the frames in consecutive string temporaries */
+static void
+cg_stack(dt_cg_t *cg, const dt_node_t *dnp)
+{
+	uint32_t size = dnp->dn_type.ty_size * 8U;
+	uint32_t off = tmp_alloc(cg);
+
+	for (uint32_t got = cg->cg_hdl->dt_opts.op_strsize; got < size;
+	    got += cg->cg_hdl->dt_opts.op_strsize)
+		(void) tmp_alloc(cg);
+	emit_stack(cg, off, dnp->dn_type.ty_size);
+	emit_dctx_addr(cg, R0, off);
+}
+
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
 static void
 cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
@@ -1698,6 +1735,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {
 			cg_progenyof(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id == DT_FN_STACK) {
+			cg_stack(cg, dnp);
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {
@@ -2202,6 +2243,10 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e->dn_args);
 		store_data(cg, r->dr_type, r->dr_offset);
 		break;
+	case DT_FN_STACK:	/* straight into the record */
+		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
+		    r->dr_type.ty_size);
+		break;
 	case DT_FN_EXIT:
 		cg_expr_as(cg, e->dn_args, r->dr_type);
 		store_data(cg, r->dr_type, r->dr_offset);
@@ -2497,6 +2542,13 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		cg_fini(&cg);
 		return (-1);
 	}
+	/*
+	 * A raw tracepoint program's kernel stack starts in the program
+	 * itself (bpf_get_stack walks from the helper's caller); a perf
+	 * event's starts where the event was taken.
+	 */
+	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
+	    pgp->pg_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT ? 1 : 0));
 
 	for (unsigned int i = 0; i < n; i++) {
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];

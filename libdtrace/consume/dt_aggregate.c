@@ -226,6 +226,15 @@ strkey_size(const dtrace_hdl_t *dtp)
 	return ((dtp->dt_opts.op_strsize + 7) & ~7U);
 }
 
+/* Bytes of a key component of type t. */
+static uint32_t
+keypart_size(const dtrace_hdl_t *dtp, dt_type_t t)
+{
+	if (t.ty_kind == DT_TK_STACK)
+		return (t.ty_size * 8U);
+	return (t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8);
+}
+
 /*
  * How entries sort: qsort_r()'s argument, so that sessions in several
  * threads sort at once.
@@ -248,10 +257,14 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 	int64_t x, y;
 
 	for (unsigned int j = 0; j < i; j++)
-		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
+		off += idp->di_keys[j].ty_kind == DT_TK_STACK ?
+		    idp->di_keys[j].ty_size * 8U :
+		    idp->di_keys[j].ty_kind == DT_TK_STRING ?
 		    sc->sc_strkey : 8;
 	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
 		return (strncmp(a + off, b + off, sc->sc_strkey));
+	if (idp->di_keys[i].ty_kind == DT_TK_STACK)
+		return (memcmp(a + off, b + off, idp->di_keys[i].ty_size * 8U));
 	memcpy(&x, a + off, 8);
 	memcpy(&y, b + off, 8);
 	return (x == y ? 0 : x < y ? -1 : 1);
@@ -314,7 +327,10 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
 
-		if (t.ty_kind == DT_TK_STRING) {
+		if (t.ty_kind == DT_TK_STACK) {
+			dt_print_stack(dtp, fp, key + off, t.ty_size);
+			off += t.ty_size * 8U;
+		} else if (t.ty_kind == DT_TK_STRING) {
 			uint32_t sz = strkey_size(dtp);
 
 			fprintf(fp, "  %-50.*s", (int)strnlen(key + off, sz),
@@ -586,11 +602,14 @@ json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	fputs("\"keys\":[", fp);
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
-		uint32_t sz = t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8;
+		uint32_t sz = keypart_size(dtp, t);
 
 		if (i > 0)
 			fputc(',', fp);
-		dt_json_value(fp, t, key + off, sz);
+		if (t.ty_kind == DT_TK_STACK)
+			dt_json_stack(dtp, fp, key + off, t.ty_size);
+		else
+			dt_json_value(fp, t, key + off, sz);
 		off += sz;
 	}
 	fputc(']', fp);
@@ -759,8 +778,7 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 	for (unsigned int i = 0; i < first->di_nkeys; i++) {
 		keys[i].dr_offset = off;
 		keys[i].dr_type = first->di_keys[i];
-		keys[i].dr_size = first->di_keys[i].ty_kind == DT_TK_STRING ?
-		    strkey_size(dtp) : 8;
+		keys[i].dr_size = keypart_size(dtp, first->di_keys[i]);
 		off += keys[i].dr_size;
 	}
 	if (rv == 0)

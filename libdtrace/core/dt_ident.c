@@ -84,6 +84,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("rand", DT_FN_RAND, T_I32),
 	FN("rindex", DT_FN_RINDEX, T_I32),
 	FN("setopt", DT_FN_SETOPT, T_VOID),
+	FN("stack", DT_FN_STACK, T_VOID),
 	BI("stackdepth", DT_BI_STACKDEPTH, T_U32),
 	FN("stddev", DT_FN_STDDEV, T_VOID),
 	FN("strchr", DT_FN_STRCHR, T_STR),

@@ -40,7 +40,9 @@ typedef enum dt_tkind {
 	DT_TK_STRING,		/* D string (value is a pointer to chars) */
 	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
 	DT_TK_STRUCT,		/* struct or union (value is its address) */
-	DT_TK_ARRAY		/* array other than char[] (value: address) */
+	DT_TK_ARRAY,		/* array other than char[] (value: address) */
+	DT_TK_STACK		/* stack(): ty_size frames of 8 bytes (value:
+				   their address), 0 after the last */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -74,6 +76,8 @@ typedef enum dt_idkind {
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
+#define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's perf_event_max_stack
+				   default, what bpf_get_stack walks at most */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
@@ -262,6 +266,7 @@ struct ps_prochandle {
 
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
+	uint32_t op_stackframes;	/* stackframes: stack()'s default depth */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
@@ -488,6 +493,7 @@ extern void dt_bpf_close(dtrace_hdl_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
+extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 /* consume/dt_aggregate.c */
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
@@ -515,6 +521,7 @@ extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
 extern void dt_json_str(FILE *, const char *, size_t);
 extern void dt_json_value(FILE *, dt_type_t, const char *, size_t);
 extern void dt_json_probe(FILE *, const dtrace_probedesc_t *, int);
+extern void dt_json_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);

@@ -11,7 +11,9 @@
  * guards the current entry and every reference count.
  *
  * Only text symbols are kept, sorted by address; a lookup finds the
- * symbol at or below an address.
+ * symbol at or below an address.  Past the last vmlinux symbol (the end
+ * of its text) and below the first module symbol nothing is known: BPF
+ * programs and trampolines live there.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -32,6 +34,7 @@ struct dt_ksyms {
 	size_t ks_n;		/* how many */
 	char *ks_strtab;	/* names */
 	uint64_t ks_modsig;	/* signature of /proc/modules */
+	uint64_t ks_vmend;	/* highest vmlinux symbol (_einittext) */
 	unsigned long ks_refs;	/* references, under dt_ksyms_lock */
 };
 
@@ -121,6 +124,8 @@ ksyms_load(const char *path, uint64_t sig)
 				goto fail;
 			ks->ks_strtab = nt;
 		}
+		if (strcmp(mod, "vmlinux") == 0 && addr > ks->ks_vmend)
+			ks->ks_vmend = addr;
 		ks->ks_syms[ks->ks_n].kk_addr = addr;
 		ks->ks_syms[ks->ks_n].kk_name = (uint32_t)slen;
 		slen += (size_t)sprintf(ks->ks_strtab + slen, "%s`%s", mod,
@@ -222,6 +227,8 @@ dt_ksyms_lookup(const dt_ksyms_t *ks, uint64_t addr, uint64_t *offp)
 		    strlen(ks->ks_strtab + ks->ks_syms[lo].kk_name))
 			lo = i - 1;
 	}
+	if (addr > ks->ks_vmend && ks->ks_syms[lo].kk_addr <= ks->ks_vmend)
+		return (NULL);	/* past the kernel's text */
 	*offp = addr - ks->ks_syms[lo].kk_addr;
 	return (ks->ks_strtab + ks->ks_syms[lo].kk_name);
 }
