@@ -151,8 +151,10 @@ typedef enum dtrace_actkind {
 	DTRACEACT_TRUNC,		/* trunc() */
 	DTRACEACT_NORMALIZE,		/* normalize(), denormalize() */
 	DTRACEACT_SETOPT,		/* setopt() */
-	DTRACEACT_STACK			/* stack(): kernel return addresses,
+	DTRACEACT_STACK,		/* stack(): kernel return addresses,
 					   64 bits each, 0 after the last */
+	DTRACEACT_SYM,			/* sym(), func(): a kernel address */
+	DTRACEACT_MOD			/* mod(): a kernel address */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

@@ -1741,6 +1741,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_stack(cg, dnp);
 			break;
 		}
+		if (dnp->dn_builtin->di_id == DT_FN_SYM ||
+		    dnp->dn_builtin->di_id == DT_FN_MOD) {
+			cg_expr(cg, dnp->dn_args);	/* the address */
+			break;
+		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {
 			cg_intfunc(cg, dnp);
 			break;
@@ -2240,6 +2245,11 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	r = &dcp->dc_recs[(*recno)++];
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
+		cg_expr(cg, e->dn_args);
+		store_data(cg, r->dr_type, r->dr_offset);
+		break;
+	case DT_FN_SYM:
+	case DT_FN_MOD:
 		cg_expr(cg, e->dn_args);
 		store_data(cg, r->dr_type, r->dr_offset);
 		break;

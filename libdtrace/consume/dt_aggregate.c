@@ -150,6 +150,69 @@ agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
 	return (idp->di_aggseen);
 }
 
+static uint32_t keypart_size(const dtrace_hdl_t *, dt_type_t);
+
+static int
+keybytes_cmp(const void *a, const void *b, void *keysize)
+{
+	return (memcmp(((const dt_aggent_t *)a)->ae_key,
+	    ((const dt_aggent_t *)b)->ae_key, *(const uint32_t *)keysize));
+}
+
+/*
+ * sym(), func() and mod() keys hold addresses: every address shown as the
+ * same symbol (or module) is one entry, as in DTrace.  Each such key
+ * component becomes the address of its symbol (or module), then entries
+ * with equal keys are merged.
+ */
+static void
+agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
+    size_t *np)
+{
+	uint32_t ks = idp->di_keysize;
+	size_t n = *np, out = 0;
+	bool any = false;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		if (idp->di_keys[i].ty_kind == DT_TK_SYM ||
+		    idp->di_keys[i].ty_kind == DT_TK_MOD)
+			any = true;
+	}
+	if (!any || n == 0)
+		return;
+	for (size_t e = 0; e < n; e++) {
+		uint32_t off = 0;
+
+		for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+			dt_type_t t = idp->di_keys[i];
+			char buf[256];
+			uint64_t addr, base;
+
+			if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+				memcpy(&addr, ents[e].ae_key + off, 8);
+				dt_format_ksym(dtp, addr, t.ty_kind ==
+				    DT_TK_MOD, buf, sizeof (buf), &base);
+				memcpy(ents[e].ae_key + off, &base, 8);
+			}
+			off += keypart_size(dtp, t);
+		}
+	}
+	qsort_r(ents, n, sizeof (*ents), keybytes_cmp, &ks);
+	for (size_t e = 0; e < n; e++) {
+		if (out > 0 && memcmp(ents[out - 1].ae_key, ents[e].ae_key,
+		    ks) == 0) {
+			merge(idp, ents[out - 1].ae_val, ents[e].ae_val, false);
+			free(ents[e].ae_key);
+			free(ents[e].ae_val);
+			continue;
+		}
+		ents[out++] = ents[e];
+	}
+	for (size_t e = 0; e < out; e++)
+		ents[e].ae_sort = scalar_value(idp, ents[e].ae_val);
+	*np = out;
+}
+
 /* Read and merge every entry of the aggregation. */
 static int
 agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
@@ -204,6 +267,7 @@ agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 	free(key);
 	free(next);
 	free(pcpu);
+	agg_symkeys(dtp, idp, ents, &n);
 	*entp = ents;
 	*np = n;
 	return (0);
@@ -330,6 +394,15 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 		if (t.ty_kind == DT_TK_STACK) {
 			dt_print_stack(dtp, fp, key + off, t.ty_size);
 			off += t.ty_size * 8U;
+		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+			char buf[256];
+			uint64_t addr;
+
+			memcpy(&addr, key + off, 8);
+			dt_format_ksym(dtp, addr, t.ty_kind == DT_TK_MOD, buf,
+			    sizeof (buf), NULL);
+			fprintf(fp, "  %-50s", buf);
+			off += 8;
 		} else if (t.ty_kind == DT_TK_STRING) {
 			uint32_t sz = strkey_size(dtp);
 
@@ -606,9 +679,17 @@ json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 
 		if (i > 0)
 			fputc(',', fp);
-		if (t.ty_kind == DT_TK_STACK)
+		if (t.ty_kind == DT_TK_STACK) {
 			dt_json_stack(dtp, fp, key + off, t.ty_size);
-		else
+		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+			char buf[256];
+			uint64_t addr;
+
+			memcpy(&addr, key + off, 8);
+			dt_format_ksym(dtp, addr, t.ty_kind == DT_TK_MOD, buf,
+			    sizeof (buf), NULL);
+			dt_json_str(fp, buf, strlen(buf));
+		} else
 			dt_json_value(fp, t, key + off, sz);
 		off += sz;
 	}

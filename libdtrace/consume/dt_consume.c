@@ -73,6 +73,20 @@ dt_print_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
 	return (0);
 }
 
+/* sym(), func() and mod(): the name, as DTrace prints it. */
+static int
+print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
+    const char *data)
+{
+	char buf[256];
+	uint64_t addr;
+
+	memcpy(&addr, data, sizeof (addr));
+	dt_format_ksym(dtp, addr, rec->dr_kind == DTRACEACT_MOD, buf,
+	    sizeof (buf), NULL);
+	return (fprintf(fp, "  %-50s", buf));
+}
+
 static const char *
 fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 {
@@ -150,6 +164,20 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		fputs("\"kind\":\"trace\",\"value\":", fp);
 		dt_json_value(fp, r->dr_type, data + r->dr_offset, r->dr_size);
 		break;
+	case DTRACEACT_SYM:
+	case DTRACEACT_MOD: {
+		char sym[256];
+		uint64_t addr;
+
+		memcpy(&addr, data + r->dr_offset, sizeof (addr));
+		dt_format_ksym(dtp, addr, r->dr_kind == DTRACEACT_MOD, sym,
+		    sizeof (sym), NULL);
+		fputs(*firstp ? "{" : ",{", fp);
+		fprintf(fp, "\"kind\":\"%s\",\"value\":",
+		    r->dr_kind == DTRACEACT_MOD ? "mod" : "sym");
+		dt_json_str(fp, sym, strlen(sym));
+		break;
+	}
 	case DTRACEACT_STACK:
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"stack\",\"frames\":", fp);
@@ -322,6 +350,9 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 			json_record(dtp, fp, r, pd->dtpda_data, &first);
 		else if (r->dr_kind == DTRACEACT_DIFEXPR)
 			print_datum(dtp, fp, r, pd->dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_SYM ||
+		    r->dr_kind == DTRACEACT_MOD)
+			print_sym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
 		else if (r->dr_kind == DTRACEACT_STACK)
 			dt_print_stack(dtp, fp, pd->dtpda_data + r->dr_offset,
 			    r->dr_type.ty_size);

@@ -293,6 +293,35 @@ dt_format_kaddr(dtrace_hdl_t *dtp, uint64_t addr, char *buf, size_t len)
 		snprintf(buf, len, "%s+0x%llx", sym, (unsigned long long)off);
 }
 
+/*
+ * What sym() and func() (mod: false) or mod() (mod: true) show of a
+ * kernel address: module`symbol, or the module, without the offset; the
+ * address in hex when no symbol holds it.  *basep (if not NULL) gets
+ * the address of the symbol or the module's first symbol, so that
+ * addresses that show the same are one aggregation key.
+ */
+void
+dt_format_ksym(dtrace_hdl_t *dtp, uint64_t addr, bool mod, char *buf,
+    size_t len, uint64_t *basep)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
+	const char *name = NULL;
+	uint64_t off = 0, base = addr;
+
+	if (ks != NULL && addr >= 0xffff800000000000ULL) {
+		if (mod)
+			name = dt_ksyms_module(ks, addr, &base);
+		else if ((name = dt_ksyms_lookup(ks, addr, &off)) != NULL)
+			base = addr - off;
+	}
+	if (name == NULL)
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+	else
+		snprintf(buf, len, "%s", name);
+	if (basep != NULL)
+		*basep = base;
+}
+
 struct dt_pfprog *
 dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
     int *errp)

@@ -41,8 +41,12 @@ typedef enum dt_tkind {
 	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
 	DT_TK_STRUCT,		/* struct or union (value is its address) */
 	DT_TK_ARRAY,		/* array other than char[] (value: address) */
-	DT_TK_STACK		/* stack(): ty_size frames of 8 bytes (value:
+	DT_TK_STACK,		/* stack(): ty_size frames of 8 bytes (value:
 				   their address), 0 after the last */
+	DT_TK_SYM,		/* sym(), func(): a kernel address (8 bytes)
+				   shown as module`symbol */
+	DT_TK_MOD		/* mod(): a kernel address shown as its
+				   module */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -511,6 +515,8 @@ extern void dt_printf_free(struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
 extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
+extern void dt_format_ksym(dtrace_hdl_t *, uint64_t, bool, char *, size_t,
+    uint64_t *);
 extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
     struct dt_node *, int *);
 extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,

@@ -337,6 +337,9 @@ key_same(dt_type_t a, dt_type_t b)
 {
 	if (a.ty_kind == DT_TK_STACK || b.ty_kind == DT_TK_STACK)
 		return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size);
+	if (a.ty_kind == DT_TK_SYM || b.ty_kind == DT_TK_SYM ||
+	    a.ty_kind == DT_TK_MOD || b.ty_kind == DT_TK_MOD)
+		return (a.ty_kind == b.ty_kind);
 	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
 }
 
@@ -344,7 +347,8 @@ static const char *
 key_kind(dt_type_t t)
 {
 	return (t.ty_kind == DT_TK_STRING ? "string" :
-	    t.ty_kind == DT_TK_STACK ? "stack" : "integer");
+	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_SYM ?
+	    "symbol" : t.ty_kind == DT_TK_MOD ? "module" : "integer");
 }
 
 /* Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args. */
@@ -369,6 +373,8 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, keys[i]);
 		if (keys[i]->dn_type.ty_kind != DT_TK_STRING &&
 		    keys[i]->dn_type.ty_kind != DT_TK_STACK &&
+		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
+		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
 		    !is_scalar(keys[i]))
 			dt_cerror(pcb, "D_ARR_KEYTYPE", keys[i]->dn_pos,
 			    "associative array keys must be integers, "
@@ -686,7 +692,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			sema_expr(pcb, a);
 	}
 	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
-	    !(fn->di_id == DT_FN_STACK && pcb->pcb_aggkey))
+	    !((fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
+	    fn->di_id == DT_FN_MOD) && pcb->pcb_aggkey))
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos,
 		    "%s( ) is an action and may only be used as a statement",
 		    dnp->dn_str);
@@ -788,6 +795,19 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		    .ty_size = (uint8_t)n };
 		break;
 	}
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+		/* sym(addr), func(addr), mod(addr): recorded, named when
+		   printed */
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (!is_scalar(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+			    "%s( ) argument #1 is incompatible with prototype: "
+			    "argument must be an integer or pointer",
+			    dnp->dn_str);
+		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id == DT_FN_SYM ?
+		    DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
+		break;
 	case DT_FN_PRINTF: {
 		dt_node_t *fmt = dnp->dn_args;
 		int err = 0;
@@ -1685,6 +1705,13 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	case DT_FN_STACK:
 		r = add_rec(pcb, dcp, DTRACEACT_STACK,
 		    value_bytes(pcb, e->dn_type), e->dn_pos);
+		r->dr_type = e->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+		r = add_rec(pcb, dcp, e->dn_builtin->di_id == DT_FN_SYM ?
+		    DTRACEACT_SYM : DTRACEACT_MOD, 8, e->dn_pos);
 		r->dr_type = e->dn_type;
 		dcp->dc_records = true;
 		break;
