@@ -77,6 +77,9 @@ kind_name(const dt_node_t *a)
 	case DT_TK_STRING: return ("string");
 	case DT_TK_PTR: return ("pointer");
 	case DT_TK_INT: return ("integer");
+	case DT_TK_STACK: return ("stack");
+	case DT_TK_SYM: return ("symbol");
+	case DT_TK_MOD: return ("module");
 	default: return ("void");
 	}
 }
@@ -195,7 +198,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucCsSpnaY", *p) == NULL)
+		if (*p == '\0' || strchr("dixXoucCsSpnaYk", *p) == NULL)
 			return (*p == '\0' ? (pf_error(dtp, pfp,
 			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
 			    "with an incomplete conversion", fmt), NULL) :
@@ -237,9 +240,15 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			if (k < 2 || strchr("dixXoucCY", pc->pc_conv) != NULL)
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
-			else if (pc->pc_conv == 'p' || pc->pc_conv == 'a')
+			else if (pc->pc_conv == 'p')
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR;
+			else if (pc->pc_conv == 'a')	/* a func() key too */
+				ok = a->dn_type.ty_kind == DT_TK_INT ||
+				    a->dn_type.ty_kind == DT_TK_PTR ||
+				    a->dn_type.ty_kind == DT_TK_SYM;
+			else if (pc->pc_conv == 'k')	/* a stack() key */
+				ok = a->dn_type.ty_kind == DT_TK_STACK;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok)
@@ -251,7 +260,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
 				    's' ? "string" : pc->pc_conv == 'p' ||
 				    pc->pc_conv == 'a' ? "pointer or integer" :
-				    "integer",
+				    pc->pc_conv == 'k' ? "stack" : "integer",
 				    kind_name(a)), NULL);
 		}
 	}
@@ -424,6 +433,11 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
 			    data), sym, sizeof (sym));
 			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'k') {
+			dt_print_stack(dtp, fp, data + args[pc->pc_arg].
+			    dr_offset, args[pc->pc_arg].dr_type.ty_size);
 			continue;
 		}
 		if (pc->pc_conv == 'C') {
