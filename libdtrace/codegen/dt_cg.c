@@ -734,6 +734,24 @@ lv_dynamic(const dt_ident_t *idp)
 	return (idp->di_kind == DT_IDENT_ASSOC || idp->di_kind == DT_IDENT_TLS);
 }
 
+/*
+ * The kernel stack where the probe fired, nframes return addresses of 8
+ * bytes at dctx + off: bpf_get_stack() on the program's context (r6),
+ * skipping the program's own frames (ms_stkskip), zeroes what it does
+ * not fill, and the whole buffer when it fails, so a stack ends at its
+ * first 0 and equal stacks are equal keys.  A stack is built straight
+ * into its record or its aggregation key.
+ */
+static void
+emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
+{
+	emit(cg, MOV_REG(R1, R6));
+	emit_dctx_addr(cg, R2, off);
+	emit(cg, MOV_IMM(R3, (int32_t)(nframes * 8)));
+	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+	emit(cg, CALL(BPF_FUNC_get_stack));
+}
+
 /* reg = address of a fixed variable's storage */
 static void
 lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
@@ -775,6 +793,11 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
 		dt_type_t kt = idp->di_keys[i];
 
+		if (kt.ty_kind == DT_TK_STACK) {	/* straight into the key */
+			emit_stack(cg, off, kt.ty_size);
+			off += kt.ty_size * 8U;
+			continue;
+		}
 		cg_expr(cg, (dt_node_t *)kn);
 		if (kt.ty_kind == DT_TK_STRING) {
 			emit(cg, MOV_REG(R3, R0));
@@ -782,12 +805,6 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			emit(cg, MOV_IMM(R2, (int32_t)strsize));
 			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 			off += (strsize + 7) & ~7U;
-		} else if (kt.ty_kind == DT_TK_STACK) {
-			emit(cg, MOV_REG(R3, R0));
-			emit_dctx_addr(cg, R1, off);
-			emit(cg, MOV_IMM(R2, kt.ty_size * 8));
-			emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-			off += kt.ty_size * 8U;
 		} else {
 			normalize(cg, kn->dn_type);
 			emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
@@ -1653,37 +1670,6 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 	cg->cg_sp -= 8 * n;
 }
 
-/*
- * The kernel stack where the probe fired, nframes return addresses of 8
- * bytes at dctx + off: bpf_get_stack() on the program's context (r6),
- * skipping the program's own frames (ms_stkskip), zeroes what it does
- * not fill, and the whole buffer when it fails, so a
- * stack ends at its first 0 and equal stacks are equal keys.
- */
-static void
-emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
-{
-	emit(cg, MOV_REG(R1, R6));
-	emit_dctx_addr(cg, R2, off);
-	emit(cg, MOV_IMM(R3, (int32_t)(nframes * 8)));
-	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-	emit(cg, CALL(BPF_FUNC_get_stack));
-}
-
-/* r0 = stack(): the frames in consecutive string temporaries */
-static void
-cg_stack(dt_cg_t *cg, const dt_node_t *dnp)
-{
-	uint32_t size = dnp->dn_type.ty_size * 8U;
-	uint32_t off = tmp_alloc(cg);
-
-	for (uint32_t got = cg->cg_hdl->dt_opts.op_strsize; got < size;
-	    got += cg->cg_hdl->dt_opts.op_strsize)
-		(void) tmp_alloc(cg);
-	emit_stack(cg, off, dnp->dn_type.ty_size);
-	emit_dctx_addr(cg, R0, off);
-}
-
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
 static void
 cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
@@ -1737,10 +1723,8 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_progenyof(cg, dnp);
 			break;
 		}
-		if (dnp->dn_builtin->di_id == DT_FN_STACK) {
-			cg_stack(cg, dnp);
-			break;
-		}
+		if (dnp->dn_builtin->di_id == DT_FN_STACK)	/* a key */
+			cg_fail(cg, "D_CG", "stack( ) used as a value");
 		if (dnp->dn_builtin->di_id == DT_FN_SYM ||
 		    dnp->dn_builtin->di_id == DT_FN_MOD) {
 			cg_expr(cg, dnp->dn_args);	/* the address */

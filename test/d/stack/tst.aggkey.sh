@@ -13,3 +13,5 @@ $DTRACE -q -n 'BEGIN {
 echo "-- a system call's stacks, keyed with the call's name"
 $DTRACE -q -c 'cat /etc/hostname' -n 'syscall::openat:entry,syscall::read:entry /pid == $target/ { @[probefunc, stack()] = count(); }' 2>/dev/null |
     awk -f "$(dirname "$0")/aggkey.awk"
+echo "-- strsize 32: the stack is built in the key itself"
+$DTRACE -q -x strsize=32 -n 'BEGIN { @[stack(3), "abc"] = count(); exit(0); }' | sed 's/0x[0-9a-f]*$/OFF/'
