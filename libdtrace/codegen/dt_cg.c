@@ -569,8 +569,10 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		emit(cg, MOV_REG(R1, R6));
 		emit_dctx_addr(cg, R2, off);
 		emit(cg, MOV_IMM(R3, (int32_t)(size & ~7U)));
-		emit(cg, MOV_IMM(R4, id == DT_BI_USTACKDEPTH ?
-		    BPF_F_USER_STACK : 0));
+		if (id == DT_BI_USTACKDEPTH)
+			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
+		else	/* the frames stack() shows (emit_stack()) */
+			emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
 		emit(cg, CALL(BPF_FUNC_get_stack));
 		emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), lok);
 		emit(cg, MOV_IMM(R0, 0));

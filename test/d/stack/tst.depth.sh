@@ -18,3 +18,6 @@ echo "-- stackframes out of range"
 $DTRACE -x stackframes=0 -n 'BEGIN { exit(0); }' 2>&1; echo "exit status $?"
 $DTRACE -x stackframes=128 -n 'BEGIN { exit(0); }' 2>&1
 echo "exit status $?"
+echo "-- stackdepth counts the frames stack() shows"
+$DTRACE -q -n 'BEGIN { printf("%d\n", stackdepth); stack(); exit(0); }' | awk -f "$(dirname "$0")/depth.awk"
+$DTRACE -q -c 'cat /etc/hostname' -n 'syscall::openat:entry /pid == $target/ { printf("%d\n", stackdepth); stack(); }' 2>/dev/null | awk -f "$(dirname "$0")/depth.awk"
