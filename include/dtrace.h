@@ -153,8 +153,8 @@ typedef enum dtrace_actkind {
 	DTRACEACT_SETOPT,		/* setopt() */
 	DTRACEACT_STACK,		/* stack(): kernel return addresses,
 					   64 bits each, 0 after the last */
-	DTRACEACT_SYM,			/* sym(), func(): a kernel address */
-	DTRACEACT_MOD			/* mod(): a kernel address */
+	DTRACEACT_SYM,			/* sym(), func(): an address */
+	DTRACEACT_MOD			/* mod(): an address */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

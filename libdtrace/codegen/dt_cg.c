@@ -795,7 +795,7 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
 		dt_type_t kt = idp->di_keys[i];
 
-		if (kt.ty_kind == DT_TK_STACK) {	/* straight into the key */
+		if (kt.ty_kind == DT_TK_STACK) {	/* into the key */
 			emit_stack(cg, off, kt.ty_size);
 			off += kt.ty_size * 8U;
 			continue;

@@ -243,7 +243,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			else if (pc->pc_conv == 'p')
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR;
-			else if (pc->pc_conv == 'a')	/* a func() key too */
+			else if (pc->pc_conv == 'a')	/* func() keys */
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR ||
 				    a->dn_type.ty_kind == DT_TK_SYM;

@@ -40,9 +40,10 @@ typedef enum dt_tkind {
 	DT_TK_STRING,		/* D string (value is a pointer to chars) */
 	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
 	DT_TK_STRUCT,		/* struct or union (value is its address) */
-	DT_TK_ARRAY,		/* array other than char[] (value: address) */
-	DT_TK_STACK,		/* stack(): ty_size frames of 8 bytes (value:
-				   their address), 0 after the last */
+	DT_TK_ARRAY,		/* array other than char[] (value: addr.) */
+	DT_TK_STACK,		/* stack(): ty_size frames of 8 bytes
+				   (value: their address), 0 after the
+				   last */
 	DT_TK_SYM,		/* sym(), func(): a kernel address (8 bytes)
 				   shown as module`symbol */
 	DT_TK_MOD		/* mod(): a kernel address shown as its
@@ -80,8 +81,9 @@ typedef enum dt_idkind {
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
-#define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's perf_event_max_stack
-				   default, what bpf_get_stack walks at most */
+#define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
+				   perf_event_max_stack, what
+				   bpf_get_stack walks at most */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
@@ -270,7 +272,7 @@ struct ps_prochandle {
 
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
-	uint32_t op_stackframes;	/* stackframes: stack()'s default depth */
+	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */

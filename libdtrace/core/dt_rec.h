@@ -46,8 +46,9 @@ typedef struct dt_mstate {
 	uint32_t ms_prid;		/* probe id that fired */
 	uint32_t ms_clause;		/* clause running */
 	uint32_t ms_epid;		/* enabled probe id: (probe, clause) */
-	uint32_t ms_stkskip;		/* stack(): frames of the program itself
-					   (bpf_get_stack's skip count) */
+	uint32_t ms_stkskip;		/* stack(): the program's own
+					   frames (bpf_get_stack's skip
+					   count) */
 	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */

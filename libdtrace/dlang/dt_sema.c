@@ -1503,7 +1503,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 24 :
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
 	if (agg->dn_right != NULL) {
-		pcb->pcb_aggkey = true;		/* stack() may be a key */
+		pcb->pcb_aggkey = true;	/* stack() may be a key */
 		nkeys = assoc_keys(pcb, agg);
 		pcb->pcb_aggkey = false;
 	}
