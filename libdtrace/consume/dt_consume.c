@@ -46,13 +46,11 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	}
 }
 
-/* Columns a stack frame is indented by, as DTrace does. */
-#define DT_STACK_INDENT	14
-
 /*
  * A kernel stack of at most nframes return addresses (8 bytes each, 0
  * after the last) as DTrace prints it: a line break, then each frame on
- * a line of its own, indented, as module`symbol+0xoffset.
+ * a line of its own, indented by stackindent (14) columns, as
+ * module`symbol+0xoffset.
  */
 int
 dt_print_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
@@ -68,7 +66,8 @@ dt_print_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
 		if (pc == 0)
 			break;
 		dt_format_kaddr(dtp, pc, buf, sizeof (buf));
-		fprintf(fp, "%*s%s\n", DT_STACK_INDENT, "", buf);
+		fprintf(fp, "%*s%s\n", (int)dtp->dt_opts.op_stackindent, "",
+		    buf);
 	}
 	return (0);
 }

@@ -273,6 +273,7 @@ struct ps_prochandle {
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
+	uint32_t op_stackindent;	/* stackindent: columns before a frame */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */

@@ -36,6 +36,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_oflags = flags;
 	dtp->dt_opts.op_strsize = 256;
 	dtp->dt_opts.op_stackframes = 20;
+	dtp->dt_opts.op_stackindent = 14;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
@@ -233,6 +234,11 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
 			    "stackframes must be between 1 and 127"));
 		op->op_stackframes = (uint32_t)v;
+	} else if (strcmp(opt, "stackindent") == 0) {
+		if (parse_size(val, &v) != 0 || v > 256)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "stackindent must be between 0 and 256"));
+		op->op_stackindent = (uint32_t)v;
 	} else if (strcmp(opt, "bufsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -348,6 +354,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_strsize;
 	else if (strcmp(opt, "stackframes") == 0)
 		*valp = op->op_stackframes;
+	else if (strcmp(opt, "stackindent") == 0)
+		*valp = op->op_stackindent;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

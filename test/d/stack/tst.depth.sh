@@ -18,6 +18,10 @@ echo "-- stackframes out of range"
 $DTRACE -x stackframes=0 -n 'BEGIN { exit(0); }' 2>&1; echo "exit status $?"
 $DTRACE -x stackframes=128 -n 'BEGIN { exit(0); }' 2>&1
 echo "exit status $?"
+echo "-- stackindent=4, then 0"
+$DTRACE -q -x stackindent=4 -n 'BEGIN { stack(2); exit(0); }' | mask
+$DTRACE -q -n '#pragma D option stackindent=0
+BEGIN { stack(1); exit(0); }' | mask
 echo "-- stackdepth counts the frames stack() shows"
 $DTRACE -q -n 'BEGIN { printf("%d\n", stackdepth); stack(); exit(0); }' | awk -f "$(dirname "$0")/depth.awk"
 $DTRACE -q -c 'cat /etc/hostname' -n 'syscall::openat:entry /pid == $target/ { printf("%d\n", stackdepth); stack(); }' 2>/dev/null | awk -f "$(dirname "$0")/depth.awk"
