@@ -150,7 +150,11 @@ typedef enum dtrace_actkind {
 	DTRACEACT_CLEAR,		/* clear() */
 	DTRACEACT_TRUNC,		/* trunc() */
 	DTRACEACT_NORMALIZE,		/* normalize(), denormalize() */
-	DTRACEACT_SETOPT		/* setopt() */
+	DTRACEACT_SETOPT,		/* setopt() */
+	DTRACEACT_STACK,		/* stack(): kernel return addresses,
+					   64 bits each, 0 after the last */
+	DTRACEACT_SYM,			/* sym(), func(): an address */
+	DTRACEACT_MOD			/* mod(): an address */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

@@ -590,8 +590,10 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		emit(cg, MOV_REG(R1, R6));
 		emit_dctx_addr(cg, R2, off);
 		emit(cg, MOV_IMM(R3, (int32_t)(size & ~7U)));
-		emit(cg, MOV_IMM(R4, id == DT_BI_USTACKDEPTH ?
-		    BPF_F_USER_STACK : 0));
+		if (id == DT_BI_USTACKDEPTH)
+			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
+		else	/* the frames stack() shows (emit_stack()) */
+			emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
 		emit(cg, CALL(BPF_FUNC_get_stack));
 		emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), lok);
 		emit(cg, MOV_IMM(R0, 0));
@@ -928,6 +930,24 @@ lv_dynamic(const dt_ident_t *idp)
 	return (idp->di_kind == DT_IDENT_ASSOC || idp->di_kind == DT_IDENT_TLS);
 }
 
+/*
+ * The kernel stack where the probe fired, nframes return addresses of 8
+ * bytes at dctx + off: bpf_get_stack() on the program's context (r6),
+ * skipping the program's own frames (ms_stkskip), zeroes what it does
+ * not fill, and the whole buffer when it fails, so a stack ends at its
+ * first 0 and equal stacks are equal keys.  A stack is built straight
+ * into its record or its aggregation key.
+ */
+static void
+emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
+{
+	emit(cg, MOV_REG(R1, R6));
+	emit_dctx_addr(cg, R2, off);
+	emit(cg, MOV_IMM(R3, (int32_t)(nframes * 8)));
+	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+	emit(cg, CALL(BPF_FUNC_get_stack));
+}
+
 /* reg = address of a fixed variable's storage */
 static void
 lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
@@ -969,6 +989,11 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
 		dt_type_t kt = idp->di_keys[i];
 
+		if (kt.ty_kind == DT_TK_STACK) {	/* into the key */
+			emit_stack(cg, off, kt.ty_size);
+			off += kt.ty_size * 8U;
+			continue;
+		}
 		cg_expr(cg, (dt_node_t *)kn);
 		if (kt.ty_kind == DT_TK_STRING) {
 			emit(cg, MOV_REG(R3, R0));
@@ -2003,6 +2028,13 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_progenyof(cg, dnp);
 			break;
 		}
+		if (dnp->dn_builtin->di_id == DT_FN_STACK)	/* a key */
+			cg_fail(cg, "D_CG", "stack( ) used as a value");
+		if (dnp->dn_builtin->di_id == DT_FN_SYM ||
+		    dnp->dn_builtin->di_id == DT_FN_MOD) {
+			cg_expr(cg, dnp->dn_args);	/* the address */
+			break;
+		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {
 			cg_intfunc(cg, dnp);
 			break;
@@ -2518,6 +2550,15 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e->dn_args);
 		store_data(cg, r->dr_type, r->dr_offset);
 		break;
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+		cg_expr(cg, e->dn_args);
+		store_data(cg, r->dr_type, r->dr_offset);
+		break;
+	case DT_FN_STACK:	/* straight into the record */
+		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
+		    r->dr_type.ty_size);
+		break;
 	case DT_FN_EXIT:
 		cg_expr_as(cg, e->dn_args, r->dr_type);
 		store_data(cg, r->dr_type, r->dr_offset);
@@ -2828,6 +2869,13 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		cg_fini(&cg);
 		return (-1);
 	}
+	/*
+	 * A raw tracepoint program's kernel stack starts in the program
+	 * itself (bpf_get_stack walks from the helper's caller); a perf
+	 * event's starts where the event was taken.
+	 */
+	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
+	    pgp->pg_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT ? 1 : 0));
 
 	for (unsigned int i = 0; i < n; i++) {
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];

@@ -150,6 +150,69 @@ agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
 	return (idp->di_aggseen);
 }
 
+static uint32_t keypart_size(const dtrace_hdl_t *, dt_type_t);
+
+static int
+keybytes_cmp(const void *a, const void *b, void *keysize)
+{
+	return (memcmp(((const dt_aggent_t *)a)->ae_key,
+	    ((const dt_aggent_t *)b)->ae_key, *(const uint32_t *)keysize));
+}
+
+/*
+ * sym(), func() and mod() keys hold addresses: every address shown as the
+ * same symbol (or module) is one entry, as in DTrace.  Each such key
+ * component becomes the address of its symbol (or module), then entries
+ * with equal keys are merged.
+ */
+static void
+agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
+    size_t *np)
+{
+	uint32_t ks = idp->di_keysize;
+	size_t n = *np, out = 0;
+	bool any = false;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		if (idp->di_keys[i].ty_kind == DT_TK_SYM ||
+		    idp->di_keys[i].ty_kind == DT_TK_MOD)
+			any = true;
+	}
+	if (!any || n == 0)
+		return;
+	for (size_t e = 0; e < n; e++) {
+		uint32_t off = 0;
+
+		for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+			dt_type_t t = idp->di_keys[i];
+			char buf[256];
+			uint64_t addr, base;
+
+			if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+				memcpy(&addr, ents[e].ae_key + off, 8);
+				dt_format_ksym(dtp, addr, t.ty_kind ==
+				    DT_TK_MOD, buf, sizeof (buf), &base);
+				memcpy(ents[e].ae_key + off, &base, 8);
+			}
+			off += keypart_size(dtp, t);
+		}
+	}
+	qsort_r(ents, n, sizeof (*ents), keybytes_cmp, &ks);
+	for (size_t e = 0; e < n; e++) {
+		if (out > 0 && memcmp(ents[out - 1].ae_key, ents[e].ae_key,
+		    ks) == 0) {
+			merge(idp, ents[out - 1].ae_val, ents[e].ae_val, false);
+			free(ents[e].ae_key);
+			free(ents[e].ae_val);
+			continue;
+		}
+		ents[out++] = ents[e];
+	}
+	for (size_t e = 0; e < out; e++)
+		ents[e].ae_sort = scalar_value(idp, ents[e].ae_val);
+	*np = out;
+}
+
 /* Read and merge every entry of the aggregation. */
 static int
 agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
@@ -204,6 +267,7 @@ agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 	free(key);
 	free(next);
 	free(pcpu);
+	agg_symkeys(dtp, idp, ents, &n);
 	*entp = ents;
 	*np = n;
 	return (0);
@@ -224,6 +288,15 @@ static uint32_t
 strkey_size(const dtrace_hdl_t *dtp)
 {
 	return ((dtp->dt_opts.op_strsize + 7) & ~7U);
+}
+
+/* Bytes of a key component of type t. */
+static uint32_t
+keypart_size(const dtrace_hdl_t *dtp, dt_type_t t)
+{
+	if (t.ty_kind == DT_TK_STACK)
+		return (t.ty_size * 8U);
+	return (t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8);
 }
 
 /*
@@ -248,10 +321,14 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 	int64_t x, y;
 
 	for (unsigned int j = 0; j < i; j++)
-		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
+		off += idp->di_keys[j].ty_kind == DT_TK_STACK ?
+		    idp->di_keys[j].ty_size * 8U :
+		    idp->di_keys[j].ty_kind == DT_TK_STRING ?
 		    sc->sc_strkey : 8;
 	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
 		return (strncmp(a + off, b + off, sc->sc_strkey));
+	if (idp->di_keys[i].ty_kind == DT_TK_STACK)
+		return (memcmp(a + off, b + off, idp->di_keys[i].ty_size * 8U));
 	memcpy(&x, a + off, 8);
 	memcpy(&y, b + off, 8);
 	return (x == y ? 0 : x < y ? -1 : 1);
@@ -314,7 +391,19 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
 
-		if (t.ty_kind == DT_TK_STRING) {
+		if (t.ty_kind == DT_TK_STACK) {
+			dt_print_stack(dtp, fp, key + off, t.ty_size);
+			off += t.ty_size * 8U;
+		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+			char buf[256];
+			uint64_t addr;
+
+			memcpy(&addr, key + off, 8);
+			dt_format_ksym(dtp, addr, t.ty_kind == DT_TK_MOD, buf,
+			    sizeof (buf), NULL);
+			fprintf(fp, "  %-50s", buf);
+			off += 8;
+		} else if (t.ty_kind == DT_TK_STRING) {
 			uint32_t sz = strkey_size(dtp);
 
 			fprintf(fp, "  %-50.*s", (int)strnlen(key + off, sz),
@@ -586,11 +675,22 @@ json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	fputs("\"keys\":[", fp);
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
-		uint32_t sz = t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8;
+		uint32_t sz = keypart_size(dtp, t);
 
 		if (i > 0)
 			fputc(',', fp);
-		dt_json_value(fp, t, key + off, sz);
+		if (t.ty_kind == DT_TK_STACK) {
+			dt_json_stack(dtp, fp, key + off, t.ty_size);
+		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
+			char buf[256];
+			uint64_t addr;
+
+			memcpy(&addr, key + off, 8);
+			dt_format_ksym(dtp, addr, t.ty_kind == DT_TK_MOD, buf,
+			    sizeof (buf), NULL);
+			dt_json_str(fp, buf, strlen(buf));
+		} else
+			dt_json_value(fp, t, key + off, sz);
 		off += sz;
 	}
 	fputc(']', fp);
@@ -759,8 +859,7 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 	for (unsigned int i = 0; i < first->di_nkeys; i++) {
 		keys[i].dr_offset = off;
 		keys[i].dr_type = first->di_keys[i];
-		keys[i].dr_size = first->di_keys[i].ty_kind == DT_TK_STRING ?
-		    strkey_size(dtp) : 8;
+		keys[i].dr_size = keypart_size(dtp, first->di_keys[i]);
 		off += keys[i].dr_size;
 	}
 	if (rv == 0)

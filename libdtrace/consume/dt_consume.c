@@ -46,6 +46,46 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	}
 }
 
+/*
+ * A kernel stack of at most nframes return addresses (8 bytes each, 0
+ * after the last) as DTrace prints it: a line break, then each frame on
+ * a line of its own, indented by stackindent (14) columns, as
+ * module`symbol+0xoffset.
+ */
+int
+dt_print_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
+    uint32_t nframes)
+{
+	char buf[256];
+
+	fputc('\n', fp);
+	for (uint32_t i = 0; i < nframes; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, data + i * 8, sizeof (pc));
+		if (pc == 0)
+			break;
+		dt_format_kaddr(dtp, pc, buf, sizeof (buf));
+		fprintf(fp, "%*s%s\n", (int)dtp->dt_opts.op_stackindent, "",
+		    buf);
+	}
+	return (0);
+}
+
+/* sym(), func() and mod(): the name, as DTrace prints it. */
+static int
+print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
+    const char *data)
+{
+	char buf[256];
+	uint64_t addr;
+
+	memcpy(&addr, data, sizeof (addr));
+	dt_format_ksym(dtp, addr, rec->dr_kind == DTRACEACT_MOD, buf,
+	    sizeof (buf), NULL);
+	return (fprintf(fp, "  %-50s", buf));
+}
+
 static const char *
 fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 {
@@ -125,6 +165,25 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"trace\",\"value\":", fp);
 		dt_json_value(fp, r->dr_type, data + r->dr_offset, r->dr_size);
+		break;
+	case DTRACEACT_SYM:
+	case DTRACEACT_MOD: {
+		char sym[256];
+		uint64_t addr;
+
+		memcpy(&addr, data + r->dr_offset, sizeof (addr));
+		dt_format_ksym(dtp, addr, r->dr_kind == DTRACEACT_MOD, sym,
+		    sizeof (sym), NULL);
+		fputs(*firstp ? "{" : ",{", fp);
+		fprintf(fp, "\"kind\":\"%s\",\"value\":",
+		    r->dr_kind == DTRACEACT_MOD ? "mod" : "sym");
+		dt_json_str(fp, sym, strlen(sym));
+		break;
+	}
+	case DTRACEACT_STACK:
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"stack\",\"frames\":", fp);
+		dt_json_stack(dtp, fp, data + r->dr_offset, r->dr_type.ty_size);
 		break;
 	case DTRACEACT_PRINTF:
 		if ((mf = open_memstream(&buf, &len)) == NULL)
@@ -293,6 +352,12 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 			json_record(dtp, fp, r, pd->dtpda_data, &first);
 		else if (r->dr_kind == DTRACEACT_DIFEXPR)
 			print_datum(dtp, fp, r, pd->dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_SYM ||
+		    r->dr_kind == DTRACEACT_MOD)
+			print_sym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_STACK)
+			dt_print_stack(dtp, fp, pd->dtpda_data + r->dr_offset,
+			    r->dr_type.ty_size);
 		else if (r->dr_kind == DTRACEACT_PRINTF)
 			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,
 			    pd->dtpda_data);

@@ -110,6 +110,28 @@ dt_json_value(FILE *fp, dt_type_t t, const char *data, size_t size)
 		fprintf(fp, "%llu", (unsigned long long)v);
 }
 
+/* A kernel stack: an array of "module`symbol+0xoffset" strings. */
+void
+dt_json_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
+    uint32_t nframes)
+{
+	char buf[256];
+
+	fputc('[', fp);
+	for (uint32_t i = 0; i < nframes; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, data + i * 8, sizeof (pc));
+		if (pc == 0)
+			break;
+		dt_format_kaddr(dtp, pc, buf, sizeof (buf));
+		if (i > 0)
+			fputc(',', fp);
+		dt_json_str(fp, buf, strlen(buf));
+	}
+	fputc(']', fp);
+}
+
 /* "probe":{...} naming the probe, then the CPU. */
 void
 dt_json_probe(FILE *fp, const dtrace_probedesc_t *pd, int cpu)

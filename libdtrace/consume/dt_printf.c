@@ -77,6 +77,9 @@ kind_name(const dt_node_t *a)
 	case DT_TK_STRING: return ("string");
 	case DT_TK_PTR: return ("pointer");
 	case DT_TK_INT: return ("integer");
+	case DT_TK_STACK: return ("stack");
+	case DT_TK_SYM: return ("symbol");
+	case DT_TK_MOD: return ("module");
 	default: return ("void");
 	}
 }
@@ -195,7 +198,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucCsSpnaY", *p) == NULL)
+		if (*p == '\0' || strchr("dixXoucCsSpnaYk", *p) == NULL)
 			return (*p == '\0' ? (pf_error(dtp, pfp,
 			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
 			    "with an incomplete conversion", fmt), NULL) :
@@ -237,9 +240,15 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			if (k < 2 || strchr("dixXoucCY", pc->pc_conv) != NULL)
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
-			else if (pc->pc_conv == 'p' || pc->pc_conv == 'a')
+			else if (pc->pc_conv == 'p')
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR;
+			else if (pc->pc_conv == 'a')	/* func() keys */
+				ok = a->dn_type.ty_kind == DT_TK_INT ||
+				    a->dn_type.ty_kind == DT_TK_PTR ||
+				    a->dn_type.ty_kind == DT_TK_SYM;
+			else if (pc->pc_conv == 'k')	/* a stack() key */
+				ok = a->dn_type.ty_kind == DT_TK_STACK;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok)
@@ -251,7 +260,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
 				    's' ? "string" : pc->pc_conv == 'p' ||
 				    pc->pc_conv == 'a' ? "pointer or integer" :
-				    "integer",
+				    pc->pc_conv == 'k' ? "stack" : "integer",
 				    kind_name(a)), NULL);
 		}
 	}
@@ -291,6 +300,35 @@ dt_format_kaddr(dtrace_hdl_t *dtp, uint64_t addr, char *buf, size_t len)
 		snprintf(buf, len, "%s", sym);
 	else
 		snprintf(buf, len, "%s+0x%llx", sym, (unsigned long long)off);
+}
+
+/*
+ * What sym() and func() (mod: false) or mod() (mod: true) show of a
+ * kernel address: module`symbol, or the module, without the offset; the
+ * address in hex when no symbol holds it.  *basep (if not NULL) gets
+ * the address of the symbol or the module's first symbol, so that
+ * addresses that show the same are one aggregation key.
+ */
+void
+dt_format_ksym(dtrace_hdl_t *dtp, uint64_t addr, bool mod, char *buf,
+    size_t len, uint64_t *basep)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
+	const char *name = NULL;
+	uint64_t off = 0, base = addr;
+
+	if (ks != NULL && addr >= 0xffff800000000000ULL) {
+		if (mod)
+			name = dt_ksyms_module(ks, addr, &base);
+		else if ((name = dt_ksyms_lookup(ks, addr, &off)) != NULL)
+			base = addr - off;
+	}
+	if (name == NULL)
+		snprintf(buf, len, "0x%llx", (unsigned long long)addr);
+	else
+		snprintf(buf, len, "%s", name);
+	if (basep != NULL)
+		*basep = base;
 }
 
 struct dt_pfprog *
@@ -395,6 +433,11 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
 			    data), sym, sizeof (sym));
 			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'k') {
+			dt_print_stack(dtp, fp, data + args[pc->pc_arg].
+			    dr_offset, args[pc->pc_arg].dr_type.ty_size);
 			continue;
 		}
 		if (pc->pc_conv == 'C') {

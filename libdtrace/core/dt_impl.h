@@ -40,7 +40,14 @@ typedef enum dt_tkind {
 	DT_TK_STRING,		/* D string (value is a pointer to chars) */
 	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
 	DT_TK_STRUCT,		/* struct or union (value is its address) */
-	DT_TK_ARRAY		/* array other than char[] (value: address) */
+	DT_TK_ARRAY,		/* array other than char[] (value: addr.) */
+	DT_TK_STACK,		/* stack(): ty_size frames of 8 bytes
+				   (value: their address), 0 after the
+				   last */
+	DT_TK_SYM,		/* sym(), func(): a kernel address (8 bytes)
+				   shown as module`symbol */
+	DT_TK_MOD		/* mod(): a kernel address shown as its
+				   module */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -75,6 +82,9 @@ typedef enum dt_idkind {
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
 #define DT_SCRATCH_MAX	8192	/* largest scratchsize (see dctx) */
+#define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
+				   perf_event_max_stack, what
+				   bpf_get_stack walks at most */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
@@ -280,6 +290,8 @@ struct ps_prochandle {
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
+	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
+	uint32_t op_stackindent;	/* stackindent: columns before a frame */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
@@ -513,6 +525,7 @@ extern void dt_bpf_close(dtrace_hdl_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
+extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 /* consume/dt_aggregate.c */
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
@@ -530,6 +543,8 @@ extern void dt_printf_free(struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
 extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
+extern void dt_format_ksym(dtrace_hdl_t *, uint64_t, bool, char *, size_t,
+    uint64_t *);
 extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
     struct dt_node *, int *);
 extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
@@ -540,6 +555,7 @@ extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
 extern void dt_json_str(FILE *, const char *, size_t);
 extern void dt_json_value(FILE *, dt_type_t, const char *, size_t);
 extern void dt_json_probe(FILE *, const dtrace_probedesc_t *, int);
+extern void dt_json_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);

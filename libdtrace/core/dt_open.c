@@ -37,6 +37,8 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_oflags = flags;
 	dtp->dt_opts.op_strsize = 256;
 	dtp->dt_opts.op_scratchsize = 256;
+	dtp->dt_opts.op_stackframes = 20;
+	dtp->dt_opts.op_stackindent = 14;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
@@ -239,6 +241,18 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "scratchsize must be set before the first program "
 			    "is compiled"));
 		op->op_scratchsize = (uint32_t)v;
+	} else if (strcmp(opt, "stackframes") == 0) {
+		/* read when a clause calling stack() is compiled */
+		if (parse_size(val, &v) != 0 || v < 1 ||
+		    v > DT_STACK_MAXFRAMES)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "stackframes must be between 1 and 127"));
+		op->op_stackframes = (uint32_t)v;
+	} else if (strcmp(opt, "stackindent") == 0) {
+		if (parse_size(val, &v) != 0 || v > 256)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "stackindent must be between 0 and 256"));
+		op->op_stackindent = (uint32_t)v;
 	} else if (strcmp(opt, "bufsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -354,6 +368,10 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_strsize;
 	else if (strcmp(opt, "scratchsize") == 0)
 		*valp = op->op_scratchsize;
+	else if (strcmp(opt, "stackframes") == 0)
+		*valp = op->op_stackframes;
+	else if (strcmp(opt, "stackindent") == 0)
+		*valp = op->op_stackindent;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

@@ -47,7 +47,9 @@ typedef struct dt_mstate {
 	uint32_t ms_prid;		/* probe id that fired */
 	uint32_t ms_clause;		/* clause running */
 	uint32_t ms_epid;		/* enabled probe id: (probe, clause) */
-	uint32_t ms_pad;		/* keeps ms_argv 8-aligned */
+	uint32_t ms_stkskip;		/* stack(): the program's own
+					   frames (bpf_get_stack's skip
+					   count) */
 	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */

@@ -115,6 +115,7 @@ typedef struct dt_pcb {
 	dt_token_t pcb_peek;		/* lookahead token */
 	bool pcb_havepeek;		/* pcb_peek is valid */
 	bool pcb_inpred;		/* parsing a predicate */
+	bool pcb_aggkey;		/* checking an aggregation's keys */
 	struct dtrace_prog *pcb_prog;	/* program being built */
 	dt_clause_t *pcb_clause;	/* clause being checked */
 	dt_node_t *pcb_nodes;		/* every node allocated */
@@ -179,6 +180,7 @@ enum {
 	DT_FN_HTONL, DT_FN_HTONLL, DT_FN_NTOHS, DT_FN_NTOHL, DT_FN_NTOHLL,
 	DT_FN_RAND, DT_FN_GETMAJOR, DT_FN_GETMINOR, DT_FN_PROGENYOF,
 	DT_FN_COPYIN, DT_FN_ALLOCA, DT_FN_COPYINTO, DT_FN_BCOPY,
+	DT_FN_STACK, DT_FN_SYM, DT_FN_MOD,
 	/* aggregating functions */
 	DT_FN_COUNT, DT_FN_SUM, DT_FN_AVG, DT_FN_MIN, DT_FN_MAX,
 	DT_FN_STDDEV, DT_FN_QUANTIZE, DT_FN_LQUANTIZE, DT_FN_LLQUANTIZE,

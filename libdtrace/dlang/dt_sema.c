@@ -341,8 +341,30 @@ var_kind(const char *name)
 static uint32_t
 value_bytes(dt_pcb_t *pcb, dt_type_t t)
 {
+	if (t.ty_kind == DT_TK_STACK)
+		return (t.ty_size * 8U);
 	return (t.ty_kind == DT_TK_STRING ?
 	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+}
+
+/* Key components agree: strings, stacks (of one depth) or integers. */
+static bool
+key_same(dt_type_t a, dt_type_t b)
+{
+	if (a.ty_kind == DT_TK_STACK || b.ty_kind == DT_TK_STACK)
+		return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size);
+	if (a.ty_kind == DT_TK_SYM || b.ty_kind == DT_TK_SYM ||
+	    a.ty_kind == DT_TK_MOD || b.ty_kind == DT_TK_MOD)
+		return (a.ty_kind == b.ty_kind);
+	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
+}
+
+static const char *
+key_kind(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_STRING ? "string" :
+	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_SYM ?
+	    "symbol" : t.ty_kind == DT_TK_MOD ? "module" : "integer");
 }
 
 /* Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args. */
@@ -366,6 +388,9 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_args = keys[i];
 		sema_expr(pcb, keys[i]);
 		if (keys[i]->dn_type.ty_kind != DT_TK_STRING &&
+		    keys[i]->dn_type.ty_kind != DT_TK_STACK &&
+		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
+		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
 		    !is_scalar(keys[i]))
 			dt_cerror(pcb, "D_ARR_KEYTYPE", keys[i]->dn_pos,
 			    "associative array keys must be integers, "
@@ -424,12 +449,10 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		    "component%s, not %u", name, idp->di_nkeys,
 		    idp->di_nkeys == 1 ? "" : "s", n);
 	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
-		if ((k->dn_type.ty_kind == DT_TK_STRING) !=
-		    (idp->di_keys[i].ty_kind == DT_TK_STRING))
+		if (!key_same(k->dn_type, idp->di_keys[i]))
 			dt_cerror(pcb, "D_ARR_KEYTYPE", k->dn_pos, "key #%u of "
 			    "%s is a %s", i + 1, name,
-			    idp->di_keys[i].ty_kind == DT_TK_STRING ?
-			    "string" : "integer");
+			    key_kind(idp->di_keys[i]));
 	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
@@ -710,7 +733,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (!(fn->di_id == DT_FN_PRINTF && nargs == 1))
 			sema_expr(pcb, a);
 	}
-	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt)
+	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
+	    !((fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
+	    fn->di_id == DT_FN_MOD) && pcb->pcb_aggkey))
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos,
 		    "%s( ) is an action and may only be used as a statement",
 		    dnp->dn_str);
@@ -807,6 +832,40 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 				    "with prototype: argument must be an "
 				    "integer or pointer");
 		}
+		break;
+	case DT_FN_STACK: {
+		/* stack(N): N frames, a constant; else stackframes */
+		int64_t n = pcb->pcb_hdl->dt_opts.op_stackframes;
+
+		check_nargs(pcb, dnp, nargs, 0, 1);
+		if (nargs == 1) {
+			if (dnp->dn_args->dn_kind != DN_INT ||
+			    dnp->dn_args->dn_value <= 0)
+				dt_cerror(pcb, "D_STACK_SIZE",
+				    dnp->dn_args->dn_pos, "stack( ) size must "
+				    "be a non-zero positive integer constant");
+			if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
+				dt_cerror(pcb, "D_STACK_SIZE",
+				    dnp->dn_args->dn_pos, "stack( ) size must "
+				    "be at most %d on this kernel",
+				    DT_STACK_MAXFRAMES);
+		}
+		dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_STACK,
+		    .ty_size = (uint8_t)n };
+		break;
+	}
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+		/* sym(addr), func(addr), mod(addr): recorded, named when
+		   printed */
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (!is_scalar(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+			    "%s( ) argument #1 is incompatible with prototype: "
+			    "argument must be an integer or pointer",
+			    dnp->dn_str);
+		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id == DT_FN_SYM ?
+		    DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
 		break;
 	case DT_FN_PRINTF: {
 		dt_node_t *fmt = dnp->dn_args;
@@ -1619,8 +1678,11 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	}
 	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 24 :
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
-	if (agg->dn_right != NULL)
+	if (agg->dn_right != NULL) {
+		pcb->pcb_aggkey = true;	/* stack() may be a key */
 		nkeys = assoc_keys(pcb, agg);
+		pcb->pcb_aggkey = false;
+	}
 
 	idp = dt_ident_lookup(dtp, agg->dn_str);
 	if (idp == NULL) {
@@ -1653,12 +1715,10 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		    agg->dn_str);
 	} else {
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
-			if ((a->dn_type.ty_kind == DT_TK_STRING) !=
-			    (idp->di_keys[i].ty_kind == DT_TK_STRING))
+			if (!key_same(a->dn_type, idp->di_keys[i]))
 				dt_cerror(pcb, "D_ARR_KEYTYPE", a->dn_pos,
 				    "key #%u of %s is a %s", i + 1,
-				    agg->dn_str, idp->di_keys[i].ty_kind ==
-				    DT_TK_STRING ? "string" : "integer");
+				    agg->dn_str, key_kind(idp->di_keys[i]));
 		}
 	}
 	agg->dn_ident = idp;
@@ -1816,6 +1876,19 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		if (r->dr_optname == NULL || (e->dn_args->dn_list != NULL &&
 		    r->dr_optval == NULL))
 			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
+		dcp->dc_records = true;
+		break;
+	case DT_FN_STACK:
+		r = add_rec(pcb, dcp, DTRACEACT_STACK,
+		    value_bytes(pcb, e->dn_type), e->dn_pos);
+		r->dr_type = e->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_SYM:
+	case DT_FN_MOD:
+		r = add_rec(pcb, dcp, e->dn_builtin->di_id == DT_FN_SYM ?
+		    DTRACEACT_SYM : DTRACEACT_MOD, 8, e->dn_pos);
+		r->dr_type = e->dn_type;
 		dcp->dc_records = true;
 		break;
 	case DT_FN_EXIT:

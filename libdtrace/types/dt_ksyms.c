@@ -11,7 +11,9 @@
  * guards the current entry and every reference count.
  *
  * Only text symbols are kept, sorted by address; a lookup finds the
- * symbol at or below an address.
+ * symbol at or below an address.  Past the last vmlinux symbol (the end
+ * of its text) and below the first module symbol nothing is known: BPF
+ * programs and trampolines live there.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -27,11 +29,20 @@ typedef struct dt_ksym {
 	uint32_t kk_name;	/* offset of "module`name" in ks_strtab */
 } dt_ksym_t;
 
+/* A run of symbols of one module, in address order. */
+typedef struct dt_kmod {
+	uint64_t km_addr;	/* its first symbol's address */
+	char km_name[64];	/* the module ("vmlinux" for the kernel) */
+} dt_kmod_t;
+
 struct dt_ksyms {
 	dt_ksym_t *ks_syms;	/* sorted by address */
+	dt_kmod_t *ks_mods;	/* runs of one module, sorted by address */
+	size_t ks_nmods;	/* how many */
 	size_t ks_n;		/* how many */
 	char *ks_strtab;	/* names */
 	uint64_t ks_modsig;	/* signature of /proc/modules */
+	uint64_t ks_vmend;	/* highest vmlinux symbol (_einittext) */
 	unsigned long ks_refs;	/* references, under dt_ksyms_lock */
 };
 
@@ -74,8 +85,40 @@ ksyms_free(dt_ksyms_t *ks)
 	if (ks == NULL)
 		return;
 	free(ks->ks_syms);
+	free(ks->ks_mods);
 	free(ks->ks_strtab);
 	free(ks);
+}
+
+/* The runs of symbols of one module, from the sorted symbols. */
+static int
+ksyms_modruns(dt_ksyms_t *ks)
+{
+	size_t cap = 0;
+
+	for (size_t i = 0; i < ks->ks_n; i++) {
+		const char *name = ks->ks_strtab + ks->ks_syms[i].kk_name;
+		size_t len = strcspn(name, "`");
+		dt_kmod_t *m;
+
+		if (ks->ks_nmods > 0 && strlen(ks->ks_mods[ks->ks_nmods - 1].
+		    km_name) == len && strncmp(ks->ks_mods[ks->ks_nmods - 1].
+		    km_name, name, len) == 0)
+			continue;
+		if (ks->ks_nmods == cap) {
+			dt_kmod_t *nm = realloc(ks->ks_mods, (cap = cap * 2 +
+			    16) * sizeof (dt_kmod_t));
+
+			if (nm == NULL)
+				return (-1);
+			ks->ks_mods = nm;
+		}
+		m = &ks->ks_mods[ks->ks_nmods++];
+		m->km_addr = ks->ks_syms[i].kk_addr;
+		snprintf(m->km_name, sizeof (m->km_name), "%.*s", (int)len,
+		    name);
+	}
+	return (0);
 }
 
 static dt_ksyms_t *
@@ -121,6 +164,8 @@ ksyms_load(const char *path, uint64_t sig)
 				goto fail;
 			ks->ks_strtab = nt;
 		}
+		if (strcmp(mod, "vmlinux") == 0 && addr > ks->ks_vmend)
+			ks->ks_vmend = addr;
 		ks->ks_syms[ks->ks_n].kk_addr = addr;
 		ks->ks_syms[ks->ks_n].kk_name = (uint32_t)slen;
 		slen += (size_t)sprintf(ks->ks_strtab + slen, "%s`%s", mod,
@@ -130,6 +175,10 @@ ksyms_load(const char *path, uint64_t sig)
 	fclose(fp);
 	qsort(ks->ks_syms, ks->ks_n, sizeof (dt_ksym_t), ksym_cmp);
 	ks->ks_modsig = sig;
+	if (ksyms_modruns(ks) != 0) {
+		ksyms_free(ks);
+		return (NULL);
+	}
 	return (ks);
 fail:
 	fclose(fp);
@@ -222,8 +271,34 @@ dt_ksyms_lookup(const dt_ksyms_t *ks, uint64_t addr, uint64_t *offp)
 		    strlen(ks->ks_strtab + ks->ks_syms[lo].kk_name))
 			lo = i - 1;
 	}
+	if (addr > ks->ks_vmend && ks->ks_syms[lo].kk_addr <= ks->ks_vmend)
+		return (NULL);	/* past the kernel's text */
 	*offp = addr - ks->ks_syms[lo].kk_addr;
 	return (ks->ks_strtab + ks->ks_syms[lo].kk_name);
+}
+
+/*
+ * The module holding addr (as dt_ksyms_lookup() finds it), and the
+ * address of the first symbol of its run in *basep; NULL if none.
+ */
+const char *
+dt_ksyms_module(const dt_ksyms_t *ks, uint64_t addr, uint64_t *basep)
+{
+	size_t lo = 0, hi = ks->ks_nmods;
+	uint64_t off;
+
+	if (dt_ksyms_lookup(ks, addr, &off) == NULL || ks->ks_nmods == 0)
+		return (NULL);
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ks->ks_mods[mid].km_addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*basep = ks->ks_mods[lo].km_addr;
+	return (ks->ks_mods[lo].km_name);
 }
 
 size_t

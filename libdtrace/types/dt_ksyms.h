@@ -17,6 +17,7 @@ extern dt_ksyms_t *dt_ksyms_hold(const char *path);
 extern void dt_ksyms_rele(dt_ksyms_t *);
 extern bool dt_ksyms_current_p(const dt_ksyms_t *);
 extern const char *dt_ksyms_lookup(const dt_ksyms_t *, uint64_t, uint64_t *);
+extern const char *dt_ksyms_module(const dt_ksyms_t *, uint64_t, uint64_t *);
 extern size_t dt_ksyms_count(const dt_ksyms_t *);
 extern unsigned long dt_ksyms_loads(void);
 
