@@ -1375,6 +1375,274 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 	return ((int16_t)n);
 }
 
+/* ---- network addresses -------------------------------------------------------
+ *
+ * inet_ntoa, inet_ntoa6 and inet_ntop format in BPF, so that the result is
+ * a D string like any other (compared, joined, an aggregation key).  The
+ * address is read with bpf_probe_read_kernel into a state area of string
+ * temporaries (st): bytes 0-15 the address, then the write position (16),
+ * the first group of the longest run of zero groups (24) and the group
+ * after it (32).  The position lives in dctx memory, not in a register: a
+ * value loaded from a map is unknown to the verifier, so the paths through
+ * the digits of one group (one per length) meet again and are pruned,
+ * where constant positions would make it follow every combination of
+ * lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
+ * result is truncated as every string is.
+ */
+
+#define IN_POS		16	/* st: write position */
+#define IN_START	24	/* st: first zero group compressed, 8: none */
+#define IN_END		32	/* st: group after the compressed run */
+#define IN_STATE	40	/* bytes of state */
+
+/* out[pos++] = reg (not r4 or r5), or imm when reg is -1 */
+static void
+emit_inet_putc(dt_cg_t *cg, uint32_t st, uint32_t out, int reg, int imm)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lskip = label_new(cg);
+
+	emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
+	emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strsize - 1), 0), lskip);
+	emit(cg, MOV_REG(R5, R9));
+	emit(cg, ALU_REG(BPF_ADD, R5, R4));
+	if (reg < 0)
+		emit(cg, ST_IMM(BPF_B, R5, (int16_t)out, imm));
+	else
+		emit(cg, STX(BPF_B, R5, (int16_t)out, reg));
+	label_set(cg, lskip);
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_POS), R4));
+}
+
+/* the byte in r1 in decimal, without leading zeros (uses r1, r2) */
+static void
+emit_inet_dec(dt_cg_t *cg, uint32_t st, uint32_t out)
+{
+	int l10 = label_new(cg), ltens = label_new(cg), l1 = label_new(cg);
+
+	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 100, 0), l10);
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_DIV, R2, 100));
+	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
+	emit_inet_putc(cg, st, out, R2, 0);
+	emit(cg, ALU_IMM(BPF_MOD, R1, 100));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltens);
+	label_set(cg, l10);
+	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), l1);
+	label_set(cg, ltens);
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_DIV, R2, 10));
+	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
+	emit_inet_putc(cg, st, out, R2, 0);
+	emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+	label_set(cg, l1);
+	emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
+	emit_inet_putc(cg, st, out, R1, 0);
+}
+
+/* the four bytes at st + boff as a dotted quad */
+static void
+emit_inet_v4(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t boff)
+{
+	for (uint32_t i = 0; i < 4; i++) {
+		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + boff + i)));
+		emit_inet_dec(cg, st, out);
+		if (i < 3)
+			emit_inet_putc(cg, st, out, -1, '.');
+	}
+}
+
+/* the hexadecimal digit in r2, lower case */
+static void
+emit_inet_xdigit(dt_cg_t *cg, uint32_t st, uint32_t out)
+{
+	int ldec = label_new(cg);
+
+	emit_jump(cg, JMP_IMM(BPF_JLT, R2, 10, 0), ldec);
+	emit(cg, ALU_IMM(BPF_ADD, R2, 'a' - 10 - '0'));
+	label_set(cg, ldec);
+	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
+	emit_inet_putc(cg, st, out, R2, 0);
+}
+
+/* 16-bit group i of the address in hexadecimal, without leading zeros */
+static void
+emit_inet_group(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t i)
+{
+	int l[3], lf[3];
+
+	for (int k = 0; k < 3; k++) {
+		l[k] = label_new(cg);
+		lf[k] = label_new(cg);
+	}
+	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 2 * i)));
+	emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R1, 0, 0, 16));
+	/* digit k (from the top) is written if the value is >= 16^(3-k),
+	   and then every digit after it */
+	for (int k = 0; k < 3; k++) {
+		if (k > 0)
+			label_set(cg, l[k - 1]);
+		emit_jump(cg, JMP_IMM(BPF_JLT, R1, 1 << (4 * (3 - k)), 0),
+		    l[k]);
+		if (k > 0)
+			label_set(cg, lf[k - 1]);
+		emit(cg, MOV_REG(R2, R1));
+		emit(cg, ALU_IMM(BPF_RSH, R2, 4 * (3 - k)));
+		emit(cg, ALU_IMM(BPF_AND, R2, 15));
+		emit_inet_xdigit(cg, st, out);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lf[k]);
+	}
+	label_set(cg, l[2]);
+	label_set(cg, lf[2]);
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_AND, R2, 15));
+	emit_inet_xdigit(cg, st, out);
+}
+
+/*
+ * The 16 bytes at st as an IPv6 address, as RFC 5952 writes it: groups in
+ * lower-case hexadecimal without leading zeros, the first longest run of
+ * two or more zero groups as "::", and an IPv4-mapped address
+ * (::ffff:0:0/96) as ::ffff:a.b.c.d.
+ */
+static void
+emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out)
+{
+	int lnotmapped = label_new(cg), ldone = label_new(cg);
+	int lrun = label_new(cg);
+
+	emit(cg, LDX(BPF_DW, R1, R9, (int16_t)st));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotmapped);
+	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 8)));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotmapped);
+	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 10)));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0xffff, 0), lnotmapped);
+	for (const char *p = "::ffff:"; *p != '\0'; p++)
+		emit_inet_putc(cg, st, out, -1, *p);
+	emit_inet_v4(cg, st, out, 12);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lnotmapped);
+
+	/* the longest run: r2 its start, r3 its length, r4 the current */
+	emit(cg, MOV_IMM(R2, 8));
+	emit(cg, MOV_IMM(R3, 0));
+	emit(cg, MOV_IMM(R4, 0));
+	for (uint32_t i = 0; i < 8; i++) {
+		int lnz = label_new(cg), lnext = label_new(cg);
+
+		emit(cg, LDX(BPF_H, R0, R9, (int16_t)(st + 2 * i)));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnz);
+		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		emit_jump(cg, JMP_REG(BPF_JLE, R4, R3, 0), lnext);
+		emit(cg, MOV_REG(R3, R4));
+		emit(cg, MOV_IMM(R2, (int32_t)i + 1));
+		emit(cg, ALU_REG(BPF_SUB, R2, R4));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+		label_set(cg, lnz);
+		emit(cg, MOV_IMM(R4, 0));
+		label_set(cg, lnext);
+	}
+	emit_jump(cg, JMP_IMM(BPF_JGE, R3, 2, 0), lrun);
+	emit(cg, MOV_IMM(R2, 8));	/* one zero group is not shortened */
+	emit(cg, MOV_IMM(R3, 0));
+	label_set(cg, lrun);
+	emit(cg, ALU_REG(BPF_ADD, R3, R2));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_START), R2));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_END), R3));
+
+	for (uint32_t i = 0; i < 8; i++) {
+		int lnorm = label_new(cg), linrun = label_new(cg);
+		int lnosep = label_new(cg), lnext = label_new(cg);
+
+		emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_START)));
+		emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + IN_END)));
+		emit_jump(cg, JMP_IMM(BPF_JGT, R2, (int32_t)i, 0), lnorm);
+		emit_jump(cg, JMP_IMM(BPF_JGT, R3, (int32_t)i, 0), linrun);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R3, (int32_t)i, 0), lnosep);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnorm);
+		label_set(cg, linrun);	/* in the run: "::" at its start */
+		emit_jump(cg, JMP_IMM(BPF_JNE, R2, (int32_t)i, 0), lnext);
+		emit_inet_putc(cg, st, out, -1, ':');
+		emit_inet_putc(cg, st, out, -1, ':');
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+		label_set(cg, lnorm);
+		if (i > 0)
+			emit_inet_putc(cg, st, out, -1, ':');
+		label_set(cg, lnosep);
+		emit_inet_group(cg, st, out, i);
+		label_set(cg, lnext);
+	}
+	label_set(cg, ldone);
+}
+
+/*
+ * r0 = inet_ntoa(addr), inet_ntoa6(addr) or inet_ntop(af, addr).  An af
+ * other than AF_INET (2) or AF_INET6 (10) is an illegal operation fault,
+ * as in DTrace; an address that cannot be read, a bad address fault.
+ */
+static void
+cg_inet(dt_cg_t *cg, dt_node_t *dnp)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t strsize = dtp->dt_opts.op_strsize;
+	int id = dnp->dn_builtin->di_id;
+	uint32_t st = tmp_alloc(cg), out, size = strsize;
+	int l4 = label_new(cg), l6 = label_new(cg), lend = label_new(cg);
+
+	while (size < IN_STATE) {
+		(void) tmp_alloc(cg);	/* consecutive: room for the state */
+		size += strsize;
+	}
+	out = tmp_alloc(cg);
+	if (id == DT_FN_INET_NTOP) {
+		int16_t afslot;
+
+		cg_expr(cg, dnp->dn_args);
+		afslot = push(cg);
+		cg_expr(cg, dnp->dn_args->dn_list);
+		emit(cg, LDX(BPF_DW, R1, FP, afslot));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 2, 0), l4);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 10, 0), l6);
+		emit_fault(cg, DTRACEFLT_ILLOP, R1);
+		cg->cg_sp -= 8;
+	} else {
+		cg_expr(cg, dnp->dn_args);
+	}
+	/* only the formats that can be reached: the verifier refuses
+	   unreachable instructions */
+	if (id != DT_FN_INET_NTOA6) {
+		label_set(cg, l4);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 4);
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
+		emit_inet_v4(cg, st, out, 0);
+	}
+	if (id == DT_FN_INET_NTOP)
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+	if (id != DT_FN_INET_NTOA) {
+		label_set(cg, l6);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
+		    16);
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
+		emit_inet_v6(cg, st, out);
+	}
+	label_set(cg, lend);
+	{
+		int lin = label_new(cg);
+
+		/* the NUL, at the end or at strsize - 1 */
+		emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
+		emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strsize - 1), 0),
+		    lin);
+		emit(cg, MOV_IMM(R4, (int32_t)(strsize - 1)));
+		label_set(cg, lin);
+		emit(cg, MOV_REG(R5, R9));
+		emit(cg, ALU_REG(BPF_ADD, R5, R4));
+		emit(cg, ST_IMM(BPF_B, R5, (int16_t)out, 0));
+	}
+	emit_dctx_addr(cg, R0, out);
+}
+
 static void
 cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -1698,6 +1966,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {
 			cg_progenyof(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id >= DT_FN_INET_NTOA &&
+		    dnp->dn_builtin->di_id <= DT_FN_INET_NTOP) {
+			cg_inet(cg, dnp);
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {

@@ -533,6 +533,7 @@ static const struct {
 	{ "intptr_t", { DT_TK_INT, 8, 1 } },
 	{ "uintptr_t", { DT_TK_INT, 8, 0 } },
 	{ "size_t", { DT_TK_INT, 8, 0 } }, { "ssize_t", { DT_TK_INT, 8, 1 } },
+	{ "ipaddr_t", { DT_TK_INT, 4, 0 } },	/* an IPv4 address */
 	{ NULL, { 0 } }
 };
 
@@ -712,6 +713,18 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
  * (which loads the kernel types: only an unknown identifier in
  * parentheses gets that far).
  */
+/*
+ * The kernel type id of a type name: a kernel typedef or base type, or
+ * in6_addr_t, DTrace's name for the kernel's struct in6_addr.
+ */
+static uint32_t
+ktype_name(const dt_tentry_t *te, const char *name)
+{
+	if (strcmp(name, "in6_addr_t") == 0)
+		return (dt_tcache_tag(te, BTF_KIND_STRUCT, "in6_addr"));
+	return (dt_tcache_name(te, name));
+}
+
 static bool
 is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 {
@@ -731,7 +744,7 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 		return (false);
 	if (dt_ktypes(pcb->pcb_hdl) == NULL)
 		return (false);	/* no kernel types: not a type name */
-	return (dt_tcache_name(dt_pcb_types(pcb, t->tk_pos), t->tk_str) != 0);
+	return (ktype_name(dt_pcb_types(pcb, t->tk_pos), t->tk_str) != 0);
 }
 
 static uint32_t tagged_lookup(dt_pcb_t *, int, const char *, dt_srcpos_t);
@@ -854,7 +867,7 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 
 		if (k == T_IDENT) {
 			te = dt_pcb_types(pcb, pos);
-			id = dt_tcache_name(te, tok(pcb)->tk_str);
+			id = ktype_name(te, tok(pcb)->tk_str);
 			next(pcb);
 		} else {
 			id = parse_tagged(pcb, &kind, pos);
