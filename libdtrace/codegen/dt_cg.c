@@ -1378,11 +1378,11 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 /* ---- network addresses -------------------------------------------------------
  *
  * inet_ntoa, inet_ntoa6 and inet_ntop format in BPF, so that the result is
- * a D string like any other (compared, joined, an aggregation key).  The
- * address is read with bpf_probe_read_kernel into a state area of string
- * temporaries (st): bytes 0-15 the address, then the write position (16),
- * the first group of the longest run of zero groups (24) and the group
- * after it (32).  The position lives in dctx memory, not in a register: a
+ * a D string like any other (compared, joined, an aggregation key), and
+ * so does link_ntop.  The address is read with bpf_probe_read_kernel into
+ * a state area of string temporaries (st): bytes 0-23 the address (at
+ * most 20), then the write position (24), the first group of the longest
+ * run of zero groups (32) and the group after it (40).  The position lives in dctx memory, not in a register: a
  * value loaded from a map is unknown to the verifier, so the paths through
  * the digits of one group (one per length) meet again and are pruned,
  * where constant positions would make it follow every combination of
@@ -1390,10 +1390,10 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
  * result is truncated as every string is.
  */
 
-#define IN_POS		16	/* st: write position */
-#define IN_START	24	/* st: first zero group compressed, 8: none */
-#define IN_END		32	/* st: group after the compressed run */
-#define IN_STATE	40	/* bytes of state */
+#define IN_POS		24	/* st: write position */
+#define IN_START	32	/* st: first zero group compressed, 8: none */
+#define IN_END		40	/* st: group after the compressed run */
+#define IN_STATE	48	/* bytes of state */
 
 /* out[pos++] = reg (not r4 or r5), or imm when reg is -1 */
 static void
@@ -1576,10 +1576,29 @@ emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out)
 	label_set(cg, ldone);
 }
 
+/* the n bytes at st as two hexadecimal digits each, separated by ':' */
+static void
+emit_link_hex(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i > 0)
+			emit_inet_putc(cg, st, out, -1, ':');
+		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + i)));
+		emit(cg, MOV_REG(R2, R1));
+		emit(cg, ALU_IMM(BPF_RSH, R2, 4));
+		emit_inet_xdigit(cg, st, out);
+		emit(cg, MOV_REG(R2, R1));
+		emit(cg, ALU_IMM(BPF_AND, R2, 15));
+		emit_inet_xdigit(cg, st, out);
+	}
+}
+
 /*
- * r0 = inet_ntoa(addr), inet_ntoa6(addr) or inet_ntop(af, addr).  An af
- * other than AF_INET (2) or AF_INET6 (10) is an illegal operation fault,
- * as in DTrace; an address that cannot be read, a bad address fault.
+ * r0 = inet_ntoa(addr), inet_ntoa6(addr), inet_ntop(af, addr) or
+ * link_ntop(hwtype, addr).  An af other than AF_INET (2) or AF_INET6 (10),
+ * a hwtype other than ARPHRD_ETHER (1) or ARPHRD_INFINIBAND (32), is an
+ * illegal operation fault; an address that cannot be read, a bad address
+ * fault.
  */
 static void
 cg_inet(dt_cg_t *cg, dt_node_t *dnp)
@@ -1595,7 +1614,30 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 		size += strsize;
 	}
 	out = tmp_alloc(cg);
-	if (id == DT_FN_INET_NTOP) {
+	if (id == DT_FN_LINK_NTOP) {
+		int16_t tslot;
+
+		/* ARPHRD_ETHER (1): 6 bytes; ARPHRD_INFINIBAND (32): 20 */
+		cg_expr(cg, dnp->dn_args);
+		tslot = push(cg);
+		cg_expr(cg, dnp->dn_args->dn_list);
+		emit(cg, LDX(BPF_DW, R1, FP, tslot));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 1, 0), l4);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 32, 0), l6);
+		emit_fault(cg, DTRACEFLT_ILLOP, R1);
+		cg->cg_sp -= 8;
+		label_set(cg, l4);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 6);
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
+		emit_link_hex(cg, st, out, 6);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+		label_set(cg, l6);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
+		    20);
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
+		emit_link_hex(cg, st, out, 20);
+		id = 0;		/* no inet format follows */
+	} else if (id == DT_FN_INET_NTOP) {
 		int16_t afslot;
 
 		cg_expr(cg, dnp->dn_args);
@@ -1611,7 +1653,7 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	/* only the formats that can be reached: the verifier refuses
 	   unreachable instructions */
-	if (id != DT_FN_INET_NTOA6) {
+	if (id == DT_FN_INET_NTOA || id == DT_FN_INET_NTOP) {
 		label_set(cg, l4);
 		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 4);
 		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
@@ -1619,7 +1661,7 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	if (id == DT_FN_INET_NTOP)
 		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-	if (id != DT_FN_INET_NTOA) {
+	if (id == DT_FN_INET_NTOA6 || id == DT_FN_INET_NTOP) {
 		label_set(cg, l6);
 		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
 		    16);
@@ -1969,7 +2011,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_INET_NTOA &&
-		    dnp->dn_builtin->di_id <= DT_FN_INET_NTOP) {
+		    dnp->dn_builtin->di_id <= DT_FN_LINK_NTOP) {
 			cg_inet(cg, dnp);
 			break;
 		}
