@@ -1381,9 +1381,9 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
  * a D string like any other (compared, joined, an aggregation key), and
  * so does link_ntop.  The address is read with bpf_probe_read_kernel into
  * a state area of string temporaries (st): bytes 0-23 the address (at
- * most 20), then the write position (24), the first group of the longest
- * run of zero groups (32) and the group after it (40).  The position lives in dctx memory, not in a register: a
- * value loaded from a map is unknown to the verifier, so the paths through
+ * most 20), then the write position (24) and what the IPv6 format decided
+ * (32-63, see IN_*).  The position lives in dctx memory, not in a
+ * register: a value loaded from a map is unknown to the verifier, so the paths through
  * the digits of one group (one per length) meet again and are pruned,
  * where constant positions would make it follow every combination of
  * lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
@@ -1391,9 +1391,11 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
  */
 
 #define IN_POS		24	/* st: write position */
-#define IN_START	32	/* st: first zero group compressed, 8: none */
-#define IN_END		40	/* st: group after the compressed run */
-#define IN_STATE	48	/* bytes of state */
+#define IN_START	32	/* st: first byte compressed, 100: none */
+#define IN_END		40	/* st: byte after the compressed run */
+#define IN_NOSEP	48	/* st: the group before it, without ':' */
+#define IN_EMB		56	/* st: ends in an embedded IPv4 address */
+#define IN_STATE	64	/* bytes of state */
 
 /* out[pos++] = reg (not r4 or r5), or imm when reg is -1 */
 static void
@@ -1501,78 +1503,139 @@ emit_inet_group(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t i)
 }
 
 /*
- * The 16 bytes at st as an IPv6 address, as RFC 5952 writes it: groups in
- * lower-case hexadecimal without leading zeros, the first longest run of
- * two or more zero groups as "::", and an IPv4-mapped address
- * (::ffff:0:0/96) as ::ffff:a.b.c.d.
+ * The 16 bytes at st as an IPv6 address, as DTrace for Linux writes it
+ * (RFC 1884 convention 2): groups in lower-case hexadecimal without
+ * leading zeros, one run of zero groups as "::".  The run is the one
+ * DTrace's byte scan picks: bytes are scanned in order, a run starts at
+ * a zero byte at an even offset and ends at the next nonzero byte (or
+ * the last byte); it replaces the best so far (initially 1 byte long) if
+ * its length in bytes, counted up to that ending byte, is greater than
+ * the best's length in whole groups.  So a single zero group is
+ * shortened unless it is the last, and of two runs of the same length
+ * the later wins when the group after it starts with a zero byte.  An
+ * IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d, but not ::
+ * or ::1) address ends in its IPv4 dotted quad; inet_ntoa6 (ntoa6) gives
+ * the dotted quad alone.
  */
 static void
-emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out)
+emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
 {
-	int lnotmapped = label_new(cg), ldone = label_new(cg);
-	int lrun = label_new(cg);
+	int lemb = label_new(cg), lnotemb = label_new(cg);
+	int lrun = label_new(cg), lnorun = label_new(cg), lset = label_new(cg);
+	int lv4 = label_new(cg), ldone = label_new(cg);
 
-	emit(cg, LDX(BPF_DW, R1, R9, (int16_t)st));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotmapped);
-	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 8)));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotmapped);
-	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 10)));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0xffff, 0), lnotmapped);
-	for (const char *p = "::ffff:"; *p != '\0'; p++)
-		emit_inet_putc(cg, st, out, -1, *p);
-	emit_inet_v4(cg, st, out, 12);
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lnotmapped);
+	/* the run: r2 its first byte, r3 its length, r4 the current start */
+	emit(cg, MOV_IMM(R2, -1));
+	emit(cg, MOV_IMM(R3, 1));
+	emit(cg, MOV_IMM(R4, -1));
+	for (int32_t i = 0; i < 16; i++) {
+		int lnext = label_new(cg), lbetter = label_new(cg);
 
-	/* the longest run: r2 its start, r3 its length, r4 the current */
-	emit(cg, MOV_IMM(R2, 8));
-	emit(cg, MOV_IMM(R3, 0));
-	emit(cg, MOV_IMM(R4, 0));
-	for (uint32_t i = 0; i < 8; i++) {
-		int lnz = label_new(cg), lnext = label_new(cg);
+		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + i)));
+		if (i % 2 == 0) {
+			int lnotstart = label_new(cg);
 
-		emit(cg, LDX(BPF_H, R0, R9, (int16_t)(st + 2 * i)));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnz);
-		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		emit_jump(cg, JMP_REG(BPF_JLE, R4, R3, 0), lnext);
-		emit(cg, MOV_REG(R3, R4));
-		emit(cg, MOV_IMM(R2, (int32_t)i + 1));
-		emit(cg, ALU_REG(BPF_SUB, R2, R4));
+			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotstart);
+			emit_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0), lnotstart);
+			emit(cg, MOV_IMM(R4, i));
+			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+			label_set(cg, lnotstart);
+		}
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), lnext);
+		if (i != 15)
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
+		emit(cg, MOV_IMM(R0, i));
+		emit(cg, ALU_REG(BPF_SUB, R0, R4));
+		emit_jump(cg, JMP_REG(BPF_JSGT, R0, R3, 0), lbetter);
+		emit(cg, MOV_IMM(R4, -1));
 		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-		label_set(cg, lnz);
-		emit(cg, MOV_IMM(R4, 0));
+		label_set(cg, lbetter);
+		emit(cg, MOV_REG(R2, R4));
+		emit(cg, MOV_IMM(R3, i - i % 2));
+		emit(cg, ALU_REG(BPF_SUB, R3, R4));
+		emit(cg, MOV_IMM(R4, -1));
+		if (i == 15) {
+			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnext);
+			emit(cg, ALU_IMM(BPF_ADD, R3, 2));
+		}
 		label_set(cg, lnext);
 	}
-	emit_jump(cg, JMP_IMM(BPF_JGE, R3, 2, 0), lrun);
-	emit(cg, MOV_IMM(R2, 8));	/* one zero group is not shortened */
-	emit(cg, MOV_IMM(R3, 0));
+
+	/*
+	 * Embedded IPv4 (Linux's ipv6_addr_type(): mapped, or compatible):
+	 * r5 = the last byte the groups cover.  Words are loaded
+	 * little-endian: 00 00 ff ff is 0xffff0000, 00 00 00 01 0x01000000.
+	 */
+	emit(cg, LDX(BPF_W, R0, R9, (int16_t)st));
+	emit(cg, LDX(BPF_W, R1, R9, (int16_t)(st + 4)));
+	emit(cg, ALU_REG(BPF_OR, R0, R1));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotemb);
+	emit(cg, LDX(BPF_W, R0, R9, (int16_t)(st + 8)));
+	emit(cg, LDX(BPF_W, R1, R9, (int16_t)(st + 12)));
+	emit_imm64(cg, R5, 0xffff0000);
+	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R5, 0), lemb);
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotemb);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnotemb);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0x01000000, 0), lnotemb);
+	label_set(cg, lemb);
+	if (ntoa6) {
+		emit_inet_v4(cg, st, out, 12);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	} else {
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_EMB), 1));
+		emit(cg, MOV_IMM(R5, 10));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lrun);
+	}
+	label_set(cg, lnotemb);
+	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_EMB), 0));
+	emit(cg, MOV_IMM(R5, 14));
+
+	/* "::" only if the run lies within the groups written */
 	label_set(cg, lrun);
+	emit(cg, MOV_REG(R0, R2));
+	emit(cg, ALU_IMM(BPF_ADD, R0, -2));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_NOSEP), R0));
+	emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 0, 0), lnorun);
+	emit(cg, ALU_REG(BPF_ADD, R0, R3));
+	emit_jump(cg, JMP_REG(BPF_JSGT, R0, R5, 0), lnorun);
 	emit(cg, ALU_REG(BPF_ADD, R3, R2));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lset);
+	label_set(cg, lnorun);
+	emit(cg, MOV_IMM(R2, 100));
+	emit(cg, MOV_IMM(R3, 100));
+	label_set(cg, lset);
 	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_START), R2));
 	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_END), R3));
 
-	for (uint32_t i = 0; i < 8; i++) {
-		int lnorm = label_new(cg), linrun = label_new(cg);
-		int lnosep = label_new(cg), lnext = label_new(cg);
+	/* the groups: a colon after each but the last and the one before
+	   the run (whose "::" stands for both) */
+	for (int32_t i = 0; i < 16; i += 2) {
+		int lnorm = label_new(cg), lnext = label_new(cg);
 
+		if (i == 12) {
+			emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + IN_EMB)));
+			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lv4);
+		}
 		emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_START)));
 		emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + IN_END)));
-		emit_jump(cg, JMP_IMM(BPF_JGT, R2, (int32_t)i, 0), lnorm);
-		emit_jump(cg, JMP_IMM(BPF_JGT, R3, (int32_t)i, 0), linrun);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R3, (int32_t)i, 0), lnosep);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnorm);
-		label_set(cg, linrun);	/* in the run: "::" at its start */
-		emit_jump(cg, JMP_IMM(BPF_JNE, R2, (int32_t)i, 0), lnext);
+		emit_jump(cg, JMP_IMM(BPF_JSGT, R2, i, 0), lnorm);
+		emit_jump(cg, JMP_IMM(BPF_JSLE, R3, i, 0), lnorm);
+		emit_jump(cg, JMP_IMM(BPF_JNE, R2, i, 0), lnext);
 		emit_inet_putc(cg, st, out, -1, ':');
 		emit_inet_putc(cg, st, out, -1, ':');
 		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
 		label_set(cg, lnorm);
-		if (i > 0)
+		emit_inet_group(cg, st, out, (uint32_t)i / 2);
+		if (i < 14) {
+			emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_NOSEP)));
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R2, i, 0), lnext);
 			emit_inet_putc(cg, st, out, -1, ':');
-		label_set(cg, lnosep);
-		emit_inet_group(cg, st, out, i);
+		}
 		label_set(cg, lnext);
 	}
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lv4);
+	emit_inet_v4(cg, st, out, 12);
 	label_set(cg, ldone);
 }
 
@@ -1606,14 +1669,15 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 	dtrace_hdl_t *dtp = cg->cg_hdl;
 	uint32_t strsize = dtp->dt_opts.op_strsize;
 	int id = dnp->dn_builtin->di_id;
-	uint32_t st = tmp_alloc(cg), out, size = strsize;
+	uint32_t out = tmp_alloc(cg), st, size = strsize;
+	int ntmp = cg->cg_ntmp;
 	int l4 = label_new(cg), l6 = label_new(cg), lend = label_new(cg);
 
+	st = tmp_alloc(cg);
 	while (size < IN_STATE) {
 		(void) tmp_alloc(cg);	/* consecutive: room for the state */
 		size += strsize;
 	}
-	out = tmp_alloc(cg);
 	if (id == DT_FN_LINK_NTOP) {
 		int16_t tslot;
 
@@ -1666,7 +1730,7 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
 		    16);
 		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v6(cg, st, out);
+		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6);
 	}
 	label_set(cg, lend);
 	{
@@ -1682,6 +1746,7 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 		emit(cg, ALU_REG(BPF_ADD, R5, R4));
 		emit(cg, ST_IMM(BPF_B, R5, (int16_t)out, 0));
 	}
+	cg->cg_ntmp = ntmp;	/* the state is free again; out is not */
 	emit_dctx_addr(cg, R0, out);
 }
 
