@@ -42,3 +42,10 @@ syscall::getppid:entry
 	printf("%s|%s|\n", inet_ntoa((ipaddr_t *)this->p),
 	    inet_ntoa6((in6_addr_t *)this->p));
 }'
+# ipaddr_t is 4 bytes; in6_addr_t is the kernel's struct in6_addr
+$DTRACE -q -n 'BEGIN {
+	this->a = (in6_addr_t *)curthread;
+	printf("%d %d %d\n", sizeof (in6_addr_t), sizeof (ipaddr_t),
+	    this->a->in6_u.u6_addr8[0] == *(uint8_t *)curthread);
+	exit(0);
+}'
