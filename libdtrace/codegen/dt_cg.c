@@ -1383,10 +1383,10 @@ push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
  * a state area of string temporaries (st): bytes 0-23 the address (at
  * most 20), then the write position (24) and what the IPv6 format decided
  * (32-63, see IN_*).  The position lives in dctx memory, not in a
- * register: a value loaded from a map is unknown to the verifier, so the paths through
- * the digits of one group (one per length) meet again and are pruned,
- * where constant positions would make it follow every combination of
- * lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
+ * register: a value loaded from a map is unknown to the verifier, so the
+ * paths through the digits of one group (one per length) meet again and
+ * are pruned, where constant positions would make it follow every
+ * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
  * result is truncated as every string is.
  */
 
