@@ -30,9 +30,9 @@ END
 {
 	printf("%d %d\n", n, m);
 	printa("%-40s %@d\n", @);
-}' 2>/tmp/dt-inetuse.err
-sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' /tmp/dt-inetuse.err
-rm -f /tmp/dt-inetuse.err
+}' 2>/tmp/dt-inetuse.$$.err
+sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' /tmp/dt-inetuse.$$.err
+rm -f /tmp/dt-inetuse.$$.err
 $DTRACE -q -x strsize=12 -c "perl inet-alt.pl $a" -n '
 syscall::getppid:entry
 /ppid == $target/

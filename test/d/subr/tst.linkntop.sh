@@ -19,6 +19,6 @@ syscall::getppid:entry
 /ppid == $target/
 {
 	trace(link_ntop(6, this->p));
-}' 2>/tmp/dt-linkntop.err
-sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' /tmp/dt-linkntop.err | sort -u
-rm -f /tmp/dt-linkntop.err
+}' 2>/tmp/dt-linkntop.$$.err
+sed -E 's/probe ID [0-9]+/probe ID N/; s/BPF pc [0-9]+/BPF pc N/' /tmp/dt-linkntop.$$.err | sort -u
+rm -f /tmp/dt-linkntop.$$.err
