@@ -4,7 +4,7 @@
  *
  * The library declares the stable process and thread views of DTrace
  * (psinfo_t, lwpsinfo_t), the translators from the kernel's task_struct to
- * them and the inlines curpsinfo and curlwpsinfo.  It needs the kernel's
+ * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t.  It needs the kernel's
  * types, so loading it at open would make every session read BTF; it is
  * compiled instead when the parser or the semantic pass meets one of its
  * names (dt_lib_lookup), once per handle.  Its declarations then belong
@@ -85,6 +85,9 @@ static const char dt_lib_procfs[] =
 "	pr_onpro = T->thread_info.cpu;\n"
 "};\n"
 "\n"
+"/* the network address types of inet_ntoa6() and inet_ntop() */\n"
+"typedef struct in6_addr in6_addr_t;\n"
+"\n"
 "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
 
@@ -92,7 +95,7 @@ static const char dt_lib_procfs[] =
 static const char *const dt_lib_names[] = {
 	"psinfo_t", "lwpsinfo_t", "struct psinfo", "struct lwpsinfo",
 	"curpsinfo", "curlwpsinfo", "SSLEEP", "SRUN", "SZOMB", "SSTOP",
-	"SIDL", "SONPROC", NULL
+	"SIDL", "SONPROC", "in6_addr_t", NULL
 };
 
 /*

@@ -552,6 +552,7 @@ static const struct {
 	{ "intptr_t", { DT_TK_INT, 8, 1 } },
 	{ "uintptr_t", { DT_TK_INT, 8, 0 } },
 	{ "size_t", { DT_TK_INT, 8, 0 } }, { "ssize_t", { DT_TK_INT, 8, 1 } },
+	{ "ipaddr_t", { DT_TK_INT, 4, 0 } },	/* an IPv4 address */
 	{ NULL, { 0 } }
 };
 

@@ -276,6 +276,24 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		return;
 	}
 	if ((idp == NULL || !idp->di_defined) &&
+	    (strcmp(dnp->dn_str, "AF_INET") == 0 ||
+	    strcmp(dnp->dn_str, "AF_INET6") == 0)) {
+		/* the address families of inet_ntop(), Linux's values */
+		dnp->dn_kind = DN_INT;
+		dnp->dn_value = dnp->dn_str[7] == '6' ? 10 : 2;
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
+		return;
+	}
+	if ((idp == NULL || !idp->di_defined) &&
+	    (strcmp(dnp->dn_str, "ARPHRD_ETHER") == 0 ||
+	    strcmp(dnp->dn_str, "ARPHRD_INFINIBAND") == 0)) {
+		/* the hardware types of link_ntop(), Linux's values */
+		dnp->dn_kind = DN_INT;
+		dnp->dn_value = dnp->dn_str[7] == 'E' ? 1 : 32;
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
+		return;
+	}
+	if ((idp == NULL || !idp->di_defined) &&
 	    (dnp->dn_value = dt_regs_lookup(dnp->dn_str)) >= 0) {
 		/* a uregs[] index name (R_PC) is an int constant */
 		dnp->dn_kind = DN_INT;
@@ -798,6 +816,27 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    dn_pos, "%s( ) argument #2 must be a string "
 			    "constant on this kernel", dnp->dn_str);
 		break;
+	case DT_FN_INET_NTOA: case DT_FN_INET_NTOA6: case DT_FN_INET_NTOP:
+	case DT_FN_LINK_NTOP: {
+		int want = fn->di_id == DT_FN_INET_NTOP ||
+		    fn->di_id == DT_FN_LINK_NTOP ? 2 : 1;
+		dt_node_t *a = dnp->dn_args;
+
+		check_nargs(pcb, dnp, nargs, want, want);
+		if (want == 2) {
+			if (!is_int(a))
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
+				    "argument #1 is incompatible with "
+				    "prototype: argument must be an integer",
+				    dnp->dn_str);
+			a = a->dn_list;
+		}
+		if (a->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
+			    "#%d is incompatible with prototype: argument must "
+			    "be a pointer", dnp->dn_str, want);
+		break;
+	}
 	case DT_FN_STRINGOF:
 		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_string(dnp->dn_args) &&
