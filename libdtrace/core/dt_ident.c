@@ -92,6 +92,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("strlen", DT_FN_STRLEN, T_U64),
 	FN("strrchr", DT_FN_STRRCHR, T_STR),
 	FN("strstr", DT_FN_STRSTR, T_STR),
+	FN("strtok", DT_FN_STRTOK, T_STR),
 	FN("substr", DT_FN_SUBSTR, T_STR),
 	FN("sum", DT_FN_SUM, T_VOID),
 	BI("tid", DT_BI_TID, T_I32),

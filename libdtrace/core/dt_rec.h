@@ -5,8 +5,9 @@
  * Memory the BPF programs of a session use:
  *
  *  - dctx: a per-CPU array of one entry, the scratch area of a firing:
- *    the machine state (probe id, arguments, fault details) then the record
- *    buffer, then temporary strings.  A firing owns it from start to end;
+ *    the machine state (probe id, arguments, fault details, strtok()'s
+ *    position), this-> variables, temporary strings, strtok()'s copy of
+ *    its string, then the record buffer.  A firing owns it from start to end;
  *    tracing programs do not nest on one CPU.
  *  - globals: an array of one entry, mapped into programs by address
  *    (BPF_PSEUDO_MAP_VALUE): the session state then the global variables.
@@ -53,6 +54,10 @@ typedef struct dt_mstate {
 	uint64_t ms_fpc;		/* its BPF instruction index */
 	uint64_t ms_errno;		/* errno: set by syscall returns */
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
+	uint64_t ms_strtok;		/* strtok(): where the rest of the saved
+					   string starts; >= strsize: none */
+	uint64_t ms_tokstart;		/* strtok(): start of the token read */
+	uint8_t ms_tokmap[32];		/* strtok(): delimiters, a bit each */
 } dt_mstate_t;
 
 /* Kinds of ring buffer records. */

@@ -731,6 +731,25 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    dn_pos, "%s( ) argument #2 must be a string "
 			    "constant on this kernel", dnp->dn_str);
 		break;
+	case DT_FN_STRTOK: {
+		const dt_node_t *a = dnp->dn_args;
+
+		/*
+		 * The string may be NULL (or any pointer, a char * to
+		 * read): NULL goes on with the string of the last call.
+		 */
+		check_nargs(pcb, dnp, nargs, 2, 2);
+		if (!is_string(a) && a->dn_type.ty_kind != DT_TK_PTR &&
+		    !(a->dn_kind == DN_INT && a->dn_value == 0))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
+			    "argument #1 is incompatible with prototype: "
+			    "argument must be a string or NULL");
+		if (!is_string(a->dn_list))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
+			    "strtok( ) argument #2 is incompatible with "
+			    "prototype: argument must be a string");
+		break;
+	}
 	case DT_FN_STRINGOF:
 		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_string(dnp->dn_args) &&
@@ -1102,6 +1121,29 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 	}
 }
 
+/*
+ * In a comparison with a string, the constant NULL is the empty string:
+ * string values are never address 0 here (strtok() returns "" for
+ * DTrace's NULL), and DTrace's string compare reads NULL as "".
+ */
+static void
+null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
+	char *e;
+
+	if (!is_string(s) || n->dn_kind != DN_INT || n->dn_value != 0 ||
+	    n->dn_type.ty_kind != DT_TK_PTR)
+		return;
+	if ((e = strdup("")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
+	free(n->dn_str);
+	n->dn_str = e;
+	n->dn_strlen = 0;
+	n->dn_kind = DN_STRING;
+	n->dn_type = s->dn_type;
+	sema_expr(pcb, n);
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -1196,6 +1238,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		switch (dnp->dn_op) {
 		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE:
 		case T_GE:
+			/* NULL beside a string is "" (strtok's end) */
+			null_as_empty(pcb, l, r);
+			null_as_empty(pcb, r, l);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
