@@ -150,7 +150,8 @@ typedef enum dtrace_actkind {
 	DTRACEACT_CLEAR,		/* clear() */
 	DTRACEACT_TRUNC,		/* trunc() */
 	DTRACEACT_NORMALIZE,		/* normalize(), denormalize() */
-	DTRACEACT_SETOPT		/* setopt() */
+	DTRACEACT_SETOPT,		/* setopt() */
+	DTRACEACT_TRACEMEM		/* tracemem() */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

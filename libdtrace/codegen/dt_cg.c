@@ -2362,6 +2362,12 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e->dn_args);
 		store_data(cg, r->dr_type, r->dr_offset);
 		break;
+	case DT_FN_TRACEMEM:
+		/* the bytes, or ERROR for a bad address */
+		cg_expr(cg, e->dn_args);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
+		break;
 	case DT_FN_EXIT:
 		cg_expr_as(cg, e->dn_args, r->dr_type);
 		store_data(cg, r->dr_type, r->dr_offset);

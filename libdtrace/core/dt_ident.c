@@ -100,6 +100,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("tolower", DT_FN_TOLOWER, T_STR),
 	FN("toupper", DT_FN_TOUPPER, T_STR),
 	FN("trace", DT_FN_TRACE, T_VOID),
+	FN("tracemem", DT_FN_TRACEMEM, T_VOID),
 	FN("trunc", DT_FN_TRUNC, T_VOID),
 	BI("uid", DT_BI_UID, T_U32),
 	BI("uregs", DT_BI_UREGS, T_U64),

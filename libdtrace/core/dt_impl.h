@@ -74,6 +74,7 @@ typedef enum dt_idkind {
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
+#define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */

@@ -686,6 +686,25 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "trace( ) of a struct, union or array is not "
 			    "supported yet");
 		break;
+	case DT_FN_TRACEMEM: {
+		const dt_node_t *a = dnp->dn_args;
+
+		/* no third argument (a dynamic limit) yet */
+		check_nargs(pcb, dnp, nargs, 2, 2);
+		/* an address: of a string's bytes, a struct, an array too */
+		if (a->dn_type.ty_kind == DT_TK_VOID)
+			dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
+			    "tracemem( ) argument #1 is incompatible with "
+			    "prototype: argument must be an address");
+		a = a->dn_list;
+		if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
+		    a->dn_value > DT_DCTX_RECMAX)
+			dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
+			    "tracemem( ) argument #2 must be a non-zero "
+			    "positive integral constant expression (at most "
+			    "%d)", DT_DCTX_RECMAX);
+		break;
+	}
 	case DT_FN_SETOPT:
 		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
@@ -1675,6 +1694,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
 		    value_size(pcb, e->dn_args), e->dn_pos);
 		r->dr_type = e->dn_args->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_TRACEMEM:
+		r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
+		    (uint32_t)e->dn_args->dn_list->dn_value, e->dn_pos);
 		dcp->dc_records = true;
 		break;
 	case DT_FN_SETOPT:
