@@ -1390,6 +1390,23 @@ emit_tokmap_test(dt_cg_t *cg)
 }
 
 /*
+ * At the last of every 16 positions r4 of a loop (a test of a constant
+ * for the verifier, so it costs no pending branch), jump to label if
+ * insn's test holds.
+ */
+static void
+emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
+{
+	int lskip = label_new(cg);
+
+	emit(cg, MOV_REG(R0, R4));
+	emit(cg, ALU_IMM(BPF_AND, R0, 15));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 15, 0), lskip);
+	emit_jump(cg, insn, label);
+	label_set(cg, lskip);
+}
+
+/*
  * strtok(str, delims), slots holding the two arguments; r0 = the token
  * in temporary res, or "" for DTrace's NULL (no token left).
  *
@@ -1403,8 +1420,9 @@ emit_tokmap_test(dt_cg_t *cg)
  * (ms_tokstart, strsize until then) to the next delimiter or the end,
  * where ms_strtok is left (as illumos leaves its pointer on the
  * delimiter, which the next call passes over).  The read position r4 is
- * a constant at each step and everything else is in memory, so the
- * verifier follows one path per position.
+ * a constant at each step, the loops have no other branch than a test
+ * every 16 positions (emit_every16), so the verifier follows one path
+ * and keeps few pending branches.
  */
 static void
 emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
@@ -1425,19 +1443,21 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	emit_strcopy(cg, dt);
 	emit(cg, MOV_IMM(R4, 0));
 	label_set(cg, ldloop);
-	emit_jump(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
 	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
 	emit_tmp_at(cg, R5, dt, R4);
 	emit(cg, LDX(BPF_B, R1, R5, 0));
+	emit(cg, MOV_REG(R0, R4));			/* r4 < length */
+	emit(cg, ALU_REG(BPF_SUB, R0, R7));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 63));
 	emit(cg, MOV_REG(R2, R1));
 	emit(cg, ALU_IMM(BPF_RSH, R2, 3));
 	emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
 	emit(cg, LDX(BPF_B, R3, R5, 0));
 	emit(cg, ALU_IMM(BPF_AND, R1, 7));
-	emit(cg, MOV_IMM(R0, 1));
 	emit(cg, ALU_REG(BPF_LSH, R0, R1));
 	emit(cg, ALU_REG(BPF_OR, R3, R0));
 	emit(cg, STX(BPF_B, R5, 0, R3));
+	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
 	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
 	label_set(cg, lddone);
@@ -1456,19 +1476,25 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
 
 	/*
-	 * The pass, with one branch a position (the bound is a constant
-	 * compare): act = r4 >= ms_strtok, z = the byte is NUL, d = it is
-	 * a delimiter, st = a token has started; it ends at act & (st & d
-	 * | z), else ms_tokstart = min(ms_tokstart, r4) if act & !d.
+	 * The pass, without branches but the bound (a constant compare)
+	 * and, every 16 positions, a test of done (r7): act = r4 >=
+	 * ms_strtok and not done, z = the byte is NUL, d = it is a
+	 * delimiter, st = a token has started; e = act & (st & d | z)
+	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
+	 * r4) if act & !d.
 	 */
 	emit(cg, MOV_IMM(R4, 0));
+	emit(cg, MOV_IMM(R7, 0));
 	label_set(cg, lloop);
 	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
 	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
 	emit(cg, MOV_REG(R8, R4));
 	emit(cg, ALU_REG(BPF_SUB, R8, R1));
 	emit(cg, ALU_IMM(BPF_RSH, R8, 63));
-	emit(cg, ALU_IMM(BPF_XOR, R8, 1));			/* act */
+	emit(cg, ALU_IMM(BPF_XOR, R8, 1));
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_XOR, R0, 1));
+	emit(cg, ALU_REG(BPF_AND, R8, R0));			/* act */
 	emit_tmp_at(cg, R5, sv, R4);
 	emit(cg, LDX(BPF_B, R1, R5, 0));
 	emit_tokmap_test(cg);					/* r3 = d */
@@ -1481,8 +1507,15 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
 	emit(cg, ALU_REG(BPF_AND, R1, R3));
 	emit(cg, ALU_REG(BPF_OR, R1, R0));
-	emit(cg, ALU_REG(BPF_AND, R1, R8));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lend);
+	emit(cg, ALU_REG(BPF_AND, R1, R8));			/* e */
+	emit(cg, ALU_REG(BPF_OR, R7, R1));
+	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
+	emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_strtok)));
+	emit(cg, MOV_REG(R5, R0));
+	emit(cg, ALU_REG(BPF_XOR, R5, R4));
+	emit(cg, ALU_REG(BPF_AND, R5, R1));
+	emit(cg, ALU_REG(BPF_XOR, R0, R5));
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_strtok), R0));
 	emit(cg, ALU_IMM(BPF_XOR, R3, 1));
 	emit(cg, ALU_REG(BPF_AND, R8, R3));			/* act & !d */
 	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));	/* a mask */
@@ -1496,14 +1529,15 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	emit(cg, ALU_REG(BPF_AND, R5, R8));
 	emit(cg, ALU_REG(BPF_XOR, R5, R2));
 	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tokstart), R5));
+	emit_every16(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lend);
 	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
-	/* r4: where the token (if any) ends */
+	/* the token (if any) ends where ms_strtok now is */
 	label_set(cg, lend);
 	emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
 	emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_strtok), R4));
+	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
 	emit(cg, MOV_REG(R2, R4));
 	emit(cg, ALU_REG(BPF_SUB, R2, R8));
 	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
