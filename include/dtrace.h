@@ -154,7 +154,8 @@ typedef enum dtrace_actkind {
 	DTRACEACT_STACK,		/* stack(): kernel return addresses,
 					   64 bits each, 0 after the last */
 	DTRACEACT_SYM,			/* sym(), func(): an address */
-	DTRACEACT_MOD			/* mod(): an address */
+	DTRACEACT_MOD,			/* mod(): an address */
+	DTRACEACT_TRACEMEM		/* tracemem() */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

@@ -223,11 +223,15 @@ tmp_off(dtrace_hdl_t *dtp, int n)
 	    (uint32_t)n * dtp->dt_opts.op_strsize);
 }
 
-/* String temporaries a statement may use: fewer when strsize is large. */
+/*
+ * String temporaries a statement may use: fewer when strsize is large.
+ * strtok()'s copy, after them, comes out of the same budget.
+ */
 static int
 ntmp(dtrace_hdl_t *dtp)
 {
-	int n = (int)(DT_TMP_BYTES / dtp->dt_opts.op_strsize);
+	int n = (int)((DT_TMP_BYTES - dtp->dt_opts.op_strsize) /
+	    dtp->dt_opts.op_strsize);
 
 	return (n < 2 ? 2 : n > DT_NTMP ? DT_NTMP : n);
 }
@@ -247,10 +251,17 @@ tmp_alloc(dt_cg_t *cg)
 	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
+/* strtok()'s copy of its string, kept for the next call of the firing */
+static uint32_t
+strtok_off(dtrace_hdl_t *dtp)
+{
+	return (tmp_off(dtp, ntmp(dtp)));
+}
+
 uint32_t
 dt_dctx_bufoff(dtrace_hdl_t *dtp)
 {
-	return (tmp_off(dtp, ntmp(dtp)));
+	return (strtok_off(dtp) + dtp->dt_opts.op_strsize);
 }
 
 /* The record buffer holds the largest data record or a fault record. */
@@ -1681,6 +1692,186 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	emit_dctx_addr(cg, R0, off);
 }
 
+/*
+ * r3 = 1 if byte r1 is in strtok's delimiter set (ms_tokmap), else 0;
+ * uses r2 and r5.  The byte is a u8 from a load, so r1 >> 3 < 32.
+ */
+static void
+emit_tokmap_test(dt_cg_t *cg)
+{
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
+	emit(cg, LDX(BPF_B, R3, R5, 0));
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_AND, R2, 7));
+	emit(cg, ALU_REG(BPF_RSH, R3, R2));
+	emit(cg, ALU_IMM(BPF_AND, R3, 1));
+}
+
+/*
+ * At the last of every 16 positions r4 of a loop (a test of a constant
+ * for the verifier, so it costs no pending branch), jump to label if
+ * insn's test holds.
+ */
+static void
+emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
+{
+	int lskip = label_new(cg);
+
+	emit(cg, MOV_REG(R0, R4));
+	emit(cg, ALU_IMM(BPF_AND, R0, 15));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 15, 0), lskip);
+	emit_jump(cg, insn, label);
+	label_set(cg, lskip);
+}
+
+/*
+ * strtok(str, delims), slots holding the two arguments; r0 = the token
+ * in temporary res, or "" for DTrace's NULL (no token left).
+ *
+ * A string that is not NULL is copied to the firing's strtok area
+ * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
+ * goes on from ms_strtok, which the prologue of every program sets to
+ * strsize (nothing to go on with).  The delimiters become a bit map of
+ * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
+ * over the copy from position 0: positions before ms_strtok are passed
+ * over, then delimiters, and the token runs from the first other byte
+ * (ms_tokstart, strsize until then) to the next delimiter or the end,
+ * where ms_strtok is left (as illumos leaves its pointer on the
+ * delimiter, which the next call passes over).  The read position r4 is
+ * a constant at each step, the loops have no other branch than a test
+ * every 16 positions (emit_every16), so the verifier follows one path
+ * and keeps few pending branches.
+ */
+static void
+emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
+    uint32_t res)
+{
+	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t sv = strtok_off(cg->cg_hdl);
+	int ldloop = label_new(cg), lddone = label_new(cg);
+	int lcont = label_new(cg), lcopied = label_new(cg);
+	int lloop = label_new(cg), lend = label_new(cg);
+	int lnull = label_new(cg), ldone = label_new(cg);
+
+	/* the delimiter set */
+	for (int i = 0; i < 32; i += 8)
+		emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
+	emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
+	emit(cg, LDX(BPF_DW, R0, FP, sdel));
+	emit_strcopy(cg, dt);
+	emit(cg, MOV_IMM(R4, 0));
+	label_set(cg, ldloop);
+	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
+	emit_tmp_at(cg, R5, dt, R4);
+	emit(cg, LDX(BPF_B, R1, R5, 0));
+	emit(cg, MOV_REG(R0, R4));			/* r4 < length */
+	emit(cg, ALU_REG(BPF_SUB, R0, R7));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 63));
+	emit(cg, MOV_REG(R2, R1));
+	emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
+	emit(cg, LDX(BPF_B, R3, R5, 0));
+	emit(cg, ALU_IMM(BPF_AND, R1, 7));
+	emit(cg, ALU_REG(BPF_LSH, R0, R1));
+	emit(cg, ALU_REG(BPF_OR, R3, R0));
+	emit(cg, STX(BPF_B, R5, 0, R3));
+	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
+	label_set(cg, lddone);
+
+	/* a new string, or NULL: go on */
+	emit(cg, LDX(BPF_DW, R3, FP, sstr));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
+	emit_dctx_addr(cg, R1, sv);
+	emit(cg, MOV_IMM(R2, strsize));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
+	label_set(cg, lcopied);
+	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
+	label_set(cg, lcont);
+	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
+
+	/*
+	 * The pass, without branches but the bound (a constant compare)
+	 * and, every 16 positions, a test of done (r7): act = r4 >=
+	 * ms_strtok and not done, z = the byte is NUL, d = it is a
+	 * delimiter, st = a token has started; e = act & (st & d | z)
+	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
+	 * r4) if act & !d.
+	 */
+	emit(cg, MOV_IMM(R4, 0));
+	emit(cg, MOV_IMM(R7, 0));
+	label_set(cg, lloop);
+	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
+	emit(cg, MOV_REG(R8, R4));
+	emit(cg, ALU_REG(BPF_SUB, R8, R1));
+	emit(cg, ALU_IMM(BPF_RSH, R8, 63));
+	emit(cg, ALU_IMM(BPF_XOR, R8, 1));
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_XOR, R0, 1));
+	emit(cg, ALU_REG(BPF_AND, R8, R0));			/* act */
+	emit_tmp_at(cg, R5, sv, R4);
+	emit(cg, LDX(BPF_B, R1, R5, 0));
+	emit_tokmap_test(cg);					/* r3 = d */
+	emit(cg, MOV_REG(R0, R1));
+	emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 63));			/* z */
+	emit(cg, LDX(BPF_DW, R2, R9, MS_OFF(ms_tokstart)));
+	emit(cg, MOV_REG(R1, R2));
+	emit(cg, ALU_IMM(BPF_SUB, R1, strsize));
+	emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
+	emit(cg, ALU_REG(BPF_AND, R1, R3));
+	emit(cg, ALU_REG(BPF_OR, R1, R0));
+	emit(cg, ALU_REG(BPF_AND, R1, R8));			/* e */
+	emit(cg, ALU_REG(BPF_OR, R7, R1));
+	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
+	emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_strtok)));
+	emit(cg, MOV_REG(R5, R0));
+	emit(cg, ALU_REG(BPF_XOR, R5, R4));
+	emit(cg, ALU_REG(BPF_AND, R5, R1));
+	emit(cg, ALU_REG(BPF_XOR, R0, R5));
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_strtok), R0));
+	emit(cg, ALU_IMM(BPF_XOR, R3, 1));
+	emit(cg, ALU_REG(BPF_AND, R8, R3));			/* act & !d */
+	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));	/* a mask */
+	emit(cg, MOV_REG(R5, R2));				/* t - r4 */
+	emit(cg, ALU_REG(BPF_SUB, R5, R4));
+	emit(cg, MOV_REG(R0, R5));
+	emit(cg, ALU_IMM(BPF_ARSH, R0, 63));
+	emit(cg, ALU_REG(BPF_AND, R5, R0));
+	emit(cg, ALU_REG(BPF_ADD, R5, R4));			/* min */
+	emit(cg, ALU_REG(BPF_XOR, R5, R2));
+	emit(cg, ALU_REG(BPF_AND, R5, R8));
+	emit(cg, ALU_REG(BPF_XOR, R5, R2));
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tokstart), R5));
+	emit_every16(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lend);
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	/* the token (if any) ends where ms_strtok now is */
+	label_set(cg, lend);
+	emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
+	emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
+	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
+	emit(cg, MOV_REG(R2, R4));
+	emit(cg, ALU_REG(BPF_SUB, R2, R8));
+	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	emit_clamp(cg, R2, 1, strsize);
+	emit_tmp_at(cg, R3, sv, R8);
+	emit_strcopy_n(cg, res);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lnull);
+	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strsize));
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
+	emit_dctx_addr(cg, R0, res);
+	label_set(cg, ldone);
+}
+
 /* Evaluate the arguments of a call into stack slots, first one deepest. */
 static int16_t
 push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
@@ -2183,6 +2374,9 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 		label_set(cg, ldone);
 		break;
 	}
+	case DT_FN_STRTOK:
+		emit_strtok(cg, slot[0], slot[1], t1, tmp_alloc(cg));
+		break;
 	case DT_FN_CLEANPATH:
 		emit_strcopy(cg, t1);
 		emit_cleanpath(cg, t1, tmp_alloc(cg));
@@ -2395,7 +2589,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
-		    dnp->dn_builtin->di_id <= DT_FN_STRSTR) {
+		    dnp->dn_builtin->di_id <= DT_FN_STRTOK) {
 			cg_strfunc(cg, dnp);
 			break;
 		}
@@ -2939,6 +3133,12 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
 		    r->dr_type.ty_size);
 		break;
+	case DT_FN_TRACEMEM:
+		/* the bytes, or ERROR for a bad address */
+		cg_expr(cg, e->dn_args);
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
+		break;
 	case DT_FN_EXIT:
 		cg_expr_as(cg, e->dn_args, r->dr_type);
 		store_data(cg, r->dr_type, r->dr_offset);
@@ -3238,6 +3438,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
 	emit(&cg, MOV_REG(R9, R0));
 	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
+	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
+	    (int32_t)dtp->dt_opts.op_strsize));	/* no strtok() string yet */
 	emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
 	emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));

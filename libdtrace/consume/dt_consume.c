@@ -86,6 +86,36 @@ print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	return (fprintf(fp, "  %-50s", buf));
 }
 
+/*
+ * tracemem(): DTrace's hex dump, sixteen bytes a line under a header of
+ * column digits, each line the offset, the bytes in hex and as text
+ * (a dot for what is not printable ASCII).
+ */
+static void
+print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
+{
+	fprintf(fp, "\n%11s", "");
+	for (int c = 0; c < 16; c++)
+		fprintf(fp, "  %x", c);
+	fputs("  0123456789abcdef\n", fp);
+	for (uint32_t off = 0; off < n; off += 16) {
+		uint32_t end = n - off < 16 ? n - off : 16;
+
+		fprintf(fp, "%10x:", off);
+		for (uint32_t i = 0; i < 16; i++) {
+			if (i < end)
+				fprintf(fp, " %02x", p[off + i]);
+			else
+				fputs("   ", fp);
+		}
+		fputs("  ", fp);
+		for (uint32_t i = 0; i < end; i++)
+			fputc(p[off + i] >= ' ' && p[off + i] <= '~' ?
+			    p[off + i] : '.', fp);
+		fputc('\n', fp);
+	}
+}
+
 static const char *
 fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 {
@@ -358,6 +388,9 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		else if (r->dr_kind == DTRACEACT_STACK)
 			dt_print_stack(dtp, fp, pd->dtpda_data + r->dr_offset,
 			    r->dr_type.ty_size);
+		else if (r->dr_kind == DTRACEACT_TRACEMEM)
+			print_bytes(fp, (const unsigned char *)pd->dtpda_data +
+			    r->dr_offset, r->dr_size);
 		else if (r->dr_kind == DTRACEACT_PRINTF)
 			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,
 			    pd->dtpda_data);

@@ -85,6 +85,7 @@ typedef enum dt_idkind {
 #define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
 				   perf_event_max_stack, what
 				   bpf_get_stack walks at most */
+#define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */

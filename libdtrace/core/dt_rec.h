@@ -5,9 +5,10 @@
  * Memory the BPF programs of a session use:
  *
  *  - dctx: a per-CPU array of one entry, the scratch area of a firing:
- *    the machine state (probe id, arguments, fault details), this->
- *    variables, the clause's scratch space (alloca(), copyin()), temporary
- *    strings, then the record buffer.  A firing owns it from start to end;
+ *    the machine state (probe id, arguments, fault details, strtok()'s
+ *    position), this-> variables, the clause's scratch space (alloca(),
+ *    copyin()), temporary strings, strtok()'s copy of its string, then
+ *    the record buffer.  A firing owns it from start to end;
  *    tracing programs do not nest on one CPU.
  *  - globals: an array of one entry, mapped into programs by address
  *    (BPF_PSEUDO_MAP_VALUE): the session state then the global variables.
@@ -58,6 +59,10 @@ typedef struct dt_mstate {
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
 	uint64_t ms_scratch;		/* scratch bytes the clause took */
 	uint64_t ms_dctx;		/* dctx's own address, as a number */
+	uint64_t ms_strtok;		/* strtok(): where the rest of the saved
+					   string starts; >= strsize: none */
+	uint64_t ms_tokstart;		/* strtok(): start of the token read */
+	uint8_t ms_tokmap[32];		/* strtok(): delimiters, a bit each */
 } dt_mstate_t;
 
 /* Kinds of ring buffer records. */

@@ -771,6 +771,25 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "trace( ) of a struct, union or array is not "
 			    "supported yet");
 		break;
+	case DT_FN_TRACEMEM: {
+		const dt_node_t *a = dnp->dn_args;
+
+		/* no third argument (a dynamic limit) yet */
+		check_nargs(pcb, dnp, nargs, 2, 2);
+		/* an address: of a string's bytes, a struct, an array too */
+		if (a->dn_type.ty_kind == DT_TK_VOID)
+			dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
+			    "tracemem( ) argument #1 is incompatible with "
+			    "prototype: argument must be an address");
+		a = a->dn_list;
+		if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
+		    a->dn_value > DT_DCTX_RECMAX)
+			dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
+			    "tracemem( ) argument #2 must be a non-zero "
+			    "positive integral constant expression (at most "
+			    "%d)", DT_DCTX_RECMAX);
+		break;
+	}
 	case DT_FN_SETOPT:
 		check_nargs(pcb, dnp, nargs, 1, 2);
 		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
@@ -835,6 +854,25 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 			    "#%d is incompatible with prototype: argument must "
 			    "be a pointer", dnp->dn_str, want);
+		break;
+	}
+	case DT_FN_STRTOK: {
+		const dt_node_t *a = dnp->dn_args;
+
+		/*
+		 * The string may be NULL (or any pointer, a char * to
+		 * read): NULL goes on with the string of the last call.
+		 */
+		check_nargs(pcb, dnp, nargs, 2, 2);
+		if (!is_string(a) && a->dn_type.ty_kind != DT_TK_PTR &&
+		    !(a->dn_kind == DN_INT && a->dn_value == 0))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
+			    "argument #1 is incompatible with prototype: "
+			    "argument must be a string or NULL");
+		if (!is_string(a->dn_list))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
+			    "strtok( ) argument #2 is incompatible with "
+			    "prototype: argument must be a string");
 		break;
 	}
 	case DT_FN_STRINGOF:
@@ -1373,6 +1411,29 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 	}
 }
 
+/*
+ * In a comparison with a string, the constant NULL is the empty string:
+ * string values are never address 0 here (strtok() returns "" for
+ * DTrace's NULL), and DTrace's string compare reads NULL as "".
+ */
+static void
+null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
+	char *e;
+
+	if (!is_string(s) || n->dn_kind != DN_INT || n->dn_value != 0 ||
+	    n->dn_type.ty_kind != DT_TK_PTR)
+		return;
+	if ((e = strdup("")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
+	free(n->dn_str);
+	n->dn_str = e;
+	n->dn_strlen = 0;
+	n->dn_kind = DN_STRING;
+	n->dn_type = s->dn_type;
+	sema_expr(pcb, n);
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -1467,6 +1528,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		switch (dnp->dn_op) {
 		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE:
 		case T_GE:
+			/* NULL beside a string is "" (strtok's end) */
+			null_as_empty(pcb, l, r);
+			null_as_empty(pcb, r, l);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
@@ -1905,6 +1969,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
 		    value_size(pcb, e->dn_args), e->dn_pos);
 		r->dr_type = e->dn_args->dn_type;
+		dcp->dc_records = true;
+		break;
+	case DT_FN_TRACEMEM:
+		r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
+		    (uint32_t)e->dn_args->dn_list->dn_value, e->dn_pos);
 		dcp->dc_records = true;
 		break;
 	case DT_FN_SETOPT:
