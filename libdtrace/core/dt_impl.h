@@ -204,6 +204,8 @@ typedef struct dt_probe {
 	uint64_t pr_data;		/* provider's own datum */
 	uint64_t pr_data2;		/* another provider datum */
 	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
+	bool pr_attached;		/* attached already, with others of
+					   its provider in one link (pid) */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -215,6 +217,8 @@ typedef struct dt_program {
 	int pg_progtype;		/* BPF program type (the trampoline
 					   may change the provider's) */
 	int pg_pvfd;			/* provider's descriptor, -1 if none */
+	uint32_t pg_attachtype;		/* expected attach type at load (the
+					   trampoline may set it), else 0 */
 	bool pg_attached;		/* provider attached it once for all */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */

@@ -14,20 +14,23 @@
  * created by -c is held before exec(), so its only module is the file it
  * will execute (libraries it loads later are not seen yet).
  *
- * Each probe is a uprobe (entry) or uretprobe (return) of the perf uprobe
- * PMU on (file, file offset), opened for each thread of the process (pid,
- * cpu -1, inherited by threads and children created later), never
- * system-wide: a breakpoint costs every process that hits it.  The BPF
- * cookie holds the probe id (low 32 bits) and the process id (high 32
- * bits): the trampoline ignores a firing from another process (a child
- * the event was inherited by).  On entry arg0..arg5 are the x86_64
- * argument registers (rdi rsi rdx rcx r8 r9); on return arg1 is the
- * return value (rax) and arg0 the address the function returns to, where
- * a uretprobe fires (the offset of the return instruction that DTrace
- * gives elsewhere is not known to a uretprobe).
+ * Each probe is a uprobe (entry) or uretprobe (return) on (file, file
+ * offset).  The probes of one module that share their program (same
+ * direction and clauses) are attached through one uprobe_multi link with
+ * the process id as its filter: only the threads of that process fire
+ * it, those it creates later too, never another process (a breakpoint
+ * costs every process that hits it, so nothing is system-wide).  One link
+ * rather than a perf event per probe: closing a uprobe perf event waits
+ * 70-100 ms in the kernel, one after another, so libc.so.6::entry took
+ * minutes to end.  The BPF cookie of each offset holds the probe id (low
+ * 32 bits) and the process id (high 32 bits), which the trampoline checks
+ * as well.  On entry arg0..arg5 are the x86_64 argument registers (rdi
+ * rsi rdx rcx r8 r9); on return arg1 is the return value (rax) and arg0
+ * the address the function returns to, where a uretprobe fires (the
+ * offset of the return instruction that DTrace gives elsewhere is not
+ * known to a uretprobe).
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -35,7 +38,6 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
 
 #include "../../core/dt_impl.h"
 #include "../../codegen/dt_insn.h"
@@ -50,7 +52,7 @@
 #define PT_DI		112
 #define PT_IP		128
 
-#define UPROBE_PMU	"/sys/bus/event_source/devices/uprobe"
+#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
 
 /* The process id of a provider name pidNNN, or 0. */
 static pid_t
@@ -295,89 +297,120 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	}
 	for (int i = nargs; i < DT_MAXARGS; i++)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
 	return (dt_block_emit_all(dtp, blk, in, n));
 }
 
-/* The uprobe PMU's type, and the config bit that makes a uretprobe. */
-static int
-uprobe_pmu(dtrace_hdl_t *dtp, uint32_t *type, int *retbit)
-{
-	char buf[64];
+/*
+ * The link_create part of union bpf_attr for a uprobe_multi link, which
+ * the build's kernel headers (Linux 6.1) do not have yet.
+ */
+#define DT_BPF_F_UPROBE_MULTI_RETURN	1U
 
-	if (dt_read_file(UPROBE_PMU "/type", buf, sizeof (buf)) <= 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "no uprobe PMU: cannot "
-		    "read %s: %s", UPROBE_PMU "/type", strerror(errno)));
-	*type = (uint32_t)strtoul(buf, NULL, 10);
-	if (dt_read_file(UPROBE_PMU "/format/retprobe", buf,
-	    sizeof (buf)) <= 0 || strncmp(buf, "config:", 7) != 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s",
-		    UPROBE_PMU "/format/retprobe"));
-	*retbit = atoi(buf + 7);
-	return (0);
+typedef struct dt_umulti_attr {
+	uint32_t um_progfd;		/* program */
+	uint32_t um_targetfd;		/* 0 */
+	uint32_t um_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
+	uint32_t um_linkflags;		/* 0 */
+	uint64_t um_path;		/* file (a pointer) */
+	uint64_t um_offsets;		/* file offsets (a pointer) */
+	uint64_t um_refctrs;		/* semaphores: none (0) */
+	uint64_t um_cookies;		/* cookies (a pointer) */
+	uint32_t um_cnt;		/* how many offsets */
+	uint32_t um_flags;		/* DT_BPF_F_UPROBE_MULTI_RETURN */
+	uint32_t um_pid;		/* process whose threads fire it */
+	uint8_t um_pad[68];		/* the rest of union bpf_attr: 0 */
+} dt_umulti_attr_t;
+
+#define DT_ENOTSUPP	524	/* the kernel's ENOTSUPP, not in user headers */
+
+/*
+ * Attach the program to n offsets of a module in one uprobe_multi link.
+ * ENOTSUPP means that the kernel cannot place a uprobe on one of the
+ * functions' first instruction: the offsets are split in halves until
+ * that function is alone, and it is left out (as DTrace leaves out the
+ * functions it cannot instrument): its probe never fires.
+ */
+static int
+link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
+    uint64_t *offs, uint64_t *cookies, uint32_t n, bool ret)
+{
+	dt_umulti_attr_t attr;
+	int fd;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.um_progfd = (uint32_t)pgp->pg_fd;
+	attr.um_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	attr.um_path = (uint64_t)(uintptr_t)pm->pm_path;
+	attr.um_offsets = (uint64_t)(uintptr_t)offs;
+	attr.um_cookies = (uint64_t)(uintptr_t)cookies;
+	attr.um_cnt = n;
+	attr.um_flags = ret ? DT_BPF_F_UPROBE_MULTI_RETURN : 0;
+	attr.um_pid = (uint32_t)pm->pm_pid;
+	fd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr));
+	if (fd >= 0)
+		return (dt_attfd_add(dtp, fd));
+	if (errno == DT_ENOTSUPP && n > 1)
+		return (link_multi(dtp, pgp, pm, offs, cookies, n / 2, ret) ||
+		    link_multi(dtp, pgp, pm, offs + n / 2, cookies + n / 2,
+		    n - n / 2, ret));
+	if (errno == DT_ENOTSUPP)
+		return (0);
+	return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u uprobe%s "
+	    "to %s of process %d: %s", n, n == 1 ? "" : "s", pm->pm_file,
+	    (int)pm->pm_pid, strerror(errno)));
 }
 
-static int
-open_one(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp,
-    struct perf_event_attr *attr, pid_t tid, uint64_t cookie)
+static bool
+same_clauses(const dt_probe_t *a, const dt_probe_t *b)
 {
-	int pfd = (int)syscall(__NR_perf_event_open, attr, tid, -1, -1,
-	    PERF_FLAG_FD_CLOEXEC);
-
-	if (pfd < 0) {
-		/*
-		 * ESRCH: the thread has exited.  ENOTSUPP (524, not in the
-		 * user headers): the kernel cannot place a uprobe on the
-		 * function's first instruction; the probe never fires, as
-		 * DTrace leaves out functions it cannot instrument.
-		 */
-		if (errno == ESRCH || errno == 524)
-			return (0);
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open a uprobe "
-		    "for %s:%s:%s:%s: %s", prp->pr_desc.prv, prp->pr_desc.mod,
-		    prp->pr_desc.fun, prp->pr_desc.prb, strerror(errno)));
-	}
-	return (dt_perf_attach(dtp, pfd, pgp->pg_fd, cookie));
+	return (a->pr_nclauses == b->pr_nclauses &&
+	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
+	    sizeof (unsigned int)) == 0);
 }
 
+/*
+ * Attach the program to the probe and to every other probe of the same
+ * module, direction and clauses (which share its program): one
+ * uprobe_multi link for them all, with the process id as its filter, so
+ * that only the process's threads (those it creates later too) fire it.
+ * Closing a uprobe perf event waits 70-100 ms in the kernel, one close
+ * after another; a link is one close.
+ */
 static int
 pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
-	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
-	struct ps_prochandle *P = dt_proc_lookup(dtp, pm->pm_pid);
-	struct perf_event_attr attr = {
-		.size = sizeof (attr),
-		.sample_period = 1,
-		.inherit = 1,
-	};
-	uint64_t cookie = prp->pr_desc.id | ((uint64_t)pm->pm_pid << 32);
-	char path[64];
-	struct dirent *de;
-	DIR *dir;
-	int retbit = 0, rv = 0;
+	uint64_t *offs, *cookies;
+	uint32_t n = 0;
+	int rv;
 
-	if (uprobe_pmu(dtp, &attr.type, &retbit) != 0)
+	if (prp->pr_attached)
+		return (0);
+	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	if (offs == NULL || cookies == NULL) {
+		free(offs);
+		free(cookies);
 		return (-1);
-	if (pgp->pg_tramp == DT_TRAMP_PIDRETURN)
-		attr.config = 1ULL << retbit;
-	attr.config1 = (uint64_t)(uintptr_t)pm->pm_path;	/* uprobe_path */
-	attr.config2 = prp->pr_data;				/* probe_offset */
-
-	/* A process -c holds has one thread. */
-	if (P != NULL && P->pp_created && P->pp_gofd >= 0)
-		return (open_one(dtp, prp, pgp, &attr, pm->pm_pid, cookie));
-	snprintf(path, sizeof (path), "/proc/%d/task", (int)pm->pm_pid);
-	if ((dir = opendir(path)) == NULL)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %s:%s:"
-		    "%s:%s: process %d: %s", prp->pr_desc.prv,
-		    prp->pr_desc.mod, prp->pr_desc.fun, prp->pr_desc.prb,
-		    (int)pm->pm_pid, strerror(errno)));
-	while (rv == 0 && (de = readdir(dir)) != NULL) {
-		pid_t tid = (pid_t)atoi(de->d_name);
-
-		if (tid > 0)
-			rv = open_one(dtp, prp, pgp, &attr, tid, cookie);
 	}
-	closedir(dir);
+	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *q = dtp->dt_probes[i];
+
+		if (q->pr_prov != &dt_prov_pid || q->pr_attached ||
+		    q->pr_data2 != prp->pr_data2 ||
+		    q->pr_tramp != prp->pr_tramp || !same_clauses(prp, q))
+			continue;
+		offs[n] = q->pr_data;
+		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)
+		    ((const dt_pidmod_t *)(uintptr_t)q->pr_data2)->pm_pid <<
+		    32);
+		q->pr_attached = true;
+	}
+	rv = link_multi(dtp, pgp, (const dt_pidmod_t *)(uintptr_t)
+	    prp->pr_data2, offs, cookies, n,
+	    prp->pr_tramp == DT_TRAMP_PIDRETURN);
+	free(offs);
+	free(cookies);
 	return (rv);
 }
 
