@@ -238,3 +238,44 @@ dt_elf_free_all(dtrace_hdl_t *dtp)
 		elf_free(ef);
 	}
 }
+
+/*
+ * The program interpreter (PT_INTERP, the dynamic loader) that the ELF
+ * file at path names, in buf; -1 if it names none (a static executable)
+ * or cannot be read.
+ */
+int
+dt_elf_interp(const char *path, char *buf, size_t len)
+{
+	size_t nph;
+	Elf *elf;
+	int fd, rv = -1;
+
+	if (len == 0 || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	if (elf_kind(elf) == ELF_K_ELF && elf_getphdrnum(elf, &nph) == 0) {
+		for (size_t i = 0; i < nph; i++) {
+			GElf_Phdr ph;
+			ssize_t n;
+
+			if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+			    ph.p_type != PT_INTERP)
+				continue;
+			n = pread(fd, buf, ph.p_filesz < len ? ph.p_filesz :
+			    len - 1, (off_t)ph.p_offset);
+			if (n > 0) {
+				buf[n] = '\0';	/* p_filesz counts the NUL */
+				rv = 0;
+			}
+			break;
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	return (rv);
+}

@@ -11,8 +11,10 @@
  * its full path, by the basename up to a "." (libc, libc.so), and the
  * main executable as "a.out".  Functions come from the file's symbols
  * (dt_elf.c), with globs in the module and function fields.  A process
- * created by -c is held before exec(), so its only module is the file it
- * will execute (libraries it loads later are not seen yet).
+ * created by -c is held before exec(): its modules are the file it will
+ * execute and the libraries its dynamic loader lists for that file
+ * (uprobes are placed on files, so they take effect when the process maps
+ * them).  Libraries loaded later (dlopen) are not seen.
  *
  * Each probe is a uprobe (entry) or uretprobe (return) on (file, file
  * offset).  The probes of one module that share their program (same
@@ -32,11 +34,13 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../../core/dt_impl.h"
@@ -123,9 +127,64 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 }
 
 /*
+ * The shared libraries a process executing file will load, as its dynamic
+ * loader lists them without running the program ("LOADER --list FILE",
+ * what ldd does): lines "libc.so.6 => /lib/.../libc.so.6 (0x...)" and the
+ * loader's own "/lib64/ld-linux-x86-64.so.2 (0x...)".  The environment is
+ * ours, which the process inherits (LD_LIBRARY_PATH).  A static
+ * executable has no loader and no libraries.
+ */
+static int
+pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
+{
+	char interp[4096], line[4096 + 128];
+	int pfd[2], status, rv = 0;
+	pid_t child;
+	FILE *fp;
+
+	if (dt_elf_interp(file, interp, sizeof (interp)) != 0 ||
+	    interp[0] != '/')
+		return (0);
+	if (pipe2(pfd, O_CLOEXEC) != 0)
+		return (dt_set_errno(dtp, errno));
+	if ((child = fork()) < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return (dt_set_errno(dtp, errno));
+	}
+	if (child == 0) {
+		int nul = open("/dev/null", O_RDWR);
+
+		dup2(nul, 0);
+		dup2(nul, 2);
+		dup2(pfd[1], 1);
+		execl(interp, interp, "--list", file, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	if ((fp = fdopen(pfd[0], "r")) == NULL) {
+		close(pfd[0]);
+		(void) waitpid(child, &status, 0);
+		return (dt_set_errno(dtp, errno));
+	}
+	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
+		char *path = strstr(line, "=> "), *end;
+
+		path = path != NULL ? path + 3 : line + strspn(line, " \t");
+		if (path[0] != '/' || (end = strstr(path, " (")) == NULL)
+			continue;
+		*end = '\0';
+		rv = pidmod_add(dtp, pid, "", path, false);
+	}
+	fclose(fp);
+	(void) waitpid(child, &status, 0);
+	return (rv);
+}
+
+/*
  * Find the modules of process pid: the executable file mappings of its
  * /proc/PID/maps, or for a process -c holds before exec(), the file it
- * will execute.
+ * will execute and the libraries its loader will map.
  */
 static int
 pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
@@ -144,7 +203,9 @@ pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 		if (P->pp_exec == NULL)
 			return (dt_set_errmsg(dtp, EDT_PROC, "the file process "
 			    "%d executes is not known", (int)pid));
-		return (pidmod_add(dtp, pid, "", P->pp_exec, true));
+		if (pidmod_add(dtp, pid, "", P->pp_exec, true) != 0)
+			return (-1);
+		return (pidmods_libs(dtp, pid, P->pp_exec));
 	}
 	if (kill(pid, 0) != 0 && errno == ESRCH)
 		return (dt_set_errmsg(dtp, EDT_PROC, "failed to grab process "
