@@ -53,15 +53,15 @@ all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g -pie -fPIE -o $@ $<
+	$(CC) -O1 -g -pie -fPIE -o $@ $< -lpthread
 
 $(BUILD)/testprog/pidtarget-nopie: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g -no-pie -fno-PIE -o $@ $<
+	$(CC) -O1 -g -no-pie -fno-PIE -o $@ $< -lpthread
 
 $(BUILD)/testprog/pidtarget-stripped: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -rdynamic -o $@ $<
+	$(CC) -O1 -rdynamic -o $@ $< -lpthread
 	strip $@
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
