@@ -42,7 +42,27 @@ UNISTD  ?= /usr/include/x86_64-linux-gnu/asm/unistd_64.h
 UNIT_SRCS := $(wildcard test/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
-all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS)
+# Programs the tests trace (not tests themselves): pidtarget as PIE, as
+# non-PIE, and stripped (only .dynsym left, hence -rdynamic).  Built
+# without sanitizers, with -O1 so that calls stay calls.
+TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
+             $(BUILD)/testprog/pidtarget-stripped
+
+all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
+     $(TESTPROGS)
+
+$(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -o $@ $< -lpthread
+
+$(BUILD)/testprog/pidtarget-nopie: test/prog/pidtarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -no-pie -fno-PIE -o $@ $< -lpthread
+
+$(BUILD)/testprog/pidtarget-stripped: test/prog/pidtarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -rdynamic -o $@ $< -lpthread
+	strip $@
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

@@ -232,6 +232,8 @@ typedef struct dt_probe {
 	uint64_t pr_data;		/* provider's own datum */
 	uint64_t pr_data2;		/* another provider datum */
 	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
+	bool pr_attached;		/* attached already, with others of
+					   its provider in one link (pid) */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -243,6 +245,8 @@ typedef struct dt_program {
 	int pg_progtype;		/* BPF program type (the trampoline
 					   may change the provider's) */
 	int pg_pvfd;			/* provider's descriptor, -1 if none */
+	uint32_t pg_attachtype;		/* expected attach type at load (the
+					   trampoline may set it), else 0 */
 	bool pg_attached;		/* provider attached it once for all */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */
@@ -272,6 +276,12 @@ typedef struct dt_provider {
 	    struct dt_program *);
 	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *,
 	    struct dt_program *);
+	bool pv_pidprov;		/* provider names are pv_name followed
+					   by a process id (pid1234) */
+	bool (*pv_modmatch)(const dt_probe_t *, const char *);
+					/* does the probe's module match a
+					   description's module field; NULL:
+					   a glob match of pr_desc.mod */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -283,8 +293,42 @@ struct ps_prochandle {
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */
 	int pp_status;			/* wait status when created */
+	char *pp_exec;			/* created: the file it will execute */
 	struct ps_prochandle *pp_next;	/* next process of the session */
 };
+
+/* ---- ELF symbols (proc/dt_elf.c) ---------------------------------------- */
+
+typedef struct dt_elfsym {
+	char *es_name;			/* name, without @VERSION */
+	uint64_t es_value;		/* address in the file's layout */
+	uint64_t es_size;		/* size in bytes */
+	uint64_t es_off;		/* file offset of its first byte */
+	uint32_t es_order;		/* order read (ties in sorting) */
+} dt_elfsym_t;
+
+typedef struct dt_elf {
+	dev_t ef_dev;			/* file identity: device */
+	ino_t ef_ino;			/* and inode */
+	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
+	size_t ef_nsyms;		/* how many */
+	struct dt_elf *ef_next;		/* next file of the session */
+} dt_elf_t;
+
+/* A module (mapped file) of a traced process, for the pid provider. */
+typedef struct dt_pidmod {
+	pid_t pm_pid;			/* process */
+	char *pm_path;			/* file, opened as /proc/PID/root/... */
+	const char *pm_file;		/* in pm_path: the path the process
+					   sees */
+	const char *pm_name;		/* in pm_path: the basename, the
+					   probes' module */
+	bool pm_exec;			/* the main executable (a.out) */
+	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
+	uint32_t *pm_probes;		/* by symbol: probe ids of entry
+					   (2i) and return (2i+1), 0: none */
+	struct dt_pidmod *pm_next;	/* next module of the session */
+} dt_pidmod_t;
 
 /* ---- the handle ------------------------------------------------------------ */
 
@@ -403,6 +447,8 @@ struct dtrace_hdl {
 					   kernel's), held; NULL until used */
 	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
+	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
+	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -480,6 +526,7 @@ extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
 extern const dt_provider_t dt_prov_dtrace;
 extern const dt_provider_t dt_prov_profile;
 extern const dt_provider_t dt_prov_syscall;
+extern const dt_provider_t dt_prov_pid;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -491,7 +538,9 @@ enum {
 	DT_TRAMP_SYSENTER,	/* syscall entry tracepoint */
 	DT_TRAMP_SYSEXIT,	/* syscall return tracepoint */
 	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
-	DT_TRAMP_RAWSYSEXIT	/* raw_syscalls sys_exit, by number */
+	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
+	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
+	DT_TRAMP_PIDRETURN	/* uretprobe of a function */
 };
 
 /* dlang/dt_compile.c */
@@ -562,5 +611,15 @@ extern void dt_json_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 extern void dt_proc_check(dtrace_hdl_t *);
 extern bool dt_proc_alldead(dtrace_hdl_t *);
 extern void dt_proc_free_all(dtrace_hdl_t *);
+extern struct ps_prochandle *dt_proc_lookup(dtrace_hdl_t *, pid_t);
+
+/* proc/dt_elf.c */
+extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
+extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
+extern void dt_elf_free_all(dtrace_hdl_t *);
+extern int dt_elf_interp(const char *, char *, size_t);
+
+/* probes/providers/dt_prov_pid.c */
+extern void dt_pidmods_free(dtrace_hdl_t *);
 
 #endif /* DT_IMPL_H */

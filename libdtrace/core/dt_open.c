@@ -76,6 +76,8 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmaps);
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
+	dt_pidmods_free(dtp);
+	dt_elf_free_all(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
 	dt_tcache_rele(dtp->dt_dtypes);

@@ -6,7 +6,9 @@
  * Other providers are populated lazily, the first time a description's
  * provider field can match them, so that a program using only BEGIN never
  * reads tracefs.  A provider may also create a probe a description names
- * exactly (profile-N, tick-N) through its provide() callback.
+ * exactly (profile-N, tick-N) through its provide() callback; the pid
+ * provider creates all its probes that way, for the process a description
+ * names (pid1234:libc.so.6:malloc:entry).
  *
  * Attachments (perf events, BPF links) are file descriptors of the session:
  * when they are closed, or the process dies, the kernel detaches them.
@@ -36,8 +38,27 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_dtrace,
 	&dt_prov_syscall,
 	&dt_prov_profile,
+	&dt_prov_pid,
 	NULL
 };
+
+/*
+ * Can the provider be the one a description's provider field names?  A
+ * provider of processes (pid) is named with a process id: pid1234.
+ */
+static bool
+prov_may_match(const dt_provider_t *pv, const char *prv)
+{
+	size_t len = strlen(pv->pv_name);
+
+	if (!pv->pv_pidprov)
+		return (dt_gmatch(pv->pv_name, prv));
+	if (prv[0] == '\0' || strpbrk(prv, "*?[\\") != NULL)
+		return (true);
+	if (strncmp(prv, pv->pv_name, len) != 0 || prv[len] == '\0')
+		return (false);
+	return (strspn(prv + len, "0123456789") == strlen(prv + len));
+}
 
 dt_probe_t *
 dt_probe_create(dtrace_hdl_t *dtp, const dt_provider_t *pv, const char *mod,
@@ -152,7 +173,7 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		const dt_provider_t *pv = dt_providers[p];
 
-		if (!dt_gmatch(pv->pv_name, pdp->prv) ||
+		if (!prov_may_match(pv, pdp->prv) ||
 		    !names_may_match(pv, pdp->prb))
 			continue;
 		if (populate_upto(dtp, p) != 0)
@@ -163,7 +184,11 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 			dt_probe_t *prp = dtp->dt_probes[i];
 
 			if (prp->pr_prov != pv ||
-			    !dt_gmatch(prp->pr_desc.mod, pdp->mod) ||
+			    (pv->pv_pidprov &&
+			    !dt_gmatch(prp->pr_desc.prv, pdp->prv)) ||
+			    (pv->pv_modmatch != NULL ?
+			    !pv->pv_modmatch(prp, pdp->mod) :
+			    !dt_gmatch(prp->pr_desc.mod, pdp->mod)) ||
 			    !dt_gmatch(prp->pr_desc.fun, pdp->fun) ||
 			    !dt_gmatch(prp->pr_desc.prb, pdp->prb))
 				continue;

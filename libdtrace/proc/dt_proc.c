@@ -31,15 +31,19 @@ pidfd_open(pid_t pid)
 	return ((int)syscall(SYS_pidfd_open, pid, 0));
 }
 
-/* Is file runnable as execvp() would find it? */
+/*
+ * Is file runnable as execvp() would find it?  Its path is left in buf
+ * (of 4096 bytes).
+ */
 static int
-find_exec(const char *file)
+find_exec(const char *file, char *buf)
 {
 	const char *path = getenv("PATH");
-	char buf[4096];
 
-	if (strchr(file, '/') != NULL)
+	if (strchr(file, '/') != NULL) {
+		snprintf(buf, 4096, "%s", file);
 		return (access(file, X_OK) == 0 ? 0 : errno);
+	}
 	if (path == NULL)
 		path = "/usr/local/bin:/usr/bin:/bin";
 	while (*path != '\0') {
@@ -47,7 +51,7 @@ find_exec(const char *file)
 		size_t len = end != NULL ? (size_t)(end - path) : strlen(path);
 		struct stat st;
 
-		snprintf(buf, sizeof (buf), "%.*s/%s", (int)len,
+		snprintf(buf, 4096, "%.*s/%s", (int)len,
 		    len > 0 ? path : ".", file);
 		if (stat(buf, &st) == 0 && S_ISREG(st.st_mode) &&
 		    access(buf, X_OK) == 0)
@@ -80,11 +84,13 @@ proc_add(dtrace_hdl_t *dtp, pid_t pid, int gofd, bool created)
 DT_EXPORT struct ps_prochandle *
 dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 {
+	struct ps_prochandle *P;
+	char exe[4096];
 	int pfd[2], err;
 	pid_t pid;
 	pid_t parent = getpid();
 
-	if ((err = find_exec(file)) != 0) {
+	if ((err = find_exec(file, exe)) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
 		return (NULL);
@@ -115,7 +121,21 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		_exit(127);
 	}
 	close(pfd[0]);
-	return (proc_add(dtp, pid, pfd[1], true));
+	if ((P = proc_add(dtp, pid, pfd[1], true)) != NULL)
+		P->pp_exec = realpath(exe, NULL);	/* NULL: none known */
+	return (P);
+}
+
+/* The session's process of this pid, or NULL. */
+struct ps_prochandle *
+dt_proc_lookup(dtrace_hdl_t *dtp, pid_t pid)
+{
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		if (P->pp_pid == pid)
+			return (P);
+	}
+	return (NULL);
 }
 
 DT_EXPORT struct ps_prochandle *
@@ -211,6 +231,7 @@ proc_free(struct ps_prochandle *P)
 	}
 	if (P->pp_pidfd >= 0)
 		close(P->pp_pidfd);
+	free(P->pp_exec);
 	free(P);
 }
 

@@ -1,0 +1,502 @@
+/*
+ * dt_prov_pid.c: the pid provider: pidPID:MODULE:FUNCTION:entry and
+ * :return, the entry and return of the functions of one process.
+ *
+ * Probes are created on demand by provide(), for the process the
+ * description names (pid$target expands to pid1234 in the parser): the
+ * process's modules are the executable file mappings of /proc/PID/maps,
+ * each file opened through /proc/PID/root/ so that a process in another
+ * mount namespace (a container) is read from its own files.  A module is
+ * named by its basename (libc.so.6); a description may also name it by
+ * its full path, by the basename up to a "." (libc, libc.so), and the
+ * main executable as "a.out".  Functions come from the file's symbols
+ * (dt_elf.c), with globs in the module and function fields.  A process
+ * created by -c is held before exec(): its modules are the file it will
+ * execute and the libraries its dynamic loader lists for that file
+ * (uprobes are placed on files, so they take effect when the process maps
+ * them).  Libraries loaded later (dlopen) are not seen.
+ *
+ * Each probe is a uprobe (entry) or uretprobe (return) on (file, file
+ * offset).  The probes of one module that share their program (same
+ * direction and clauses) are attached through one uprobe_multi link with
+ * the process id as its filter: only the threads of that process fire
+ * it, those it creates later too, never another process (a breakpoint
+ * costs every process that hits it, so nothing is system-wide).  One link
+ * rather than a perf event per probe: closing a uprobe perf event waits
+ * 70-100 ms in the kernel, one after another, so libc.so.6::entry took
+ * minutes to end.  The BPF cookie of each offset holds the probe id (low
+ * 32 bits) and the process id (high 32 bits), which the trampoline checks
+ * as well.  On entry arg0..arg5 are the x86_64 argument registers (rdi
+ * rsi rdx rcx r8 r9); on return arg1 is the return value (rax) and arg0
+ * the address the function returns to, where a uretprobe fires (the
+ * offset of the return instruction that DTrace gives elsewhere is not
+ * known to a uretprobe).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../core/dt_impl.h"
+#include "../../codegen/dt_insn.h"
+
+/* x86_64 struct pt_regs offsets */
+#define PT_R9		64
+#define PT_R8		72
+#define PT_AX		80
+#define PT_CX		88
+#define PT_DX		96
+#define PT_SI		104
+#define PT_DI		112
+#define PT_IP		128
+
+#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
+
+/* The process id of a provider name pidNNN, or 0. */
+static pid_t
+pid_of(const char *prv)
+{
+	char *end;
+	long v;
+
+	if (strncmp(prv, "pid", 3) != 0 || !isdigit((unsigned char)prv[3]))
+		return (0);
+	v = strtol(prv + 3, &end, 10);
+	return (*end == '\0' && v > 0 && v <= INT32_MAX ? (pid_t)v : 0);
+}
+
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[\\") != NULL);
+}
+
+/* Does a description's module field name the module? */
+static bool
+mod_match(const dt_pidmod_t *pm, const char *mod)
+{
+	size_t len = strlen(mod);
+
+	if (mod[0] == '\0' || dt_gmatch(pm->pm_name, mod) ||
+	    (pm->pm_exec && dt_gmatch("a.out", mod)) ||
+	    strcmp(pm->pm_file, mod) == 0)
+		return (true);
+	return (!has_glob(mod) && strncmp(pm->pm_name, mod, len) == 0 &&
+	    pm->pm_name[len] == '.');
+}
+
+static bool
+pid_modmatch(const dt_probe_t *prp, const char *mod)
+{
+	return (mod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
+}
+
+static int
+pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
+    bool exec)
+{
+	dt_pidmod_t *pm;
+	size_t rlen = strlen(root);
+	const char *base;
+
+	for (pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid == pid && strcmp(pm->pm_file, file) == 0)
+			return (0);
+	}
+	if ((pm = dt_zalloc(dtp, sizeof (*pm))) == NULL ||
+	    (pm->pm_path = dt_zalloc(dtp, rlen + strlen(file) + 1)) == NULL) {
+		free(pm);
+		return (-1);
+	}
+	memcpy(pm->pm_path, root, rlen);
+	strcpy(pm->pm_path + rlen, file);
+	pm->pm_file = pm->pm_path + rlen;
+	base = strrchr(pm->pm_file, '/');
+	pm->pm_name = base != NULL ? base + 1 : pm->pm_file;
+	pm->pm_pid = pid;
+	pm->pm_exec = exec;
+	pm->pm_next = dtp->dt_pidmods;
+	dtp->dt_pidmods = pm;
+	return (0);
+}
+
+/*
+ * The shared libraries a process executing file will load, as its dynamic
+ * loader lists them without running the program ("LOADER --list FILE",
+ * what ldd does): lines "libc.so.6 => /lib/.../libc.so.6 (0x...)" and the
+ * loader's own "/lib64/ld-linux-x86-64.so.2 (0x...)".  The environment is
+ * ours, which the process inherits (LD_LIBRARY_PATH).  A static
+ * executable has no loader and no libraries.
+ */
+static int
+pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
+{
+	char interp[4096], line[4096 + 128];
+	int pfd[2], status, rv = 0;
+	pid_t child;
+	FILE *fp;
+
+	if (dt_elf_interp(file, interp, sizeof (interp)) != 0 ||
+	    interp[0] != '/')
+		return (0);
+	if (pipe2(pfd, O_CLOEXEC) != 0)
+		return (dt_set_errno(dtp, errno));
+	if ((child = fork()) < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return (dt_set_errno(dtp, errno));
+	}
+	if (child == 0) {
+		int nul = open("/dev/null", O_RDWR);
+
+		dup2(nul, 0);
+		dup2(nul, 2);
+		dup2(pfd[1], 1);
+		execl(interp, interp, "--list", file, (char *)NULL);
+		_exit(127);
+	}
+	close(pfd[1]);
+	if ((fp = fdopen(pfd[0], "r")) == NULL) {
+		close(pfd[0]);
+		(void) waitpid(child, &status, 0);
+		return (dt_set_errno(dtp, errno));
+	}
+	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
+		char *path = strstr(line, "=> "), *end;
+
+		path = path != NULL ? path + 3 : line + strspn(line, " \t");
+		if (path[0] != '/' || (end = strstr(path, " (")) == NULL)
+			continue;
+		*end = '\0';
+		rv = pidmod_add(dtp, pid, "", path, false);
+	}
+	fclose(fp);
+	(void) waitpid(child, &status, 0);
+	return (rv);
+}
+
+/*
+ * Find the modules of process pid: the executable file mappings of its
+ * /proc/PID/maps, or for a process -c holds before exec(), the file it
+ * will execute and the libraries its loader will map.
+ */
+static int
+pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
+{
+	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
+	char path[64], root[64], exe[4096], line[4096 + 128];
+	ssize_t n;
+	FILE *fp;
+	int rv = 0;
+
+	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid == pid)
+			return (0);
+	}
+	if (P != NULL && P->pp_created && P->pp_gofd >= 0) {
+		if (P->pp_exec == NULL)
+			return (dt_set_errmsg(dtp, EDT_PROC, "the file process "
+			    "%d executes is not known", (int)pid));
+		if (pidmod_add(dtp, pid, "", P->pp_exec, true) != 0)
+			return (-1);
+		return (pidmods_libs(dtp, pid, P->pp_exec));
+	}
+	if (kill(pid, 0) != 0 && errno == ESRCH)
+		return (dt_set_errmsg(dtp, EDT_PROC, "failed to grab process "
+		    "%d: %s", (int)pid, strerror(ESRCH)));
+	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
+	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
+	if ((n = readlink(path, exe, sizeof (exe) - 1)) < 0)
+		n = 0;
+	exe[n] = '\0';
+	snprintf(path, sizeof (path), "/proc/%d/maps", (int)pid);
+	if ((fp = fopen(path, "re")) == NULL)
+		return (dt_set_errmsg(dtp, EDT_PROC, "failed to grab process "
+		    "%d: cannot read %s: %s", (int)pid, path,
+		    strerror(errno)));
+	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
+		char perms[8], *file;
+		unsigned long inode;
+		size_t len;
+
+		/* start-end perms offset dev inode path */
+		if (sscanf(line, "%*s %7s %*s %*s %lu", perms, &inode) != 2 ||
+		    perms[2] != 'x' || inode == 0 ||
+		    (file = strchr(line, '/')) == NULL)
+			continue;
+		len = strcspn(file, "\n");
+		file[len] = '\0';
+		if (len > 10 && strcmp(file + len - 10, " (deleted)") == 0)
+			continue;
+		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0);
+	}
+	fclose(fp);
+	return (rv);
+}
+
+static int
+probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
+    bool ret)
+{
+	size_t i = (size_t)(sym - pm->pm_elf->ef_syms) * 2 + ret;
+	dt_probe_t *prp;
+
+	if (pm->pm_probes[i] != 0)
+		return (0);
+	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
+	    sym->es_name, ret ? "return" : "entry")) == NULL)
+		return (-1);
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "pid%d",
+	    (int)pm->pm_pid);
+	prp->pr_data = sym->es_off;
+	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_tramp = ret ? DT_TRAMP_PIDRETURN : DT_TRAMP_PIDENTRY;
+	pm->pm_probes[i] = prp->pr_desc.id;
+	return (0);
+}
+
+/* Create the probes of one module that the description names. */
+static int
+provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
+    bool entry, bool ret)
+{
+	const dt_elf_t *ef;
+
+	if (pm->pm_elf == NULL) {
+		if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL)
+			return (-1);
+		if ((pm->pm_probes = dt_zalloc(dtp, (ef->ef_nsyms + 1) * 2 *
+		    sizeof (uint32_t))) == NULL)
+			return (-1);
+		pm->pm_elf = ef;
+	}
+	ef = pm->pm_elf;
+	if (pdp->fun[0] != '\0' && !has_glob(pdp->fun)) {
+		const dt_elfsym_t *sym = dt_elf_sym(ef, pdp->fun);
+
+		if (sym == NULL)
+			return (0);
+		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
+		    (ret && probe_add(dtp, pm, sym, true) != 0))
+			return (-1);
+		return (0);
+	}
+	for (size_t i = 0; i < ef->ef_nsyms; i++) {
+		const dt_elfsym_t *sym = &ef->ef_syms[i];
+
+		if (!dt_gmatch(sym->es_name, pdp->fun))
+			continue;
+		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
+		    (ret && probe_add(dtp, pm, sym, true) != 0))
+			return (-1);
+	}
+	return (0);
+}
+
+static int
+pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
+{
+	pid_t pid = pid_of(pdp->prv);
+	bool entry = dt_gmatch("entry", pdp->prb);
+	bool ret = dt_gmatch("return", pdp->prb);
+
+	if (pid == 0 || (!entry && !ret))
+		return (0);
+	if (pidmods_read(dtp, pid) != 0)
+		return (-1);
+	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid == pid && mod_match(pm, pdp->mod) &&
+		    provide_mod(dtp, pm, pdp, entry, ret) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * r6 is the context (struct pt_regs), r9 the machine state.  A firing in
+ * another process than the cookie's returns at once.
+ */
+static int
+pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+{
+	static const int16_t entry_regs[] = {
+		PT_DI, PT_SI, PT_DX, PT_CX, PT_R8, PT_R9
+	};
+	const int16_t a = MS_OFF(ms_argv);
+	struct bpf_insn in[64];
+	size_t n = 0;
+	int nargs = 0;
+
+	in[n++] = MOV_REG(R1, R6);
+	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	in[n++] = MOV_REG(BPF_REG_7, R0);
+	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
+	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
+	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
+	in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
+	in[n++] = MOV_IMM(R0, 0);
+	in[n++] = EXIT();
+	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY) {
+		for (int i = 0; i < 6; i++) {
+			in[n++] = LDX(BPF_DW, R1, R6, entry_regs[i]);
+			in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
+		}
+		nargs = 6;
+	} else {
+		in[n++] = LDX(BPF_DW, R1, R6, PT_IP);
+		in[n++] = STX(BPF_DW, R9, a, R1);
+		in[n++] = LDX(BPF_DW, R1, R6, PT_AX);
+		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		nargs = 2;
+	}
+	for (int i = nargs; i < DT_MAXARGS; i++)
+		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	return (dt_block_emit_all(dtp, blk, in, n));
+}
+
+/*
+ * The link_create part of union bpf_attr for a uprobe_multi link, which
+ * the build's kernel headers (Linux 6.1) do not have yet.
+ */
+#define DT_BPF_F_UPROBE_MULTI_RETURN	1U
+
+typedef struct dt_umulti_attr {
+	uint32_t um_progfd;		/* program */
+	uint32_t um_targetfd;		/* 0 */
+	uint32_t um_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
+	uint32_t um_linkflags;		/* 0 */
+	uint64_t um_path;		/* file (a pointer) */
+	uint64_t um_offsets;		/* file offsets (a pointer) */
+	uint64_t um_refctrs;		/* semaphores: none (0) */
+	uint64_t um_cookies;		/* cookies (a pointer) */
+	uint32_t um_cnt;		/* how many offsets */
+	uint32_t um_flags;		/* DT_BPF_F_UPROBE_MULTI_RETURN */
+	uint32_t um_pid;		/* process whose threads fire it */
+	uint8_t um_pad[68];		/* the rest of union bpf_attr: 0 */
+} dt_umulti_attr_t;
+
+#define DT_ENOTSUPP	524	/* the kernel's ENOTSUPP, not in user headers */
+
+/*
+ * Attach the program to n offsets of a module in one uprobe_multi link.
+ * ENOTSUPP means that the kernel cannot place a uprobe on one of the
+ * functions' first instruction: the offsets are split in halves until
+ * that function is alone, and it is left out (as DTrace leaves out the
+ * functions it cannot instrument): its probe never fires.
+ */
+static int
+link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
+    uint64_t *offs, uint64_t *cookies, uint32_t n, bool ret)
+{
+	dt_umulti_attr_t attr;
+	int fd;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.um_progfd = (uint32_t)pgp->pg_fd;
+	attr.um_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	attr.um_path = (uint64_t)(uintptr_t)pm->pm_path;
+	attr.um_offsets = (uint64_t)(uintptr_t)offs;
+	attr.um_cookies = (uint64_t)(uintptr_t)cookies;
+	attr.um_cnt = n;
+	attr.um_flags = ret ? DT_BPF_F_UPROBE_MULTI_RETURN : 0;
+	attr.um_pid = (uint32_t)pm->pm_pid;
+	fd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr));
+	if (fd >= 0)
+		return (dt_attfd_add(dtp, fd));
+	if (errno == DT_ENOTSUPP && n > 1)
+		return (link_multi(dtp, pgp, pm, offs, cookies, n / 2, ret) ||
+		    link_multi(dtp, pgp, pm, offs + n / 2, cookies + n / 2,
+		    n - n / 2, ret));
+	if (errno == DT_ENOTSUPP)
+		return (0);
+	return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u uprobe%s "
+	    "to %s of process %d: %s", n, n == 1 ? "" : "s", pm->pm_file,
+	    (int)pm->pm_pid, strerror(errno)));
+}
+
+static bool
+same_clauses(const dt_probe_t *a, const dt_probe_t *b)
+{
+	return (a->pr_nclauses == b->pr_nclauses &&
+	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
+	    sizeof (unsigned int)) == 0);
+}
+
+/*
+ * Attach the program to the probe and to every other probe of the same
+ * module, direction and clauses (which share its program): one
+ * uprobe_multi link for them all, with the process id as its filter, so
+ * that only the process's threads (those it creates later too) fire it.
+ * Closing a uprobe perf event waits 70-100 ms in the kernel, one close
+ * after another; a link is one close.
+ */
+static int
+pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
+{
+	uint64_t *offs, *cookies;
+	uint32_t n = 0;
+	int rv;
+
+	if (prp->pr_attached)
+		return (0);
+	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	if (offs == NULL || cookies == NULL) {
+		free(offs);
+		free(cookies);
+		return (-1);
+	}
+	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *q = dtp->dt_probes[i];
+
+		if (q->pr_prov != &dt_prov_pid || q->pr_attached ||
+		    q->pr_data2 != prp->pr_data2 ||
+		    q->pr_tramp != prp->pr_tramp || !same_clauses(prp, q))
+			continue;
+		offs[n] = q->pr_data;
+		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)
+		    ((const dt_pidmod_t *)(uintptr_t)q->pr_data2)->pm_pid <<
+		    32);
+		q->pr_attached = true;
+	}
+	rv = link_multi(dtp, pgp, (const dt_pidmod_t *)(uintptr_t)
+	    prp->pr_data2, offs, cookies, n,
+	    prp->pr_tramp == DT_TRAMP_PIDRETURN);
+	free(offs);
+	free(cookies);
+	return (rv);
+}
+
+void
+dt_pidmods_free(dtrace_hdl_t *dtp)
+{
+	while (dtp->dt_pidmods != NULL) {
+		dt_pidmod_t *pm = dtp->dt_pidmods;
+
+		dtp->dt_pidmods = pm->pm_next;
+		free(pm->pm_probes);
+		free(pm->pm_path);
+		free(pm);
+	}
+}
+
+static const char *const pid_names[] = { "entry", "return", NULL };
+
+const dt_provider_t dt_prov_pid = {
+	.pv_name = "pid",
+	.pv_names = pid_names,
+	.pv_progtype = BPF_PROG_TYPE_KPROBE,
+	.pv_provide = pid_provide,
+	.pv_trampoline = pid_trampoline,
+	.pv_attach = pid_attach,
+	.pv_pidprov = true,
+	.pv_modmatch = pid_modmatch,
+};

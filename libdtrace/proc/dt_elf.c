@@ -1,0 +1,281 @@
+/*
+ * dt_elf.c: the function symbols of an ELF64 file, for the pid provider.
+ *
+ * A file's symbols are read once per session and kept on the handle,
+ * keyed by the file's identity (device, inode): the same libc mapped by
+ * several traced processes, or named by several probe descriptions, is
+ * read once.  Both .symtab and .dynsym are read (a stripped file has only
+ * .dynsym); a symbol counts when it is a function (STT_FUNC or
+ * STT_GNU_IFUNC) defined in the file with an address.  Versioned names
+ * ("memcpy@GLIBC_2.2.5", "@@" for the default version) lose their
+ * version, and each name is kept once (the first definition found, the
+ * .symtab one when both tables have it).
+ *
+ * Each symbol carries its file offset, which is what a uprobe needs: the
+ * symbol's address converted through the PT_LOAD program header that
+ * holds it (p_vaddr -> p_offset), so that PIE and non-PIE files are alike.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../core/dt_impl.h"
+
+static int
+sym_cmp(const void *a, const void *b)
+{
+	const dt_elfsym_t *x = a, *y = b;
+	int c = strcmp(x->es_name, y->es_name);
+
+	if (c != 0)
+		return (c);
+	return (x->es_order < y->es_order ? -1 : x->es_order > y->es_order);
+}
+
+/* The file offset of address addr, or -1 if no PT_LOAD segment holds it. */
+static int64_t
+addr_to_off(Elf *elf, size_t nph, uint64_t addr)
+{
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+		    ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+			continue;
+		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz)
+			return ((int64_t)(addr - ph.p_vaddr + ph.p_offset));
+	}
+	return (-1);
+}
+
+/* Append the functions of one symbol table section. */
+static int
+read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf_Scn *scn,
+    GElf_Shdr *sh, size_t nph, size_t *cap)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n;
+
+	if (data == NULL || sh->sh_entsize == 0)
+		return (0);
+	n = sh->sh_size / sh->sh_entsize;
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym sym;
+		const char *name;
+		size_t len;
+		int64_t off;
+		int type;
+
+		if (gelf_getsym(data, (int)i, &sym) == NULL)
+			continue;
+		type = GELF_ST_TYPE(sym.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
+		    sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+			continue;
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (name == NULL || name[0] == '\0')
+			continue;
+		if ((off = addr_to_off(elf, nph, sym.st_value)) < 0)
+			continue;
+		len = strcspn(name, "@");
+		if (ef->ef_nsyms == *cap) {
+			dt_elfsym_t *ns = realloc(ef->ef_syms, (*cap = *cap *
+			    2 + 256) * sizeof (dt_elfsym_t));
+
+			if (ns == NULL)
+				return (dt_set_errno(dtp, EDT_NOMEM));
+			ef->ef_syms = ns;
+		}
+		if ((ef->ef_syms[ef->ef_nsyms].es_name = strndup(name,
+		    len)) == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		ef->ef_syms[ef->ef_nsyms].es_value = sym.st_value;
+		ef->ef_syms[ef->ef_nsyms].es_size = sym.st_size;
+		ef->ef_syms[ef->ef_nsyms].es_off = (uint64_t)off;
+		ef->ef_syms[ef->ef_nsyms].es_order = (uint32_t)ef->ef_nsyms;
+		ef->ef_nsyms++;
+	}
+	return (0);
+}
+
+static void
+elf_free(dt_elf_t *ef)
+{
+	if (ef == NULL)
+		return;
+	for (size_t i = 0; i < ef->ef_nsyms; i++)
+		free(ef->ef_syms[i].es_name);
+	free(ef->ef_syms);
+	free(ef);
+}
+
+/* Read the function symbols of an open ELF file. */
+static dt_elf_t *
+elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
+{
+	dt_elf_t *ef;
+	Elf *elf;
+	Elf_Scn *scn = NULL;
+	size_t nph, cap = 0, j = 0;
+	int rv = 0;
+
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		dt_set_errmsg(dtp, EDT_PROC, "cannot read ELF file %s: %s",
+		    path, elf_errmsg(-1));
+		return (NULL);
+	}
+	if (elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) != ELFCLASS64 ||
+	    elf_getphdrnum(elf, &nph) != 0) {
+		elf_end(elf);
+		dt_set_errmsg(dtp, EDT_PROC, "%s is not a 64-bit ELF file",
+		    path);
+		return (NULL);
+	}
+	if ((ef = dt_zalloc(dtp, sizeof (*ef))) == NULL) {
+		elf_end(elf);
+		return (NULL);
+	}
+	/* .symtab first, so that its entries win over .dynsym's */
+	for (int want = SHT_SYMTAB; rv == 0 && want != 0;
+	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
+		while (rv == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
+			GElf_Shdr sh;
+
+			if (gelf_getshdr(scn, &sh) != NULL &&
+			    sh.sh_type == (GElf_Word)want)
+				rv = read_symtab(dtp, ef, elf, scn, &sh, nph,
+				    &cap);
+		}
+	}
+	elf_end(elf);
+	if (rv != 0) {
+		elf_free(ef);
+		return (NULL);
+	}
+	/* sorted by name, each name once */
+	qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t), sym_cmp);
+	for (size_t i = 0; i < ef->ef_nsyms; i++) {
+		if (j > 0 && strcmp(ef->ef_syms[j - 1].es_name,
+		    ef->ef_syms[i].es_name) == 0) {
+			free(ef->ef_syms[i].es_name);
+			continue;
+		}
+		ef->ef_syms[j++] = ef->ef_syms[i];
+	}
+	ef->ef_nsyms = j;
+	return (ef);
+}
+
+/*
+ * The function symbols of the file at path, from the session's cache or
+ * read now.  The handle owns the result (dt_elf_free_all()).
+ */
+const dt_elf_t *
+dt_elf_lookup(dtrace_hdl_t *dtp, const char *path)
+{
+	struct stat st;
+	dt_elf_t *ef;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
+	    fstat(fd, &st) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", path,
+		    strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return (NULL);
+	}
+	for (ef = dtp->dt_elfs; ef != NULL; ef = ef->ef_next) {
+		if (ef->ef_dev == st.st_dev && ef->ef_ino == st.st_ino) {
+			close(fd);
+			return (ef);
+		}
+	}
+	ef = elf_read(dtp, fd, path);
+	close(fd);
+	if (ef == NULL)
+		return (NULL);
+	ef->ef_dev = st.st_dev;
+	ef->ef_ino = st.st_ino;
+	ef->ef_next = dtp->dt_elfs;
+	dtp->dt_elfs = ef;
+	return (ef);
+}
+
+/* The symbol named name, or NULL. */
+const dt_elfsym_t *
+dt_elf_sym(const dt_elf_t *ef, const char *name)
+{
+	size_t lo = 0, hi = ef->ef_nsyms;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		int c = strcmp(name, ef->ef_syms[mid].es_name);
+
+		if (c == 0)
+			return (&ef->ef_syms[mid]);
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return (NULL);
+}
+
+void
+dt_elf_free_all(dtrace_hdl_t *dtp)
+{
+	while (dtp->dt_elfs != NULL) {
+		dt_elf_t *ef = dtp->dt_elfs;
+
+		dtp->dt_elfs = ef->ef_next;
+		elf_free(ef);
+	}
+}
+
+/*
+ * The program interpreter (PT_INTERP, the dynamic loader) that the ELF
+ * file at path names, in buf; -1 if it names none (a static executable)
+ * or cannot be read.
+ */
+int
+dt_elf_interp(const char *path, char *buf, size_t len)
+{
+	size_t nph;
+	Elf *elf;
+	int fd, rv = -1;
+
+	if (len == 0 || (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	if (elf_kind(elf) == ELF_K_ELF && elf_getphdrnum(elf, &nph) == 0) {
+		for (size_t i = 0; i < nph; i++) {
+			GElf_Phdr ph;
+			ssize_t n;
+
+			if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+			    ph.p_type != PT_INTERP)
+				continue;
+			n = pread(fd, buf, ph.p_filesz < len ? ph.p_filesz :
+			    len - 1, (off_t)ph.p_offset);
+			if (n > 0) {
+				buf[n] = '\0';	/* p_filesz counts the NUL */
+				rv = 0;
+			}
+			break;
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	return (rv);
+}
