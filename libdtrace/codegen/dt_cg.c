@@ -2615,6 +2615,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		cg_fail(cg, "D_CG", "action used as a value");
 	case DN_UNARY:
+		if (dnp->dn_op == T_AND) {	/* the address, not a read */
+			cg_lvaddr(cg, dnp->dn_left);
+			break;
+		}
 		if (dnp->dn_op == T_STAR) {
 			cg_deref(cg, dnp);
 			break;

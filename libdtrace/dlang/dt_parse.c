@@ -1384,9 +1384,12 @@ parse_unary(dt_pcb_t *pcb)
 		next(pcb);
 		dnp->dn_left = parse_unary(pcb);
 		return (dnp);
-	case T_AND:
-		dt_cerror(pcb, "D_UNSUPPORTED", pos,
-		    "operator %s is not supported yet", dt_tok_name(t->tk_kind));
+	case T_AND:		/* address of */
+		next(pcb);
+		dnp = dt_node_new(pcb, DN_UNARY, pos);
+		dnp->dn_op = T_AND;
+		dnp->dn_left = parse_unary(pcb);
+		return (dnp);
 	case T_SIZEOF:
 		next(pcb);
 		if (tok(pcb)->tk_kind == T_LPAR && is_type_start(pcb,

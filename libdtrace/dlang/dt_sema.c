@@ -1412,6 +1412,84 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 }
 
 /*
+ * &e: the address of an object in memory, the operand of a member access
+ * (p->m, s.m), an index (a[i], p[i]) or *p; a pointer to the object's
+ * type (to its first element for an array).  D variables live in maps
+ * and have no address D can use.
+ */
+static void
+sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_node_t *e = dnp->dn_left;
+	dt_type_t t = e->dn_type;
+
+	if (e->dn_builtin != NULL)
+		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
+		    "address of built-in variable %s", e->dn_builtin->di_name);
+	if (e->dn_kind == DN_VAR)
+		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
+		    "address of %s: D variables have no address", e->dn_str);
+	if (e->dn_kind != DN_MEMBER && e->dn_kind != DN_INDEX &&
+	    !(e->dn_kind == DN_UNARY && e->dn_op == T_STAR))
+		dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "unary & requires "
+		    "an object in memory (a member, an element or *p)");
+	if (e->dn_kind == DN_MEMBER && (e->dn_aux >> 8) != 0)
+		dt_cerror(pcb, "D_ADDROF_BITFIELD", dnp->dn_pos, "cannot take "
+		    "the address of bit-field %s", e->dn_str);
+	if (e->dn_kind == DN_INDEX && e->dn_ident != NULL)
+		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
+		    "address of an element of associative array %s",
+		    e->dn_ident->di_name);
+	if (e->dn_kind == DN_UNARY) {
+		dnp->dn_type = e->dn_left->dn_type;	/* &*p is p */
+		return;
+	}
+	if (t.ty_kind == DT_TK_PTR) {
+		/* the address of a pointer: one more level */
+		if (t.ty_btf == 0 && t.ty_psize == 0 && t.ty_plevel == 0)
+			dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "cannot "
+			    "take the address of a void pointer yet");
+		dnp->dn_type = t;
+		dnp->dn_type.ty_plevel++;
+		return;
+	}
+	if ((t.ty_kind == DT_TK_ARRAY || t.ty_kind == DT_TK_STRING) &&
+	    t.ty_btf != 0) {
+		/* an array: its first element */
+		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+		const struct btf_type *at = btf__type_by_id(te->te_btf,
+		    t.ty_btf);
+		dt_node_t tmp = { .dn_pos = dnp->dn_pos };
+
+		kernel_dtype(pcb, &tmp, btf_array(at)->type);
+		if (tmp.dn_type.ty_kind == DT_TK_INT) {
+			dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0,
+			    tmp.dn_type.ty_size, tmp.dn_type.ty_signed, 0,
+			    btf_array(at)->type };
+			return;
+		}
+		t = tmp.dn_type;
+		if (t.ty_kind == DT_TK_PTR) {
+			dnp->dn_type = t;
+			dnp->dn_type.ty_plevel++;
+			return;
+		}
+	}
+	if (t.ty_kind == DT_TK_STRUCT) {
+		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		dnp->dn_type.ty_btf = t.ty_btf;
+		return;
+	}
+	if (t.ty_kind == DT_TK_INT) {
+		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0, t.ty_size,
+		    t.ty_signed, 0, 0 };
+		return;
+	}
+	dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "cannot take the address "
+	    "of this object yet");
+}
+
+/*
  * In a comparison with a string, the constant NULL is the empty string:
  * string values are never address 0 here (strtok() returns "" for
  * DTrace's NULL), and DTrace's string compare reads NULL as "".
@@ -1472,6 +1550,10 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 				    "void type");
 			dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 0, 0 };
 			dnp->dn_left = NULL;
+			break;
+		}
+		if (dnp->dn_op == T_AND) {
+			sema_addrof(pcb, dnp);
 			break;
 		}
 		if (dnp->dn_op == T_STAR) {
