@@ -2,13 +2,14 @@
  * dt_lib.c: the D library shipped with libdtrace, compiled into a handle
  * the first time a program names something it declares.
  *
- * The library declares the stable process and thread views of DTrace
+ * procfs.d declares the stable process and thread views of DTrace
  * (psinfo_t, lwpsinfo_t), the translators from the kernel's task_struct to
- * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t.  It needs the kernel's
- * types, so loading it at open would make every session read BTF; it is
- * compiled instead when the parser or the semantic pass meets one of its
- * names (dt_lib_lookup), once per handle.  Its declarations then belong
- * to the handle like the user's own.
+ * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t; net.d the
+ * constants of the network subroutines.  procfs.d needs the kernel's
+ * types, so loading the library at open would make every session read
+ * BTF; each file is compiled instead when the parser or the semantic pass
+ * meets one of its names (dt_lib_lookup), once per handle.  Its
+ * declarations then belong to the handle like the user's own.
  */
 #include <string.h>
 
@@ -91,11 +92,27 @@ static const char dt_lib_procfs[] =
 "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
 
-/* The names the library declares: naming one loads it. */
-static const char *const dt_lib_names[] = {
-	"psinfo_t", "lwpsinfo_t", "struct psinfo", "struct lwpsinfo",
-	"curpsinfo", "curlwpsinfo", "SSLEEP", "SRUN", "SZOMB", "SSTOP",
-	"SIDL", "SONPROC", "in6_addr_t", NULL
+/* The network constants of inet_ntop() and link_ntop(), Linux's values. */
+static const char dt_lib_net[] =
+"inline int AF_INET = 2;\n"
+"inline int AF_INET6 = 10;\n"
+"inline int ARPHRD_ETHER = 1;\n"
+"inline int ARPHRD_INFINIBAND = 32;\n";
+
+/* The files of the library, and the names each declares. */
+static const struct {
+	const char *dl_file;		/* the name errors give */
+	const char *dl_text;		/* its D text */
+	const char *const *dl_names;	/* what it declares: naming one
+					   loads it */
+} dt_libs[] = {
+	{ "procfs.d (the D library)", dt_lib_procfs, (const char *const []){
+	    "psinfo_t", "lwpsinfo_t", "struct psinfo", "struct lwpsinfo",
+	    "curpsinfo", "curlwpsinfo", "SSLEEP", "SRUN", "SZOMB", "SSTOP",
+	    "SIDL", "SONPROC", "in6_addr_t", NULL } },
+	{ "net.d (the D library)", dt_lib_net, (const char *const []){
+	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
+	    NULL } },
 };
 
 /*
@@ -110,18 +127,22 @@ dt_lib_lookup(dtrace_hdl_t *dtp, const char *name, bool *errp)
 	dt_ident_t *idp = dt_ident_lookup(dtp, name);
 
 	*errp = false;
-	if (idp != NULL || dtp->dt_libloaded)
+	if (idp != NULL)
 		return (idp);
-	for (int i = 0; dt_lib_names[i] != NULL; i++) {
-		if (strcmp(dt_lib_names[i], name) != 0)
-			continue;
-		dtp->dt_libloaded = true;
-		if (dt_compile_file_text(dtp, dt_lib_procfs,
-		    "procfs.d (the D library)") == NULL) {
-			*errp = true;
-			return (NULL);
+	for (unsigned int l = 0; l < sizeof (dt_libs) / sizeof (dt_libs[0]);
+	    l++) {
+		for (int i = 0; dt_libs[l].dl_names[i] != NULL; i++) {
+			if (strcmp(dt_libs[l].dl_names[i], name) != 0 ||
+			    (dtp->dt_libloaded & (1U << l)))
+				continue;
+			dtp->dt_libloaded |= 1U << l;
+			if (dt_compile_file_text(dtp, dt_libs[l].dl_text,
+			    dt_libs[l].dl_file) == NULL) {
+				*errp = true;
+				return (NULL);
+			}
+			return (dt_ident_lookup(dtp, name));
 		}
-		return (dt_ident_lookup(dtp, name));
 	}
 	return (NULL);
 }

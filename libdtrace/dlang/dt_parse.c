@@ -594,8 +594,15 @@ const_value(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
 		*vp = dnp->dn_value;
 		return (true);
 	case DN_VAR: {
-		dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str);
+		/* an integer inline (the D library's too), a uregs[] name */
+		bool err;
+		dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str,
+		    &err);
 
+		if (err)
+			dt_lib_error(pcb, dnp->dn_pos);
+		if (idp == NULL && (*vp = dt_regs_lookup(dnp->dn_str)) >= 0)
+			return (true);
 		return (idp != NULL && idp->di_kind == DT_IDENT_INLINE &&
 		    idp->di_type.ty_kind == DT_TK_INT &&
 		    const_value(pcb, idp->di_inline, vp));

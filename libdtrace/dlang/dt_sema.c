@@ -276,24 +276,6 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		return;
 	}
 	if ((idp == NULL || !idp->di_defined) &&
-	    (strcmp(dnp->dn_str, "AF_INET") == 0 ||
-	    strcmp(dnp->dn_str, "AF_INET6") == 0)) {
-		/* the address families of inet_ntop(), Linux's values */
-		dnp->dn_kind = DN_INT;
-		dnp->dn_value = dnp->dn_str[7] == '6' ? 10 : 2;
-		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
-		return;
-	}
-	if ((idp == NULL || !idp->di_defined) &&
-	    (strcmp(dnp->dn_str, "ARPHRD_ETHER") == 0 ||
-	    strcmp(dnp->dn_str, "ARPHRD_INFINIBAND") == 0)) {
-		/* the hardware types of link_ntop(), Linux's values */
-		dnp->dn_kind = DN_INT;
-		dnp->dn_value = dnp->dn_str[7] == 'E' ? 1 : 32;
-		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
-		return;
-	}
-	if ((idp == NULL || !idp->di_defined) &&
 	    (dnp->dn_value = dt_regs_lookup(dnp->dn_str)) >= 0) {
 		/* a uregs[] index name (R_PC) is an int constant */
 		dnp->dn_kind = DN_INT;

@@ -635,8 +635,8 @@ test_syntax_errors(void)
 	/* a[1] = 2 declares an associative array; a member is no lvalue */
 	CHECK(fails("BEGIN { a = 1; a[1] = 2; }", "D_IDENT_BADREF",
 	    "a is a scalar variable, not an associative array"));
-	CHECK(fails("BEGIN { x = 1; trace(&x); }", "D_UNSUPPORTED",
-	    "operator & is not supported"));
+	CHECK(fails("BEGIN { x = 1; trace(&x); }", "D_ADDROF_VAR",
+	    "cannot take the address of x"));
 	CHECK(fails("BEGIN { x.y = 1; }", "D_OP_LVAL",
 	    "operator = requires modifiable lvalue"));
 	CHECK(fails("BEGIN { trace((char long)1); }", "D_TYPE_ERR",
