@@ -1757,6 +1757,69 @@ value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 #define DT_QUANTIZE_BUCKETS	127	/* -2^62 .. -1, 0, 1 .. 2^62 */
 
 /*
+ * A parameter of lquantize() or llquantize() (n: 1 for the first after
+ * the value) that is not a constant, or (match) that differs from the
+ * aggregation's earlier use.
+ */
+static void __attribute__((noreturn))
+quant_param_error(dt_pcb_t *pcb, const dt_node_t *call, int id, int n,
+    dt_srcpos_t pos, bool match)
+{
+	static const char *const names[2][4] = {
+		{ "base", "limit", "step", "" },
+		{ "factor", "low magnitude", "high magnitude", "steps" } };
+	const char *what = names[id == DT_FN_LLQUANTIZE][n - 1];
+	const char *fmt = match ? "%s( ) argument #%d (%s) differs from the "
+	    "aggregation's earlier use" : "%s( ) argument #%d (%s) must be "
+	    "an integer constant";
+
+	if (id == DT_FN_LQUANTIZE && match) {
+		if (n == 1)
+			dt_cerror(pcb, "D_LQUANT_MATCHBASE", pos, fmt,
+			    call->dn_str, n + 1, what);
+		if (n == 2)
+			dt_cerror(pcb, "D_LQUANT_MATCHLIM", pos, fmt,
+			    call->dn_str, n + 1, what);
+		dt_cerror(pcb, "D_LQUANT_MATCHSTEP", pos, fmt, call->dn_str,
+		    n + 1, what);
+	}
+	if (id == DT_FN_LQUANTIZE) {
+		if (n == 1)
+			dt_cerror(pcb, "D_LQUANT_BASETYPE", pos, fmt,
+			    call->dn_str, n + 1, what);
+		if (n == 2)
+			dt_cerror(pcb, "D_LQUANT_LIMTYPE", pos, fmt,
+			    call->dn_str, n + 1, what);
+		dt_cerror(pcb, "D_LQUANT_STEPTYPE", pos, fmt, call->dn_str,
+		    n + 1, what);
+	}
+	if (match) {
+		if (n == 1)
+			dt_cerror(pcb, "D_LLQUANT_MATCHFACTOR", pos, fmt,
+			    call->dn_str, n + 1, what);
+		if (n == 2)
+			dt_cerror(pcb, "D_LLQUANT_MATCHLMAG", pos, fmt,
+			    call->dn_str, n + 1, what);
+		if (n == 3)
+			dt_cerror(pcb, "D_LLQUANT_MATCHHMAG", pos, fmt,
+			    call->dn_str, n + 1, what);
+		dt_cerror(pcb, "D_LLQUANT_MATCHSTEPS", pos, fmt, call->dn_str,
+		    n + 1, what);
+	}
+	if (n == 1)
+		dt_cerror(pcb, "D_LLQUANT_FACTORTYPE", pos, fmt, call->dn_str,
+		    n + 1, what);
+	if (n == 2)
+		dt_cerror(pcb, "D_LLQUANT_LMAGTYPE", pos, fmt, call->dn_str,
+		    n + 1, what);
+	if (n == 3)
+		dt_cerror(pcb, "D_LLQUANT_HMAGTYPE", pos, fmt, call->dn_str,
+		    n + 1, what);
+	dt_cerror(pcb, "D_LLQUANT_STEPTYPE", pos, fmt, call->dn_str, n + 1,
+	    what);
+}
+
+/*
  * @name[keys] = f(args): the aggregation is declared by its first use;
  * later uses must agree on the function, its parameters and the keys.
  */
@@ -1792,9 +1855,8 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		if ((id == DT_FN_LQUANTIZE || id == DT_FN_LLQUANTIZE) &&
 		    nargs > 0 && nargs <= (id == DT_FN_LQUANTIZE ? 3 : 4)) {
 			if (a->dn_kind != DN_INT)
-				dt_cerror(pcb, "D_LQUANT_CONST", a->dn_pos,
-				    "%s( ) argument #%d must be an integer "
-				    "constant", call->dn_str, nargs + 1);
+				quant_param_error(pcb, call, id, nargs,
+				    a->dn_pos, false);
 			params[nargs - 1] = a->dn_value;
 		}
 		nargs++;
@@ -1805,41 +1867,80 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	    id == DT_FN_LLQUANTIZE ? 4 : 1;
 	extra = id == DT_FN_QUANTIZE ? 1 : id == DT_FN_LQUANTIZE ||
 	    id == DT_FN_LLQUANTIZE ? 2 : 0;
+	if (id == DT_FN_QUANTIZE && (nargs < want || nargs > want + extra))
+		dt_cerror(pcb, "D_QUANT_PROTO", call->dn_pos, "quantize( ) "
+		    "prototype mismatch: %d arg%s passed, 1 or 2 expected",
+		    nargs, nargs == 1 ? "" : "s");
 	if (nargs < want || nargs > want + extra)
 		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
 		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
 		    nargs, nargs == 1 ? "" : "s", want);
 	if (id == DT_FN_LQUANTIZE) {
-		if (params[2] <= 0 || params[1] <= params[0] ||
-		    (params[1] - params[0]) / params[2] > 4000 ||
-		    (params[1] - params[0]) % params[2] != 0)
-			dt_cerror(pcb, "D_LQUANT_LIMIT", call->dn_pos,
-			    "lquantize( ) needs base < limit, a step dividing "
-			    "limit - base, and at most 4000 steps");
+		if (params[0] < INT32_MIN || params[0] > INT32_MAX)
+			dt_cerror(pcb, "D_LQUANT_BASEVAL", call->dn_pos,
+			    "lquantize( ) argument #2 (base) must be a 32-bit "
+			    "quantity");
+		if (params[1] < INT32_MIN || params[1] > INT32_MAX)
+			dt_cerror(pcb, "D_LQUANT_LIMVAL", call->dn_pos,
+			    "lquantize( ) argument #3 (limit) must be a 32-bit "
+			    "quantity");
+		if (params[1] <= params[0])
+			dt_cerror(pcb, "D_LQUANT_MISMATCH", call->dn_pos,
+			    "lquantize( ) base (argument #2) must be less than "
+			    "limit (argument #3)");
+		if (params[2] <= 0 || params[2] > UINT16_MAX)
+			dt_cerror(pcb, "D_LQUANT_STEPVAL", call->dn_pos,
+			    "lquantize( ) argument #4 (step) must be a "
+			    "positive integer of 16 bits");
+		if (params[2] > params[1] - params[0])
+			dt_cerror(pcb, "D_LQUANT_STEPLARGE", call->dn_pos,
+			    "lquantize( ) step (argument #4) is larger than "
+			    "limit - base");
+		if ((params[1] - params[0]) / params[2] > 4000)
+			dt_cerror(pcb, "D_LQUANT_STEPSMALL", call->dn_pos,
+			    "lquantize( ) step (argument #4) is too small: "
+			    "more than 4000 buckets");
+		if ((params[1] - params[0]) % params[2] != 0)
+			dt_cerror(pcb, "D_LQUANT_STEPVAL", call->dn_pos,
+			    "lquantize( ) step (argument #4) must divide "
+			    "limit - base here");
 		nbuckets = (uint32_t)((params[1] - params[0]) / params[2]) + 2;
 	} else if (id == DT_FN_QUANTIZE) {
 		nbuckets = DT_QUANTIZE_BUCKETS;
 	} else if (id == DT_FN_LLQUANTIZE) {
 		/* factor, low, high, steps */
 		int64_t top = 1;
-		bool ok = params[0] >= 2 && params[1] >= 0 &&
-		    params[2] >= params[1] && params[3] >= 1 &&
-		    params[2] < 63;
 
-		for (int64_t m = 0; ok && m <= params[2]; m++) {
+		if (params[0] < 2 || params[0] > UINT16_MAX)
+			dt_cerror(pcb, "D_LLQUANT_FACTORVAL", call->dn_pos,
+			    "llquantize( ) argument #2 (factor) must be an "
+			    "integer from 2 to 65535");
+		if (params[1] < 0 || params[1] > UINT16_MAX)
+			dt_cerror(pcb, "D_LLQUANT_LMAGVAL", call->dn_pos,
+			    "llquantize( ) argument #3 (low magnitude) must "
+			    "be a non-negative 16-bit integer");
+		if (params[2] < params[1] || params[2] > UINT16_MAX)
+			dt_cerror(pcb, "D_LLQUANT_HMAGVAL", call->dn_pos,
+			    "llquantize( ) argument #4 (high magnitude) must "
+			    "be at least the low magnitude");
+		for (int64_t m = 0; m <= params[2]; m++) {
 			if (top > INT64_MAX / params[0])
-				ok = false;
-			else
-				top *= params[0];
+				dt_cerror(pcb, "D_LLQUANT_HMAGVAL",
+				    call->dn_pos, "llquantize( ) factor "
+				    "(argument #2) raised to the high magnitude "
+				    "(argument #4) + 1 overflows 64 bits");
+			top *= params[0];
 		}
-		if (!ok)
-			dt_cerror(pcb, "D_LLQUANT_LIMIT", call->dn_pos,
-			    "llquantize( ) needs factor >= 2, 0 <= low <= "
-			    "high, steps >= 1 and factor^(high + 1) within "
-			    "64 bits");
+		if (params[3] < 1 || params[3] > UINT16_MAX ||
+		    (params[3] < params[0] && params[0] % params[3] != 0) ||
+		    (params[3] > params[0] && params[3] % params[0] != 0))
+			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
+			    "llquantize( ) argument #5 (steps) must be a "
+			    "positive integer dividing the factor, or a "
+			    "multiple of it");
 		nbuckets = dt_llq_nbuckets(params);
 		if (nbuckets > 4000)
-			dt_cerror(pcb, "D_LLQUANT_LIMIT", call->dn_pos,
+			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
 			    "llquantize( ) makes %u buckets, more than 4000",
 			    nbuckets);
 	}
@@ -1874,12 +1975,21 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			    idp->di_keysize, DT_MAXKEYSIZE);
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", agg->dn_pos, "out of memory");
-	} else if (idp->di_kind != DT_IDENT_AGG || idp->di_aggfn != id ||
-	    memcmp(idp->di_aggarg, params, sizeof (params)) != 0 ||
-	    idp->di_nkeys != nkeys) {
-		dt_cerror(pcb, "D_AGG_MDEF", agg->dn_pos, "%s is already used "
-		    "with another function, parameters or number of keys",
+	} else if (idp->di_kind != DT_IDENT_AGG || idp->di_aggfn != id) {
+		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
+		    "redefined: %s is used with another function",
 		    agg->dn_str);
+	} else if (memcmp(idp->di_aggarg, params, sizeof (params)) != 0) {
+		/* the parameter that differs first */
+		int k = 0;
+
+		while (k < 3 && idp->di_aggarg[k] == params[k])
+			k++;
+		quant_param_error(pcb, call, id, k + 1, call->dn_pos, true);
+	} else if (idp->di_nkeys != nkeys) {
+		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
+		    "redefined: %s has %u key%s, not %u", agg->dn_str,
+		    idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s", nkeys);
 	} else {
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
 			if (!key_same(a->dn_type, idp->di_keys[i]))
