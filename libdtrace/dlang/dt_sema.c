@@ -2002,6 +2002,47 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	asg->dn_type = t_int;
 }
 
+/* The errors of the aggregation actions, each with its function's tag. */
+enum { AGGACT_PROTO, AGGACT_AGGARG, AGGACT_AGGBAD, AGGACT_SCALAR };
+
+static void __attribute__((noreturn))
+aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
+    const char *msg)
+{
+	switch (id * 4 + what) {
+	case DT_FN_CLEAR * 4 + AGGACT_PROTO:
+		dt_cerror(pcb, "D_CLEAR_PROTO", pos, "%s", msg);
+	case DT_FN_CLEAR * 4 + AGGACT_AGGARG:
+		dt_cerror(pcb, "D_CLEAR_AGGARG", pos, "%s", msg);
+	case DT_FN_CLEAR * 4 + AGGACT_AGGBAD:
+		dt_cerror(pcb, "D_CLEAR_AGGBAD", pos, "%s", msg);
+	case DT_FN_TRUNC * 4 + AGGACT_PROTO:
+		dt_cerror(pcb, "D_TRUNC_PROTO", pos, "%s", msg);
+	case DT_FN_TRUNC * 4 + AGGACT_AGGARG:
+		dt_cerror(pcb, "D_TRUNC_AGGARG", pos, "%s", msg);
+	case DT_FN_TRUNC * 4 + AGGACT_AGGBAD:
+		dt_cerror(pcb, "D_TRUNC_AGGBAD", pos, "%s", msg);
+	case DT_FN_TRUNC * 4 + AGGACT_SCALAR:
+		dt_cerror(pcb, "D_TRUNC_SCALAR", pos, "%s", msg);
+	case DT_FN_PRINTA * 4 + AGGACT_PROTO:
+		dt_cerror(pcb, "D_PRINTA_PROTO", pos, "%s", msg);
+	case DT_FN_PRINTA * 4 + AGGACT_AGGARG:
+		dt_cerror(pcb, "D_PRINTA_AGGARG", pos, "%s", msg);
+	case DT_FN_PRINTA * 4 + AGGACT_AGGBAD:
+		dt_cerror(pcb, "D_PRINTA_AGGBAD", pos, "%s", msg);
+	case DT_FN_NORMALIZE * 4 + AGGACT_SCALAR:
+		dt_cerror(pcb, "D_NORMALIZE_SCALAR", pos, "%s", msg);
+	case DT_FN_NORMALIZE * 4 + AGGACT_AGGARG:
+	case DT_FN_DENORMALIZE * 4 + AGGACT_AGGARG:
+		dt_cerror(pcb, "D_NORMALIZE_AGGARG", pos, "%s", msg);
+	case DT_FN_NORMALIZE * 4 + AGGACT_AGGBAD:
+	case DT_FN_DENORMALIZE * 4 + AGGACT_AGGBAD:
+		dt_cerror(pcb, "D_NORMALIZE_AGGBAD", pos, "%s", msg);
+	default:	/* normalize( ) and denormalize( ) */
+		dt_cerror(pcb, "D_NORMALIZE_PROTO", pos, "%s", msg);
+	}
+}
+
 /*
  * printa(format, @a, @b...): the format's plain conversions take the key
  * components, its %@ conversions the aggregations' values; every
@@ -2021,20 +2062,27 @@ sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list)
 		naggs++;
 	if (naggs == 0)
-		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "printa( ) requires "
-		    "an aggregation after its format");
+		aggact_error(pcb, DT_FN_PRINTA, AGGACT_PROTO, call->dn_pos,
+		    "printa( ) prototype mismatch: an aggregation must follow "
+		    "the format");
 	if ((aggs = calloc(naggs, sizeof (*aggs))) == NULL)
 		dt_cerror(pcb, "D_NOMEM", call->dn_pos, "out of memory");
 	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list, i++) {
 		const dt_ident_t *idp;
 
-		if (a->dn_kind != DN_AGG || a->dn_right != NULL ||
-		    (idp = dt_ident_lookup(dtp, a->dn_str)) == NULL ||
+		if (a->dn_kind != DN_AGG || a->dn_right != NULL) {
+			free(aggs);
+			aggact_error(pcb, DT_FN_PRINTA, AGGACT_AGGARG,
+			    a->dn_pos, "printa( ) argument is incompatible "
+			    "with prototype: an aggregation without keys is "
+			    "required");
+		}
+		if ((idp = dt_ident_lookup(dtp, a->dn_str)) == NULL ||
 		    idp->di_kind != DT_IDENT_AGG) {
 			free(aggs);
-			dt_cerror(pcb, "D_AGG_REQ", a->dn_pos, "printa( ) "
-			    "argument #%u must be an aggregation used before, "
-			    "without keys", i + 2);
+			aggact_error(pcb, DT_FN_PRINTA, AGGACT_AGGBAD,
+			    a->dn_pos, "printa( ) aggregation is not defined "
+			    "before it is printed");
 		}
 		if (first != NULL && (idp->di_nkeys != first->di_nkeys ||
 		    memcmp(idp->di_keys, first->di_keys, idp->di_nkeys *
@@ -2064,7 +2112,7 @@ sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos, "%s",
 		    dtp->dt_errmsg);
 	if ((unsigned int)nconv > naggs)
-		dt_cerror(pcb, "D_PRINTA_AGGCONV", fmt->dn_pos, "printa( ) "
+		dt_cerror(pcb, "D_PRINTF_AGG_CONV", fmt->dn_pos, "printa( ) "
 		    "format has %d %%@ conversions for %u aggregation%s",
 		    nconv, naggs, naggs == 1 ? "" : "s");
 	dcp->dc_records = true;
@@ -2081,6 +2129,7 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 	dt_node_t *agg = call->dn_args;
 	dt_ident_t *idp;
 	dt_datarec_t *r;
+	char msg[256];
 	int nargs = 0;
 
 	for (dt_node_t *a = call->dn_args; a != NULL; a = a->dn_list)
@@ -2089,26 +2138,35 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_printa_fmt(pcb, dcp, call);
 		return;
 	}
-	if (agg == NULL || agg->dn_kind != DN_AGG || agg->dn_right != NULL)
-		dt_cerror(pcb, "D_AGG_REQ", call->dn_pos, "%s( ) requires an "
-		    "aggregation, without keys, as argument #1", call->dn_str);
-	if (id == DT_FN_NORMALIZE && nargs != 2)
-		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "normalize( ) "
-		    "prototype mismatch: %d args passed, 2 expected", nargs);
-	if (nargs > (id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1))
-		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
-		    "mismatch: %d args passed", call->dn_str, nargs);
+	if (nargs == 0 || (id == DT_FN_NORMALIZE && nargs != 2) ||
+	    nargs > (id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1)) {
+		snprintf(msg, sizeof (msg), "%s( ) prototype mismatch: %d "
+		    "arg%s passed, %s expected", call->dn_str, nargs,
+		    nargs == 1 ? "" : "s", id == DT_FN_NORMALIZE ? "2" :
+		    id == DT_FN_TRUNC ? "1 or 2" : "1");
+		aggact_error(pcb, id, AGGACT_PROTO, call->dn_pos, msg);
+	}
+	if (agg->dn_kind != DN_AGG || agg->dn_right != NULL) {
+		snprintf(msg, sizeof (msg), "%s( ) argument #1 is "
+		    "incompatible with prototype: an aggregation without keys "
+		    "is required", call->dn_str);
+		aggact_error(pcb, id, AGGACT_AGGARG, agg->dn_pos, msg);
+	}
 	if ((idp = dt_ident_lookup(pcb->pcb_hdl, agg->dn_str)) == NULL ||
-	    idp->di_kind != DT_IDENT_AGG)
-		dt_cerror(pcb, "D_AGG_UNDEF", agg->dn_pos, "%s is not an "
-		    "aggregation used before", agg->dn_str);
+	    idp->di_kind != DT_IDENT_AGG) {
+		snprintf(msg, sizeof (msg), "%s( ) aggregation %s is not "
+		    "defined before it is used", call->dn_str, agg->dn_str);
+		aggact_error(pcb, id, AGGACT_AGGBAD, agg->dn_pos, msg);
+	}
 	agg->dn_ident = idp;
 	if (nargs == 2) {
 		sema_expr(pcb, agg->dn_list);
-		if (!is_int(agg->dn_list))
-			dt_cerror(pcb, "D_PROTO_ARG", agg->dn_list->dn_pos,
-			    "%s( ) argument #2 must be an integer",
-			    call->dn_str);
+		if (!is_int(agg->dn_list)) {
+			snprintf(msg, sizeof (msg), "%s( ) argument #2 must "
+			    "be of scalar (integer) type", call->dn_str);
+			aggact_error(pcb, id, AGGACT_SCALAR,
+			    agg->dn_list->dn_pos, msg);
+		}
 	}
 	r = add_rec(pcb, dcp, id == DT_FN_PRINTA ? DTRACEACT_PRINTA :
 	    id == DT_FN_CLEAR ? DTRACEACT_CLEAR : id == DT_FN_TRUNC ?
