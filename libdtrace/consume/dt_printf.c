@@ -80,6 +80,10 @@ kind_name(const dt_node_t *a)
 	case DT_TK_STACK: return ("stack");
 	case DT_TK_SYM: return ("symbol");
 	case DT_TK_MOD: return ("module");
+	case DT_TK_USTACK: return ("user stack");
+	case DT_TK_USYM: return ("user symbol");
+	case DT_TK_UMOD: return ("user module");
+	case DT_TK_UADDR: return ("user address");
 	default: return ("void");
 	}
 }
@@ -248,7 +252,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    a->dn_type.ty_kind == DT_TK_PTR ||
 				    a->dn_type.ty_kind == DT_TK_SYM;
 			else if (pc->pc_conv == 'k')	/* a stack() key */
-				ok = a->dn_type.ty_kind == DT_TK_STACK;
+				ok = a->dn_type.ty_kind == DT_TK_STACK ||
+				    a->dn_type.ty_kind == DT_TK_USTACK;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok)
@@ -433,6 +438,12 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
 			    data), sym, sizeof (sym));
 			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'k' &&
+		    args[pc->pc_arg].dr_type.ty_kind == DT_TK_USTACK) {
+			dt_print_ustack(dtp, fp, data + args[pc->pc_arg].
+			    dr_offset, args[pc->pc_arg].dr_type.ty_size);
 			continue;
 		}
 		if (pc->pc_conv == 'k') {
