@@ -461,6 +461,9 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
+	bool dt_usyms;			/* a program records user addresses:
+					   the session's processes' mappings
+					   are kept while they live */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -636,6 +639,7 @@ extern int dt_elf_interp(const char *, char *, size_t);
 /* proc/dt_usym.c */
 extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
     char *, size_t, uint64_t *);
+extern void dt_usym_snapshot(dtrace_hdl_t *);
 extern void dt_usym_free_all(dtrace_hdl_t *);
 
 /* probes/providers/dt_prov_pid.c */

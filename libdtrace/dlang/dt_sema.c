@@ -964,6 +964,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 */
 		int64_t n = pcb->pcb_hdl->dt_opts.op_ustackframes;
 
+		pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
 		check_nargs(pcb, dnp, nargs, 0, 2);
 		if (nargs == 0 && pcb->pcb_aggkey &&
 		    n > (DT_MAXKEYSIZE - 8) / 8)
@@ -995,6 +996,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_UADDR:
 		/* usym(addr) & co: the pid and the address, named when
 		   printed */
+		pcb->pcb_hdl->dt_usyms = true;
 		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_scalar(dnp->dn_args))
 			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,

@@ -17,7 +17,11 @@
  * DT_UPMAP_AGE, so that unknown addresses do not reread the file every
  * time.  When a process has exited its mappings cannot be read: the
  * copy kept (if the session saw the process alive) still serves, else the
- * addresses print in hex, which is what DTrace does too.
+ * addresses print in hex, which is what DTrace does too.  So that the
+ * session's own processes (-c, -p) are seen alive, dtrace_work() copies
+ * their mappings (at most every DT_UPMAP_SNAP) while a program records
+ * user addresses; a process -c created is copied only once it runs the
+ * file it was created for (before exec() it is a copy of dtrace).
  *
  * Symbols by address: a file's symbols (sorted by name in dt_elf_t) get
  * an index sorted by file offset, built when first needed (dt_uelf_t).
@@ -29,10 +33,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 
 #include "../core/dt_impl.h"
 
 #define DT_UPMAP_AGE	50000000ULL	/* ns before mappings are reread */
+#define DT_UPMAP_SNAP	10000000ULL	/* ns between snapshots */
 
 typedef struct dt_uelf {
 	const dt_elf_t *ue_elf;		/* the file's symbols */
@@ -157,38 +163,88 @@ maps_find(const dt_upmap_t *up, uint64_t addr)
 	return (NULL);
 }
 
+static dt_upmap_t *
+upmap_get(dtrace_hdl_t *dtp, pid_t pid)
+{
+	dt_upmap_t *up;
+
+	for (up = dtp->dt_upmaps; up != NULL; up = up->up_next) {
+		if (up->up_pid == pid)
+			return (up);
+	}
+	if ((up = calloc(1, sizeof (*up))) == NULL)
+		return (NULL);
+	up->up_pid = pid;
+	up->up_next = dtp->dt_upmaps;
+	dtp->dt_upmaps = up;
+	return (up);
+}
+
+/* Read process pid's mappings again into up; kept as they were if gone. */
+static void
+upmap_read(dt_upmap_t *up, uint64_t now)
+{
+	dt_umapping_t *maps;
+	size_t n;
+
+	up->up_read = now;
+	if (maps_read(up->up_pid, &maps, &n) != 0)
+		return;
+	maps_free(up->up_maps, up->up_n);
+	up->up_maps = maps;
+	up->up_n = n;
+}
+
+/* Has created process P executed its file yet? */
+static bool
+proc_execd(const struct ps_prochandle *P)
+{
+	char exe[64];
+	struct stat a, b;
+
+	if (!P->pp_created || P->pp_exec == NULL)
+		return (true);
+	snprintf(exe, sizeof (exe), "/proc/%d/exe", (int)P->pp_pid);
+	return (stat(exe, &a) == 0 && stat(P->pp_exec, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino);
+}
+
+void
+dt_usym_snapshot(dtrace_hdl_t *dtp)
+{
+	uint64_t now;
+
+	if (!dtp->dt_usyms || dtp->dt_procs == NULL)
+		return;
+	now = now_ns();
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		dt_upmap_t *up;
+
+		if (P->pp_exited || !proc_execd(P) ||
+		    (up = upmap_get(dtp, P->pp_pid)) == NULL ||
+		    (up->up_read != 0 && now - up->up_read < DT_UPMAP_SNAP))
+			continue;
+		upmap_read(up, now);
+	}
+}
+
 /* The mapping of process pid that holds addr, or NULL. */
 static dt_umapping_t *
 upmap_lookup(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr)
 {
 	dt_upmap_t *up;
-	dt_umapping_t *maps;
 	const dt_umapping_t *m;
-	size_t n;
 	uint64_t now;
 
-	for (up = dtp->dt_upmaps; up != NULL; up = up->up_next) {
-		if (up->up_pid == pid)
-			break;
-	}
-	if (up != NULL && (m = maps_find(up, addr)) != NULL)
+	if ((up = upmap_get(dtp, pid)) == NULL)
+		return (NULL);
+	if ((m = maps_find(up, addr)) != NULL)
 		return ((dt_umapping_t *)m);
 	now = now_ns();
-	if (up != NULL && now - up->up_read < DT_UPMAP_AGE)
+	if (up->up_read != 0 && now - up->up_read < DT_UPMAP_AGE)
 		return (NULL);
-	if (up == NULL) {
-		if ((up = calloc(1, sizeof (*up))) == NULL)
-			return (NULL);
-		up->up_pid = pid;
-		up->up_next = dtp->dt_upmaps;
-		dtp->dt_upmaps = up;
-	}
-	up->up_read = now;
-	if (maps_read(pid, &maps, &n) != 0)
-		return (NULL);	/* gone: the copy kept, if any, stays */
-	maps_free(up->up_maps, up->up_n);
-	up->up_maps = maps;
-	up->up_n = n;
+	upmap_read(up, now);	/* gone: the copy kept, if any, stays */
 	return ((dt_umapping_t *)maps_find(up, addr));
 }
 

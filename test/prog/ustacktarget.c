@@ -8,6 +8,7 @@
  *                    sleep(10) (libc's, through the PLT), so
  *                    that the session prints while the process lives
  *                    (the session kills it when it ends)
+ *   ustacktarget N exit  the same, but exits 300 ms after ust_done()
  *
  * ust_c(addr) makes the getppid() system call itself (no libc function
  * without a frame pointer in between); its argument is the address of
@@ -15,6 +16,8 @@
  * not turned into jumps.
  */
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 __attribute__((noinline, used)) long ust_b(long);
@@ -61,6 +64,12 @@ main(int argc, char **argv)
 	for (long i = 0; i < twice; i++)
 		sum += ust_b(i);
 	(void) ust_done((int)sum);
+	if (argc > 2 && strcmp(argv[2], "exit") == 0) {
+		struct timespec ts = { 0, 300 * 1000 * 1000 };
+
+		nanosleep(&ts, NULL);
+		return (0);
+	}
 	sleep(10);
 	return (0);
 }
