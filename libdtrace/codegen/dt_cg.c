@@ -3261,6 +3261,12 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 			    r->dr_args[i].dr_offset);
 			cg->cg_ntmp = ntmp;
 		}
+		if (i > 0 && dt_printf_uaddr(r->dr_pfmt)) {	/* %A */
+			emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+			emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+			store_data(cg, r->dr_args[i].dr_type,
+			    r->dr_args[i].dr_offset);
+		}
 		break;
 	}
 	}

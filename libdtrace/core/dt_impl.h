@@ -606,6 +606,7 @@ struct dt_pfprog;
 extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
     struct dt_node *, int *);
 extern void dt_printf_free(struct dt_pfprog *);
+extern bool dt_printf_uaddr(const struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
 extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);

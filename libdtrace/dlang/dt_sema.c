@@ -2102,9 +2102,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r->dr_pfmt = e->dn_pfmt;
 		e->dn_pfmt = NULL;	/* the record owns it now */
 		r->dr_nargs = n;
-		if (n > 0 && (r->dr_args = calloc(n,
+		/* %A: the process id after the arguments, in args[n] */
+		if (n > 0 && (r->dr_args = calloc(n + 1,
 		    sizeof (dt_datarec_t))) == NULL)
 			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
+		if (dt_printf_uaddr(r->dr_pfmt))
+			pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot */
 		for (a = e->dn_args->dn_list; a != NULL; a = a->dn_list, i++) {
 			dt_datarec_t *ar = &r->dr_args[i];
 
@@ -2113,6 +2116,13 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 			ar->dr_size = value_size(pcb, a);
 			ar->dr_type = a->dn_type;
 			dcp->dc_recsize += (ar->dr_size + 7) & ~7U;
+		}
+		if (n > 0 && dt_printf_uaddr(r->dr_pfmt)) {
+			r->dr_args[n].dr_kind = DTRACEACT_DIFEXPR;
+			r->dr_args[n].dr_offset = dcp->dc_recsize;
+			r->dr_args[n].dr_size = 8;
+			r->dr_args[n].dr_type = t_int;
+			dcp->dc_recsize += 8;
 		}
 		dcp->dc_records = true;
 		break;
