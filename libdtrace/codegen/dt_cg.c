@@ -622,6 +622,35 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		}
 		break;
 	}
+	case DT_BI_UCALLER: {
+		/*
+		 * Where the current user function returns to: the second
+		 * frame of the user stack; at a function's first byte (pid
+		 * entry) the return address at the top of the stack.  0 if
+		 * it cannot be read.
+		 */
+		uint32_t off = tmp_alloc(cg), size = dtp->dt_opts.op_strsize;
+
+		while (size < 16) {
+			(void) tmp_alloc(cg);	/* consecutive */
+			size += dtp->dt_opts.op_strsize;
+		}
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 8), 0));
+		if (cg->cg_uentry) {
+			emit_dctx_addr(cg, R1, off + 8);
+			emit(cg, MOV_IMM(R2, 8));
+			emit(cg, LDX(BPF_DW, R3, R6, 152));	/* pt_regs->sp */
+			emit(cg, CALL(BPF_FUNC_probe_read_user));
+		} else {
+			emit(cg, MOV_REG(R1, R6));
+			emit_dctx_addr(cg, R2, off);
+			emit(cg, MOV_IMM(R3, 16));
+			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
+			emit(cg, CALL(BPF_FUNC_get_stack));
+		}
+		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)(off + 8)));
+		break;
+	}
 	case DT_BI_ID:
 		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
 		break;

@@ -116,6 +116,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("tracemem", DT_FN_TRACEMEM, T_VOID),
 	FN("trunc", DT_FN_TRUNC, T_VOID),
 	FN("uaddr", DT_FN_UADDR, T_VOID),
+	BI("ucaller", DT_BI_UCALLER, T_U64),
 	FN("ufunc", DT_FN_USYM, T_VOID),
 	BI("uid", DT_BI_UID, T_U32),
 	FN("umod", DT_FN_UMOD, T_VOID),
