@@ -25,6 +25,8 @@
  *
  * Symbols by address: a file's symbols (sorted by name in dt_elf_t) get
  * an index sorted by file offset, built when first needed (dt_uelf_t).
+ * A symbol holds the addresses of its size; one of size 0 (_init) only
+ * its own.
  * Of several names of one address (aliases: write, __write,
  * __libc_write) the one with the fewest leading underscores is shown,
  * then the first read (.symtab before .dynsym).
@@ -327,8 +329,9 @@ uelf_sym(const dt_uelf_t *ue, uint64_t foff)
 	s = &ef->ef_syms[ue->ue_byoff[--lo]];
 	while (lo > 0 && ef->ef_syms[ue->ue_byoff[lo - 1]].es_off == s->es_off)
 		s = &ef->ef_syms[ue->ue_byoff[--lo]];	/* preferred alias */
-	if (s->es_size > 0 && foff >= s->es_off + s->es_size)
-		return (NULL);
+	if (s->es_size > 0 ? foff >= s->es_off + s->es_size :
+	    foff != s->es_off)
+		return (NULL);	/* past its end; of no size: only its own */
 	return (s);
 }
 
