@@ -68,8 +68,8 @@ $(BUILD)/testprog/pidtarget-stripped: test/prog/pidtarget.c
 
 $(BUILD)/testprog/ustacktarget: test/prog/ustacktarget.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g -pie -fPIE -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer \
-	    -fno-optimize-sibling-calls -o $@ $<
+	$(CC) -O1 -g -pie -fPIE -fno-omit-frame-pointer \
+	    -mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls -o $@ $<
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

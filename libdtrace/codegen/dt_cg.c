@@ -639,7 +639,7 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		if (cg->cg_uentry) {
 			emit_dctx_addr(cg, R1, off + 8);
 			emit(cg, MOV_IMM(R2, 8));
-			emit(cg, LDX(BPF_DW, R3, R6, 152));	/* pt_regs->sp */
+			emit(cg, LDX(BPF_DW, R3, R6, 152));	/* regs->sp */
 			emit(cg, CALL(BPF_FUNC_probe_read_user));
 		} else {
 			emit(cg, MOV_REG(R1, R6));
@@ -3239,7 +3239,8 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	case DT_FN_USYM:
 	case DT_FN_UMOD:
 	case DT_FN_UADDR:
-		emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset), e->dn_args);
+		emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset),
+		    e->dn_args);
 		break;
 	case DT_FN_STACK:	/* straight into the record */
 		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),

@@ -196,7 +196,8 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 				    DT_TK_MOD, buf, sizeof (buf), &base);
 				memcpy(ents[e].ae_key + off, &base, 8);
 			}
-			if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD) {
+			if (t.ty_kind == DT_TK_USYM ||
+			    t.ty_kind == DT_TK_UMOD) {
 				uint64_t w[2];
 				char ubuf[512];
 

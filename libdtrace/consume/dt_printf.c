@@ -472,7 +472,8 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			    ar->dr_type.ty_kind == DT_TK_UADDR) {
 				memcpy(w, data + ar->dr_offset, 16);
 			} else {
-				w[1] = (uint64_t)arg_int(args, pc->pc_arg, data);
+				w[1] = (uint64_t)arg_int(args, pc->pc_arg,
+				    data);
 				if (pfp->pf_uaddr)
 					w[0] = (uint64_t)arg_int(args,
 					    pfp->pf_nargs, data);

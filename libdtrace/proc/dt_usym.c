@@ -21,7 +21,10 @@
  * session's own processes (-c, -p) are seen alive, dtrace_work() copies
  * their mappings (at most every DT_UPMAP_SNAP) while a program records
  * user addresses; a process -c created is copied only once it runs the
- * file it was created for (before exec() it is a copy of dtrace).
+ * file it was created for (before exec() it is a copy of dtrace).  The
+ * copies are keyed by process id alone: a pid reused within one session
+ * is named through the dead process's mappings until an address misses
+ * them.
  *
  * Symbols by address: a file's symbols (sorted by name in dt_elf_t) get
  * an index sorted by file offset, built when first needed (dt_uelf_t).
@@ -52,7 +55,7 @@ typedef struct dt_umapping {
 	uint64_t um_start;		/* first address */
 	uint64_t um_end;		/* past the last */
 	uint64_t um_pgoff;		/* file offset of um_start */
-	uint64_t um_base;		/* lowest start of the file's mappings */
+	uint64_t um_base;		/* lowest start of its file's maps */
 	char *um_path;			/* the file, as the process sees it */
 	const char *um_name;		/* in um_path: its basename */
 	const dt_uelf_t *um_elf;	/* its symbols, NULL until read */
