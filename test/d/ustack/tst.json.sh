@@ -12,6 +12,7 @@ pid$target:a.out:ust_c:entry
 	umod(arg0);
 	uaddr(arg0);
 	@[ustack(2), ufunc(arg0)] = count();
+	@m[umod(arg0), uaddr(arg0)] = count();
 }
 pid$target:a.out:ust_done:entry
 {
