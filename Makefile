@@ -44,9 +44,11 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
 # Programs the tests trace (not tests themselves): pidtarget as PIE, as
 # non-PIE, and stripped (only .dynsym left, hence -rdynamic).  Built
-# without sanitizers, with -O1 so that calls stay calls.
+# without sanitizers, with -O1 so that calls stay calls.  ustacktarget,
+# for ustack(), keeps its frame pointers.
 TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
-             $(BUILD)/testprog/pidtarget-stripped
+             $(BUILD)/testprog/pidtarget-stripped \
+             $(BUILD)/testprog/ustacktarget
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS)
@@ -63,6 +65,11 @@ $(BUILD)/testprog/pidtarget-stripped: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -rdynamic -o $@ $< -lpthread
 	strip $@
+
+$(BUILD)/testprog/ustacktarget: test/prog/ustacktarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -fno-omit-frame-pointer \
+	    -mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls -o $@ $<
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

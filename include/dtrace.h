@@ -155,7 +155,13 @@ typedef enum dtrace_actkind {
 					   64 bits each, 0 after the last */
 	DTRACEACT_SYM,			/* sym(), func(): an address */
 	DTRACEACT_MOD,			/* mod(): an address */
-	DTRACEACT_TRACEMEM		/* tracemem() */
+	DTRACEACT_TRACEMEM,		/* tracemem() */
+	DTRACEACT_USTACK,		/* ustack(): the process id, then user
+					   return addresses, 64 bits each, 0
+					   after the last */
+	DTRACEACT_USYM,			/* usym(), ufunc(): pid, address */
+	DTRACEACT_UMOD,			/* umod(): pid, address */
+	DTRACEACT_UADDR			/* uaddr(): pid, address */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

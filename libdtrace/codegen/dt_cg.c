@@ -53,6 +53,8 @@ typedef struct dt_cg {
 	unsigned int cg_fixcap;		/* how many allocated */
 	int cg_lfault;			/* label of the fault handler */
 	int cg_lend;			/* label of the end of the clause */
+	bool cg_uentry;			/* the probe is a uprobe on a
+					   function's first byte */
 	jmp_buf cg_jmp;			/* where errors unwind to */
 } dt_cg_t;
 
@@ -610,6 +612,43 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		emit(cg, MOV_IMM(R0, 0));
 		label_set(cg, lok);
 		emit(cg, ALU_IMM(BPF_RSH, R0, 3));
+		if (id == DT_BI_USTACKDEPTH && cg->cg_uentry) {
+			/* and the caller ustack() adds (emit_ustack()) */
+			int lnone = label_new(cg);
+
+			emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnone);
+			emit(cg, ALU_IMM(BPF_ADD, R0, 1));
+			label_set(cg, lnone);
+		}
+		break;
+	}
+	case DT_BI_UCALLER: {
+		/*
+		 * Where the current user function returns to: the second
+		 * frame of the user stack; at a function's first byte (pid
+		 * entry) the return address at the top of the stack.  0 if
+		 * it cannot be read.
+		 */
+		uint32_t off = tmp_alloc(cg), size = dtp->dt_opts.op_strsize;
+
+		while (size < 16) {
+			(void) tmp_alloc(cg);	/* consecutive */
+			size += dtp->dt_opts.op_strsize;
+		}
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 8), 0));
+		if (cg->cg_uentry) {
+			emit_dctx_addr(cg, R1, off + 8);
+			emit(cg, MOV_IMM(R2, 8));
+			emit(cg, LDX(BPF_DW, R3, R6, 152));	/* regs->sp */
+			emit(cg, CALL(BPF_FUNC_probe_read_user));
+		} else {
+			emit(cg, MOV_REG(R1, R6));
+			emit_dctx_addr(cg, R2, off);
+			emit(cg, MOV_IMM(R3, 16));
+			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
+			emit(cg, CALL(BPF_FUNC_get_stack));
+		}
+		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)(off + 8)));
 		break;
 	}
 	case DT_BI_ID:
@@ -959,6 +998,55 @@ emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
 	emit(cg, CALL(BPF_FUNC_get_stack));
 }
 
+/*
+ * The user stack of the thread where the probe fired, at dctx + off: the
+ * process id (8 bytes), then nframes return addresses of 8 bytes that
+ * bpf_get_stack(BPF_F_USER_STACK) walks from the user registers (the
+ * frame pointer chain; what it does not fill, or all when it fails, is
+ * zeroed).  The consumer needs the pid to name the addresses.
+ */
+static void
+emit_ustack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
+{
+	bool entry = cg->cg_uentry && nframes > 1;
+
+	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+	emit(cg, MOV_REG(R1, R6));
+	emit_dctx_addr(cg, R2, off + (entry ? 16 : 8));
+	emit(cg, MOV_IMM(R3, (int32_t)((nframes - entry) * 8)));
+	emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
+	emit(cg, CALL(BPF_FUNC_get_stack));
+	if (!entry)
+		return;
+	/*
+	 * At a function's first byte the caller's frame is not on the
+	 * frame pointer chain yet: the walk gives the pc, then the
+	 * caller's caller.  The return address at the top of the user
+	 * stack (pt_regs->sp) goes in between, as DTrace does.  The pc is
+	 * 0 when the walk failed, and then the stack stays empty.
+	 */
+	emit(cg, LDX(BPF_DW, R0, R9, (int16_t)(off + 16)));
+	emit(cg, STX(BPF_DW, R9, (int16_t)(off + 8), R0));
+	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 16), 0));
+	emit_dctx_addr(cg, R1, off + 16);
+	emit(cg, MOV_IMM(R2, 8));
+	emit(cg, LDX(BPF_DW, R3, R6, 152));	/* x86_64 pt_regs->sp */
+	emit(cg, CALL(BPF_FUNC_probe_read_user));
+}
+
+/* usym(addr) & co at dctx + off: the process id, then the address. */
+static void
+emit_upair(dt_cg_t *cg, uint32_t off, dt_node_t *arg)
+{
+	cg_expr(cg, arg);
+	emit(cg, STX(BPF_DW, R9, (int16_t)(off + 8), R0));
+	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+}
+
 /* reg = address of a fixed variable's storage */
 static void
 lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
@@ -1003,6 +1091,17 @@ lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 		if (kt.ty_kind == DT_TK_STACK) {	/* into the key */
 			emit_stack(cg, off, kt.ty_size);
 			off += kt.ty_size * 8U;
+			continue;
+		}
+		if (kt.ty_kind == DT_TK_USTACK) {
+			emit_ustack(cg, off, kt.ty_size);
+			off += 8U + kt.ty_size * 8U;
+			continue;
+		}
+		if (kt.ty_kind == DT_TK_USYM || kt.ty_kind == DT_TK_UMOD ||
+		    kt.ty_kind == DT_TK_UADDR) {
+			emit_upair(cg, off, (dt_node_t *)kn->dn_args);
+			off += 16;
 			continue;
 		}
 		cg_expr(cg, (dt_node_t *)kn);
@@ -2597,7 +2696,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_progenyof(cg, dnp);
 			break;
 		}
-		if (dnp->dn_builtin->di_id == DT_FN_STACK)	/* a key */
+		if (dnp->dn_builtin->di_id == DT_FN_STACK ||
+		    dnp->dn_builtin->di_id == DT_FN_USTACK ||
+		    dnp->dn_builtin->di_id == DT_FN_USYM ||
+		    dnp->dn_builtin->di_id == DT_FN_UMOD ||
+		    dnp->dn_builtin->di_id == DT_FN_UADDR)	/* a key */
 			cg_fail(cg, "D_CG", "stack( ) used as a value");
 		if (dnp->dn_builtin->di_id == DT_FN_SYM ||
 		    dnp->dn_builtin->di_id == DT_FN_MOD) {
@@ -3133,6 +3236,16 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e->dn_args);
 		store_data(cg, r->dr_type, r->dr_offset);
 		break;
+	case DT_FN_USTACK:	/* straight into the record */
+		emit_ustack(cg, (uint32_t)data_off(cg, r->dr_offset),
+		    r->dr_type.ty_size);
+		break;
+	case DT_FN_USYM:
+	case DT_FN_UMOD:
+	case DT_FN_UADDR:
+		emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset),
+		    e->dn_args);
+		break;
 	case DT_FN_STACK:	/* straight into the record */
 		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
 		    r->dr_type.ty_size);
@@ -3181,6 +3294,12 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 			store_data(cg, r->dr_args[i].dr_type,
 			    r->dr_args[i].dr_offset);
 			cg->cg_ntmp = ntmp;
+		}
+		if (i > 0 && dt_printf_uaddr(r->dr_pfmt)) {	/* %A */
+			emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+			emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+			store_data(cg, r->dr_args[i].dr_type,
+			    r->dr_args[i].dr_offset);
 		}
 		break;
 	}
@@ -3425,6 +3544,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	int lexit;
 
 	cg_init(&cg, dtp, blk);
+	cg.cg_uentry = pgp->pg_tramp == DT_TRAMP_PIDENTRY;
 	if (setjmp(cg.cg_jmp) != 0) {
 		cg_fini(&cg);
 		return (-1);

@@ -175,7 +175,9 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		if (idp->di_keys[i].ty_kind == DT_TK_SYM ||
-		    idp->di_keys[i].ty_kind == DT_TK_MOD)
+		    idp->di_keys[i].ty_kind == DT_TK_MOD ||
+		    idp->di_keys[i].ty_kind == DT_TK_USYM ||
+		    idp->di_keys[i].ty_kind == DT_TK_UMOD)
 			any = true;
 	}
 	if (!any || n == 0)
@@ -193,6 +195,16 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 				dt_format_ksym(dtp, addr, t.ty_kind ==
 				    DT_TK_MOD, buf, sizeof (buf), &base);
 				memcpy(ents[e].ae_key + off, &base, 8);
+			}
+			if (t.ty_kind == DT_TK_USYM ||
+			    t.ty_kind == DT_TK_UMOD) {
+				uint64_t w[2];
+				char ubuf[512];
+
+				memcpy(w, ents[e].ae_key + off, 16);
+				dt_format_uaddr(dtp, (pid_t)w[0], w[1],
+				    t.ty_kind, ubuf, sizeof (ubuf), &w[1]);
+				memcpy(ents[e].ae_key + off, w, 16);
 			}
 			off += keypart_size(dtp, t);
 		}
@@ -296,6 +308,11 @@ keypart_size(const dtrace_hdl_t *dtp, dt_type_t t)
 {
 	if (t.ty_kind == DT_TK_STACK)
 		return (t.ty_size * 8U);
+	if (t.ty_kind == DT_TK_USTACK)
+		return (8U + t.ty_size * 8U);
+	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
+	    t.ty_kind == DT_TK_UADDR)
+		return (16);
 	return (t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8);
 }
 
@@ -321,14 +338,23 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 	int64_t x, y;
 
 	for (unsigned int j = 0; j < i; j++)
-		off += idp->di_keys[j].ty_kind == DT_TK_STACK ?
-		    idp->di_keys[j].ty_size * 8U :
-		    idp->di_keys[j].ty_kind == DT_TK_STRING ?
-		    sc->sc_strkey : 8;
+		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
+		    sc->sc_strkey : keypart_size(NULL, idp->di_keys[j]);
 	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
 		return (strncmp(a + off, b + off, sc->sc_strkey));
-	if (idp->di_keys[i].ty_kind == DT_TK_STACK)
-		return (memcmp(a + off, b + off, idp->di_keys[i].ty_size * 8U));
+	if (idp->di_keys[i].ty_kind == DT_TK_STACK ||
+	    idp->di_keys[i].ty_kind == DT_TK_USTACK)
+		return (memcmp(a + off, b + off,
+		    keypart_size(NULL, idp->di_keys[i])));
+	if (keypart_size(NULL, idp->di_keys[i]) == 16) {	/* pid, addr */
+		uint64_t p[2], q[2];
+
+		memcpy(p, a + off, 16);
+		memcpy(q, b + off, 16);
+		if (p[0] != q[0])
+			return (p[0] < q[0] ? -1 : 1);
+		return (p[1] == q[1] ? 0 : p[1] < q[1] ? -1 : 1);
+	}
 	memcpy(&x, a + off, 8);
 	memcpy(&y, b + off, 8);
 	return (x == y ? 0 : x < y ? -1 : 1);
@@ -394,6 +420,19 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 		if (t.ty_kind == DT_TK_STACK) {
 			dt_print_stack(dtp, fp, key + off, t.ty_size);
 			off += t.ty_size * 8U;
+		} else if (t.ty_kind == DT_TK_USTACK) {
+			dt_print_ustack(dtp, fp, key + off, t.ty_size);
+			off += keypart_size(dtp, t);
+		} else if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
+		    t.ty_kind == DT_TK_UADDR) {
+			char buf[512];
+			uint64_t w[2];
+
+			memcpy(w, key + off, 16);
+			dt_format_uaddr(dtp, (pid_t)w[0], w[1], t.ty_kind, buf,
+			    sizeof (buf), NULL);
+			fprintf(fp, "  %-50s", buf);
+			off += 16;
 		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
 			char buf[256];
 			uint64_t addr;
@@ -681,6 +720,17 @@ json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			fputc(',', fp);
 		if (t.ty_kind == DT_TK_STACK) {
 			dt_json_stack(dtp, fp, key + off, t.ty_size);
+		} else if (t.ty_kind == DT_TK_USTACK) {
+			dt_json_ustack(dtp, fp, key + off, t.ty_size);
+		} else if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
+		    t.ty_kind == DT_TK_UADDR) {
+			char buf[512];
+			uint64_t w[2];
+
+			memcpy(w, key + off, 16);
+			dt_format_uaddr(dtp, (pid_t)w[0], w[1], t.ty_kind, buf,
+			    sizeof (buf), NULL);
+			dt_json_str(fp, buf, strlen(buf));
 		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
 			char buf[256];
 			uint64_t addr;

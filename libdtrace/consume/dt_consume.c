@@ -72,6 +72,48 @@ dt_print_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
 	return (0);
 }
 
+/*
+ * A user stack (the pid, then at most nframes return addresses, 0 after
+ * the last) as DTrace prints it: as stack() does, each frame as
+ * module`symbol+0xoffset, module`0xaddress or 0xaddress (dt_usym.c).
+ */
+int
+dt_print_ustack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
+    uint32_t nframes)
+{
+	char buf[512];
+	uint64_t pid;
+
+	memcpy(&pid, data, sizeof (pid));
+	fputc('\n', fp);
+	for (uint32_t i = 0; i < nframes; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, data + 8 + i * 8, sizeof (pc));
+		if (pc == 0)
+			break;
+		dt_format_uaddr(dtp, (pid_t)pid, pc, DT_TK_USTACK, buf,
+		    sizeof (buf), NULL);
+		fprintf(fp, "%*s%s\n", (int)dtp->dt_opts.op_stackindent, "",
+		    buf);
+	}
+	return (0);
+}
+
+/* usym(), ufunc(), umod(), uaddr(): the pid and the address, named. */
+static int
+print_usym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
+    const char *data)
+{
+	char buf[512];
+	uint64_t w[2];
+
+	memcpy(w, data, sizeof (w));
+	dt_format_uaddr(dtp, (pid_t)w[0], w[1], rec->dr_type.ty_kind, buf,
+	    sizeof (buf), NULL);
+	return (fprintf(fp, "  %-50s", buf));
+}
+
 /* sym(), func() and mod(): the name, as DTrace prints it. */
 static int
 print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
@@ -210,6 +252,28 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		dt_json_str(fp, sym, strlen(sym));
 		break;
 	}
+	case DTRACEACT_USYM:
+	case DTRACEACT_UMOD:
+	case DTRACEACT_UADDR: {
+		char sym[512];
+		uint64_t w[2];
+
+		memcpy(w, data + r->dr_offset, sizeof (w));
+		dt_format_uaddr(dtp, (pid_t)w[0], w[1], r->dr_type.ty_kind, sym,
+		    sizeof (sym), NULL);
+		fputs(*firstp ? "{" : ",{", fp);
+		fprintf(fp, "\"kind\":\"%s\",\"value\":",
+		    r->dr_kind == DTRACEACT_USYM ? "usym" : r->dr_kind ==
+		    DTRACEACT_UMOD ? "umod" : "uaddr");
+		dt_json_str(fp, sym, strlen(sym));
+		break;
+	}
+	case DTRACEACT_USTACK:
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"ustack\",\"frames\":", fp);
+		dt_json_ustack(dtp, fp, data + r->dr_offset,
+		    r->dr_type.ty_size);
+		break;
 	case DTRACEACT_STACK:
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"stack\",\"frames\":", fp);
@@ -385,6 +449,13 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		else if (r->dr_kind == DTRACEACT_SYM ||
 		    r->dr_kind == DTRACEACT_MOD)
 			print_sym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_USYM ||
+		    r->dr_kind == DTRACEACT_UMOD ||
+		    r->dr_kind == DTRACEACT_UADDR)
+			print_usym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
+		else if (r->dr_kind == DTRACEACT_USTACK)
+			dt_print_ustack(dtp, fp, pd->dtpda_data + r->dr_offset,
+			    r->dr_type.ty_size);
 		else if (r->dr_kind == DTRACEACT_STACK)
 			dt_print_stack(dtp, fp, pd->dtpda_data + r->dr_offset,
 			    r->dr_type.ty_size);

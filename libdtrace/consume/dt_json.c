@@ -132,6 +132,31 @@ dt_json_stack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
 	fputc(']', fp);
 }
 
+/* A user stack (the pid, then the frames): an array of strings. */
+void
+dt_json_ustack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
+    uint32_t nframes)
+{
+	char buf[512];
+	uint64_t pid;
+
+	memcpy(&pid, data, sizeof (pid));
+	fputc('[', fp);
+	for (uint32_t i = 0; i < nframes; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, data + 8 + i * 8, sizeof (pc));
+		if (pc == 0)
+			break;
+		dt_format_uaddr(dtp, (pid_t)pid, pc, DT_TK_USTACK, buf,
+		    sizeof (buf), NULL);
+		if (i > 0)
+			fputc(',', fp);
+		dt_json_str(fp, buf, strlen(buf));
+	}
+	fputc(']', fp);
+}
+
 /* "probe":{...} naming the probe, then the CPU. */
 void
 dt_json_probe(FILE *fp, const dtrace_probedesc_t *pd, int cpu)

@@ -38,7 +38,20 @@ struct dt_pfprog {
 	int pf_nconvs;		/* how many, tail included */
 	int pf_nargs;		/* arguments used */
 	int pf_naggs;		/* printa: %@ conversions */
+	bool pf_uaddr;		/* a %A conversion: printf() records the
+				   process id after the arguments */
 };
+
+/*
+ * Does the format have a %A conversion?  Then printf() records the
+ * process id after its arguments (args[pf_nargs]), which %A needs to name
+ * a user address.
+ */
+bool
+dt_printf_uaddr(const struct dt_pfprog *pfp)
+{
+	return (pfp != NULL && pfp->pf_uaddr);
+}
 
 void
 dt_printf_free(struct dt_pfprog *pfp)
@@ -80,6 +93,10 @@ kind_name(const dt_node_t *a)
 	case DT_TK_STACK: return ("stack");
 	case DT_TK_SYM: return ("symbol");
 	case DT_TK_MOD: return ("module");
+	case DT_TK_USTACK: return ("user stack");
+	case DT_TK_USYM: return ("user symbol");
+	case DT_TK_UMOD: return ("user module");
+	case DT_TK_UADDR: return ("user address");
 	default: return ("void");
 	}
 }
@@ -198,7 +215,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucCsSpnaYk", *p) == NULL)
+		if (*p == '\0' || strchr("dixXoucCsSpnaAYk", *p) == NULL)
 			return (*p == '\0' ? (pf_error(dtp, pfp,
 			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
 			    "with an incomplete conversion", fmt), NULL) :
@@ -247,8 +264,14 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    a->dn_type.ty_kind == DT_TK_PTR ||
 				    a->dn_type.ty_kind == DT_TK_SYM;
+			else if (pc->pc_conv == 'A')	/* and usym() keys */
+				ok = a->dn_type.ty_kind == DT_TK_INT ||
+				    a->dn_type.ty_kind == DT_TK_PTR ||
+				    a->dn_type.ty_kind == DT_TK_USYM ||
+				    a->dn_type.ty_kind == DT_TK_UADDR;
 			else if (pc->pc_conv == 'k')	/* a stack() key */
-				ok = a->dn_type.ty_kind == DT_TK_STACK;
+				ok = a->dn_type.ty_kind == DT_TK_STACK ||
+				    a->dn_type.ty_kind == DT_TK_USTACK;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok)
@@ -259,7 +282,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    "\t  argument: %s", ai + 2, pfp->pf_nconvs,
 				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
 				    's' ? "string" : pc->pc_conv == 'p' ||
-				    pc->pc_conv == 'a' ? "pointer or integer" :
+				    pc->pc_conv == 'a' || pc->pc_conv == 'A' ?
+				    "pointer or integer" :
 				    pc->pc_conv == 'k' ? "stack" : "integer",
 				    kind_name(a)), NULL);
 		}
@@ -269,6 +293,10 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		    "prototype mismatch: only %d arguments required by this "
 		    "format string", argi), NULL);
 	pfp->pf_nargs = argi;
+	for (int i = 0; i < pfp->pf_nconvs && !printa; i++) {
+		if (pfp->pf_convs[i].pc_conv == 'A')
+			pfp->pf_uaddr = true;
+	}
 	return (pfp);
 }
 
@@ -433,6 +461,32 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			dt_format_kaddr(dtp, (uint64_t)arg_int(args, pc->pc_arg,
 			    data), sym, sizeof (sym));
 			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'A') {
+			const dt_datarec_t *ar = &args[pc->pc_arg];
+			char sym[512];
+			uint64_t w[2] = { 0, 0 };
+
+			if (ar->dr_type.ty_kind == DT_TK_USYM ||
+			    ar->dr_type.ty_kind == DT_TK_UADDR) {
+				memcpy(w, data + ar->dr_offset, 16);
+			} else {
+				w[1] = (uint64_t)arg_int(args, pc->pc_arg,
+				    data);
+				if (pfp->pf_uaddr)
+					w[0] = (uint64_t)arg_int(args,
+					    pfp->pf_nargs, data);
+			}
+			dt_format_uaddr(dtp, (pid_t)w[0], w[1], DT_TK_UADDR,
+			    sym, sizeof (sym), NULL);
+			put_str(fp, pc->pc_spec, stars, nstar, sym);
+			continue;
+		}
+		if (pc->pc_conv == 'k' &&
+		    args[pc->pc_arg].dr_type.ty_kind == DT_TK_USTACK) {
+			dt_print_ustack(dtp, fp, data + args[pc->pc_arg].
+			    dr_offset, args[pc->pc_arg].dr_type.ty_size);
 			continue;
 		}
 		if (pc->pc_conv == 'k') {

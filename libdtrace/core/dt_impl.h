@@ -46,8 +46,16 @@ typedef enum dt_tkind {
 				   last */
 	DT_TK_SYM,		/* sym(), func(): a kernel address (8 bytes)
 				   shown as module`symbol */
-	DT_TK_MOD		/* mod(): a kernel address shown as its
+	DT_TK_MOD,		/* mod(): a kernel address shown as its
 				   module */
+	DT_TK_USTACK,		/* ustack(): the pid (8 bytes), then
+				   ty_size frames of 8 bytes, 0 after the
+				   last */
+	DT_TK_USYM,		/* usym(), ufunc(): pid, user address (16
+				   bytes) shown as module`symbol */
+	DT_TK_UMOD,		/* umod(): pid, address shown as module */
+	DT_TK_UADDR		/* uaddr(): pid, address shown as
+				   module`symbol+0xoffset */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -337,6 +345,7 @@ typedef struct dt_options {
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
 	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
 	uint32_t op_stackindent;	/* stackindent: columns before a frame */
+	uint32_t op_ustackframes;	/* ustackframes: ustack()'s depth */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
@@ -450,6 +459,12 @@ struct dtrace_hdl {
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
+	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
+					   ustack() & co (proc/dt_usym.c) */
+	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
+	bool dt_usyms;			/* a program records user addresses:
+					   the session's processes' mappings
+					   are kept while they live */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -577,6 +592,7 @@ extern void dt_bpf_close(dtrace_hdl_t *);
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
 extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
+extern int dt_print_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 /* consume/dt_aggregate.c */
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
@@ -591,6 +607,7 @@ struct dt_pfprog;
 extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
     struct dt_node *, int *);
 extern void dt_printf_free(struct dt_pfprog *);
+extern bool dt_printf_uaddr(const struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *);
 extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
@@ -607,6 +624,7 @@ extern void dt_json_str(FILE *, const char *, size_t);
 extern void dt_json_value(FILE *, dt_type_t, const char *, size_t);
 extern void dt_json_probe(FILE *, const dtrace_probedesc_t *, int);
 extern void dt_json_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
+extern void dt_json_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 
 /* proc/dt_proc.c */
 extern void dt_proc_check(dtrace_hdl_t *);
@@ -619,6 +637,12 @@ extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+
+/* proc/dt_usym.c */
+extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
+    char *, size_t, uint64_t *);
+extern void dt_usym_snapshot(dtrace_hdl_t *);
+extern void dt_usym_free_all(dtrace_hdl_t *);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

@@ -39,6 +39,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_scratchsize = 256;
 	dtp->dt_opts.op_stackframes = 20;
 	dtp->dt_opts.op_stackindent = 14;
+	dtp->dt_opts.op_ustackframes = 100;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
@@ -77,6 +78,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
 	dt_pidmods_free(dtp);
+	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
@@ -250,6 +252,13 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
 			    "stackframes must be between 1 and 127"));
 		op->op_stackframes = (uint32_t)v;
+	} else if (strcmp(opt, "ustackframes") == 0) {
+		/* read when a clause calling ustack() is compiled */
+		if (parse_size(val, &v) != 0 || v < 1 ||
+		    v > DT_STACK_MAXFRAMES)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "ustackframes must be between 1 and 127"));
+		op->op_ustackframes = (uint32_t)v;
 	} else if (strcmp(opt, "stackindent") == 0) {
 		if (parse_size(val, &v) != 0 || v > 256)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
@@ -374,6 +383,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_stackframes;
 	else if (strcmp(opt, "stackindent") == 0)
 		*valp = op->op_stackindent;
+	else if (strcmp(opt, "ustackframes") == 0)
+		*valp = op->op_ustackframes;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

@@ -400,6 +400,7 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 			dt_set_errno(dtp, -rv);
 		return (DTRACE_WORKSTATUS_ERROR);
 	}
+	dt_usym_snapshot(dtp);	/* before an exit is seen */
 	dt_proc_check(dtp);
 	if (dtp->dt_exited || dtp->dt_stopped || dt_proc_alldead(dtp))
 		return (DTRACE_WORKSTATUS_DONE);

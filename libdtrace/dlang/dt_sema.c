@@ -343,16 +343,32 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 {
 	if (t.ty_kind == DT_TK_STACK)
 		return (t.ty_size * 8U);
+	if (t.ty_kind == DT_TK_USTACK)	/* the pid, then the frames */
+		return (8U + t.ty_size * 8U);
+	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
+	    t.ty_kind == DT_TK_UADDR)	/* the pid, the address */
+		return (16);
 	return (t.ty_kind == DT_TK_STRING ?
 	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+}
+
+/* usym(), ufunc(), umod(), uaddr(): a pid and a user address */
+static bool
+is_usym(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
+	    t.ty_kind == DT_TK_UADDR);
 }
 
 /* Key components agree: strings, stacks (of one depth) or integers. */
 static bool
 key_same(dt_type_t a, dt_type_t b)
 {
-	if (a.ty_kind == DT_TK_STACK || b.ty_kind == DT_TK_STACK)
+	if (a.ty_kind == DT_TK_STACK || b.ty_kind == DT_TK_STACK ||
+	    a.ty_kind == DT_TK_USTACK || b.ty_kind == DT_TK_USTACK)
 		return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size);
+	if (is_usym(a) || is_usym(b))
+		return (a.ty_kind == b.ty_kind);
 	if (a.ty_kind == DT_TK_SYM || b.ty_kind == DT_TK_SYM ||
 	    a.ty_kind == DT_TK_MOD || b.ty_kind == DT_TK_MOD)
 		return (a.ty_kind == b.ty_kind);
@@ -363,7 +379,10 @@ static const char *
 key_kind(dt_type_t t)
 {
 	return (t.ty_kind == DT_TK_STRING ? "string" :
-	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_SYM ?
+	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_USTACK ?
+	    "user stack" : t.ty_kind == DT_TK_USYM ? "user symbol" :
+	    t.ty_kind == DT_TK_UMOD ? "user module" : t.ty_kind ==
+	    DT_TK_UADDR ? "user address" : t.ty_kind == DT_TK_SYM ?
 	    "symbol" : t.ty_kind == DT_TK_MOD ? "module" : "integer");
 }
 
@@ -389,6 +408,8 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, keys[i]);
 		if (keys[i]->dn_type.ty_kind != DT_TK_STRING &&
 		    keys[i]->dn_type.ty_kind != DT_TK_STACK &&
+		    keys[i]->dn_type.ty_kind != DT_TK_USTACK &&
+		    !is_usym(keys[i]->dn_type) &&
 		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
 		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
 		    !is_scalar(keys[i]))
@@ -735,7 +756,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	}
 	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
 	    !((fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
-	    fn->di_id == DT_FN_MOD) && pcb->pcb_aggkey))
+	    fn->di_id == DT_FN_MOD || fn->di_id == DT_FN_USTACK ||
+	    fn->di_id == DT_FN_USYM || fn->di_id == DT_FN_UMOD ||
+	    fn->di_id == DT_FN_UADDR) && pcb->pcb_aggkey))
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos,
 		    "%s( ) is an action and may only be used as a statement",
 		    dnp->dn_str);
@@ -913,6 +936,59 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		    .ty_size = (uint8_t)n };
 		break;
 	}
+	case DT_FN_USTACK: {
+		/*
+		 * ustack(N, strsize): N frames, a constant; else
+		 * ustackframes (in an aggregation key at most what fits
+		 * in one).  strsize, for stack helpers that translate
+		 * frames in the kernel, must be a constant; there are no
+		 * such helpers here, so it is not used.
+		 */
+		int64_t n = pcb->pcb_hdl->dt_opts.op_ustackframes;
+
+		pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
+		check_nargs(pcb, dnp, nargs, 0, 2);
+		if (nargs == 0 && pcb->pcb_aggkey &&
+		    n > (DT_MAXKEYSIZE - 8) / 8)
+			n = (DT_MAXKEYSIZE - 8) / 8;
+		if (nargs >= 1) {
+			if (dnp->dn_args->dn_kind != DN_INT ||
+			    dnp->dn_args->dn_value <= 0)
+				dt_cerror(pcb, "D_USTACK_FRAMES",
+				    dnp->dn_args->dn_pos, "ustack( ) argument "
+				    "#1 must be a non-zero positive integer "
+				    "constant");
+			if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
+				dt_cerror(pcb, "D_USTACK_FRAMES",
+				    dnp->dn_args->dn_pos, "ustack( ) argument "
+				    "#1 must be at most %d on this kernel",
+				    DT_STACK_MAXFRAMES);
+		}
+		if (nargs == 2 && (dnp->dn_args->dn_list->dn_kind != DN_INT ||
+		    dnp->dn_args->dn_list->dn_value < 0))
+			dt_cerror(pcb, "D_USTACK_STRSIZE",
+			    dnp->dn_args->dn_list->dn_pos, "ustack( ) argument "
+			    "#2 must be a positive integer constant");
+		dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_USTACK,
+		    .ty_size = (uint8_t)n };
+		break;
+	}
+	case DT_FN_USYM:
+	case DT_FN_UMOD:
+	case DT_FN_UADDR:
+		/* usym(addr) & co: the pid and the address, named when
+		   printed */
+		pcb->pcb_hdl->dt_usyms = true;
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (!is_scalar(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+			    "%s( ) argument #1 is incompatible with prototype: "
+			    "argument must be an integer or pointer",
+			    dnp->dn_str);
+		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id ==
+		    DT_FN_USYM ? DT_TK_USYM : fn->di_id == DT_FN_UMOD ?
+		    DT_TK_UMOD : DT_TK_UADDR, .ty_size = 16 };
+		break;
 	case DT_FN_SYM:
 	case DT_FN_MOD:
 		/* sym(addr), func(addr), mod(addr): recorded, named when
@@ -2231,6 +2307,18 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r->dr_type = e->dn_type;
 		dcp->dc_records = true;
 		break;
+	case DT_FN_USTACK:
+	case DT_FN_USYM:
+	case DT_FN_UMOD:
+	case DT_FN_UADDR:
+		r = add_rec(pcb, dcp, e->dn_builtin->di_id == DT_FN_USTACK ?
+		    DTRACEACT_USTACK : e->dn_builtin->di_id == DT_FN_USYM ?
+		    DTRACEACT_USYM : e->dn_builtin->di_id == DT_FN_UMOD ?
+		    DTRACEACT_UMOD : DTRACEACT_UADDR,
+		    value_bytes(pcb, e->dn_type), e->dn_pos);
+		r->dr_type = e->dn_type;
+		dcp->dc_records = true;
+		break;
 	case DT_FN_EXIT:
 		r = add_rec(pcb, dcp, DTRACEACT_EXIT, 8, e->dn_pos);
 		r->dr_type = t_int;
@@ -2246,9 +2334,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r->dr_pfmt = e->dn_pfmt;
 		e->dn_pfmt = NULL;	/* the record owns it now */
 		r->dr_nargs = n;
-		if (n > 0 && (r->dr_args = calloc(n,
+		/* %A: the process id after the arguments, in args[n] */
+		if (n > 0 && (r->dr_args = calloc(n + 1,
 		    sizeof (dt_datarec_t))) == NULL)
 			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
+		if (dt_printf_uaddr(r->dr_pfmt))
+			pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot */
 		for (a = e->dn_args->dn_list; a != NULL; a = a->dn_list, i++) {
 			dt_datarec_t *ar = &r->dr_args[i];
 
@@ -2257,6 +2348,13 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 			ar->dr_size = value_size(pcb, a);
 			ar->dr_type = a->dn_type;
 			dcp->dc_recsize += (ar->dr_size + 7) & ~7U;
+		}
+		if (n > 0 && dt_printf_uaddr(r->dr_pfmt)) {
+			r->dr_args[n].dr_kind = DTRACEACT_DIFEXPR;
+			r->dr_args[n].dr_offset = dcp->dc_recsize;
+			r->dr_args[n].dr_size = 8;
+			r->dr_args[n].dr_type = t_int;
+			dcp->dc_recsize += 8;
 		}
 		dcp->dc_records = true;
 		break;
