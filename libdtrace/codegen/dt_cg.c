@@ -433,7 +433,7 @@ emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
 
 static void cg_expr(dt_cg_t *, dt_node_t *);
 static void emit_cpudrop(dt_cg_t *, uint32_t);
-static void emit_path_walk(dt_cg_t *, bool);
+static void emit_path_walk(dt_cg_t *, bool, bool);
 static void emit_fs_path(dt_cg_t *, int);
 static void cg_fds(dt_cg_t *, dt_node_t *);
 
@@ -591,7 +591,7 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_CWD:
 	case DT_BI_ROOT:
 		emit_fs_path(cg, id);
-		emit_path_walk(cg, id == DT_BI_CWD);
+		emit_path_walk(cg, id == DT_BI_CWD, false);
 		break;
 	case DT_BI_ERRNO:
 		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_errno)));
@@ -1475,16 +1475,17 @@ emit_read_acc(dt_cg_t *cg, int size, int16_t serr)
 }
 
 /*
- * r0 = the path name of the struct path at the address in r0; taskroot:
- * stop at the current task's root (else only at the root of the mount
- * tree, for root: the global path of a chroot's directory).
+ * r0 = the path name of the struct path at the address in r0 (mount: of
+ * the struct vfsmount there, the path of its root: its mount point);
+ * taskroot: stop at the current task's root (else only at the root of
+ * the mount tree, for root: the global path of a chroot's directory).
  */
 static void
-emit_path_walk(dt_cg_t *cg, bool taskroot)
+emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 {
 	const int32_t *po = cg->cg_clause->dc_pathoff;
 	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t out = tmp_alloc(cg), buf = tmp_alloc(cg);
+	uint32_t out = tmp_alloc(cg), buf = tmp_alloc(cg);	/* in order */
 	int lloop = label_new(cg), ldone = label_new(cg);
 	int ltrunc = label_new(cg), lcopy = label_new(cg);
 	int lnofs = label_new(cg), lnotdel = label_new(cg);
@@ -1496,15 +1497,22 @@ emit_path_walk(dt_cg_t *cg, bool taskroot)
 
 	if (!cg->cg_clause->dc_pathoffs)
 		cg_fail(cg, "D_CG", "internal error: no path offsets");
-	/* r8 = path->mnt, r7 = path->dentry */
-	emit(cg, MOV_REG(R7, R0));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_MNT]));
-	emit_read_value(cg, 8);
-	emit(cg, MOV_REG(R8, R0));
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_DENTRY]));
-	emit_read_value(cg, 8);
-	emit(cg, MOV_REG(R7, R0));
+	/* r8 = path->mnt, r7 = path->dentry (mount: r8 = it, its root) */
+	if (mount) {
+		emit(cg, MOV_REG(R8, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R7, R0));
+	} else {
+		emit(cg, MOV_REG(R7, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_MNT]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R8, R0));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_DENTRY]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R7, R0));
+	}
 	emit(cg, MOV_IMM(R0, 0));
 	srootd = push(cg);
 	srootm = push(cg);
@@ -1667,6 +1675,7 @@ emit_path_walk(dt_cg_t *cg, bool taskroot)
 	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 	emit_dctx_addr(cg, R0, out);
 	cg->cg_sp -= 8 * 8;
+	cg->cg_ntmp--;		/* buf is free again; out is not */
 }
 
 /* r0 = the struct path * of cwd (fs->pwd) or root (fs->root) */
@@ -2909,7 +2918,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_D_PATH) {
 			cg_expr(cg, dnp->dn_args);
-			emit_path_walk(cg, true);
+			emit_path_walk(cg, true, dnp->dn_aux != 0);
 			break;
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {

@@ -101,8 +101,9 @@ static const char dt_lib_net[] =
 
 /*
  * The file view of DTrace (fds[], the io provider's args[2]): the path
- * comes from d_path(), a walk of the dentries in BPF; a NULL file (a
- * closed descriptor) gives "<none>" and the offset -1.
+ * comes from d_path(), a walk of the dentries in BPF (of a vfsmount: its
+ * mount point); a NULL file (a closed descriptor) gives "<none>" and the
+ * offset -1.
  */
 static const char dt_lib_io[] =
 "typedef struct fileinfo {\n"
@@ -122,7 +123,7 @@ static const char dt_lib_io[] =
 "	fi_offset = F == NULL ? -1 : F->f_pos;\n"
 "	fi_fs = F == NULL ? \"<none>\" :\n"
 "	    stringof(F->f_path.mnt->mnt_sb->s_type->name);\n"
-"	fi_mount = F == NULL ? \"<none>\" : \"<unknown>\";\n"
+"	fi_mount = F == NULL ? \"<none>\" : d_path(F->f_path.mnt);\n"
 "	fi_oflags = F == NULL ? 0 : F->f_flags;\n"
 "};\n";
 

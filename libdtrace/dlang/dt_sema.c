@@ -880,11 +880,17 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		dt_node_t *a = dnp->dn_args;
 		char buf[256];
 
+		uint32_t sid = 0;
+
 		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (a->dn_type.ty_kind != DT_TK_PTR || a->dn_type.ty_btf == 0 ||
-		    a->dn_type.ty_plevel != 0 || dt_btf_resolve(te->te_btf,
-		    a->dn_type.ty_btf) != dt_tcache_tag(te, BTF_KIND_STRUCT,
-		    "path"))
+		if (a->dn_type.ty_kind == DT_TK_PTR && a->dn_type.ty_btf != 0 &&
+		    a->dn_type.ty_plevel == 0)
+			sid = dt_btf_resolve(te->te_btf, a->dn_type.ty_btf);
+		/* a struct vfsmount *: the path of its mount point */
+		dnp->dn_aux = sid != 0 && sid == dt_tcache_tag(te,
+		    BTF_KIND_STRUCT, "vfsmount");
+		if (!dnp->dn_aux && (sid == 0 || sid != dt_tcache_tag(te,
+		    BTF_KIND_STRUCT, "path")))
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "d_path( ) "
 			    "argument #1 is incompatible with prototype: "
 			    "argument must be a struct path * (not \"%s\")",

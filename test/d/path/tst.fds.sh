@@ -4,6 +4,7 @@
 f=/etc/hostname
 size=$(stat -c %s $f)
 fs=$(findmnt -n -o FSTYPE --target $f)
+mnt=$(findmnt -n -o TARGET --target $f)
 $DTRACE -q -o $TMPDIR/dpath-fds.out -c "cat $f" -n '
 syscall::openat:return
 /pid == $target && arg1 >= 0 && fds[arg1].fi_name == "hostname"/
@@ -12,7 +13,7 @@ syscall::openat:return
 	printf("%s|%s|%s|%d|%o\n", fds[arg1].fi_pathname, fds[arg1].fi_name,
 	    fds[arg1].fi_dirname, fds[arg1].fi_offset,
 	    fds[arg1].fi_oflags & 3);
-	printf("fs %s\n", fds[arg1].fi_fs);
+	printf("fs %s\nmount %s\n", fds[arg1].fi_fs, fds[arg1].fi_mount);
 }
 syscall::read:return /self->fd && arg1 > 0/
 {
@@ -30,4 +31,4 @@ syscall::close:return /self->closing/
 	self->fd = 0;
 	self->closing = 0;
 }' >/dev/null
-sed "s/^fs $fs\$/fs ok/; s/^offset $size\$/offset ok/" $TMPDIR/dpath-fds.out
+sed "s/^fs $fs\$/fs ok/; s/^offset $size\$/offset ok/; s|^mount $mnt\$|mount ok|" $TMPDIR/dpath-fds.out
