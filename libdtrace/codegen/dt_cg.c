@@ -1475,6 +1475,41 @@ emit_read_acc(dt_cg_t *cg, int size, int16_t serr)
 }
 
 /*
+ * The name of a pipe or a socket, "PREFIX[INO]" (the inode number in slot
+ * sino), built backwards in buf before its NUL; then to lcopy with spos
+ * at its start.  The digits are unrolled, each at a fixed position.
+ */
+static void
+emit_pseudo_num(dt_cg_t *cg, uint32_t buf, const char *prefix, int16_t sino,
+    int16_t spos, int lcopy)
+{
+	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t plen = (int32_t)strlen(prefix);
+	int lprefix = label_new(cg);
+
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1), 0));
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 2), ']'));
+	emit(cg, LDX(BPF_DW, R1, FP, sino));
+	for (int32_t i = 0; i < 20; i++) {
+		emit(cg, MOV_REG(R2, R1));
+		emit(cg, INSN(BPF_ALU64 | BPF_MOD | BPF_K, R2, 0, 0, 10));
+		emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
+		emit(cg, STX(BPF_B, R9, (int16_t)(buf + ss - 3 - i), R2));
+		emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R1, 0, 0, 10));
+		emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 3 - i));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lprefix);
+	}
+	label_set(cg, lprefix);
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit(cg, ALU_IMM(BPF_SUB, R1, plen));
+	emit(cg, STX(BPF_DW, FP, spos, R1));
+	emit_tmp_pos(cg, buf, ss - 1 - plen, lcopy);
+	for (int32_t i = 0; i < plen; i++)
+		emit(cg, ST_IMM(BPF_B, R3, (int16_t)i, prefix[i]));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
+}
+
+/*
  * r0 = the path name of the struct path at the address in r0 (mount: of
  * the struct vfsmount there, the path of its root: its mount point);
  * taskroot: stop at the current task's root (else only at the root of
@@ -1490,7 +1525,7 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 	int ltrunc = label_new(cg), lcopy = label_new(cg);
 	int lnofs = label_new(cg), lnotdel = label_new(cg);
 	int lnotmnt = label_new(cg);
-	int lskip = label_new(cg);
+	int lskip = label_new(cg), lend = label_new(cg);
 	int16_t srootd, srootm, spos, sstart, scnt, sparent, sname, serr;
 	static const char deleted[] = " (deleted)";
 	int32_t dlen = (int32_t)sizeof (deleted) - 1;
@@ -1522,6 +1557,74 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 	sparent = push(cg);
 	sname = push(cg);
 	serr = push(cg);
+
+	/*
+	 * A pipe, a socket or an anonymous inode (its dentry a root, not
+	 * its mount's) is named as the kernel names it (d_dname):
+	 * pipe:[INO], socket:[INO], anon_inode:NAME.
+	 */
+	if (!mount && ss >= 48) {
+		int lnot = label_new(cg), lpipe = label_new(cg);
+		int lsock = label_new(cg), lanon = label_new(cg);
+		static const char anon[] = "anon_inode:";
+		int32_t alen = (int32_t)sizeof (anon) - 1;
+
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
+		emit_read_acc(cg, 8, serr);
+		emit_jump(cg, JMP_REG(BPF_JNE, R0, R7, 0), lnot);
+		emit(cg, MOV_REG(R0, R8));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
+		emit_read_acc(cg, 8, serr);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
+		emit(cg, MOV_REG(R0, R8));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_SB]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_SB_TYPE]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FST_NAME]));
+		emit_read_acc(cg, 8, serr);
+		emit_read_acc(cg, 8, serr);	/* its first 8 bytes */
+		emit(cg, STX(BPF_DW, FP, sname, R0));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_INODE]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_I_INO]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, STX(BPF_DW, FP, sparent, R0));
+		emit(cg, LDX(BPF_DW, R0, FP, serr));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnot);
+		emit(cg, LDX(BPF_DW, R1, FP, sname));
+		emit_imm64(cg, R2, 0x6f6e695f6e6f6e61ULL);	/* "anon_ino" */
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lanon);
+		emit_imm64(cg, R2, 0x00ffffffffffffffULL);	/* 7 bytes */
+		emit(cg, ALU_REG(BPF_AND, R1, R2));
+		emit_imm64(cg, R2, 0x0000736665706970ULL);	/* "pipefs" */
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lpipe);
+		emit_imm64(cg, R2, 0x000073666b636f73ULL);	/* "sockfs" */
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lsock);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnot);
+		label_set(cg, lpipe);
+		emit_pseudo_num(cg, buf, "pipe:[", sparent, spos, lcopy);
+		label_set(cg, lsock);
+		emit_pseudo_num(cg, buf, "socket:[", sparent, spos, lcopy);
+		/* anon_inode: and the dentry's name, straight into out */
+		label_set(cg, lanon);
+		for (int32_t i = 0; i < alen; i++)
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + i), anon[i]));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, MOV_REG(R3, R0));
+		emit_dctx_addr(cg, R1, out + (uint32_t)alen);
+		emit(cg, MOV_IMM(R2, ss - alen));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lend);
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + alen), 0));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+		label_set(cg, lnot);
+		emit(cg, ST_IMM(BPF_DW, FP, serr, 0));
+	}
 
 	/* the task's root: current->fs->root (none: the global root) */
 	if (taskroot) {
@@ -1673,6 +1776,7 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 	emit_dctx_addr(cg, R1, out);
 	emit(cg, MOV_IMM(R2, ss));
 	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	label_set(cg, lend);
 	emit_dctx_addr(cg, R0, out);
 	cg->cg_sp -= 8 * 8;
 	cg->cg_ntmp--;		/* buf is free again; out is not */

@@ -205,6 +205,9 @@ enum {
 	DT_PO_TASK_FS, DT_PO_FS_ROOT, DT_PO_FS_PWD,	/* fs_struct */
 	DT_PO_TASK_FILES, DT_PO_FILES_FDT,	/* files_struct */
 	DT_PO_FDT_MAX, DT_PO_FDT_FD,		/* struct fdtable */
+	DT_PO_MNT_SB, DT_PO_SB_TYPE,		/* a pseudo file's */
+	DT_PO_FST_NAME, DT_PO_D_INODE,		/* file system type */
+	DT_PO_I_INO,				/* and inode number */
 	DT_PO_COUNT
 };
 

@@ -248,6 +248,11 @@ path_offsets(dt_pcb_t *pcb, dt_srcpos_t pos)
 		{ DT_PO_FILES_FDT, "files_struct", "fdt", NULL, NULL },
 		{ DT_PO_FDT_MAX, "fdtable", "max_fds", NULL, NULL },
 		{ DT_PO_FDT_FD, "fdtable", "fd", NULL, NULL },
+		{ DT_PO_MNT_SB, "vfsmount", "mnt_sb", NULL, NULL },
+		{ DT_PO_SB_TYPE, "super_block", "s_type", NULL, NULL },
+		{ DT_PO_FST_NAME, "file_system_type", "name", NULL, NULL },
+		{ DT_PO_D_INODE, "dentry", "d_inode", NULL, NULL },
+		{ DT_PO_I_INO, "inode", "i_ino", NULL, NULL },
 	};
 	dt_clause_t *dcp = pcb->pcb_clause;
 
