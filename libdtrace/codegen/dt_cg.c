@@ -1595,7 +1595,8 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 		emit(cg, LDX(BPF_DW, R0, FP, serr));
 		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnot);
 		emit(cg, LDX(BPF_DW, R1, FP, sname));
-		emit_imm64(cg, R2, 0x6f6e695f6e6f6e61ULL);	/* "anon_ino" */
+		/* "anon_ino" */
+		emit_imm64(cg, R2, 0x6f6e695f6e6f6e61ULL);
 		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lanon);
 		emit_imm64(cg, R2, 0x00ffffffffffffffULL);	/* 7 bytes */
 		emit(cg, ALU_REG(BPF_AND, R1, R2));
@@ -1611,7 +1612,8 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 		/* anon_inode: and the dentry's name, straight into out */
 		label_set(cg, lanon);
 		for (int32_t i = 0; i < alen; i++)
-			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + i), anon[i]));
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + i),
+			    anon[i]));
 		emit(cg, MOV_REG(R0, R7));
 		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
 		emit_read_acc(cg, 8, serr);

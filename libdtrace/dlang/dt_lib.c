@@ -107,7 +107,7 @@ static const char dt_lib_net[] =
  */
 static const char dt_lib_io[] =
 "typedef struct fileinfo {\n"
-"	string fi_name;		/* name of the file, without directories */\n"
+"	string fi_name;		/* name of the file (no directory) */\n"
 "	string fi_dirname;	/* directory of the file */\n"
 "	string fi_pathname;	/* full path name */\n"
 "	loff_t fi_offset;	/* offset in the file */\n"
