@@ -433,7 +433,7 @@ emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
 
 static void cg_expr(dt_cg_t *, dt_node_t *);
 static void emit_cpudrop(dt_cg_t *, uint32_t);
-static void emit_path_walk(dt_cg_t *, bool, bool);
+static void emit_path_walk(dt_cg_t *, bool, bool, bool);
 static void emit_fs_path(dt_cg_t *, int);
 static void cg_fds(dt_cg_t *, dt_node_t *);
 
@@ -591,7 +591,7 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_CWD:
 	case DT_BI_ROOT:
 		emit_fs_path(cg, id);
-		emit_path_walk(cg, id == DT_BI_CWD, false);
+		emit_path_walk(cg, id == DT_BI_CWD, false, false);
 		break;
 	case DT_BI_ERRNO:
 		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_errno)));
@@ -1514,9 +1514,11 @@ emit_pseudo_num(dt_cg_t *cg, uint32_t buf, const char *prefix, int16_t sino,
  * the struct vfsmount there, the path of its root: its mount point);
  * taskroot: stop at the current task's root (else only at the root of
  * the mount tree, for root: the global path of a chroot's directory).
+ * pseudo: name pipes, sockets and anonymous inodes (d_path(), not cwd
+ * and root, which are directories).
  */
 static void
-emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
+emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
 {
 	const int32_t *po = cg->cg_clause->dc_pathoff;
 	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
@@ -1563,7 +1565,7 @@ emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount)
 	 * its mount's) is named as the kernel names it (d_dname):
 	 * pipe:[INO], socket:[INO], anon_inode:NAME.
 	 */
-	if (!mount && ss >= 48) {
+	if (pseudo && !mount && ss >= 48) {
 		int lnot = label_new(cg), lpipe = label_new(cg);
 		int lsock = label_new(cg), lanon = label_new(cg);
 		static const char anon[] = "anon_inode:";
@@ -3024,7 +3026,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_D_PATH) {
 			cg_expr(cg, dnp->dn_args);
-			emit_path_walk(cg, true, dnp->dn_aux != 0);
+			emit_path_walk(cg, true, dnp->dn_aux != 0, true);
 			break;
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {
