@@ -435,6 +435,9 @@ emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
 
 static void cg_expr(dt_cg_t *, dt_node_t *);
 static void emit_cpudrop(dt_cg_t *, uint32_t);
+static void emit_path_walk(dt_cg_t *, bool, bool, bool);
+static void emit_fs_path(dt_cg_t *, int);
+static void cg_fds(dt_cg_t *, dt_node_t *);
 
 /* Evaluate dnp and convert the value to type t. */
 static void
@@ -586,6 +589,11 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		break;
 	case DT_BI_CURTHREAD:
 		emit(cg, CALL(BPF_FUNC_get_current_task));
+		break;
+	case DT_BI_CWD:
+	case DT_BI_ROOT:
+		emit_fs_path(cg, id);
+		emit_path_walk(cg, id == DT_BI_CWD, false, false);
 		break;
 	case DT_BI_ERRNO:
 		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_errno)));
@@ -1409,6 +1417,10 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		cg_uregs(cg, dnp);
 		return;
 	}
+	if (dnp->dn_builtin != NULL && dnp->dn_builtin->di_id == DT_BI_FDS) {
+		cg_fds(cg, dnp);
+		return;
+	}
 	cg_expr(cg, dnp->dn_left);
 	push(cg);
 	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
@@ -1504,6 +1516,425 @@ cg_progenyof(dt_cg_t *cg, dt_node_t *dnp)
 	label_set(cg, lfound);
 	emit(cg, MOV_IMM(R0, 1));
 	label_set(cg, ldone);
+}
+
+/*
+ * Path names: d_path(), cwd, root and fds[].
+ *
+ * bpf_d_path is only allowed in fentry and LSM programs, so the walk is
+ * written here, as the kernel's d_path does it: from the path's dentry
+ * and vfsmount, prepend "/" and the dentry's name (d_name) and go to its
+ * d_parent; at the root of a mount (dentry == mnt->mnt_root) go on from
+ * the mount point in the parent mount (struct mount holds the vfsmount
+ * as its member mnt: container_of), and stop at the current task's root
+ * (fs->root, the same dentry and vfsmount: a chrooted process sees its
+ * own paths) or at the root of the mount tree (a mount that is its own
+ * parent), or at a dentry that is its own parent (a tree that is not
+ * mounted).  An unlinked dentry (unhashed, not a root) ends in
+ * " (deleted)", as the kernel writes it.  The name is built backwards in
+ * one temporary and copied to another.  The walk takes at most
+ * DT_DPATH_DEPTH steps (a component or a mount crossing each); a path
+ * that needs more, or that does not fit in strsize - 1 bytes, keeps its
+ * end and begins with "..." where its first components would be.
+ */
+#define DT_DPATH_DEPTH 64	/* steps of the walk */
+
+/* r3 = r9 + off + r1, with 0 <= r1 <= hi for the verifier (else lbad) */
+static void
+emit_tmp_pos(dt_cg_t *cg, uint32_t off, int32_t hi, int lbad)
+{
+	emit_jump(cg, JMP_IMM(BPF_JGT, R1, hi, 0), lbad);
+	emit(cg, MOV_REG(R3, R9));
+	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)off));
+	emit(cg, ALU_REG(BPF_ADD, R3, R1));
+}
+
+/*
+ * r0 = the size bytes at the address in r0 (0 if it cannot be read), the
+ * helper's result or-ed into stack slot serr: the walk's reads do not
+ * branch (a branch to the fault handler at each read, at every step, is
+ * as many paths for the verifier to follow); serr is tested once a step.
+ */
+static void
+emit_read_acc(dt_cg_t *cg, int size, int16_t serr)
+{
+	int16_t vslot;
+
+	emit(cg, MOV_REG(R3, R0));
+	emit(cg, MOV_IMM(R0, 0));
+	vslot = push(cg);
+	emit(cg, MOV_REG(R1, FP));
+	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
+	emit(cg, MOV_IMM(R2, size));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit(cg, LDX(BPF_DW, R1, FP, serr));
+	emit(cg, ALU_REG(BPF_OR, R1, R0));
+	emit(cg, STX(BPF_DW, FP, serr, R1));
+	pop(cg, R0);
+}
+
+/*
+ * The name of a pipe or a socket, "PREFIX[INO]" (the inode number in slot
+ * sino), built backwards in buf before its NUL; then to lcopy with spos
+ * at its start.  The digits are unrolled, each at a fixed position.
+ */
+static void
+emit_pseudo_num(dt_cg_t *cg, uint32_t buf, const char *prefix, int16_t sino,
+    int16_t spos, int lcopy)
+{
+	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t plen = (int32_t)strlen(prefix);
+	int lprefix = label_new(cg);
+
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1), 0));
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 2), ']'));
+	emit(cg, LDX(BPF_DW, R1, FP, sino));
+	for (int32_t i = 0; i < 20; i++) {
+		emit(cg, MOV_REG(R2, R1));
+		emit(cg, INSN(BPF_ALU64 | BPF_MOD | BPF_K, R2, 0, 0, 10));
+		emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
+		emit(cg, STX(BPF_B, R9, (int16_t)(buf + ss - 3 - i), R2));
+		emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R1, 0, 0, 10));
+		emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 3 - i));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lprefix);
+	}
+	label_set(cg, lprefix);
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit(cg, ALU_IMM(BPF_SUB, R1, plen));
+	emit(cg, STX(BPF_DW, FP, spos, R1));
+	emit_tmp_pos(cg, buf, ss - 1 - plen, lcopy);
+	for (int32_t i = 0; i < plen; i++)
+		emit(cg, ST_IMM(BPF_B, R3, (int16_t)i, prefix[i]));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
+}
+
+/*
+ * r0 = the path name of the struct path at the address in r0 (mount: of
+ * the struct vfsmount there, the path of its root: its mount point);
+ * taskroot: stop at the current task's root (else only at the root of
+ * the mount tree, for root: the global path of a chroot's directory).
+ * pseudo: name pipes, sockets and anonymous inodes (d_path(), not cwd
+ * and root, which are directories).
+ */
+static void
+emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
+{
+	const int32_t *po = cg->cg_clause->dc_pathoff;
+	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t out = tmp_alloc(cg), buf = tmp_alloc(cg);	/* in order */
+	int lloop = label_new(cg), ldone = label_new(cg);
+	int ltrunc = label_new(cg), lcopy = label_new(cg);
+	int lnofs = label_new(cg), lnotdel = label_new(cg);
+	int lnotmnt = label_new(cg);
+	int lskip = label_new(cg), lend = label_new(cg);
+	int16_t srootd, srootm, spos, sstart, scnt, sparent, sname, serr;
+	static const char deleted[] = " (deleted)";
+	int32_t dlen = (int32_t)sizeof (deleted) - 1;
+
+	if (!cg->cg_clause->dc_pathoffs)
+		cg_fail(cg, "D_CG", "internal error: no path offsets");
+	/* r8 = path->mnt, r7 = path->dentry (mount: r8 = it, its root) */
+	if (mount) {
+		emit(cg, MOV_REG(R8, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R7, R0));
+	} else {
+		emit(cg, MOV_REG(R7, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_MNT]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R8, R0));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_DENTRY]));
+		emit_read_value(cg, 8);
+		emit(cg, MOV_REG(R7, R0));
+	}
+	emit(cg, MOV_IMM(R0, 0));
+	srootd = push(cg);
+	srootm = push(cg);
+	spos = push(cg);
+	sstart = push(cg);
+	scnt = push(cg);
+	sparent = push(cg);
+	sname = push(cg);
+	serr = push(cg);
+
+	/*
+	 * A pipe, a socket or an anonymous inode (its dentry a root, not
+	 * its mount's) is named as the kernel names it (d_dname):
+	 * pipe:[INO], socket:[INO], anon_inode:NAME.
+	 */
+	if (pseudo && !mount && ss >= 48) {
+		int lnot = label_new(cg), lpipe = label_new(cg);
+		int lsock = label_new(cg), lanon = label_new(cg);
+		static const char anon[] = "anon_inode:";
+		int32_t alen = (int32_t)sizeof (anon) - 1;
+
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
+		emit_read_acc(cg, 8, serr);
+		emit_jump(cg, JMP_REG(BPF_JNE, R0, R7, 0), lnot);
+		emit(cg, MOV_REG(R0, R8));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
+		emit_read_acc(cg, 8, serr);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
+		emit(cg, MOV_REG(R0, R8));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_SB]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_SB_TYPE]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FST_NAME]));
+		emit_read_acc(cg, 8, serr);
+		emit_read_acc(cg, 8, serr);	/* its first 8 bytes */
+		emit(cg, STX(BPF_DW, FP, sname, R0));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_INODE]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_I_INO]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, STX(BPF_DW, FP, sparent, R0));
+		emit(cg, LDX(BPF_DW, R0, FP, serr));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnot);
+		emit(cg, LDX(BPF_DW, R1, FP, sname));
+		/* "anon_ino" */
+		emit_imm64(cg, R2, 0x6f6e695f6e6f6e61ULL);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lanon);
+		emit_imm64(cg, R2, 0x00ffffffffffffffULL);	/* 7 bytes */
+		emit(cg, ALU_REG(BPF_AND, R1, R2));
+		emit_imm64(cg, R2, 0x0000736665706970ULL);	/* "pipefs" */
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lpipe);
+		emit_imm64(cg, R2, 0x000073666b636f73ULL);	/* "sockfs" */
+		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lsock);
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnot);
+		label_set(cg, lpipe);
+		emit_pseudo_num(cg, buf, "pipe:[", sparent, spos, lcopy);
+		label_set(cg, lsock);
+		emit_pseudo_num(cg, buf, "socket:[", sparent, spos, lcopy);
+		/* anon_inode: and the dentry's name, straight into out */
+		label_set(cg, lanon);
+		for (int32_t i = 0; i < alen; i++)
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + i),
+			    anon[i]));
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
+		emit_read_acc(cg, 8, serr);
+		emit(cg, MOV_REG(R3, R0));
+		emit_dctx_addr(cg, R1, out + (uint32_t)alen);
+		emit(cg, MOV_IMM(R2, ss - alen));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lend);
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + alen), 0));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+		label_set(cg, lnot);
+		emit(cg, ST_IMM(BPF_DW, FP, serr, 0));
+	}
+
+	/* the task's root: current->fs->root (none: the global root) */
+	if (taskroot) {
+		emit(cg, CALL(BPF_FUNC_get_current_task));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FS]));
+		emit_read_value(cg, 8);
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnofs);
+		emit(cg, STX(BPF_DW, FP, srootd, R0));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FS_ROOT] +
+		    po[DT_PO_PATH_MNT]));
+		emit_read_value(cg, 8);
+		emit(cg, STX(BPF_DW, FP, srootm, R0));
+		emit(cg, LDX(BPF_DW, R0, FP, srootd));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FS_ROOT] +
+		    po[DT_PO_PATH_DENTRY]));
+		emit_read_value(cg, 8);
+		emit(cg, STX(BPF_DW, FP, srootd, R0));
+	}
+	label_set(cg, lnofs);
+
+	/* the name ends at the end of buf */
+	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1), 0));
+	emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 1));
+	emit(cg, ST_IMM(BPF_DW, FP, sstart, ss - 1));
+	if (ss > 4 * dlen) {
+		/* unlinked: d_hash.pprev == NULL and not its own parent */
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_HASH_PPREV]));
+		emit_read_value(cg, 8);
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotdel);
+		emit(cg, MOV_REG(R0, R7));
+		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
+		emit_read_value(cg, 8);
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnotdel);
+		for (int32_t i = 0; i < dlen; i++)
+			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1 -
+			    dlen + i), deleted[i]));
+		emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 1 - dlen));
+		emit(cg, ST_IMM(BPF_DW, FP, sstart, ss - 1 - dlen));
+		label_set(cg, lnotdel);
+	}
+
+	label_set(cg, lloop);
+	emit(cg, LDX(BPF_DW, R0, FP, serr));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrunc);
+	emit(cg, LDX(BPF_DW, R0, FP, scnt));
+	emit_jump(cg, JMP_IMM(BPF_JGE, R0, DT_DPATH_DEPTH, 0), ltrunc);
+	emit(cg, ALU_IMM(BPF_ADD, R0, 1));
+	emit(cg, STX(BPF_DW, FP, scnt, R0));
+	if (taskroot) {		/* the task's root */
+		emit(cg, LDX(BPF_DW, R1, FP, srootd));
+		emit(cg, ALU_REG(BPF_XOR, R1, R7));
+		emit(cg, LDX(BPF_DW, R2, FP, srootm));
+		emit(cg, ALU_REG(BPF_XOR, R2, R8));
+		emit(cg, ALU_REG(BPF_OR, R1, R2));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+	}
+	/* the root of a mount: go on in the parent mount */
+	emit(cg, MOV_REG(R0, R8));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
+	emit_read_acc(cg, 8, serr);
+	emit_jump(cg, JMP_REG(BPF_JNE, R0, R7, 0), lnotmnt);
+	emit(cg, MOV_REG(R0, R8));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MOUNT_PARENT] -
+	    po[DT_PO_MOUNT_MNT]));
+	emit_read_acc(cg, 8, serr);
+	emit(cg, MOV_REG(R1, R8));
+	emit(cg, ALU_IMM(BPF_SUB, R1, po[DT_PO_MOUNT_MNT]));
+	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R1, 0), ldone);
+	emit(cg, STX(BPF_DW, FP, sparent, R0));
+	emit(cg, MOV_REG(R0, R8));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MOUNT_MOUNTPOINT] -
+	    po[DT_PO_MOUNT_MNT]));
+	emit_read_acc(cg, 8, serr);
+	emit(cg, MOV_REG(R7, R0));
+	emit(cg, LDX(BPF_DW, R8, FP, sparent));
+	emit(cg, ALU_IMM(BPF_ADD, R8, po[DT_PO_MOUNT_MNT]));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	label_set(cg, lnotmnt);
+	/* a dentry: "/" and its name before what is there */
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
+	emit_read_acc(cg, 8, serr);
+	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), ldone);
+	emit(cg, STX(BPF_DW, FP, sparent, R0));
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
+	emit_read_acc(cg, 8, serr);
+	emit(cg, STX(BPF_DW, FP, sname, R0));
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_LEN]));
+	emit_read_acc(cg, 4, serr);
+	emit(cg, MOV_REG(R2, R0));
+	/* room for it, the slash and "..." before them? */
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit(cg, MOV_REG(R3, R2));
+	emit(cg, ALU_IMM(BPF_ADD, R3, 4));
+	emit(cg, LDX(BPF_DW, R4, FP, serr));
+	emit(cg, ALU_REG(BPF_OR, R3, R4));	/* a failed read: no room */
+	emit_jump(cg, JMP_REG(BPF_JGT, R3, R1, 0), ltrunc);
+	emit(cg, ALU_REG(BPF_SUB, R1, R2));
+	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
+	emit(cg, STX(BPF_DW, FP, spos, R1));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - 1, 0), ltrunc);
+	emit_tmp_pos(cg, buf, ss - 1, ltrunc);
+	emit(cg, ST_IMM(BPF_B, R3, 0, '/'));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), lskip);
+	emit(cg, MOV_REG(R1, R3));
+	emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+	emit(cg, LDX(BPF_DW, R3, FP, sname));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit(cg, LDX(BPF_DW, R1, FP, serr));
+	emit(cg, ALU_REG(BPF_OR, R1, R0));
+	emit(cg, STX(BPF_DW, FP, serr, R1));
+	label_set(cg, lskip);
+	emit(cg, LDX(BPF_DW, R7, FP, sparent));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	/* the walk did not reach the root: "..." before the rest */
+	label_set(cg, ltrunc);
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 3, 0), lcopy);
+	emit(cg, ALU_IMM(BPF_SUB, R1, 3));
+	emit(cg, STX(BPF_DW, FP, spos, R1));
+	emit_tmp_pos(cg, buf, ss - 1, lcopy);
+	for (int i = 0; i < 3; i++)
+		emit(cg, ST_IMM(BPF_B, R3, (int16_t)i, '.'));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
+
+	/* at the root: a path of no components is "/" */
+	label_set(cg, ldone);
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit(cg, LDX(BPF_DW, R2, FP, sstart));
+	emit_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), lcopy);
+	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
+	emit(cg, STX(BPF_DW, FP, spos, R1));
+	emit_tmp_pos(cg, buf, ss - 1, lcopy);
+	emit(cg, ST_IMM(BPF_B, R3, 0, '/'));
+
+	label_set(cg, lcopy);
+	emit(cg, LDX(BPF_DW, R1, FP, spos));
+	emit(cg, MOV_IMM(R2, ss - 1));
+	emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss - 1, 0), ldone = label_new(cg));
+	emit(cg, MOV_REG(R2, R1));
+	label_set(cg, ldone);
+	emit(cg, MOV_REG(R3, R9));
+	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)buf));
+	emit(cg, ALU_REG(BPF_ADD, R3, R2));
+	emit_dctx_addr(cg, R1, out);
+	emit(cg, MOV_IMM(R2, ss));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	label_set(cg, lend);
+	emit_dctx_addr(cg, R0, out);
+	cg->cg_sp -= 8 * 8;
+	cg->cg_ntmp--;		/* buf is free again; out is not */
+}
+
+/* r0 = the struct path * of cwd (fs->pwd) or root (fs->root) */
+static void
+emit_fs_path(dt_cg_t *cg, int id)
+{
+	const int32_t *po = cg->cg_clause->dc_pathoff;
+
+	emit(cg, CALL(BPF_FUNC_get_current_task));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FS]));
+	emit_read_value(cg, 8);
+	emit(cg, ALU_IMM(BPF_ADD, R0, id == DT_BI_CWD ? po[DT_PO_FS_PWD] :
+	    po[DT_PO_FS_ROOT]));
+}
+
+/*
+ * The inner fds[e]: the current task's struct file * for descriptor e
+ * (files->fdt->fd[e]), NULL when e is out of range (negative, or at
+ * least fdt->max_fds) or the descriptor is closed.
+ */
+static void
+cg_fds(dt_cg_t *cg, dt_node_t *dnp)
+{
+	const int32_t *po = cg->cg_clause->dc_pathoff;
+	int lnull = label_new(cg), ldone = label_new(cg);
+	int16_t sfd;
+
+	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+	sfd = push(cg);
+	emit(cg, CALL(BPF_FUNC_get_current_task));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FILES]));
+	emit_read_value(cg, 8);
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnull);
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FILES_FDT]));
+	emit_read_value(cg, 8);
+	emit(cg, MOV_REG(R7, R0));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FDT_MAX]));
+	emit_read_value(cg, 4);
+	emit(cg, LDX(BPF_DW, R1, FP, sfd));
+	emit_jump(cg, JMP_REG(BPF_JGE, R1, R0, 0), lnull);	/* unsigned */
+	emit(cg, MOV_REG(R0, R7));
+	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FDT_FD]));
+	emit_read_value(cg, 8);
+	emit(cg, LDX(BPF_DW, R1, FP, sfd));
+	emit(cg, ALU_IMM(BPF_LSH, R1, 3));
+	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+	emit_read_value(cg, 8);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, lnull);
+	emit(cg, MOV_IMM(R0, 0));
+	label_set(cg, ldone);
+	cg->cg_sp -= 8;
 }
 
 /* Copy the string at the address in r0 to temporary off; r7 = its length. */
@@ -2690,6 +3121,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
 		    dnp->dn_builtin->di_id <= DT_FN_STRTOK) {
 			cg_strfunc(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id == DT_FN_D_PATH) {
+			cg_expr(cg, dnp->dn_args);
+			emit_path_walk(cg, true, dnp->dn_aux != 0, true);
 			break;
 		}
 		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {

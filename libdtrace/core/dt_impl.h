@@ -199,6 +199,26 @@ typedef struct dt_srcpos {
 	int sp_pline;		/* 1-based line in the text compiled */
 } dt_srcpos_t;
 
+/*
+ * The kernel offsets the path walk of d_path(), cwd, root and fds[]
+ * needs, from BTF (dt_sema.c fills them, dt_cg.c uses them).
+ */
+enum {
+	DT_PO_PATH_MNT, DT_PO_PATH_DENTRY,	/* struct path */
+	DT_PO_D_PARENT, DT_PO_D_NAME_LEN,	/* struct dentry */
+	DT_PO_D_NAME_NAME, DT_PO_D_HASH_PPREV,
+	DT_PO_MNT_ROOT,				/* struct vfsmount */
+	DT_PO_MOUNT_MNT, DT_PO_MOUNT_PARENT,	/* struct mount */
+	DT_PO_MOUNT_MOUNTPOINT,
+	DT_PO_TASK_FS, DT_PO_FS_ROOT, DT_PO_FS_PWD,	/* fs_struct */
+	DT_PO_TASK_FILES, DT_PO_FILES_FDT,	/* files_struct */
+	DT_PO_FDT_MAX, DT_PO_FDT_FD,		/* struct fdtable */
+	DT_PO_MNT_SB, DT_PO_SB_TYPE,		/* a pseudo file's */
+	DT_PO_FST_NAME, DT_PO_D_INODE,		/* file system type */
+	DT_PO_I_INO,				/* and inode number */
+	DT_PO_COUNT
+};
+
 typedef struct dt_clause {
 	dtrace_probedesc_t *dc_descs;	/* probe descriptions */
 	char **dc_desctext;		/* each as written */
@@ -215,6 +235,9 @@ typedef struct dt_clause {
 					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
+	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
+					   (DT_PO_*), set by dt_sema */
+	bool dc_pathoffs;		/* dc_pathoff is set */
 	dt_block_t dc_code;		/* compiled body */
 	uint32_t *dc_probes;		/* ids of the probes it is enabled on */
 	unsigned int dc_nprobes;	/* how many */

@@ -99,6 +99,34 @@ static const char dt_lib_net[] =
 "inline int ARPHRD_ETHER = 1;\n"
 "inline int ARPHRD_INFINIBAND = 32;\n";
 
+/*
+ * The file view of DTrace (fds[], the io provider's args[2]): the path
+ * comes from d_path(), a walk of the dentries in BPF (of a vfsmount: its
+ * mount point); a NULL file (a closed descriptor) gives "<none>" and the
+ * offset -1.
+ */
+static const char dt_lib_io[] =
+"typedef struct fileinfo {\n"
+"	string fi_name;		/* name of the file (no directory) */\n"
+"	string fi_dirname;	/* directory of the file */\n"
+"	string fi_pathname;	/* full path name */\n"
+"	loff_t fi_offset;	/* offset in the file */\n"
+"	string fi_fs;		/* type of its file system */\n"
+"	string fi_mount;	/* mount point of its file system */\n"
+"	int fi_oflags;		/* open flags (O_*) */\n"
+"} fileinfo_t;\n"
+"\n"
+"translator fileinfo_t < struct file *F > {\n"
+"	fi_name = F == NULL ? \"<none>\" : basename(d_path(&F->f_path));\n"
+"	fi_dirname = F == NULL ? \"<none>\" : dirname(d_path(&F->f_path));\n"
+"	fi_pathname = F == NULL ? \"<none>\" : d_path(&F->f_path);\n"
+"	fi_offset = F == NULL ? -1 : F->f_pos;\n"
+"	fi_fs = F == NULL ? \"<none>\" :\n"
+"	    stringof(F->f_path.mnt->mnt_sb->s_type->name);\n"
+"	fi_mount = F == NULL ? \"<none>\" : d_path(F->f_path.mnt);\n"
+"	fi_oflags = F == NULL ? 0 : F->f_flags;\n"
+"};\n";
+
 /* The files of the library, and the names each declares. */
 static const struct {
 	const char *dl_file;		/* the name errors give */
@@ -110,6 +138,8 @@ static const struct {
 	    "psinfo_t", "lwpsinfo_t", "struct psinfo", "struct lwpsinfo",
 	    "curpsinfo", "curlwpsinfo", "SSLEEP", "SRUN", "SZOMB", "SSTOP",
 	    "SIDL", "SONPROC", "in6_addr_t", NULL } },
+	{ "io.d (the D library)", dt_lib_io, (const char *const []){
+	    "fileinfo_t", "struct fileinfo", NULL } },
 	{ "net.d (the D library)", dt_lib_net, (const char *const []){
 	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
 	    NULL } },

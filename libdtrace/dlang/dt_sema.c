@@ -214,6 +214,62 @@ kernel_offset(dt_pcb_t *pcb, dt_srcpos_t pos, const char *sname,
 	return ((int64_t)off);
 }
 
+/*
+ * The kernel offsets of the path walk (d_path(), cwd, root, fds[]), once
+ * per clause: struct path, dentry, vfsmount, mount (which holds the
+ * vfsmount as its member mnt), fs_struct, files_struct and fdtable.
+ */
+static void
+path_offsets(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	static const struct {
+		int po;			/* DT_PO_* */
+		const char *sname;	/* struct */
+		const char *member;	/* its member */
+		const char *sub;	/* member of that member, or NULL */
+		const char *subs;	/* the member's struct */
+	} offs[] = {
+		{ DT_PO_PATH_MNT, "path", "mnt", NULL, NULL },
+		{ DT_PO_PATH_DENTRY, "path", "dentry", NULL, NULL },
+		{ DT_PO_D_PARENT, "dentry", "d_parent", NULL, NULL },
+		{ DT_PO_D_NAME_LEN, "dentry", "d_name", "len", "qstr" },
+		{ DT_PO_D_NAME_NAME, "dentry", "d_name", "name", "qstr" },
+		{ DT_PO_D_HASH_PPREV, "dentry", "d_hash", "pprev",
+		    "hlist_bl_node" },
+		{ DT_PO_MNT_ROOT, "vfsmount", "mnt_root", NULL, NULL },
+		{ DT_PO_MOUNT_MNT, "mount", "mnt", NULL, NULL },
+		{ DT_PO_MOUNT_PARENT, "mount", "mnt_parent", NULL, NULL },
+		{ DT_PO_MOUNT_MOUNTPOINT, "mount", "mnt_mountpoint", NULL,
+		    NULL },
+		{ DT_PO_TASK_FS, "task_struct", "fs", NULL, NULL },
+		{ DT_PO_FS_ROOT, "fs_struct", "root", NULL, NULL },
+		{ DT_PO_FS_PWD, "fs_struct", "pwd", NULL, NULL },
+		{ DT_PO_TASK_FILES, "task_struct", "files", NULL, NULL },
+		{ DT_PO_FILES_FDT, "files_struct", "fdt", NULL, NULL },
+		{ DT_PO_FDT_MAX, "fdtable", "max_fds", NULL, NULL },
+		{ DT_PO_FDT_FD, "fdtable", "fd", NULL, NULL },
+		{ DT_PO_MNT_SB, "vfsmount", "mnt_sb", NULL, NULL },
+		{ DT_PO_SB_TYPE, "super_block", "s_type", NULL, NULL },
+		{ DT_PO_FST_NAME, "file_system_type", "name", NULL, NULL },
+		{ DT_PO_D_INODE, "dentry", "d_inode", NULL, NULL },
+		{ DT_PO_I_INO, "inode", "i_ino", NULL, NULL },
+	};
+	dt_clause_t *dcp = pcb->pcb_clause;
+
+	if (dcp->dc_pathoffs)
+		return;
+	for (size_t i = 0; i < sizeof (offs) / sizeof (offs[0]); i++) {
+		int64_t off = kernel_offset(pcb, pos, offs[i].sname,
+		    offs[i].member);
+
+		if (offs[i].sub != NULL)
+			off += kernel_offset(pcb, pos, offs[i].subs,
+			    offs[i].sub);
+		dcp->dc_pathoff[offs[i].po] = (int32_t)off;
+	}
+	dcp->dc_pathoffs = true;
+}
+
 static char *
 tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len);
 
@@ -252,6 +308,13 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "task_struct", "se") + kernel_offset(pcb,
 			    dnp->dn_pos, "sched_entity", "sum_exec_runtime");
 			break;
+		case DT_BI_CWD:
+		case DT_BI_ROOT:
+			path_offsets(pcb, dnp->dn_pos);
+			break;
+		case DT_BI_FDS:
+			dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
+			    "fds[ ] must be indexed");
 		case DT_BI_ARGS:
 			dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos,
 			    "args[ ] must be indexed");
@@ -840,6 +903,29 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    dn_pos, "%s( ) argument #2 must be a string "
 			    "constant on this kernel", dnp->dn_str);
 		break;
+	case DT_FN_D_PATH: {
+		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+		dt_node_t *a = dnp->dn_args;
+		char buf[256];
+
+		uint32_t sid = 0;
+
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (a->dn_type.ty_kind == DT_TK_PTR && a->dn_type.ty_btf != 0 &&
+		    a->dn_type.ty_plevel == 0)
+			sid = dt_btf_resolve(te->te_btf, a->dn_type.ty_btf);
+		/* a struct vfsmount *: the path of its mount point */
+		dnp->dn_aux = sid != 0 && sid == dt_tcache_tag(te,
+		    BTF_KIND_STRUCT, "vfsmount");
+		if (!dnp->dn_aux && (sid == 0 || sid != dt_tcache_tag(te,
+		    BTF_KIND_STRUCT, "path")))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "d_path( ) "
+			    "argument #1 is incompatible with prototype: "
+			    "argument must be a struct path * (not \"%s\")",
+			    tname(pcb, a->dn_type, buf, sizeof (buf)));
+		path_offsets(pcb, dnp->dn_pos);
+		break;
+	}
 	case DT_FN_INET_NTOA: case DT_FN_INET_NTOA6: case DT_FN_INET_NTOP:
 	case DT_FN_LINK_NTOP: {
 		int want = fn->di_id == DT_FN_INET_NTOP ||
@@ -1158,6 +1244,58 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	sema_expr(pcb, dnp);
 }
 
+/*
+ * fds[e] is xlate <fileinfo_t> (fds[e]), the translator of the D library
+ * applied to the inner fds[e] (dn_aux 1): the current task's struct
+ * file * for descriptor e, NULL when it is closed or out of range.
+ */
+static bool
+is_fds(const dt_node_t *dnp)
+{
+	return (dnp->dn_kind == DN_INDEX && dnp->dn_left->dn_kind == DN_VAR &&
+	    strcmp(dnp->dn_left->dn_str, "fds") == 0);
+}
+
+/* fds[e] as written becomes the xlate. */
+static void
+fds_xlate(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	bool liberr;
+	dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, "fileinfo_t", &liberr);
+	dt_node_t *in;
+
+	if (liberr)
+		dt_lib_error(pcb, dnp->dn_pos);
+	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE)
+		dt_cerror(pcb, "D_TYPE_ERR", dnp->dn_pos, "fileinfo_t is not "
+		    "a type here");
+	in = dt_node_dup(pcb, dnp);
+	in->dn_aux = 1;
+	dnp->dn_kind = DN_XLATE;
+	dnp->dn_type = idp->di_type;
+	dnp->dn_left = in;
+	dnp->dn_right = NULL;
+}
+
+/* The inner fds[e]: a struct file *. */
+static void
+sema_fds(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+
+	sema_expr(pcb, dnp->dn_right);
+	if (!is_int(dnp->dn_right))
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_right->dn_pos, "index must "
+		    "be an integer");
+	dnp->dn_builtin = dt_builtin_lookup("fds");
+	dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+	dnp->dn_type.ty_btf = dt_tcache_tag(te, BTF_KIND_STRUCT, "file");
+	if (dnp->dn_type.ty_btf == 0)
+		dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel type data lacks "
+		    "struct file");
+	path_offsets(pcb, dnp->dn_pos);
+}
+
 static void
 sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -1179,6 +1317,8 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    idp->di_inline->dn_kind == DN_XLATE)
 			dnp->dn_left = dt_node_dup(pcb, idp->di_inline);
 	}
+	if (is_fds(dnp->dn_left) && dnp->dn_left->dn_aux != 1)
+		fds_xlate(pcb, dnp->dn_left);
 	if (dnp->dn_left->dn_kind == DN_XLATE) {
 		sema_xlate_member(pcb, dnp);
 		return;
@@ -1423,6 +1563,15 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (dnp->dn_left->dn_kind == DN_VAR &&
 	    strcmp(dnp->dn_left->dn_str, "uregs") == 0) {
 		sema_uregs(pcb, dnp);
+		return;
+	}
+	if (is_fds(dnp)) {
+		if (dnp->dn_aux == 1) {
+			sema_fds(pcb, dnp);
+			return;
+		}
+		fds_xlate(pcb, dnp);	/* a struct: D_UNSUPPORTED here */
+		sema_expr(pcb, dnp);
 		return;
 	}
 	if (dnp->dn_left->dn_kind == DN_VAR &&
