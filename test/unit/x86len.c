@@ -1,7 +1,7 @@
 /*
  * Unit tests of the x86-64 instruction-length decoder (proc/dt_x86len.c):
  * instructions of known length, one of each encoding the decoder tells
- * apart (lengths as the GNU assembler encodes them), then real code:
+ * apart (encodings checked with the GNU assembler and objdump), then real code:
  * every function of the C library, walked from its first byte, must end
  * exactly at its symbol's end.  A function whose walk does not is
  * printed; a few may hold data in their code or be padded oddly, so up

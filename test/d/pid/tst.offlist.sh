@@ -1,7 +1,9 @@
 # A description naming one function and no probe name (pid$pid:a.out:
 # dt_pt_mul:) has its entry, its return and a probe at each of its
 # instructions, named by the offset in hex: the same offsets as objdump
-# gives.  A function glob gets no offset probes (list.out).
+# gives.  A function glob gets no offset probes (list.out); with a glob
+# and an offset, the functions where the offset is not an instruction
+# are left out.
 bin="$BUILD_DIR/testprog/pidtarget"
 out=$(mktemp)
 "$bin" loop >"$out" &
@@ -29,6 +31,21 @@ fi
 # the same offset named again is the same probe (one id)
 $DTRACE -l -n "pid$pid:a.out:dt_pt_mul:0" -n "pid$pid:a.out:dt_pt_mul:0" |
     awk 'NR > 1 { print $1 }' | sort -u | wc -l
+# with a function glob, the functions where offset 4 is an instruction
+# (objdump's) and no others
+want=$(objdump -d --no-show-raw-insn "$bin" | awk '
+    /^[0-9a-f]+ <dt_pt_[a-z]+>:$/ { f = $2; gsub(/[<>:]/, "", f); next }
+    /^$/ { f = "" }
+    f != "" && $1 ~ /:$/ { print f, $1 }' |
+    while read -r f a; do
+	[ "$f" = "$prev" ] || start=${a%:}
+	prev=$f
+	[ $((0x${a%:} - 0x$start)) -eq 4 ] && echo "$f"
+    done)
+got=$($DTRACE -l -n "pid$pid:a.out:dt_pt_*:4" | awk 'NR > 1 { print $4 }')
+echo "functions with an instruction at 4:" $want
+[ "$want" = "$got" ] && echo "the glob's functions with offset 4 as objdump" ||
+    echo "differ: objdump" $want "dtrace" $got
 kill "$bg"
 wait "$bg" 2>/dev/null
 rm -f "$out" "$out.got"
