@@ -624,6 +624,7 @@ extern uint8_t *dt_elf_code(dtrace_hdl_t *, const char *, const dt_elfsym_t *);
 /* proc/dt_x86len.c */
 extern int dt_x86_insnlen(const uint8_t *, size_t);
 extern int dt_x86_boundary(const uint8_t *, size_t, uint64_t);
+extern bool dt_x86_uprobe_ok(const uint8_t *, size_t);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

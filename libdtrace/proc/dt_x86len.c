@@ -274,3 +274,29 @@ dt_x86_boundary(const uint8_t *code, size_t size, uint64_t off)
 	}
 	return (at == off ? 0 : 1);
 }
+
+/*
+ * Can the kernel place a uprobe on the instruction at p (n bytes
+ * readable)?  Linux's x86 uprobes refuse an instruction with a LOCK
+ * prefix or an ES, CS, SS or DS segment prefix (measured here: "lock decl"
+ * at the start of pthread_spin_lock and the "cs nopw" of alignment
+ * padding fail the link with ENOTSUPP).  Other instructions it refuses
+ * are found only when the link is made.
+ */
+bool
+dt_x86_uprobe_ok(const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n && i < 15; i++) {
+		switch (p[i]) {
+		case 0x26: case 0x2e: case 0x36: case 0x3e: case 0xf0:
+			return (false);
+		case 0x66: case 0x67: case 0x64: case 0x65: case 0xf2:
+		case 0xf3:
+			continue;
+		}
+		if ((p[i] & 0xf0) == 0x40)
+			continue;
+		break;
+	}
+	return (true);
+}

@@ -312,7 +312,9 @@ offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
  * byte: a uprobe inside an instruction would corrupt the process.  A
  * function named by a glob (skip) is left out where the offset is past
  * its end or inside an instruction; a function named exactly is an error
- * then.
+ * then.  Instructions the kernel cannot place a uprobe on (a lock or
+ * segment prefix, dt_x86_uprobe_ok()) are refused when named, left out
+ * of every-offset descriptions.
  */
 enum { DT_OFF_NONE, DT_OFF_ONE, DT_OFF_EVERY };
 
@@ -338,7 +340,15 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	if (mode == DT_OFF_ONE) {
 		switch (dt_x86_boundary(code, sym->es_size, off)) {
 		case 0:
-			rv = offprobe_add(dtp, pm, sym, off);
+			if (dt_x86_uprobe_ok(code + off, sym->es_size - off))
+				rv = offprobe_add(dtp, pm, sym, off);
+			else if (!skip)
+				rv = dt_set_errmsg(dtp, EDT_PROC, "the kernel "
+				    "cannot place a uprobe on the instruction "
+				    "at offset 0x%llx of function %s of %s (it "
+				    "has a lock or segment prefix)",
+				    (unsigned long long)off, sym->es_name,
+				    pm->pm_name);
 			break;
 		case 1:
 			if (skip)
@@ -368,7 +378,8 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 			    pm->pm_name);
 			break;
 		}
-		rv = offprobe_add(dtp, pm, sym, at);
+		if (dt_x86_uprobe_ok(code + at, sym->es_size - at))
+			rv = offprobe_add(dtp, pm, sym, at);
 		at += (uint64_t)len;
 	}
 	free(code);

@@ -1,8 +1,9 @@
 # Offsets that are refused, before anything is attached, exit 1:
 # inside an instruction (D_PROC_ALIGN: a breakpoint there would corrupt
-# the process), at or past the function's end (D_PROC_OFF), and an offset
-# spelt otherwise than DTrace prints it (0x4, 04).  The middle of the
-# function's first instruction and its size come from objdump and nm.
+# the process), at or past the function's end (D_PROC_OFF), an offset
+# spelt otherwise than DTrace prints it (0x4, 04), and an instruction the
+# kernel cannot place a uprobe on.  The middle of the function's first
+# instruction and its size come from objdump and nm.
 bin="$BUILD_DIR/testprog/pidtarget"
 addrs=$(objdump -d --no-show-raw-insn "$bin" | awk '
     /<dt_pt_mul>:$/ { f = 1; next }
@@ -27,3 +28,16 @@ try "$end"
 try "$past"
 try 0x0
 try 04
+# an instruction the kernel cannot place a uprobe on (a lock prefix: the
+# lock decl of libc's pthread_spin_lock) is refused when named
+lock=$(objdump -d --no-show-raw-insn /lib/x86_64-linux-gnu/libc.so.6 | awk '
+    /<pthread_spin_lock@@/ { f = 1; next }
+    f && !/^ +[0-9a-f]+:/ { exit }
+    f { sub(":", "", $1); if (s == "") s = $1; if ($2 == "lock") {
+	print s, $1; exit } }')
+set -- $lock
+echo "a lock instruction at $(printf '%x' $((0x$2 - 0x$1)))"
+$DTRACE -xerrtags -c "$bin 1" \
+    -n "pid\$target:libc.so.6:pthread_spin_lock:$(printf '%x' \
+    $((0x$2 - 0x$1))) { }" 2>&1 | head -1
+echo "exit ${PIPESTATUS[0]}"

@@ -46,6 +46,12 @@ got=$($DTRACE -l -n "pid$pid:a.out:dt_pt_*:4" | awk 'NR > 1 { print $4 }')
 echo "functions with an instruction at 4:" $want
 [ "$want" = "$got" ] && echo "the glob's functions with offset 4 as objdump" ||
     echo "differ: objdump" $want "dtrace" $got
+# every offset of libc's pthread_spin_lock but its first instruction,
+# lock decl, which the kernel cannot place a uprobe on
+$DTRACE -l -n "pid$pid:libc.so.6:pthread_spin_lock:" |
+    awk 'NR > 1 && $5 ~ /^[0-9a-f]+$/ { n++; if ($5 == "0") z++ }
+    END { printf "offset 0 listed: %d; other offsets: %s\n", z,
+	(n > 0 ? "yes" : "none") }'
 kill "$bg"
 wait "$bg" 2>/dev/null
 rm -f "$out" "$out.got"
