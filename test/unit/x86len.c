@@ -127,6 +127,24 @@ main(int argc, char **argv)
 		CHECK(dt_x86_boundary(f, 5, 0x100) == 2);
 	}
 
+	/* instructions the kernel's uprobes refuse: lock, segment prefixes */
+	{
+		static const uint8_t lockdec[] = { 0xf0, 0xff, 0x0f };
+		static const uint8_t csnop[] = { 0x66, 0x2e, 0x0f, 0x1f, 0x84,
+		    0, 0, 0, 0, 0 };
+		static const uint8_t notrack[] = { 0x3e, 0xff, 0xe0 };
+		static const uint8_t fsmov[] = { 0x64, 0x48, 0x8b, 0x04, 0x25,
+		    0x28, 0, 0, 0 };
+		static const uint8_t rexlea[] = { 0x48, 0x8d, 0x3d, 0, 0, 0,
+		    0 };
+
+		CHECK(!dt_x86_uprobe_ok(lockdec, sizeof (lockdec)));
+		CHECK(!dt_x86_uprobe_ok(csnop, sizeof (csnop)));
+		CHECK(!dt_x86_uprobe_ok(notrack, sizeof (notrack)));
+		CHECK(dt_x86_uprobe_ok(fsmov, sizeof (fsmov)));
+		CHECK(dt_x86_uprobe_ok(rexlea, sizeof (rexlea)));
+	}
+
 	CHECK((ef = dt_elf_lookup(dtp, file)) != NULL);
 	if (ef == NULL)
 		return (check_done("x86len"));
