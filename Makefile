@@ -104,10 +104,16 @@ test: all
 	test/run-tests $(BUILD)
 
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
-bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/getpid
+bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/getpid \
+       $(BUILD)/bench/ucall
 
-# The load of bench/events: a plain program, without libdtrace.
+# The loads of bench/events and bench/ucalls: plain programs, without
+# libdtrace.
 $(BUILD)/bench/getpid: bench/getpid.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $<
+
+$(BUILD)/bench/ucall: bench/ucall.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $<
 

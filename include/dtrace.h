@@ -61,6 +61,8 @@ enum {
 	EDT_BADPROG,		/* program is not of this handle */
 	EDT_BTF,		/* kernel type data cannot be loaded */
 	EDT_CPP,		/* the C preprocessor failed or cannot run */
+	EDT_PROCALIGN,		/* pid offset inside an instruction */
+	EDT_PROCOFF,		/* pid offset outside of its function */
 	EDT_MAX
 };
 

@@ -578,7 +578,8 @@ enum {
 	DT_TRAMP_SYSEXIT,	/* syscall return tracepoint */
 	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
 	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
-	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
+	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte, or
+				   on an instruction offset in it */
 	DT_TRAMP_PIDRETURN	/* uretprobe of a function */
 };
 
@@ -660,6 +661,12 @@ extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+extern uint8_t *dt_elf_code(dtrace_hdl_t *, const char *, const dt_elfsym_t *);
+
+/* proc/dt_x86len.c */
+extern int dt_x86_insnlen(const uint8_t *, size_t);
+extern int dt_x86_boundary(const uint8_t *, size_t, uint64_t);
+extern bool dt_x86_uprobe_ok(const uint8_t *, size_t);
 
 /* proc/dt_usym.c */
 extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,

@@ -206,6 +206,14 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 			const dtrace_probedesc_t *d = &dcp->dc_descs[i];
 			int n = dt_probe_match(dtp, d, NULL, NULL);
 
+			if (n < 0 && dtrace_errno(dtp) == EDT_PROCALIGN)
+				dt_cerror(&pcb, "D_PROC_ALIGN",
+				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
+				    EDT_PROCALIGN));
+			if (n < 0 && dtrace_errno(dtp) == EDT_PROCOFF)
+				dt_cerror(&pcb, "D_PROC_OFF",
+				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
+				    EDT_PROCOFF));
 			if (n < 0)
 				dt_cerror(&pcb, "D_PDESC_INVAL",
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,

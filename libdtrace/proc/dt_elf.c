@@ -279,3 +279,34 @@ dt_elf_interp(const char *path, char *buf, size_t len)
 	close(fd);
 	return (rv);
 }
+
+/*
+ * The bytes of function sym of the file at path (es_size of them, read at
+ * its file offset), in memory the caller frees; NULL with the handle's
+ * error set when they cannot be read.
+ */
+uint8_t *
+dt_elf_code(dtrace_hdl_t *dtp, const char *path, const dt_elfsym_t *sym)
+{
+	uint8_t *buf;
+	ssize_t n;
+	int fd;
+
+	if ((buf = dt_zalloc(dtp, sym->es_size + 1)) == NULL)
+		return (NULL);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", path,
+		    strerror(errno));
+		free(buf);
+		return (NULL);
+	}
+	n = pread(fd, buf, sym->es_size, (off_t)sym->es_off);
+	close(fd);
+	if (n < 0 || (uint64_t)n != sym->es_size) {
+		dt_set_errmsg(dtp, EDT_PROC, "cannot read the code of %s in "
+		    "%s", sym->es_name, path);
+		free(buf);
+		return (NULL);
+	}
+	return (buf);
+}

@@ -31,6 +31,16 @@
  * the address the function returns to, where a uretprobe fires (the
  * offset of the return instruction that DTrace gives elsewhere is not
  * known to a uretprobe).
+ *
+ * An offset probe (pid123:a.out:main:1c, the offset in hex as DTrace
+ * prints it) is a uprobe at the function's file offset + the offset,
+ * which must be the first byte of one of its instructions: the function's
+ * bytes are walked with the instruction-length decoder (dt_x86len.c), and
+ * an offset inside an instruction (EDT_PROCALIGN, D_PROC_ALIGN) or past
+ * the function (EDT_PROCOFF, D_PROC_OFF) is refused.  Its arguments are
+ * the argument registers as they are where it fires, as on entry.  An
+ * empty or glob probe name makes a probe at every instruction only for a
+ * function named exactly, never for a function glob.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -261,10 +271,131 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	return (0);
 }
 
-/* Create the probes of one module that the description names. */
+/*
+ * The probe at instruction offset off of function sym (a uprobe at the
+ * function's file offset + off, named by the offset in hex as DTrace
+ * names it: "1c"), unless it exists already.
+ */
+static int
+offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
+    uint64_t off)
+{
+	char name[24];
+	dt_probe_t *prp;
+
+	snprintf(name, sizeof (name), "%llx", (unsigned long long)off);
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		prp = dtp->dt_probes[i];
+		if (prp->pr_prov == &dt_prov_pid &&
+		    prp->pr_data2 == (uint64_t)(uintptr_t)pm &&
+		    prp->pr_data == sym->es_off + off &&
+		    strcmp(prp->pr_desc.fun, sym->es_name) == 0 &&
+		    strcmp(prp->pr_desc.prb, name) == 0)
+			return (0);
+	}
+	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
+	    sym->es_name, name)) == NULL)
+		return (-1);
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "pid%d",
+	    (int)pm->pm_pid);
+	prp->pr_data = sym->es_off + off;
+	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_tramp = DT_TRAMP_PIDENTRY;
+	return (0);
+}
+
+/*
+ * The offset probes of function sym: at offset off (DT_OFF_ONE), which
+ * must be the first byte of one of its instructions, or at every
+ * instruction (DT_OFF_EVERY).  The function's bytes are read from its
+ * file and walked with the instruction-length decoder from its first
+ * byte: a uprobe inside an instruction would corrupt the process.  A
+ * function named by a glob (skip) is left out where the offset is past
+ * its end or inside an instruction; a function named exactly is an error
+ * then.  Instructions the kernel cannot place a uprobe on (a lock or
+ * segment prefix, dt_x86_uprobe_ok()) are refused when named, left out
+ * of every-offset descriptions.
+ */
+enum { DT_OFF_NONE, DT_OFF_ONE, DT_OFF_EVERY };
+
+static int
+offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
+    int mode, uint64_t off, bool skip)
+{
+	uint8_t *code;
+	int rv = 0;
+
+	if (mode == DT_OFF_ONE && off >= sym->es_size && skip)
+		return (0);
+	if (mode == DT_OFF_ONE && off >= sym->es_size)
+		return (dt_set_errmsg(dtp, EDT_PROCOFF, "offset 0x%llx is "
+		    "outside of function %s of %s in process %d (of 0x%llx "
+		    "bytes)", (unsigned long long)off, sym->es_name,
+		    pm->pm_name, (int)pm->pm_pid,
+		    (unsigned long long)sym->es_size));
+	if (sym->es_size == 0)
+		return (0);
+	if ((code = dt_elf_code(dtp, pm->pm_path, sym)) == NULL)
+		return (-1);
+	if (mode == DT_OFF_ONE) {
+		switch (dt_x86_boundary(code, sym->es_size, off)) {
+		case 0:
+			if (dt_x86_uprobe_ok(code + off, sym->es_size - off))
+				rv = offprobe_add(dtp, pm, sym, off);
+			else if (!skip)
+				rv = dt_set_errmsg(dtp, EDT_PROC, "the kernel "
+				    "cannot place a uprobe on the instruction "
+				    "at offset 0x%llx of function %s of %s (it "
+				    "has a lock or segment prefix)",
+				    (unsigned long long)off, sym->es_name,
+				    pm->pm_name);
+			break;
+		case 1:
+			if (skip)
+				break;
+			rv = dt_set_errmsg(dtp, EDT_PROCALIGN, "offset 0x%llx "
+			    "of function %s of %s in process %d is not on an "
+			    "instruction boundary", (unsigned long long)off,
+			    sym->es_name, pm->pm_name, (int)pm->pm_pid);
+			break;
+		default:
+			rv = dt_set_errmsg(dtp, EDT_PROC, "cannot decode the "
+			    "instructions of function %s of %s before offset "
+			    "0x%llx", sym->es_name, pm->pm_name,
+			    (unsigned long long)off);
+			break;
+		}
+		free(code);
+		return (rv);
+	}
+	for (uint64_t at = 0; rv == 0 && at < sym->es_size; ) {
+		int len = dt_x86_insnlen(code + at, sym->es_size - at);
+
+		if (len < 0) {
+			rv = dt_set_errmsg(dtp, EDT_PROC, "cannot decode the "
+			    "instruction at offset 0x%llx of function %s of "
+			    "%s", (unsigned long long)at, sym->es_name,
+			    pm->pm_name);
+			break;
+		}
+		if (dt_x86_uprobe_ok(code + at, sym->es_size - at))
+			rv = offprobe_add(dtp, pm, sym, at);
+		at += (uint64_t)len;
+	}
+	free(code);
+	return (rv);
+}
+
+/*
+ * Create the probes of one module that the description names: entry,
+ * return, and offsets (offmode, off).  Every offset of a function is
+ * created only for a description naming one function without a glob
+ * (pid123:a.out:main:), not for a glob, which would make hundreds of
+ * thousands of probes of a library.
+ */
 static int
 provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
-    bool entry, bool ret)
+    bool entry, bool ret, int offmode, uint64_t off)
 {
 	const dt_elf_t *ef;
 
@@ -283,7 +414,9 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 		if (sym == NULL)
 			return (0);
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
-		    (ret && probe_add(dtp, pm, sym, true) != 0))
+		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
+		    (offmode != DT_OFF_NONE &&
+		    offprobes_add(dtp, pm, sym, offmode, off, false) != 0))
 			return (-1);
 		return (0);
 	}
@@ -293,10 +426,46 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 		if (!dt_gmatch(sym->es_name, pdp->fun))
 			continue;
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
-		    (ret && probe_add(dtp, pm, sym, true) != 0))
+		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
+		    (offmode == DT_OFF_ONE &&
+		    offprobes_add(dtp, pm, sym, offmode, off, true) != 0))
 			return (-1);
 	}
 	return (0);
+}
+
+/*
+ * Does the probe name of a description name instruction offsets?
+ * DT_OFF_ONE for hex digits as DTrace prints an offset (lowercase, no
+ * 0x, no leading 0), in *offp; DT_OFF_EVERY for an empty name or a glob
+ * (which the probes' names are matched against); DT_OFF_NONE for any
+ * other name.  An offset written another way (0x1c, 1C, 01c) is refused,
+ * so that one offset is one probe: -1.
+ */
+static int
+offset_mode(dtrace_hdl_t *dtp, const char *prb, uint64_t *offp)
+{
+	const char *d = prb;
+	char canon[24];
+	unsigned long long v;
+	char *end;
+
+	if (prb[0] == '\0' || has_glob(prb))
+		return (DT_OFF_EVERY);
+	if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X'))
+		d += 2;
+	if (d[0] == '\0' || strspn(d, "0123456789abcdefABCDEF") != strlen(d))
+		return (DT_OFF_NONE);
+	errno = 0;
+	v = strtoull(d, &end, 16);
+	snprintf(canon, sizeof (canon), "%llx", v);
+	if (errno != 0 || strcmp(canon, prb) != 0)
+		return (dt_set_errmsg(dtp, EDT_BADSPEC, "probe name %s: an "
+		    "instruction offset is written in lowercase hex without "
+		    "0x or leading zeros (%s)", prb, errno != 0 ?
+		    "too large" : canon));
+	*offp = v;
+	return (DT_OFF_ONE);
 }
 
 static int
@@ -305,14 +474,24 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	pid_t pid = pid_of(pdp->prv);
 	bool entry = dt_gmatch("entry", pdp->prb);
 	bool ret = dt_gmatch("return", pdp->prb);
+	uint64_t off = 0;
+	int offmode;
 
-	if (pid == 0 || (!entry && !ret))
+	if (pid == 0)
 		return (0);
+	if ((offmode = offset_mode(dtp, pdp->prb, &off)) < 0)
+		return (-1);
+	if (!entry && !ret && offmode == DT_OFF_NONE)
+		return (0);
+	if (pdp->fun[0] == '\0' || has_glob(pdp->fun)) {
+		if (offmode == DT_OFF_EVERY)
+			offmode = DT_OFF_NONE;
+	}
 	if (pidmods_read(dtp, pid) != 0)
 		return (-1);
 	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid && mod_match(pm, pdp->mod) &&
-		    provide_mod(dtp, pm, pdp, entry, ret) != 0)
+		    provide_mod(dtp, pm, pdp, entry, ret, offmode, off) != 0)
 			return (-1);
 	}
 	return (0);
@@ -488,7 +667,10 @@ dt_pidmods_free(dtrace_hdl_t *dtp)
 	}
 }
 
-static const char *const pid_names[] = { "entry", "return", NULL };
+/* offsets: hex digits (offset_mode() refuses other spellings clearly) */
+static const char *const pid_names[] = {
+	"entry", "return", "[0-9a-fA-F]*", NULL
+};
 
 const dt_provider_t dt_prov_pid = {
 	.pv_name = "pid",
