@@ -1,0 +1,94 @@
+/*
+ * usdttarget: the traced program of the USDT provider's tests, with
+ * stapsdt probes (<sys/sdt.h>) of provider dt_usdt:
+ *
+ *   usdttarget N     fires, for i in 0 .. N-1: dt_usdt:zero (no
+ *                    argument), dt_usdt:one(i) (int), dt_usdt:two(-i,
+ *                    i * 1000000000000) (signed char, unsigned long long),
+ *                    dt_usdt:three(i - 5, 60000 + i, "abc") (short,
+ *                    unsigned short, char *), dt_usdt:konst(5, -3)
+ *                    (constants), dt_usdt:global(3) (a symbol operand,
+ *                    which the provider skips), dt_usdt:lib_fire(i, i * 7) in the
+ *                    library libusdtlib.so (when linked with it), and
+ *                    dt_usdt:guarded(i) while its semaphore says that it
+ *                    is traced; exits 0
+ *   usdttarget loop  every 20 ms fires dt_usdt:tick__now(n) and, while its
+ *                    semaphore says it is traced, dt_usdt:guarded(n); after
+ *                    writing its pid to standard output; on SIGUSR1 prints
+ *                    "guarded K" (K: the firings of guarded so far)
+ *
+ * dt_usdt:guarded is in usdtguard.c, the one file built with semaphores.
+ * Arguments pass through volatile variables so that the compiler places
+ * them in registers, on the stack and as constants, the forms the tests
+ * read.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/sdt.h>
+
+#ifdef DT_USDT_LIB
+extern void dt_usdtlib_fire(int);
+#endif
+
+/* read by dt_usdt:global, whose spec names it: -4@dt_usdt_global(%rip) */
+volatile int dt_usdt_global = 3;
+
+/* usdtguard.c: fires dt_usdt:guarded(k) if traced, returns 1 if so */
+extern int dt_usdt_guard(int);
+
+static volatile sig_atomic_t report;
+
+static void
+on_usr1(int sig)
+{
+	(void) sig;
+	report = 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	volatile int n = argc > 1 ? atoi(argv[1]) : 0;
+	volatile long guarded = 0;
+	static char abc[] = "abc";
+
+	if (argc > 1 && strcmp(argv[1], "loop") == 0) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+
+		signal(SIGUSR1, on_usr1);
+		printf("%d\n", (int)getpid());
+		fflush(stdout);
+		for (int k = 0;; k++) {
+			DTRACE_PROBE1(dt_usdt, tick__now, k);
+			guarded += dt_usdt_guard(k);
+			if (report) {
+				printf("guarded %ld\n", (long)guarded);
+				fflush(stdout);
+				report = 0;
+			}
+			nanosleep(&ts, NULL);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		volatile signed char sc = (signed char)-i;
+		volatile unsigned long long big = i * 1000000000000ULL;
+		volatile short s = (short)(i - 5);
+		volatile unsigned short us = (unsigned short)(60000 + i);
+
+		DTRACE_PROBE(dt_usdt, zero);
+		DTRACE_PROBE1(dt_usdt, one, i);
+		DTRACE_PROBE2(dt_usdt, two, sc, big);
+		DTRACE_PROBE3(dt_usdt, three, s, us, abc);
+		DTRACE_PROBE2(dt_usdt, konst, 5, -3);
+		DTRACE_PROBE1(dt_usdt, global, dt_usdt_global);
+		guarded += dt_usdt_guard(i);
+#ifdef DT_USDT_LIB
+		dt_usdtlib_fire(i);
+#endif
+	}
+	return (guarded > n);
+}
