@@ -89,6 +89,21 @@ note_str(const char *desc, size_t size, size_t *pos)
 	return (s);
 }
 
+/*
+ * The path of a file as its process sees it: without the /proc/PID/root
+ * through which a process's files are opened.
+ */
+static const char *
+shown_path(const char *path)
+{
+	const char *r;
+
+	if (strncmp(path, "/proc/", 6) != 0 ||
+	    (r = strchr(path + 6, '/')) == NULL || strncmp(r, "/root/", 6) != 0)
+		return (path);
+	return (r + 5);
+}
+
 /* Append one stapsdt note; a malformed one is skipped with a warning. */
 static int
 note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
@@ -107,7 +122,7 @@ note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 	    (args = note_str(desc, size, &pos)) == NULL ||
 	    prov[0] == '\0' || name[0] == '\0') {
 		fprintf(stderr, "dtrace: %s: a truncated USDT note is "
-		    "skipped\n", path);
+		    "skipped\n", shown_path(path));
 		return (0);
 	}
 	memcpy(a, desc, sizeof (a));
@@ -117,7 +132,8 @@ note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 	    (a[2] != 0 && (soff = addr_to_off_in(elf, nph, a[2], false)) <=
 	    0)) {
 		fprintf(stderr, "dtrace: %s: USDT probe %s:%s is skipped: its "
-		    "%s 0x%llx is outside the file\n", path, prov, name,
+		    "%s 0x%llx is outside the file\n", shown_path(path), prov,
+		    name,
 		    off < 0 ? "address" : "semaphore", (unsigned long long)
 		    (off < 0 ? a[0] : a[2]));
 		return (0);

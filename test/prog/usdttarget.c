@@ -8,7 +8,10 @@
  *                    dt_usdt:three(i - 5, 60000 + i, "abc") (short,
  *                    unsigned short, char *), dt_usdt:konst(5, -3)
  *                    (constants), dt_usdt:global(3) (a symbol operand,
- *                    which the provider skips), dt_usdt:lib_fire(i, i * 7) in the
+ *                    which the provider skips), dt_usdt:indexed(40, 0x12,
+ *                    10) (specs -8@8(%rdx,%rcx,8) 1@%ah -2@(%rdx)),
+ *                    dt_usdt:badreg and dt_usdt:badsize (specs 8@%xyz and
+ *                    3@%rax, skipped), dt_usdt:lib_fire(i, i * 7) in the
  *                    library libusdtlib.so (when linked with it), and
  *                    dt_usdt:guarded(i) while its semaphore says that it
  *                    is traced; exits 0
@@ -36,6 +39,21 @@ extern void dt_usdtlib_fire(int);
 
 /* read by dt_usdt:global, whose spec names it: -4@dt_usdt_global(%rip) */
 volatile int dt_usdt_global = 3;
+
+/* read by dt_usdt:indexed through base + index * scale */
+static long dt_usdt_arr[4] = { 10, 20, 30, 40 };
+
+/*
+ * Two malformed notes, which the provider skips with a warning: a site
+ * outside the file's segments, and a note too short for its strings.
+ */
+__asm__(".pushsection .note.stapsdt,\"\",\"note\"\n"
+    "\t.balign 4\n\t.4byte 8, 992f-991f, 3\n\t.asciz \"stapsdt\"\n"
+    "991:\t.8byte 0x7fff0000, 0, 0\n\t.asciz \"dt_usdt\"\n"
+    "\t.asciz \"outside\"\n\t.asciz \"\"\n992:\t.balign 4\n"
+    "\t.4byte 8, 12, 3\n\t.asciz \"stapsdt\"\n\t.8byte 0\n"
+    "\t.4byte 0\n\t.balign 4\n"
+    ".popsection\n");
 
 /* usdtguard.c: fires dt_usdt:guarded(k) if traced, returns 1 if so */
 extern int dt_usdt_guard(int);
@@ -85,6 +103,14 @@ main(int argc, char **argv)
 		DTRACE_PROBE3(dt_usdt, three, s, us, abc);
 		DTRACE_PROBE2(dt_usdt, konst, 5, -3);
 		DTRACE_PROBE1(dt_usdt, global, dt_usdt_global);
+		/* specs written by hand: forms the compiler rarely picks */
+		__asm__ volatile("lea %0, %%rdx\n\tmov $2, %%rcx\n\t"
+		    "mov $0x1234, %%eax\n\t"
+		    STAP_PROBE_ASM(dt_usdt, indexed,
+		    -8@8(%%rdx,%%rcx,8) 1@%%ah -2@(%%rdx))
+		    STAP_PROBE_ASM(dt_usdt, badreg, 8@%%xyz)
+		    STAP_PROBE_ASM(dt_usdt, badsize, 3@%%rax)
+		    : : "m"(dt_usdt_arr) : "rax", "rcx", "rdx", "memory");
 		guarded += dt_usdt_guard(i);
 #ifdef DT_USDT_LIB
 		dt_usdtlib_fire(i);

@@ -1,0 +1,10 @@
+/* @args: -q -c "$BUILD_DIR/testprog/usdttarget 2" */
+/*
+ * Argument specs written by hand: memory at base + index * scale + disp
+ * (-8@8(%rdx,%rcx,8): the fourth long of an array), a high byte register
+ * (1@%ah of 0x1234), memory without a displacement (-2@(%rdx)).
+ */
+dt_usdt$target:::indexed
+{
+	printf("%s %d 0x%x %d\n", probename, arg0, arg1, arg2);
+}
