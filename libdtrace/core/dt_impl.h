@@ -645,6 +645,7 @@ extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+extern int dt_elf_symval(const char *, const char *, uint64_t *);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

@@ -417,6 +417,56 @@ dt_elf_sym(const dt_elf_t *ef, const char *name)
 	return (NULL);
 }
 
+/*
+ * The value of the symbol named name (any kind: USDT argument specs name
+ * variables, "-4@counter(%rip)") defined in the ELF file at path, from
+ * .symtab or else .dynsym; -1 if none.
+ */
+int
+dt_elf_symval(const char *path, const char *name, uint64_t *valp)
+{
+	Elf *elf;
+	Elf_Scn *scn;
+	int fd, rv = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	for (int want = SHT_SYMTAB; rv != 0 && want != 0;
+	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
+		for (scn = NULL; rv != 0 &&
+		    (scn = elf_nextscn(elf, scn)) != NULL;) {
+			GElf_Shdr sh;
+			Elf_Data *data;
+
+			if (gelf_getshdr(scn, &sh) == NULL ||
+			    sh.sh_type != (GElf_Word)want || sh.sh_entsize == 0 ||
+			    (data = elf_getdata(scn, NULL)) == NULL)
+				continue;
+			for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+				GElf_Sym sym;
+				const char *nm;
+
+				if (gelf_getsym(data, (int)i, &sym) == NULL ||
+				    sym.st_shndx == SHN_UNDEF ||
+				    (nm = elf_strptr(elf, sh.sh_link,
+				    sym.st_name)) == NULL || strcmp(nm, name) != 0)
+					continue;
+				*valp = sym.st_value;
+				rv = 0;
+				break;
+			}
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	return (rv);
+}
+
 void
 dt_elf_free_all(dtrace_hdl_t *dtp)
 {

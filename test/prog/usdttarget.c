@@ -7,11 +7,13 @@
  *                    i * 1000000000000) (signed char, unsigned long long),
  *                    dt_usdt:three(i - 5, 60000 + i, "abc") (short,
  *                    unsigned short, char *), dt_usdt:konst(5, -3)
- *                    (constants), dt_usdt:global(3) (a symbol operand,
- *                    which the provider skips), dt_usdt:indexed(40, 0x12,
+ *                    (constants), dt_usdt:global(3 * i + 3) (a variable:
+ *                    -4@dt_usdt_global(%rip)), dt_usdt:indexed(40, 0x12,
  *                    10) (specs -8@8(%rdx,%rcx,8) 1@%ah -2@(%rdx)),
- *                    dt_usdt:badreg and dt_usdt:badsize (specs 8@%xyz and
- *                    3@%rax, skipped), dt_usdt:lib_fire(i, i * 7) in the
+ *                    dt_usdt:symoff(30) (-8@dt_usdt_arr+16(%rip)),
+ *                    dt_usdt:badsym, dt_usdt:badreg and dt_usdt:badsize
+ *                    (specs 8@dt_usdt_nosuch(%rip), 8@%xyz and 3@%rax,
+ *                    skipped), dt_usdt:lib_fire(i, i * 7) in the
  *                    library libusdtlib.so (when linked with it), and
  *                    dt_usdt:guarded(i) while its semaphore says that it
  *                    is traced; exits 0
@@ -38,7 +40,7 @@ extern void dt_usdtlib_fire(int);
 #endif
 
 /* read by dt_usdt:global, whose spec names it: -4@dt_usdt_global(%rip) */
-volatile int dt_usdt_global = 3;
+volatile int dt_usdt_global;
 
 /* read by dt_usdt:indexed through base + index * scale */
 static long dt_usdt_arr[4] = { 10, 20, 30, 40 };
@@ -102,12 +104,15 @@ main(int argc, char **argv)
 		DTRACE_PROBE2(dt_usdt, two, sc, big);
 		DTRACE_PROBE3(dt_usdt, three, s, us, abc);
 		DTRACE_PROBE2(dt_usdt, konst, 5, -3);
+		dt_usdt_global = 3 * i + 3;
 		DTRACE_PROBE1(dt_usdt, global, dt_usdt_global);
 		/* specs written by hand: forms the compiler rarely picks */
 		__asm__ volatile("lea %0, %%rdx\n\tmov $2, %%rcx\n\t"
 		    "mov $0x1234, %%eax\n\t"
 		    STAP_PROBE_ASM(dt_usdt, indexed,
 		    -8@8(%%rdx,%%rcx,8) 1@%%ah -2@(%%rdx))
+		    STAP_PROBE_ASM(dt_usdt, symoff, -8@dt_usdt_arr+16(%%rip))
+		    STAP_PROBE_ASM(dt_usdt, badsym, 8@dt_usdt_nosuch(%%rip))
 		    STAP_PROBE_ASM(dt_usdt, badreg, 8@%%xyz)
 		    STAP_PROBE_ASM(dt_usdt, badsize, 3@%%rax)
 		    : : "m"(dt_usdt_arr) : "rax", "rcx", "rdx", "memory");

@@ -19,11 +19,13 @@
  * Arguments: each note has a spec per argument, "SIZE@OPERAND" as GNU as
  * writes operands: -4@%eax (a register), 8@-16(%rbp) and
  * 4@8(%rsp,%rax,4) (memory at base + displacement + index * scale, read
- * with bpf_probe_read_user), 8@$5 (a constant).  A negative size is a
- * signed value: arguments are sign- or zero-extended from their size to 64
- * bits.  A spec this code does not understand (a symbol operand such as
- * sym(%rip), a size other than 1, 2, 4, 8) skips the probe with a warning
- * naming the file.  The trampoline reads the arguments the way the spec
+ * with bpf_probe_read_user), 8@$5 (a constant), -4@var(%rip) and
+ * -4@var+8(%rip) (a variable: memory at the site plus the distance from
+ * the site to the symbol in the file, see spec_resolve()).  A negative
+ * size is a signed value: arguments are sign- or zero-extended from their
+ * size to 64 bits.  A spec this code does not understand (an unknown
+ * register or symbol, a size other than 1, 2, 4, 8) skips the probe with a
+ * warning naming the file.  The trampoline reads the arguments the way the spec
  * says, so each distinct spec string of the session is a trampoline kind
  * of its own (DT_TRAMP_USDT + its index in dt_usdtspecs): probes with the
  * same clauses and the same spec share one program.  Memory that cannot
@@ -171,6 +173,11 @@ arg_parse(const char *s, size_t len, dt_usdtarg_t *ua)
 		p = end;
 	}
 	p++;
+	if (strncmp(p, "%site)", 6) == 0) {
+		/* a resolved symbol operand: relative to the site */
+		ua->ua_reg = PT_IP;
+		return (p[6] == '\0' ? 0 : -1);
+	}
 	if ((ua->ua_reg = (int16_t)reg_parse(&p, &shift)) < 0 || shift != 0 ||
 	    ua->ua_reg == PT_IP)
 		return (-1);
@@ -219,6 +226,68 @@ args_parse(const char *args, dt_usdtarg_t *argv, const char **bad,
 		s += len;
 	}
 	return (n < DT_MAXARGS ? n : DT_MAXARGS);
+}
+
+/*
+ * The specs of a note with its symbol operands resolved: SIZE@SYM(%rip)
+ * and SIZE@SYM+N(%rip) (a variable, as GNU as writes it in PIC code)
+ * become SIZE@D(%site), memory at the site's address (the probed
+ * instruction's, which the uprobe's saved ip is) plus D, the distance
+ * from the site to the variable in the file's layout: the same wherever
+ * the file is loaded.  -1 if a symbol is not in the file's symbols, *bad
+ * then names its spec.
+ */
+static int
+spec_resolve(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *out,
+    size_t len, const char **bad, size_t *badlen)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (const char *s = en->en_args + strspn(en->en_args, " \t");
+	    *s != '\0'; s += strspn(s, " \t")) {
+		size_t tlen = strcspn(s, " \t"), nlen;
+		const char *at = memchr(s, '@', tlen), *op, *rip;
+		char name[256], *end;
+		long long off = 0;
+		uint64_t val;
+		int w;
+
+		op = at != NULL ? at + 1 : s;
+		rip = tlen >= 6 ? s + tlen - 6 : NULL;
+		nlen = strspn(op, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$");
+		if (rip == NULL || strncmp(rip, "(%rip)", 6) != 0 || nlen == 0 ||
+		    isdigit((unsigned char)op[0]) || nlen >= sizeof (name)) {
+			w = snprintf(out + n, len - n, "%s%.*s", n ? " " : "",
+			    (int)tlen, s);
+		} else {
+			memcpy(name, op, nlen);
+			name[nlen] = '\0';
+			if (op + nlen != rip) {
+				off = strtoll(op + nlen, &end, 10);
+				if (end != rip)
+					nlen = 0;	/* not SYM+N */
+			}
+			if (nlen == 0 ||
+			    dt_elf_symval(pm->pm_path, name, &val) != 0) {
+				*bad = s;
+				*badlen = tlen;
+				return (-1);
+			}
+			w = snprintf(out + n, len - n, "%s%.*s%lld(%%site)",
+			    n ? " " : "", (int)(op - s), s, (long long)(val +
+			    (uint64_t)off - en->en_addr));
+		}
+		if (w < 0 || (size_t)w >= len - n) {
+			*bad = s;
+			*badlen = tlen;
+			return (-1);
+		}
+		n += (size_t)w;
+		s += tlen;
+	}
+	return (0);
 }
 
 /* The trampoline kind of an argument spec string, added if new. */
@@ -270,7 +339,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 		ef = pm->pm_elf;
 		for (size_t i = 0; i < ef->ef_nnotes; i++) {
 			const dt_elfnote_t *en = &ef->ef_notes[i];
-			char prov[DTRACE_PROVNAMELEN];
+			char prov[DTRACE_PROVNAMELEN], spec[1024];
 			dt_usdtarg_t argv[DT_MAXARGS];
 			const char *bad;
 			size_t badlen;
@@ -283,7 +352,9 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 			    !dt_gmatch(en->en_func, pdp->fun) ||
 			    !dt_gmatch(en->en_name, pdp->prb))
 				continue;
-			if (args_parse(en->en_args, argv, &bad, &badlen) < 0) {
+			if (spec_resolve(pm, en, spec, sizeof (spec), &bad,
+			    &badlen) != 0 ||
+			    args_parse(spec, argv, &bad, &badlen) < 0) {
 				fprintf(stderr, "dtrace: %s: USDT probe %s:%s "
 				    "is skipped: argument \"%.*s\" is not "
 				    "understood\n", pm->pm_file, en->en_prov,
@@ -291,7 +362,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 				pm->pm_usdt[i] = DT_USDT_SKIPPED;
 				continue;
 			}
-			if (spec_tramp(dtp, en->en_args, &tramp) != 0 ||
+			if (spec_tramp(dtp, spec, &tramp) != 0 ||
 			    (prp = dt_probe_create(dtp, &dt_prov_usdt,
 			    pm->pm_name, en->en_func, en->en_name)) == NULL)
 				return (-1);

@@ -2,9 +2,17 @@
 /*
  * Argument specs written by hand: memory at base + index * scale + disp
  * (-8@8(%rdx,%rcx,8): the fourth long of an array), a high byte register
- * (1@%ah of 0x1234), memory without a displacement (-2@(%rdx)).
+ * (1@%ah of 0x1234), memory without a displacement (-2@(%rdx)); variables
+ * named by their symbol, as GNU as writes them in PIC code
+ * (-4@dt_usdt_global(%rip), -8@dt_usdt_arr+16(%rip)).
  */
 dt_usdt$target:::indexed
 {
 	printf("%s %d 0x%x %d\n", probename, arg0, arg1, arg2);
+}
+
+dt_usdt$target:::global,
+dt_usdt$target:::symoff
+{
+	printf("%s %d\n", probename, arg0);
 }
