@@ -347,7 +347,9 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 		return (NULL);
 	}
 	/* sorted by name, each name once */
-	qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t), sym_cmp);
+	if (ef->ef_nsyms > 1)	/* none: ef_syms is NULL */
+		qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t),
+		    sym_cmp);
 	for (size_t i = 0; i < ef->ef_nsyms; i++) {
 		if (j > 0 && strcmp(ef->ef_syms[j - 1].es_name,
 		    ef->ef_syms[i].es_name) == 0) {
