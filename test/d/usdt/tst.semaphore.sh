@@ -1,8 +1,12 @@
 # An is-enabled probe: its semaphore is set only while a session traces
-# it.  usdttarget loop fires dt_usdt:guarded every 20 ms when its
-# semaphore says it is traced, and on SIGUSR1 prints how many times it
-# has: 0 before the session, at least 5 at its end, no more after it.
+# it, and only in the traced process.  usdttarget loop fires
+# dt_usdt:guarded every 20 ms when its semaphore says it is traced, and on
+# SIGUSR1 prints how many times it has: 0 before the session, at least 5
+# at its end, no more after it; 0 in another process of the same file.
 out=$(mktemp)
+other=$(mktemp)
+"$BUILD_DIR/testprog/usdttarget" loop >"$other" &
+bg2=$!
 "$BUILD_DIR/testprog/usdttarget" loop >"$out" &
 bg=$!
 for i in $(seq 50); do [ -s "$out" ] && break; sleep 0.05; done
@@ -29,6 +33,9 @@ sleep 0.3
 after=$(guarded)
 echo "at the end: $([ "$during" -ge 5 ] && echo ">= 5" || echo "$during")"
 echo "after: $([ "$after" = "$during" ] && echo "no more" || echo "$during then $after")"
-kill "$bg"
-wait "$bg" 2>/dev/null
-rm -f "$out"
+kill -USR1 "$bg2"
+for i in $(seq 100); do grep -q guarded "$other" && break; sleep 0.02; done
+echo "another process: $(grep guarded "$other")"
+kill "$bg" "$bg2"
+wait "$bg" "$bg2" 2>/dev/null
+rm -f "$out" "$other"
