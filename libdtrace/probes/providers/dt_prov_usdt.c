@@ -30,6 +30,7 @@
  * of its own (DT_TRAMP_USDT + its index in dt_usdtspecs): probes with the
  * same clauses and the same spec share one program.  Memory that cannot
  * be read gives 0 (the trampoline runs before any clause, so no ERROR).
+ * args[n] is typed by the spec's size and sign: int8_t .. uint64_t.
  *
  * Attaching is the pid provider's: the sites of one module that share a
  * program are one uprobe_multi link with the process id as its filter, a
@@ -418,6 +419,28 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	return (0);
 }
 
+/*
+ * The type of argument n: an integer of the spec's size and sign
+ * (int8_t .. uint64_t); -1 (int64_t) past the note's arguments.
+ */
+static int
+usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
+    size_t len)
+{
+	uint32_t spec = prp->pr_tramp - DT_TRAMP_USDT;
+	dt_usdtarg_t argv[DT_MAXARGS];
+	const char *bad;
+	size_t badlen;
+	int nargs;
+
+	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
+	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
+		return (-1);
+	snprintf(buf, len, "%sint%d_t", argv[n].ua_signed ? "" : "u",
+	    argv[n].ua_size * 8);
+	return (0);
+}
+
 static bool
 usdt_modmatch(const dt_probe_t *prp, const char *mod)
 {
@@ -614,6 +637,7 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_name = "usdt",
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,
 	.pv_provide = usdt_provide,
+	.pv_argtype = usdt_argtype,
 	.pv_trampoline = usdt_trampoline,
 	.pv_attach = usdt_attach,
 	.pv_anyprov = true,
