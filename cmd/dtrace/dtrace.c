@@ -217,17 +217,17 @@ list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 
 /*
  * A description with $target replaced by the first process's id, for -l
- * (compiled programs have it expanded by the parser).  The result is
- * never freed: -l lists and exits.
+ * (compiled programs have it expanded by the parser), to be freed; NULL
+ * if it names no $target.
  */
-static const char *
+static char *
 expand_target(const char *s, pid_t pid)
 {
 	const char *t;
 	char *out, *o;
 
 	if ((t = strstr(s, "$target")) == NULL)
-		return (s);
+		return (NULL);
 	if ((out = o = malloc(strlen(s) * 2 + 16)) == NULL)
 		fatal("out of memory");
 	do {
@@ -487,14 +487,18 @@ main(int argc, char *argv[])
 			for (int i = 0; i < nreqs; i++) {
 				dtrace_probedesc_t pd;
 				const char *s = reqs[i].rq_arg;
+				char *exp = NULL;
+				int rv;
 
 				if (reqs[i].rq_kind == REQ_SCRIPT)
 					continue;
-				if (nprocs > 0)
-					s = expand_target(s, dtrace_proc_pid(
-					    procs[0]));
-				if (dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
-				    &pd) != 0)
+				if (nprocs > 0 && (exp = expand_target(s,
+				    dtrace_proc_pid(procs[0]))) != NULL)
+					s = exp;
+				rv = dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
+				    &pd);
+				free(exp);
+				if (rv != 0)
 					continue;
 				(void) dtrace_probe_iter(g_dtp, &pd,
 				    list_probe, NULL);
