@@ -11,6 +11,8 @@
  *                    -4@dt_usdt_global(%rip)), dt_usdt:indexed(40, 0x12,
  *                    10) (specs -8@8(%rdx,%rcx,8) 1@%ah -2@(%rdx)),
  *                    dt_usdt:symoff(30) (-8@dt_usdt_arr+16(%rip)),
+ *                    dt_usdt:unreadable (8@(%rdx) with %rdx = 8: memory that
+ *                    cannot be read, and 8@$7),
  *                    dt_usdt:badsym, dt_usdt:badreg and dt_usdt:badsize
  *                    (specs 8@dt_usdt_nosuch(%rip), 8@%xyz and 3@%rax,
  *                    skipped), dt_usdt:lib_fire(i, i * 7) in the
@@ -112,6 +114,8 @@ main(int argc, char **argv)
 		    STAP_PROBE_ASM(dt_usdt, indexed,
 		    -8@8(%%rdx,%%rcx,8) 1@%%ah -2@(%%rdx))
 		    STAP_PROBE_ASM(dt_usdt, symoff, -8@dt_usdt_arr+16(%%rip))
+		    "mov $8, %%rdx\n\t"
+		    STAP_PROBE_ASM(dt_usdt, unreadable, 8@(%%rdx) 8@$7)
 		    STAP_PROBE_ASM(dt_usdt, badsym, 8@dt_usdt_nosuch(%%rip))
 		    STAP_PROBE_ASM(dt_usdt, badreg, 8@%%xyz)
 		    STAP_PROBE_ASM(dt_usdt, badsize, 3@%%rax)

@@ -4,7 +4,9 @@
  * (-8@8(%rdx,%rcx,8): the fourth long of an array), a high byte register
  * (1@%ah of 0x1234), memory without a displacement (-2@(%rdx)); variables
  * named by their symbol, as GNU as writes them in PIC code
- * (-4@dt_usdt_global(%rip), -8@dt_usdt_arr+16(%rip)).
+ * (-4@dt_usdt_global(%rip), -8@dt_usdt_arr+16(%rip)).  An argument in
+ * memory that cannot be read is 0 (8@(%rdx) with %rdx = 8), the others
+ * are read.
  */
 dt_usdt$target:::indexed
 {
@@ -15,4 +17,9 @@ dt_usdt$target:::global,
 dt_usdt$target:::symoff
 {
 	printf("%s %d\n", probename, arg0);
+}
+
+dt_usdt$target:::unreadable
+{
+	printf("%s %d %d\n", probename, arg0, arg1);
 }
