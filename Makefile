@@ -45,10 +45,13 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 # Programs the tests trace (not tests themselves): pidtarget as PIE, as
 # non-PIE, and stripped (only .dynsym left, hence -rdynamic).  Built
 # without sanitizers, with -O1 so that calls stay calls.  ustacktarget,
-# for ustack(), keeps its frame pointers.
+# for ustack(), keeps its frame pointers.  usdttarget has stapsdt probes
+# (<sys/sdt.h>); usdttarget-lib also calls the one of libusdtlib.so,
+# found next to it.
 TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/pidtarget-stripped \
-             $(BUILD)/testprog/ustacktarget
+             $(BUILD)/testprog/ustacktarget $(BUILD)/testprog/usdttarget \
+             $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS)
@@ -70,6 +73,21 @@ $(BUILD)/testprog/ustacktarget: test/prog/ustacktarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -pie -fPIE -fno-omit-frame-pointer \
 	    -mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls -o $@ $<
+
+$(BUILD)/testprog/usdttarget: test/prog/usdttarget.c test/prog/usdtguard.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -o $@ $^
+
+$(BUILD)/testprog/libusdtlib.so: test/prog/usdtlib.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -shared -fPIC -o $@ $<
+
+$(BUILD)/testprog/usdttarget-lib: test/prog/usdttarget.c test/prog/usdtguard.c \
+    $(BUILD)/testprog/libusdtlib.so
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -DDT_USDT_LIB -o $@ test/prog/usdttarget.c \
+	    test/prog/usdtguard.c -L$(BUILD)/testprog -lusdtlib \
+	    -Wl,-rpath,'$$ORIGIN'
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

@@ -215,6 +215,31 @@ list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 	return (0);
 }
 
+/*
+ * A description with $target replaced by the first process's id, for -l
+ * (compiled programs have it expanded by the parser), to be freed; NULL
+ * if it names no $target.
+ */
+static char *
+expand_target(const char *s, pid_t pid)
+{
+	const char *t;
+	char *out, *o;
+
+	if ((t = strstr(s, "$target")) == NULL)
+		return (NULL);
+	if ((out = o = malloc(strlen(s) * 2 + 16)) == NULL)
+		fatal("out of memory");
+	do {
+		memcpy(o, s, (size_t)(t - s));
+		o += t - s;
+		o += sprintf(o, "%d", (int)pid);
+		s = t + strlen("$target");
+	} while ((t = strstr(s, "$target")) != NULL);
+	strcpy(o, s);
+	return (out);
+}
+
 /* Split a -c command line on blanks, as DTrace does. */
 static char **
 split_cmd(char *cmd)
@@ -396,7 +421,7 @@ main(int argc, char *argv[])
 	    sizeof (*procs));
 	if (procs == NULL)
 		fatal("out of memory");
-	for (int i = 0; i < ncmds && !list; i++) {
+	for (int i = 0; i < ncmds; i++) {
 		char **cargv = split_cmd(cmds[i]);
 
 		if ((procs[nprocs++] = dtrace_proc_create(g_dtp, cargv[0],
@@ -404,7 +429,7 @@ main(int argc, char *argv[])
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		free(cargv);
 	}
-	for (int i = 0; i < npids && !list; i++) {
+	for (int i = 0; i < npids; i++) {
 		if ((procs[nprocs++] = dtrace_proc_grab(g_dtp, pids[i],
 		    0)) == NULL)
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
@@ -462,11 +487,18 @@ main(int argc, char *argv[])
 			for (int i = 0; i < nreqs; i++) {
 				dtrace_probedesc_t pd;
 				const char *s = reqs[i].rq_arg;
+				char *exp = NULL;
+				int rv;
 
 				if (reqs[i].rq_kind == REQ_SCRIPT)
 					continue;
-				if (dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
-				    &pd) != 0)
+				if (nprocs > 0 && (exp = expand_target(s,
+				    dtrace_proc_pid(procs[0]))) != NULL)
+					s = exp;
+				rv = dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
+				    &pd);
+				free(exp);
+				if (rv != 0)
 					continue;
 				(void) dtrace_probe_iter(g_dtp, &pd,
 				    list_probe, NULL);

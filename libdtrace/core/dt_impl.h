@@ -309,6 +309,9 @@ typedef struct dt_provider {
 	    struct dt_program *);
 	bool pv_pidprov;		/* provider names are pv_name followed
 					   by a process id (pid1234) */
+	bool pv_anyprov;		/* its probes' provider names are their
+					   own, ending in a process id (USDT:
+					   myprov1234) */
 	bool (*pv_modmatch)(const dt_probe_t *, const char *);
 					/* does the probe's module match a
 					   description's module field; NULL:
@@ -338,11 +341,26 @@ typedef struct dt_elfsym {
 	uint32_t es_order;		/* order read (ties in sorting) */
 } dt_elfsym_t;
 
+/* A stapsdt USDT probe site: a note of .note.stapsdt. */
+typedef struct dt_elfnote {
+	char *en_prov;			/* provider, as in the note */
+	char *en_name;			/* probe name, "__" turned into "-" */
+	char *en_args;			/* argument specs ("-4@%eax 8@$5") */
+	const char *en_func;		/* enclosing function (in ef_syms), or
+					   "" */
+	uint64_t en_addr;		/* address of the site, file's layout */
+	uint64_t en_off;		/* file offset of the site */
+	uint64_t en_sema;		/* file offset of its semaphore, 0 if
+					   none */
+} dt_elfnote_t;
+
 typedef struct dt_elf {
 	dev_t ef_dev;			/* file identity: device */
 	ino_t ef_ino;			/* and inode */
 	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
 	size_t ef_nsyms;		/* how many */
+	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
+	size_t ef_nnotes;		/* how many */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
@@ -358,6 +376,8 @@ typedef struct dt_pidmod {
 	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
 	uint32_t *pm_probes;		/* by symbol: probe ids of entry
 					   (2i) and return (2i+1), 0: none */
+	uint32_t *pm_usdt;		/* by note of pm_elf: its USDT probe id,
+					   0: none yet, DT_USDT_SKIPPED */
 	struct dt_pidmod *pm_next;	/* next module of the session */
 } dt_pidmod_t;
 
@@ -488,6 +508,10 @@ struct dtrace_hdl {
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
+	char **dt_usdtspecs;		/* USDT argument specs, each once: a
+					   trampoline each */
+	uint32_t dt_nusdtspecs;		/* how many */
+	unsigned int dt_usdtspeccap;	/* how many allocated */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -566,6 +590,7 @@ extern const dt_provider_t dt_prov_dtrace;
 extern const dt_provider_t dt_prov_profile;
 extern const dt_provider_t dt_prov_syscall;
 extern const dt_provider_t dt_prov_pid;
+extern const dt_provider_t dt_prov_usdt;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -580,7 +605,9 @@ enum {
 	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
 	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte, or
 				   on an instruction offset in it */
-	DT_TRAMP_PIDRETURN	/* uretprobe of a function */
+	DT_TRAMP_PIDRETURN,	/* uretprobe of a function */
+	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
+				   arguments as dt_usdtspecs[i] says */
 };
 
 /* dlang/dt_compile.c */
@@ -673,8 +700,16 @@ extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
     char *, size_t, uint64_t *);
 extern void dt_usym_snapshot(dtrace_hdl_t *);
 extern void dt_usym_free_all(dtrace_hdl_t *);
+extern int dt_elf_symval(const char *, const char *, uint64_t *);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);
+extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
+extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
+extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
+
+/* probes/providers/dt_prov_usdt.c */
+#define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
+extern void dt_usdt_free(dtrace_hdl_t *);
 
 #endif /* DT_IMPL_H */

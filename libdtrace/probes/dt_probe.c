@@ -13,6 +13,7 @@
  * Attachments (perf events, BPF links) are file descriptors of the session:
  * when they are closed, or the process dies, the kernel detaches them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -39,18 +40,23 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_syscall,
 	&dt_prov_profile,
 	&dt_prov_pid,
+	&dt_prov_usdt,
 	NULL
 };
 
 /*
  * Can the provider be the one a description's provider field names?  A
- * provider of processes (pid) is named with a process id: pid1234.
+ * provider of processes (pid) is named with a process id: pid1234; a USDT
+ * provider's name is its own, ending in a process id (myprov1234).
  */
 static bool
 prov_may_match(const dt_provider_t *pv, const char *prv)
 {
 	size_t len = strlen(pv->pv_name);
 
+	if (pv->pv_anyprov)
+		return (prv[0] == '\0' || strpbrk(prv, "*?[\\") != NULL ||
+		    isdigit((unsigned char)prv[strlen(prv) - 1]));
 	if (!pv->pv_pidprov)
 		return (dt_gmatch(pv->pv_name, prv));
 	if (prv[0] == '\0' || strpbrk(prv, "*?[\\") != NULL)
@@ -184,7 +190,7 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 			dt_probe_t *prp = dtp->dt_probes[i];
 
 			if (prp->pr_prov != pv ||
-			    (pv->pv_pidprov &&
+			    ((pv->pv_pidprov || pv->pv_anyprov) &&
 			    !dt_gmatch(prp->pr_desc.prv, pdp->prv)) ||
 			    (pv->pv_modmatch != NULL ?
 			    !pv->pv_modmatch(prp, pdp->mod) :

@@ -14,11 +14,25 @@
  * Each symbol carries its file offset, which is what a uprobe needs: the
  * symbol's address converted through the PT_LOAD program header that
  * holds it (p_vaddr -> p_offset), so that PIE and non-PIE files are alike.
+ *
+ * The same read collects the file's stapsdt USDT probe sites, the notes
+ * (owner "stapsdt", type 3) of its .note.stapsdt section that <sys/sdt.h>
+ * emits: three 64-bit addresses (site, the address .stapsdt.base had at
+ * link time, semaphore) and three strings (provider, name, argument
+ * specs).  If .stapsdt.base has moved since (prelink), the site moves
+ * with it.  The site becomes a file offset through the executable
+ * PT_LOAD segment that holds it, the semaphore (a 2-byte counter in
+ * .probes) through the PT_LOAD segment with file bytes that holds it:
+ * the kernel's uprobe reference counters are file offsets.  A note that
+ * is truncated, or whose addresses no segment holds, is skipped with a
+ * warning naming the file.  Each site is given its enclosing function,
+ * the symbol whose [value, value + size) holds it.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -37,20 +51,186 @@ sym_cmp(const void *a, const void *b)
 	return (x->es_order < y->es_order ? -1 : x->es_order > y->es_order);
 }
 
-/* The file offset of address addr, or -1 if no PT_LOAD segment holds it. */
+/*
+ * The file offset of address addr, or -1 if no PT_LOAD segment holds it
+ * (an executable one if exec).
+ */
 static int64_t
-addr_to_off(Elf *elf, size_t nph, uint64_t addr)
+addr_to_off_in(Elf *elf, size_t nph, uint64_t addr, bool exec)
 {
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
 
 		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
-		    ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+		    ph.p_type != PT_LOAD || (exec && !(ph.p_flags & PF_X)))
 			continue;
 		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz)
 			return ((int64_t)(addr - ph.p_vaddr + ph.p_offset));
 	}
 	return (-1);
+}
+
+static int64_t
+addr_to_off(Elf *elf, size_t nph, uint64_t addr)
+{
+	return (addr_to_off_in(elf, nph, addr, true));
+}
+
+/* The next string of a note's descriptor at *pos, or NULL if none ends. */
+static const char *
+note_str(const char *desc, size_t size, size_t *pos)
+{
+	const char *s = desc + *pos;
+	const char *nul;
+
+	if (*pos >= size || (nul = memchr(s, '\0', size - *pos)) == NULL)
+		return (NULL);
+	*pos += (size_t)(nul - s) + 1;
+	return (s);
+}
+
+/*
+ * The path of a file as its process sees it: without the /proc/PID/root
+ * through which a process's files are opened.
+ */
+static const char *
+shown_path(const char *path)
+{
+	const char *r;
+
+	if (strncmp(path, "/proc/", 6) != 0 ||
+	    (r = strchr(path + 6, '/')) == NULL || strncmp(r, "/root/", 6) != 0)
+		return (path);
+	return (r + 5);
+}
+
+/* Append one stapsdt note; a malformed one is skipped with a warning. */
+static int
+note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
+    const char *path, const char *desc, size_t size, uint64_t base,
+    size_t *cap)
+{
+	uint64_t a[3];
+	const char *prov, *name, *args;
+	size_t pos = sizeof (a);
+	int64_t off, soff = 0;
+	dt_elfnote_t *en;
+	char *p;
+
+	if (size < sizeof (a) || (prov = note_str(desc, size, &pos)) == NULL ||
+	    (name = note_str(desc, size, &pos)) == NULL ||
+	    (args = note_str(desc, size, &pos)) == NULL ||
+	    prov[0] == '\0' || name[0] == '\0') {
+		fprintf(stderr, "dtrace: %s: a truncated USDT note is "
+		    "skipped\n", shown_path(path));
+		return (0);
+	}
+	memcpy(a, desc, sizeof (a));
+	if (base != 0 && a[1] != 0)
+		a[0] += base - a[1];
+	if ((off = addr_to_off(elf, nph, a[0])) < 0 ||
+	    (a[2] != 0 && (soff = addr_to_off_in(elf, nph, a[2], false)) <=
+	    0)) {
+		fprintf(stderr, "dtrace: %s: USDT probe %s:%s is skipped: its "
+		    "%s 0x%llx is outside the file\n", shown_path(path), prov,
+		    name,
+		    off < 0 ? "address" : "semaphore", (unsigned long long)
+		    (off < 0 ? a[0] : a[2]));
+		return (0);
+	}
+	if (ef->ef_nnotes == *cap) {
+		dt_elfnote_t *nn = realloc(ef->ef_notes, (*cap = *cap * 2 + 16) *
+		    sizeof (dt_elfnote_t));
+
+		if (nn == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		ef->ef_notes = nn;
+	}
+	en = &ef->ef_notes[ef->ef_nnotes];
+	memset(en, 0, sizeof (*en));
+	en->en_prov = strdup(prov);
+	en->en_name = strdup(name);
+	en->en_args = strdup(args);
+	if (en->en_prov == NULL || en->en_name == NULL || en->en_args == NULL) {
+		free(en->en_prov);
+		free(en->en_name);
+		free(en->en_args);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	/* DTrace's probe names: "__" becomes "-" */
+	for (p = en->en_name; (p = strstr(p, "__")) != NULL; p++) {
+		memmove(p, p + 1, strlen(p + 1) + 1);
+		*p = '-';
+	}
+	en->en_func = "";
+	en->en_addr = a[0];
+	en->en_off = (uint64_t)off;
+	en->en_sema = (uint64_t)soff;
+	en->en_args[strcspn(en->en_args, "\n")] = '\0';
+	ef->ef_nnotes++;
+	return (0);
+}
+
+/* Read the stapsdt notes of the file. */
+static int
+read_notes(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
+    const char *path)
+{
+	Elf_Scn *scn = NULL, *notes = NULL;
+	uint64_t base = 0;
+	size_t shstrndx, cap = 0, off = 0, next, noff, doff;
+	Elf_Data *data;
+	GElf_Nhdr nh;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return (0);
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL)
+			continue;
+		if (sh.sh_type == SHT_NOTE &&
+		    strcmp(name, ".note.stapsdt") == 0)
+			notes = scn;
+		else if (strcmp(name, ".stapsdt.base") == 0)
+			base = sh.sh_addr;
+	}
+	if (notes == NULL || (data = elf_getdata(notes, NULL)) == NULL)
+		return (0);
+	while ((next = gelf_getnote(data, off, &nh, &noff, &doff)) != 0) {
+		const char *d = data->d_buf;
+
+		off = next;
+		if (nh.n_type != 3 || nh.n_namesz != sizeof ("stapsdt") ||
+		    memcmp(d + noff, "stapsdt", sizeof ("stapsdt")) != 0)
+			continue;
+		if (note_add(dtp, ef, elf, nph, path, d + doff, nh.n_descsz,
+		    base, &cap) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Give each note the function whose bytes hold its site. */
+static void
+notes_funcs(dt_elf_t *ef)
+{
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		dt_elfnote_t *en = &ef->ef_notes[i];
+		uint64_t pc = en->en_addr;
+
+		for (size_t j = 0; j < ef->ef_nsyms; j++) {
+			const dt_elfsym_t *es = &ef->ef_syms[j];
+
+			if (pc >= es->es_value && pc < es->es_value +
+			    es->es_size) {
+				en->en_func = es->es_name;
+				break;
+			}
+		}
+	}
 }
 
 /* Append the functions of one symbol table section. */
@@ -111,6 +291,12 @@ elf_free(dt_elf_t *ef)
 	for (size_t i = 0; i < ef->ef_nsyms; i++)
 		free(ef->ef_syms[i].es_name);
 	free(ef->ef_syms);
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		free(ef->ef_notes[i].en_prov);
+		free(ef->ef_notes[i].en_name);
+		free(ef->ef_notes[i].en_args);
+	}
+	free(ef->ef_notes);
 	free(ef);
 }
 
@@ -153,13 +339,17 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 				    &cap);
 		}
 	}
+	if (rv == 0)
+		rv = read_notes(dtp, ef, elf, nph, path);
 	elf_end(elf);
 	if (rv != 0) {
 		elf_free(ef);
 		return (NULL);
 	}
 	/* sorted by name, each name once */
-	qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t), sym_cmp);
+	if (ef->ef_nsyms > 1)	/* none: ef_syms is NULL */
+		qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t),
+		    sym_cmp);
 	for (size_t i = 0; i < ef->ef_nsyms; i++) {
 		if (j > 0 && strcmp(ef->ef_syms[j - 1].es_name,
 		    ef->ef_syms[i].es_name) == 0) {
@@ -169,6 +359,7 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 		ef->ef_syms[j++] = ef->ef_syms[i];
 	}
 	ef->ef_nsyms = j;
+	notes_funcs(ef);
 	return (ef);
 }
 
@@ -226,6 +417,56 @@ dt_elf_sym(const dt_elf_t *ef, const char *name)
 			lo = mid + 1;
 	}
 	return (NULL);
+}
+
+/*
+ * The value of the symbol named name (any kind: USDT argument specs name
+ * variables, "-4@counter(%rip)") defined in the ELF file at path, from
+ * .symtab or else .dynsym; -1 if none.
+ */
+int
+dt_elf_symval(const char *path, const char *name, uint64_t *valp)
+{
+	Elf *elf;
+	Elf_Scn *scn;
+	int fd, rv = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	for (int want = SHT_SYMTAB; rv != 0 && want != 0;
+	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
+		for (scn = NULL; rv != 0 &&
+		    (scn = elf_nextscn(elf, scn)) != NULL;) {
+			GElf_Shdr sh;
+			Elf_Data *data;
+
+			if (gelf_getshdr(scn, &sh) == NULL ||
+			    sh.sh_type != (GElf_Word)want || sh.sh_entsize == 0 ||
+			    (data = elf_getdata(scn, NULL)) == NULL)
+				continue;
+			for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++) {
+				GElf_Sym sym;
+				const char *nm;
+
+				if (gelf_getsym(data, (int)i, &sym) == NULL ||
+				    sym.st_shndx == SHN_UNDEF ||
+				    (nm = elf_strptr(elf, sh.sh_link,
+				    sym.st_name)) == NULL || strcmp(nm, name) != 0)
+					continue;
+				*valp = sym.st_value;
+				rv = 0;
+				break;
+			}
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	return (rv);
 }
 
 void

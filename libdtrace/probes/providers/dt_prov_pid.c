@@ -87,9 +87,12 @@ has_glob(const char *s)
 	return (strpbrk(s, "*?[\\") != NULL);
 }
 
-/* Does a description's module field name the module? */
-static bool
-mod_match(const dt_pidmod_t *pm, const char *mod)
+/*
+ * Does a description's module field name the module?  (The USDT provider
+ * names modules the same way.)
+ */
+bool
+dt_pidmod_match(const dt_pidmod_t *pm, const char *mod)
 {
 	size_t len = strlen(mod);
 
@@ -104,7 +107,7 @@ mod_match(const dt_pidmod_t *pm, const char *mod)
 static bool
 pid_modmatch(const dt_probe_t *prp, const char *mod)
 {
-	return (mod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
+	return (dt_pidmod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
 }
 
 static int
@@ -194,10 +197,11 @@ pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
 /*
  * Find the modules of process pid: the executable file mappings of its
  * /proc/PID/maps, or for a process -c holds before exec(), the file it
- * will execute and the libraries its loader will map.
+ * will execute and the libraries its loader will map.  (The USDT provider
+ * reads the same modules.)
  */
-static int
-pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
+int
+dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 {
 	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
 	char path[64], root[64], exe[4096], line[4096 + 128];
@@ -387,6 +391,31 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 }
 
 /*
+ * Read the module's file (symbols and USDT notes) and make its tables of
+ * probe ids, if not done yet; the pid and USDT providers share them.
+ */
+int
+dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm)
+{
+	const dt_elf_t *ef;
+
+	if (pm->pm_elf != NULL)
+		return (0);
+	if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL)
+		return (-1);
+	if ((pm->pm_probes = dt_zalloc(dtp, (ef->ef_nsyms + 1) * 2 *
+	    sizeof (uint32_t))) == NULL ||
+	    (pm->pm_usdt = dt_zalloc(dtp, (ef->ef_nnotes + 1) *
+	    sizeof (uint32_t))) == NULL) {
+		free(pm->pm_probes);
+		pm->pm_probes = NULL;
+		return (-1);
+	}
+	pm->pm_elf = ef;
+	return (0);
+}
+
+/*
  * Create the probes of one module that the description names: entry,
  * return, and offsets (offmode, off).  Every offset of a function is
  * created only for a description naming one function without a glob
@@ -399,14 +428,8 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 {
 	const dt_elf_t *ef;
 
-	if (pm->pm_elf == NULL) {
-		if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL)
-			return (-1);
-		if ((pm->pm_probes = dt_zalloc(dtp, (ef->ef_nsyms + 1) * 2 *
-		    sizeof (uint32_t))) == NULL)
-			return (-1);
-		pm->pm_elf = ef;
-	}
+	if (dt_pidmod_elf(dtp, pm) != 0)
+		return (-1);
 	ef = pm->pm_elf;
 	if (pdp->fun[0] != '\0' && !has_glob(pdp->fun)) {
 		const dt_elfsym_t *sym = dt_elf_sym(ef, pdp->fun);
@@ -487,10 +510,10 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 		if (offmode == DT_OFF_EVERY)
 			offmode = DT_OFF_NONE;
 	}
-	if (pidmods_read(dtp, pid) != 0)
+	if (dt_pidmods_read(dtp, pid) != 0)
 		return (-1);
 	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
-		if (pm->pm_pid == pid && mod_match(pm, pdp->mod) &&
+		if (pm->pm_pid == pid && dt_pidmod_match(pm, pdp->mod) &&
 		    provide_mod(dtp, pm, pdp, entry, ret, offmode, off) != 0)
 			return (-1);
 	}
@@ -662,6 +685,7 @@ dt_pidmods_free(dtrace_hdl_t *dtp)
 
 		dtp->dt_pidmods = pm->pm_next;
 		free(pm->pm_probes);
+		free(pm->pm_usdt);
 		free(pm->pm_path);
 		free(pm);
 	}

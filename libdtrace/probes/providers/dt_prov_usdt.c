@@ -1,0 +1,645 @@
+/*
+ * dt_prov_usdt.c: USDT probes, the stapsdt notes (<sys/sdt.h>) of the
+ * executable and shared libraries of -c and -p processes.
+ *
+ * A note of provider myprov and name request__start in /usr/bin/app, in
+ * function handle(), of process 1234 is the probe
+ * myprov1234:app:handle:request-start: the provider is the note's with the
+ * process id after it, the module the file's basename (named as the pid
+ * provider names modules: a.out, full path, basename up to a "."), the
+ * function the symbol that holds the site, the name the note's with "__"
+ * turned into "-".  Probes are created on demand by provide(), for the
+ * processes of the session (-c, -p; myprov$target expands to myprov1234 in
+ * the parser) and, for a description whose provider is literal, for the
+ * process whose id ends it (myprov1234 with 1234 not grabbed).  Processes
+ * started later are not discovered yet.  The modules and ELF files are the
+ * pid provider's (dt_pidmods_read(), dt_pidmod_elf()): one read of a file
+ * gives both its symbols and its notes (dt_elf.c).
+ *
+ * Arguments: each note has a spec per argument, "SIZE@OPERAND" as GNU as
+ * writes operands: -4@%eax (a register), 8@-16(%rbp) and
+ * 4@8(%rsp,%rax,4) (memory at base + displacement + index * scale, read
+ * with bpf_probe_read_user), 8@$5 (a constant), -4@var(%rip) and
+ * -4@var+8(%rip) (a variable: memory at the site plus the distance from
+ * the site to the symbol in the file, see spec_resolve()).  A negative
+ * size is a signed value: arguments are sign- or zero-extended from their
+ * size to 64 bits.  A spec this code does not understand (an unknown
+ * register or symbol, a size other than 1, 2, 4, 8) skips the probe with a
+ * warning naming the file.  The trampoline reads the arguments the way the spec
+ * says, so each distinct spec string of the session is a trampoline kind
+ * of its own (DT_TRAMP_USDT + its index in dt_usdtspecs): probes with the
+ * same clauses and the same spec share one program.  Memory that cannot
+ * be read gives 0 (the trampoline runs before any clause, so no ERROR).
+ * args[n] is typed by the spec's size and sign: int8_t .. uint64_t.
+ *
+ * Attaching is the pid provider's: the sites of one module that share a
+ * program are one uprobe_multi link with the process id as its filter, a
+ * BPF cookie each (probe id, process id).  A note with a semaphore passes
+ * its file offset as the uprobe's reference counter: the kernel counts it
+ * up in the traced process while the uprobe is attached, so the program's
+ * PROVIDER_NAME_ENABLED() is true while it is traced, and counts it down
+ * when the link is closed.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "../../core/dt_impl.h"
+#include "../../codegen/dt_insn.h"
+
+#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
+#define PT_IP				128	/* pt_regs: ip */
+
+/* One argument spec, parsed. */
+typedef struct dt_usdtarg {
+	enum { UA_REG, UA_MEM, UA_CONST } ua_kind; /* what it reads */
+	uint8_t ua_size;		/* bytes: 1, 2, 4, 8 */
+	bool ua_signed;			/* sign-extend (negative size) */
+	uint8_t ua_shift;		/* a high byte register (%ah): 8 */
+	int16_t ua_reg;			/* pt_regs offset of the register or
+					   base, -1 if none */
+	int16_t ua_index;		/* pt_regs offset of the index, -1 if
+					   none */
+	uint8_t ua_scale;		/* log2 of the index's scale */
+	int64_t ua_val;			/* constant, or displacement */
+} dt_usdtarg_t;
+
+/* x86_64 registers by name: their struct pt_regs offset */
+static const struct {
+	const char *ur_names[5];	/* 64, 32, 16, 8 bits, high byte */
+	int16_t ur_off;			/* pt_regs offset */
+} usdt_regs[] = {
+	{ { "rax", "eax", "ax", "al", "ah" }, 80 },
+	{ { "rbx", "ebx", "bx", "bl", "bh" }, 40 },
+	{ { "rcx", "ecx", "cx", "cl", "ch" }, 88 },
+	{ { "rdx", "edx", "dx", "dl", "dh" }, 96 },
+	{ { "rsi", "esi", "si", "sil", NULL }, 104 },
+	{ { "rdi", "edi", "di", "dil", NULL }, 112 },
+	{ { "rbp", "ebp", "bp", "bpl", NULL }, 32 },
+	{ { "rsp", "esp", "sp", "spl", NULL }, 152 },
+	{ { "r8", "r8d", "r8w", "r8b", NULL }, 72 },
+	{ { "r9", "r9d", "r9w", "r9b", NULL }, 64 },
+	{ { "r10", "r10d", "r10w", "r10b", NULL }, 56 },
+	{ { "r11", "r11d", "r11w", "r11b", NULL }, 48 },
+	{ { "r12", "r12d", "r12w", "r12b", NULL }, 24 },
+	{ { "r13", "r13d", "r13w", "r13b", NULL }, 16 },
+	{ { "r14", "r14d", "r14w", "r14b", NULL }, 8 },
+	{ { "r15", "r15d", "r15w", "r15b", NULL }, 0 },
+};
+
+/*
+ * The register named at *sp ("%rax"), advancing past it: its pt_regs
+ * offset, and in *shift 8 for a high byte register; -1 if none.
+ */
+static int
+reg_parse(const char **sp, uint8_t *shift)
+{
+	const char *s = *sp;
+	size_t len;
+
+	if (*s != '%')
+		return (-1);
+	s++;
+	len = strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789");
+	for (size_t r = 0; r < sizeof (usdt_regs) / sizeof (usdt_regs[0]);
+	    r++) {
+		for (int w = 0; w < 5; w++) {
+			const char *nm = usdt_regs[r].ur_names[w];
+
+			if (nm != NULL && strlen(nm) == len &&
+			    strncmp(nm, s, len) == 0) {
+				*shift = w == 4 ? 8 : 0;
+				*sp = s + len;
+				return (usdt_regs[r].ur_off);
+			}
+		}
+	}
+	return (-1);
+}
+
+/* Parse one spec ("-4@8(%rbp)", len bytes at s); -1 if not understood. */
+static int
+arg_parse(const char *s, size_t len, dt_usdtarg_t *ua)
+{
+	char buf[128], *end;
+	const char *at, *p;
+	long size = 8;
+	uint8_t shift;
+
+	if (len >= sizeof (buf))
+		return (-1);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	memset(ua, 0, sizeof (*ua));
+	ua->ua_reg = ua->ua_index = -1;
+	p = buf;
+	if ((at = strchr(buf, '@')) != NULL) {
+		size = strtol(buf, &end, 10);
+		if (end != at)
+			return (-1);
+		p = at + 1;
+	}
+	ua->ua_signed = size < 0;
+	size = labs(size);
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return (-1);
+	ua->ua_size = (uint8_t)size;
+
+	if (*p == '$') {
+		errno = 0;
+		ua->ua_kind = UA_CONST;
+		ua->ua_val = strtoll(p + 1, &end, 0);
+		return (errno != 0 || end == p + 1 || *end != '\0' ? -1 : 0);
+	}
+	if (*p == '%') {
+		ua->ua_kind = UA_REG;
+		if ((ua->ua_reg = (int16_t)reg_parse(&p, &ua->ua_shift)) < 0 ||
+		    *p != '\0')
+			return (-1);
+		return (0);
+	}
+	/* [disp](%base[,%index[,scale]]) */
+	ua->ua_kind = UA_MEM;
+	if (*p != '(') {
+		errno = 0;
+		ua->ua_val = strtoll(p, &end, 0);
+		if (errno != 0 || end == p || *end != '(' ||
+		    ua->ua_val < INT32_MIN || ua->ua_val > INT32_MAX)
+			return (-1);
+		p = end;
+	}
+	p++;
+	if (strncmp(p, "%site)", 6) == 0) {
+		/* a resolved symbol operand: relative to the site */
+		ua->ua_reg = PT_IP;
+		return (p[6] == '\0' ? 0 : -1);
+	}
+	if ((ua->ua_reg = (int16_t)reg_parse(&p, &shift)) < 0 || shift != 0 ||
+	    ua->ua_reg == PT_IP)
+		return (-1);
+	if (*p == ',') {
+		long scale = 1;
+
+		p++;
+		if ((ua->ua_index = (int16_t)reg_parse(&p, &shift)) < 0 ||
+		    shift != 0)
+			return (-1);
+		if (*p == ',') {
+			scale = strtol(p + 1, &end, 10);
+			p = end;
+		}
+		switch (scale) {
+		case 1: ua->ua_scale = 0; break;
+		case 2: ua->ua_scale = 1; break;
+		case 4: ua->ua_scale = 2; break;
+		case 8: ua->ua_scale = 3; break;
+		default: return (-1);
+		}
+	}
+	return (p[0] == ')' && p[1] == '\0' ? 0 : -1);
+}
+
+/*
+ * Parse a note's argument specs into argv (at most DT_MAXARGS; the rest
+ * are not read); the number of arguments, or -1 and in *bad the first spec
+ * not understood.
+ */
+static int
+args_parse(const char *args, dt_usdtarg_t *argv, const char **bad,
+    size_t *badlen)
+{
+	int n = 0;
+
+	for (const char *s = args + strspn(args, " \t"); *s != '\0';
+	    s += strspn(s, " \t")) {
+		size_t len = strcspn(s, " \t");
+
+		if (n < DT_MAXARGS && arg_parse(s, len, &argv[n++]) != 0) {
+			*bad = s;
+			*badlen = len;
+			return (-1);
+		}
+		s += len;
+	}
+	return (n < DT_MAXARGS ? n : DT_MAXARGS);
+}
+
+/*
+ * The specs of a note with its symbol operands resolved: SIZE@SYM(%rip)
+ * and SIZE@SYM+N(%rip) (a variable, as GNU as writes it in PIC code)
+ * become SIZE@D(%site), memory at the site's address (the probed
+ * instruction's, which the uprobe's saved ip is) plus D, the distance
+ * from the site to the variable in the file's layout: the same wherever
+ * the file is loaded.  -1 if a symbol is not in the file's symbols, *bad
+ * then names its spec.
+ */
+static int
+spec_resolve(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *out,
+    size_t len, const char **bad, size_t *badlen)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (const char *s = en->en_args + strspn(en->en_args, " \t");
+	    *s != '\0'; s += strspn(s, " \t")) {
+		size_t tlen = strcspn(s, " \t"), nlen;
+		const char *at = memchr(s, '@', tlen), *op, *rip;
+		char name[256], *end;
+		long long off = 0;
+		uint64_t val;
+		int w;
+
+		op = at != NULL ? at + 1 : s;
+		rip = tlen >= 6 ? s + tlen - 6 : NULL;
+		nlen = strspn(op, "abcdefghijklmnopqrstuvwxyz"
+		    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.$");
+		if (rip == NULL || strncmp(rip, "(%rip)", 6) != 0 || nlen == 0 ||
+		    isdigit((unsigned char)op[0]) || nlen >= sizeof (name)) {
+			w = snprintf(out + n, len - n, "%s%.*s", n ? " " : "",
+			    (int)tlen, s);
+		} else {
+			memcpy(name, op, nlen);
+			name[nlen] = '\0';
+			if (op + nlen != rip) {
+				off = strtoll(op + nlen, &end, 10);
+				if (end != rip)
+					nlen = 0;	/* not SYM+N */
+			}
+			if (nlen == 0 ||
+			    dt_elf_symval(pm->pm_path, name, &val) != 0) {
+				*bad = s;
+				*badlen = tlen;
+				return (-1);
+			}
+			w = snprintf(out + n, len - n, "%s%.*s%lld(%%site)",
+			    n ? " " : "", (int)(op - s), s, (long long)(val +
+			    (uint64_t)off - en->en_addr));
+		}
+		if (w < 0 || (size_t)w >= len - n) {
+			*bad = s;
+			*badlen = tlen;
+			return (-1);
+		}
+		n += (size_t)w;
+		s += tlen;
+	}
+	return (0);
+}
+
+/* The trampoline kind of an argument spec string, added if new. */
+static int
+spec_tramp(dtrace_hdl_t *dtp, const char *args, uint32_t *tramp)
+{
+	uint32_t i;
+
+	for (i = 0; i < dtp->dt_nusdtspecs; i++) {
+		if (strcmp(dtp->dt_usdtspecs[i], args) == 0)
+			break;
+	}
+	if (i == dtp->dt_nusdtspecs) {
+		if (dtp->dt_nusdtspecs == dtp->dt_usdtspeccap &&
+		    dt_grow(dtp, (void **)&dtp->dt_usdtspecs,
+		    &dtp->dt_usdtspeccap, 8, sizeof (char *)) != 0)
+			return (-1);
+		if ((dtp->dt_usdtspecs[i] = strdup(args)) == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		dtp->dt_nusdtspecs++;
+	}
+	*tramp = DT_TRAMP_USDT + i;
+	return (0);
+}
+
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[\\") != NULL);
+}
+
+/* Create the probes of process pid that the description names. */
+static int
+provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
+{
+	if (dt_pidmods_read(dtp, pid) != 0)
+		return (-1);
+	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		const dt_elf_t *ef;
+
+		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
+			continue;
+		if (dt_pidmod_elf(dtp, pm) != 0) {
+			/* a file that is not ELF (a script) has no probes */
+			if (dtp->dt_errno == EDT_PROC)
+				continue;
+			return (-1);
+		}
+		ef = pm->pm_elf;
+		for (size_t i = 0; i < ef->ef_nnotes; i++) {
+			const dt_elfnote_t *en = &ef->ef_notes[i];
+			char prov[DTRACE_PROVNAMELEN], spec[1024];
+			dt_usdtarg_t argv[DT_MAXARGS];
+			const char *bad;
+			size_t badlen;
+			dt_probe_t *prp;
+			uint32_t tramp = 0;
+
+			snprintf(prov, sizeof (prov), "%s%d", en->en_prov,
+			    (int)pid);
+			if (pm->pm_usdt[i] != 0 || !dt_gmatch(prov, pdp->prv) ||
+			    !dt_gmatch(en->en_func, pdp->fun) ||
+			    !dt_gmatch(en->en_name, pdp->prb))
+				continue;
+			if (spec_resolve(pm, en, spec, sizeof (spec), &bad,
+			    &badlen) != 0 ||
+			    args_parse(spec, argv, &bad, &badlen) < 0) {
+				fprintf(stderr, "dtrace: %s: USDT probe %s:%s "
+				    "is skipped: argument \"%.*s\" is not "
+				    "understood\n", pm->pm_file, en->en_prov,
+				    en->en_name, (int)badlen, bad);
+				pm->pm_usdt[i] = DT_USDT_SKIPPED;
+				continue;
+			}
+			if (spec_tramp(dtp, spec, &tramp) != 0 ||
+			    (prp = dt_probe_create(dtp, &dt_prov_usdt,
+			    pm->pm_name, en->en_func, en->en_name)) == NULL)
+				return (-1);
+			snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv),
+			    "%s", prov);
+			prp->pr_data = (uint64_t)(uintptr_t)en;
+			prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+			prp->pr_tramp = tramp;
+			pm->pm_usdt[i] = prp->pr_desc.id;
+		}
+	}
+	return (0);
+}
+
+/*
+ * The processes a description can name: those of the session, and for a
+ * literal provider name every process whose id ends it (myprov1234: 1234,
+ * 234, 34, 4 if such processes exist; only notes of provider myprov,
+ * myprov1, ... then match).
+ */
+static int
+usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
+{
+	const char *prv = pdp->prv;
+	size_t len = strlen(prv), k = len;
+
+	if (prv[0] == '\0' || has_glob(prv)) {
+		for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+		    P = P->pp_next) {
+			if (provide_pid(dtp, pdp, P->pp_pid) != 0)
+				return (-1);
+		}
+		return (0);
+	}
+	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
+		k--;
+	if (k == 3 && strncmp(prv, "pid", 3) == 0)
+		return (0);	/* the pid provider's */
+	for (size_t j = k == 0 ? 1 : k; j < len; j++) {
+		long pid = strtol(prv + j, NULL, 10);
+		bool ours = dt_proc_lookup(dtp, (pid_t)pid) != NULL;
+
+		if (prv[j] == '0' || pid <= 0 || pid > INT32_MAX)
+			continue;
+		if (!ours && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
+			continue;
+		if (provide_pid(dtp, pdp, (pid_t)pid) != 0) {
+			if (ours)
+				return (-1);
+			/* a process that went away: it has no probes */
+		}
+	}
+	return (0);
+}
+
+/*
+ * The type of argument n: an integer of the spec's size and sign
+ * (int8_t .. uint64_t); -1 (int64_t) past the note's arguments.
+ */
+static int
+usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
+    size_t len)
+{
+	uint32_t spec = prp->pr_tramp - DT_TRAMP_USDT;
+	dt_usdtarg_t argv[DT_MAXARGS];
+	const char *bad;
+	size_t badlen;
+	int nargs;
+
+	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
+	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
+		return (-1);
+	snprintf(buf, len, "%sint%d_t", argv[n].ua_signed ? "" : "u",
+	    argv[n].ua_size * 8);
+	return (0);
+}
+
+static bool
+usdt_modmatch(const dt_probe_t *prp, const char *mod)
+{
+	return (dt_pidmod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2,
+	    mod));
+}
+
+/* Sign- or zero-extend r1 from size bytes. */
+static size_t
+emit_extend(struct bpf_insn *in, const dt_usdtarg_t *ua)
+{
+	int bits = 64 - 8 * ua->ua_size;
+
+	if (bits == 0)
+		return (0);
+	in[0] = ALU_IMM(BPF_LSH, R1, bits);
+	in[1] = ALU_IMM(ua->ua_signed ? BPF_ARSH : BPF_RSH, R1, bits);
+	return (2);
+}
+
+/*
+ * r6 is the context (struct pt_regs), r9 the machine state.  A firing in
+ * another process than the cookie's returns at once; then each argument
+ * is read as its spec says.
+ */
+static int
+usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+{
+	const int16_t a = MS_OFF(ms_argv);
+	dt_usdtarg_t argv[DT_MAXARGS];
+	struct bpf_insn in[32 + DT_MAXARGS * 20];
+	const char *bad;
+	size_t n = 0, badlen;
+	uint32_t spec = pgp->pg_tramp - DT_TRAMP_USDT;
+	int nargs;
+
+	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
+	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0)
+		return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument spec %u",
+		    spec));
+	in[n++] = MOV_REG(R1, R6);
+	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	in[n++] = MOV_REG(BPF_REG_7, R0);
+	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
+	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
+	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
+	in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
+	in[n++] = MOV_IMM(R0, 0);
+	in[n++] = EXIT();
+	for (int i = 0; i < nargs; i++) {
+		const dt_usdtarg_t *ua = &argv[i];
+
+		switch (ua->ua_kind) {
+		case UA_REG:
+			in[n++] = LDX(BPF_DW, R1, R6, ua->ua_reg);
+			if (ua->ua_shift != 0)
+				in[n++] = ALU_IMM(BPF_RSH, R1, ua->ua_shift);
+			break;
+		case UA_CONST:
+			in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
+			    (int32_t)(uint32_t)ua->ua_val);
+			in[n++] = INSN(0, 0, 0, 0, (int32_t)(uint32_t)
+			    ((uint64_t)ua->ua_val >> 32));
+			break;
+		case UA_MEM:
+			in[n++] = LDX(BPF_DW, R3, R6, ua->ua_reg);
+			if (ua->ua_index >= 0) {
+				in[n++] = LDX(BPF_DW, R1, R6, ua->ua_index);
+				in[n++] = ALU_IMM(BPF_LSH, R1, ua->ua_scale);
+				in[n++] = ALU_REG(BPF_ADD, R3, R1);
+			}
+			if (ua->ua_val != 0)
+				in[n++] = ALU_IMM(BPF_ADD, R3,
+				    (int32_t)ua->ua_val);
+			in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
+			in[n++] = MOV_REG(R1, FP);
+			in[n++] = ALU_IMM(BPF_ADD, R1, -16);
+			in[n++] = MOV_IMM(R2, ua->ua_size);
+			/* a read that fails leaves the 0 */
+			in[n++] = CALL(BPF_FUNC_probe_read_user);
+			in[n++] = LDX(BPF_DW, R1, FP, -16);
+			break;
+		}
+		n += emit_extend(&in[n], ua);
+		in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
+	}
+	for (int i = nargs; i < DT_MAXARGS; i++)
+		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	return (dt_block_emit_all(dtp, blk, in, n));
+}
+
+/*
+ * The link_create part of union bpf_attr for a uprobe_multi link, which
+ * the build's kernel headers (Linux 6.1) do not have yet.
+ */
+typedef struct dt_usdtattr {
+	uint32_t ua_progfd;		/* program */
+	uint32_t ua_targetfd;		/* 0 */
+	uint32_t ua_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
+	uint32_t ua_linkflags;		/* 0 */
+	uint64_t ua_path;		/* file (a pointer) */
+	uint64_t ua_offsets;		/* file offsets (a pointer) */
+	uint64_t ua_refctrs;		/* semaphores' file offsets, 0: none
+					   (a pointer) */
+	uint64_t ua_cookies;		/* cookies (a pointer) */
+	uint32_t ua_cnt;		/* how many offsets */
+	uint32_t ua_flags;		/* 0: entry */
+	uint32_t ua_pid;		/* process whose threads fire it */
+	uint8_t ua_pad[68];		/* the rest of union bpf_attr: 0 */
+} dt_usdtattr_t;
+
+static bool
+same_clauses(const dt_probe_t *a, const dt_probe_t *b)
+{
+	return (a->pr_nclauses == b->pr_nclauses &&
+	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
+	    sizeof (unsigned int)) == 0);
+}
+
+/*
+ * Attach the program to the probe and every other probe of the same
+ * module, spec and clauses (which share its program) in one uprobe_multi
+ * link filtered by the process id, with the semaphores as reference
+ * counters.
+ */
+static int
+usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
+{
+	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
+	uint64_t *offs, *refs, *cookies;
+	dt_usdtattr_t attr;
+	uint32_t n = 0;
+	int fd;
+
+	if (prp->pr_attached)
+		return (0);
+	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	refs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	if (offs == NULL || refs == NULL || cookies == NULL) {
+		free(offs);
+		free(refs);
+		free(cookies);
+		return (-1);
+	}
+	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *q = dtp->dt_probes[i];
+		const dt_elfnote_t *en;
+
+		if (q->pr_prov != &dt_prov_usdt || q->pr_attached ||
+		    q->pr_data2 != prp->pr_data2 ||
+		    q->pr_tramp != prp->pr_tramp || !same_clauses(prp, q))
+			continue;
+		en = (const dt_elfnote_t *)(uintptr_t)q->pr_data;
+		offs[n] = en->en_off;
+		refs[n] = en->en_sema;
+		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)
+		    pm->pm_pid << 32);
+		q->pr_attached = true;
+	}
+	memset(&attr, 0, sizeof (attr));
+	attr.ua_progfd = (uint32_t)pgp->pg_fd;
+	attr.ua_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	attr.ua_path = (uint64_t)(uintptr_t)pm->pm_path;
+	attr.ua_offsets = (uint64_t)(uintptr_t)offs;
+	attr.ua_refctrs = (uint64_t)(uintptr_t)refs;
+	attr.ua_cookies = (uint64_t)(uintptr_t)cookies;
+	attr.ua_cnt = n;
+	attr.ua_pid = (uint32_t)pm->pm_pid;
+	fd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr));
+	free(offs);
+	free(refs);
+	free(cookies);
+	if (fd < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u USDT "
+		    "probe%s to %s of process %d: %s", n, n == 1 ? "" : "s",
+		    pm->pm_file, (int)pm->pm_pid, strerror(errno)));
+	return (dt_attfd_add(dtp, fd));
+}
+
+void
+dt_usdt_free(dtrace_hdl_t *dtp)
+{
+	for (uint32_t i = 0; i < dtp->dt_nusdtspecs; i++)
+		free(dtp->dt_usdtspecs[i]);
+	free(dtp->dt_usdtspecs);
+	dtp->dt_usdtspecs = NULL;
+	dtp->dt_nusdtspecs = dtp->dt_usdtspeccap = 0;
+}
+
+const dt_provider_t dt_prov_usdt = {
+	.pv_name = "usdt",
+	.pv_progtype = BPF_PROG_TYPE_KPROBE,
+	.pv_provide = usdt_provide,
+	.pv_argtype = usdt_argtype,
+	.pv_trampoline = usdt_trampoline,
+	.pv_attach = usdt_attach,
+	.pv_anyprov = true,
+	.pv_modmatch = usdt_modmatch,
+};
