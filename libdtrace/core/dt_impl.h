@@ -603,9 +603,11 @@ enum {
 	DT_TRAMP_SYSEXIT,	/* syscall return tracepoint */
 	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
 	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
-	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte, or
-				   on an instruction offset in it */
+	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
 	DT_TRAMP_PIDRETURN,	/* uretprobe of a function */
+	DT_TRAMP_PIDOFFSET,	/* uprobe on an instruction offset in a
+				   function: arguments as at entry, but
+				   the stack's top is no return address */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says */
 };

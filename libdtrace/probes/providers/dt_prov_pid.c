@@ -304,7 +304,7 @@ offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	    (int)pm->pm_pid);
 	prp->pr_data = sym->es_off + off;
 	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
-	prp->pr_tramp = DT_TRAMP_PIDENTRY;
+	prp->pr_tramp = off == 0 ? DT_TRAMP_PIDENTRY : DT_TRAMP_PIDOFFSET;
 	return (0);
 }
 
@@ -545,7 +545,8 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
 	in[n++] = MOV_IMM(R0, 0);
 	in[n++] = EXIT();
-	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY) {
+	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY ||
+	    pgp->pg_tramp == DT_TRAMP_PIDOFFSET) {
 		for (int i = 0; i < 6; i++) {
 			in[n++] = LDX(BPF_DW, R1, R6, entry_regs[i]);
 			in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
