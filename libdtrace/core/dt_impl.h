@@ -356,6 +356,7 @@ typedef struct dt_options {
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	uint32_t op_nspec;		/* nspec: speculation buffers */
 	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
 	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */

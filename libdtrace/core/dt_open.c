@@ -42,6 +42,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
+	dtp->dt_opts.op_cleanrate = 1000000000ULL / 101;
 	dtp->dt_opts.op_dynvarsize = 1 << 20;
 	dtp->dt_opts.op_aggsize = 4 << 20;
 	dtp->dt_opts.op_nspec = 1;
@@ -327,6 +328,12 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_switchrate = v;
+	} else if (strcmp(opt, "cleanrate") == 0) {
+		/* commit() and discard() free a speculation at once, so
+		   there is nothing to clean: checked and kept only */
+		if (parse_rate(val, &v) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_cleanrate = v;
 	} else if (strcmp(opt, "aggrate") == 0) {
 		/* Aggregations are read straight from their maps whenever
 		   they are printed, so there is no snapshot to pace; the
@@ -406,6 +413,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_switchrate;
 	else if (strcmp(opt, "aggrate") == 0)
 		*valp = (dtrace_optval_t)op->op_aggrate;
+	else if (strcmp(opt, "cleanrate") == 0)
+		*valp = (dtrace_optval_t)op->op_cleanrate;
 	else if (strcmp(opt, "dynvarsize") == 0)
 		*valp = (dtrace_optval_t)op->op_dynvarsize;
 	else if (strcmp(opt, "aggsize") == 0)
