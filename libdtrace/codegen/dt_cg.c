@@ -3243,8 +3243,9 @@ emit_output(dt_cg_t *cg, uint32_t size)
  * data) to the buffer instead of sending it: it reserves room by an atomic
  * fetch-and-add on sb_len, so that firings on several CPUs append side by
  * side; commit() and discard() take the buffer (ACTIVE -> COMMITTING),
- * commit() sends sb_hdr and the records after it as one ring buffer
- * record, then both empty it and set it FREE.  The options are compiled
+ * waits for the appends in progress (sb_busy), commit() sends sb_hdr and
+ * the records after it as one ring buffer record, then both empty it and
+ * set it FREE.  The options are compiled
  * in: dt_open.c refuses to change them once a clause used them.
  */
 
@@ -3312,6 +3313,7 @@ static void
 cg_commit(dt_cg_t *cg, bool commit)
 {
 	int lskip = label_new(cg), lfree = label_new(cg), lsent = label_new(cg);
+	int lspin = label_new(cg), lidle = label_new(cg);
 	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
 	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
 
@@ -3322,6 +3324,15 @@ cg_commit(dt_cg_t *cg, bool commit)
 	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
 	    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
 	emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_ACTIVE, 0), lskip);
+	/* appends that began before: a bounded wait for them to end */
+	emit(cg, MOV_IMM(R2, 0));
+	label_set(cg, lspin);
+	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_busy)));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lidle);
+	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	emit_jump(cg, JMP_IMM(BPF_JLT, R2, DT_SPEC_SPINS, 0), lspin);
+	label_set(cg, lidle);
 	if (commit) {
 		emit(cg, LDX(BPF_DW, BPF_REG_7, BPF_REG_8,
 		    (int16_t)offsetof(dt_specbuf_t, sb_len)));
@@ -3367,14 +3378,22 @@ cg_commit(dt_cg_t *cg, bool commit)
 static void
 emit_specappend(dt_cg_t *cg, uint32_t size)
 {
-	int lend = label_new(cg), lfits = label_new(cg);
+	int lend = label_new(cg), lfits = label_new(cg), ldone = label_new(cg);
 	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
 
 	emit(cg, LDX(BPF_DW, BPF_REG_7, R9, MS_OFF(ms_spec)));
 	emit_specbuf(cg, lend);
+	/*
+	 * Busy first, then the state (both fully ordered): either commit()
+	 * sees this append busy and waits, or this append sees the state it
+	 * set and records nothing.
+	 */
+	emit(cg, MOV_IMM(R1, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
+	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
 	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
 	    sb_state)));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_SPEC_ACTIVE, 0), lend);
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_SPEC_ACTIVE, 0), ldone);
 	if (size <= specsize) {
 		/* r1 = where the record goes; past the end: give it back */
 		emit(cg, MOV_IMM(R1, (int32_t)size));
@@ -3391,7 +3410,7 @@ emit_specappend(dt_cg_t *cg, uint32_t size)
 	    gs_specdrops));
 	emit(cg, MOV_IMM(R2, 1));
 	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 
 	label_set(cg, lfits);
 	emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
@@ -3399,6 +3418,10 @@ emit_specappend(dt_cg_t *cg, uint32_t size)
 	emit(cg, MOV_IMM(R2, (int32_t)size));
 	emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
 	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	label_set(cg, ldone);	/* no longer busy */
+	emit(cg, MOV_IMM(R1, -1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
+	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
 	label_set(cg, lend);
 }
 

@@ -98,6 +98,7 @@ typedef struct dt_faultrec {
 
 #define DT_NSPEC_MAX		256	/* nspec: speculation() is unrolled */
 #define DT_SPEC_MAPMAX		(4U << 20) /* the spec map's value, at most */
+#define DT_SPEC_SPINS		1024	/* commit(): waits for appends at most */
 
 /*
  * The head of one speculation buffer in the spec map; sb_hdr is written
@@ -105,7 +106,8 @@ typedef struct dt_faultrec {
  */
 typedef struct dt_specbuf {
 	uint32_t sb_state;	/* DT_SPEC_* */
-	uint32_t sb_pad;	/* keeps sb_len aligned */
+	uint32_t sb_busy;	/* firings appending now: commit() and
+				   discard() wait for them */
 	uint64_t sb_len;	/* bytes of records after sb_hdr */
 	dt_rechdr_t sb_hdr;	/* DT_REC_SPEC header of the commit */
 } dt_specbuf_t;
