@@ -3410,14 +3410,15 @@ emit_specappend(dt_cg_t *cg, uint32_t size)
 	    gs_specdrops));
 	emit(cg, MOV_IMM(R2, 1));
 	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-
-	label_set(cg, lfits);
-	emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)sizeof (dt_specbuf_t)));
-	emit(cg, MOV_IMM(R2, (int32_t)size));
-	emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	if (size <= specsize) {	/* else it never fits */
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lfits);
+		emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
+		emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)sizeof (dt_specbuf_t)));
+		emit(cg, MOV_IMM(R2, (int32_t)size));
+		emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	}
 	label_set(cg, ldone);	/* no longer busy */
 	emit(cg, MOV_IMM(R1, -1));
 	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
