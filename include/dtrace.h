@@ -236,7 +236,9 @@ typedef int dtrace_handle_err_f(const dtrace_errdata_t *, void *);
 typedef enum dtrace_dropkind {
 	DTRACEDROP_PRINCIPAL,		/* records: output buffer full */
 	DTRACEDROP_AGGREGATION,		/* new aggregation keys: aggsize */
-	DTRACEDROP_DYNAMIC		/* variable stores: dynvarsize */
+	DTRACEDROP_DYNAMIC,		/* variable stores: dynvarsize */
+	DTRACEDROP_SPEC,		/* speculate()d records: specsize */
+	DTRACEDROP_SPECUNAVAIL		/* speculation(): no free buffer */
 } dtrace_dropkind_t;
 
 typedef struct dtrace_dropdata {

@@ -203,7 +203,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	uint32_t ssize = dtp->dt_strtablen > 0 ? dtp->dt_strtablen : 8;
 	uint32_t zero = 0;
 	unsigned int nprobes = 0;
-	bool useprobes = false;
+	bool useprobes = false, usespec = false;
 	int fd;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
@@ -263,8 +263,27 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 			dtp->dt_mapfd[DT_MAP_ZERO] = fd;
 		}
 	}
-	for (unsigned int i = 0; i < dtp->dt_nclauses; i++)
+	for (unsigned int i = 0; i < dtp->dt_nclauses; i++) {
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
+		usespec |= dtp->dt_clauses[i]->dc_usespec;
+	}
+	if (usespec) {
+		/* nspec buffers in one value, for direct addresses */
+		uint64_t vsize = (uint64_t)dtp->dt_opts.op_nspec *
+		    (sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
+
+		if (vsize > DT_SPEC_MAPMAX)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "nspec %u "
+			    "and specsize %u need %llu bytes of speculation "
+			    "buffers: at most %u", dtp->dt_opts.op_nspec,
+			    dtp->dt_opts.op_specsize, (unsigned long long)vsize,
+			    DT_SPEC_MAPMAX));
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4,
+		    (uint32_t)vsize, 1, 0);
+		if (fd < 0)
+			return (map_fail(dtp, "spec"));
+		dtp->dt_mapfd[DT_MAP_SPEC] = fd;
+	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
 		nprobes += dtp->dt_probes[i]->pr_nclauses > 0;
 	if (useprobes)

@@ -81,7 +81,7 @@ dt_block_free(dt_block_t *blk)
 }
 
 static const char *const mapnames[DT_MAP_COUNT] = {
-	"output", "dctx", "globals", "strtab", "probes", "zero"
+	"output", "dctx", "globals", "strtab", "probes", "zero", "spec"
 };
 
 static const char *

@@ -121,6 +121,9 @@ emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)
 	emit(cg, INSN(0, 0, 0, 0, (int32_t)off));
 }
 
+static void cg_speculation(dt_cg_t *);
+static void cg_commit(dt_cg_t *, bool);
+
 /* ---- labels --------------------------------------------------------------- */
 
 static int
@@ -3143,6 +3146,10 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_expr(cg, dnp->dn_args);	/* the address */
 			break;
 		}
+		if (dnp->dn_builtin->di_id == DT_FN_SPECULATION) {
+			cg_speculation(cg);
+			break;
+		}
 		if (dnp->dn_builtin->di_id >= DT_FN_INET_NTOA &&
 		    dnp->dn_builtin->di_id <= DT_FN_LINK_NTOP) {
 			cg_inet(cg, dnp);
@@ -3661,6 +3668,17 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_copyto(cg, e);	/* records nothing */
 		return;
 	}
+	switch (e->dn_builtin->di_id) {	/* these record nothing either */
+	case DT_FN_SPECULATE:
+		cg_expr(cg, e->dn_args);
+		emit(cg, STX(BPF_DW, R9, MS_OFF(ms_spec), R0));
+		return;
+	case DT_FN_COMMIT:
+	case DT_FN_DISCARD:
+		cg_expr(cg, e->dn_args);
+		cg_commit(cg, e->dn_builtin->di_id == DT_FN_COMMIT);
+		return;
+	}
 	r = &dcp->dc_recs[(*recno)++];
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
@@ -3775,6 +3793,198 @@ emit_output(dt_cg_t *cg, uint32_t size)
 	label_set(cg, lok);
 }
 
+/* ---- speculations ----------------------------------------------------------
+ *
+ * The spec map holds nspec buffers one after another, each a dt_specbuf_t
+ * then specsize bytes (dt_rec.h); speculation id N is buffer N - 1.
+ * speculation() takes a free buffer by compare-and-exchange of its state
+ * (FREE -> ACTIVE); a clause that speculates appends its record (header and
+ * data) to the buffer instead of sending it: it reserves room by an atomic
+ * fetch-and-add on sb_len, so that firings on several CPUs append side by
+ * side; commit() and discard() take the buffer (ACTIVE -> COMMITTING),
+ * waits for the appends in progress (sb_busy), commit() sends sb_hdr and
+ * the records after it as one ring buffer record, then both empty it and
+ * set it FREE.  The options are compiled
+ * in: dt_open.c refuses to change them once a clause used them.
+ */
+
+static uint32_t
+spec_stride(dtrace_hdl_t *dtp)
+{
+	return ((uint32_t)sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
+}
+
+/*
+ * r8 = the buffer of the speculation id in r7 (r7 becomes its offset in
+ * the map); id 0 goes to lskip, an id above nspec is the illegal
+ * operation fault, as in DTrace.
+ */
+static void
+emit_specbuf(dt_cg_t *cg, int lskip)
+{
+	int lok = label_new(cg);
+
+	emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lskip);
+	emit(cg, ALU_IMM(BPF_SUB, BPF_REG_7, 1));
+	/* unsigned: bounds r7 for the verifier */
+	emit_jump(cg, JMP_IMM(BPF_JLT, BPF_REG_7,
+	    (int32_t)cg->cg_hdl->dt_opts.op_nspec, 0), lok);
+	emit(cg, ALU_IMM(BPF_ADD, BPF_REG_7, 1));
+	emit_fault(cg, DTRACEFLT_ILLOP, BPF_REG_7);
+	label_set(cg, lok);
+	emit(cg, ALU_IMM(BPF_MUL, BPF_REG_7, (int32_t)spec_stride(cg->cg_hdl)));
+	emit_mapval(cg, BPF_REG_8, DT_MAP_SPEC, 0);
+	emit(cg, ALU_REG(BPF_ADD, BPF_REG_8, BPF_REG_7));
+}
+
+/* r0 = speculation(): the id of a buffer now ACTIVE, or 0 (counted). */
+static void
+cg_speculation(dt_cg_t *cg)
+{
+	int ldone = label_new(cg);
+
+	for (uint32_t i = 0; i < cg->cg_hdl->dt_opts.op_nspec; i++) {
+		int lnext = label_new(cg);
+
+		emit_mapval(cg, R1, DT_MAP_SPEC, i * spec_stride(cg->cg_hdl));
+		emit(cg, MOV_IMM(R0, DT_SPEC_FREE));
+		emit(cg, MOV_IMM(R2, DT_SPEC_ACTIVE));
+		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, R1, R2,
+		    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_FREE, 0), lnext);
+		emit(cg, MOV_IMM(R0, (int32_t)i + 1));
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lnext);
+	}
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
+	    gs_specfail));
+	emit(cg, MOV_IMM(R2, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	emit(cg, MOV_IMM(R0, 0));
+	label_set(cg, ldone);
+}
+
+/*
+ * commit(r0) or discard(r0): nothing for 0 or a speculation that is not
+ * ACTIVE.  A record the ring buffer has no room for is a principal drop.
+ */
+static void
+cg_commit(dt_cg_t *cg, bool commit)
+{
+	int lskip = label_new(cg), lfree = label_new(cg), lsent = label_new(cg);
+	int lspin = label_new(cg), lidle = label_new(cg);
+	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
+	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
+
+	emit(cg, MOV_REG(BPF_REG_7, R0));
+	emit_specbuf(cg, lskip);
+	emit(cg, MOV_IMM(R0, DT_SPEC_ACTIVE));
+	emit(cg, MOV_IMM(R1, DT_SPEC_COMMITTING));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
+	    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_ACTIVE, 0), lskip);
+	/* appends that began before: a bounded wait for them to end */
+	emit(cg, MOV_IMM(R2, 0));
+	label_set(cg, lspin);
+	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_busy)));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lidle);
+	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	emit_jump(cg, JMP_IMM(BPF_JLT, R2, DT_SPEC_SPINS, 0), lspin);
+	label_set(cg, lidle);
+	if (commit) {
+		emit(cg, LDX(BPF_DW, BPF_REG_7, BPF_REG_8,
+		    (int16_t)offsetof(dt_specbuf_t, sb_len)));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lfree);
+		emit_jump(cg, JMP_IMM(BPF_JGT, BPF_REG_7, (int32_t)specsize, 0),
+		    lfree);
+		emit(cg, ST_IMM(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
+		    dt_rechdr_t, rh_kind), DT_REC_SPEC));
+		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
+		    dt_rechdr_t, rh_prid), R1));
+		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
+		    dt_rechdr_t, rh_clause), R1));
+		emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
+		    dt_rechdr_t, rh_cpu), R0));
+		emit_mapfd(cg, R1, DT_MAP_OUTPUT);
+		emit(cg, MOV_REG(R2, BPF_REG_8));
+		emit(cg, ALU_IMM(BPF_ADD, R2, h));
+		emit(cg, MOV_REG(R3, BPF_REG_7));
+		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)sizeof (dt_rechdr_t)));
+		emit(cg, MOV_IMM(R4, 0));
+		emit(cg, CALL(BPF_FUNC_ringbuf_output));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lsent);
+		emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
+		label_set(cg, lsent);
+	}
+	label_set(cg, lfree);
+	emit(cg, ST_IMM(BPF_DW, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_len), 0));
+	emit(cg, ST_IMM(BPF_W, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_state), DT_SPEC_FREE));
+	label_set(cg, lskip);
+}
+
+/*
+ * The end of a clause that speculates: append the record (size bytes at
+ * r9 + bufoff) to the speculation in ms_spec.  Nothing for id 0 or a
+ * speculation that is not ACTIVE, as in DTrace; a record that does not
+ * fit in what is left of specsize is a speculative drop.
+ */
+static void
+emit_specappend(dt_cg_t *cg, uint32_t size)
+{
+	int lend = label_new(cg), lfits = label_new(cg), ldone = label_new(cg);
+	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
+
+	emit(cg, LDX(BPF_DW, BPF_REG_7, R9, MS_OFF(ms_spec)));
+	emit_specbuf(cg, lend);
+	/*
+	 * Busy first, then the state (both fully ordered): either commit()
+	 * sees this append busy and waits, or this append sees the state it
+	 * set and records nothing.
+	 */
+	emit(cg, MOV_IMM(R1, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
+	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
+	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_state)));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_SPEC_ACTIVE, 0), ldone);
+	if (size <= specsize) {
+		/* r1 = where the record goes; past the end: give it back */
+		emit(cg, MOV_IMM(R1, (int32_t)size));
+		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
+		    (int16_t)offsetof(dt_specbuf_t, sb_len),
+		    BPF_ADD | BPF_FETCH));
+		emit_jump(cg, JMP_IMM(BPF_JLE, R1, (int32_t)(specsize - size),
+		    0), lfits);
+		emit(cg, MOV_IMM(R1, -(int32_t)size));
+		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
+		    (int16_t)offsetof(dt_specbuf_t, sb_len), BPF_ADD));
+	}
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
+	    gs_specdrops));
+	emit(cg, MOV_IMM(R2, 1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	if (size <= specsize) {	/* else it never fits */
+		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		label_set(cg, lfits);
+		emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
+		emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)sizeof (dt_specbuf_t)));
+		emit(cg, MOV_IMM(R2, (int32_t)size));
+		emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
+		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	}
+	label_set(cg, ldone);	/* no longer busy */
+	emit(cg, MOV_IMM(R1, -1));
+	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
+	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
+	label_set(cg, lend);
+}
+
 /* The record header at the start of the buffer. */
 static void
 emit_header(dt_cg_t *cg, uint32_t kind)
@@ -3868,7 +4078,9 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		emit_header(&cg, DT_REC_DATA);
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		cg_stmt(&cg, s, &recno);
-	if (dcp->dc_records)
+	if (dcp->dc_records && dcp->dc_spec)
+		emit_specappend(&cg, (size + 7) & ~7U);
+	else if (dcp->dc_records)
 		emit_output(&cg, size);
 	emit_jump(&cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg.cg_lend);
 

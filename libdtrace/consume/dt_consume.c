@@ -314,12 +314,10 @@ json_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	*firstp = false;
 }
 
-/* The ring buffer callback: one record. */
-int
-dt_consume_cb(void *ctx, void *rdata, size_t size)
+/* One record: a clause's data or a fault. */
+static int
+consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 {
-	dtrace_hdl_t *dtp = ctx;
-	const char *data = rdata;
 	dt_rechdr_t hdr;
 	const dt_clause_t *dcp;
 	const dt_probe_t *prp;
@@ -374,6 +372,43 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 	if (json)
 		fputs("]}\n", fp);
 	return (rv);
+}
+
+/*
+ * The ring buffer callback: one record, or a committed speculation: the
+ * records speculate() appended, one after another, each a header and
+ * its clause's data (rounded up to 8 bytes), as if traced now.
+ */
+int
+dt_consume_cb(void *ctx, void *rdata, size_t size)
+{
+	dtrace_hdl_t *dtp = ctx;
+	const char *data = rdata;
+	dt_rechdr_t hdr;
+	size_t off = sizeof (hdr);
+
+	if (size < sizeof (hdr))
+		return (0);
+	memcpy(&hdr, data, sizeof (hdr));
+	if (hdr.rh_kind != DT_REC_SPEC)
+		return (consume_one(dtp, data, size));
+	while (off + sizeof (hdr) <= size) {
+		size_t len;
+		int rv;
+
+		memcpy(&hdr, data + off, sizeof (hdr));
+		if (hdr.rh_kind != DT_REC_DATA ||
+		    hdr.rh_clause >= dtp->dt_nclauses)
+			return (0);	/* not ours: stop there */
+		len = (sizeof (hdr) + dtp->dt_clauses[hdr.rh_clause]->
+		    dc_recsize + 7) & ~(size_t)7;
+		if (off + len > size)
+			return (0);
+		if ((rv = consume_one(dtp, data + off, len)) != 0)
+			return (rv);
+		off += len;
+	}
+	return (0);
 }
 
 /*

@@ -158,6 +158,7 @@ enum {
 	DT_MAP_STRTAB,		/* string literals */
 	DT_MAP_PROBES,		/* probe id -> names, for probeprov & co */
 	DT_MAP_ZERO,		/* zeros: the first value of an aggregation */
+	DT_MAP_SPEC,		/* speculation buffers (dt_rec.h) */
 	DT_MAP_COUNT
 };
 
@@ -234,6 +235,11 @@ typedef struct dt_clause {
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
+	bool dc_usespec;		/* uses speculations: the spec map */
+	bool dc_spec;			/* speculate(): its record goes to the
+					   speculation in ms_spec */
+	bool dc_comm;			/* sema: commit() seen */
+	bool dc_drec;			/* sema: a data-recording action seen */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
 					   (DT_PO_*), set by dt_sema */
@@ -400,6 +406,9 @@ typedef struct dt_options {
 	bool op_destructive;		/* destructive (-w) */
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
+	uint32_t op_nspec;		/* nspec: speculation buffers */
+	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
 	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */
@@ -485,6 +494,10 @@ struct dtrace_hdl {
 	void *dt_droparg;		/* its argument */
 	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
 	uint64_t dt_dyndrops;		/* dynamic drops already reported */
+	uint64_t dt_specdrops;		/* speculative drops reported */
+	bool dt_specused;		/* a clause compiled nspec and specsize
+					   in: they can no longer change */
+	uint64_t dt_specfail;		/* failed speculations reported */
 	uint64_t dt_aggdrops[DT_DROPCPUS]; /* aggregation drops reported */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */

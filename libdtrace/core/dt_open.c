@@ -43,8 +43,11 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
+	dtp->dt_opts.op_cleanrate = 1000000000ULL / 101;
 	dtp->dt_opts.op_dynvarsize = 1 << 20;
 	dtp->dt_opts.op_aggsize = 4 << 20;
+	dtp->dt_opts.op_nspec = 1;
+	dtp->dt_opts.op_specsize = 32 << 10;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
@@ -299,6 +302,26 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_dynvarsize = v;
+	} else if (strcmp(opt, "nspec") == 0 ||
+	    strcmp(opt, "specsize") == 0) {
+		bool nspec = opt[0] == 'n';
+
+		/* compiled into speculation() and speculate() */
+		if (parse_size(val, &v) != 0 || v == 0 ||
+		    v > (nspec ? DT_NSPEC_MAX : DT_SPEC_MAPMAX -
+		    sizeof (dt_specbuf_t)))
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "%s must be between 1 and %u", opt, nspec ?
+			    DT_NSPEC_MAX : (unsigned int)(DT_SPEC_MAPMAX -
+			    sizeof (dt_specbuf_t))));
+		if (dtp->dt_nclauses > 0 || dtp->dt_specused)
+			return (dt_set_errmsg(dtp, EDT_ACTIVE,
+			    "%s must be set before the first program is "
+			    "compiled", opt));
+		if (nspec)
+			op->op_nspec = (uint32_t)v;
+		else
+			op->op_specsize = (uint32_t)((v + 7) & ~7ULL);
 	} else if (strcmp(opt, "aggsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -315,6 +338,12 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_switchrate = v;
+	} else if (strcmp(opt, "cleanrate") == 0) {
+		/* commit() and discard() free a speculation at once, so
+		   there is nothing to clean: checked and kept only */
+		if (parse_rate(val, &v) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_cleanrate = v;
 	} else if (strcmp(opt, "aggrate") == 0) {
 		/* Aggregations are read straight from their maps whenever
 		   they are printed, so there is no snapshot to pace; the
@@ -380,6 +409,10 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_strsize;
 	else if (strcmp(opt, "scratchsize") == 0)
 		*valp = op->op_scratchsize;
+	else if (strcmp(opt, "nspec") == 0)
+		*valp = op->op_nspec;
+	else if (strcmp(opt, "specsize") == 0)
+		*valp = op->op_specsize;
 	else if (strcmp(opt, "stackframes") == 0)
 		*valp = op->op_stackframes;
 	else if (strcmp(opt, "stackindent") == 0)
@@ -392,6 +425,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_switchrate;
 	else if (strcmp(opt, "aggrate") == 0)
 		*valp = (dtrace_optval_t)op->op_aggrate;
+	else if (strcmp(opt, "cleanrate") == 0)
+		*valp = (dtrace_optval_t)op->op_cleanrate;
 	else if (strcmp(opt, "dynvarsize") == 0)
 		*valp = (dtrace_optval_t)op->op_dynvarsize;
 	else if (strcmp(opt, "aggsize") == 0)

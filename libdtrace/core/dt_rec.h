@@ -14,6 +14,10 @@
  *    (BPF_PSEUDO_MAP_VALUE): the session state then the global variables.
  *  - strtab: an array of one entry holding the program's string literals,
  *    frozen before load.
+ *  - spec: an array of one entry holding nspec speculation buffers, each a
+ *    dt_specbuf_t then specsize bytes: the records speculate() appended
+ *    (each a dt_rechdr_t and the clause's data), sent to the ring buffer
+ *    as one DT_REC_SPEC record by commit(), the slot's sb_hdr its header.
  *  - output: a BPF ring buffer.  Each record starts with dt_rechdr_t; a data
  *    record is followed by the clause's data, laid out as the clause's
  *    dt_datadesc says; a fault record by dt_faultrec_t.
@@ -41,6 +45,8 @@ typedef struct dt_gstate {
 	uint64_t gs_drops[DT_DROPCPUS]; /* records lost: ring buffer full */
 	uint64_t gs_dyndrops;		/* dynamic variable stores lost */
 	uint64_t gs_aggdrops[DT_DROPCPUS]; /* aggregation entries lost */
+	uint64_t gs_specdrops;		/* speculated records lost: specsize */
+	uint64_t gs_specfail;		/* speculation() found no free buffer */
 } dt_gstate_t;
 
 /* The machine state at the head of dctx. */
@@ -63,11 +69,14 @@ typedef struct dt_mstate {
 					   string starts; >= strsize: none */
 	uint64_t ms_tokstart;		/* strtok(): start of the token read */
 	uint8_t ms_tokmap[32];		/* strtok(): delimiters, a bit each */
+	uint64_t ms_spec;		/* speculate(): the clause's speculation
+					   id, 0: none */
 } dt_mstate_t;
 
 /* Kinds of ring buffer records. */
 #define DT_REC_DATA	1	/* a clause's data */
 #define DT_REC_FAULT	2	/* a runtime error */
+#define DT_REC_SPEC	3	/* a committed speculation: records follow */
 
 typedef struct dt_rechdr {
 	uint32_t rh_kind;	/* DT_REC_* */
@@ -81,5 +90,26 @@ typedef struct dt_faultrec {
 	uint64_t fr_addr;	/* address or value */
 	uint64_t fr_pc;		/* BPF instruction index of the fault */
 } dt_faultrec_t;
+
+/* States of a speculation buffer (sb_state). */
+#define DT_SPEC_FREE		0	/* speculation() may take it */
+#define DT_SPEC_ACTIVE		1	/* speculate() appends to it */
+#define DT_SPEC_COMMITTING	2	/* commit() or discard() empties it */
+
+#define DT_NSPEC_MAX		256	/* nspec: speculation() is unrolled */
+#define DT_SPEC_MAPMAX		(4U << 20) /* the spec map's value, at most */
+#define DT_SPEC_SPINS		1024	/* commit(): waits for appends at most */
+
+/*
+ * The head of one speculation buffer in the spec map; sb_hdr is written
+ * by commit() just before it sends sb_hdr and the sb_len bytes after it.
+ */
+typedef struct dt_specbuf {
+	uint32_t sb_state;	/* DT_SPEC_* */
+	uint32_t sb_busy;	/* firings appending now: commit() and
+				   discard() wait for them */
+	uint64_t sb_len;	/* bytes of records after sb_hdr */
+	dt_rechdr_t sb_hdr;	/* DT_REC_SPEC header of the commit */
+} dt_specbuf_t;
 
 #endif /* DT_REC_H */

@@ -314,10 +314,12 @@ static int
 report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
     uint64_t total, uint64_t *seen)
 {
-	static const char *const what[] = {
-		[DTRACEDROP_PRINCIPAL] = "",
-		[DTRACEDROP_AGGREGATION] = "aggregation ",
-		[DTRACEDROP_DYNAMIC] = "dynamic variable ",
+	static const char *const what[] = {	/* noun, then the rest */
+		[DTRACEDROP_PRINCIPAL] = "drop",
+		[DTRACEDROP_AGGREGATION] = "aggregation drop",
+		[DTRACEDROP_DYNAMIC] = "dynamic variable drop",
+		[DTRACEDROP_SPEC] = "speculative drop",
+		[DTRACEDROP_SPECUNAVAIL] = "failed speculation",
 	};
 	dtrace_dropdata_t dd;
 	char msg[80];
@@ -330,9 +332,10 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 	dd.dtdda_drops = total - *seen;
 	dd.dtdda_total = total;
 	*seen = total;
-	len = snprintf(msg, sizeof (msg), "%llu %sdrop%s",
+	len = snprintf(msg, sizeof (msg), "%llu %s%s%s",
 	    (unsigned long long)dd.dtdda_drops, what[kind],
-	    dd.dtdda_drops > 1 ? "s" : "");
+	    dd.dtdda_drops > 1 ? "s" : "", kind == DTRACEDROP_SPECUNAVAIL ?
+	    " (no speculative buffer available)" : "");
 	if (cpu >= 0)
 		snprintf(msg + len, sizeof (msg) - (size_t)len, " on CPU %d",
 		    cpu);
@@ -356,7 +359,11 @@ report_drops(dtrace_hdl_t *dtp)
 
 	/* Stores into full variable maps: one count for all CPUs. */
 	if (report_loss(dtp, DTRACEDROP_DYNAMIC, -1, LOADED(gs->gs_dyndrops),
-	    &dtp->dt_dyndrops) != 0)
+	    &dtp->dt_dyndrops) != 0 ||
+	    report_loss(dtp, DTRACEDROP_SPEC, -1, LOADED(gs->gs_specdrops),
+	    &dtp->dt_specdrops) != 0 ||
+	    report_loss(dtp, DTRACEDROP_SPECUNAVAIL, -1,
+	    LOADED(gs->gs_specfail), &dtp->dt_specfail) != 0)
 		return (-1);
 	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
 		if (report_loss(dtp, DTRACEDROP_PRINCIPAL, cpu,

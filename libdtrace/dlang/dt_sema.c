@@ -868,6 +868,25 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 				    "constant");
 		}
 		break;
+	case DT_FN_SPECULATION:
+		check_nargs(pcb, dnp, nargs, 0, 0);
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_usespec = true;
+		pcb->pcb_hdl->dt_specused = true;
+		break;
+	case DT_FN_SPECULATE:
+	case DT_FN_COMMIT:
+	case DT_FN_DISCARD:
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (!is_int(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
+			    "%s( ) argument #1 is incompatible with "
+			    "prototype: argument must be an integer",
+			    dnp->dn_str);
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_usespec = true;
+		pcb->pcb_hdl->dt_specused = true;
+		break;
 	case DT_FN_EXIT:
 		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (!is_int(dnp->dn_args))
@@ -2400,6 +2419,60 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 	dcp->dc_records = true;
 }
 
+/*
+ * DTrace's rules for the actions of a clause that speculates or commits:
+ * speculate() comes before any data is recorded (so that the whole record
+ * is speculative) and once; commit() records nothing, so nothing is
+ * recorded before or after it in its clause, nor aggregated; no exit()
+ * and no aggregation in a speculative clause.  discard() has no rule.
+ */
+static void
+sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
+{
+	switch (what) {
+	case DT_FN_SPECULATE:
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_SPEC_SPEC", e->dn_pos, "speculate( ) "
+			    "may not follow speculate( )");
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_SPEC_COMM", e->dn_pos, "speculate( ) "
+			    "may not follow commit( )");
+		if (dcp->dc_drec)
+			dt_cerror(pcb, "D_SPEC_DREC", e->dn_pos, "speculate( ) "
+			    "may not follow data-recording action(s)");
+		dcp->dc_spec = true;
+		break;
+	case DT_FN_COMMIT:
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_COMM_COMM", e->dn_pos, "commit( ) "
+			    "may not follow commit( )");
+		if (dcp->dc_drec)
+			dt_cerror(pcb, "D_COMM_DREC", e->dn_pos, "commit( ) "
+			    "may not follow data-recording action(s)");
+		dcp->dc_comm = true;
+		break;
+	case DT_FN_COUNT:	/* any aggregating action */
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_AGG_SPEC", e->dn_pos, "aggregating "
+			    "actions may not follow speculate( )");
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_AGG_COMM", e->dn_pos, "aggregating "
+			    "actions may not follow commit( )");
+		break;
+	case DT_FN_EXIT:
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_EXIT_SPEC", e->dn_pos, "exit( ) may "
+			    "not follow speculate( )");
+		/* FALLTHROUGH */
+	default:		/* a data-recording action */
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
+			    "data-recording actions may not follow commit( )");
+		dcp->dc_drec = true;
+		break;
+	}
+}
+
 static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
@@ -2407,12 +2480,14 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	dt_datarec_t *r;
 
 	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
+		sema_order(pcb, dcp, e, DT_FN_COUNT);
 		sema_aggstmt(pcb, e);
 		return;
 	}
 	if (e->dn_kind == DN_CALL && (e->dn_builtin = dt_builtin_lookup(
 	    e->dn_str)) != NULL && e->dn_builtin->di_kind == DT_IDENT_FUNC &&
 	    e->dn_builtin->di_id >= DT_FN_PRINTA) {
+		sema_order(pcb, dcp, e, DT_FN_PRINTA);
 		sema_aggact(pcb, dcp, e);
 		return;
 	}
@@ -2421,6 +2496,15 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		return;
 	}
 	sema_call(pcb, e, true);
+	switch (e->dn_builtin->di_id) {
+	case DT_FN_SPECULATE:
+	case DT_FN_COMMIT:
+	case DT_FN_TRACE: case DT_FN_TRACEMEM: case DT_FN_SETOPT:
+	case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
+	case DT_FN_PRINTF:
+		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
+		break;
+	}
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
