@@ -282,6 +282,10 @@ typedef struct dt_provider {
 					/* does the probe's module match a
 					   description's module field; NULL:
 					   a glob match of pr_desc.mod */
+	bool (*pv_maymatch)(const dtrace_probedesc_t *);
+					/* can a description match any of its
+					   probes (asked before populating);
+					   NULL: perhaps */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -528,6 +532,7 @@ extern const dt_provider_t dt_prov_dtrace;
 extern const dt_provider_t dt_prov_profile;
 extern const dt_provider_t dt_prov_syscall;
 extern const dt_provider_t dt_prov_pid;
+extern const dt_provider_t dt_prov_rawtp;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -541,7 +546,8 @@ enum {
 	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
 	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
 	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
-	DT_TRAMP_PIDRETURN	/* uretprobe of a function */
+	DT_TRAMP_PIDRETURN,	/* uretprobe of a function */
+	DT_TRAMP_RAWTP		/* raw tracepoint: prid, nargs in the cookie */
 };
 
 /* dlang/dt_compile.c */
@@ -619,6 +625,14 @@ extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+
+/* probes/providers/dt_prov_rawtp.c */
+struct btf;
+struct btf_type;
+extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
+    const struct btf **);
+extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
+extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

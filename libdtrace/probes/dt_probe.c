@@ -39,6 +39,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_syscall,
 	&dt_prov_profile,
 	&dt_prov_pid,
+	&dt_prov_rawtp,
 	NULL
 };
 
@@ -174,7 +175,8 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		const dt_provider_t *pv = dt_providers[p];
 
 		if (!prov_may_match(pv, pdp->prv) ||
-		    !names_may_match(pv, pdp->prb))
+		    !names_may_match(pv, pdp->prb) ||
+		    (pv->pv_maymatch != NULL && !pv->pv_maymatch(pdp)))
 			continue;
 		if (populate_upto(dtp, p) != 0)
 			return (-1);
