@@ -533,6 +533,7 @@ extern const dt_provider_t dt_prov_profile;
 extern const dt_provider_t dt_prov_syscall;
 extern const dt_provider_t dt_prov_pid;
 extern const dt_provider_t dt_prov_rawtp;
+extern const dt_provider_t dt_prov_proc;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -547,7 +548,15 @@ enum {
 	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
 	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
 	DT_TRAMP_PIDRETURN,	/* uretprobe of a function */
-	DT_TRAMP_RAWTP		/* raw tracepoint: prid, nargs in the cookie */
+	DT_TRAMP_RAWTP,		/* raw tracepoint: prid, nargs in the cookie */
+	DT_TRAMP_PROC_CREATE,	/* proc: sched_process_fork, a process */
+	DT_TRAMP_PROC_LWPCREATE, /* proc: sched_process_fork, a thread */
+	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
+	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
+	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */
+	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
+	DT_TRAMP_PROC_SIGDISCARD, /* proc: signal_generate, ignored */
+	DT_TRAMP_PROC_SIGHANDLE	/* proc: signal_deliver */
 };
 
 /* dlang/dt_compile.c */
