@@ -9,6 +9,8 @@
  *   lwp-create      sched_process_fork, a new thread (pid != tgid);
  *                   args[0] lwpsinfo_t * of the thread, args[1] psinfo_t *
  *                   of the process creating it
+ *   exec-failure    raw_syscalls sys_exit of execve or execveat with an
+ *                   error; args[0] the errno
  *   exec-success    sched_process_exec, in the process after the exec
  *   exit            sched_process_exit of the last thread (group_dead);
  *                   args[0] the reason, a SIGCHLD code: CLD_EXITED (1),
@@ -24,7 +26,8 @@
  * args[] of types psinfo_t * and lwpsinfo_t * are translated: arg0 (or
  * arg1) is the task's struct task_struct *, and args[0]->pr_pid is the
  * D library's translator applied to it (see pv_argtype's "xlate <OUT>
- * (IN)" form in dt_sema.c).  exec, exec-failure, start, lwp-start and
+ * (IN)" form in dt_sema.c).  exec-failure runs on every system call's
+ * return (its first instructions).  exec, start, lwp-start and
  * signal-clear have no tracepoint that gives them on this kernel and are
  * not provided.
  */
@@ -38,6 +41,9 @@
 #define CLD_KILLED	2
 #define CLD_DUMPED	3
 #define SIG_IGNORED	1	/* TRACE_SIGNAL_IGNORED */
+#define PT_ORIG_AX	120	/* x86_64 struct pt_regs: the call number */
+#define NR_EXECVE	59	/* x86_64 system call numbers */
+#define NR_EXECVEAT	322
 
 typedef struct proc_probe {
 	const char *pp_name;		/* probe name */
@@ -52,6 +58,7 @@ typedef struct proc_probe {
 static const proc_probe_t dt_proc_probes[] = {
 	{ "create", "sched_process_fork", DT_TRAMP_PROC_CREATE,
 	    { PSINFO } },
+	{ "exec-failure", "sys_exit", DT_TRAMP_PROC_EXECFAIL, { "int" } },
 	{ "exec-success", "sched_process_exec", DT_TRAMP_PROC_EXEC, { 0 } },
 	{ "exit", "sched_process_exit", DT_TRAMP_PROC_EXIT, { "int" } },
 	{ "lwp-create", "sched_process_fork", DT_TRAMP_PROC_LWPCREATE,
@@ -201,6 +208,25 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)(sa + handler));
 		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
 		break;
+	case DT_TRAMP_PROC_EXECFAIL:
+		/* raw_syscalls sys_exit (regs, ret): execve or execveat < 0 */
+		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JSGE, BPF_REG_7, 0, 0);
+		in[n++] = ST_IMM(BPF_DW, FP, -16, -1);
+		in[n++] = MOV_REG(R1, FP);
+		in[n++] = ALU_IMM(BPF_ADD, R1, -16);
+		in[n++] = MOV_IMM(R2, 8);
+		in[n++] = LDX(BPF_DW, R3, R6, 0);
+		in[n++] = ALU_IMM(BPF_ADD, R3, PT_ORIG_AX);
+		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		in[n++] = LDX(BPF_DW, R1, FP, -16);
+		in[n++] = JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 1);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0);
+		in[n++] = INSN(BPF_ALU64 | BPF_NEG, BPF_REG_7, 0, 0, 0);
+		in[n++] = STX(BPF_DW, R9, a, BPF_REG_7);
+		break;
 	default:
 		break;	/* exec-success, lwp-exit: no arguments */
 	}
@@ -235,7 +261,8 @@ proc_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 }
 
 static const char *const proc_names[] = {
-	"create", "exec-success", "exit", "lwp-create", "lwp-exit",
+	"create", "exec-failure", "exec-success", "exit", "lwp-create",
+	"lwp-exit",
 	"signal-discard", "signal-handle", "signal-send", NULL
 };
 
