@@ -552,6 +552,7 @@ enum {
 	DT_TRAMP_PROC_CREATE,	/* proc: sched_process_fork, a process */
 	DT_TRAMP_PROC_LWPCREATE, /* proc: sched_process_fork, a thread */
 	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
+	DT_TRAMP_PROC_EXECENTRY, /* proc: sys_enter of execve */
 	DT_TRAMP_PROC_EXECFAIL,	/* proc: sys_exit of a failed execve */
 	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
 	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */

@@ -1352,6 +1352,20 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	if (strncmp(aa.aa_type, "xlate <", 7) == 0 &&
 	    args_xlate(pcb, dnp, aa.aa_type, n, member))
 		return;
+	if (strcmp(aa.aa_type, "copyinstr") == 0) {
+		/* a user string (proc:::exec's path): copyinstr(argN) */
+		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+
+		snprintf(name, sizeof (name), "arg%d", n);
+		if ((var->dn_str = strdup(name)) == NULL ||
+		    (dnp->dn_str = strdup("copyinstr")) == NULL)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		dnp->dn_kind = DN_CALL;
+		dnp->dn_args = var;
+		dnp->dn_left = dnp->dn_right = NULL;
+		sema_expr(pcb, dnp);
+		return;
+	}
 	if (strcmp(aa.aa_type, "int64_t") == 0)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
 	else

@@ -9,6 +9,9 @@
  *   lwp-create      sched_process_fork, a new thread (pid != tgid);
  *                   args[0] lwpsinfo_t * of the thread, args[1] psinfo_t *
  *                   of the process creating it
+ *   exec            raw_syscalls sys_enter of execve or execveat, before
+ *                   the image is loaded; args[0] the path, a string
+ *                   (copyinstr(arg0), arg0 its user address)
  *   exec-failure    raw_syscalls sys_exit of execve or execveat with an
  *                   error; args[0] the errno
  *   exec-success    sched_process_exec, in the process after the exec
@@ -26,8 +29,8 @@
  * args[] of types psinfo_t * and lwpsinfo_t * are translated: arg0 (or
  * arg1) is the task's struct task_struct *, and args[0]->pr_pid is the
  * D library's translator applied to it (see pv_argtype's "xlate <OUT>
- * (IN)" form in dt_sema.c).  exec-failure runs on every system call's
- * return (its first instructions).  exec, start, lwp-start and
+ * (IN)" form in dt_sema.c).  exec and exec-failure run on every system
+ * call's entry or return (their first instructions).  start, lwp-start and
  * signal-clear have no tracepoint that gives them on this kernel and are
  * not provided.
  */
@@ -42,6 +45,8 @@
 #define CLD_DUMPED	3
 #define SIG_IGNORED	1	/* TRACE_SIGNAL_IGNORED */
 #define PT_ORIG_AX	120	/* x86_64 struct pt_regs: the call number */
+#define PT_SI		104	/* and the second argument */
+#define PT_DI		112	/* and the first */
 #define NR_EXECVE	59	/* x86_64 system call numbers */
 #define NR_EXECVEAT	322
 
@@ -58,6 +63,7 @@ typedef struct proc_probe {
 static const proc_probe_t dt_proc_probes[] = {
 	{ "create", "sched_process_fork", DT_TRAMP_PROC_CREATE,
 	    { PSINFO } },
+	{ "exec", "sys_enter", DT_TRAMP_PROC_EXECENTRY, { "copyinstr" } },
 	{ "exec-failure", "sys_exit", DT_TRAMP_PROC_EXECFAIL, { "int" } },
 	{ "exec-success", "sched_process_exec", DT_TRAMP_PROC_EXEC, { 0 } },
 	{ "exit", "sched_process_exit", DT_TRAMP_PROC_EXIT, { "int" } },
@@ -208,6 +214,24 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)(sa + handler));
 		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
 		break;
+	case DT_TRAMP_PROC_EXECENTRY:
+		/*
+		 * raw_syscalls sys_enter (regs, nr): the path is execve's
+		 * first argument (rdi), execveat's second (rsi)
+		 */
+		in[n++] = LDX(BPF_DW, R1, R6, 8);
+		in[n++] = MOV_IMM(R4, PT_DI);
+		in[n++] = JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 2);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0);
+		in[n++] = MOV_IMM(R4, PT_SI);
+		in[n++] = MOV_REG(R1, R9);
+		in[n++] = ALU_IMM(BPF_ADD, R1, a);
+		in[n++] = MOV_IMM(R2, 8);
+		in[n++] = LDX(BPF_DW, R3, R6, 0);
+		in[n++] = ALU_REG(BPF_ADD, R3, R4);
+		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		break;
 	case DT_TRAMP_PROC_EXECFAIL:
 		/* raw_syscalls sys_exit (regs, ret): execve or execveat < 0 */
 		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);
@@ -261,9 +285,9 @@ proc_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 }
 
 static const char *const proc_names[] = {
-	"create", "exec-failure", "exec-success", "exit", "lwp-create",
-	"lwp-exit",
-	"signal-discard", "signal-handle", "signal-send", NULL
+	"create", "exec", "exec-failure", "exec-success", "exit",
+	"lwp-create", "lwp-exit", "signal-discard", "signal-handle",
+	"signal-send", NULL
 };
 
 const dt_provider_t dt_prov_proc = {
