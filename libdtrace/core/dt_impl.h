@@ -322,6 +322,10 @@ typedef struct dt_provider {
 					/* does the probe's module match a
 					   description's module field; NULL:
 					   a glob match of pr_desc.mod */
+	bool (*pv_maymatch)(const dtrace_probedesc_t *);
+					/* can a description match any of its
+					   probes (asked before populating);
+					   NULL: perhaps */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -604,6 +608,8 @@ extern const dt_provider_t dt_prov_profile;
 extern const dt_provider_t dt_prov_syscall;
 extern const dt_provider_t dt_prov_pid;
 extern const dt_provider_t dt_prov_usdt;
+extern const dt_provider_t dt_prov_rawtp;
+extern const dt_provider_t dt_prov_proc;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -621,8 +627,19 @@ enum {
 	DT_TRAMP_PIDOFFSET,	/* uprobe on an instruction offset in a
 				   function: arguments as at entry, but
 				   the stack's top is no return address */
+	DT_TRAMP_RAWTP,		/* raw tracepoint: prid, nargs in the cookie */
+	DT_TRAMP_PROC_CREATE,	/* proc: sched_process_fork, a process */
+	DT_TRAMP_PROC_LWPCREATE, /* proc: sched_process_fork, a thread */
+	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
+	DT_TRAMP_PROC_EXECENTRY, /* proc: sys_enter of execve */
+	DT_TRAMP_PROC_EXECFAIL,	/* proc: sys_exit of a failed execve */
+	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
+	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */
+	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
+	DT_TRAMP_PROC_SIGDISCARD, /* proc: signal_generate, ignored */
+	DT_TRAMP_PROC_SIGHANDLE, /* proc: signal_deliver */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
-				   arguments as dt_usdtspecs[i] says */
+				   arguments as dt_usdtspecs[i] says; last */
 };
 
 /* dlang/dt_compile.c */
@@ -716,6 +733,14 @@ extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
 extern void dt_usym_snapshot(dtrace_hdl_t *);
 extern void dt_usym_free_all(dtrace_hdl_t *);
 extern int dt_elf_symval(const char *, const char *, uint64_t *);
+
+/* probes/providers/dt_prov_rawtp.c */
+struct btf;
+struct btf_type;
+extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
+    const struct btf **);
+extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
+extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

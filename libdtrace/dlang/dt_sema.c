@@ -1163,6 +1163,7 @@ pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt)
 }
 
 static void sema_expr(dt_pcb_t *, dt_node_t *);
+static void sema_args(dt_pcb_t *, dt_node_t *, bool);
 
 /* p->m and s.m: the member's offset, bits and type. */
 /* Replace the translator's input name in dnp's tree with a copy of in. */
@@ -1323,6 +1324,7 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	uint32_t sid, mtype, off, bit, bitsize;
 	const char *op = dnp->dn_op == T_ARROW ? "->" : ".";
 	char buf[256];
+	bool typed = false;	/* dn_left has been through sema */
 
 	if (dnp->dn_left->dn_kind == DN_VAR) {
 		/* an inline of a translation (curpsinfo) is the xlate */
@@ -1338,11 +1340,19 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	}
 	if (is_fds(dnp->dn_left) && dnp->dn_left->dn_aux != 1)
 		fds_xlate(pcb, dnp->dn_left);
+	if (dnp->dn_left->dn_kind == DN_INDEX &&
+	    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
+	    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
+		/* args[N] may be translated (proc:::create's psinfo_t *) */
+		sema_args(pcb, dnp->dn_left, true);
+		typed = dnp->dn_left->dn_kind != DN_XLATE;
+	}
 	if (dnp->dn_left->dn_kind == DN_XLATE) {
 		sema_xlate_member(pcb, dnp);
 		return;
 	}
-	sema_expr(pcb, dnp->dn_left);
+	if (!typed)
+		sema_expr(pcb, dnp->dn_left);
 	lt = dnp->dn_left->dn_type;
 	if (dnp->dn_op == T_ARROW && (lt.ty_kind != DT_TK_PTR ||
 	    lt.ty_btf == 0 || lt.ty_plevel != 0))
@@ -1492,11 +1502,64 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 }
 
 /*
+ * A translated argument: the provider gives its type as "xlate <OUT>
+ * (IN)" (proc:::create's args[0] is "xlate <psinfo_t *> (struct
+ * task_struct *)"): args[N] becomes xlate <OUT> ((IN)argN), OUT from the
+ * D library, which only . and -> can take yet.
+ */
+static bool
+args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
+    bool member)
+{
+	const char *out = text + 7, *gt = strchr(out, '>');
+	const char *in = gt != NULL ? strchr(gt, '(') : NULL;
+	const char *rp = in != NULL ? strchr(in, ')') : NULL;
+	char otext[128], itext[128], name[8], lname[64];
+	dt_node_t *cast, *var;
+	dt_ident_t *idp;
+	bool liberr;
+
+	if (rp == NULL)
+		return (false);	/* not that form */
+	snprintf(otext, sizeof (otext), "%.*s", (int)(gt - out), out);
+	snprintf(itext, sizeof (itext), "%.*s", (int)(rp - in - 1), in + 1);
+	if (!member)
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "args[%d] is a "
+		    "translated %s: only its members can be used yet "
+		    "(args[%d]->pr_pid)", n, otext, n);
+	/* the library declares OUT: "psinfo_t *" loads it by "psinfo_t" */
+	snprintf(lname, sizeof (lname), "%.*s", (int)strcspn(otext, " *"),
+	    otext);
+	idp = dt_lib_lookup(pcb->pcb_hdl, lname, &liberr);
+	if (liberr)
+		dt_lib_error(pcb, dnp->dn_pos);
+	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE ||
+	    idp->di_type.ty_kind != DT_TK_STRUCT || strchr(otext, '*') == NULL)
+		return (false);
+	snprintf(name, sizeof (name), "arg%d", n);
+	var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+	var->dn_str = strdup(name);
+	cast = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
+	if (var->dn_str == NULL)
+		dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+	ctype_parse(pcb, dnp->dn_pos, itext, &cast->dn_type);
+	cast->dn_left = var;
+	dnp->dn_type = idp->di_type;	/* OUT *: its id is the pointee */
+	dnp->dn_type.ty_kind = DT_TK_PTR;
+	dnp->dn_type.ty_size = 8;
+	dnp->dn_kind = DN_XLATE;
+	dnp->dn_left = cast;
+	dnp->dn_right = NULL;
+	return (true);
+}
+
+/*
  * args[N]: argument N typed as the probes of the clause declare it; it
- * becomes argN with that type.
+ * becomes argN with that type.  member: the operand of . or ->, which a
+ * translated argument may be.
  */
 static void
-sema_args(dt_pcb_t *pcb, dt_node_t *dnp)
+sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
 	argtype_arg_t aa;
@@ -1521,6 +1584,23 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "\"%s\"): use arg%d", n, aa.aa_type, aa.aa_other, n);
 	if (aa.aa_type[0] == '\0')
 		snprintf(aa.aa_type, sizeof (aa.aa_type), "int64_t");
+	if (strncmp(aa.aa_type, "xlate <", 7) == 0 &&
+	    args_xlate(pcb, dnp, aa.aa_type, n, member))
+		return;
+	if (strcmp(aa.aa_type, "copyinstr") == 0) {
+		/* a user string (proc:::exec's path): copyinstr(argN) */
+		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+
+		snprintf(name, sizeof (name), "arg%d", n);
+		if ((var->dn_str = strdup(name)) == NULL ||
+		    (dnp->dn_str = strdup("copyinstr")) == NULL)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		dnp->dn_kind = DN_CALL;
+		dnp->dn_args = var;
+		dnp->dn_left = dnp->dn_right = NULL;
+		sema_expr(pcb, dnp);
+		return;
+	}
 	if (strcmp(aa.aa_type, "int64_t") == 0)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
 	else
@@ -1576,7 +1656,7 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 	if (dnp->dn_left->dn_kind == DN_VAR &&
 	    strcmp(dnp->dn_left->dn_str, "args") == 0) {
-		sema_args(pcb, dnp);
+		sema_args(pcb, dnp, false);
 		return;
 	}
 	if (dnp->dn_left->dn_kind == DN_VAR &&

@@ -32,15 +32,18 @@
 /*
  * Providers are always populated in this order (see populate_upto()), so
  * that a probe has the same id in every session, in dtrace -l and -i.
- * profile is last: the probes it creates on demand (tick-100ms) come after
- * every listed probe.
+ * profile comes after the providers whose probes are all listed: the
+ * probes it creates on demand (tick-100ms) come after theirs.  rawtp is
+ * last so that only descriptions that can name it read its list.
  */
 const dt_provider_t *const dt_providers[] = {
 	&dt_prov_dtrace,
 	&dt_prov_syscall,
+	&dt_prov_proc,
 	&dt_prov_profile,
 	&dt_prov_pid,
 	&dt_prov_usdt,
+	&dt_prov_rawtp,
 	NULL
 };
 
@@ -180,7 +183,8 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		const dt_provider_t *pv = dt_providers[p];
 
 		if (!prov_may_match(pv, pdp->prv) ||
-		    !names_may_match(pv, pdp->prb))
+		    !names_may_match(pv, pdp->prb) ||
+		    (pv->pv_maymatch != NULL && !pv->pv_maymatch(pdp)))
 			continue;
 		if (populate_upto(dtp, p) != 0)
 			return (-1);

@@ -1,0 +1,324 @@
+/*
+ * dt_prov_rawtp.c: the rawtp provider: every kernel tracepoint as a raw
+ * tracepoint, with the arguments the kernel passes it, untranslated.
+ * Probes are named as Oracle's DTrace for Linux names them:
+ * rawtp:GROUP::NAME (rawtp:sched::sched_process_exec), GROUP being the
+ * tracefs system of the event.
+ *
+ * The list comes from tracefs's available_events, read once per session
+ * when a description can name one of its probes (rawtp_maymatch()); it
+ * is populated last, after the providers whose probes every session may
+ * need.  The syscalls group
+ * is left out: its events are not tracepoints of their own but ftrace's
+ * view of raw_syscalls (the syscall provider); so are the groups of
+ * dynamic events (kprobes, uprobes, synthetic), which have no raw
+ * tracepoint.
+ *
+ * A raw tracepoint program's context is the array of the tracepoint's
+ * arguments, 64 bits each.  The kernel refuses to attach a program whose
+ * context reads go past the tracepoint's argument count, and one program
+ * serves every probe of a group, so the trampoline does not read the
+ * context itself: it copies nargs * 8 bytes with bpf_probe_read_kernel,
+ * nargs coming with the probe id in the BPF cookie of the attachment
+ * (raw tracepoint cookies: kernel 6.10 and later).
+ *
+ * Argument types (args[N]) come from the kernel's BTF: each tracepoint
+ * has a typedef btf_trace_NAME, a pointer to the prototype of its probe
+ * functions, whose first parameter is the tracepoint's private data
+ * (void *__data) and the rest the tracepoint's arguments.  The argument
+ * count is taken from there too.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/bpf.h>
+
+#include <bpf/btf.h>
+
+#include "../../core/dt_impl.h"
+#include "../../codegen/dt_insn.h"
+#include "../../types/dt_tcache.h"
+
+/* groups of tracefs events that are not raw tracepoints */
+static const char *const rawtp_skip[] = {
+	"syscalls", "ftrace", "kprobes", "uprobes", "synthetic", "eprobes",
+	NULL
+};
+
+typedef struct rawtp_ev {
+	char *re_group;		/* tracefs system */
+	char *re_name;		/* event (and tracepoint) name */
+} rawtp_ev_t;
+
+static int
+ev_cmp(const void *a, const void *b)
+{
+	const rawtp_ev_t *x = a, *y = b;
+	int c = strcmp(x->re_group, y->re_group);
+
+	return (c != 0 ? c : strcmp(x->re_name, y->re_name));
+}
+
+static bool
+skipped(const char *group)
+{
+	for (int i = 0; rawtp_skip[i] != NULL; i++) {
+		if (strcmp(group, rawtp_skip[i]) == 0)
+			return (true);
+	}
+	return (false);
+}
+
+static int
+rawtp_populate(dtrace_hdl_t *dtp)
+{
+	const char *tfs = dt_tracefs(dtp);
+	char path[256], *line = NULL;
+	size_t linecap = 0, n = 0, cap = 0;
+	rawtp_ev_t *evs = NULL;
+	ssize_t len;
+	FILE *fp;
+	int rv = 0;
+
+	if (tfs == NULL)
+		return (-1);
+	snprintf(path, sizeof (path), "%s/available_events", tfs);
+	if ((fp = fopen(path, "r")) == NULL)
+		return (0);	/* no tracepoints: no probes */
+	while (rv == 0 && (len = getline(&line, &linecap, fp)) > 0) {
+		char *colon;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if ((colon = strchr(line, ':')) == NULL || colon == line ||
+		    colon[1] == '\0')
+			continue;
+		*colon = '\0';
+		if (skipped(line))
+			continue;
+		if (n == cap) {
+			rawtp_ev_t *ne = realloc(evs, (cap = cap * 2 + 256) *
+			    sizeof (rawtp_ev_t));
+
+			if (ne == NULL) {
+				rv = dt_set_errno(dtp, EDT_NOMEM);
+				break;
+			}
+			evs = ne;
+		}
+		evs[n].re_group = strdup(line);
+		evs[n].re_name = strdup(colon + 1);
+		if (evs[n].re_group == NULL || evs[n].re_name == NULL) {
+			free(evs[n].re_group);
+			free(evs[n].re_name);
+			rv = dt_set_errno(dtp, EDT_NOMEM);
+			break;
+		}
+		n++;
+	}
+	free(line);
+	fclose(fp);
+	if (rv == 0)
+		qsort(evs, n, sizeof (rawtp_ev_t), ev_cmp);
+	for (size_t i = 0; i < n; i++) {
+		dt_probe_t *prp;
+
+		if (rv == 0 && (prp = dt_probe_create(dtp, &dt_prov_rawtp,
+		    evs[i].re_group, "", evs[i].re_name)) == NULL)
+			rv = -1;
+		else if (rv == 0)
+			prp->pr_tramp = DT_TRAMP_RAWTP;
+		free(evs[i].re_group);
+		free(evs[i].re_name);
+	}
+	free(evs);
+	return (rv);
+}
+
+/*
+ * The prototype of tracepoint name's probe functions (btf_trace_NAME), or
+ * NULL; *btfp is the BTF it belongs to.
+ */
+const struct btf_type *
+dt_rawtp_proto(dtrace_hdl_t *dtp, const char *name, const struct btf **btfp)
+{
+	dt_tentry_t *te = dt_ktypes(dtp);
+	const struct btf_type *t;
+	char tname[DTRACE_NAMELEN + 16];
+	uint32_t id;
+
+	if (te == NULL)
+		return (NULL);
+	snprintf(tname, sizeof (tname), "btf_trace_%s", name);
+	if ((id = dt_tcache_name(te, tname)) == 0 ||
+	    (t = btf__type_by_id(te->te_btf, id)) == NULL ||
+	    !btf_is_typedef(t) ||
+	    (t = btf__type_by_id(te->te_btf, t->type)) == NULL ||
+	    !btf_is_ptr(t) ||
+	    (t = btf__type_by_id(te->te_btf, t->type)) == NULL ||
+	    !btf_is_func_proto(t) || btf_vlen(t) < 1)
+		return (NULL);
+	*btfp = te->te_btf;
+	return (t);
+}
+
+/* The tracepoint's argument count, -1 if BTF does not give it. */
+int
+dt_rawtp_nargs(dtrace_hdl_t *dtp, const char *name)
+{
+	const struct btf *btf;
+	const struct btf_type *fp = dt_rawtp_proto(dtp, name, &btf);
+
+	return (fp == NULL ? -1 : btf_vlen(fp) - 1);
+}
+
+/*
+ * Probe id (low 32 bits) and argument count (high 32 bits) from the
+ * cookie; arguments copied from the context, the rest 0.
+ */
+static int
+rawtp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+{
+	struct bpf_insn in[48];
+	size_t n = 0;
+	int16_t a = MS_OFF(ms_argv);
+
+	(void) pgp;
+	in[n++] = MOV_REG(R1, R6);
+	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	for (int i = 0; i < DT_MAXARGS; i++)
+		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	in[n++] = MOV_REG(BPF_REG_7, R0);
+	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
+	in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 7);
+	in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, DT_MAXARGS, 6);
+	in[n++] = MOV_REG(R1, R9);
+	in[n++] = ALU_IMM(BPF_ADD, R1, a);
+	in[n++] = MOV_REG(R2, BPF_REG_7);
+	in[n++] = ALU_IMM(BPF_LSH, R2, 3);
+	in[n++] = MOV_REG(R3, R6);
+	in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+	return (dt_block_emit_all(dtp, blk, in, n));
+}
+
+/*
+ * Attach a program to raw tracepoint name with a BPF cookie: the
+ * BPF_RAW_TRACEPOINT_OPEN command with the cookie field of kernel 6.10,
+ * which the build's headers (and libbpf 1.1) do not have yet.
+ */
+int
+dt_rawtp_open(dtrace_hdl_t *dtp, const char *name, int progfd,
+    uint64_t cookie)
+{
+	struct {
+		uint64_t name;		/* tracepoint name */
+		uint32_t prog_fd;	/* program */
+		uint32_t pad;		/* zero */
+		uint64_t cookie;	/* BPF cookie */
+	} attr;
+	int fd;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.name = (uint64_t)(uintptr_t)name;
+	attr.prog_fd = (uint32_t)progfd;
+	attr.cookie = cookie;
+	fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr,
+	    sizeof (attr));
+	if (fd < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach to raw "
+		    "tracepoint %s: %s%s", name, strerror(errno), errno ==
+		    EINVAL ? " (raw tracepoint cookies need kernel 6.10)" :
+		    ""));
+	return (dt_attfd_add(dtp, fd));
+}
+
+static int
+rawtp_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
+{
+	int nargs = dt_rawtp_nargs(dtp, prp->pr_desc.prb);
+
+	if (nargs < 0)
+		nargs = 0;	/* no prototype: arguments read as 0 */
+	if (nargs > DT_MAXARGS)
+		nargs = DT_MAXARGS;
+	return (dt_rawtp_open(dtp, prp->pr_desc.prb, pgp->pg_fd,
+	    prp->pr_desc.id | (uint64_t)nargs << 32));
+}
+
+/*
+ * The C name of type id for ctype_parse(): a pointer to a function is
+ * "void *", which D can hold.
+ */
+static void
+type_text(const struct btf *btf, uint32_t id, char *buf, size_t len)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	while (t != NULL && (btf_is_const(t) || btf_is_volatile(t) ||
+	    btf_is_restrict(t) || btf_is_type_tag(t)))
+		t = btf__type_by_id(btf, id = t->type);
+	if (t != NULL && btf_is_ptr(t)) {
+		const struct btf_type *p = btf__type_by_id(btf, t->type);
+
+		while (p != NULL && (btf_is_const(p) || btf_is_volatile(p) ||
+		    btf_is_type_tag(p)))
+			p = btf__type_by_id(btf, p->type);
+		if (p != NULL && btf_is_func_proto(p)) {
+			snprintf(buf, len, "void *");
+			return;
+		}
+	}
+	(void) dt_btf_name(btf, id, buf, len);
+}
+
+static int
+rawtp_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
+    size_t len)
+{
+	const struct btf *btf;
+	const struct btf_type *fp = dt_rawtp_proto(dtp, prp->pr_desc.prb,
+	    &btf);
+
+	if (fp == NULL || n < 0 || n + 1 >= btf_vlen(fp))
+		return (-1);
+	type_text(btf, btf_params(fp)[n + 1].type, buf, len);
+	return (0);
+}
+
+static bool
+literal(const char *s)
+{
+	return (strpbrk(s, "*?[\\") == NULL);
+}
+
+/*
+ * Without reading the list: a description can name a rawtp probe unless
+ * it gives a function (rawtp probes have none) or a name no tracepoint
+ * can have (BEGIN, tick-1s: tracepoint names are C identifiers in lower
+ * case), without globs.
+ */
+static bool
+rawtp_maymatch(const dtrace_probedesc_t *pdp)
+{
+	if (pdp->fun[0] != '\0' && literal(pdp->fun))
+		return (false);
+	if (pdp->prb[0] != '\0' && literal(pdp->prb) &&
+	    strspn(pdp->prb, "abcdefghijklmnopqrstuvwxyz0123456789_") !=
+	    strlen(pdp->prb))
+		return (false);
+	return (true);
+}
+
+const dt_provider_t dt_prov_rawtp = {
+	.pv_name = "rawtp",
+	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_populate = rawtp_populate,
+	.pv_trampoline = rawtp_trampoline,
+	.pv_attach = rawtp_attach,
+	.pv_argtype = rawtp_argtype,
+	.pv_maymatch = rawtp_maymatch,
+};
