@@ -43,10 +43,11 @@ UNIT_SRCS := $(wildcard test/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
 # Programs the tests trace (not tests themselves): pidtarget as PIE, as
-# non-PIE, and stripped (only .dynsym left, hence -rdynamic).  Built
-# without sanitizers, with -O1 so that calls stay calls.
+# non-PIE, and stripped (only .dynsym left, hence -rdynamic); sigtarget
+# for raise() and stop().  Built without sanitizers, with -O1 so that
+# calls stay calls.
 TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
-             $(BUILD)/testprog/pidtarget-stripped
+             $(BUILD)/testprog/pidtarget-stripped $(BUILD)/testprog/sigtarget
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS)
@@ -63,6 +64,10 @@ $(BUILD)/testprog/pidtarget-stripped: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -rdynamic -o $@ $< -lpthread
 	strip $@
+
+$(BUILD)/testprog/sigtarget: test/prog/sigtarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -o $@ $<
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

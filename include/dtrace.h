@@ -61,6 +61,7 @@ enum {
 	EDT_BADPROG,		/* program is not of this handle */
 	EDT_BTF,		/* kernel type data cannot be loaded */
 	EDT_CPP,		/* the C preprocessor failed or cannot run */
+	EDT_DESTRUCTIVE,	/* destructive actions without -w */
 	EDT_MAX
 };
 
@@ -155,7 +156,11 @@ typedef enum dtrace_actkind {
 					   64 bits each, 0 after the last */
 	DTRACEACT_SYM,			/* sym(), func(): an address */
 	DTRACEACT_MOD,			/* mod(): an address */
-	DTRACEACT_TRACEMEM		/* tracemem() */
+	DTRACEACT_TRACEMEM,		/* tracemem() */
+	DTRACEACT_SYSTEM,		/* system(): formatted like printf(),
+					   run by the consumer */
+	DTRACEACT_FREOPEN		/* freopen(): formatted like printf(),
+					   the new output file ("" restores) */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

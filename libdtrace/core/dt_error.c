@@ -35,6 +35,7 @@ static const char *const dt_errtab[] = {
 	[EDT_BADPROG - EDT_BASE] = "Program does not belong to this handle",
 	[EDT_BTF - EDT_BASE] = "Kernel type data cannot be loaded",
 	[EDT_CPP - EDT_BASE] = "C preprocessor failed",
+	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
 int

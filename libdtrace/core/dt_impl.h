@@ -206,6 +206,8 @@ typedef struct dt_clause {
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
+	bool dc_destructive;		/* has a destructive action: needs
+					   the destructive option (-w) */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	dt_block_t dc_code;		/* compiled body */
 	uint32_t *dc_probes;		/* ids of the probes it is enabled on */
@@ -418,6 +420,8 @@ struct dtrace_hdl {
 	bool dt_stopped;		/* stop done */
 	bool dt_exited;			/* exit() record consumed */
 	int dt_exitstatus;		/* its status */
+	int dt_stdoutfd;		/* freopen(): a copy of the output
+					   file's first descriptor, -1 */
 
 	/* state of the dtrace_work() call in progress */
 	FILE *dt_outfp;			/* output file */
