@@ -380,6 +380,7 @@ struct dtrace_hdl {
 	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
 	dt_xlator_t *dt_xlators;	/* translators declared in D */
 	bool dt_libloaded;		/* the D library is compiled in */
+	bool dt_libsigloaded;		/* and its signal numbers */
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */

@@ -1,13 +1,14 @@
-# raise(SIGUSR1) on a -c process that catches it: its handler runs when
-# the system call the probe fired on returns.  raise() of a number that
-# is no signal is DTrace's illegal operation fault, and the session goes
-# on (the process, not signalled, says so).
+# raise(SIGUSR1) (a signal number of the D library) on a -c process that
+# catches it: its handler runs when the system call the probe fired on
+# returns.  raise() of a number that is no signal is DTrace's illegal
+# operation fault, and the session goes on (the process, not signalled,
+# says so).
 prog="$BUILD_DIR/testprog/sigtarget"
 $DTRACE -q -w -c "$prog raise" -n '
 syscall::getpgid:entry
 /pid == $target/
 {
-	raise(10);	/* SIGUSR1 on x86_64 */
+	raise(SIGUSR1);
 	n++;
 }
 
