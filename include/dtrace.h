@@ -63,6 +63,7 @@ enum {
 	EDT_CPP,		/* the C preprocessor failed or cannot run */
 	EDT_PROCALIGN,		/* pid offset inside an instruction */
 	EDT_PROCOFF,		/* pid offset outside of its function */
+	EDT_DESTRUCTIVE,	/* destructive actions without -w */
 	EDT_MAX
 };
 
@@ -163,7 +164,11 @@ typedef enum dtrace_actkind {
 					   after the last */
 	DTRACEACT_USYM,			/* usym(), ufunc(): pid, address */
 	DTRACEACT_UMOD,			/* umod(): pid, address */
-	DTRACEACT_UADDR			/* uaddr(): pid, address */
+	DTRACEACT_UADDR,		/* uaddr(): pid, address */
+	DTRACEACT_SYSTEM,		/* system(): formatted like printf(),
+					   run by the consumer */
+	DTRACEACT_FREOPEN		/* freopen(): formatted like printf(),
+					   the new output file ("" restores) */
 } dtrace_actkind_t;
 
 /* Description of one record of a probe firing. */

@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -3646,6 +3647,34 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 		cg->cg_sp -= 8;
 }
 
+/*
+ * raise(sig): the signal to the current thread (bpf_send_signal_thread);
+ * a number that is no signal (1 to 64) is DTrace's illegal operation
+ * fault.  stop(): SIGSTOP to the current process (bpf_send_signal), which
+ * stops every thread of it, as DTrace stops the process.  The helpers
+ * refuse kernel threads and exiting tasks (-EPERM): the action then does
+ * nothing, as there is no process to signal.
+ */
+static void
+cg_signal(dt_cg_t *cg, dt_node_t *dnp)
+{
+	if (dnp->dn_builtin->di_id == DT_FN_STOP) {
+		emit(cg, MOV_IMM(R1, SIGSTOP));
+		emit(cg, CALL(BPF_FUNC_send_signal));
+		return;
+	}
+	int lok = label_new(cg);
+
+	cg_expr(cg, dnp->dn_args);
+	emit(cg, MOV_REG(R1, R0));
+	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
+	emit_jump(cg, JMP_IMM(BPF_JLE, R1, 63, 0), lok);
+	emit_fault(cg, DTRACEFLT_ILLOP, R0);
+	label_set(cg, lok);
+	emit(cg, MOV_REG(R1, R0));
+	emit(cg, CALL(BPF_FUNC_send_signal_thread));
+}
+
 static void
 cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 {
@@ -3677,6 +3706,13 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	case DT_FN_DISCARD:
 		cg_expr(cg, e->dn_args);
 		cg_commit(cg, e->dn_builtin->di_id == DT_FN_COMMIT);
+		return;
+	default:
+		break;
+	}
+	if (e->dn_builtin->di_id == DT_FN_RAISE ||
+	    e->dn_builtin->di_id == DT_FN_STOP) {
+		cg_signal(cg, e);	/* records nothing */
 		return;
 	}
 	r = &dcp->dc_recs[(*recno)++];
@@ -3736,7 +3772,9 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
 		    e->dn_args->dn_ident->di_id));
 		break;
-	case DT_FN_PRINTF: {
+	case DT_FN_PRINTF:
+	case DT_FN_SYSTEM:	/* formatted, then run, by the consumer */
+	case DT_FN_FREOPEN: {
 		unsigned int i = 0;
 
 		for (dt_node_t *a = e->dn_args->dn_list; a != NULL;

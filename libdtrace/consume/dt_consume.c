@@ -8,9 +8,13 @@
  * DTRACE_CONSUME_THIS has the record printed here), then once with NULL at
  * the end of the firing.  Fault records go to the error handler.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
 
 #include "../core/dt_impl.h"
 
@@ -156,6 +160,172 @@ print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
 			    p[off + i] : '.', fp);
 		fputc('\n', fp);
 	}
+}
+
+/*
+ * The text of a system() or freopen() record: its format applied to its
+ * arguments, as printf() would print it.  NULL when memory runs out.
+ */
+static char *
+format_text(dtrace_hdl_t *dtp, const dt_datarec_t *r, const char *data)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf;
+
+	if ((mf = open_memstream(&buf, &len)) == NULL)
+		return (NULL);
+	dt_printf_exec(dtp, mf, r->dr_pfmt, r->dr_args, data);
+	if (fclose(mf) != 0) {
+		free(buf);
+		return (NULL);
+	}
+	return (buf);
+}
+
+/*
+ * system(): run cmd with /bin/sh -c and wait for it.  What the firing
+ * printed before is flushed first, and the command's standard output is
+ * the output file (when it has a descriptor), so that its output comes
+ * in order with the records around it, also with -o and after
+ * freopen().  With outp, the command's output is read through a pipe
+ * instead and returned there (JSON output); then a command that leaves
+ * a process behind holding the pipe makes us wait for that process too.
+ * Returns the command's wait status, or -1 with errno.
+ */
+static int
+run_system(FILE *fp, const char *cmd, char **outp)
+{
+	int pfd[2] = { -1, -1 }, ofd = fp != NULL ? fileno(fp) : -1, st;
+	pid_t pid;
+
+	if (fp != NULL)
+		fflush(fp);
+	fflush(stderr);
+	if (outp != NULL && pipe2(pfd, O_CLOEXEC) != 0)
+		return (-1);
+	if ((pid = fork()) < 0) {
+		int err = errno;
+
+		if (pfd[0] >= 0) {
+			close(pfd[0]);
+			close(pfd[1]);
+		}
+		errno = err;
+		return (-1);
+	}
+	if (pid == 0) {
+		if (pfd[1] >= 0)
+			(void) dup2(pfd[1], STDOUT_FILENO);
+		else if (ofd >= 0 && ofd != STDOUT_FILENO)
+			(void) dup2(ofd, STDOUT_FILENO);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	if (outp != NULL) {
+		char chunk[4096];
+		size_t len = 0;
+		FILE *mf;
+		ssize_t n;
+
+		close(pfd[1]);
+		*outp = NULL;
+		mf = open_memstream(outp, &len);
+		while ((n = read(pfd[0], chunk, sizeof (chunk))) != 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0)
+				break;
+			if (mf != NULL)
+				fwrite(chunk, 1, (size_t)n, mf);
+		}
+		close(pfd[0]);
+		if (mf != NULL)
+			fclose(mf);
+	}
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			return (-1);
+	}
+	return (st);
+}
+
+/*
+ * freopen(path): the output file's descriptor now writes to path
+ * (created, appended to); freopen("") gives it back its first file.  The
+ * first file's descriptor is kept, dup()ed, in dt_stdoutfd.  A file that
+ * cannot be opened is reported and the output stays where it is.
+ */
+static void
+do_freopen(dtrace_hdl_t *dtp, FILE *fp, const char *path)
+{
+	int fd, ofd = fileno(fp);
+
+	fflush(fp);
+	if (path[0] == '\0') {
+		if (dtp->dt_stdoutfd >= 0 && ofd >= 0) {
+			(void) dup2(dtp->dt_stdoutfd, ofd);
+			close(dtp->dt_stdoutfd);
+			dtp->dt_stdoutfd = -1;
+		}
+		return;
+	}
+	if (ofd < 0) {
+		fprintf(stderr, "dtrace: failed to freopen() %s: the output "
+		    "has no file descriptor\n", path);
+		return;
+	}
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+	    0666)) < 0) {
+		fprintf(stderr, "dtrace: failed to freopen() %s: %s\n", path,
+		    strerror(errno));
+		return;
+	}
+	if (dtp->dt_stdoutfd < 0 &&
+	    (dtp->dt_stdoutfd = fcntl(ofd, F_DUPFD_CLOEXEC, 0)) < 0) {
+		fprintf(stderr, "dtrace: failed to freopen() %s: %s\n", path,
+		    strerror(errno));
+		close(fd);
+		return;
+	}
+	(void) dup2(fd, ofd);
+	close(fd);
+}
+
+/* A system() or freopen() record: do what it says. */
+static void
+consume_action(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const char *data, bool json, bool *firstp)
+{
+	char *text = format_text(dtp, r, data), *out = NULL;
+	int st;
+
+	if (text == NULL) {
+		fprintf(stderr, "dtrace: %s() failed: out of memory\n",
+		    r->dr_kind == DTRACEACT_SYSTEM ? "system" : "freopen");
+		return;
+	}
+	if (r->dr_kind == DTRACEACT_FREOPEN) {
+		do_freopen(dtp, fp, text);
+		free(text);
+		return;
+	}
+	if ((st = run_system(fp, text, json ? &out : NULL)) < 0)
+		fprintf(stderr, "dtrace: failed to run system() command "
+		    "'%s': %s\n", text, strerror(errno));
+	if (json) {
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"system\",\"command\":", fp);
+		dt_json_str(fp, text, strlen(text));
+		fputs(",\"output\":", fp);
+		dt_json_str(fp, out != NULL ? out : "", out != NULL ?
+		    strlen(out) : 0);
+		fprintf(fp, ",\"status\":%d}", st < 0 ? -1 :
+		    WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+		*firstp = false;
+	}
+	free(out);
+	free(text);
 }
 
 static const char *
@@ -448,6 +618,14 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
 			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
+		/* so do system() and freopen() */
+		if (rv == DTRACE_CONSUME_THIS &&
+		    (r->dr_kind == DTRACEACT_SYSTEM ||
+		    r->dr_kind == DTRACEACT_FREOPEN) && (fp != NULL ||
+		    r->dr_kind == DTRACEACT_SYSTEM)) {
+			consume_action(dtp, fp, r, pd->dtpda_data, json, &first);
+			continue;
+		}
 		if (rv != DTRACE_CONSUME_THIS || fp == NULL)
 			continue;
 		if (r->dr_kind == DTRACEACT_PRINTA ||

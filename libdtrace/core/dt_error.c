@@ -38,6 +38,7 @@ static const char *const dt_errtab[] = {
 	[EDT_PROCALIGN - EDT_BASE] = "Probe offset is not on an instruction "
 	    "boundary",
 	[EDT_PROCOFF - EDT_BASE] = "Probe offset is outside of its function",
+	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
 };
 
 int

@@ -240,6 +240,8 @@ typedef struct dt_clause {
 					   speculation in ms_spec */
 	bool dc_comm;			/* sema: commit() seen */
 	bool dc_drec;			/* sema: a data-recording action seen */
+	bool dc_destructive;		/* has a destructive action: needs
+					   the destructive option (-w) */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
 					   (DT_PO_*), set by dt_sema */
@@ -444,6 +446,7 @@ struct dtrace_hdl {
 	dt_xlator_t *dt_xlators;	/* translators declared in D */
 	unsigned int dt_libloaded;	/* files of the D library compiled in,
 					   a bit each */
+	bool dt_libsigloaded;		/* and its signal numbers */
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */
@@ -484,6 +487,8 @@ struct dtrace_hdl {
 	bool dt_stopped;		/* stop done */
 	bool dt_exited;			/* exit() record consumed */
 	int dt_exitstatus;		/* its status */
+	int dt_stdoutfd;		/* freopen(): a copy of the output
+					   file's first descriptor, -1 */
 
 	/* state of the dtrace_work() call in progress */
 	FILE *dt_outfp;			/* output file */

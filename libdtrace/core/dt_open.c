@@ -51,6 +51,7 @@ dtrace_open(int version, int flags, int *errp)
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
+	dtp->dt_stdoutfd = -1;
 	if (dt_prov_dtrace.pv_populate(dtp) != 0) {
 		if (errp != NULL)
 			*errp = dtp->dt_errno;
@@ -90,6 +91,8 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
 	dt_cpp_free(dtp);
+	if (dtp->dt_stdoutfd >= 0)
+		(void) close(dtp->dt_stdoutfd);	/* dup()ed by freopen() */
 	free(dtp);
 }
 
@@ -524,6 +527,12 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (pgp->dp_exec)
 		return (dt_set_errno(dtp, EINVAL));
+	/* the destructive option may come from the program's own pragmas */
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		if (dcp->dc_destructive && !dtp->dt_opts.op_destructive)
+			return (dt_set_errno(dtp, EDT_DESTRUCTIVE));
+	}
 
 	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
 	    dcp = dcp->dc_next) {

@@ -10,7 +10,15 @@
  * BTF; each file is compiled instead when the parser or the semantic pass
  * meets one of its names (dt_lib_lookup), once per handle.  Its
  * declarations then belong to the handle like the user's own.
+ *
+ * The signal numbers (SIGHUP ... SIGSYS, as raise() takes them) are a
+ * library of their own, of inline constants only, so that naming one
+ * reads no kernel types; its text is made from <signal.h>, so that the
+ * numbers are this system's.
  */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dt_ast.h"
@@ -145,6 +153,49 @@ static const struct {
 	    NULL } },
 };
 
+/* The signals of the signal library, by the names D programs use. */
+static const struct {
+	const char *sg_name;	/* SIG* */
+	int sg_num;		/* its number here */
+} dt_lib_sigs[] = {
+	{ "SIGHUP", SIGHUP }, { "SIGINT", SIGINT }, { "SIGQUIT", SIGQUIT },
+	{ "SIGILL", SIGILL }, { "SIGTRAP", SIGTRAP }, { "SIGABRT", SIGABRT },
+	{ "SIGIOT", SIGIOT }, { "SIGBUS", SIGBUS }, { "SIGFPE", SIGFPE },
+	{ "SIGKILL", SIGKILL }, { "SIGUSR1", SIGUSR1 },
+	{ "SIGSEGV", SIGSEGV }, { "SIGUSR2", SIGUSR2 },
+	{ "SIGPIPE", SIGPIPE }, { "SIGALRM", SIGALRM },
+	{ "SIGTERM", SIGTERM }, { "SIGSTKFLT", SIGSTKFLT },
+	{ "SIGCHLD", SIGCHLD }, { "SIGCLD", SIGCHLD },
+	{ "SIGCONT", SIGCONT }, { "SIGSTOP", SIGSTOP },
+	{ "SIGTSTP", SIGTSTP }, { "SIGTTIN", SIGTTIN },
+	{ "SIGTTOU", SIGTTOU }, { "SIGURG", SIGURG },
+	{ "SIGXCPU", SIGXCPU }, { "SIGXFSZ", SIGXFSZ },
+	{ "SIGVTALRM", SIGVTALRM }, { "SIGPROF", SIGPROF },
+	{ "SIGWINCH", SIGWINCH }, { "SIGIO", SIGIO }, { "SIGPOLL", SIGPOLL },
+	{ "SIGPWR", SIGPWR }, { "SIGSYS", SIGSYS },
+};
+
+#define DT_LIB_NSIGS	(sizeof (dt_lib_sigs) / sizeof (dt_lib_sigs[0]))
+
+/* Compile the signal library: "inline int SIGHUP = 1;" and so on. */
+static int
+lib_signals(dtrace_hdl_t *dtp)
+{
+	size_t cap = DT_LIB_NSIGS * 40, len = 0;
+	char *text = malloc(cap);
+	dtrace_prog_t *pgp;
+
+	if (text == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	for (size_t i = 0; i < DT_LIB_NSIGS; i++)
+		len += (size_t)snprintf(text + len, cap - len,
+		    "inline int %s = %d;\n", dt_lib_sigs[i].sg_name,
+		    dt_lib_sigs[i].sg_num);
+	pgp = dt_compile_file_text(dtp, text, "signal.d (the D library)");
+	free(text);
+	return (pgp == NULL ? -1 : 0);
+}
+
 /*
  * The handle's identifier name, compiling the library first if the name
  * is one of its own and it is not loaded yet.  NULL if there is no such
@@ -159,6 +210,18 @@ dt_lib_lookup(dtrace_hdl_t *dtp, const char *name, bool *errp)
 	*errp = false;
 	if (idp != NULL)
 		return (idp);
+	if (!dtp->dt_libsigloaded && strncmp(name, "SIG", 3) == 0) {
+		for (size_t i = 0; i < DT_LIB_NSIGS; i++) {
+			if (strcmp(dt_lib_sigs[i].sg_name, name) != 0)
+				continue;
+			dtp->dt_libsigloaded = true;
+			if (lib_signals(dtp) != 0) {
+				*errp = true;
+				return (NULL);
+			}
+			return (dt_ident_lookup(dtp, name));
+		}
+	}
 	for (unsigned int l = 0; l < sizeof (dt_libs) / sizeof (dt_libs[0]);
 	    l++) {
 		for (int i = 0; dt_libs[l].dl_names[i] != NULL; i++) {

@@ -814,7 +814,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	dnp->dn_type = fn->di_type;
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 		nargs++;
-		if (!(fn->di_id == DT_FN_PRINTF && nargs == 1))
+		if (!(nargs == 1 && (fn->di_id == DT_FN_PRINTF ||
+		    fn->di_id == DT_FN_SYSTEM || fn->di_id == DT_FN_FREOPEN)))
 			sema_expr(pcb, a);
 	}
 	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
@@ -1107,18 +1108,50 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id == DT_FN_SYM ?
 		    DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
 		break;
+	case DT_FN_RAISE:
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (!is_int(dnp->dn_args))
+			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+			    "raise( ) argument #1 is incompatible with "
+			    "prototype: argument must be an integer");
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_destructive = true;
+		break;
+	case DT_FN_STOP:
+		check_nargs(pcb, dnp, nargs, 0, 0);
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_destructive = true;
+		break;
+	case DT_FN_CHILL:
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "chill( ) is not "
+		    "supported: a BPF program cannot sleep, and dtrace does "
+		    "not make one spin");
+		break;
+	case DT_FN_PANIC:
+	case DT_FN_BREAKPOINT:
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
+		    "supported: a BPF program cannot %s", dnp->dn_str,
+		    fn->di_id == DT_FN_PANIC ? "panic the kernel" :
+		    "stop the kernel in a debugger");
+		break;
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_destructive = true;
+		/* FALLTHROUGH */
 	case DT_FN_PRINTF: {
 		dt_node_t *fmt = dnp->dn_args;
 		int err = 0;
 
 		if (fmt == NULL)
 			dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
-			    "printf( ) prototype mismatch: 0 args passed, "
-			    "at least 1 expected");
+			    "%s( ) prototype mismatch: 0 args passed, "
+			    "at least 1 expected", dnp->dn_str);
 		if (fmt->dn_kind != DN_STRING)
 			dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
-			    "printf( ) argument #1 is incompatible with "
-			    "prototype: argument must be a string constant");
+			    "%s( ) argument #1 is incompatible with "
+			    "prototype: argument must be a string constant",
+			    dnp->dn_str);
 		dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
 		    fmt->dn_list, &err);
 		if (dnp->dn_pfmt == NULL)
@@ -2539,6 +2572,22 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 			dt_cerror(pcb, "D_AGG_COMM", e->dn_pos, "aggregating "
 			    "actions may not follow commit( )");
 		break;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:	/* destructive, recording nothing */
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			    "actions may not follow speculate( )");
+		break;
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			    "actions may not follow speculate( )");
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
+			    "data-recording actions may not follow commit( )");
+		dcp->dc_drec = true;
+		break;
 	case DT_FN_EXIT:
 		if (dcp->dc_spec)
 			dt_cerror(pcb, "D_EXIT_SPEC", e->dn_pos, "exit( ) may "
@@ -2581,7 +2630,9 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	case DT_FN_COMMIT:
 	case DT_FN_TRACE: case DT_FN_TRACEMEM: case DT_FN_SETOPT:
 	case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
-	case DT_FN_PRINTF:
+	case DT_FN_PRINTF: case DT_FN_USTACK: case DT_FN_USYM:
+	case DT_FN_UMOD: case DT_FN_UADDR: case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN: case DT_FN_RAISE: case DT_FN_STOP:
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
 		break;
 	}
@@ -2637,13 +2688,17 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		r->dr_type = t_int;
 		dcp->dc_records = true;
 		break;
-	case DT_FN_PRINTF: {
+	case DT_FN_PRINTF:
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN: {
 		unsigned int n = 0, i = 0;
 		dt_node_t *a;
 
 		for (a = e->dn_args->dn_list; a != NULL; a = a->dn_list)
 			n++;
-		r = add_rec(pcb, dcp, DTRACEACT_PRINTF, 0, e->dn_pos);
+		r = add_rec(pcb, dcp, e->dn_builtin->di_id == DT_FN_SYSTEM ?
+		    DTRACEACT_SYSTEM : e->dn_builtin->di_id == DT_FN_FREOPEN ?
+		    DTRACEACT_FREOPEN : DTRACEACT_PRINTF, 0, e->dn_pos);
 		r->dr_pfmt = e->dn_pfmt;
 		e->dn_pfmt = NULL;	/* the record owns it now */
 		r->dr_nargs = n;
