@@ -313,7 +313,7 @@ lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 		int c = peekc(pcb, 0);
 
 		if (c == -1 || c == '\n')
-			dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+			dt_cerror(pcb, "D_STR_NL", tk->tk_pos,
 			    "newline encountered in string literal");
 		if (c == '"') {
 			advance(pcb, 1);
@@ -352,7 +352,7 @@ lex_number(dt_pcb_t *pcb, dt_token_t *tk)
 		for (end = (char *)start + 1; isdigit((unsigned char)*end);
 		    end++) {
 			if (*end > '7')
-				dt_cerror(pcb, "D_SYNTAX", tk->tk_pos,
+				dt_cerror(pcb, "D_INT_DIGIT", tk->tk_pos,
 				    "invalid digit in octal constant");
 		}
 	}
@@ -428,9 +428,21 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 			v = peekc(pcb, 0);
 			advance(pcb, 1);
 		}
-		if (peekc(pcb, 0) != '\'')
-			dt_cerror(pcb, "D_CHR_TOOLONG", tk->tk_pos,
+		if (peekc(pcb, 0) != '\'') {
+			/* more characters before the quote, or no quote on
+			   the line */
+			size_t i = 0;
+
+			while (peekc(pcb, i) != -1 && peekc(pcb, i) != '\n' &&
+			    peekc(pcb, i) != '\'')
+				i++;
+			if (peekc(pcb, i) != '\'')
+				dt_cerror(pcb, "D_CHR_NL", tk->tk_pos,
+				    "newline encountered in character "
+				    "constant");
+			dt_cerror(pcb, "D_CHR_OFLOW", tk->tk_pos,
 			    "character constant is too long");
+		}
 		advance(pcb, 1);
 		tk->tk_kind = T_INT;
 		tk->tk_int = (uint64_t)(int64_t)(signed char)v;

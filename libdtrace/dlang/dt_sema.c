@@ -1946,6 +1946,11 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		sema_expr(pcb, l);
 		sema_expr(pcb, r);
+		if ((dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD) &&
+		    r->dn_kind == DN_INT && r->dn_value == 0)
+			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
+			    "contains %s by zero", dnp->dn_op == T_SLASH ?
+			    "division" : "modulus");
 		switch (dnp->dn_op) {
 		case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE:
 		case T_GE:
@@ -2018,6 +2023,11 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_type_t ty;
 
 		sema_expr(pcb, r);
+		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
+		    r->dn_kind == DN_INT && r->dn_value == 0)
+			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
+			    "contains %s by zero", dnp->dn_op == T_DIV_EQ ?
+			    "division" : "modulus");
 		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
 		if (ty.ty_kind == DT_TK_INT)
 			ty = promote(ty);

@@ -162,8 +162,8 @@ test_integers(void)
 	    "invalid suffix on integer constant"));
 	CHECK(fails_with("42uz", "D_SYNTAX", "invalid suffix"));
 	/* 0 followed by a digit is octal: 8 and 9 are not octal digits */
-	CHECK(fails_with("09", "D_SYNTAX", "invalid digit in octal constant"));
-	CHECK(fails_with("x = 0178;", "D_SYNTAX",
+	CHECK(fails_with("09", "D_INT_DIGIT", "invalid digit in octal constant"));
+	CHECK(fails_with("x = 0178;", "D_INT_DIGIT",
 	    "invalid digit in octal constant"));
 }
 
@@ -192,8 +192,8 @@ test_chars(void)
 	toks_free(&tk);
 
 	CHECK(fails_with("''", "D_CHR_NULL", "empty character constant"));
-	CHECK(fails_with("'ab'", "D_CHR_TOOLONG", "too long"));
-	CHECK(fails_with("'a", "D_CHR_TOOLONG", "too long"));
+	CHECK(fails_with("'ab'", "D_CHR_OFLOW", "too long"));
+	CHECK(fails_with("'a", "D_CHR_NL", "newline encountered"));
 	CHECK(fails_with("'\\q'", "D_STR_BADESC", "\\q"));
 }
 
@@ -241,9 +241,9 @@ test_strings(void)
 		toks_free(&tk);
 	}
 
-	CHECK(fails_with("\"abc", "D_SYNTAX",
+	CHECK(fails_with("\"abc", "D_STR_NL",
 	    "newline encountered in string literal"));
-	CHECK(fails_with("\"abc\ndef\"", "D_SYNTAX",
+	CHECK(fails_with("\"abc\ndef\"", "D_STR_NL",
 	    "newline encountered in string literal"));
 	CHECK(fails_with("\"a\\qb\"", "D_STR_BADESC",
 	    "invalid escape sequence \\q in string"));
@@ -391,7 +391,7 @@ test_comments_positions(void)
 	/* the error is where the comment starts */
 	CHECK(fails_with("a\n  /* never closed\n\n", "D_SYNTAX",
 	    "<command line>:2:3"));
-	CHECK(fails_with("x = \"abc", "D_SYNTAX", "<command line>:1:5"));
+	CHECK(fails_with("x = \"abc", "D_STR_NL", "<command line>:1:5"));
 }
 
 static void

@@ -652,7 +652,7 @@ test_syntax_errors(void)
 	CHECK(fails("BEGIN { trace(sizeof (void)); }", "D_SIZEOF_TYPE",
 	    "void type"));
 	/* errors of the lexer reach the caller too */
-	CHECK(fails("BEGIN { trace(\"abc); }", "D_SYNTAX",
+	CHECK(fails("BEGIN { trace(\"abc); }", "D_STR_NL",
 	    "newline encountered in string literal"));
 	CHECK(fails("BEGIN { trace(\"\\q\"); }", "D_STR_BADESC",
 	    "invalid escape sequence"));
