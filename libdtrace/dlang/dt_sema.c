@@ -494,7 +494,13 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	const char *name = dnp->dn_left->dn_str;
 	dt_ident_t *idp = dt_ident_lookup(dtp, name);
-	unsigned int n = assoc_keys(pcb, dnp), i = 0;
+	unsigned int n, i = 0;
+
+	if (var_kind(name) != DT_IDENT_GLOBAL)
+		dt_cerror(pcb, "D_ARR_LOCAL", dnp->dn_pos, "%s: clause-local "
+		    "and thread-local variables may not be associative "
+		    "arrays", name);
+	n = assoc_keys(pcb, dnp);
 	dt_node_t *k;
 
 	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
