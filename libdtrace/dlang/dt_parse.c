@@ -1280,7 +1280,7 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		} else if (k == T_KW_INT || k == T_KW_CHAR ||
 		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING) {
 			if (base != 0 && !(base == T_KW_INT || k == T_KW_INT))
-				dt_cerror(pcb, "D_TYPE_ERR", pos,
+				dt_cerror(pcb, "D_DECL_COMBO", pos,
 				    "invalid type combination");
 			if (base == 0 || base == T_KW_INT)
 				base = (int)k;
@@ -1308,14 +1308,16 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		default:
 			ty.ty_size = nlong > 0 ? 8 : 4;
 		}
-		if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT))
-			dt_cerror(pcb, "D_TYPE_ERR", pos,
-			    "invalid type combination");
+		if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT ||
+		    ty.ty_kind != DT_TK_INT))
+			dt_cerror(pcb, "D_DECL_LONGINT", pos, "invalid type "
+			    "combination: long may only be used with int");
 		if (ty.ty_kind == DT_TK_INT)
 			ty.ty_signed = sign != 0;
-		else if (sign != -1 || nlong > 0)
-			dt_cerror(pcb, "D_TYPE_ERR", pos,
-			    "invalid type combination");
+		else if (sign != -1)
+			dt_cerror(pcb, "D_DECL_SIGNINT", pos, "invalid type "
+			    "combination: signed and unsigned may only be used "
+			    "with integer types");
 		size = ty.ty_kind == DT_TK_STRING ?
 		    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size;
 	}

@@ -639,13 +639,13 @@ test_syntax_errors(void)
 	    "cannot take the address of x"));
 	CHECK(fails("BEGIN { x.y = 1; }", "D_OP_LVAL",
 	    "operator = requires modifiable lvalue"));
-	CHECK(fails("BEGIN { trace((char long)1); }", "D_TYPE_ERR",
+	CHECK(fails("BEGIN { trace((char long)1); }", "D_DECL_LONGINT",
 	    "invalid type combination"));
-	CHECK(fails("BEGIN { trace((unsigned string)1); }", "D_TYPE_ERR",
+	CHECK(fails("BEGIN { trace((unsigned string)1); }", "D_DECL_SIGNINT",
 	    "invalid type combination"));
-	CHECK(fails("BEGIN { trace((short long)1); }", "D_TYPE_ERR",
+	CHECK(fails("BEGIN { trace((short long)1); }", "D_DECL_LONGINT",
 	    "invalid type combination"));
-	CHECK(fails("BEGIN { trace((char char)1); }", "D_TYPE_ERR",
+	CHECK(fails("BEGIN { trace((char char)1); }", "D_DECL_COMBO",
 	    "invalid type combination"));
 	CHECK(fails("BEGIN { trace((string *)0); }", "D_TYPE_ERR",
 	    "pointers to string are not supported"));
