@@ -808,10 +808,11 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	if (fn == NULL || fn->di_kind != DT_IDENT_FUNC) {
 		if (fn != NULL || dt_ident_lookup(pcb->pcb_hdl,
 		    dnp->dn_str) != NULL)
-			dt_cerror(pcb, "D_CALL_NOFUNC", dnp->dn_pos,
-			    "%s is not a function", dnp->dn_str);
-		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
-		    "failed to resolve %s: Unknown function name", dnp->dn_str);
+			dt_cerror(pcb, "D_FUNC_IDKIND", dnp->dn_pos,
+			    "%s is not a function: it may not be referenced "
+			    "as a function", dnp->dn_str);
+		dt_cerror(pcb, "D_FUNC_UNDEF", dnp->dn_pos,
+		    "undefined function name: %s", dnp->dn_str);
 	}
 	if (fn->di_id >= DT_FN_COUNT && fn->di_id <= DT_FN_LLQUANTIZE)
 		dt_cerror(pcb, "D_AGG_FUNC", dnp->dn_pos, "%s( ) may only be "

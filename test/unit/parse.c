@@ -667,11 +667,11 @@ test_sema_errors(void)
 	    "failed to resolve nosuchvar: Unknown variable name"));
 	CHECK(fails("BEGIN { trace(x); x = 1; }", "D_IDENT_UNDEF",
 	    "failed to resolve x"));
-	CHECK(fails("BEGIN { nosuchfunc(1); }", "D_IDENT_UNDEF",
-	    "failed to resolve nosuchfunc: Unknown function name"));
-	CHECK(fails("BEGIN { x = 1; x(2); }", "D_CALL_NOFUNC",
+	CHECK(fails("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF",
+	    "undefined function name: nosuchfunc"));
+	CHECK(fails("BEGIN { x = 1; x(2); }", "D_FUNC_IDKIND",
 	    "x is not a function"));
-	CHECK(fails("BEGIN { pid(); }", "D_CALL_NOFUNC",
+	CHECK(fails("BEGIN { pid(); }", "D_FUNC_IDKIND",
 	    "pid is not a function"));
 	CHECK(fails("BEGIN { trace(printf); }", "D_IDENT_BADREF",
 	    "printf( ) may not be referenced as a variable"));
