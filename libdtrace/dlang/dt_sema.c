@@ -1159,6 +1159,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "%s( ) argument #1 is incompatible with "
 			    "prototype: argument must be a string constant",
 			    dnp->dn_str);
+		if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
+			dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
+			    "%s( ) format string is empty", dnp->dn_str);
 		dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
 		    fmt->dn_list, &err);
 		if (dnp->dn_pfmt == NULL)
