@@ -476,9 +476,10 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
 		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
 		    !is_scalar(keys[i]))
-			dt_cerror(pcb, "D_ARR_KEYTYPE", keys[i]->dn_pos,
-			    "associative array keys must be integers, "
-			    "pointers or strings");
+			dt_cerror(pcb, "D_KEY_TYPE", keys[i]->dn_pos,
+			    "invalid key #%u: associative array and "
+			    "aggregation keys must be integers, pointers or "
+			    "strings", i + 1);
 	}
 	return (n);
 }
