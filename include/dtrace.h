@@ -120,7 +120,8 @@ typedef enum dtrace_probespec {
 #define DTRACE_C_ZDEFS	0x0001	/* permit probe descriptions matching nothing */
 #define DTRACE_C_DIFV	0x0002	/* print the generated BPF (-S) */
 #define DTRACE_C_CPP	0x0004	/* run the C preprocessor first (-C) */
-#define DTRACE_C_MASK	0x0007
+#define DTRACE_C_ARGREF	0x0008	/* macro arguments need not be used */
+#define DTRACE_C_MASK	0x000f
 
 /* What dtrace_program_exec() reports about a program. */
 typedef struct dtrace_proginfo {

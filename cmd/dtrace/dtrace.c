@@ -435,7 +435,13 @@ main(int argc, char *argv[])
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 	}
 
-	/* Compile every request, in order. */
+	/*
+	 * Compile every request, in order.  A program must use every macro
+	 * argument; with several programs, one may use what another
+	 * does not.
+	 */
+	if (nreqs > 1)
+		cflags |= DTRACE_C_ARGREF;
 	for (int i = 0; i < nreqs; i++) {
 		request_t *rq = &reqs[i];
 		char *margv[64];

@@ -408,6 +408,8 @@ typedef struct dt_options {
 	bool op_errtags;		/* errtags */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
+	bool op_argref;			/* argref: macro arguments need not
+					   all be used */
 	bool op_flowindent;		/* flowindent (-F) */
 	bool op_destructive;		/* destructive (-w) */
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */

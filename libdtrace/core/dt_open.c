@@ -209,6 +209,9 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "defaultargs") == 0) {
 		if (parse_bool(val, &op->op_defaultargs) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "argref") == 0) {
+		if (parse_bool(val, &op->op_argref) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "aggsortkey") == 0) {
 		if (parse_bool(val, &op->op_aggsortkey) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -394,6 +397,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_zdefs;
 	else if (strcmp(opt, "defaultargs") == 0)
 		*valp = op->op_defaultargs;
+	else if (strcmp(opt, "argref") == 0)
+		*valp = op->op_argref;
 	else if (strcmp(opt, "flowindent") == 0)
 		*valp = op->op_flowindent;
 	else if (strcmp(opt, "aggsortkey") == 0)

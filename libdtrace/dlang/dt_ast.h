@@ -115,6 +115,8 @@ typedef struct dt_pcb {
 	dt_token_t pcb_peek;		/* lookahead token */
 	bool pcb_havepeek;		/* pcb_peek is valid */
 	bool pcb_inpred;		/* parsing a predicate */
+	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
+					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */
 	struct dtrace_prog *pcb_prog;	/* program being built */
 	dt_clause_t *pcb_clause;	/* clause being checked */

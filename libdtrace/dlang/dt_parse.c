@@ -172,8 +172,10 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	if (isdigit((unsigned char)name[0])) {
 		int n = atoi(name);
 
-		if (n < pcb->pcb_argc)
+		if (n < pcb->pcb_argc) {
+			pcb->pcb_argused |= 1ULL << (n < 63 ? n : 63);
 			return (pcb->pcb_argv[n]);
+		}
 		if (dtp->dt_opts.op_defaultargs)
 			return (str ? "" : "0");
 		return (NULL);

@@ -572,7 +572,7 @@ test_macros(void)
 	dt_node_t *e;
 
 	pgp = compile_argv(h, "$2 { trace($1 + 1); trace($$1); trace($3); "
-	    "trace($target); }", 5, argv);
+	    "trace($target); trace($$4); }", 5, argv);
 	CHECK(pgp != NULL);
 	CHECK(pgp != NULL && strcmp(pgp->dp_clauses->dc_descs[0].prb,
 	    "BEGIN") == 0);
@@ -586,6 +586,14 @@ test_macros(void)
 	CHECK(is_int(trace_arg(pgp, 2), -7));
 	CHECK(type_is(trace_arg(pgp, 2), DT_TK_INT, 4, 1));
 	CHECK(is_int(trace_arg(pgp, 3), 0));	/* no target process */
+	dtrace_close(h);
+
+	/* $4 is not used: an error, unless argref says it need not be */
+	h = open_nodev();
+	CHECK(compile_argv(h, "BEGIN { trace($$3); }", 5, argv) == NULL &&
+	    strcmp(dtrace_errtag(h), "D_MACRO_UNUSED") == 0);
+	CHECK(dtrace_setopt(h, "argref", NULL) == 0);
+	CHECK(compile_argv(h, "BEGIN { trace($$3); }", 5, argv) != NULL);
 	dtrace_close(h);
 
 	{
