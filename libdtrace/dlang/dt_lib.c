@@ -4,12 +4,13 @@
  *
  * procfs.d declares the stable process and thread views of DTrace
  * (psinfo_t, lwpsinfo_t), the translators from the kernel's task_struct to
- * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t; net.d the
- * constants of the network subroutines.  procfs.d needs the kernel's
- * types, so loading the library at open would make every session read
- * BTF; each file is compiled instead when the parser or the semantic pass
- * meets one of its names (dt_lib_lookup), once per handle.  Its
- * declarations then belong to the handle like the user's own.
+ * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t; io.d the
+ * file view (fileinfo_t, for fds[]); net.d the constants of the network
+ * subroutines.  procfs.d and io.d need the kernel's types, so loading the
+ * library at open would make every session read BTF; each file is
+ * compiled instead when the parser or the semantic pass meets one of its
+ * names (dt_lib_lookup), once per handle.  Its declarations then belong
+ * to the handle like the user's own.
  *
  * The signal numbers (SIGHUP ... SIGSYS, as raise() takes them) are a
  * library of their own, of inline constants only, so that naming one
