@@ -665,6 +665,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_ident_t *idp;
+	bool liberr;
 
 	if (lhs->dn_kind == DN_INDEX && lhs->dn_left->dn_kind == DN_VAR &&
 	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL &&
@@ -704,7 +705,10 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 		    "operator %s can only be applied to a writable variable",
 		    op);
-	idp = dt_ident_lookup(dtp, lhs->dn_str);
+	/* the D library's names (SIGINT) are its own, not new variables */
+	idp = dt_lib_lookup(dtp, lhs->dn_str, &liberr);
+	if (liberr)
+		dt_lib_error(pcb, lhs->dn_pos);
 	if (idp != NULL && idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", lhs->dn_pos, "%s is an "
 		    "associative array: it needs a key", lhs->dn_str);
