@@ -1,0 +1,171 @@
+/*
+ * dt_prov_sched.c: the sched provider, on the kernel's raw tracepoints
+ * (no kprobes here).  Probes are sched:vmlinux::NAME; each sits on one
+ * tracepoint, with a trampoline of its own that filters the firings the
+ * probe does not mean and puts DTrace's arguments in arg0..argN, as the
+ * proc provider's do:
+ *
+ *   off-cpu   sched_switch (preempt, prev, next, prev_state), in prev,
+ *             the thread leaving the CPU; args[0] lwpsinfo_t *, args[1]
+ *             psinfo_t * of next, the thread that takes the CPU
+ *   on-cpu    sched_switch too: the kernel has no tracepoint in the
+ *             incoming thread, so on-cpu fires in the same context as
+ *             off-cpu (curthread, pid, tid, execname, self-> are those
+ *             of the thread leaving); args[0] lwpsinfo_t *, args[1]
+ *             psinfo_t * of the thread coming on-cpu (DTrace's on-cpu
+ *             has no arguments: these are the way to name it)
+ *   sleep     sched_switch of a thread that blocks (!preempt and
+ *             prev_state not TASK_RUNNING), in that thread
+ *   preempt   sched_switch of a thread that stays runnable (preempt, or
+ *             prev_state TASK_RUNNING: preempted or yielding), in it
+ *   wakeup    sched_waking (p), in the waking context, once the kernel
+ *             has decided to wake p; args[0] lwpsinfo_t *, args[1]
+ *             psinfo_t * of p
+ *
+ * sleep and preempt partition sched_switch: every off-cpu is one or the
+ * other.  enqueue, dequeue, change-pri (sched_pi_setprio only sees
+ * priority inheritance), tick, remain-cpu and surrender have no
+ * tracepoint that gives them and are not provided (docs/design.md).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../core/dt_impl.h"
+#include "../../codegen/dt_insn.h"
+
+typedef struct sched_probe {
+	const char *sp_name;		/* probe name */
+	const char *sp_tp;		/* raw tracepoint */
+	uint32_t sp_tramp;		/* DT_TRAMP_SCHED_* */
+	const char *sp_args[2];		/* types of args[0..1] */
+} sched_probe_t;
+
+#define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
+#define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
+
+static const sched_probe_t dt_sched_probes[] = {
+	{ "off-cpu", "sched_switch", DT_TRAMP_SCHED_OFFCPU,
+	    { LWPSINFO, PSINFO } },
+	{ "on-cpu", "sched_switch", DT_TRAMP_SCHED_ONCPU,
+	    { LWPSINFO, PSINFO } },
+	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { 0 } },
+	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { 0 } },
+	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
+	    { LWPSINFO, PSINFO } },
+};
+
+#define NPROBES	(sizeof (dt_sched_probes) / sizeof (dt_sched_probes[0]))
+
+static int
+sched_populate(dtrace_hdl_t *dtp)
+{
+	for (size_t i = 0; i < NPROBES; i++) {
+		dt_probe_t *prp = dt_probe_create(dtp, &dt_prov_sched,
+		    "vmlinux", "", dt_sched_probes[i].sp_name);
+
+		if (prp == NULL)
+			return (-1);
+		prp->pr_tramp = dt_sched_probes[i].sp_tramp;
+		prp->pr_data = i;
+	}
+	return (0);
+}
+
+/*
+ * ms_prid from the cookie, arguments zero, then each kind's filter and
+ * arguments from the tracepoint's (r6 is its argument array).  A firing
+ * the probe does not mean returns 0 at once.
+ */
+static int
+sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+{
+	struct bpf_insn in[48];
+	size_t n = 0, jout[2], nj = 0;
+	int16_t a = MS_OFF(ms_argv);
+
+	in[n++] = MOV_REG(R1, R6);
+	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	for (int i = 0; i < DT_MAXARGS; i++)
+		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+	switch (pgp->pg_tramp) {
+	case DT_TRAMP_SCHED_OFFCPU:
+	case DT_TRAMP_SCHED_ONCPU:
+		/* (preempt, prev, next, prev_state): next's lwp and process */
+		in[n++] = LDX(BPF_DW, R1, R6, 16);
+		in[n++] = STX(BPF_DW, R9, a, R1);
+		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		break;
+	case DT_TRAMP_SCHED_SLEEP:
+		/* not preempted, and prev_state not TASK_RUNNING (0) */
+		in[n++] = LDX(BPF_DW, R1, R6, 0);
+		in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JNE, R1, 0, 0);
+		in[n++] = LDX(BPF_DW, R1, R6, 24);
+		in[n++] = ALU_IMM(BPF_LSH, R1, 32);	/* unsigned int */
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JEQ, R1, 0, 0);
+		break;
+	case DT_TRAMP_SCHED_PREEMPT:
+		/* preempted, or prev_state TASK_RUNNING: sleep's complement */
+		in[n++] = LDX(BPF_DW, R1, R6, 0);
+		in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+		in[n++] = JMP_IMM(BPF_JNE, R1, 0, 3);
+		in[n++] = LDX(BPF_DW, R1, R6, 24);
+		in[n++] = ALU_IMM(BPF_LSH, R1, 32);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(BPF_JNE, R1, 0, 0);
+		break;
+	case DT_TRAMP_SCHED_WAKEUP:
+		/* (p): the task being woken */
+		in[n++] = LDX(BPF_DW, R1, R6, 0);
+		in[n++] = STX(BPF_DW, R9, a, R1);
+		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		break;
+	default:
+		break;
+	}
+	if (nj > 0) {
+		in[n++] = JMP_IMM(BPF_JA, 0, 0, 2);
+		for (size_t j = 0; j < nj; j++)
+			in[jout[j]].off = (int16_t)(n - jout[j] - 1);
+		in[n++] = MOV_IMM(R0, 0);
+		in[n++] = EXIT();
+	}
+	return (dt_block_emit_all(dtp, blk, in, n));
+}
+
+static int
+sched_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
+{
+	return (dt_rawtp_open(dtp, dt_sched_probes[prp->pr_data].sp_tp,
+	    pgp->pg_fd, prp->pr_desc.id));
+}
+
+static int
+sched_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
+    size_t len)
+{
+	const sched_probe_t *sp = &dt_sched_probes[prp->pr_data];
+
+	(void) dtp;
+	if (n < 0 || n >= 2 || sp->sp_args[n] == NULL)
+		return (-1);
+	snprintf(buf, len, "%s", sp->sp_args[n]);
+	return (0);
+}
+
+static const char *const sched_names[] = {
+	"off-cpu", "on-cpu", "preempt", "sleep", "wakeup", NULL
+};
+
+const dt_provider_t dt_prov_sched = {
+	.pv_name = "sched",
+	.pv_names = sched_names,
+	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_populate = sched_populate,
+	.pv_trampoline = sched_trampoline,
+	.pv_attach = sched_attach,
+	.pv_argtype = sched_argtype,
+};
