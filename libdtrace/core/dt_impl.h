@@ -649,6 +649,7 @@ enum {
 	DT_TRAMP_SCHED_SLEEP,	/* sched: sched_switch, prev blocks */
 	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
+	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says; last */
 };

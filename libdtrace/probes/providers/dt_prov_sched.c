@@ -21,11 +21,18 @@
  *   wakeup    sched_waking (p), in the waking context, once the kernel
  *             has decided to wake p; args[0] lwpsinfo_t *, args[1]
  *             psinfo_t * of p
+ *   change-pri  sched_pi_setprio (tsk, pi_task): priority inheritance
+ *             lends tsk a waiter's priority or takes it back, before
+ *             tsk->prio changes; args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *             of tsk, args[2] the new priority in the kernel's terms
+ *             (as pr_pri: lower is more urgent), min(tsk->normal_prio,
+ *             pi_task->prio), or tsk->normal_prio without pi_task
  *
  * sleep and preempt partition sched_switch: every off-cpu is one or the
- * other.  enqueue, dequeue, change-pri (sched_pi_setprio only sees
- * priority inheritance), tick, remain-cpu and surrender have no
- * tracepoint that gives them and are not provided (docs/design.md).
+ * other.  change-pri sees only priority inheritance (nice(2) and
+ * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue, tick,
+ * remain-cpu and surrender have no tracepoint that gives them and are
+ * not provided (docs/design.md).
  */
 #include <stdio.h>
 #include <string.h>
@@ -37,13 +44,15 @@ typedef struct sched_probe {
 	const char *sp_name;		/* probe name */
 	const char *sp_tp;		/* raw tracepoint */
 	uint32_t sp_tramp;		/* DT_TRAMP_SCHED_* */
-	const char *sp_args[2];		/* types of args[0..1] */
+	const char *sp_args[3];		/* types of args[0..2] */
 } sched_probe_t;
 
 #define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
 #define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
 
 static const sched_probe_t dt_sched_probes[] = {
+	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,
+	    { LWPSINFO, PSINFO, "int" } },
 	{ "off-cpu", "sched_switch", DT_TRAMP_SCHED_OFFCPU,
 	    { LWPSINFO, PSINFO } },
 	{ "on-cpu", "sched_switch", DT_TRAMP_SCHED_ONCPU,
@@ -71,6 +80,23 @@ sched_populate(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/* r0 = the int at off of the task in reg, sign-extended (0 if unreadable) */
+static size_t
+emit_task_int(struct bpf_insn *in, size_t n, int reg, int64_t off)
+{
+	in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
+	in[n++] = MOV_REG(R3, reg);
+	in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)off);
+	in[n++] = MOV_REG(R1, FP);
+	in[n++] = ALU_IMM(BPF_ADD, R1, -16);
+	in[n++] = MOV_IMM(R2, 4);
+	in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+	in[n++] = LDX(BPF_W, R0, FP, -16);
+	in[n++] = ALU_IMM(BPF_LSH, R0, 32);
+	in[n++] = ALU_IMM(BPF_ARSH, R0, 32);
+	return (n);
+}
+
 /*
  * ms_prid from the cookie, arguments zero, then each kind's filter and
  * arguments from the tracepoint's (r6 is its argument array).  A firing
@@ -79,9 +105,10 @@ sched_populate(dtrace_hdl_t *dtp)
 static int
 sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	struct bpf_insn in[48];
+	struct bpf_insn in[64];
 	size_t n = 0, jout[2], nj = 0;
 	int16_t a = MS_OFF(ms_argv);
+	int64_t prio, nprio;
 
 	in[n++] = MOV_REG(R1, R6);
 	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
@@ -123,6 +150,25 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		in[n++] = STX(BPF_DW, R9, a, R1);
 		in[n++] = STX(BPF_DW, R9, a + 8, R1);
 		break;
+	case DT_TRAMP_SCHED_CHANGEPRI:
+		/* (tsk, pi_task): the priority tsk is about to take */
+		if ((prio = dt_ktype_offset(dtp, "task_struct", "prio")) < 0 ||
+		    (nprio = dt_ktype_offset(dtp, "task_struct",
+		    "normal_prio")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks task_struct.prio or normal_prio"));
+		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
+		in[n++] = STX(BPF_DW, R9, a, BPF_REG_7);
+		in[n++] = STX(BPF_DW, R9, a + 8, BPF_REG_7);
+		n = emit_task_int(in, n, BPF_REG_7, nprio);
+		in[n++] = STX(BPF_DW, R9, a + 16, R0);
+		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);
+		in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 13);	/* no pi_task */
+		n = emit_task_int(in, n, BPF_REG_7, prio);
+		in[n++] = LDX(BPF_DW, R1, R9, a + 16);
+		in[n++] = JMP_REG(BPF_JSGE, R0, R1, 1);
+		in[n++] = STX(BPF_DW, R9, a + 16, R0);
+		break;
 	default:
 		break;
 	}
@@ -150,14 +196,14 @@ sched_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 	const sched_probe_t *sp = &dt_sched_probes[prp->pr_data];
 
 	(void) dtp;
-	if (n < 0 || n >= 2 || sp->sp_args[n] == NULL)
+	if (n < 0 || n >= 3 || sp->sp_args[n] == NULL)
 		return (-1);
 	snprintf(buf, len, "%s", sp->sp_args[n]);
 	return (0);
 }
 
 static const char *const sched_names[] = {
-	"off-cpu", "on-cpu", "preempt", "sleep", "wakeup", NULL
+	"change-pri", "off-cpu", "on-cpu", "preempt", "sleep", "wakeup", NULL
 };
 
 const dt_provider_t dt_prov_sched = {
