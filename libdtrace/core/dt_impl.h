@@ -645,7 +645,8 @@ enum {
 	DT_TRAMP_PROC_SIGDISCARD, /* proc: signal_generate, ignored */
 	DT_TRAMP_PROC_SIGHANDLE, /* proc: signal_deliver */
 	DT_TRAMP_SCHED_OFFCPU,	/* sched: sched_switch, in prev */
-	DT_TRAMP_SCHED_ONCPU,	/* sched: sched_switch, args of next */
+	DT_TRAMP_SCHED_ONCPU,	/* sched: sched_exit_tp, a switch */
+	DT_TRAMP_SCHED_REMAIN,	/* sched: sched_exit_tp, no switch */
 	DT_TRAMP_SCHED_SLEEP,	/* sched: sched_switch, prev blocks */
 	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */

@@ -8,12 +8,13 @@
  *   off-cpu   sched_switch (preempt, prev, next, prev_state), in prev,
  *             the thread leaving the CPU; args[0] lwpsinfo_t *, args[1]
  *             psinfo_t * of next, the thread that takes the CPU
- *   on-cpu    sched_switch too: the kernel has no tracepoint in the
- *             incoming thread, so on-cpu fires in the same context as
- *             off-cpu (curthread, pid, tid, execname, self-> are those
- *             of the thread leaving); args[0] lwpsinfo_t *, args[1]
- *             psinfo_t * of the thread coming on-cpu (DTrace's on-cpu
- *             has no arguments: these are the way to name it)
+ *   on-cpu    sched_exit_tp (is_switch) at the end of __schedule, with
+ *             is_switch: it runs once context_switch() returns, in the
+ *             thread switched in, whose own __schedule frame holds
+ *             is_switch (a new thread starts in ret_from_fork instead:
+ *             its first run has no on-cpu)
+ *   remain-cpu  sched_exit_tp without is_switch: __schedule picked the
+ *             running thread again
  *   sleep     sched_switch of a thread that blocks (!preempt and
  *             prev_state not TASK_RUNNING), in that thread
  *   preempt   sched_switch of a thread that stays runnable (preempt, or
@@ -30,9 +31,10 @@
  *
  * sleep and preempt partition sched_switch: every off-cpu is one or the
  * other.  change-pri sees only priority inheritance (nice(2) and
- * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue, tick,
- * remain-cpu and surrender have no tracepoint that gives them and are
- * not provided (docs/design.md).
+ * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue, tick and
+ * surrender have no tracepoint that gives them and are not provided
+ * (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
+ * on: an older kernel fails to attach on-cpu and remain-cpu.
  */
 #include <stdio.h>
 #include <string.h>
@@ -55,9 +57,9 @@ static const sched_probe_t dt_sched_probes[] = {
 	    { LWPSINFO, PSINFO, "int" } },
 	{ "off-cpu", "sched_switch", DT_TRAMP_SCHED_OFFCPU,
 	    { LWPSINFO, PSINFO } },
-	{ "on-cpu", "sched_switch", DT_TRAMP_SCHED_ONCPU,
-	    { LWPSINFO, PSINFO } },
+	{ "on-cpu", "sched_exit_tp", DT_TRAMP_SCHED_ONCPU, { 0 } },
 	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { 0 } },
+	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { 0 } },
 	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { 0 } },
 	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
 	    { LWPSINFO, PSINFO } },
@@ -116,8 +118,16 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	for (int i = 0; i < DT_MAXARGS; i++)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
 	switch (pgp->pg_tramp) {
-	case DT_TRAMP_SCHED_OFFCPU:
 	case DT_TRAMP_SCHED_ONCPU:
+	case DT_TRAMP_SCHED_REMAIN:
+		/* sched_exit_tp (is_switch), at the end of __schedule */
+		in[n++] = LDX(BPF_DW, R1, R6, 0);
+		in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+		jout[nj++] = n;
+		in[n++] = JMP_IMM(pgp->pg_tramp == DT_TRAMP_SCHED_ONCPU ?
+		    BPF_JEQ : BPF_JNE, R1, 0, 0);
+		break;
+	case DT_TRAMP_SCHED_OFFCPU:
 		/* (preempt, prev, next, prev_state): next's lwp and process */
 		in[n++] = LDX(BPF_DW, R1, R6, 16);
 		in[n++] = STX(BPF_DW, R9, a, R1);
@@ -203,7 +213,8 @@ sched_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 }
 
 static const char *const sched_names[] = {
-	"change-pri", "off-cpu", "on-cpu", "preempt", "sleep", "wakeup", NULL
+	"change-pri", "off-cpu", "on-cpu", "preempt", "remain-cpu", "sleep",
+	"wakeup", NULL
 };
 
 const dt_provider_t dt_prov_sched = {
