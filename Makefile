@@ -44,15 +44,15 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
 # Programs the tests trace (not tests themselves): pidtarget as PIE, as
 # non-PIE, and stripped (only .dynsym left, hence -rdynamic); sigtarget
-# for raise() and stop().  Built without sanitizers, with -O1 so that
-# calls stay calls.  ustacktarget, for ustack(), keeps its frame
+# for raise() and stop(); pitarget for sched:::change-pri.  Built without
+# sanitizers, with -O1 so that calls stay calls.  ustacktarget, for ustack(), keeps its frame
 # pointers.  usdttarget has stapsdt probes (<sys/sdt.h>); usdttarget-lib
 # also calls the one of libusdtlib.so, found next to it.
 TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/pidtarget-stripped \
              $(BUILD)/testprog/ustacktarget $(BUILD)/testprog/usdttarget \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
-             $(BUILD)/testprog/sigtarget
+             $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS)
@@ -93,6 +93,10 @@ $(BUILD)/testprog/usdttarget-lib: test/prog/usdttarget.c test/prog/usdtguard.c \
 $(BUILD)/testprog/sigtarget: test/prog/sigtarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -o $@ $<
+
+$(BUILD)/testprog/pitarget: test/prog/pitarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -o $@ $< -lpthread
 
 $(BUILD)/gen/dt_sysnr.h: $(UNISTD)
 	@mkdir -p $(dir $@)

@@ -617,6 +617,7 @@ extern const dt_provider_t dt_prov_pid;
 extern const dt_provider_t dt_prov_usdt;
 extern const dt_provider_t dt_prov_rawtp;
 extern const dt_provider_t dt_prov_proc;
+extern const dt_provider_t dt_prov_sched;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -645,6 +646,13 @@ enum {
 	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
 	DT_TRAMP_PROC_SIGDISCARD, /* proc: signal_generate, ignored */
 	DT_TRAMP_PROC_SIGHANDLE, /* proc: signal_deliver */
+	DT_TRAMP_SCHED_OFFCPU,	/* sched: sched_switch, in prev */
+	DT_TRAMP_SCHED_ONCPU,	/* sched: sched_exit_tp, a switch */
+	DT_TRAMP_SCHED_REMAIN,	/* sched: sched_exit_tp, no switch */
+	DT_TRAMP_SCHED_SLEEP,	/* sched: sched_switch, prev blocks */
+	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
+	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
+	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says; last */
 };

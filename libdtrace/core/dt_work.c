@@ -104,38 +104,51 @@ dt_consume_cb(void *ctx, void *data, size_t size);
  * self-> variables die with their thread: a program on the
  * sched:sched_process_exit tracepoint (which every exiting thread fires)
  * deletes the exiting thread's entry from each thread-local map, so that
- * a thread id used again does not find a dead thread's values.
+ * a thread id used again does not find a dead thread's values.  The
+ * thread still runs after that tracepoint (its last sched:::off-cpu comes
+ * from its final switch), so a second program on sched_process_free,
+ * once the task is gone, deletes the entries of its pid (the event's
+ * pid field) again.
  */
 static int
-tls_cleanup(dtrace_hdl_t *dtp)
+tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 {
 	dt_block_t blk = { 0 };
 	dt_program_t *pgp;
-	const char *tfs;
-	char path[300], buf[32];
+	char path[300], buf[2048];
+	const char *f;
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof (attr),
 		.sample_period = 1,
 	};
-	bool any = false;
-	int pfd, rv = -1;
+	int pfd, rv = -1, keyoff = -1;
 
-	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++)
-		any |= dtp->dt_varmaps[i]->di_kind == DT_IDENT_TLS;
-	if (!any)
-		return (0);
-	if ((tfs = dt_tracefs(dtp)) == NULL)
-		return (-1);
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
 		return (-1);
 	pgp->pg_fd = pgp->pg_pvfd = -1;
 	pgp->pg_next = dtp->dt_programs;
 	dtp->dt_programs = pgp;
 
-	dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
-	    BPF_FUNC_get_current_pid_tgid));
-	dt_block_emit(dtp, &blk, INSN(BPF_ALU | BPF_MOV | BPF_X, 0, 0, 0, 0));
+	if (strcmp(event, "sched_process_free") == 0) {
+		/* the freed task's pid, from the event's record */
+		snprintf(path, sizeof (path), "%s/events/sched/%s/format",
+		    tfs, event);
+		if (dt_read_file(path, buf, sizeof (buf)) <= 0 ||
+		    (f = strstr(buf, " pid;\toffset:")) == NULL) {
+			dt_set_errmsg(dtp, EDT_ATTACH, "cannot read the pid "
+			    "field of %s", path);
+			goto out;
+		}
+		keyoff = atoi(f + strlen(" pid;\toffset:"));
+		dt_block_emit(dtp, &blk, INSN(BPF_LDX | BPF_MEM | BPF_W, 0, 1,
+		    (int16_t)keyoff, 0));
+	} else {
+		dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
+		    BPF_FUNC_get_current_pid_tgid));
+		dt_block_emit(dtp, &blk, INSN(BPF_ALU | BPF_MOV | BPF_X, 0, 0,
+		    0, 0));
+	}
 	dt_block_emit(dtp, &blk, INSN(BPF_STX | BPF_MEM | BPF_DW, 10, 0, -8,
 	    0));
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
@@ -157,11 +170,10 @@ tls_cleanup(dtrace_hdl_t *dtp)
 	dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0));
 	if (dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)) != 0)
 		goto out;
-	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, "dt_tls_exit",
-	    pgp) != 0)
+	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, keyoff < 0 ?
+	    "dt_tls_exit" : "dt_tls_free", pgp) != 0)
 		goto out;
-	snprintf(path, sizeof (path), "%s/events/sched/sched_process_exit/id",
-	    tfs);
+	snprintf(path, sizeof (path), "%s/events/sched/%s/id", tfs, event);
 	if (dt_read_file(path, buf, sizeof (buf)) <= 0) {
 		dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s", path,
 		    strerror(errno));
@@ -172,13 +184,31 @@ tls_cleanup(dtrace_hdl_t *dtp)
 	    PERF_FLAG_FD_CLOEXEC);
 	if (pfd < 0) {
 		dt_set_errmsg(dtp, EDT_ATTACH, "cannot open tracepoint "
-		    "sched:sched_process_exit: %s", strerror(errno));
+		    "sched:%s: %s", event, strerror(errno));
 		goto out;
 	}
 	rv = dt_perf_attach(dtp, pfd, pgp->pg_fd, 0);
 out:
 	dt_block_free(&blk);
 	return (rv);
+}
+
+static int
+tls_cleanup(dtrace_hdl_t *dtp)
+{
+	const char *tfs;
+	bool any = false;
+
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++)
+		any |= dtp->dt_varmaps[i]->di_kind == DT_IDENT_TLS;
+	if (!any)
+		return (0);
+	if ((tfs = dt_tracefs(dtp)) == NULL)
+		return (-1);
+	if (tls_cleanup_on(dtp, tfs, "sched_process_exit") != 0 ||
+	    tls_cleanup_on(dtp, tfs, "sched_process_free") != 0)
+		return (-1);
+	return (0);
 }
 
 static int

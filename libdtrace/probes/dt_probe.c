@@ -40,6 +40,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_dtrace,
 	&dt_prov_syscall,
 	&dt_prov_proc,
+	&dt_prov_sched,
 	&dt_prov_profile,
 	&dt_prov_pid,
 	&dt_prov_usdt,
