@@ -408,6 +408,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		dtp->dt_ringbuf = NULL;
 	}
 	dt_attfds_close(dtp);
+	dt_discover_free(dtp);
 	free(dtp->dt_attfds);
 	dtp->dt_attfds = NULL;
 	dtp->dt_nattfds = dtp->dt_attcap = 0;
