@@ -2,7 +2,8 @@
  * dt_discover.c: probes of processes that start while tracing runs.
  *
  * A description that can name USDT probes without naming one process
- * (its provider field empty or a glob: myprov*:::name, :::name), in a
+ * (its provider field empty or a glob: myprov*:::name, :::name; see
+ * desc_wants()), in a
  * session that allows descriptions matching nothing (-Z, zdefs), makes
  * dtrace_go() attach two small programs to raw tracepoints:
  * sched_process_exec sends a DT_REC_EXEC record (the process id and the
@@ -59,12 +60,31 @@ typedef struct dt_discproc {
 	struct dt_discproc *dp_next;	/* next process discovered */
 } dt_discproc_t;
 
-/* Can the description name probes of processes not started yet? */
+/*
+ * Can the description name probes of processes not started yet?  Its
+ * provider field must be a glob or empty; an empty one with a literal
+ * probe name that names probes of other providers (BEGIN, tick-1s) is
+ * taken to mean those, so that such scripts do not pay for discovery.
+ */
 static bool
-desc_wants(const dtrace_probedesc_t *pdp)
+desc_wants(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
-	return (pdp->id == 0 && (pdp->prv[0] == '\0' ||
-	    strpbrk(pdp->prv, "*?[\\") != NULL));
+	if (pdp->id != 0)
+		return (false);
+	if (strpbrk(pdp->prv, "*?[\\") != NULL)
+		return (true);
+	if (pdp->prv[0] != '\0')
+		return (false);
+	if (pdp->prb[0] == '\0' || strpbrk(pdp->prb, "*?[\\") != NULL)
+		return (true);
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		const dt_probe_t *prp = dtp->dt_probes[i];
+
+		if (prp->pr_prov->pv_discover == NULL &&
+		    dt_probe_matches(prp, pdp))
+			return (false);
+	}
+	return (true);
 }
 
 static bool
@@ -76,7 +96,7 @@ session_wants(dtrace_hdl_t *dtp)
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
 
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			if (desc_wants(&dcp->dc_descs[i]))
+			if (desc_wants(dtp, &dcp->dc_descs[i]))
 				return (true);
 		}
 	}
@@ -255,7 +275,7 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
 
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			if (!desc_wants(&dcp->dc_descs[i]))
+			if (!desc_wants(dtp, &dcp->dc_descs[i]))
 				continue;
 			for (int p = 0; dt_providers[p] != NULL; p++) {
 				const dt_provider_t *pv = dt_providers[p];
