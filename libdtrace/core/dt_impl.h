@@ -689,8 +689,11 @@ extern int dt_bpf_map_create(int, const char *, uint32_t, uint32_t, uint32_t,
 extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
     dt_program_t *);
 extern void dt_bpf_close(dtrace_hdl_t *);
+extern int dt_bpf_probe_add(dtrace_hdl_t *, const dt_probe_t *);
 
 /* probes/dt_discover.c */
+#define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */
+extern bool dt_discover_wanted(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);

@@ -55,6 +55,8 @@ typedef struct dt_discev {
 /* A process discovered: the attachments made for it. */
 typedef struct dt_discproc {
 	pid_t dp_pid;			/* process id */
+	uint32_t dp_first;		/* its probes' ids: dp_first .. */
+	uint32_t dp_last;		/* .. dp_last, in the probes map */
 	int *dp_fds;			/* its attachments (in dt_attfds) */
 	unsigned int dp_nfds;		/* how many */
 	struct dt_discproc *dp_next;	/* next process discovered */
@@ -87,8 +89,8 @@ desc_wants(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	return (true);
 }
 
-static bool
-session_wants(dtrace_hdl_t *dtp)
+bool
+dt_discover_wanted(dtrace_hdl_t *dtp)
 {
 	if (!dtp->dt_opts.op_zdefs)
 		return (false);
@@ -176,7 +178,7 @@ out:
 int
 dt_discover_start(dtrace_hdl_t *dtp)
 {
-	if (!session_wants(dtp))
+	if (!dt_discover_wanted(dtp))
 		return (0);
 	if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
 	    "dt_disc_exit") != 0 ||
@@ -222,6 +224,9 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 				break;
 			}
 		}
+		for (uint32_t id = dp->dp_first; id <= dp->dp_last; id++)
+			(void) bpf_map_delete_elem(
+			    dtp->dt_mapfd[DT_MAP_PROBES], &id);
 		*dpp = dp->dp_next;
 		free(dp->dp_fds);
 		free(dp);
@@ -321,7 +326,8 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 
 		if (prp->pr_nclauses == 0 || prp->pr_attached)
 			continue;
-		if ((pgp = dt_program_for(dtp, prp)) == NULL ||
+		if (dt_bpf_probe_add(dtp, prp) != 0 ||
+		    (pgp = dt_program_for(dtp, prp)) == NULL ||
 		    prp->pr_prov->pv_attach(dtp, prp, pgp) != 0) {
 			/* a process that exited in between: not worth a word */
 			if (kill(pid, 0) == 0 || errno != ESRCH)
@@ -338,6 +344,8 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 		return;		/* closed at the session's end */
 	}
 	dp->dp_pid = pid;
+	dp->dp_first = first + 1;
+	dp->dp_last = dtp->dt_nprobes;
 	dp->dp_nfds = dtp->dt_nattfds - nfds;
 	memcpy(dp->dp_fds, dtp->dt_attfds + nfds, dp->dp_nfds * sizeof (int));
 	dp->dp_next = dtp->dt_discprocs;

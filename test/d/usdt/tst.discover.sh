@@ -1,11 +1,12 @@
 # Processes started while tracing runs (discovery): a session with
 # dt_usdt*:::tick-now under -Z finds every usdttarget started after it
 # began, three at once then two one after another; each counts firings
-# under its own pid.  Each has a uprobe_multi link of the session (its
+# under its own pid, with its probe's names (probeprov dt_usdtPID,
+# probename tick-now).  Each has a uprobe_multi link of the session (its
 # fdinfo names the pid) while it runs, and none is left once it exited.
 out=$TMPDIR/discover.out
-$DTRACE -Z -q -n 'BEGIN { printf("ready\n"); }
-dt_usdt*:::tick-now { @[pid] = count(); }' >"$out" 2>"$TMPDIR/discover.err" &
+$DTRACE -Z -q -x strsize=64 -n 'BEGIN { printf("ready\n"); }
+dt_usdt*:::tick-now { @[pid, probeprov, probename] = count(); }' >"$out" 2>"$TMPDIR/discover.err" &
 dt=$!
 for i in $(seq 100); do grep -q ready "$out" && break; sleep 0.05; done
 links() { # the session's uprobe_multi links for process $1
@@ -42,6 +43,7 @@ kill -INT $dt
 wait $dt
 echo "dtrace exit $?"
 for p in "${pids[@]}"; do
-	c=$(awk -v p=$p '$1 == p { print $2 }' "$out")
+	c=$(awk -v p=$p '$1 == p && $2 == "dt_usdt" p && $3 == "tick-now" {
+	    print $4 }' "$out")
 	echo "process: $([ "${c:-0}" -gt 0 ] && echo found || echo "not found")"
 done
