@@ -133,13 +133,18 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 	return (0);
 }
 
-/* Enter the probe's names in the probes map, for probeprov & co. */
+/*
+ * Enter the probe's names in the probes map, for probeprov & co.; none if
+ * no clause uses them (no map).
+ */
 int
 dt_bpf_probe_add(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 {
 	uint32_t sz = dtp->dt_opts.op_strsize, id = prp->pr_desc.id;
 	char *val;
 
+	if (dtp->dt_mapfd[DT_MAP_PROBES] < 0)
+		return (0);
 	if ((val = dt_zalloc(dtp, 4 * sz)) == NULL)
 		return (-1);
 	snprintf(val, sz, "%s", prp->pr_desc.prv);

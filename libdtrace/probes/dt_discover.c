@@ -224,7 +224,8 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 				break;
 			}
 		}
-		for (uint32_t id = dp->dp_first; id <= dp->dp_last; id++)
+		for (uint32_t id = dp->dp_first; id <= dp->dp_last &&
+		    dtp->dt_mapfd[DT_MAP_PROBES] >= 0; id++)
 			(void) bpf_map_delete_elem(
 			    dtp->dt_mapfd[DT_MAP_PROBES], &id);
 		*dpp = dp->dp_next;
