@@ -107,31 +107,55 @@ static int
 probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 {
 	uint32_t sz = dtp->dt_opts.op_strsize;
-	char *val;
 	int fd;
 
-	fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4, 4 * sz,
-	    nused > 0 ? nused : 1, 0);
+	/*
+	 * Probes discovered while tracing runs are added (and removed when
+	 * their process exits): room for them, allocated as they come.
+	 */
+	if (dt_discover_wanted(dtp))
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4,
+		    4 * sz, nused + DT_DISCOVER_PROBES, BPF_F_NO_PREALLOC);
+	else
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4,
+		    4 * sz, nused > 0 ? nused : 1, 0);
 	if (fd < 0)
 		return (map_fail(dtp, "probes"));
 	dtp->dt_mapfd[DT_MAP_PROBES] = fd;
-	if ((val = dt_zalloc(dtp, 4 * sz)) == NULL)
-		return (-1);
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
-		uint32_t id = prp->pr_desc.id;
 
-		if (prp->pr_nclauses == 0 && id != DT_PRID_ERROR)
+		if (prp->pr_nclauses == 0 && prp->pr_desc.id != DT_PRID_ERROR)
 			continue;
-		memset(val, 0, 4 * sz);
-		snprintf(val, sz, "%s", prp->pr_desc.prv);
-		snprintf(val + sz, sz, "%s", prp->pr_desc.mod);
-		snprintf(val + 2 * sz, sz, "%s", prp->pr_desc.fun);
-		snprintf(val + 3 * sz, sz, "%s", prp->pr_desc.prb);
-		if (bpf_map_update_elem(fd, &id, val, BPF_ANY) != 0) {
-			free(val);
-			return (map_fail(dtp, "probes"));
-		}
+		if (dt_bpf_probe_add(dtp, prp) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Enter the probe's names in the probes map, for probeprov & co.; none if
+ * no clause uses them (no map).
+ */
+int
+dt_bpf_probe_add(dtrace_hdl_t *dtp, const dt_probe_t *prp)
+{
+	uint32_t sz = dtp->dt_opts.op_strsize, id = prp->pr_desc.id;
+	char *val;
+
+	if (dtp->dt_mapfd[DT_MAP_PROBES] < 0)
+		return (0);
+	if ((val = dt_zalloc(dtp, 4 * sz)) == NULL)
+		return (-1);
+	snprintf(val, sz, "%s", prp->pr_desc.prv);
+	snprintf(val + sz, sz, "%s", prp->pr_desc.mod);
+	snprintf(val + 2 * sz, sz, "%s", prp->pr_desc.fun);
+	snprintf(val + 3 * sz, sz, "%s", prp->pr_desc.prb);
+	if (bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_PROBES], &id, val,
+	    BPF_ANY) != 0) {
+		free(val);
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot enter probe %u in "
+		    "the probes map: %s", id, strerror(errno)));
 	}
 	free(val);
 	return (0);
@@ -408,6 +432,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		dtp->dt_ringbuf = NULL;
 	}
 	dt_attfds_close(dtp);
+	dt_discover_free(dtp);
 	free(dtp->dt_attfds);
 	dtp->dt_attfds = NULL;
 	dtp->dt_nattfds = dtp->dt_attcap = 0;

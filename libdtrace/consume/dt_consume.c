@@ -560,6 +560,15 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 	if (size < sizeof (hdr))
 		return (0);
 	memcpy(&hdr, data, sizeof (hdr));
+	if (hdr.rh_kind == DT_REC_EXEC || hdr.rh_kind == DT_REC_EXIT) {
+		dt_procrec_t pr;
+
+		if (size < sizeof (hdr) + sizeof (pr))
+			return (0);
+		memcpy(&pr, data + sizeof (hdr), sizeof (pr));
+		dt_discover_note(dtp, hdr.rh_kind, hdr.rh_prid, pr.pr_time);
+		return (0);
+	}
 	if (hdr.rh_kind != DT_REC_SPEC)
 		return (consume_one(dtp, data, size));
 	while (off + sizeof (hdr) <= size) {

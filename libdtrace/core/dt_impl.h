@@ -328,6 +328,12 @@ typedef struct dt_provider {
 					/* can a description match any of its
 					   probes (asked before populating);
 					   NULL: perhaps */
+	int (*pv_discover)(struct dtrace_hdl *, const dtrace_probedesc_t *,
+	    pid_t);			/* create the probes of a process
+					   started while tracing runs that the
+					   description names; NULL: none */
+	void (*pv_forget)(struct dtrace_hdl *, pid_t);
+					/* a discovered process is gone */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -482,6 +488,12 @@ struct dtrace_hdl {
 	struct ring_buffer *dt_ringbuf;	/* consumer of DT_MAP_OUTPUT */
 	int dt_epollfd;			/* waits for records and processes */
 	const char *dt_tracefs;		/* tracefs mount point */
+	bool dt_discover;		/* processes started while tracing runs
+					   are discovered (probes/dt_discover.c) */
+	struct dt_discev *dt_discq;	/* exec and exit events not handled yet */
+	unsigned int dt_ndiscq;		/* how many */
+	unsigned int dt_discqcap;	/* how many allocated */
+	struct dt_discproc *dt_discprocs; /* processes discovered, alive */
 
 	bool dt_aggprinted;		/* an aggregation was printed: the
 					   blank line before them is out */
@@ -603,6 +615,7 @@ extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
 extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
+extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
@@ -686,6 +699,18 @@ extern int dt_bpf_map_create(int, const char *, uint32_t, uint32_t, uint32_t,
 extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
     dt_program_t *);
 extern void dt_bpf_close(dtrace_hdl_t *);
+extern int dt_bpf_probe_add(dtrace_hdl_t *, const dt_probe_t *);
+
+/* probes/dt_discover.c */
+#define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */
+extern bool dt_discover_wanted(dtrace_hdl_t *);
+extern int dt_discover_start(dtrace_hdl_t *);
+extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
+extern void dt_discover_run(dtrace_hdl_t *);
+extern void dt_discover_free(dtrace_hdl_t *);
+
+/* core/dt_work.c */
+extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
@@ -759,6 +784,7 @@ extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);
+extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);

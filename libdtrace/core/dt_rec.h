@@ -77,6 +77,10 @@ typedef struct dt_mstate {
 #define DT_REC_DATA	1	/* a clause's data */
 #define DT_REC_FAULT	2	/* a runtime error */
 #define DT_REC_SPEC	3	/* a committed speculation: records follow */
+#define DT_REC_EXEC	4	/* a process called exec (discovery): rh_prid
+				   is its id, a dt_procrec_t follows */
+#define DT_REC_EXIT	5	/* a process exits (discovery): rh_prid is
+				   its id, a dt_procrec_t follows */
 
 typedef struct dt_rechdr {
 	uint32_t rh_kind;	/* DT_REC_* */
@@ -90,6 +94,11 @@ typedef struct dt_faultrec {
 	uint64_t fr_addr;	/* address or value */
 	uint64_t fr_pc;		/* BPF instruction index of the fault */
 } dt_faultrec_t;
+
+/* What follows the header of DT_REC_EXEC and DT_REC_EXIT. */
+typedef struct dt_procrec {
+	uint64_t pr_time;	/* bpf_ktime_get_boot_ns() of the event */
+} dt_procrec_t;
 
 /* States of a speculation buffer (sb_state). */
 #define DT_SPEC_FREE		0	/* speculation() may take it */

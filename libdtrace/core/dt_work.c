@@ -10,6 +10,10 @@
  * dtrace_stop():  attachments are closed (no probe fires any more), END
  *   runs, the state becomes STOPPED.  Records still in the ring buffer are
  *   read by the next dtrace_work().
+ * dtrace_work():  reads the ring buffer, then hands the exec and exit
+ *   events it held to the discovery step (probes/dt_discover.c), which
+ *   enables and attaches the probes of processes started while tracing
+ *   runs.
  * dtrace_sleep():  waits on one epoll set holding the ring buffer and the
  *   pidfds of the session's processes, never longer than switchrate, so
  *   that exit() or a process exit is acted on at once.
@@ -40,8 +44,8 @@ same_clauses(const dt_program_t *pgp, const dt_probe_t *prp)
 }
 
 /* The loaded program for this probe's clauses, loading it if new. */
-static dt_program_t *
-program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
+dt_program_t *
+dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 {
 	const dt_provider_t *pv = prp->pr_prov;
 	dt_program_t *pgp;
@@ -238,11 +242,14 @@ go(dtrace_hdl_t *dtp)
 
 		if (prp->pr_nclauses == 0 || prp->pr_desc.id == DT_PRID_ERROR)
 			continue;
-		if ((pgp = program_for(dtp, prp)) == NULL)
+		if ((pgp = dt_program_for(dtp, prp)) == NULL)
 			return (-1);
 		if (prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)
 			return (-1);
 	}
+
+	if (dt_discover_start(dtp) != 0)
+		return (-1);
 
 	dtp->dt_ringbuf = ring_buffer__new(dtp->dt_mapfd[DT_MAP_OUTPUT],
 	    dt_consume_cb, dtp, NULL);
@@ -437,6 +444,8 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 			dt_set_errno(dtp, -rv);
 		return (DTRACE_WORKSTATUS_ERROR);
 	}
+	if (dtp->dt_ndiscq > 0)
+		dt_discover_run(dtp);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */
 	dt_proc_check(dtp);
 	if (dtp->dt_exited || dtp->dt_stopped || dt_proc_alldead(dtp))

@@ -154,6 +154,24 @@ names_may_match(const dt_provider_t *pv, const char *name)
 }
 
 /*
+ * Does the probe match the description?  For a provider of processes or
+ * of USDT the provider field is matched against the probe's own provider
+ * name (pid1234, myprov1234), else the provider was chosen by its name.
+ */
+bool
+dt_probe_matches(const dt_probe_t *prp, const dtrace_probedesc_t *pdp)
+{
+	const dt_provider_t *pv = prp->pr_prov;
+
+	return (((!pv->pv_pidprov && !pv->pv_anyprov) ||
+	    dt_gmatch(prp->pr_desc.prv, pdp->prv)) &&
+	    (pv->pv_modmatch != NULL ? pv->pv_modmatch(prp, pdp->mod) :
+	    dt_gmatch(prp->pr_desc.mod, pdp->mod)) &&
+	    dt_gmatch(prp->pr_desc.fun, pdp->fun) &&
+	    dt_gmatch(prp->pr_desc.prb, pdp->prb));
+}
+
+/*
  * Call func for every probe matching pdp, populating and asking providers
  * as needed.  Returns the number of matches, or -1 if func or a provider
  * failed.
@@ -194,14 +212,7 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 			dt_probe_t *prp = dtp->dt_probes[i];
 
-			if (prp->pr_prov != pv ||
-			    ((pv->pv_pidprov || pv->pv_anyprov) &&
-			    !dt_gmatch(prp->pr_desc.prv, pdp->prv)) ||
-			    (pv->pv_modmatch != NULL ?
-			    !pv->pv_modmatch(prp, pdp->mod) :
-			    !dt_gmatch(prp->pr_desc.mod, pdp->mod)) ||
-			    !dt_gmatch(prp->pr_desc.fun, pdp->fun) ||
-			    !dt_gmatch(prp->pr_desc.prb, pdp->prb))
+			if (prp->pr_prov != pv || !dt_probe_matches(prp, pdp))
 				continue;
 			n++;
 			if (func != NULL && func(dtp, prp, arg) != 0)

@@ -678,6 +678,42 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	return (rv);
 }
 
+/*
+ * A process is gone: its modules are no longer found by its id (which
+ * may be reused).  Those with probes stay (the probes point to them),
+ * with no process; the others are freed.
+ */
+void
+dt_pidmods_forget(dtrace_hdl_t *dtp, pid_t pid)
+{
+	dt_pidmod_t **pmp = &dtp->dt_pidmods, *pm;
+
+	while ((pm = *pmp) != NULL) {
+		bool used = false;
+
+		if (pm->pm_pid != pid) {
+			pmp = &pm->pm_next;
+			continue;
+		}
+		for (size_t i = 0; pm->pm_elf != NULL && !used &&
+		    i < pm->pm_elf->ef_nsyms * 2; i++)
+			used = pm->pm_probes[i] != 0;
+		for (size_t i = 0; pm->pm_elf != NULL && !used &&
+		    i < pm->pm_elf->ef_nnotes; i++)
+			used = pm->pm_usdt[i] != 0;
+		if (used) {
+			pm->pm_pid = 0;
+			pmp = &pm->pm_next;
+			continue;
+		}
+		*pmp = pm->pm_next;
+		free(pm->pm_probes);
+		free(pm->pm_usdt);
+		free(pm->pm_path);
+		free(pm);
+	}
+}
+
 void
 dt_pidmods_free(dtrace_hdl_t *dtp)
 {

@@ -11,8 +11,9 @@
  * turned into "-".  Probes are created on demand by provide(), for the
  * processes of the session (-c, -p; myprov$target expands to myprov1234 in
  * the parser) and, for a description whose provider is literal, for the
- * process whose id ends it (myprov1234 with 1234 not grabbed).  Processes
- * started later are not discovered yet.  The modules and ELF files are the
+ * process whose id ends it (myprov1234 with 1234 not grabbed); for
+ * processes started while tracing runs, by discover() (probes/dt_discover.c)
+ * for descriptions whose provider is empty or a glob.  The modules and ELF files are the
  * pid provider's (dt_pidmods_read(), dt_pidmod_elf()): one read of a file
  * gives both its symbols and its notes (dt_elf.c).
  *
@@ -420,6 +421,24 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 /*
+ * A process started while tracing runs (probes/dt_discover.c): its probes
+ * that a description naming no process (myprov*:::name, :::name) names.
+ */
+static int
+usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
+{
+	if (pdp->prv[0] != '\0' && !has_glob(pdp->prv))
+		return (0);
+	return (provide_pid(dtp, pdp, pid));
+}
+
+static void
+usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
+{
+	dt_pidmods_forget(dtp, pid);
+}
+
+/*
  * The type of argument n: an integer of the spec's size and sign
  * (int8_t .. uint64_t); -1 (int64_t) past the note's arguments.
  */
@@ -642,4 +661,6 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_attach = usdt_attach,
 	.pv_anyprov = true,
 	.pv_modmatch = usdt_modmatch,
+	.pv_discover = usdt_discover,
+	.pv_forget = usdt_forget,
 };

@@ -1,0 +1,49 @@
+# Processes started while tracing runs (discovery): a session with
+# dt_usdt*:::tick-now under -Z finds every usdttarget started after it
+# began, three at once then two one after another; each counts firings
+# under its own pid, with its probe's names (probeprov dt_usdtPID,
+# probename tick-now).  Each has a uprobe_multi link of the session (its
+# fdinfo names the pid) while it runs, and none is left once it exited.
+out=$TMPDIR/discover.out
+$DTRACE -Z -q -x strsize=64 -n 'BEGIN { printf("ready\n"); }
+dt_usdt*:::tick-now { @[pid, probeprov, probename] = count(); }' >"$out" 2>"$TMPDIR/discover.err" &
+dt=$!
+for i in $(seq 100); do grep -q ready "$out" && break; sleep 0.05; done
+links() { # the session's uprobe_multi links for process $1
+	local n=0
+	for f in /proc/$dt/fdinfo/*; do
+		grep -qx "link_type:	uprobe_multi" "$f" 2>/dev/null &&
+		    grep -qx "pid:	$1" "$f" 2>/dev/null && n=$((n + 1))
+	done
+	echo $n
+}
+pids=()
+for i in 1 2 3; do
+	"$BUILD_DIR/testprog/usdttarget" loop >/dev/null &
+	pids+=($!)
+done
+sleep 0.5
+for p in "${pids[@]}"; do echo "running: $(links $p) link"; done
+kill "${pids[@]}"
+wait "${pids[@]}" 2>/dev/null
+for i in 4 5; do
+	"$BUILD_DIR/testprog/usdttarget" loop >/dev/null &
+	p=$!
+	pids+=($p)
+	sleep 0.3
+	echo "running: $(links $p) link"
+	kill $p
+	wait $p 2>/dev/null
+done
+sleep 0.3
+n=0
+for p in "${pids[@]}"; do n=$((n + $(links $p))); done
+echo "links left after the processes exited: $n"
+kill -INT $dt
+wait $dt
+echo "dtrace exit $?"
+for p in "${pids[@]}"; do
+	c=$(awk -v p=$p '$1 == p && $2 == "dt_usdt" p && $3 == "tick-now" {
+	    print $4 }' "$out")
+	echo "process: $([ "${c:-0}" -gt 0 ] && echo found || echo "not found")"
+done
