@@ -466,3 +466,50 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		close(dtp->dt_epollfd);
 	dtp->dt_epollfd = -1;
 }
+
+/*
+ * The link_create part of union bpf_attr for a uprobe_multi link, which
+ * the build's kernel headers (Linux 6.1) do not have yet.
+ */
+#define DT_BPF_F_UPROBE_MULTI_RETURN	1U
+
+typedef struct dt_umulti_attr {
+	uint32_t um_progfd;		/* program */
+	uint32_t um_targetfd;		/* 0 */
+	uint32_t um_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
+	uint32_t um_linkflags;		/* 0 */
+	uint64_t um_path;		/* file (a pointer) */
+	uint64_t um_offsets;		/* file offsets (a pointer) */
+	uint64_t um_refctrs;		/* semaphores' file offsets (a
+					   pointer), 0: none */
+	uint64_t um_cookies;		/* cookies (a pointer) */
+	uint32_t um_cnt;		/* how many offsets */
+	uint32_t um_flags;		/* DT_BPF_F_UPROBE_MULTI_RETURN */
+	uint32_t um_pid;		/* process whose threads fire it */
+	uint8_t um_pad[68];		/* the rest of union bpf_attr: 0 */
+} dt_umulti_attr_t;
+
+/*
+ * A uprobe_multi link of program progfd on n offsets of file path (with
+ * reference counters refctrs, or NULL), uretprobes if ret, fired by the
+ * threads of process pid only.  The link's descriptor, or -1 with errno.
+ */
+int
+dt_bpf_uprobe_multi(int progfd, const char *path, const uint64_t *offs,
+    const uint64_t *refctrs, const uint64_t *cookies, uint32_t n, bool ret,
+    pid_t pid)
+{
+	dt_umulti_attr_t attr;
+
+	memset(&attr, 0, sizeof (attr));
+	attr.um_progfd = (uint32_t)progfd;
+	attr.um_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
+	attr.um_path = (uint64_t)(uintptr_t)path;
+	attr.um_offsets = (uint64_t)(uintptr_t)offs;
+	attr.um_refctrs = (uint64_t)(uintptr_t)refctrs;
+	attr.um_cookies = (uint64_t)(uintptr_t)cookies;
+	attr.um_cnt = n;
+	attr.um_flags = ret ? DT_BPF_F_UPROBE_MULTI_RETURN : 0;
+	attr.um_pid = (uint32_t)pid;
+	return ((int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr)));
+}

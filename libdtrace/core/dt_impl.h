@@ -612,6 +612,7 @@ extern const dt_provider_t *const dt_providers[];
 extern dt_probe_t *dt_probe_create(dtrace_hdl_t *, const dt_provider_t *,
     const char *, const char *, const char *);
 extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
+extern bool dt_probe_same_clauses(const dt_probe_t *, const dt_probe_t *);
 extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
@@ -700,6 +701,10 @@ extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
     dt_program_t *);
 extern void dt_bpf_close(dtrace_hdl_t *);
 extern int dt_bpf_probe_add(dtrace_hdl_t *, const dt_probe_t *);
+#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
+#define DT_ENOTSUPP	524	/* the kernel's ENOTSUPP, not in user headers */
+extern int dt_bpf_uprobe_multi(int, const char *, const uint64_t *,
+    const uint64_t *, const uint64_t *, uint32_t, bool, pid_t);
 
 /* probes/dt_discover.c */
 #define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */

@@ -93,6 +93,15 @@ dt_probe_create(dtrace_hdl_t *dtp, const dt_provider_t *pv, const char *mod,
 	return (prp);
 }
 
+/* Do the probes have the same clauses (so that they share a program)? */
+bool
+dt_probe_same_clauses(const dt_probe_t *a, const dt_probe_t *b)
+{
+	return (a->pr_nclauses == b->pr_nclauses &&
+	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
+	    sizeof (unsigned int)) == 0);
+}
+
 /* The probe with exactly these names, or NULL. */
 dt_probe_t *
 dt_probe_lookup(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)

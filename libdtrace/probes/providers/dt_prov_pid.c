@@ -66,7 +66,6 @@
 #define PT_DI		112
 #define PT_IP		128
 
-#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
 
 /* The process id of a provider name pidNNN, or 0. */
 static pid_t
@@ -566,29 +565,6 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 }
 
 /*
- * The link_create part of union bpf_attr for a uprobe_multi link, which
- * the build's kernel headers (Linux 6.1) do not have yet.
- */
-#define DT_BPF_F_UPROBE_MULTI_RETURN	1U
-
-typedef struct dt_umulti_attr {
-	uint32_t um_progfd;		/* program */
-	uint32_t um_targetfd;		/* 0 */
-	uint32_t um_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
-	uint32_t um_linkflags;		/* 0 */
-	uint64_t um_path;		/* file (a pointer) */
-	uint64_t um_offsets;		/* file offsets (a pointer) */
-	uint64_t um_refctrs;		/* semaphores: none (0) */
-	uint64_t um_cookies;		/* cookies (a pointer) */
-	uint32_t um_cnt;		/* how many offsets */
-	uint32_t um_flags;		/* DT_BPF_F_UPROBE_MULTI_RETURN */
-	uint32_t um_pid;		/* process whose threads fire it */
-	uint8_t um_pad[68];		/* the rest of union bpf_attr: 0 */
-} dt_umulti_attr_t;
-
-#define DT_ENOTSUPP	524	/* the kernel's ENOTSUPP, not in user headers */
-
-/*
  * Attach the program to n offsets of a module in one uprobe_multi link.
  * ENOTSUPP means that the kernel cannot place a uprobe on one of the
  * functions' first instruction: the offsets are split in halves until
@@ -599,19 +575,9 @@ static int
 link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
     uint64_t *offs, uint64_t *cookies, uint32_t n, bool ret)
 {
-	dt_umulti_attr_t attr;
-	int fd;
+	int fd = dt_bpf_uprobe_multi(pgp->pg_fd, pm->pm_path, offs, NULL,
+	    cookies, n, ret, pm->pm_pid);
 
-	memset(&attr, 0, sizeof (attr));
-	attr.um_progfd = (uint32_t)pgp->pg_fd;
-	attr.um_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
-	attr.um_path = (uint64_t)(uintptr_t)pm->pm_path;
-	attr.um_offsets = (uint64_t)(uintptr_t)offs;
-	attr.um_cookies = (uint64_t)(uintptr_t)cookies;
-	attr.um_cnt = n;
-	attr.um_flags = ret ? DT_BPF_F_UPROBE_MULTI_RETURN : 0;
-	attr.um_pid = (uint32_t)pm->pm_pid;
-	fd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr));
 	if (fd >= 0)
 		return (dt_attfd_add(dtp, fd));
 	if (errno == DT_ENOTSUPP && n > 1)
@@ -625,13 +591,6 @@ link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
 	    (int)pm->pm_pid, strerror(errno)));
 }
 
-static bool
-same_clauses(const dt_probe_t *a, const dt_probe_t *b)
-{
-	return (a->pr_nclauses == b->pr_nclauses &&
-	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
-	    sizeof (unsigned int)) == 0);
-}
 
 /*
  * Attach the program to the probe and to every other probe of the same
@@ -662,7 +621,8 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 		if (q->pr_prov != &dt_prov_pid || q->pr_attached ||
 		    q->pr_data2 != prp->pr_data2 ||
-		    q->pr_tramp != prp->pr_tramp || !same_clauses(prp, q))
+		    q->pr_tramp != prp->pr_tramp ||
+		    !dt_probe_same_clauses(prp, q))
 			continue;
 		offs[n] = q->pr_data;
 		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)

@@ -169,14 +169,6 @@ syscall_populate(dtrace_hdl_t *dtp)
 	return (rv);
 }
 
-static bool
-same_clauses(const dt_probe_t *a, const dt_probe_t *b)
-{
-	return (a->pr_nclauses == b->pr_nclauses &&
-	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
-	    sizeof (unsigned int)) == 0);
-}
-
 /*
  * Choose per event or raw for each enabled probe: raw for the probes of a
  * group (same direction, same clauses) of at least DT_SYSCALL_RAW_MIN
@@ -203,7 +195,7 @@ syscall_prepare(dtrace_hdl_t *dtp)
 			if (q->pr_prov == &dt_prov_syscall &&
 			    (int64_t)q->pr_data >= 0 &&
 			    strcmp(q->pr_desc.prb, p->pr_desc.prb) == 0 &&
-			    same_clauses(p, q))
+			    dt_probe_same_clauses(p, q))
 				n++;
 		}
 		if (n >= DT_SYSCALL_RAW_MIN)

@@ -53,7 +53,6 @@
 #include "../../core/dt_impl.h"
 #include "../../codegen/dt_insn.h"
 
-#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
 #define PT_IP				128	/* pt_regs: ip */
 
 /* One argument spec, parsed. */
@@ -554,34 +553,6 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 }
 
 /*
- * The link_create part of union bpf_attr for a uprobe_multi link, which
- * the build's kernel headers (Linux 6.1) do not have yet.
- */
-typedef struct dt_usdtattr {
-	uint32_t ua_progfd;		/* program */
-	uint32_t ua_targetfd;		/* 0 */
-	uint32_t ua_attachtype;		/* DT_BPF_TRACE_UPROBE_MULTI */
-	uint32_t ua_linkflags;		/* 0 */
-	uint64_t ua_path;		/* file (a pointer) */
-	uint64_t ua_offsets;		/* file offsets (a pointer) */
-	uint64_t ua_refctrs;		/* semaphores' file offsets, 0: none
-					   (a pointer) */
-	uint64_t ua_cookies;		/* cookies (a pointer) */
-	uint32_t ua_cnt;		/* how many offsets */
-	uint32_t ua_flags;		/* 0: entry */
-	uint32_t ua_pid;		/* process whose threads fire it */
-	uint8_t ua_pad[68];		/* the rest of union bpf_attr: 0 */
-} dt_usdtattr_t;
-
-static bool
-same_clauses(const dt_probe_t *a, const dt_probe_t *b)
-{
-	return (a->pr_nclauses == b->pr_nclauses &&
-	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
-	    sizeof (unsigned int)) == 0);
-}
-
-/*
  * Attach the program to the probe and every other probe of the same
  * module, spec and clauses (which share its program) in one uprobe_multi
  * link filtered by the process id, with the semaphores as reference
@@ -592,7 +563,6 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 	uint64_t *offs, *refs, *cookies;
-	dt_usdtattr_t attr;
 	uint32_t n = 0;
 	int fd;
 
@@ -613,7 +583,8 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 		if (q->pr_prov != &dt_prov_usdt || q->pr_attached ||
 		    q->pr_data2 != prp->pr_data2 ||
-		    q->pr_tramp != prp->pr_tramp || !same_clauses(prp, q))
+		    q->pr_tramp != prp->pr_tramp ||
+		    !dt_probe_same_clauses(prp, q))
 			continue;
 		en = (const dt_elfnote_t *)(uintptr_t)q->pr_data;
 		offs[n] = en->en_off;
@@ -622,16 +593,8 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    pm->pm_pid << 32);
 		q->pr_attached = true;
 	}
-	memset(&attr, 0, sizeof (attr));
-	attr.ua_progfd = (uint32_t)pgp->pg_fd;
-	attr.ua_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
-	attr.ua_path = (uint64_t)(uintptr_t)pm->pm_path;
-	attr.ua_offsets = (uint64_t)(uintptr_t)offs;
-	attr.ua_refctrs = (uint64_t)(uintptr_t)refs;
-	attr.ua_cookies = (uint64_t)(uintptr_t)cookies;
-	attr.ua_cnt = n;
-	attr.ua_pid = (uint32_t)pm->pm_pid;
-	fd = (int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr));
+	fd = dt_bpf_uprobe_multi(pgp->pg_fd, pm->pm_path, offs, refs, cookies,
+	    n, false, pm->pm_pid);
 	free(offs);
 	free(refs);
 	free(cookies);
