@@ -27,6 +27,7 @@
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
+#include "../types/dt_ksyms.h"
 
 /*
  * The bpf() system call, used directly for map creation and program loads:
@@ -220,6 +221,45 @@ varmaps_create(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/*
+ * The tracing machinery's kernel text, for the programs that skip its
+ * frames on top of the kernel stack (dt_cg.c, emit_kskip()): one value of
+ * dt_kskipn [start, end) pairs, sorted, the last ones all ~0.  Without
+ * kernel symbols the map holds only those, and nothing is skipped.
+ */
+static int
+kskip_map(dtrace_hdl_t *dtp)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
+	size_t n = 0;
+	const uint64_t *mach = ks != NULL ? dt_ksyms_machinery(ks, &n) : NULL;
+	uint32_t zero = 0, cap = 2;
+	uint64_t *val;
+	int fd;
+
+	while (cap < n + 1 && cap < DT_KSKIP_MAX)
+		cap *= 2;
+	if (n >= cap)
+		n = cap - 1;	/* the rest is not skipped */
+	if ((val = malloc(cap * 2 * sizeof (uint64_t))) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	if (n > 0)
+		memcpy(val, mach, n * 2 * sizeof (uint64_t));
+	memset(val + n * 2, 0xff, (cap - n) * 2 * sizeof (uint64_t));
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_kskip", 4,
+	    cap * 2 * (uint32_t)sizeof (uint64_t), 1, BPF_F_RDONLY_PROG);
+	if (fd >= 0)
+		dtp->dt_mapfd[DT_MAP_KSKIP] = fd;	/* closed with the rest */
+	if (fd < 0 || bpf_map_update_elem(fd, &zero, val, BPF_ANY) != 0 ||
+	    bpf_map_freeze(fd) != 0) {
+		free(val);
+		return (map_fail(dtp, "kskip"));
+	}
+	free(val);
+	dtp->dt_kskipn = cap;
+	return (0);
+}
+
 int
 dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
@@ -227,7 +267,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	uint32_t ssize = dtp->dt_strtablen > 0 ? dtp->dt_strtablen : 8;
 	uint32_t zero = 0;
 	unsigned int nprobes = 0;
-	bool useprobes = false, usespec = false;
+	bool useprobes = false, usespec = false, kstack = false;
 	int fd;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
@@ -290,7 +330,10 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	for (unsigned int i = 0; i < dtp->dt_nclauses; i++) {
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
 		usespec |= dtp->dt_clauses[i]->dc_usespec;
+		kstack |= dtp->dt_clauses[i]->dc_kstack;
 	}
+	if (kstack && kskip_map(dtp) != 0)
+		return (-1);
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */
 		uint64_t vsize = (uint64_t)dtp->dt_opts.op_nspec *

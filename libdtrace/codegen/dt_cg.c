@@ -634,6 +634,23 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		}
 		break;
 	}
+	case DT_BI_CALLER: {
+		/*
+		 * Where the probe fired in the kernel: the top frame of the
+		 * stack stack() shows (the program's and the tracing
+		 * machinery's frames skipped, ms_stkskip), 0 if none.
+		 */
+		uint32_t off = tmp_alloc(cg);
+
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)off, 0));
+		emit(cg, MOV_REG(R1, R6));
+		emit_dctx_addr(cg, R2, off);
+		emit(cg, MOV_IMM(R3, 8));
+		emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+		emit(cg, CALL(BPF_FUNC_get_stack));
+		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)off));
+		break;
+	}
 	case DT_BI_UCALLER: {
 		/*
 		 * Where the current user function returns to: the second
@@ -4194,6 +4211,70 @@ emit_error_args(dt_cg_t *cg)
 }
 
 /*
+ * ms_stkskip += the frames of the tracing machinery on top of the kernel
+ * stack (bpf_trace_run2, __traceiter_sched_switch, perf_syscall_enter,
+ * ...: how many depends on the event and on what else is attached to it),
+ * so that stack(), stackdepth and caller start at the function where the
+ * probe fired.  The first DT_KSKIP_FRAMES frames above ms_stkskip are read
+ * to the stack (fp - 8 * DT_KSKIP_FRAMES ..); each one, until the first
+ * that is not, is looked up in the sorted ranges of DT_MAP_KSKIP
+ * (dt_kskipn entries of 16 bytes, a power of 2) by a binary search
+ * without branches, so that the verifier sees one path: at each step, lo
+ * += step when entry lo + step starts at or below the address (the
+ * difference's sign bit, flipped; kernel text is far smaller than 2^63).
+ */
+#define DT_KSKIP_FRAMES	3
+
+static void
+emit_kskip(dt_cg_t *cg)
+{
+	uint32_t n = cg->cg_hdl->dt_kskipn;
+	int16_t buf = -8 * DT_KSKIP_FRAMES - 8;
+	int ldone = label_new(cg);
+
+	if (n == 0)
+		cg_fail(cg, "D_NOMEM", "no kernel text ranges for stack()");
+	emit(cg, MOV_REG(R1, R6));
+	emit(cg, MOV_REG(R2, FP));
+	emit(cg, ALU_IMM(BPF_ADD, R2, buf));
+	emit(cg, MOV_IMM(R3, 8 * DT_KSKIP_FRAMES));
+	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+	emit(cg, CALL(BPF_FUNC_get_stack));
+	emit_jump(cg, JMP_IMM(BPF_JSLE, R0, 0, 0), ldone);
+	for (int f = 0; f < DT_KSKIP_FRAMES; f++) {
+		emit(cg, LDX(BPF_DW, R1, FP, (int16_t)(buf + 8 * f)));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+		emit(cg, MOV_IMM(R2, 0));		/* lo */
+		for (uint32_t step = n / 2; step >= 1; step /= 2) {
+			emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
+			emit(cg, MOV_REG(R4, R2));
+			emit(cg, ALU_IMM(BPF_ADD, R4, (int32_t)step));
+			emit(cg, ALU_IMM(BPF_LSH, R4, 4));
+			emit(cg, ALU_REG(BPF_ADD, R3, R4));
+			emit(cg, LDX(BPF_DW, R3, R3, 0));	/* its start */
+			emit(cg, MOV_REG(R4, R1));
+			emit(cg, ALU_REG(BPF_SUB, R4, R3));
+			emit(cg, ALU_IMM(BPF_RSH, R4, 63));
+			emit(cg, ALU_IMM(BPF_XOR, R4, 1));
+			emit(cg, ALU_IMM(BPF_LSH, R4,
+			    (int32_t)__builtin_ctz(step)));
+			emit(cg, ALU_REG(BPF_ADD, R2, R4));
+		}
+		emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
+		emit(cg, ALU_IMM(BPF_LSH, R2, 4));
+		emit(cg, ALU_REG(BPF_ADD, R3, R2));
+		emit(cg, LDX(BPF_DW, R4, R3, 0));
+		emit_jump(cg, JMP_REG(BPF_JLT, R1, R4, 0), ldone);
+		emit(cg, LDX(BPF_DW, R4, R3, 8));
+		emit_jump(cg, JMP_REG(BPF_JGE, R1, R4, 0), ldone);
+		emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		emit(cg, STX(BPF_W, R9, MS_OFF(ms_stkskip), R4));
+	}
+	label_set(cg, ldone);
+}
+
+/*
  * Before clause dcp's block: ms_clause = its number, ms_epid = the enabled
  * probe id of (the probe firing, this clause), prid * nclauses + clause + 1,
  * unique in the session and the same at every firing.  ms_prid is known
@@ -4264,10 +4345,17 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	/*
 	 * A raw tracepoint program's kernel stack starts in the program
 	 * itself (bpf_get_stack walks from the helper's caller); a perf
-	 * event's starts where the event was taken.
+	 * event's starts where the event was taken.  Then the tracing
+	 * machinery's frames, found at run time (emit_kskip()).
 	 */
 	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
 	    pgp->pg_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT ? 1 : 0));
+	for (unsigned int i = 0; i < n; i++) {
+		if (dtp->dt_clauses[clauses[i]]->dc_kstack) {
+			emit_kskip(&cg);
+			break;
+		}
+	}
 
 	for (unsigned int i = 0; i < n; i++) {
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];

@@ -45,6 +45,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("basename", DT_FN_BASENAME, T_STR),
 	FN("bcopy", DT_FN_BCOPY, T_VOID),
 	FN("breakpoint", DT_FN_BREAKPOINT, T_VOID),
+	BI("caller", DT_BI_CALLER, T_U64),
 	FN("chill", DT_FN_CHILL, T_VOID),
 	FN("cleanpath", DT_FN_CLEANPATH, T_STR),
 	FN("clear", DT_FN_CLEAR, T_VOID),

@@ -159,8 +159,12 @@ enum {
 	DT_MAP_PROBES,		/* probe id -> names, for probeprov & co */
 	DT_MAP_ZERO,		/* zeros: the first value of an aggregation */
 	DT_MAP_SPEC,		/* speculation buffers (dt_rec.h) */
+	DT_MAP_KSKIP,		/* the tracing machinery's kernel text */
 	DT_MAP_COUNT
 };
+
+/* Ranges of the tracing machinery in DT_MAP_KSKIP, at most (a power of 2). */
+#define DT_KSKIP_MAX	4096
 
 typedef struct dt_block {
 	struct bpf_insn *db_insns;	/* instructions */
@@ -236,6 +240,9 @@ typedef struct dt_clause {
 					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	bool dc_usespec;		/* uses speculations: the spec map */
+	bool dc_kstack;			/* uses the kernel stack (stack(),
+					   stackdepth, caller): the program
+					   finds the frames to skip */
 	bool dc_spec;			/* speculate(): its record goes to the
 					   speculation in ms_spec */
 	bool dc_comm;			/* sema: commit() seen */
@@ -477,6 +484,9 @@ struct dtrace_hdl {
 
 	dt_program_t *dt_programs;	/* loaded programs */
 	int dt_mapfd[DT_MAP_COUNT];	/* maps, -1 when absent */
+	uint32_t dt_kskipn;		/* entries of DT_MAP_KSKIP's value, a
+					   power of 2 (<= DT_KSKIP_MAX); 0
+					   without it */
 	dt_gstate_t *dt_gstate;		/* globals map, mmap()ed */
 	size_t dt_gmapsize;		/* size of that mapping */
 	uint32_t dt_recmax;		/* largest record of the session */

@@ -285,6 +285,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = bi->di_type;
 		if (bi->di_id >= DT_BI_PROBEPROV && bi->di_id <= DT_BI_PROBENAME)
 			pcb->pcb_clause->dc_useprobes = true;
+		if ((bi->di_id == DT_BI_STACKDEPTH ||
+		    bi->di_id == DT_BI_CALLER) && pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_kstack = true;
 		switch (bi->di_id) {
 		case DT_BI_CURTHREAD: {
 			dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
@@ -1036,6 +1039,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_STACK: {
 		/* stack(N): N frames, a constant; else stackframes */
 		int64_t n = pcb->pcb_hdl->dt_opts.op_stackframes;
+
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_kstack = true;
 
 		check_nargs(pcb, dnp, nargs, 0, 1);
 		if (nargs == 1) {

@@ -11,7 +11,13 @@
  * guards the current entry and every reference count.
  *
  * Only text symbols are kept, sorted by address; a lookup finds the
- * symbol at or below an address.  Past the last vmlinux symbol (the end
+ * symbol at or below an address.
+ *
+ * The tracing machinery (bpf_trace_runN, __traceiter_*, __bpf_trace_*,
+ * perf_trace_*, perf_syscall_enter, ...) is on top of the kernel stack a
+ * BPF program sees; the ranges of text it occupies, runs of such
+ * functions merged (the __pfx_ padding between functions does not break
+ * a run), are kept for the programs that skip it (dt_ksyms_machinery()).  Past the last vmlinux symbol (the end
  * of its text) and below the first module symbol nothing is known: BPF
  * programs and trampolines live there.
  */
@@ -43,6 +49,8 @@ struct dt_ksyms {
 	char *ks_strtab;	/* names */
 	uint64_t ks_modsig;	/* signature of /proc/modules */
 	uint64_t ks_vmend;	/* highest vmlinux symbol (_einittext) */
+	uint64_t *ks_mach;	/* tracing machinery: [start, end) pairs */
+	size_t ks_nmach;	/* how many pairs */
 	unsigned long ks_refs;	/* references, under dt_ksyms_lock */
 };
 
@@ -87,6 +95,7 @@ ksyms_free(dt_ksyms_t *ks)
 	free(ks->ks_syms);
 	free(ks->ks_mods);
 	free(ks->ks_strtab);
+	free(ks->ks_mach);
 	free(ks);
 }
 
@@ -119,6 +128,74 @@ ksyms_modruns(dt_ksyms_t *ks)
 		    name);
 	}
 	return (0);
+}
+
+/* Is the symbol part of the tracing machinery? */
+static bool
+ksym_machinery(const char *name)
+{
+	static const char *const prefixes[] = { "bpf_trace_run",
+	    "__traceiter_", "__bpf_trace_", "perf_trace_",
+	    "trace_event_raw_event_", "trace_raw_output_", "__probestub_" };
+	static const char *const names[] = { "perf_syscall_enter",
+	    "perf_syscall_exit", "trace_call_bpf" };
+
+	name += strcspn(name, "`") + 1;
+	for (size_t i = 0; i < sizeof (prefixes) / sizeof (prefixes[0]); i++)
+		if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0)
+			return (true);
+	for (size_t i = 0; i < sizeof (names) / sizeof (names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return (true);
+	return (false);
+}
+
+/* The runs of machinery functions, as [start, end) pairs. */
+static int
+ksyms_machruns(dt_ksyms_t *ks)
+{
+	size_t cap = 0;
+	bool in = false;
+
+	for (size_t i = 0; i < ks->ks_n; i++) {
+		const char *name = ks->ks_strtab + ks->ks_syms[i].kk_name;
+		uint64_t addr = ks->ks_syms[i].kk_addr;
+
+		if (strncmp(name + strcspn(name, "`") + 1, "__pfx_", 6) == 0)
+			continue;	/* padding before the next function */
+		if (!ksym_machinery(name)) {
+			if (in)
+				ks->ks_mach[ks->ks_nmach * 2 - 1] = addr;
+			in = false;
+			continue;
+		}
+		if (in)
+			continue;
+		if (ks->ks_nmach == cap) {
+			uint64_t *nm = realloc(ks->ks_mach, (cap = cap * 2 +
+			    64) * 2 * sizeof (uint64_t));
+
+			if (nm == NULL)
+				return (-1);
+			ks->ks_mach = nm;
+		}
+		ks->ks_mach[ks->ks_nmach * 2] = addr;
+		ks->ks_mach[ks->ks_nmach * 2 + 1] = addr + 1;
+		ks->ks_nmach++;
+		in = true;
+	}
+	return (0);
+}
+
+/*
+ * The tracing machinery's text, sorted [start, end) pairs of addresses;
+ * *np receives the number of pairs.
+ */
+const uint64_t *
+dt_ksyms_machinery(const dt_ksyms_t *ks, size_t *np)
+{
+	*np = ks->ks_nmach;
+	return (ks->ks_mach);
 }
 
 static dt_ksyms_t *
@@ -175,7 +252,7 @@ ksyms_load(const char *path, uint64_t sig)
 	fclose(fp);
 	qsort(ks->ks_syms, ks->ks_n, sizeof (dt_ksym_t), ksym_cmp);
 	ks->ks_modsig = sig;
-	if (ksyms_modruns(ks) != 0) {
+	if (ksyms_modruns(ks) != 0 || ksyms_machruns(ks) != 0) {
 		ksyms_free(ks);
 		return (NULL);
 	}
