@@ -38,6 +38,10 @@ static struct ps_prochandle **g_procs;	/* created and grabbed */
 static bool g_quiet;
 static bool g_json;		/* -x oformat=json: the library prints */
 static bool g_header;
+static bool g_flow;		/* flowindent (-F) */
+static int g_indent;		/* its indentation, 2 columns a level */
+static uint32_t g_flowprid;	/* probe of the last firing shown */
+static unsigned int g_flowclause; /* and its clause */
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_nintr;
 
@@ -148,6 +152,49 @@ print_banner(const request_t *rq, const dtrace_proginfo_t *info)
 	}
 }
 
+/*
+ * The prefix of a firing under flowindent (-F): the CPU, then the
+ * function, indented one level deeper at each entry probe and one level
+ * less after each return probe, after "->" and "<-" ("=>" and "<=" for
+ * system calls); other probes show "| function:name" at the current
+ * level, and so does a second clause of the probe just shown (the same
+ * entry, not a deeper one).  One indentation for the whole output, as
+ * DTrace keeps it.
+ */
+static int
+chew_flow(const dtrace_probedata_t *data)
+{
+	const dtrace_probedesc_t *pd = data->dtpda_pdesc;
+	bool sys = strcmp(pd->prv, "syscall") == 0;
+	bool again = pd->id == g_flowprid && data->dtpda_clause != g_flowclause;
+	char field[DTRACE_FUNCNAMELEN + DTRACE_NAMELEN + 256];
+
+	if (!g_header) {
+		fprintf(g_ofp, "%3s %-41s\n", "CPU", "FUNCTION");
+		g_header = true;
+	}
+	g_flowprid = pd->id;
+	g_flowclause = data->dtpda_clause;
+	if (again) {
+		snprintf(field, sizeof (field), "%*s| %s:%s", g_indent, "",
+		    pd->fun, pd->prb);
+	} else if (strcmp(pd->prb, "entry") == 0) {
+		g_indent += 2;
+		snprintf(field, sizeof (field), "%*s%s %s", g_indent - 1, "",
+		    sys ? "=>" : "->", pd->fun);
+	} else if (strcmp(pd->prb, "return") == 0) {
+		snprintf(field, sizeof (field), "%*s%s %s", g_indent > 0 ?
+		    g_indent - 1 : 0, "", sys ? "<=" : "<-", pd->fun);
+		if (g_indent >= 2)
+			g_indent -= 2;
+	} else {
+		snprintf(field, sizeof (field), "%*s| %s:%s", g_indent, "",
+		    pd->fun, pd->prb);
+	}
+	fprintf(g_ofp, "%3d %-41s ", data->dtpda_cpu, field);
+	return (DTRACE_CONSUME_THIS);
+}
+
 static int
 chew(const dtrace_probedata_t *data, void *arg)
 {
@@ -157,6 +204,8 @@ chew(const dtrace_probedata_t *data, void *arg)
 	(void) arg;
 	if (g_quiet || g_json)
 		return (DTRACE_CONSUME_THIS);
+	if (g_flow)
+		return (chew_flow(data));
 	if (!g_header) {
 		fprintf(g_ofp, "%3s %6s %32s\n", "CPU", "ID", "FUNCTION:NAME");
 		g_header = true;
@@ -523,6 +572,8 @@ main(int argc, char *argv[])
 		g_quiet = q != 0;
 		(void) dtrace_getopt(g_dtp, "oformat", &q);
 		g_json = q != 0;
+		(void) dtrace_getopt(g_dtp, "flowindent", &q);
+		g_flow = q != 0;
 	}
 	for (int i = 0; i < nreqs; i++) {
 		dtrace_proginfo_t info;
