@@ -933,11 +933,16 @@ cg_copyto(dt_cg_t *cg, dt_node_t *dnp)
 	cg->cg_sp -= 24;
 }
 
-/* Size of what a pointer points to, for pointer arithmetic. */
-static int
-elem_size(dt_type_t t)
+/*
+ * Pointer arithmetic moves by whole pointed-to objects: r1, what is added
+ * to or taken from a pointer, times their size, which the semantic pass
+ * left in dn_aux (0 when no pointer is involved).
+ */
+static void
+emit_ptrscale(dt_cg_t *cg, const dt_node_t *dnp, int reg)
 {
-	return (t.ty_plevel > 0 ? 8 : t.ty_psize);
+	if (dnp->dn_aux > 1)
+		emit(cg, ALU_IMM(BPF_MUL, reg, (int32_t)dnp->dn_aux));
 }
 
 /*
@@ -1381,6 +1386,7 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 			emit(cg, MOV_REG(R1, R0));
 			pop(cg, R0);
 		}
+		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, t);
 	}
 	emit_scratch_store(cg, aslot, size);
@@ -3254,18 +3260,17 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (!cmp && (dnp->dn_op == T_PLUS || dnp->dn_op == T_MINUS)) {
 			dt_type_t lt = l->dn_type, rt = r->dn_type;
 
-			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_INT &&
-			    elem_size(lt) > 1)
-				emit(cg, ALU_IMM(BPF_MUL, R1, elem_size(lt)));
+			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_INT)
+				emit_ptrscale(cg, dnp, R1);
 			else if (rt.ty_kind == DT_TK_PTR && lt.ty_kind ==
-			    DT_TK_INT && elem_size(rt) > 1)
-				emit(cg, ALU_IMM(BPF_MUL, R0, elem_size(rt)));
+			    DT_TK_INT)
+				emit_ptrscale(cg, dnp, R0);
 			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR &&
-			    elem_size(lt) > 1) {
+			    dnp->dn_aux > 1) {
 				/* the difference counts elements */
 				emit(cg, ALU_REG(BPF_SUB, R0, R1));
 				emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R0, 0,
-				    1, elem_size(lt)));
+				    1, (int32_t)dnp->dn_aux));
 				break;
 			}
 		}
@@ -3338,6 +3343,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 				cg_expr_as(cg, dnp->dn_right, ct);
 			emit(cg, MOV_REG(R1, R0));
 			pop(cg, R0);
+			emit_ptrscale(cg, dnp, R1);
 			emit_arith(cg, dnp->dn_op, ct);
 		}
 		lv_store(cg, lv, &k);
@@ -3357,6 +3363,7 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_post)
 			push(cg);
 		emit(cg, MOV_IMM(R1, 1));
+		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, lv->dn_ident->di_type);
 		lv_store(cg, lv, &k);
 		if (dnp->dn_post)

@@ -247,6 +247,12 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 
 			if (ai < 0)
 				continue;
+			if (ai >= nargs && k < 2)
+				return (pf_error(dtp, pfp, "D_PRINTF_DYN_PROTO",
+				    "printf( ) prototype mismatch: conversion "
+				    "#%d (%%%c) is missing the int argument of "
+				    "its * %s", pfp->pf_nconvs, pc->pc_conv,
+				    k == 0 ? "width" : "precision"), NULL);
 			if (ai >= nargs)
 				return (pf_error(dtp, pfp, "D_PRINTF_ARG_PROTO",
 				    "printf( ) prototype mismatch: conversion "
@@ -274,6 +280,14 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    a->dn_type.ty_kind == DT_TK_USTACK;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
+			if (!ok && k < 2)
+				return (pf_error(dtp, pfp, "D_PRINTF_DYN_TYPE",
+				    "printf( ) argument #%d is incompatible "
+				    "with conversion #%d prototype:\n"
+				    "\tconversion: %%%c, its * %s\n"
+				    "\t prototype: int\n\t  argument: %s", ai + 2,
+				    pfp->pf_nconvs, pc->pc_conv, k == 0 ? "width" :
+				    "precision", kind_name(a)), NULL);
 			if (!ok)
 				return (pf_error(dtp, pfp, "D_PRINTF_ARG_TYPE",
 				    "printf( ) argument #%d is incompatible "

@@ -412,6 +412,11 @@ parse_primary(dt_pcb_t *pcb)
 			dnp->dn_right = parse_expr(pcb);
 			pcb->pcb_inpred = inpred;
 			expect(pcb, T_RBRACK);
+			if (tok(pcb)->tk_kind == T_LBRACK)
+				dt_cerror(pcb, "D_AGG_MDIM", tok(pcb)->tk_pos,
+				    "multi-dimensional indexing of aggregation "
+				    "@%s is not supported: use one key tuple, "
+				    "@%s[a, b]", dnp->dn_str, dnp->dn_str);
 		}
 		return (dnp);
 	case T_BACKQUOTE:
@@ -1947,6 +1952,9 @@ parse_decl(dt_pcb_t *pcb)
 	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
 		return;		/* struct tag { ... }; declares only the type */
+	if (tok(pcb)->tk_kind == T_SEMI)
+		dt_cerror(pcb, "D_DECL_USELESS", pos, "useless declaration: "
+		    "a type without a name to declare");
 	if (tok(pcb)->tk_kind != T_IDENT)
 		syntax_error(pcb);
 	snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);

@@ -85,6 +85,50 @@ is_string(const dt_node_t *dnp)
 	return (dnp->dn_type.ty_kind == DT_TK_STRING);
 }
 
+/*
+ * The size of what pointer type t points to, by which pointer arithmetic
+ * (+, -, +=, -=, ++, --) at dnp moves it: a pointer's 8, a kernel or D
+ * type's size from BTF, an integer's; 1 for void * (copyin() and
+ * alloca() results are void *, and scripts offset them by bytes, as GNU C
+ * does).  Pointers to functions have no such size (D_OP_VFPTR), nor have
+ * incomplete types (D_OP_INCOMPLETE).
+ */
+static uint32_t
+ptr_elem(dt_pcb_t *pcb, const dt_node_t *dnp, dt_type_t t, const char *op)
+{
+	if (t.ty_plevel > 0)
+		return (8);
+	if (t.ty_btf != 0) {
+		const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
+		uint32_t id = dt_btf_resolve(btf, t.ty_btf);
+		const struct btf_type *bt = btf__type_by_id(btf, id);
+		const struct btf_type *tt = btf__type_by_id(btf, t.ty_btf);
+		long size;
+
+		if (id == 0 && tt != NULL && btf_kind(tt) == BTF_KIND_TYPEDEF)
+			dt_cerror(pcb, "D_OP_INCOMPLETE", dnp->dn_pos,
+			    "operator %s cannot be applied to a pointer to an "
+			    "incomplete type", op);	/* struct t; */
+		if (id == 0)
+			return (1);	/* void * */
+		if (bt == NULL || btf_kind(bt) == BTF_KIND_FUNC_PROTO)
+			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
+			    "cannot be applied to a pointer to a function", op);
+		if ((btf_kind(bt) == BTF_KIND_STRUCT ||
+		    btf_kind(bt) == BTF_KIND_UNION) && btf_vlen(bt) == 0 &&
+		    bt->size == 0)
+			dt_cerror(pcb, "D_OP_INCOMPLETE", dnp->dn_pos,
+			    "operator %s cannot be applied to a pointer to an "
+			    "incomplete type", op);
+		if ((size = btf__resolve_size(btf, id)) <= 0)
+			dt_cerror(pcb, "D_OP_INCOMPLETE", dnp->dn_pos,
+			    "operator %s cannot be applied to a pointer to a "
+			    "type without a size", op);
+		return ((uint32_t)size);
+	}
+	return (t.ty_psize == 0 ? 1 : t.ty_psize);	/* 0: void * */
+}
+
 static dt_type_t
 promote(dt_type_t t)
 {
@@ -1043,7 +1087,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (pcb->pcb_clause != NULL)
 			pcb->pcb_clause->dc_kstack = true;
 
-		check_nargs(pcb, dnp, nargs, 0, 1);
+		if (nargs > 1)
+			dt_cerror(pcb, "D_STACK_PROTO", dnp->dn_pos, "stack( ) "
+			    "prototype mismatch: too many arguments");
 		if (nargs == 1) {
 			if (dnp->dn_args->dn_kind != DN_INT ||
 			    dnp->dn_args->dn_value <= 0)
@@ -1071,7 +1117,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		int64_t n = pcb->pcb_hdl->dt_opts.op_ustackframes;
 
 		pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
-		check_nargs(pcb, dnp, nargs, 0, 2);
+		if (nargs > 2)
+			dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "ustack( ) "
+			    "prototype mismatch: too many arguments");
 		if (nargs == 0 && pcb->pcb_aggkey &&
 		    n > (DT_MAXKEYSIZE - 8) / 8)
 			n = (DT_MAXKEYSIZE - 8) / 8;
@@ -1535,6 +1583,9 @@ typedef struct argtype_arg {
 	char aa_type[128];	/* its type on the first probe with one */
 	bool aa_differ;		/* two probes disagree */
 	char aa_other[128];	/* the type that disagrees */
+	unsigned int aa_nprobes; /* probes matched */
+	unsigned int aa_nbeyond; /* ... that type their arguments and have
+				   fewer than aa_n + 1 */
 } argtype_arg_t;
 
 static int
@@ -1543,9 +1594,14 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 	argtype_arg_t *aa = arg;
 	char t[128];
 
-	if (prp->pr_prov->pv_argtype == NULL ||
-	    prp->pr_prov->pv_argtype(dtp, prp, aa->aa_n, t, sizeof (t)) != 0)
+	aa->aa_nprobes++;
+	if (prp->pr_prov->pv_argtype == NULL) {
 		snprintf(t, sizeof (t), "int64_t");
+	} else if (prp->pr_prov->pv_argtype(dtp, prp, aa->aa_n, t,
+	    sizeof (t)) != 0) {
+		aa->aa_nbeyond++;
+		return (0);
+	}
 	if (aa->aa_type[0] == '\0')
 		snprintf(aa->aa_type, sizeof (aa->aa_type), "%s", t);
 	else if (strcmp(aa->aa_type, t) != 0 && !aa->aa_differ) {
@@ -1632,6 +1688,11 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
 		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
 		    argtype_cb, &aa);
+	if (aa.aa_nprobes > 0 && aa.aa_nbeyond == aa.aa_nprobes)
+		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "index %d "
+		    "is out of range for the args[ ] of %s:%s:%s:%s", n,
+		    dcp->dc_descs[0].prv, dcp->dc_descs[0].mod,
+		    dcp->dc_descs[0].fun, dcp->dc_descs[0].prb);
 	if (aa.aa_differ)
 		dt_cerror(pcb, "D_ARGS_MULTI", dnp->dn_pos, "args[%d] has "
 		    "different types on the probes of this clause (\"%s\" and "
@@ -1897,6 +1958,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
 
+			if (e->dn_kind == DN_MEMBER && (e->dn_aux >> 8) != 0)
+				dt_cerror(pcb, "D_SIZEOF_BITFIELD", dnp->dn_pos,
+				    "cannot apply sizeof to a bit-field");
 			dnp->dn_kind = DN_INT;
 			dnp->dn_value = is_string(e) && e->dn_type.ty_btf == 0 ?
 			    pcb->pcb_hdl->dt_opts.op_strsize : e->dn_type.ty_size;
@@ -1947,6 +2011,12 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_type = t_int;
 			break;
 		}
+		/* D's arithmetic types are its integers (no floating
+		   point arithmetic): - and + want one, ~ an integer */
+		if (!is_int(dnp->dn_left) && dnp->dn_op != T_NOT)
+			dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos,
+			    "operator %s requires an operand of arithmetic "
+			    "type", op);
 		if (!is_int(dnp->dn_left))
 			dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
 			    "operator %s requires an operand of integral type",
@@ -1993,6 +2063,10 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			    dnp->dn_op == T_PLUS))
 				incompat(pcb, dnp, op);
 			dnp->dn_type = common_type(l->dn_type, r->dn_type);
+			if (l->dn_type.ty_kind == DT_TK_PTR)
+				dnp->dn_aux = ptr_elem(pcb, dnp, l->dn_type, op);
+			else if (r->dn_type.ty_kind == DT_TK_PTR)
+				dnp->dn_aux = ptr_elem(pcb, dnp, r->dn_type, op);
 			if (l->dn_type.ty_kind == DT_TK_PTR &&
 			    r->dn_type.ty_kind == DT_TK_PTR)
 				dnp->dn_type = t_long;
@@ -2003,6 +2077,13 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 				    "operator %s requires operands of integral "
 				    "type", op);
 			dnp->dn_type = promote(l->dn_type);
+			break;
+		case T_STAR: case T_SLASH:
+			if (!is_int(l) || !is_int(r))
+				dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos,
+				    "operator %s requires operands of arithmetic "
+				    "type", op);
+			dnp->dn_type = common_type(l->dn_type, r->dn_type);
 			break;
 		default:
 			if (!is_int(l) || !is_int(r))
@@ -2058,6 +2139,9 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (!is_string(r) && !is_scalar(r)))
 			incompat(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
+		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    (dnp->dn_op == T_ADD_EQ || dnp->dn_op == T_SUB_EQ))
+			dnp->dn_aux = ptr_elem(pcb, dnp, dnp->dn_type, op);
 		break;
 	}
 	case DN_INCDEC:
@@ -2067,6 +2151,8 @@ sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "operator %s requires an operand of scalar type",
 			    op);
 		dnp->dn_type = dnp->dn_left->dn_type;
+		if (dnp->dn_type.ty_kind == DT_TK_PTR)
+			dnp->dn_aux = ptr_elem(pcb, dnp, dnp->dn_type, op);
 		break;
 	case DN_CAST:
 		sema_expr(pcb, dnp->dn_left);

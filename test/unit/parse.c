@@ -685,14 +685,18 @@ test_sema_errors(void)
 	    "printf( ) may not be referenced as a variable"));
 	CHECK(fails("BEGIN { x = 1; y = \"s\"; z = x + y; }", "D_OP_INCOMPAT",
 	    "operands have incompatible types: \"int\" + \"string\""));
-	CHECK(fails("BEGIN { x = 1; y = \"s\"; z = x * y; }", "D_OP_INT",
-	    "operator * requires operands of integral type"));
+	CHECK(fails("BEGIN { x = 1; y = \"s\"; z = x * y; }", "D_OP_ARITH",
+	    "operator * requires operands of arithmetic type"));
+	CHECK(fails("BEGIN { x = 1; y = \"s\"; z = x % y; }", "D_OP_INT",
+	    "operator % requires operands of integral type"));
 	CHECK(fails("BEGIN { x = 1; x = \"s\"; }", "D_OP_INCOMPAT",
 	    "incompatible types"));
 	CHECK(fails("BEGIN { trace(1 == \"s\"); }", "D_OP_INCOMPAT",
 	    "\"int\" == \"string\""));
-	CHECK(fails("BEGIN { trace(-\"s\"); }", "D_OP_INT",
-	    "operator - requires an operand of integral type"));
+	CHECK(fails("BEGIN { trace(-\"s\"); }", "D_OP_ARITH",
+	    "operator - requires an operand of arithmetic type"));
+	CHECK(fails("BEGIN { trace(~\"s\"); }", "D_OP_INT",
+	    "operator ~ requires an operand of integral type"));
 	CHECK(fails("BEGIN { trace(!\"s\"); }", "D_OP_SCALAR",
 	    "requires an operand of scalar type"));
 	CHECK(fails("BEGIN { trace(\"a\" && 1); }", "D_OP_SCALAR",

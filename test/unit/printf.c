@@ -317,12 +317,15 @@ test_parse_errors(void)
 	REJECTS("%c", "D_PRINTF_ARG_TYPE", "conversion: %c", STR("s"));
 	REJECTS("%x", "D_PRINTF_ARG_TYPE", "conversion: %x", STR("s"));
 	/* a star takes an integer, not a pointer */
-	REJECTS("%*d", "D_PRINTF_ARG_TYPE", "prototype: int", STR("s"),
+	REJECTS("%*d", "D_PRINTF_DYN_TYPE", "prototype: int", STR("s"),
 	    I32(1));
-	REJECTS("%*d", "D_PRINTF_ARG_TYPE", "argument: pointer", PTR(1),
+	REJECTS("%*d", "D_PRINTF_DYN_TYPE", "argument: pointer", PTR(1),
 	    I32(1));
-	REJECTS("%.*s", "D_PRINTF_ARG_TYPE", "argument #2", STR("s"),
+	REJECTS("%.*s", "D_PRINTF_DYN_TYPE", "argument #2", STR("s"),
 	    STR("t"));
+	/* and must be there */
+	REJECTS0("%*d", "D_PRINTF_DYN_PROTO", "int argument of its * width");
+	REJECTS0("%.*s", "D_PRINTF_DYN_PROTO", "of its * precision");
 }
 
 /* Through the compiler: records laid out by dt_sema, formats it accepts. */

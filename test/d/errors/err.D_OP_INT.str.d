@@ -1,1 +1,1 @@
-BEGIN { s = "a"; trace(s * 2); }
+BEGIN { s = "a"; trace(s % 2); }

@@ -1,0 +1,7 @@
+/* a type and no name: nothing is declared */
+int;
+
+BEGIN
+{
+	exit(0);
+}

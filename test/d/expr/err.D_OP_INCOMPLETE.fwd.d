@@ -1,0 +1,7 @@
+struct later;
+
+BEGIN
+{
+	p = (struct later *)0;
+	p++;
+}
