@@ -136,6 +136,30 @@ left=$(find "$root" \( -type f -o -type l \))
 [ -z "$left" ] || fail "left after make uninstall: $left"
 echo "uninstall: nothing left"
 
+# The rules for dtprobed's three files, with stand-ins for them (the
+# Makefile's variables name them), under another PREFIX: each lands in
+# its place, the unit's ExecStart names the installed daemon, and
+# uninstall takes them away.
+fake=$TMPDIR/fake
+mkdir -p "$fake"
+cp /bin/true "$fake/dtprobed"
+printf '[Service]\nExecStart=/usr/sbin/dtprobed --foreground\n' >"$fake/dtprobed.service"
+sed 's/^\.TH DTRACE 1/.TH DTPROBED 8/' "$ROOT/docs/man/dtrace.1" >"$fake/dtprobed.8"
+fk=(DTPROBED_BIN="$fake/dtprobed" DTPROBED_UNIT="$fake/dtprobed.service"
+    MANPAGES="$(cd "$ROOT" && echo docs/man/*.[1-8]) $fake/dtprobed.8")
+make -s -C "$ROOT" "${mk[@]}" "${fk[@]}" install DESTDIR="$root" PREFIX=/opt/dt \
+    >"$TMPDIR/make.log" 2>&1 || { cat "$TMPDIR/make.log"; fail "make install with dtprobed"; }
+[ -x "$root/opt/dt/sbin/dtprobed" ] || fail "no sbin/dtprobed"
+[ -f "$root/opt/dt/share/man/man8/dtprobed.8" ] || fail "no man8/dtprobed.8"
+grep -qx 'ExecStart=/opt/dt/sbin/dtprobed --foreground' \
+    "$root/opt/dt/lib/systemd/system/dtprobed.service" ||
+    fail "unit: $(cat "$root/opt/dt/lib/systemd/system/dtprobed.service")"
+make -s -C "$ROOT" "${mk[@]}" "${fk[@]}" uninstall DESTDIR="$root" PREFIX=/opt/dt ||
+    fail "make uninstall with dtprobed"
+left=$(find "$root" \( -type f -o -type l \))
+[ -z "$left" ] || fail "left after make uninstall: $left"
+echo "dtprobed rules: sbin, man8, systemd unit (ExecStart follows PREFIX)"
+
 # PREFIX defaults to /usr/local, and the pkg-config file follows it.
 make -s -C "$ROOT" "${mk[@]}" install DESTDIR="$root" >/dev/null 2>&1 ||
     fail "make install without PREFIX"
