@@ -126,6 +126,12 @@ echo "rc=$?"
 # The installed command.
 echo "-- dtrace"
 [ "$("$root/usr/bin/dtrace" -V)" = "$("$DTRACE" -V)" ] || fail "installed dtrace -V"
+# One version: the Makefile's, the command's and the man pages'.
+"$root/usr/bin/dtrace" -V | grep -q "(dtrace $VERSION," ||
+    fail "dtrace -V says $("$root/usr/bin/dtrace" -V), the Makefile $VERSION"
+for m in "$ROOT"/docs/man/dtrace.1 "$ROOT"/docs/man/libdtrace.3; do
+	grep -q "^\.TH .* \"dtrace $VERSION\"" "$m" || fail "$m: .TH is not of dtrace $VERSION"
+done
 "$root/usr/bin/dtrace" -q -n 'BEGIN { printf("installed dtrace\n"); exit(0); }'
 echo "rc=$?"
 
