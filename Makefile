@@ -1,13 +1,26 @@
 # dtrace: build with `make`; `make test` runs every test (as root).
 #
 #   build/dtrace          the command
-#   build/libdtrace.so    the library (soname libdtrace.so.0)
+#   build/libdtrace.so    the library: libdtrace.so.$(VERSION), soname
+#                         libdtrace.so.0, and the links libdtrace.so.0 and
+#                         libdtrace.so to it
 #   build/libdtrace.a     the static library
+#   build/examples/       the examples of examples/, built against build/
+#
+# `make install` installs them (and dtprobed, its man page and systemd
+# unit, where they exist) under $(DESTDIR)$(PREFIX), PREFIX /usr/local by
+# default; `make uninstall` removes what it installed.
 #
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
 # `make tsan` the concurrency tests on a ThreadSanitizer build (build-tsan/).
 
 CC      ?= cc
+
+# The library's version: the soname carries the major number, which
+# changes only when the interface breaks.
+VERSION  = 0.1.0
+SOMAJOR  = $(firstword $(subst ., ,$(VERSION)))
+SONAME   = libdtrace.so.$(SOMAJOR)
 SAN     ?=
 ifeq ($(SAN),1)
 BUILD   ?= build-san
@@ -54,8 +67,10 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
+EXAMPLES := $(BUILD)/examples/minimal
+
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
-     $(TESTPROGS)
+     $(TESTPROGS) $(EXAMPLES)
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
@@ -113,11 +128,25 @@ $(BUILD)/libdtrace.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libdtrace.so: $(LIB_OBJS) libdtrace/libdtrace.map
-	$(CC) -shared -Wl,-soname,libdtrace.so.0 \
+$(BUILD)/libdtrace.so.$(VERSION): $(LIB_OBJS) libdtrace/libdtrace.map
+	$(CC) -shared -Wl,-soname,$(SONAME) \
 	    -Wl,--version-script=libdtrace/libdtrace.map $(LDFLAGS) \
 	    -o $@ $(LIB_OBJS) $(LDLIBS)
-	ln -sf libdtrace.so $(BUILD)/libdtrace.so.0
+
+$(BUILD)/libdtrace.so: $(BUILD)/libdtrace.so.$(VERSION)
+	ln -sf libdtrace.so.$(VERSION) $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+# The examples use the public interface only, in strict ISO C, and link
+# the shared library of the build tree (found at run time through their
+# rpath).
+EXAMPLE_CFLAGS = -O2 -g -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude \
+                 $(SANFLAGS)
+
+$(BUILD)/examples/%: examples/%.c include/dtrace.h $(BUILD)/libdtrace.so
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_CFLAGS) -o $@ $< -L$(BUILD) -ldtrace \
+	    -Wl,-rpath,'$$ORIGIN/..'
 
 $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
@@ -158,7 +187,70 @@ tsan:
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
 
+# ---- installation ---------------------------------------------------------
+#
+# Only include/dtrace.h is installed as a header.  The dtprobed daemon, its
+# man page and its systemd unit are installed where they exist; the unit's
+# ExecStart is pointed at the installed daemon.  No ldconfig is run: with
+# DESTDIR the tree is not this system's, and a packager runs it.
+
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+BINDIR      ?= $(PREFIX)/bin
+SBINDIR     ?= $(PREFIX)/sbin
+LIBDIR      ?= $(PREFIX)/lib
+INCLUDEDIR  ?= $(PREFIX)/include
+MANDIR      ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+UNITDIR     ?= $(PREFIX)/lib/systemd/system
+
+MANPAGES := $(wildcard docs/man/*.[1-8])
+DTPROBED_BIN  = $(BUILD)/dtprobed
+DTPROBED_UNIT = dtprobed/dtprobed.service
+
+install: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a \
+         libdtrace/libdtrace.pc.in
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(BUILD)/dtrace $(DESTDIR)$(BINDIR)/dtrace
+	install -m 755 $(BUILD)/libdtrace.so.$(VERSION) $(DESTDIR)$(LIBDIR)/
+	ln -sf libdtrace.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so
+	install -m 644 $(BUILD)/libdtrace.a $(DESTDIR)$(LIBDIR)/libdtrace.a
+	install -m 644 include/dtrace.h $(DESTDIR)$(INCLUDEDIR)/dtrace.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    libdtrace/libdtrace.pc.in >$(DESTDIR)$(PKGCONFIGDIR)/libdtrace.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/libdtrace.pc
+	for m in $(MANPAGES); do \
+		s=$${m##*.}; \
+		install -d $(DESTDIR)$(MANDIR)/man$$s && \
+		install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; \
+	done
+	if [ -f $(DTPROBED_BIN) ]; then \
+		install -d $(DESTDIR)$(SBINDIR) && \
+		install -m 755 $(DTPROBED_BIN) $(DESTDIR)$(SBINDIR)/dtprobed; \
+	fi
+	if [ -f $(DTPROBED_UNIT) ]; then \
+		install -d $(DESTDIR)$(UNITDIR) && \
+		sed -E 's|^(ExecStart=)[^ ]*dtprobed|\1$(SBINDIR)/dtprobed|' \
+		    $(DTPROBED_UNIT) >$(DESTDIR)$(UNITDIR)/dtprobed.service && \
+		chmod 644 $(DESTDIR)$(UNITDIR)/dtprobed.service; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/dtrace $(DESTDIR)$(SBINDIR)/dtprobed \
+	    $(DESTDIR)$(LIBDIR)/libdtrace.so.$(VERSION) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libdtrace.so \
+	    $(DESTDIR)$(LIBDIR)/libdtrace.a $(DESTDIR)$(INCLUDEDIR)/dtrace.h \
+	    $(DESTDIR)$(PKGCONFIGDIR)/libdtrace.pc \
+	    $(DESTDIR)$(UNITDIR)/dtprobed.service
+	for m in $(MANPAGES) docs/man/dtprobed.8; do \
+		b=$${m##*/}; s=$${m##*.}; \
+		rm -f $(DESTDIR)$(MANDIR)/man$$s/$$b; \
+	done
+
 clean:
 	rm -rf build build-san build-tsan
 
-.PHONY: all test bench check tsan clean
+.PHONY: all test bench check tsan clean install uninstall
