@@ -95,7 +95,7 @@ usage(FILE *fp)
 {
 	fprintf(fp, "Usage: dtrace [-64CeFHqlSVwZ] [-b bufsz] [-o output] "
 	    "[-x opt[=val]]\n"
-	    "\t[-c cmd] [-p pid]\n"
+	    "\t[-c cmd] [-p pid] [-X a|c|s|t]\n"
 	    "\t[-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
 	    "\t[-i probe-id] [-s script] [args ...]\n\n"
@@ -106,7 +106,7 @@ usage(FILE *fp)
 	    "\t-D  define a macro for the C preprocessor\n"
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
-	    "\t-F  coalesce trace output by function (not indented yet)\n"
+	    "\t-F  coalesce trace output by function\n"
 	    "\t-H  print the name of each file the preprocessor includes\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add a directory to the preprocessor's include path\n"
@@ -123,6 +123,7 @@ usage(FILE *fp)
 	    "\t-V  report the version of the D language and of dtrace\n"
 	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
+	    "\t-X  specify ISO C conformance settings for the preprocessor\n"
 	    "\t-Z  permit probe descriptions that match zero probes\n");
 }
 
@@ -340,7 +341,7 @@ int
 main(int argc, char *argv[])
 {
 	static const char optstr[] =
-	    "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:Vwx:Z";
+	    "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:Vwx:X:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -411,6 +412,9 @@ main(int argc, char *argv[])
 			break;
 		case 'D':
 			setflagopt('D', "define", optarg);
+			break;
+		case 'X':
+			setflagopt('X', "stdc", optarg);
 			break;
 		case 'U':
 			setflagopt('U', "undef", optarg);

@@ -439,6 +439,8 @@ typedef struct dt_options {
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
+	char op_stdc;			/* stdc (-X): a, c, t (-std=c99) or s
+					   (-traditional-cpp); 0: a */
 	char *op_cpppath;		/* cpppath, or NULL for DT_CPP_PATH */
 	char **op_cppargs;		/* -D, -U, -I for cpp, in order */
 	unsigned int op_ncppargs;	/* how many */

@@ -125,6 +125,16 @@ dt_cpp_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    val != NULL ? val : ""));
 		return (addarg(dtp, "-U", val));
 	}
+	if (strcmp(opt, "stdc") == 0) {
+		/* -X: the C conformance cpp is asked for */
+		if (val == NULL || strlen(val) != 1 || strchr("acst", *val) ==
+		    NULL)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "invalid value for stdc: \"%s\" (a, c, s or t)",
+			    val != NULL ? val : ""));
+		op->op_stdc = *val;
+		return (0);
+	}
 	if (strcmp(opt, "incdir") == 0) {
 		if (val == NULL || *val == '\0')
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -414,10 +424,12 @@ dt_cpp_run(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 
 	*outp = NULL;
 	*outlenp = 0;
-	if ((argv = dt_zalloc(dtp, (DT_CPP_NDEFS + op->op_ncppargs + 3) *
+	if ((argv = dt_zalloc(dtp, (DT_CPP_NDEFS + op->op_ncppargs + 4) *
 	    sizeof (char *))) == NULL)
 		return (-1);
 	argv[argc++] = (char *)path;
+	/* -X s: K&R C; a, c and t (the default): ISO C99 */
+	argv[argc++] = op->op_stdc == 's' ? "-traditional-cpp" : "-std=c99";
 	for (unsigned int i = 0; i < DT_CPP_NDEFS; i++)
 		argv[argc++] = (char *)dt_cpp_defs[i];
 	for (unsigned int i = 0; i < op->op_ncppargs; i++)

@@ -11,3 +11,11 @@ $DTRACE -s later.d.in word
 echo "rc=$?"
 $DTRACE -x cpp -D FROM_PRAGMA=1 -I inc -s later.d.in word
 echo "rc=$?"
+# -X: ISO C99 by default and with a, c or t; K&R C (-traditional-cpp)
+# with s; anything else refused
+printf '#if __STDC_VERSION__ == 199901L\nBEGIN { printf("c99\\n"); exit(0); }\n#else\nBEGIN { printf("not c99\\n"); exit(0); }\n#endif\n' > $TMPDIR/stdc.d
+for x in "" a c t s; do
+	$DTRACE -q -C ${x:+-X $x} -s $TMPDIR/stdc.d
+done
+$DTRACE -X q -n BEGIN
+echo "rc=$?"
