@@ -369,6 +369,14 @@ extern const char *dtrace_errtag(dtrace_hdl_t *dtp);
 /* Probes: call func for each probe matching pdp (all probes if NULL). */
 extern int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     dtrace_probe_f *func, void *arg);
+/*
+ * The D type of args[n] of the probe pdp->id (as dtrace_probe_iter() gives
+ * it) into buf, as `dtrace -l -v` shows it ("char *", "psinfo_t *").
+ * Returns 0, or -1: EDT_NOPROBE for an unknown probe id, ENOENT when
+ * the probe has no typed argument n.
+ */
+extern int dtrace_probe_argtype(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
+    int n, char *buf, size_t len);
 /* Parse "prov:mod:func:name" (fields filled from the right) into *pdp. */
 extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
     const char *s, dtrace_probedesc_t *pdp);

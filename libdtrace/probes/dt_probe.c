@@ -284,6 +284,29 @@ dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 	return (0);
 }
 
+int
+dtrace_probe_argtype(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, int n,
+    char *buf, size_t len)
+{
+	const dt_probe_t *prp;
+	char t[256];
+
+	if (pdp == NULL || pdp->id == 0 || pdp->id > dtp->dt_nprobes)
+		return (dt_set_errno(dtp, EDT_NOPROBE));
+	prp = dtp->dt_probes[pdp->id - 1];
+	if (n < 0 || n >= DT_MAXARGS || prp->pr_prov->pv_argtype == NULL ||
+	    prp->pr_prov->pv_argtype(dtp, prp, n, t, sizeof (t)) != 0)
+		return (dt_set_errno(dtp, ENOENT));
+	/* the providers' notations: a translated type, a user string */
+	if (strncmp(t, "xlate <", 7) == 0 && strchr(t, '>') != NULL)
+		snprintf(buf, len, "%.*s", (int)(strchr(t, '>') - t - 7), t + 7);
+	else if (strcmp(t, "copyinstr") == 0)
+		snprintf(buf, len, "string");
+	else
+		snprintf(buf, len, "%s", t);
+	return (0);
+}
+
 /* ---- attachments -------------------------------------------------------------- */
 
 int
