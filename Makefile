@@ -3,9 +3,11 @@
 #   build/dtrace          the command
 #   build/libdtrace.so    the library (soname libdtrace.so.0)
 #   build/libdtrace.a     the static library
+#   build/examples/*      the examples of embedding (`make examples`)
 #
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
-# `make tsan` the concurrency tests on a ThreadSanitizer build (build-tsan/).
+# `make tsan` the concurrency tests (and examples/service) on a
+# ThreadSanitizer build (build-tsan/).
 
 CC      ?= cc
 SAN     ?=
@@ -54,8 +56,19 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
+# Examples of embedding libdtrace (examples/*.c): built against the public
+# header and the shared library only, run by the tests.
+EXAMPLES := $(BUILD)/examples/service
+
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
-     $(TESTPROGS)
+     $(TESTPROGS) $(EXAMPLES)
+
+examples: $(EXAMPLES)
+
+$(BUILD)/examples/%: examples/%.c include/dtrace.h $(BUILD)/libdtrace.so
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) -ldtrace -lpthread \
+	    -Wl,-rpath,'$$ORIGIN/..'
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
@@ -154,11 +167,13 @@ check:
 
 # The concurrency tests under ThreadSanitizer.
 tsan:
-	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions
+	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
+	    build-tsan/examples/service
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
+	TSAN_OPTIONS=halt_on_error=1 timeout 120 build-tsan/examples/service 8 2
 
 clean:
 	rm -rf build build-san build-tsan
 
-.PHONY: all test bench check tsan clean
+.PHONY: all examples test bench check tsan clean
