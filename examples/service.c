@@ -100,15 +100,19 @@ entry(const dtrace_aggdata_t *ad, void *arg)
 static int
 work(int fd, int seed, request_t *rq)
 {
-	static char buf[1 << 16];
+	char *buf = malloc(1 << 15);	/* each request its own */
+	int rv = 0;
 
+	if (buf == NULL)
+		return (-1);
 	rq->rq_nreads = 5 + seed % 20;
-	for (int i = 0; i < rq->rq_nreads; i++) {
+	for (int i = 0; i < rq->rq_nreads && rv == 0; i++) {
 		rq->rq_sizes[i] = (size_t)1 << ((seed + i * 3) % 16);
 		if (read(fd, buf, rq->rq_sizes[i]) < 0)
-			return (-1);
+			rv = -1;
 	}
-	return (0);
+	free(buf);
+	return (rv);
 }
 
 /* One request, traced; 0 if what the trace says matches what it did. */
