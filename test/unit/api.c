@@ -530,6 +530,60 @@ live(void)
 	dtrace_close(dtp);
 }
 
+/* Stacks as keys: frames with addresses and names, a user stack's pid. */
+typedef struct stacks {
+	int kernel;			/* kernel stack keys, well formed */
+	int user;			/* user stack keys, well formed */
+	int bad;			/* others */
+} stacks_t;
+
+static int
+frames_ok(const dtrace_value_t *v)
+{
+	if (v->dtv_nframes == 0)
+		return (0);
+	for (uint32_t i = 0; i < v->dtv_nframes; i++) {
+		if (v->dtv_frames[i].dtfr_pc == 0 ||
+		    v->dtv_frames[i].dtfr_name == NULL ||
+		    v->dtv_frames[i].dtfr_name[0] == '\0')
+			return (0);
+	}
+	return (1);
+}
+
+static int
+stackwalk(const dtrace_aggdata_t *ad, void *arg)
+{
+	stacks_t *st = arg;
+	const dtrace_value_t *k = &ad->dtada_keys[0];
+
+	if (ad->dtada_nkeys == 1 && k->dtv_kind == DTRACE_VAL_STACK &&
+	    frames_ok(k) && ad->dtada_value == 2)
+		st->kernel++;
+	else if (ad->dtada_nkeys == 1 && k->dtv_kind == DTRACE_VAL_USTACK &&
+	    frames_ok(k) && k->dtv_pid == getpid() && ad->dtada_value == 2)
+		st->user++;
+	else
+		st->bad++;
+	return (DTRACE_AGGWALK_NEXT);
+}
+
+static void
+stackkeys(void)
+{
+	dtrace_hdl_t *dtp = session("syscall::getpid:entry /pid == $pid/ "
+	    "{ @k[stack()] = count(); @u[ustack()] = count(); }");
+	stacks_t st = { 0, 0, 0 };
+
+	CHECK(dtrace_go(dtp) == 0);
+	for (int i = 0; i < 2; i++)
+		(void) syscall(SYS_getpid);	/* one call site: one stack */
+	CHECK(dtrace_stop(dtp) == 0);
+	CHECK(dtrace_aggregate_walk(dtp, stackwalk, &st) == 0);
+	CHECK(st.kernel == 1 && st.user == 1 && st.bad == 0);
+	dtrace_close(dtp);
+}
+
 /* dtrace_consume() on exit(): no stop, END only once the caller stops. */
 static void
 consume_exit(void)
@@ -635,6 +689,7 @@ main(void)
 	records();
 	aggregations();
 	live();
+	stackkeys();
 	consume_exit();
 	buffered();
 	return (check_done("api"));
