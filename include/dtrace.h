@@ -577,8 +577,10 @@ extern dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp,
  * Faults go to the error handler; losses to the drop handler (else both
  * to stderr).  Returns 0, or -1 (EDT_NOTACTIVE before dtrace_go(); the
  * error of a callback that returned DTRACE_CONSUME_ERROR: EDT_CALLBACK).
- * Callbacks may call only dtrace_errmsg(), dtrace_errno() and the
- * aggregation walks (not dtrace_aggregate_clear()) on the handle.
+ * Callbacks may call only dtrace_errmsg(), dtrace_errno(),
+ * dtrace_aggregate_snap() and the aggregation walks on the handle (to
+ * read the aggregation a printa() record names), not
+ * dtrace_aggregate_clear(), dtrace_stop() or dtrace_close().
  * MT: handle.
  */
 extern int dtrace_consume(dtrace_hdl_t *dtp, FILE *fp,

@@ -56,7 +56,20 @@ typedef struct seen {
 	char prv[DTRACE_PROVNAMELEN];		/* provider of the last */
 	char prb[DTRACE_NAMELEN];		/* probe name of the last */
 	dtrace_aggid_t aggid;			/* of the printa() */
+	int aggents;				/* its entries, walked */
+	int64_t aggval;				/* its value */
 } seen_t;
+
+static int
+countwalk(const dtrace_aggdata_t *ad, void *arg)
+{
+	seen_t *s = arg;
+
+	s->aggents++;
+	s->aggval = ad->dtada_value;
+	CHECK(ad->dtada_id == s->aggid && strcmp(ad->dtada_name, "@c") == 0);
+	return (DTRACE_AGGWALK_NEXT);
+}
 
 static int
 rec(const dtrace_probedata_t *pd, const dtrace_recdesc_t *rd, void *arg)
@@ -89,8 +102,16 @@ rec(const dtrace_probedata_t *pd, const dtrace_recdesc_t *rd, void *arg)
 				s->framesok = 0;
 		}
 	}
-	if (v->dtv_kind == DTRACE_VAL_AGG && v->dtv_naggs == 1)
+	if (v->dtv_kind == DTRACE_VAL_AGG && v->dtv_naggs == 1) {
+		dtrace_aggwalk_opts_t o = { sizeof (o), DTRACE_AGGSORT_NONE,
+		    0, v->dtv_aggids[0] };
+
+		/* the aggregation printa() names, read from the callback */
 		s->aggid = v->dtv_aggids[0];
+		CHECK(dtrace_aggregate_snap(pd->dtpda_handle) == 0);
+		CHECK(dtrace_aggregate_walk_opts(pd->dtpda_handle, countwalk,
+		    s, &o) == 0);
+	}
 	s->n++;
 	/* printa() and setopt() act only if consumed; the rest need not */
 	return (rd->dtrd_action == DTRACEACT_PRINTA ||
@@ -154,7 +175,7 @@ records(void)
 	CHECK(s.act[i] == DTRACEACT_PRINTA && s.val[i].dtv_kind ==
 	    DTRACE_VAL_AGG && s.val[i].dtv_naggs == 1 &&
 	    strcmp(s.str[i], "@c") == 0);
-	CHECK(s.aggid != 0);
+	CHECK(s.aggid != 0 && s.aggents == 1 && s.aggval == 1);
 	i++;
 	CHECK(s.act[i] == DTRACEACT_SETOPT && s.val[i].dtv_kind ==
 	    DTRACE_VAL_OPTION && strcmp(s.str[i], "quiet") == 0 &&
