@@ -310,8 +310,14 @@ typedef int dtrace_consume_probe_f(const dtrace_probedata_t *, void *);
 
 /*
  * Called for each record of a firing, then once more with a NULL record at
- * the end of the firing.  Return DTRACE_CONSUME_THIS to have libdtrace print
- * the record to the output file.
+ * the end of the firing.  The record's dtrd_value is its data, typed (see
+ * dtrace_value_t); the probedata names the probe, clause and CPU.  Return
+ * DTRACE_CONSUME_THIS to have libdtrace print the record to the output
+ * file (or hand its text to the buffered handler) and act on it (setopt(),
+ * system(), freopen(), printa(), clear(), trunc(), normalize() act only
+ * then), DTRACE_CONSUME_NEXT to skip it, DTRACE_CONSUME_ABORT to stop
+ * consuming (dtrace_work() still succeeds), DTRACE_CONSUME_ERROR to fail
+ * (EDT_CALLBACK).
  */
 typedef int dtrace_consume_rec_f(const dtrace_probedata_t *,
     const dtrace_recdesc_t *, void *);
