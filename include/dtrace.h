@@ -300,7 +300,9 @@ typedef struct dtrace_probedata {
 #define DTRACE_CONSUME_ERROR	-1	/* error: stop, dtrace_work fails */
 #define DTRACE_CONSUME_THIS	0	/* consume this record (print it) */
 #define DTRACE_CONSUME_NEXT	1	/* skip to the next record */
-#define DTRACE_CONSUME_ABORT	2	/* stop consuming */
+#define DTRACE_CONSUME_ABORT	2	/* stop consuming: the call returns
+					   at once, successfully; records
+					   not read yet stay for the next */
 
 /*
  * Called once per probe firing, before its records.  For a firing with no
@@ -316,8 +318,9 @@ typedef int dtrace_consume_probe_f(const dtrace_probedata_t *, void *);
  * file (or hand its text to the buffered handler) and act on it (setopt(),
  * system(), freopen(), printa(), clear(), trunc(), normalize() act only
  * then), DTRACE_CONSUME_NEXT to skip it, DTRACE_CONSUME_ABORT to stop
- * consuming (dtrace_work() still succeeds), DTRACE_CONSUME_ERROR to fail
- * (EDT_CALLBACK).
+ * consuming at once (dtrace_consume() and dtrace_work() return success,
+ * the rest of the firing is dropped, later firings wait for the next
+ * call), DTRACE_CONSUME_ERROR to fail (EDT_CALLBACK).
  */
 typedef int dtrace_consume_rec_f(const dtrace_probedata_t *,
     const dtrace_recdesc_t *, void *);

@@ -683,6 +683,21 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 }
 
 /*
+ * What the ring buffer callback returns for consume_one()'s answer: a
+ * callback's DTRACE_CONSUME_ABORT (1) stops the ring buffer's loop (which
+ * stops only on a negative answer) without an error; what follows stays
+ * in the buffer for the next call.
+ */
+static int
+consumed(dtrace_hdl_t *dtp, int rv)
+{
+	if (rv <= 0)
+		return (rv);
+	dtp->dt_consume_abort = true;
+	return (-ECANCELED);
+}
+
+/*
  * The ring buffer callback: one record, or a committed speculation: the
  * records speculate() appended, one after another, each a header and
  * its clause's data (rounded up to 8 bytes), as if traced now.
@@ -708,7 +723,7 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		return (0);
 	}
 	if (hdr.rh_kind != DT_REC_SPEC)
-		return (consume_one(dtp, data, size));
+		return (consumed(dtp, consume_one(dtp, data, size)));
 	while (off + sizeof (hdr) <= size) {
 		size_t len;
 		int rv;
@@ -722,7 +737,7 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		if (off + len > size)
 			return (0);
 		if ((rv = consume_one(dtp, data + off, len)) != 0)
-			return (rv);
+			return (consumed(dtp, rv));
 		off += len;
 	}
 	return (0);

@@ -510,6 +510,7 @@ struct dtrace_hdl {
 	dtrace_consume_rec_f *dt_rfunc;	/* record callback */
 	void *dt_cbarg;			/* their argument */
 	int dt_consume_err;		/* consume callback asked to stop */
+	bool dt_consume_abort;		/* a callback said ABORT: stop now */
 
 	dtrace_handle_err_f *dt_errhdlr; /* runtime error handler */
 	void *dt_errarg;		/* its argument */

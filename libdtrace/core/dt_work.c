@@ -432,7 +432,10 @@ consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 	dtp->dt_rfunc = rfunc;
 	dtp->dt_cbarg = arg;
 	dtp->dt_consume_err = 0;
+	dtp->dt_consume_abort = false;
 	rv = ring_buffer__consume(dtp->dt_ringbuf);
+	if (dtp->dt_consume_abort)
+		return (0);	/* asked to stop: not an error, nothing more */
 	if (stop && rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
 		/* exit(): END fires now and its records are read too */
 		if (dtrace_stop(dtp) != 0)

@@ -632,6 +632,39 @@ consume_exit(void)
 	dtrace_close(dtp);
 }
 
+/* DTRACE_CONSUME_ABORT: the call stops at once; later firings wait. */
+static int
+abortonce(const dtrace_probedata_t *pd, void *arg)
+{
+	int *n = arg;
+
+	(void) pd;
+	return ((*n)++ == 0 ? DTRACE_CONSUME_ABORT : DTRACE_CONSUME_THIS);
+}
+
+static void
+consume_abort(void)
+{
+	dtrace_hdl_t *dtp = session("BEGIN { printf(\"a\"); } "
+	    "BEGIN { printf(\"b\"); } BEGIN { printf(\"c\"); exit(0); }");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	int n = 0;
+
+	CHECK(dtrace_go(dtp) == 0);
+	CHECK(dtrace_consume(dtp, fp, abortonce, NULL, &n) == 0);
+	fflush(fp);
+	CHECK(n == 1 && len == 0);		/* stopped at the first */
+	CHECK(dtrace_status(dtp) == DTRACE_STATUS_OKAY);
+	CHECK(dtrace_work(dtp, fp, abortonce, NULL, &n) ==
+	    DTRACE_WORKSTATUS_DONE);
+	fclose(fp);
+	CHECK(n == 3 && strcmp(buf, "bc") == 0);
+	free(buf);
+	dtrace_close(dtp);
+}
+
 /* ---- the buffered handler ------------------------------------------ */
 
 typedef struct bufs {
@@ -712,6 +745,7 @@ main(void)
 	live();
 	stackkeys();
 	consume_exit();
+	consume_abort();
 	buffered();
 	return (check_done("api"));
 }
