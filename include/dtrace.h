@@ -682,7 +682,10 @@ extern int dtrace_handle_buffered(dtrace_hdl_t *dtp,
  */
 extern int dtrace_errno(dtrace_hdl_t *dtp);
 extern const char *dtrace_errmsg(dtrace_hdl_t *dtp, int error);
-/* The compiler error tag (D_SYNTAX, ...) of the last error, or NULL. */
+/*
+ * The compiler error tag (D_SYNTAX, ...) of the last error, or NULL.
+ * MT: handle.
+ */
 extern const char *dtrace_errtag(dtrace_hdl_t *dtp);
 
 /*
@@ -691,7 +694,10 @@ extern const char *dtrace_errtag(dtrace_hdl_t *dtp);
  */
 extern int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     dtrace_probe_f *func, void *arg);
-/* Parse "prov:mod:func:name" (fields filled from the right) into *pdp. */
+/*
+ * Parse "prov:mod:func:name" (fields filled from the right) into *pdp.
+ * MT: handle.
+ */
 extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
     const char *s, dtrace_probedesc_t *pdp);
 
