@@ -2,7 +2,7 @@
  * threads.c: sessions on several threads at once share the kernel type
  * data, parsed once.  8 threads x 500 sessions (THREADS_SESSIONS to
  * change) each open a session, compile a script using kernel types and
- * close it.  Then 8 threads x 5 sessions (THREADS_TRACED) trace for real
+ * close it.  Then 8 threads x 2 sessions (THREADS_TRACED) trace for real
  * (needs root and BPF), each on its own handle, through the consumer
  * calls: dtrace_work() with typed record callbacks, dtrace_consume(), the
  * buffered handler, dtrace_aggregate_snap(), the walks,
@@ -54,7 +54,7 @@ worker(void *arg)
 
 /* ---- traced sessions, the consumer calls on each thread's handle ---- */
 
-static int ntraced = 5;
+static int ntraced = 2;
 static int tfailures[NTHREADS];
 
 typedef struct tally {
