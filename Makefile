@@ -168,9 +168,10 @@ check:
 # The concurrency tests under ThreadSanitizer.
 tsan:
 	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
-	    build-tsan/examples/service
+	    build-tsan/test/apithreads build-tsan/examples/service
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/apithreads
 	TSAN_OPTIONS=halt_on_error=1 timeout 120 build-tsan/examples/service 8 2
 
 clean:
