@@ -57,8 +57,10 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
-# header and the shared library only, run by the tests.
+# header and the shared library only, in ISO C, run by the tests.
 EXAMPLES := $(BUILD)/examples/service
+EXAMPLE_CFLAGS = -O2 -g -std=c11 -Wall -Wextra -Werror -pedantic -Iinclude \
+                 $(SANFLAGS)
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS) $(EXAMPLES)
@@ -67,7 +69,7 @@ examples: $(EXAMPLES)
 
 $(BUILD)/examples/%: examples/%.c include/dtrace.h $(BUILD)/libdtrace.so
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< -L$(BUILD) -ldtrace -lpthread \
+	$(CC) $(EXAMPLE_CFLAGS) -o $@ $< -L$(BUILD) -ldtrace \
 	    -Wl,-rpath,'$$ORIGIN/..'
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
