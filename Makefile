@@ -5,14 +5,16 @@
 #                         libdtrace.so.0, and the links libdtrace.so.0 and
 #                         libdtrace.so to it
 #   build/libdtrace.a     the static library
-#   build/examples/       the examples of examples/, built against build/
+#   build/examples/       the examples of embedding, examples/*.c, built
+#                         against build/ (`make examples`)
 #
 # `make install` installs them (and dtprobed, its man page and systemd
 # unit, where they exist) under $(DESTDIR)$(PREFIX), PREFIX /usr/local by
 # default; `make uninstall` removes what it installed.
 #
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
-# `make tsan` the concurrency tests on a ThreadSanitizer build (build-tsan/).
+# `make tsan` the concurrency tests (and examples/service) on a
+# ThreadSanitizer build (build-tsan/).
 
 CC      ?= cc
 
@@ -67,10 +69,14 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
-EXAMPLES := $(BUILD)/examples/minimal
+# Examples of embedding libdtrace (examples/*.c): built against the public
+# header and the shared library only, in ISO C, run by the tests.
+EXAMPLES := $(BUILD)/examples/minimal $(BUILD)/examples/service
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS) $(EXAMPLES)
+
+examples: $(EXAMPLES)
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
@@ -183,9 +189,12 @@ check:
 
 # The concurrency tests under ThreadSanitizer.
 tsan:
-	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions
+	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
+	    build-tsan/test/apithreads build-tsan/examples/service
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/apithreads
+	TSAN_OPTIONS=halt_on_error=1 timeout 120 build-tsan/examples/service 8 2
 
 # ---- installation ---------------------------------------------------------
 #
@@ -253,4 +262,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-tsan
 
-.PHONY: all test bench check tsan clean install uninstall
+.PHONY: all examples test bench check tsan clean install uninstall

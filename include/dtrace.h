@@ -19,7 +19,21 @@
  *	dtrace_close(dtp);
  *
  * Thread safety: every function may be called concurrently on different
- * handles.  Calls on one handle must be serialized by the caller.
+ * handles, from any threads: sessions share only immutable, reference-
+ * counted kernel type data and symbols (guarded inside the library).
+ * Calls on one handle must be serialized by the caller: a handle is used
+ * by one thread at a time (it may move between threads).  Callbacks run in
+ * the thread that made the call, on the handle of that call; from a
+ * callback, only the calls its description allows may be made on that
+ * handle.  Each function below says "MT: handle" (serialize per handle)
+ * or "MT: safe" (may run concurrently with anything, even on one handle).
+ * docs/api.md says the same at length.
+ *
+ * Structures that may grow start with a size field (as libbpf's options
+ * do): those the library fills say how many bytes of them it wrote, so a
+ * caller built against a newer header checks the size before reading a
+ * newer field; those the caller fills (dtrace_aggwalk_opts_t) give the
+ * size the caller knows, and bytes the library does not know must be 0.
  *
  * Errors: functions returning int return 0 on success and -1 on failure;
  * functions returning pointers return NULL on failure.  The cause is then
@@ -64,6 +78,10 @@ enum {
 	EDT_PROCALIGN,		/* pid offset inside an instruction */
 	EDT_PROCOFF,		/* pid offset outside of its function */
 	EDT_DESTRUCTIVE,	/* destructive actions without -w */
+	EDT_CALLBACK,		/* a callback returned an error */
+	EDT_BADARG,		/* bad argument (NULL, unknown flag,
+				   unknown options bytes) */
+	EDT_NOAGG,		/* no such aggregation */
 	EDT_MAX
 };
 
@@ -172,12 +190,97 @@ typedef enum dtrace_actkind {
 					   the new output file ("" restores) */
 } dtrace_actkind_t;
 
-/* Description of one record of a probe firing. */
+/* Identifies an aggregation within its session (1, 2, ...; 0: none). */
+typedef uint32_t dtrace_aggid_t;
+
+/*
+ * Typed data: what a record of a firing, or one component of an
+ * aggregation key, holds, decoded, so that a consumer never parses
+ * printed text.  The kind says which fields are meaningful:
+ *
+ *   DTRACE_VAL_NONE	no value (the default action)
+ *   DTRACE_VAL_INT	an integer of dtv_width bytes (1, 2, 4 or 8) in
+ *			dtv_int, sign-extended if dtv_signed, else to be
+ *			read as (uint64_t)dtv_int; exit()'s status
+ *   DTRACE_VAL_ADDR	a pointer: dtv_addr
+ *   DTRACE_VAL_STRING	a D string: dtv_str (NUL-terminated), dtv_len bytes
+ *   DTRACE_VAL_BYTES	raw memory (tracemem()): dtv_bytes, dtv_len bytes
+ *   DTRACE_VAL_STACK	stack(): dtv_nframes frames in dtv_frames, the
+ *			innermost first
+ *   DTRACE_VAL_USTACK	ustack(): as STACK, in process dtv_pid
+ *   DTRACE_VAL_KSYM	sym(), func(), mod(): kernel address dtv_addr,
+ *			dtv_str its name as printed (module`symbol, or the
+ *			module for mod())
+ *   DTRACE_VAL_USYM	usym(), ufunc(), umod(), uaddr(): address dtv_addr
+ *			in process dtv_pid, dtv_str its name as printed
+ *   DTRACE_VAL_TEXT	printf(), system(), freopen(): dtv_str the text
+ *			the format gives (the command, the file name),
+ *			dtv_len bytes
+ *   DTRACE_VAL_AGG	printa(), clear(), trunc(), normalize(): the
+ *			aggregations it acts on, dtv_naggs ids in dtv_aggids
+ *			(walk them with dtrace_aggregate_walk_opts()),
+ *			dtv_str the first one's name, dtv_int the argument
+ *			(trunc()'s count, normalize()'s divisor, else 0)
+ *   DTRACE_VAL_OPTION	setopt(): dtv_str the option, dtv_optval its value
+ *			(NULL without one)
+ *
+ * Pointers point into memory the library owns, valid until the callback
+ * that received them returns.  For keys of sym(), func() and mod()
+ * (kernel or user), dtv_addr is the start of the symbol (or module):
+ * addresses shown with one name are one entry, as DTrace aggregates them.
+ */
+typedef enum dtrace_valkind {
+	DTRACE_VAL_NONE = 0,
+	DTRACE_VAL_INT,
+	DTRACE_VAL_ADDR,
+	DTRACE_VAL_STRING,
+	DTRACE_VAL_BYTES,
+	DTRACE_VAL_STACK,
+	DTRACE_VAL_USTACK,
+	DTRACE_VAL_KSYM,
+	DTRACE_VAL_USYM,
+	DTRACE_VAL_TEXT,
+	DTRACE_VAL_AGG,
+	DTRACE_VAL_OPTION
+} dtrace_valkind_t;
+
+/* One frame of a stack. */
+typedef struct dtrace_frame {
+	uint64_t dtfr_pc;		/* return address */
+	const char *dtfr_name;		/* as printed: module`symbol+0xoff,
+					   module`0xaddr or 0xaddr */
+} dtrace_frame_t;
+
+typedef struct dtrace_value {
+	size_t dtv_size;		/* bytes of this struct filled in */
+	dtrace_valkind_t dtv_kind;	/* DTRACE_VAL_* */
+	uint32_t dtv_width;		/* INT: bytes of the D type */
+	int dtv_signed;			/* INT: the D type is signed */
+	int64_t dtv_int;		/* INT: the value; AGG: the argument */
+	uint64_t dtv_addr;		/* ADDR, KSYM, USYM: the address */
+	pid_t dtv_pid;			/* USTACK, USYM: the process */
+	const char *dtv_str;		/* STRING, TEXT, KSYM, USYM, AGG,
+					   OPTION: see above */
+	size_t dtv_len;			/* STRING, TEXT, BYTES: bytes */
+	const void *dtv_bytes;		/* BYTES: the memory */
+	const dtrace_frame_t *dtv_frames; /* STACK, USTACK: the frames */
+	uint32_t dtv_nframes;		/* how many */
+	uint32_t dtv_naggs;		/* AGG: how many aggregations */
+	const dtrace_aggid_t *dtv_aggids; /* AGG: their ids */
+	const char *dtv_optval;		/* OPTION: the value, or NULL */
+} dtrace_value_t;
+
+/*
+ * Description of one record of a probe firing.  dtrd_value is the record
+ * decoded (never NULL in a record callback); the other fields locate its
+ * raw bytes in the firing's data (dtpda_data).
+ */
 typedef struct dtrace_recdesc {
 	dtrace_actkind_t dtrd_action;	/* kind of record */
 	uint32_t dtrd_size;		/* size of the data */
 	uint32_t dtrd_offset;		/* offset in the firing's data */
 	uint32_t dtrd_flags;		/* DTRACE_RF_* */
+	const dtrace_value_t *dtrd_value; /* the record, decoded */
 } dtrace_recdesc_t;
 
 #define DTRACE_RF_STRING	0x01	/* data is a NUL-terminated string */
@@ -197,7 +300,9 @@ typedef struct dtrace_probedata {
 #define DTRACE_CONSUME_ERROR	-1	/* error: stop, dtrace_work fails */
 #define DTRACE_CONSUME_THIS	0	/* consume this record (print it) */
 #define DTRACE_CONSUME_NEXT	1	/* skip to the next record */
-#define DTRACE_CONSUME_ABORT	2	/* stop consuming */
+#define DTRACE_CONSUME_ABORT	2	/* stop consuming: the call returns
+					   at once, successfully; records
+					   not read yet stay for the next */
 
 /*
  * Called once per probe firing, before its records.  For a firing with no
@@ -207,8 +312,15 @@ typedef int dtrace_consume_probe_f(const dtrace_probedata_t *, void *);
 
 /*
  * Called for each record of a firing, then once more with a NULL record at
- * the end of the firing.  Return DTRACE_CONSUME_THIS to have libdtrace print
- * the record to the output file.
+ * the end of the firing.  The record's dtrd_value is its data, typed (see
+ * dtrace_value_t); the probedata names the probe, clause and CPU.  Return
+ * DTRACE_CONSUME_THIS to have libdtrace print the record to the output
+ * file (or hand its text to the buffered handler) and act on it (setopt(),
+ * system(), freopen(), printa(), clear(), trunc(), normalize() act only
+ * then), DTRACE_CONSUME_NEXT to skip it, DTRACE_CONSUME_ABORT to stop
+ * consuming at once (dtrace_consume() and dtrace_work() return success,
+ * the rest of the firing is dropped, later firings wait for the next
+ * call), DTRACE_CONSUME_ERROR to fail (EDT_CALLBACK).
  */
 typedef int dtrace_consume_rec_f(const dtrace_probedata_t *,
     const dtrace_recdesc_t *, void *);
@@ -266,9 +378,115 @@ typedef void dtrace_handle_proc_f(pid_t, dtrace_procevent_t, int status,
     void *);
 
 /*
+ * Output delivered to dtrace_handle_buffered()'s handler instead of a
+ * file: the text one record printed (dtbda_probe and dtbda_recdesc say
+ * which), the end of a JSON firing (dtbda_recdesc NULL), or one
+ * aggregation printed by dtrace_aggregate_print() (dtbda_probe NULL,
+ * dtbda_aggid set).
+ */
+typedef struct dtrace_bufdata {
+	size_t dtbda_size;			/* bytes of this struct filled */
+	dtrace_hdl_t *dtbda_handle;		/* the session */
+	const char *dtbda_buffered;		/* the text, NUL-terminated */
+	size_t dtbda_len;			/* its length */
+	const dtrace_probedata_t *dtbda_probe;	/* the firing, or NULL */
+	const dtrace_recdesc_t *dtbda_recdesc;	/* the record, or NULL */
+	dtrace_aggid_t dtbda_aggid;		/* aggregation printed, or 0 */
+} dtrace_bufdata_t;
+
+typedef int dtrace_handle_buffered_f(const dtrace_bufdata_t *, void *);
+
+/* ---- aggregations as data ---------------------------------------------- */
+
+/* The aggregating function of an aggregation. */
+typedef enum dtrace_aggfunc {
+	DTRACEAGG_COUNT = 1,		/* count() */
+	DTRACEAGG_SUM,			/* sum() */
+	DTRACEAGG_AVG,			/* avg() */
+	DTRACEAGG_MIN,			/* min() */
+	DTRACEAGG_MAX,			/* max() */
+	DTRACEAGG_STDDEV,		/* stddev() */
+	DTRACEAGG_QUANTIZE,		/* quantize() */
+	DTRACEAGG_LQUANTIZE,		/* lquantize() */
+	DTRACEAGG_LLQUANTIZE		/* llquantize() */
+} dtrace_aggfunc_t;
+
+/* One bucket of a histogram: the values min..max (inclusive). */
+typedef struct dtrace_aggbucket {
+	int64_t dtab_min;		/* lowest value; INT64_MIN for the
+					   first bucket */
+	int64_t dtab_max;		/* highest value; INT64_MAX for the
+					   last bucket */
+	int64_t dtab_count;		/* values that fell in it (raw: not
+					   divided by normalize()) */
+} dtrace_aggbucket_t;
+
+/*
+ * One entry of an aggregation: the key, the value.  Raw fields are what
+ * the probes aggregated; dtada_value is the number DTrace prints for the
+ * entry (and sorts by), divided by normalize()'s divisor:
+ *
+ *   count	dtada_count = dtada_value = the count
+ *   sum	dtada_sum = the sum
+ *   avg	dtada_count values, dtada_sum their sum; value the integer
+ *		average
+ *   min, max	dtada_count values; value the smallest / largest
+ *   stddev	dtada_count, dtada_sum, dtada_sumsq (sum of squares, modulo
+ *		2^64); value the integer standard deviation
+ *   quantize, lquantize, llquantize
+ *		dtada_nbuckets buckets (every bucket, empty ones too, in
+ *		order of value), dtada_count their total = dtada_value;
+ *		dtada_params: lquantize's base, limit, step; llquantize's
+ *		factor, low magnitude, high magnitude, steps
+ */
+typedef struct dtrace_aggdata {
+	size_t dtada_size;			/* bytes of this struct filled */
+	dtrace_hdl_t *dtada_handle;		/* the session */
+	dtrace_aggid_t dtada_id;		/* the aggregation */
+	const char *dtada_name;			/* its name: "@name", "@" */
+	dtrace_aggfunc_t dtada_func;		/* its function */
+	int64_t dtada_params[4];		/* histogram parameters */
+	unsigned int dtada_nkeys;		/* key components (0: none) */
+	const dtrace_value_t *dtada_keys;	/* each, typed */
+	int64_t dtada_value;			/* the value as printed */
+	int64_t dtada_count;			/* values aggregated */
+	int64_t dtada_sum;			/* their sum */
+	uint64_t dtada_sumsq;			/* stddev: sum of squares */
+	int64_t dtada_normal;			/* normalize()'s divisor, 1 */
+	uint32_t dtada_nbuckets;		/* histograms: buckets */
+	const dtrace_aggbucket_t *dtada_buckets; /* them */
+} dtrace_aggdata_t;
+
+/* Return values of an aggregation walk's callback. */
+#define DTRACE_AGGWALK_ERROR	-1	/* stop: the walk fails (EDT_CALLBACK) */
+#define DTRACE_AGGWALK_NEXT	0	/* go on to the next entry */
+#define DTRACE_AGGWALK_ABORT	1	/* stop: the walk succeeds */
+
+typedef int dtrace_aggregate_f(const dtrace_aggdata_t *, void *);
+
+/* Orders of an aggregation walk (dtaw_sort). */
+#define DTRACE_AGGSORT_NONE	0	/* as read from the kernel */
+#define DTRACE_AGGSORT_OPTIONS	1	/* as printed: by value, or as the
+					   options aggsortkey, aggsortkeypos
+					   and aggsortrev say */
+#define DTRACE_AGGSORT_VAL	2	/* by value, then by key */
+#define DTRACE_AGGSORT_KEY	3	/* by key (component by component),
+					   then by value */
+
+/* How to walk: a versioned options struct (size first). */
+typedef struct dtrace_aggwalk_opts {
+	size_t sz;			/* sizeof (dtrace_aggwalk_opts_t) */
+	int dtaw_sort;			/* DTRACE_AGGSORT_* */
+	int dtaw_rev;			/* reverse the order */
+	dtrace_aggid_t dtaw_id;		/* only this aggregation; 0: all */
+} dtrace_aggwalk_opts_t;
+
+/*
  * Sessions.  dtrace_open() returns a handle ready for use; *errp receives
  * the error code when it returns NULL.  dtrace_close() accepts NULL, stops
  * tracing if needed and releases every kernel object of the session.
+ * MT: safe (dtrace_open, on its new handle); dtrace_close: handle, and no
+ * other call on the handle may be running or follow.
  */
 extern dtrace_hdl_t *dtrace_open(int version, int flags, int *errp);
 extern void dtrace_close(dtrace_hdl_t *dtp);
@@ -276,7 +494,8 @@ extern void dtrace_close(dtrace_hdl_t *dtp);
 /*
  * Kernel type data.  dtrace_update() re-reads what may have changed (the
  * BTF file replaced): the session moves to fresh type data, while programs
- * already compiled keep the data they were compiled with.
+ * already compiled keep the data they were compiled with.  Sessions that
+ * still hold the old data keep it valid.  MT: handle.
  */
 extern int dtrace_update(dtrace_hdl_t *dtp);
 
@@ -302,7 +521,7 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  *
  * define, undef and incdir accumulate on the handle (a bad macro name is
  * EDT_BADOPTVAL); of these options, dtrace_getopt() reports cpp and
- * cpphdrs (0 or 1).
+ * cpphdrs (0 or 1).  MT: handle.
  */
 extern int dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val);
 extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt,
@@ -313,6 +532,8 @@ extern int dtrace_getopt(dtrace_hdl_t *dtp, const char *opt,
  * a probe description, optionally followed by a predicate and clause body,
  * or a whole program) or from a file.  argv are the macro arguments $0..$n.
  * The program belongs to the handle and is freed by dtrace_close().
+ * Sessions compiling at once in several threads share the kernel type
+ * data, parsed once per process.  MT: handle.
  */
 extern dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp,
     const char *s, dtrace_probespec_t spec, unsigned int cflags, int argc,
@@ -320,64 +541,171 @@ extern dtrace_prog_t *dtrace_program_strcompile(dtrace_hdl_t *dtp,
 extern dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
     unsigned int cflags, int argc, char *const argv[]);
 
-/* Print the BPF instructions a program compiles to (-S). */
+/* Print the BPF instructions a program compiles to (-S).  MT: handle. */
 extern int dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
     FILE *fp);
 
-/* Enable a compiled program in the session (before dtrace_go()). */
+/* Enable a compiled program in the session (before dtrace_go()).  MT: handle. */
 extern int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
     dtrace_proginfo_t *pip);
 
 /*
  * Tracing.  dtrace_go() loads and attaches everything and fires BEGIN;
- * dtrace_stop() fires END, consumes what remains and detaches.
+ * dtrace_stop() fires END and detaches (what END and the last firings
+ * recorded is read by the next dtrace_work() or dtrace_consume()).
  * dtrace_sleep() waits until there is something to consume or do, never
- * longer than the next deadline.  dtrace_work() consumes the records,
- * printing them to fp with the help of the callbacks (either may be NULL).
+ * longer than the next deadline (switchrate).  dtrace_status() says
+ * whether exit() was consumed or tracing stopped.  MT: handle, each.
  */
 extern int dtrace_go(dtrace_hdl_t *dtp);
 extern int dtrace_stop(dtrace_hdl_t *dtp);
 extern void dtrace_sleep(dtrace_hdl_t *dtp);
 extern int dtrace_status(dtrace_hdl_t *dtp);
+
+/*
+ * dtrace_work(): one round of the work loop.  It consumes every record
+ * buffered (as dtrace_consume() does), then acts on what they said: once
+ * exit() is consumed it stops tracing (END fires and its records are
+ * consumed too) and returns DTRACE_WORKSTATUS_DONE; it enables the probes
+ * of processes started since the last round (USDT discovery) and notices
+ * created or grabbed processes that exited (DONE once all are gone).
+ * MT: handle.
+ */
 extern dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp,
     dtrace_consume_probe_f *pfunc, dtrace_consume_rec_f *rfunc, void *arg);
 
 /*
- * Print every aggregation as DTrace does at the end of a session: each
- * one's entries sorted by value, histograms as distribution tables.
+ * dtrace_consume(): consume the records buffered now, and nothing else:
+ * no sleeping, no stop on exit() (dtrace_status() then says
+ * DTRACE_STATUS_EXITED and the caller calls dtrace_stop(), then
+ * dtrace_consume() again for END's records), no process bookkeeping.
+ * For each firing pfunc runs first, then rfunc for each record (its
+ * dtrd_value typed), then rfunc with NULL; a record the callbacks accept
+ * (DTRACE_CONSUME_THIS, or no callback) is printed on fp, or given to
+ * the buffered handler if one is set, or not printed if fp is NULL.
+ * Faults go to the error handler; losses to the drop handler (else both
+ * to stderr).  Returns 0, or -1 (EDT_NOTACTIVE before dtrace_go(); the
+ * error of a callback that returned DTRACE_CONSUME_ERROR: EDT_CALLBACK).
+ * Callbacks may call only dtrace_errmsg(), dtrace_errno(),
+ * dtrace_aggregate_snap() and the aggregation walks on the handle (to
+ * read the aggregation a printa() record names), not
+ * dtrace_aggregate_clear(), dtrace_stop() or dtrace_close().
+ * MT: handle.
+ */
+extern int dtrace_consume(dtrace_hdl_t *dtp, FILE *fp,
+    dtrace_consume_probe_f *pfunc, dtrace_consume_rec_f *rfunc, void *arg);
+
+/*
+ * Print every aggregation not yet printed by printa() as DTrace does at
+ * the end of a session: each one's entries sorted by value (or as the
+ * sort options say), histograms as distribution tables.  With a buffered
+ * handler, each aggregation's text goes to it instead of fp.  It reads
+ * the kernel's maps, not the snapshot.  MT: handle.
  */
 extern int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused);
 
-/* The exit status given to exit() by the program, or 0. */
+/*
+ * Aggregations as data.  dtrace_aggregate_snap() reads every aggregation
+ * of the session from the kernel (merging the CPUs' copies) into the
+ * session's snapshot, replacing the previous one; the walks deliver the
+ * snapshot's entries, typed, to func: every aggregation in the order the
+ * program declared them, each entry once.  A walk with no snapshot yet
+ * takes one first; later walks see the same data until the next
+ * dtrace_aggregate_snap() or dtrace_aggregate_clear().  Snapshots can be
+ * taken while tracing and after dtrace_stop(), until dtrace_close();
+ * before dtrace_go() they fail with EDT_NOTACTIVE.
+ *
+ *   dtrace_aggregate_walk		entries as read (DTRACE_AGGSORT_NONE)
+ *   dtrace_aggregate_walk_sorted	as printed (DTRACE_AGGSORT_OPTIONS)
+ *   dtrace_aggregate_walk_valsorted	by value, smallest first
+ *   dtrace_aggregate_walk_keysorted	by key
+ *   dtrace_aggregate_walk_valrevsorted, _keyrevsorted: reversed
+ *   dtrace_aggregate_walk_opts		as opts says (NULL: as read, all);
+ *					an unknown dtaw_id is EDT_NOAGG
+ *
+ * func returns DTRACE_AGGWALK_NEXT, _ABORT (the walk returns 0) or
+ * _ERROR (it returns -1 with EDT_CALLBACK).  The aggdata and what it
+ * points to are valid during the call only.  From func, only
+ * dtrace_errmsg() and dtrace_errno() may be called on the handle.
+ *
+ * dtrace_aggregate_clear() sets every value of every aggregation to zero
+ * in the kernel, keeping the keys, as D's clear() does, and drops the
+ * snapshot.
+ * MT: handle, each.
+ */
+extern int dtrace_aggregate_snap(dtrace_hdl_t *dtp);
+extern int dtrace_aggregate_walk(dtrace_hdl_t *dtp, dtrace_aggregate_f *func,
+    void *arg);
+extern int dtrace_aggregate_walk_sorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg);
+extern int dtrace_aggregate_walk_keysorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg);
+extern int dtrace_aggregate_walk_valsorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg);
+extern int dtrace_aggregate_walk_keyrevsorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg);
+extern int dtrace_aggregate_walk_valrevsorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg);
+extern int dtrace_aggregate_walk_opts(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg, const dtrace_aggwalk_opts_t *opts);
+extern int dtrace_aggregate_clear(dtrace_hdl_t *dtp);
+
+/* The exit status given to exit() by the program, or 0.  MT: handle. */
 extern int dtrace_exit_status(dtrace_hdl_t *dtp);
 
-/* Handlers for runtime errors and process events. */
+/*
+ * Handlers: runtime errors (faults), process events, losses, buffered
+ * output.  Each replaces the previous handler of its kind (NULL removes
+ * it) and runs during dtrace_work() or dtrace_consume() (the process
+ * handler during dtrace_work(); the buffered one also during
+ * dtrace_aggregate_print()).  Without a drop or error handler, those are
+ * reported on stderr.  With a buffered handler, everything a record or
+ * dtrace_aggregate_print() would print goes to it instead of the FILE,
+ * one call per record or aggregation; system()'s commands then write to
+ * the process's standard output and freopen() fails (there is no file
+ * to redirect).  MT: handle.
+ */
 extern int dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *hdlr,
     void *arg);
 extern int dtrace_handle_proc(dtrace_hdl_t *dtp, dtrace_handle_proc_f *hdlr,
     void *arg);
-/* Drops are reported by dtrace_work(); without a handler, on stderr. */
 extern int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *hdlr,
     void *arg);
+extern int dtrace_handle_buffered(dtrace_hdl_t *dtp,
+    dtrace_handle_buffered_f *hdlr, void *arg);
 
-/* Errors. */
+/*
+ * Errors.  dtrace_errno() is the code of the handle's last error;
+ * dtrace_errmsg() explains a code (the handle's detailed message when it
+ * is the handle's last one; dtp may be NULL).  MT: handle (MT: safe with
+ * a NULL handle).
+ */
 extern int dtrace_errno(dtrace_hdl_t *dtp);
 extern const char *dtrace_errmsg(dtrace_hdl_t *dtp, int error);
-/* The compiler error tag (D_SYNTAX, ...) of the last error, or NULL. */
+/*
+ * The compiler error tag (D_SYNTAX, ...) of the last error, or NULL.
+ * MT: handle.
+ */
 extern const char *dtrace_errtag(dtrace_hdl_t *dtp);
 
-/* Probes: call func for each probe matching pdp (all probes if NULL). */
+/*
+ * Probes: call func for each probe matching pdp (all probes if NULL).
+ * MT: handle.
+ */
 extern int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     dtrace_probe_f *func, void *arg);
 /*
  * The D type of args[n] of the probe pdp->id (as dtrace_probe_iter() gives
  * it) into buf, as `dtrace -l -v` shows it ("char *", "psinfo_t *").
  * Returns 0, or -1: EDT_NOPROBE for an unknown probe id, ENOENT when
- * the probe has no typed argument n.
+ * the probe has no typed argument n.  MT: handle.
  */
 extern int dtrace_probe_argtype(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     int n, char *buf, size_t len);
-/* Parse "prov:mod:func:name" (fields filled from the right) into *pdp. */
+/*
+ * Parse "prov:mod:func:name" (fields filled from the right) into *pdp.
+ * MT: handle.
+ */
 extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
     const char *s, dtrace_probedesc_t *pdp);
 
@@ -386,6 +714,7 @@ extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
  * it executes anything until dtrace_proc_continue(); dtrace_proc_grab()
  * attaches to a running process.  The session ends (dtrace_work() returns
  * DTRACE_WORKSTATUS_DONE) when every such process has exited.
+ * MT: handle; dtrace_proc_pid: safe.
  */
 extern struct ps_prochandle *dtrace_proc_create(dtrace_hdl_t *dtp,
     const char *file, char *const *argv);

@@ -19,6 +19,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -934,7 +935,54 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 	return (rv);
 }
 
-/* Every aggregation not printed yet, in the order they were declared. */
+/* One aggregation, as dt_agg_print_all() prints it. */
+static int
+print_one(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
+{
+	if (dtp->dt_opts.op_oformat == DT_OFORMAT_JSON) {
+		fputs("{\"type\":\"aggregation\",\"aggregation\":", fp);
+		if (dt_agg_json(dtp, fp, idp) != 0)
+			return (-1);
+		fputs("}\n", fp);
+		return (0);
+	}
+	return (dt_agg_print(dtp, fp, idp));
+}
+
+/* One aggregation printed into memory, the text to the buffered handler. */
+static int
+print_buffered(dtrace_hdl_t *dtp, const dt_ident_t *idp)
+{
+	dtrace_bufdata_t bd;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mf;
+	int rv;
+
+	if ((mf = open_memstream(&buf, &len)) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	rv = print_one(dtp, mf, idp);
+	if (fclose(mf) != 0 && rv == 0)
+		rv = dt_set_errno(dtp, EDT_NOMEM);
+	if (rv == 0 && len > 0) {
+		memset(&bd, 0, sizeof (bd));
+		bd.dtbda_size = sizeof (bd);
+		bd.dtbda_handle = dtp;
+		bd.dtbda_buffered = buf;
+		bd.dtbda_len = len;
+		bd.dtbda_aggid = dt_agg_id(dtp, idp);
+		if (dtp->dt_bufhdlr(&bd, dtp->dt_bufarg) ==
+		    DTRACE_HANDLE_ABORT)
+			rv = dt_set_errno(dtp, EDT_CALLBACK);
+	}
+	free(buf);
+	return (rv);
+}
+
+/*
+ * Every aggregation not printed yet, in the order they were declared: on
+ * fp, or one by one to the buffered handler.
+ */
 int
 dt_agg_print_all(dtrace_hdl_t *dtp, FILE *fp)
 {
@@ -943,12 +991,10 @@ dt_agg_print_all(dtrace_hdl_t *dtp, FILE *fp)
 
 		if (idp->di_kind != DT_IDENT_AGG || idp->di_printed)
 			continue;
-		if (dtp->dt_opts.op_oformat == DT_OFORMAT_JSON) {
-			fputs("{\"type\":\"aggregation\",\"aggregation\":", fp);
-			if (dt_agg_json(dtp, fp, idp) != 0)
+		if (dtp->dt_bufhdlr != NULL) {
+			if (print_buffered(dtp, idp) != 0)
 				return (-1);
-			fputs("}\n", fp);
-		} else if (dt_agg_print(dtp, fp, idp) != 0) {
+		} else if (fp != NULL && print_one(dtp, fp, idp) != 0) {
 			return (-1);
 		}
 	}
@@ -999,5 +1045,328 @@ dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
 	}
 	free(zeros);
 	agg_free(ents, n);
+	return (0);
+}
+
+/* ---- aggregations as data: snapshots and walks ------------------------- */
+
+/*
+ * A snapshot holds, for each aggregation, its entries as agg_read() gives
+ * them (CPUs merged, symbol keys folded), in the order read.  Walks sort
+ * a copy of the entry array (the entries themselves are shared), so that
+ * a walk in one order does not change what the next one sees.
+ */
+struct dt_aggsnap {
+	const dt_ident_t *as_ident;	/* the aggregation */
+	dt_aggent_t *as_ents;		/* its entries */
+	size_t as_nents;		/* how many */
+};
+
+dtrace_aggid_t
+dt_agg_id(const dtrace_hdl_t *dtp, const dt_ident_t *idp)
+{
+	(void) dtp;
+	return ((dtrace_aggid_t)(idp->di_id - DT_MAP_COUNT + 1));
+}
+
+void
+dt_agg_snap_free(dtrace_hdl_t *dtp)
+{
+	for (unsigned int i = 0; i < dtp->dt_naggsnap; i++)
+		agg_free(dtp->dt_aggsnap[i].as_ents,
+		    dtp->dt_aggsnap[i].as_nents);
+	free(dtp->dt_aggsnap);
+	dtp->dt_aggsnap = NULL;
+	dtp->dt_naggsnap = 0;
+}
+
+DT_EXPORT int
+dtrace_aggregate_snap(dtrace_hdl_t *dtp)
+{
+	struct dt_aggsnap *snap;
+	unsigned int n = 0;
+
+	if (dtp == NULL)
+		return (-1);
+	if (dtp->dt_ringbuf == NULL)		/* no maps: not traced yet */
+		return (dt_set_errno(dtp, EDT_NOTACTIVE));
+	/* one more than needed, so that no aggregations is not NULL */
+	if ((snap = calloc(dtp->dt_nvarmaps + 1, sizeof (*snap))) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+
+		if (idp->di_kind != DT_IDENT_AGG)
+			continue;
+		snap[n].as_ident = idp;
+		if (agg_read(dtp, idp, &snap[n].as_ents,
+		    &snap[n].as_nents) != 0) {
+			for (unsigned int k = 0; k <= n; k++)
+				agg_free(snap[k].as_ents, snap[k].as_nents);
+			free(snap);
+			return (-1);
+		}
+		n++;
+	}
+	dt_agg_snap_free(dtp);
+	dtp->dt_aggsnap = snap;
+	dtp->dt_naggsnap = n;
+	return (0);
+}
+
+static dtrace_aggfunc_t
+aggfunc(int fn)
+{
+	switch (fn) {
+	case DT_FN_COUNT: return (DTRACEAGG_COUNT);
+	case DT_FN_SUM: return (DTRACEAGG_SUM);
+	case DT_FN_AVG: return (DTRACEAGG_AVG);
+	case DT_FN_MIN: return (DTRACEAGG_MIN);
+	case DT_FN_MAX: return (DTRACEAGG_MAX);
+	case DT_FN_STDDEV: return (DTRACEAGG_STDDEV);
+	case DT_FN_QUANTIZE: return (DTRACEAGG_QUANTIZE);
+	case DT_FN_LQUANTIZE: return (DTRACEAGG_LQUANTIZE);
+	default: return (DTRACEAGG_LLQUANTIZE);
+	}
+}
+
+/* The bucket ranges of a histogram, its counts left 0. */
+static void
+agg_buckets(const dt_ident_t *idp, dtrace_aggbucket_t *b)
+{
+	uint32_t nb = idp->di_nbuckets;
+
+	for (uint32_t i = 0; i < nb; i++) {
+		b[i].dtab_min = i == 0 ? INT64_MIN : bucket_lower(idp, i);
+		b[i].dtab_max = i == nb - 1 ? INT64_MAX :
+		    bucket_lower(idp, i + 1) - 1;
+		b[i].dtab_count = 0;
+	}
+}
+
+/* One entry, typed, to func: its DTRACE_AGGWALK_* answer, or -1. */
+static int
+walk_entry(dtrace_hdl_t *dtp, const dt_ident_t *idp, const dt_aggent_t *e,
+    dtrace_aggbucket_t *buckets, dtrace_aggregate_f *func, void *arg)
+{
+	dtrace_value_t keys[DT_MAXKEYS];
+	dtrace_aggdata_t ad;
+	dt_valmem_t vm = { 0 };
+	const int64_t *v = e->ae_val;
+	uint32_t off = 0;
+	int rv;
+
+	memset(&ad, 0, sizeof (ad));
+	ad.dtada_size = sizeof (ad);
+	ad.dtada_handle = dtp;
+	ad.dtada_id = dt_agg_id(dtp, idp);
+	ad.dtada_name = idp->di_name;
+	ad.dtada_func = aggfunc(idp->di_aggfn);
+	memcpy(ad.dtada_params, idp->di_aggarg, sizeof (ad.dtada_params));
+	ad.dtada_normal = idp->di_normal > 0 ? idp->di_normal : 1;
+	ad.dtada_value = e->ae_sort / ad.dtada_normal;
+	ad.dtada_nkeys = idp->di_nkeys;
+	ad.dtada_keys = keys;
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		uint32_t sz = keypart_size(dtp, idp->di_keys[i]);
+
+		if (dt_value_key(dtp, &vm, idp->di_keys[i], e->ae_key + off,
+		    sz, &keys[i]) != 0) {
+			dt_valmem_free(&vm);
+			return (-1);
+		}
+		off += sz;
+	}
+	switch (idp->di_aggfn) {
+	case DT_FN_COUNT:
+		ad.dtada_count = v[0];
+		break;
+	case DT_FN_SUM:
+		ad.dtada_sum = v[0];
+		break;
+	case DT_FN_AVG:
+		ad.dtada_count = v[0];
+		ad.dtada_sum = v[1];
+		break;
+	case DT_FN_MIN:
+	case DT_FN_MAX:
+		ad.dtada_count = v[0];
+		break;
+	case DT_FN_STDDEV:
+		ad.dtada_count = v[0];
+		ad.dtada_sum = v[1];
+		ad.dtada_sumsq = (uint64_t)v[2];
+		break;
+	default:
+		ad.dtada_nbuckets = idp->di_nbuckets;
+		ad.dtada_buckets = buckets;
+		for (uint32_t i = 0; i < idp->di_nbuckets; i++) {
+			buckets[i].dtab_count = v[i];
+			ad.dtada_count += v[i];
+		}
+	}
+	rv = func(&ad, arg);
+	dt_valmem_free(&vm);
+	if (rv == DTRACE_AGGWALK_ERROR)
+		return (dt_set_errno(dtp, EDT_CALLBACK));
+	return (rv == DTRACE_AGGWALK_ABORT ? DTRACE_AGGWALK_ABORT :
+	    DTRACE_AGGWALK_NEXT);
+}
+
+/* Walk one aggregation of the snapshot: 1 if func stopped it, -1. */
+static int
+walk_agg(dtrace_hdl_t *dtp, const struct dt_aggsnap *as, int sort, bool rev,
+    dtrace_aggregate_f *func, void *arg)
+{
+	const dt_ident_t *idp = as->as_ident;
+	dt_aggent_t *ents = NULL;
+	dtrace_aggbucket_t *buckets = NULL;
+	dt_sortctx_t sc = {
+		.sc_ident = idp,
+		.sc_strkey = strkey_size(dtp),
+		.sc_keypos = sort == DTRACE_AGGSORT_OPTIONS ?
+		    dtp->dt_opts.op_aggsortkeypos : 0,
+		.sc_bykey = sort == DTRACE_AGGSORT_KEY ||
+		    (sort == DTRACE_AGGSORT_OPTIONS && dtp->dt_opts.op_aggsortkey),
+		.sc_rev = rev != (sort == DTRACE_AGGSORT_OPTIONS &&
+		    dtp->dt_opts.op_aggsortrev),
+	};
+	int rv = 0;
+
+	if (as->as_nents == 0)
+		return (0);
+	ents = malloc(as->as_nents * sizeof (*ents));
+	buckets = calloc(idp->di_nbuckets + 1, sizeof (*buckets));
+	if (ents == NULL || buckets == NULL) {
+		free(ents);
+		free(buckets);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	memcpy(ents, as->as_ents, as->as_nents * sizeof (*ents));
+	if (sort != DTRACE_AGGSORT_NONE && as->as_nents > 1)
+		qsort_r(ents, as->as_nents, sizeof (*ents), ent_cmp, &sc);
+	else if (rev) {
+		for (size_t i = 0; i < as->as_nents / 2; i++) {
+			dt_aggent_t t = ents[i];
+
+			ents[i] = ents[as->as_nents - 1 - i];
+			ents[as->as_nents - 1 - i] = t;
+		}
+	}
+	agg_buckets(idp, buckets);
+	for (size_t i = 0; i < as->as_nents && rv == 0; i++)
+		rv = walk_entry(dtp, idp, &ents[i], buckets, func, arg);
+	free(ents);
+	free(buckets);
+	return (rv);
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_opts(dtrace_hdl_t *dtp, dtrace_aggregate_f *func,
+    void *arg, const dtrace_aggwalk_opts_t *opts)
+{
+	dtrace_aggwalk_opts_t o = { sizeof (o), DTRACE_AGGSORT_NONE, 0, 0 };
+	bool found = false;
+	int rv = 0;
+
+	if (dtp == NULL)
+		return (-1);
+	if (func == NULL)
+		return (dt_set_errno(dtp, EDT_BADARG));
+	if (opts != NULL) {
+		/* what the caller knows of, and nothing we do not know */
+		size_t sz = opts->sz < sizeof (o) ? opts->sz : sizeof (o);
+
+		if (opts->sz < sizeof (size_t))
+			return (dt_set_errno(dtp, EDT_BADARG));
+		for (size_t i = sizeof (o); i < opts->sz; i++) {
+			if (((const char *)opts)[i] != 0)
+				return (dt_set_errno(dtp, EDT_BADARG));
+		}
+		memcpy(&o, opts, sz);
+		if (o.dtaw_sort < DTRACE_AGGSORT_NONE ||
+		    o.dtaw_sort > DTRACE_AGGSORT_KEY)
+			return (dt_set_errno(dtp, EDT_BADARG));
+	}
+	if (dtp->dt_aggsnap == NULL && dtrace_aggregate_snap(dtp) != 0)
+		return (-1);
+	for (unsigned int i = 0; i < dtp->dt_naggsnap && rv == 0; i++) {
+		const struct dt_aggsnap *as = &dtp->dt_aggsnap[i];
+
+		if (o.dtaw_id != 0 && dt_agg_id(dtp, as->as_ident) != o.dtaw_id)
+			continue;
+		found = true;
+		rv = walk_agg(dtp, as, o.dtaw_sort, o.dtaw_rev != 0, func, arg);
+	}
+	if (o.dtaw_id != 0 && !found)
+		return (dt_set_errno(dtp, EDT_NOAGG));
+	return (rv < 0 ? -1 : 0);
+}
+
+static int
+walk_as(dtrace_hdl_t *dtp, dtrace_aggregate_f *func, void *arg, int sort,
+    int rev)
+{
+	dtrace_aggwalk_opts_t o = { sizeof (o), sort, rev, 0 };
+
+	return (dtrace_aggregate_walk_opts(dtp, func, arg, &o));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk(dtrace_hdl_t *dtp, dtrace_aggregate_f *func, void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_NONE, 0));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_sorted(dtrace_hdl_t *dtp, dtrace_aggregate_f *func,
+    void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_OPTIONS, 0));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_keysorted(dtrace_hdl_t *dtp, dtrace_aggregate_f *func,
+    void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_KEY, 0));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_valsorted(dtrace_hdl_t *dtp, dtrace_aggregate_f *func,
+    void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_VAL, 0));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_keyrevsorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_KEY, 1));
+}
+
+DT_EXPORT int
+dtrace_aggregate_walk_valrevsorted(dtrace_hdl_t *dtp,
+    dtrace_aggregate_f *func, void *arg)
+{
+	return (walk_as(dtp, func, arg, DTRACE_AGGSORT_VAL, 1));
+}
+
+DT_EXPORT int
+dtrace_aggregate_clear(dtrace_hdl_t *dtp)
+{
+	if (dtp == NULL)
+		return (-1);
+	if (dtp->dt_ringbuf == NULL)
+		return (dt_set_errno(dtp, EDT_NOTACTIVE));
+	dt_agg_snap_free(dtp);
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+
+		if (idp->di_kind == DT_IDENT_AGG &&
+		    dt_agg_clear(dtp, idp, 0, false) != 0)
+			return (-1);
+	}
 	return (0);
 }

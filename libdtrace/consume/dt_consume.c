@@ -7,6 +7,13 @@
  * there), then the record callback once per record of the clause (returning
  * DTRACE_CONSUME_THIS has the record printed here), then once with NULL at
  * the end of the firing.  Fault records go to the error handler.
+ *
+ * When there is a record callback (or a buffered handler), each record is
+ * first decoded into a dtrace_value_t (dt_value.c), which the callback
+ * gets as the record description's dtrd_value; a printf() record is then
+ * printed from the text its decoding formatted, not formatted twice.
+ * With a buffered handler, a firing prints into a memory stream, and what
+ * each record printed is handed to the handler as soon as it is printed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -351,8 +358,63 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 	return (buf);
 }
 
+/*
+ * Output for the buffered handler: a memory stream, and how much of it
+ * has been handed to the handler already.
+ */
+typedef struct dt_bufout {
+	FILE *bo_fp;			/* the stream, NULL: no handler */
+	char *bo_buf;			/* its buffer */
+	size_t bo_len;			/* its length */
+	size_t bo_done;			/* bytes delivered */
+} dt_bufout_t;
+
+static int
+bufout_open(dtrace_hdl_t *dtp, dt_bufout_t *bo)
+{
+	memset(bo, 0, sizeof (*bo));
+	if (dtp->dt_bufhdlr == NULL)
+		return (0);
+	if ((bo->bo_fp = open_memstream(&bo->bo_buf, &bo->bo_len)) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	return (0);
+}
+
+/* Hand what was printed since the last call to the buffered handler. */
+static int
+bufout_flush(dtrace_hdl_t *dtp, dt_bufout_t *bo, const dtrace_probedata_t *pd,
+    const dtrace_recdesc_t *rd, dtrace_aggid_t aggid)
+{
+	dtrace_bufdata_t bd;
+
+	if (bo->bo_fp == NULL || fflush(bo->bo_fp) != 0 ||
+	    bo->bo_len == bo->bo_done)
+		return (0);
+	memset(&bd, 0, sizeof (bd));
+	bd.dtbda_size = sizeof (bd);
+	bd.dtbda_handle = dtp;
+	bd.dtbda_buffered = bo->bo_buf + bo->bo_done;
+	bd.dtbda_len = bo->bo_len - bo->bo_done;
+	bd.dtbda_probe = pd;
+	bd.dtbda_recdesc = rd;
+	bd.dtbda_aggid = aggid;
+	bo->bo_done = bo->bo_len;
+	if (dtp->dt_bufhdlr(&bd, dtp->dt_bufarg) == DTRACE_HANDLE_ABORT)
+		return (dt_set_errno(dtp, EDT_CALLBACK));
+	return (0);
+}
+
+static void
+bufout_close(dt_bufout_t *bo)
+{
+	if (bo->bo_fp != NULL)
+		fclose(bo->bo_fp);
+	free(bo->bo_buf);
+	memset(bo, 0, sizeof (*bo));
+}
+
 static int consume_recs(dtrace_hdl_t *, const dtrace_probedata_t *,
-    const dt_clause_t *, FILE *, bool);
+    const dt_clause_t *, FILE *, bool, dt_bufout_t *);
 
 static int
 consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
@@ -484,6 +546,68 @@ json_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	*firstp = false;
 }
 
+/*
+ * Print one record that the callbacks let through; v is its decoded
+ * value, or NULL.
+ */
+static void
+print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const char *data, const dtrace_value_t *v, bool json, bool *firstp)
+{
+	if (r->dr_kind == DTRACEACT_PRINTA ||
+	    r->dr_kind == DTRACEACT_CLEAR ||
+	    r->dr_kind == DTRACEACT_TRUNC ||
+	    r->dr_kind == DTRACEACT_NORMALIZE) {
+		int64_t w[2];
+		const dt_ident_t *idp;
+
+		memcpy(w, data + r->dr_offset, sizeof (w));
+		if (w[0] < DT_MAP_COUNT || w[0] - DT_MAP_COUNT >=
+		    (int64_t)dtp->dt_nvarmaps)
+			return;
+		idp = dtp->dt_varmaps[w[0] - DT_MAP_COUNT];
+		if (r->dr_kind == DTRACEACT_PRINTA && json) {
+			json_printa(dtp, fp, r, idp, firstp);
+		} else if (r->dr_kind == DTRACEACT_PRINTA &&
+		    r->dr_pfmt != NULL) {
+			dt_agg_printa(dtp, fp, r);
+		} else if (r->dr_kind == DTRACEACT_PRINTA) {
+			fputc('\n', fp);
+			dt_agg_print(dtp, fp, idp);
+		} else if (r->dr_kind == DTRACEACT_NORMALIZE) {
+			/* denormalize() records 0 */
+			((dt_ident_t *)idp)->di_normal = w[1];
+		} else {
+			dt_agg_clear(dtp, idp, w[1],
+			    r->dr_kind == DTRACEACT_TRUNC);
+		}
+	} else if (json)
+		json_record(dtp, fp, r, data, firstp);
+	else if (r->dr_kind == DTRACEACT_DIFEXPR)
+		print_datum(dtp, fp, r, data + r->dr_offset);
+	else if (r->dr_kind == DTRACEACT_SYM ||
+	    r->dr_kind == DTRACEACT_MOD)
+		print_sym(dtp, fp, r, data + r->dr_offset);
+	else if (r->dr_kind == DTRACEACT_USYM ||
+	    r->dr_kind == DTRACEACT_UMOD ||
+	    r->dr_kind == DTRACEACT_UADDR)
+		print_usym(dtp, fp, r, data + r->dr_offset);
+	else if (r->dr_kind == DTRACEACT_USTACK)
+		dt_print_ustack(dtp, fp, data + r->dr_offset,
+		    r->dr_type.ty_size);
+	else if (r->dr_kind == DTRACEACT_STACK)
+		dt_print_stack(dtp, fp, data + r->dr_offset,
+		    r->dr_type.ty_size);
+	else if (r->dr_kind == DTRACEACT_TRACEMEM)
+		print_bytes(fp, (const unsigned char *)data +
+		    r->dr_offset, r->dr_size);
+	else if (r->dr_kind == DTRACEACT_PRINTF && v != NULL &&
+	    v->dtv_kind == DTRACE_VAL_TEXT)
+		fwrite(v->dtv_str, 1, v->dtv_len, fp);	/* formatted once */
+	else if (r->dr_kind == DTRACEACT_PRINTF)
+		dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args, data);
+}
+
 /* One record: a clause's data or a fault. */
 static int
 consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
@@ -493,7 +617,8 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 	const dt_probe_t *prp;
 	dtrace_probedata_t pd;
 	FILE *fp = dtp->dt_outfp;
-	bool json = fp != NULL && dtp->dt_opts.op_oformat == DT_OFORMAT_JSON;
+	dt_bufout_t bo;
+	bool json;
 	int rv;
 
 	if (size < sizeof (hdr))
@@ -525,6 +650,7 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 	if (dtp->dt_pfunc != NULL) {
 		rv = dtp->dt_pfunc(&pd, dtp->dt_cbarg);
 		if (rv == DTRACE_CONSUME_ERROR) {
+			dt_set_errno(dtp, EDT_CALLBACK);
 			dtp->dt_consume_err = -1;
 			return (-1);
 		}
@@ -533,15 +659,42 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 		if (rv == DTRACE_CONSUME_ABORT)
 			return (1);
 	}
+	if (bufout_open(dtp, &bo) != 0) {
+		dtp->dt_consume_err = -1;
+		return (-1);
+	}
+	if (bo.bo_fp != NULL)
+		fp = bo.bo_fp;
+	json = fp != NULL && dtp->dt_opts.op_oformat == DT_OFORMAT_JSON;
 	if (json) {
 		fputs("{\"type\":\"probe\",", fp);
 		dt_json_probe(fp, &prp->pr_desc, pd.dtpda_cpu);
 		fputs(",\"records\":[", fp);
 	}
-	rv = consume_recs(dtp, &pd, dcp, fp, json);
+	rv = consume_recs(dtp, &pd, dcp, fp, json, &bo);
 	if (json)
 		fputs("]}\n", fp);
+	if (rv >= 0 && bufout_flush(dtp, &bo, &pd, NULL, 0) != 0) {
+		dtp->dt_consume_err = -1;
+		rv = -1;
+	}
+	bufout_close(&bo);
 	return (rv);
+}
+
+/*
+ * What the ring buffer callback returns for consume_one()'s answer: a
+ * callback's DTRACE_CONSUME_ABORT (1) stops the ring buffer's loop (which
+ * stops only on a negative answer) without an error; what follows stays
+ * in the buffer for the next call.
+ */
+static int
+consumed(dtrace_hdl_t *dtp, int rv)
+{
+	if (rv <= 0)
+		return (rv);
+	dtp->dt_consume_abort = true;
+	return (-ECANCELED);
 }
 
 /*
@@ -570,7 +723,7 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		return (0);
 	}
 	if (hdr.rh_kind != DT_REC_SPEC)
-		return (consume_one(dtp, data, size));
+		return (consumed(dtp, consume_one(dtp, data, size)));
 	while (off + sizeof (hdr) <= size) {
 		size_t len;
 		int rv;
@@ -584,29 +737,48 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		if (off + len > size)
 			return (0);
 		if ((rv = consume_one(dtp, data + off, len)) != 0)
-			return (rv);
+			return (consumed(dtp, rv));
 		off += len;
 	}
 	return (0);
 }
 
+/* A record callback's answer; NULL rd: the end of the firing. */
+static int
+rec_callback(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
+    const dtrace_recdesc_t *rd)
+{
+	int rv = dtp->dt_rfunc(pd, rd, dtp->dt_cbarg);
+
+	if (rv == DTRACE_CONSUME_ERROR) {
+		dt_set_errno(dtp, EDT_CALLBACK);
+		dtp->dt_consume_err = -1;
+	}
+	return (rv);
+}
+
 /*
- * The records of one firing: each given to the record callback, then
- * printed on fp (as elements of a JSON array if json).
+ * The records of one firing: each decoded and given to the record
+ * callback, then printed on fp (as elements of a JSON array if json),
+ * and what it printed handed to the buffered handler.
  */
 static int
 consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
-    const dt_clause_t *dcp, FILE *fp, bool json)
+    const dt_clause_t *dcp, FILE *fp, bool json, dt_bufout_t *bo)
 {
-	bool first = true;
-	int rv;
+	bool first = true, decode = dtp->dt_rfunc != NULL ||
+	    dtp->dt_bufhdlr != NULL;
+	dt_valmem_t vm = { 0 };
+	int rv = 0;
 
 	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
 		const dt_datarec_t *r = &dcp->dc_recs[i];
+		dtrace_value_t val;
 		dtrace_recdesc_t rd = { r->dr_kind, r->dr_size, r->dr_offset,
 		    (r->dr_type.ty_kind == DT_TK_STRING ? DTRACE_RF_STRING : 0) |
-		    (r->dr_type.ty_signed ? DTRACE_RF_SIGNED : 0) };
+		    (r->dr_type.ty_signed ? DTRACE_RF_SIGNED : 0), NULL };
 
+		dt_valmem_free(&vm);
 		if (r->dr_kind == DTRACEACT_EXIT && !dtp->dt_exited) {
 			int64_t st;
 
@@ -614,15 +786,26 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 			dtp->dt_exited = true;
 			dtp->dt_exitstatus = (int)st;
 		}
+		if (decode) {
+			if (dt_value_rec(dtp, &vm, r, pd->dtpda_data,
+			    &val) != 0) {
+				dtp->dt_consume_err = -1;
+				rv = -1;
+				break;
+			}
+			rd.dtrd_value = &val;
+		}
 		rv = DTRACE_CONSUME_THIS;
 		if (dtp->dt_rfunc != NULL)
-			rv = dtp->dt_rfunc(pd, &rd, dtp->dt_cbarg);
+			rv = rec_callback(dtp, pd, &rd);
 		if (rv == DTRACE_CONSUME_ERROR) {
-			dtp->dt_consume_err = -1;
-			return (-1);
+			rv = -1;
+			break;
 		}
-		if (rv == DTRACE_CONSUME_ABORT)
-			return (1);
+		if (rv == DTRACE_CONSUME_ABORT) {
+			rv = 1;
+			break;
+		}
 		/* setopt() acts whether or not the records are printed */
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
@@ -633,67 +816,24 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		    r->dr_kind == DTRACEACT_FREOPEN) && (fp != NULL ||
 		    r->dr_kind == DTRACEACT_SYSTEM)) {
 			consume_action(dtp, fp, r, pd->dtpda_data, json, &first);
-			continue;
+		} else if (rv == DTRACE_CONSUME_THIS && fp != NULL) {
+			print_rec(dtp, fp, r, pd->dtpda_data,
+			    decode ? &val : NULL, json, &first);
 		}
-		if (rv != DTRACE_CONSUME_THIS || fp == NULL)
-			continue;
-		if (r->dr_kind == DTRACEACT_PRINTA ||
-		    r->dr_kind == DTRACEACT_CLEAR ||
-		    r->dr_kind == DTRACEACT_TRUNC ||
-		    r->dr_kind == DTRACEACT_NORMALIZE) {
-			int64_t w[2];
-			const dt_ident_t *idp;
-
-			memcpy(w, pd->dtpda_data + r->dr_offset, sizeof (w));
-			if (w[0] < DT_MAP_COUNT || w[0] - DT_MAP_COUNT >=
-			    (int64_t)dtp->dt_nvarmaps)
-				continue;
-			idp = dtp->dt_varmaps[w[0] - DT_MAP_COUNT];
-			if (r->dr_kind == DTRACEACT_PRINTA && json) {
-				json_printa(dtp, fp, r, idp, &first);
-			} else if (r->dr_kind == DTRACEACT_PRINTA &&
-			    r->dr_pfmt != NULL) {
-				dt_agg_printa(dtp, fp, r);
-			} else if (r->dr_kind == DTRACEACT_PRINTA) {
-				fputc('\n', fp);
-				dt_agg_print(dtp, fp, idp);
-			} else if (r->dr_kind == DTRACEACT_NORMALIZE) {
-				/* denormalize() records 0 */
-				((dt_ident_t *)idp)->di_normal = w[1];
-			} else {
-				dt_agg_clear(dtp, idp, w[1],
-				    r->dr_kind == DTRACEACT_TRUNC);
-			}
-		} else if (json)
-			json_record(dtp, fp, r, pd->dtpda_data, &first);
-		else if (r->dr_kind == DTRACEACT_DIFEXPR)
-			print_datum(dtp, fp, r, pd->dtpda_data + r->dr_offset);
-		else if (r->dr_kind == DTRACEACT_SYM ||
-		    r->dr_kind == DTRACEACT_MOD)
-			print_sym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
-		else if (r->dr_kind == DTRACEACT_USYM ||
-		    r->dr_kind == DTRACEACT_UMOD ||
-		    r->dr_kind == DTRACEACT_UADDR)
-			print_usym(dtp, fp, r, pd->dtpda_data + r->dr_offset);
-		else if (r->dr_kind == DTRACEACT_USTACK)
-			dt_print_ustack(dtp, fp, pd->dtpda_data + r->dr_offset,
-			    r->dr_type.ty_size);
-		else if (r->dr_kind == DTRACEACT_STACK)
-			dt_print_stack(dtp, fp, pd->dtpda_data + r->dr_offset,
-			    r->dr_type.ty_size);
-		else if (r->dr_kind == DTRACEACT_TRACEMEM)
-			print_bytes(fp, (const unsigned char *)pd->dtpda_data +
-			    r->dr_offset, r->dr_size);
-		else if (r->dr_kind == DTRACEACT_PRINTF)
-			dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args,
-			    pd->dtpda_data);
-	}
-	if (dtp->dt_rfunc != NULL) {
-		rv = dtp->dt_rfunc(pd, NULL, dtp->dt_cbarg);
-		if (rv == DTRACE_CONSUME_ERROR) {
+		rv = 0;
+		if (bufout_flush(dtp, bo, pd, &rd, 0) != 0) {
 			dtp->dt_consume_err = -1;
-			return (-1);
+			rv = -1;
+			break;
 		}
+	}
+	dt_valmem_free(&vm);
+	if (rv != 0)
+		return (rv);
+	if (dtp->dt_rfunc != NULL) {
+		rv = rec_callback(dtp, pd, NULL);
+		if (rv == DTRACE_CONSUME_ERROR)
+			return (-1);
 		if (rv == DTRACE_CONSUME_ABORT)
 			return (1);
 	}

@@ -39,6 +39,10 @@ static const char *const dt_errtab[] = {
 	    "boundary",
 	[EDT_PROCOFF - EDT_BASE] = "Probe offset is outside of its function",
 	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
+	[EDT_CALLBACK - EDT_BASE] = "A callback or handler asked to stop with "
+	    "an error",
+	[EDT_BADARG - EDT_BASE] = "Invalid argument",
+	[EDT_NOAGG - EDT_BASE] = "No such aggregation",
 };
 
 int

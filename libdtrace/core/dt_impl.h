@@ -522,6 +522,7 @@ struct dtrace_hdl {
 	dtrace_consume_rec_f *dt_rfunc;	/* record callback */
 	void *dt_cbarg;			/* their argument */
 	int dt_consume_err;		/* consume callback asked to stop */
+	bool dt_consume_abort;		/* a callback said ABORT: stop now */
 
 	dtrace_handle_err_f *dt_errhdlr; /* runtime error handler */
 	void *dt_errarg;		/* its argument */
@@ -534,6 +535,11 @@ struct dtrace_hdl {
 					   in: they can no longer change */
 	uint64_t dt_specfail;		/* failed speculations reported */
 	uint64_t dt_aggdrops[DT_DROPCPUS]; /* aggregation drops reported */
+	dtrace_handle_buffered_f *dt_bufhdlr; /* buffered output handler */
+	void *dt_bufarg;		/* its argument */
+	struct dt_aggsnap *dt_aggsnap;	/* aggregation snapshot: one per
+					   aggregation, NULL if none taken */
+	unsigned int dt_naggsnap;	/* how many */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
@@ -758,6 +764,29 @@ extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
 extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
     const dt_datarec_t *, const char *,
     void (*)(FILE *, int, const char *, void *), void *);
+
+/*
+ * consume/dt_value.c: records and key components decoded into
+ * dtrace_value_t.  What a decoded value points to is allocated in a
+ * dt_valmem_t, freed all at once when the callback that got it returns.
+ */
+typedef struct dt_valmem {
+	void **vm_ptrs;			/* allocations */
+	unsigned int vm_n;		/* how many */
+	unsigned int vm_cap;		/* how many allocated */
+} dt_valmem_t;
+extern void *dt_valmem_alloc(dt_valmem_t *, size_t);
+extern void dt_valmem_free(dt_valmem_t *);
+extern int dt_value_rec(dtrace_hdl_t *, dt_valmem_t *, const dt_datarec_t *,
+    const char *, dtrace_value_t *);
+extern int dt_value_key(dtrace_hdl_t *, dt_valmem_t *, dt_type_t,
+    const char *, uint32_t, dtrace_value_t *);
+extern char *dt_value_text(dtrace_hdl_t *, const dt_datarec_t *,
+    const char *, size_t *);
+
+/* consume/dt_aggregate.c: snapshots */
+extern void dt_agg_snap_free(dtrace_hdl_t *);
+extern dtrace_aggid_t dt_agg_id(const dtrace_hdl_t *, const dt_ident_t *);
 
 /* consume/dt_json.c */
 extern void dt_json_str(FILE *, const char *, size_t);

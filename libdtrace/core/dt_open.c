@@ -71,6 +71,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 		return;
 	if (dtp->dt_active)
 		(void) dtrace_stop(dtp);
+	dt_agg_snap_free(dtp);
 	dt_bpf_close(dtp);
 	dt_proc_free_all(dtp);
 	for (pgp = dtp->dt_progs; pgp != NULL; pgp = next) {

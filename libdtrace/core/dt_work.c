@@ -10,10 +10,12 @@
  * dtrace_stop():  attachments are closed (no probe fires any more), END
  *   runs, the state becomes STOPPED.  Records still in the ring buffer are
  *   read by the next dtrace_work().
- * dtrace_work():  reads the ring buffer, then hands the exec and exit
- *   events it held to the discovery step (probes/dt_discover.c), which
- *   enables and attaches the probes of processes started while tracing
- *   runs.
+ * dtrace_consume():  reads the ring buffer (consume/dt_consume.c) and
+ *   reports losses; nothing more.
+ * dtrace_work():  does what dtrace_consume() does, stops tracing once
+ *   exit() is read, then hands the exec and exit events the records held
+ *   to the discovery step (probes/dt_discover.c), which enables and
+ *   attaches the probes of processes started while tracing runs.
  * dtrace_sleep():  waits on one epoll set holding the ring buffer and the
  *   pidfds of the session's processes, never longer than switchrate, so
  *   that exit() or a process exit is acted on at once.
@@ -412,38 +414,60 @@ report_drops(dtrace_hdl_t *dtp)
 	return (0);
 }
 
-DT_EXPORT dtrace_workstatus_t
-dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
-    dtrace_consume_rec_f *rfunc, void *arg)
+/*
+ * Read what the ring buffer holds, with these callbacks; then report the
+ * losses.  With stop, an exit() consumed stops tracing and END's records
+ * are read too.
+ */
+static int
+consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
+    dtrace_consume_rec_f *rfunc, void *arg, bool stop)
 {
-	int rv = 0;
+	int rv;
 
-	if (dtp->dt_ringbuf == NULL) {
-		dt_set_errno(dtp, EDT_NOTACTIVE);
-		return (DTRACE_WORKSTATUS_ERROR);
-	}
+	if (dtp->dt_ringbuf == NULL)
+		return (dt_set_errno(dtp, EDT_NOTACTIVE));
 	dtp->dt_outfp = fp;
 	dtp->dt_pfunc = pfunc;
 	dtp->dt_rfunc = rfunc;
 	dtp->dt_cbarg = arg;
 	dtp->dt_consume_err = 0;
+	dtp->dt_consume_abort = false;
 	rv = ring_buffer__consume(dtp->dt_ringbuf);
-	if (rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
+	if (dtp->dt_consume_abort)
+		return (0);	/* asked to stop: not an error, nothing more */
+	if (stop && rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
 		/* exit(): END fires now and its records are read too */
 		if (dtrace_stop(dtp) != 0)
-			return (DTRACE_WORKSTATUS_ERROR);
+			return (-1);
 		rv = ring_buffer__consume(dtp->dt_ringbuf);
 	}
 	if (fp != NULL)
 		fflush(fp);
 	if (report_drops(dtp) != 0)
-		return (DTRACE_WORKSTATUS_ERROR);
+		return (dt_set_errno(dtp, EDT_CALLBACK));
 	if (dtp->dt_consume_err < 0 || (rv < 0 && rv != -EINTR &&
 	    dtp->dt_consume_err == 0)) {
 		if (dtp->dt_consume_err == 0)
 			dt_set_errno(dtp, -rv);
-		return (DTRACE_WORKSTATUS_ERROR);
+		return (-1);
 	}
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
+    dtrace_consume_rec_f *rfunc, void *arg)
+{
+	return (consume(dtp, fp, pfunc, rfunc, arg, false));
+}
+
+DT_EXPORT dtrace_workstatus_t
+dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
+    dtrace_consume_rec_f *rfunc, void *arg)
+{
+	if (consume(dtp, fp, pfunc, rfunc, arg, true) != 0)
+		return (DTRACE_WORKSTATUS_ERROR);
 	if (dtp->dt_ndiscq > 0)
 		dt_discover_run(dtp);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */
@@ -472,6 +496,15 @@ dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *hdlr, void *arg)
 {
 	dtp->dt_drophdlr = hdlr;
 	dtp->dt_droparg = arg;
+	return (0);
+}
+
+DT_EXPORT int
+dtrace_handle_buffered(dtrace_hdl_t *dtp, dtrace_handle_buffered_f *hdlr,
+    void *arg)
+{
+	dtp->dt_bufhdlr = hdlr;
+	dtp->dt_bufarg = arg;
 	return (0);
 }
 
