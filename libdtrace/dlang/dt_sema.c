@@ -1866,8 +1866,25 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	sema_expr(pcb, n);
 }
 
+static void sema_expr_level(dt_pcb_t *, dt_node_t *);
+
+/*
+ * Check an expression, one level of nesting deeper: inlines and
+ * translators expand here, so their trees can be deeper than any the
+ * parser built.
+ */
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	unsigned int depth = pcb->pcb_depth;
+
+	dt_depth_enter(pcb, dnp->dn_pos);
+	sema_expr_level(pcb, dnp);
+	pcb->pcb_depth = depth;
+}
+
+static void
+sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	const char *op = dt_tok_name(dnp->dn_op);
 

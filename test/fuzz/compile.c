@@ -48,7 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned long parses = dt_tcache_parses();
 	int err;
 
-	if (size > 64 * 1024)
+	if (size > 1024 * 1024)
 		return (0);
 	if (devnull == NULL)
 		LLVMFuzzerInitialize(NULL, NULL);
