@@ -1374,6 +1374,9 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		    ty.ty_kind == DT_TK_STRING)
 			dt_cerror(pcb, "D_TYPE_ERR", pos, "pointers to this "
 			    "type are not supported yet");
+		if (ty.ty_kind == DT_TK_PTR && ty.ty_plevel == UINT8_MAX)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "more than %d levels "
+			    "of pointers", UINT8_MAX);
 		if (ty.ty_kind == DT_TK_PTR) {
 			ty.ty_plevel++;	/* a pointer to a pointer */
 		} else {

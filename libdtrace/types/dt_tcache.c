@@ -123,9 +123,18 @@ dt_tcache_current(const dt_tentry_t *te)
  *    pointers), which C cannot write either (struct list { struct list
  *    *next; } goes through the struct).
  *
+ *  - no chain of such edges is longer than DT_BTF_MAXDEPTH types: the
+ *    walkers recurse along them (a typedef of a typedef of ..., a struct
+ *    in a struct in ...), and a long enough chain would exhaust the
+ *    stack.  vmlinux's longest here (kernel 6.18) is 33 types.
+ *
  * Function prototypes are leaves: their parameters and return types are
  * checked to exist, and walkers do not follow them.
  */
+
+#ifndef DT_BTF_MAXDEPTH
+#define DT_BTF_MAXDEPTH	256	/* types in a chain the walkers follow */
+#endif
 
 /* The i-th type id that type t refers to, for i from 0; false past the end. */
 static bool
@@ -224,10 +233,12 @@ walked(const struct btf_type *t, bool member, bool pointers)
 
 /*
  * Is there a cycle among types first .. n - 1 through the edges walked
- * (pointers: modifier edges, else value edges)?  Depth-first, with an
- * explicit stack: state 0 unseen, 1 on the stack, 2 done.  *atp is a type
- * of the cycle.  Edges into the parent's types are not followed: the
- * parent was checked when it was parsed, and cannot refer back.
+ * (pointers: modifier edges, else value edges), or a chain longer than
+ * DT_BTF_MAXDEPTH?  Depth-first, with an explicit stack: state 0 unseen,
+ * 1 on the stack, 2 done, when its height (the longest chain from it) is
+ * known.  Returns 1 for a cycle, 2 for a chain too long, *atp a type of
+ * it.  Edges into the parent's types are not followed: the parent was
+ * checked when it was parsed, and cannot refer back.
  */
 static int
 find_cycle(const struct btf *btf, uint32_t first, uint32_t n, bool pointers,
@@ -236,9 +247,10 @@ find_cycle(const struct btf *btf, uint32_t first, uint32_t n, bool pointers,
 	uint8_t *state = calloc(n - first, 1);
 	uint32_t *stk = malloc((n - first) * sizeof (uint32_t));
 	uint32_t *edge = malloc((n - first) * sizeof (uint32_t));
+	uint16_t *height = calloc(n - first, sizeof (uint16_t));
 	int rv = 0;
 
-	if (state == NULL || stk == NULL || edge == NULL) {
+	if (state == NULL || stk == NULL || edge == NULL || height == NULL) {
 		rv = -1;
 		goto out;
 	}
@@ -256,6 +268,21 @@ find_cycle(const struct btf *btf, uint32_t first, uint32_t n, bool pointers,
 			bool member;
 
 			if (!type_ref(t, edge[sp - 1]++, &to, &member)) {
+				uint32_t h = 0;
+
+				/* done: its height, from its children's */
+				for (unsigned int i = 0; type_ref(t, i, &to,
+				    &member); i++) {
+					if (to >= first && to != 0 &&
+					    walked(t, member, pointers) &&
+					    height[to - first] > h)
+						h = height[to - first];
+				}
+				if (h + 1 > DT_BTF_MAXDEPTH) {
+					*atp = id;
+					rv = 2;
+				}
+				height[id - first] = (uint16_t)(h + 1);
 				state[id - first] = 2;
 				sp--;
 				continue;
@@ -276,6 +303,7 @@ out:
 	free(state);
 	free(stk);
 	free(edge);
+	free(height);
 	return (rv);
 }
 
@@ -310,6 +338,13 @@ check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
 	for (int pointers = 0; pointers < 2; pointers++) {
 		if ((c = find_cycle(btf, first, n, pointers, &at)) < 0) {
 			snprintf(msg, len, "out of memory");
+			return (-1);
+		}
+		if (c == 2) {
+			snprintf(msg, len, "not valid BTF: type %u starts a "
+			    "chain of more than %d %s", at, DT_BTF_MAXDEPTH,
+			    pointers ? "pointers, qualifiers and typedefs" :
+			    "nested types");
 			return (-1);
 		}
 		if (c > 0) {

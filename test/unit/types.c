@@ -388,6 +388,30 @@ test_bad_types(void)
 	write_btf(b, "dangling", path, sizeof (path));
 	CHECK(refused(path, "type 2 refers to type 99, which does not exist"));
 
+	/* 300 consts on an int: a chain too long to walk */
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	for (int k = 0; k < 300; k++)
+		i = btf__add_const(b, i);
+	btf__add_typedef(b, "deep_t", i);
+	write_btf(b, "deepconst", path, sizeof (path));
+	CHECK(refused(path, "starts a chain of more than 256 nested types"));
+
+	/*
+	 * 300 structs, each the anonymous member of the next: looking for
+	 * a member that is not there recursed 80,000 deep before the limit
+	 */
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	for (int k = 0; k < 300; k++) {
+		int st = btf__add_struct(b, k == 299 ? "nest" : "", 4);
+
+		btf__add_field(b, k == 0 ? "a" : "", i, 0, 0);
+		i = st;
+	}
+	write_btf(b, "deepnest", path, sizeof (path));
+	CHECK(refused(path, "starts a chain of more than 256 nested types"));
+
 	b = btf__new_empty();
 	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
 	btf__add_struct(b, "list", 16);

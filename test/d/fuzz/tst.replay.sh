@@ -1,4 +1,3 @@
-#!/usr/bin/env bash
 # The fuzz targets of test/fuzz/, built without libFuzzer (BUILD_DIR/fuzz/
 # NAME, test/fuzz/replay.c), run once on every input that made them fail
 # (test/fuzz/regress/NAME/) and on their committed seed corpora
