@@ -169,10 +169,15 @@ void
 dt_pcb_module_types(dt_pcb_t *pcb, const char *mod, dt_srcpos_t pos)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
-	dt_tentry_t *base = dt_pcb_types(pcb, pos), *te;
+	dt_tentry_t *base, *te;
 	char path[300], msg[600];
 	int err;
 
+	/* a declaration outside clauses has no clause to hold them */
+	if (dcp == NULL)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "the types of kernel module "
+		    "%s can only be used in a clause", mod);
+	base = dt_pcb_types(pcb, pos);
 	if (base == pcb->pcb_hdl->dt_dtypes)
 		dt_cerror(pcb, "D_TYPE_ERR", pos, "the types of kernel module "
 		    "%s cannot be used in a program that declares structs or "
