@@ -163,6 +163,24 @@ expect(dt_pcb_t *pcb, dt_tok_t kind)
 /* ---- macro variables ---------------------------------------------------- */
 
 /*
+ * Macro variables DTrace has that Linux cannot give ($projid, $taskid) are
+ * an error; tofree (what the caller has allocated) is freed first, since
+ * the error unwinds the compilation.
+ */
+static void
+macro_check(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos, void *tofree)
+{
+	if (name[0] == '$')
+		name++;
+	if (strcmp(name, "projid") != 0 && strcmp(name, "taskid") != 0)
+		return;
+	free(tofree);
+	dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
+	    "available: Linux has no %s", name, name[0] == 'p' ? "projects" :
+	    "tasks");
+}
+
+/*
  * The value of a macro variable ($target, $pid, $1, ...) as text, or NULL
  * if it is not defined.  buf holds numbers formatted here.  str says the
  * variable was written $$NAME: under the defaultargs option an argument
@@ -175,6 +193,7 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	long long v;
 
+	macro_check(pcb, name, pos, NULL);
 	if (name[0] == '$')
 		name++;
 	if (isdigit((unsigned char)name[0])) {
@@ -206,10 +225,6 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 		v = getpgid(0);
 	else if (strcmp(name, "sid") == 0)
 		v = getsid(0);
-	else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
-		dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
-		    "available: Linux has no %s", name, name[0] == 'p' ?
-		    "projects" : "tasks");
 	else
 		return (NULL);
 	snprintf(buf, len, "%lld", v);
@@ -246,6 +261,7 @@ expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 			while (isalnum((unsigned char)s[n]) || s[n] == '_')
 				n++;
 			snprintf(name, sizeof (name), "%.*s", (int)n, s);
+			macro_check(pcb, name, pos, out);
 			if ((val = macro_value(pcb, name, false, pos, buf,
 			    sizeof (buf))) == NULL) {
 				free(out);
