@@ -31,6 +31,13 @@ SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 else ifeq ($(SAN),thread)
 BUILD   ?= build-tsan
 SANFLAGS = -fsanitize=thread -fno-omit-frame-pointer
+else ifeq ($(SAN),fuzz)
+# libFuzzer targets (make fuzz): clang, coverage for the fuzzer, ASan and
+# UBSan; the fuzz binaries link libFuzzer's main (-fsanitize=fuzzer).
+BUILD   ?= build-fuzz
+CC       = clang
+SANFLAGS = -fsanitize=fuzzer-no-link,address,undefined \
+           -fno-sanitize-recover=all -fno-omit-frame-pointer
 else
 BUILD   ?= build
 SANFLAGS =
@@ -73,8 +80,16 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
 # header and the shared library only, in ISO C, run by the tests.
 EXAMPLES := $(BUILD)/examples/minimal $(BUILD)/examples/service
 
+# Fuzz targets (test/fuzz/NAME.c).  Under SAN=fuzz they are libFuzzer
+# binaries (make fuzz); in the other builds they are linked with
+# test/fuzz/replay.c and replay the committed corpora and regression
+# inputs in test/run-tests (test/d/fuzz/).
+FUZZ_NAMES := compile btf elf printf json
+FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
+FUZZTIME   ?= 30
+
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
-     $(TESTPROGS) $(EXAMPLES)
+     $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS)
 
 examples: $(EXAMPLES)
 
@@ -162,8 +177,31 @@ $(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
 
+ifeq ($(SAN),fuzz)
+$(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/fuzz.h $(BUILD)/libdtrace.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ilibdtrace -fsanitize=fuzzer -o $@ $< \
+	    $(BUILD)/libdtrace.a $(LDLIBS)
+else
+$(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/replay.c test/fuzz/fuzz.h \
+    $(BUILD)/libdtrace.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< test/fuzz/replay.c \
+	    $(BUILD)/libdtrace.a $(LDLIBS)
+endif
+
+fuzz-bins: $(FUZZ_BINS)
+
 test: all
 	test/run-tests $(BUILD)
+
+# Each fuzz target for FUZZTIME seconds (default 30) on its corpus
+# (test/fuzz/corpus/NAME, test/fuzz/regress/NAME, and what earlier runs
+# found in build-fuzz/corpus/NAME); fails on the first crash, leak,
+# sanitizer report or time-out, leaving the input in build-fuzz/crashes/.
+fuzz:
+	$(MAKE) SAN=fuzz fuzz-bins
+	test/fuzz/run build-fuzz $(FUZZTIME) $(FUZZ_NAMES)
 
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
 bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/getpid \
@@ -260,6 +298,6 @@ uninstall:
 	done
 
 clean:
-	rm -rf build build-san build-tsan
+	rm -rf build build-san build-tsan build-fuzz
 
-.PHONY: all examples test bench check tsan clean install uninstall
+.PHONY: all examples test bench check tsan fuzz fuzz-bins clean install uninstall

@@ -11,6 +11,11 @@
  * address as module`symbol+0xoffset; %C a character and %S a string with
  * D's escape sequences for what is not printable; %Y nanoseconds since the
  * epoch as a local date ("2026 Dec  2 18:24:30").
+ *
+ * Widths and precisions are at most DT_PF_MAXWIDTH: a larger one written
+ * in the format is a compile error, and one taken from a '*' argument (a
+ * traced value) is clamped to it, so that one record cannot make the
+ * consumer write gigabytes of padding.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,6 +25,8 @@
 
 #include "../dlang/dt_ast.h"
 #include "../types/dt_ksyms.h"
+
+#define DT_PF_MAXWIDTH	65535	/* widths and precisions */
 
 typedef struct dt_pfconv {
 	char *pc_text;		/* literal text before the conversion */
@@ -193,6 +200,10 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_warg = argi++;
 			pc->pc_spec[speclen++] = *p++;
 		} else {
+			if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
+				return (pf_error(dtp, pfp, "D_PRINTF_FMT",
+				    "printf( ) format \"%s\": a width is larger "
+				    "than %d", fmt, DT_PF_MAXWIDTH), NULL);
 			while (*p >= '0' && *p <= '9' && speclen < 20)
 				pc->pc_spec[speclen++] = *p++;
 		}
@@ -202,6 +213,11 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				pc->pc_parg = argi++;
 				pc->pc_spec[speclen++] = *p++;
 			} else {
+				if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
+					return (pf_error(dtp, pfp,
+					    "D_PRINTF_FMT", "printf( ) format "
+					    "\"%s\": a precision is larger than "
+					    "%d", fmt, DT_PF_MAXWIDTH), NULL);
 				while (*p >= '0' && *p <= '9' && speclen < 30)
 					pc->pc_spec[speclen++] = *p++;
 			}
@@ -321,6 +337,16 @@ arg_int(const dt_datarec_t *args, int i, const char *data)
 
 	memcpy(&v, data + args[i].dr_offset, sizeof (v));
 	return (v);
+}
+
+/* A '*' width or precision: the traced value, within DT_PF_MAXWIDTH. */
+static int
+arg_width(const dt_datarec_t *args, int i, const char *data)
+{
+	int64_t v = (int)arg_int(args, i, data);	/* C's int, as printf */
+
+	return ((int)(v > DT_PF_MAXWIDTH ? DT_PF_MAXWIDTH :
+	    v < -DT_PF_MAXWIDTH ? -DT_PF_MAXWIDTH : v));
 }
 
 /*
@@ -462,11 +488,11 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			continue;
 		}
 		if (pc->pc_warg >= 0) {
-			w = (int)arg_int(args, pc->pc_warg, data);
+			w = arg_width(args, pc->pc_warg, data);
 			stars[nstar++] = w;
 		}
 		if (pc->pc_parg >= 0) {
-			pr = (int)arg_int(args, pc->pc_parg, data);
+			pr = arg_width(args, pc->pc_parg, data);
 			stars[nstar++] = pr;
 		}
 		if (pc->pc_conv == 'a') {

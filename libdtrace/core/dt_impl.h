@@ -838,5 +838,7 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern void dt_usdt_free(dtrace_hdl_t *);
+extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
+    char *, size_t, const char **, size_t *);
 
 #endif /* DT_IMPL_H */

@@ -123,8 +123,19 @@ typedef struct dt_pcb {
 	dt_node_t *pcb_nodes;		/* every node allocated */
 	int pcb_ntmp;			/* string temporaries in use */
 	int pcb_maxtmp;			/* most in use at once */
+	unsigned int pcb_depth;		/* nesting of the expression being
+					   parsed or checked */
 	void *pcb_jmp;			/* jmp_buf of dt_compile */
 } dt_pcb_t;
+
+/*
+ * How deeply expressions may nest: the parser, the semantic pass and the
+ * code generator recurse over them, and a program must not be able to
+ * run the compiler out of stack.  dt_depth_enter() counts one level more
+ * (an error past the limit); the caller restores pcb_depth when done.
+ */
+#define DT_EXPR_MAXDEPTH	500
+extern void dt_depth_enter(dt_pcb_t *, dt_srcpos_t);
 
 /* Reports a compiler error with its tag at pos and unwinds the compile. */
 extern void dt_cerror(dt_pcb_t *, const char *tag, dt_srcpos_t pos,

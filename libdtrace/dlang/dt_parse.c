@@ -35,6 +35,14 @@ dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
 	return (dnp);
 }
 
+void
+dt_depth_enter(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	if (++pcb->pcb_depth > DT_EXPR_MAXDEPTH)
+		dt_cerror(pcb, "D_EXPR_DEPTH", pos, "expression nested too "
+		    "deeply: more than %d levels", DT_EXPR_MAXDEPTH);
+}
+
 /*
  * Copy an expression tree: into the compilation (pcb) or, with pcb NULL,
  * as a tree of its own that dt_node_free_tree() frees (an inline's
@@ -155,6 +163,24 @@ expect(dt_pcb_t *pcb, dt_tok_t kind)
 /* ---- macro variables ---------------------------------------------------- */
 
 /*
+ * Macro variables DTrace has that Linux cannot give ($projid, $taskid) are
+ * an error; tofree (what the caller has allocated) is freed first, since
+ * the error unwinds the compilation.
+ */
+static void
+macro_check(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos, void *tofree)
+{
+	if (name[0] == '$')
+		name++;
+	if (strcmp(name, "projid") != 0 && strcmp(name, "taskid") != 0)
+		return;
+	free(tofree);
+	dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
+	    "available: Linux has no %s", name, name[0] == 'p' ? "projects" :
+	    "tasks");
+}
+
+/*
  * The value of a macro variable ($target, $pid, $1, ...) as text, or NULL
  * if it is not defined.  buf holds numbers formatted here.  str says the
  * variable was written $$NAME: under the defaultargs option an argument
@@ -167,6 +193,7 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	long long v;
 
+	macro_check(pcb, name, pos, NULL);
 	if (name[0] == '$')
 		name++;
 	if (isdigit((unsigned char)name[0])) {
@@ -198,10 +225,6 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 		v = getpgid(0);
 	else if (strcmp(name, "sid") == 0)
 		v = getsid(0);
-	else if (strcmp(name, "projid") == 0 || strcmp(name, "taskid") == 0)
-		dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
-		    "available: Linux has no %s", name, name[0] == 'p' ?
-		    "projects" : "tasks");
 	else
 		return (NULL);
 	snprintf(buf, len, "%lld", v);
@@ -238,6 +261,7 @@ expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 			while (isalnum((unsigned char)s[n]) || s[n] == '_')
 				n++;
 			snprintf(name, sizeof (name), "%.*s", (int)n, s);
+			macro_check(pcb, name, pos, out);
 			if ((val = macro_value(pcb, name, false, pos, buf,
 			    sizeof (buf))) == NULL) {
 				free(out);
@@ -265,6 +289,8 @@ static dt_node_t *parse_expr(dt_pcb_t *);
 static dt_node_t *parse_assign(dt_pcb_t *);
 static dt_node_t *parse_unary(dt_pcb_t *);
 static dt_node_t *parse_ternary(dt_pcb_t *);
+static dt_node_t *parse_binary(dt_pcb_t *, int);
+static dt_node_t *parse_postfix(dt_pcb_t *);
 
 static dt_node_t *
 int_node(dt_pcb_t *pcb, dt_srcpos_t pos, uint64_t v, int isunsigned,
@@ -489,11 +515,13 @@ parse_primary(dt_pcb_t *pcb)
 static dt_node_t *
 parse_postfix(dt_pcb_t *pcb)
 {
+	unsigned int depth = pcb->pcb_depth;
 	dt_node_t *dnp = parse_primary(pcb);
 
 	for (;;) {
 		dt_token_t *t = tok(pcb);
 
+		dt_depth_enter(pcb, t->tk_pos);	/* each suffix: a level */
 		if (t->tk_kind == T_INC || t->tk_kind == T_DEC) {
 			dt_node_t *n = dt_node_new(pcb, DN_INCDEC, t->tk_pos);
 
@@ -542,6 +570,7 @@ parse_postfix(dt_pcb_t *pcb)
 			expect(pcb, T_RBRACK);
 			dnp = n;
 		} else {
+			pcb->pcb_depth = depth;
 			return (dnp);
 		}
 	}
@@ -591,8 +620,22 @@ d_typename(dt_pcb_t *pcb, const char *name)
  * inline constants (enumerators among them) and the arithmetic, bitwise
  * and shift operators on them.  False if the expression is not one.
  */
+static bool const_value_level(dt_pcb_t *, const dt_node_t *, int64_t *);
+
 static bool
 const_value(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
+{
+	unsigned int depth = pcb->pcb_depth;
+	bool rv;
+
+	dt_depth_enter(pcb, dnp->dn_pos);
+	rv = const_value_level(pcb, dnp, vp);
+	pcb->pcb_depth = depth;
+	return (rv);
+}
+
+static bool
+const_value_level(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
 {
 	int64_t l, r;
 
@@ -1352,6 +1395,9 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		    ty.ty_kind == DT_TK_STRING)
 			dt_cerror(pcb, "D_TYPE_ERR", pos, "pointers to this "
 			    "type are not supported yet");
+		if (ty.ty_kind == DT_TK_PTR && ty.ty_plevel == UINT8_MAX)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "more than %d levels "
+			    "of pointers", UINT8_MAX);
 		if (ty.ty_kind == DT_TK_PTR) {
 			ty.ty_plevel++;	/* a pointer to a pointer */
 		} else {
@@ -1371,7 +1417,7 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 }
 
 static dt_node_t *
-parse_unary(dt_pcb_t *pcb)
+parse_unary_level(dt_pcb_t *pcb)
 {
 	dt_token_t *t = tok(pcb);
 	dt_srcpos_t pos = t->tk_pos;
@@ -1449,6 +1495,20 @@ parse_unary(dt_pcb_t *pcb)
 	}
 }
 
+/* parse_unary_level(), one level of nesting deeper: parentheses, unary
+   operators and casts nest through here. */
+static dt_node_t *
+parse_unary(dt_pcb_t *pcb)
+{
+	unsigned int depth = pcb->pcb_depth;
+	dt_node_t *dnp;
+
+	dt_depth_enter(pcb, tok(pcb)->tk_pos);
+	dnp = parse_unary_level(pcb);
+	pcb->pcb_depth = depth;
+	return (dnp);
+}
+
 /* Binary operator precedence, higher binds tighter; 0: not binary. */
 static int
 binprec(dt_tok_t k)
@@ -1489,6 +1549,7 @@ closes_predicate(dt_pcb_t *pcb)
 static dt_node_t *
 parse_binary(dt_pcb_t *pcb, int minprec)
 {
+	unsigned int depth = pcb->pcb_depth;
 	dt_node_t *left = parse_unary(pcb);
 
 	for (;;) {
@@ -1496,12 +1557,15 @@ parse_binary(dt_pcb_t *pcb, int minprec)
 		int prec = binprec(t->tk_kind);
 		dt_node_t *dnp;
 
-		if (prec == 0 || prec < minprec || closes_predicate(pcb))
+		if (prec == 0 || prec < minprec || closes_predicate(pcb)) {
+			pcb->pcb_depth = depth;
 			return (left);
+		}
 		dnp = dt_node_new(pcb, t->tk_kind == T_LAND ||
 		    t->tk_kind == T_LOR || t->tk_kind == T_LXOR ? DN_LOGICAL :
 		    DN_BINARY, t->tk_pos);
 		dnp->dn_op = t->tk_kind;
+		dt_depth_enter(pcb, t->tk_pos);	/* the tree grows leftwards */
 		next(pcb);
 		dnp->dn_left = left;
 		dnp->dn_right = parse_binary(pcb, prec + 1);
@@ -1513,10 +1577,13 @@ static dt_node_t *
 parse_ternary(dt_pcb_t *pcb)
 {
 	dt_node_t *cond = parse_binary(pcb, 1), *dnp;
+	unsigned int depth;
 
 	if (tok(pcb)->tk_kind != T_QUESTION)
 		return (cond);
 	dnp = dt_node_new(pcb, DN_TERNARY, tok(pcb)->tk_pos);
+	depth = pcb->pcb_depth;
+	dt_depth_enter(pcb, tok(pcb)->tk_pos);
 	next(pcb);
 	dnp->dn_cond = cond;
 	{
@@ -1528,6 +1595,7 @@ parse_ternary(dt_pcb_t *pcb)
 	}
 	expect(pcb, T_COLON);
 	dnp->dn_right = parse_ternary(pcb);
+	pcb->pcb_depth = depth;
 	return (dnp);
 }
 
@@ -1545,30 +1613,37 @@ parse_assign(dt_pcb_t *pcb)
 {
 	dt_node_t *left = parse_ternary(pcb), *dnp;
 	dt_token_t *t = tok(pcb);
+	unsigned int depth;
 
 	if (!is_assign_op(t->tk_kind))
 		return (left);
 	dnp = dt_node_new(pcb, DN_ASSIGN, t->tk_pos);
 	dnp->dn_op = t->tk_kind;
+	depth = pcb->pcb_depth;
+	dt_depth_enter(pcb, t->tk_pos);
 	next(pcb);
 	dnp->dn_left = left;
 	dnp->dn_right = parse_assign(pcb);
+	pcb->pcb_depth = depth;
 	return (dnp);
 }
 
 static dt_node_t *
 parse_expr(dt_pcb_t *pcb)
 {
+	unsigned int depth = pcb->pcb_depth;
 	dt_node_t *left = parse_assign(pcb);
 
 	while (tok(pcb)->tk_kind == T_COMMA) {
 		dt_node_t *dnp = dt_node_new(pcb, DN_COMMA, tok(pcb)->tk_pos);
 
+		dt_depth_enter(pcb, tok(pcb)->tk_pos);
 		next(pcb);
 		dnp->dn_left = left;
 		dnp->dn_right = parse_assign(pcb);
 		left = dnp;
 	}
+	pcb->pcb_depth = depth;
 	return (left);
 }
 

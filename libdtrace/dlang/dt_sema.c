@@ -213,10 +213,15 @@ void
 dt_pcb_module_types(dt_pcb_t *pcb, const char *mod, dt_srcpos_t pos)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
-	dt_tentry_t *base = dt_pcb_types(pcb, pos), *te;
+	dt_tentry_t *base, *te;
 	char path[300], msg[600];
 	int err;
 
+	/* a declaration outside clauses has no clause to hold them */
+	if (dcp == NULL)
+		dt_cerror(pcb, "D_TYPE_ERR", pos, "the types of kernel module "
+		    "%s can only be used in a clause", mod);
+	base = dt_pcb_types(pcb, pos);
 	if (base == pcb->pcb_hdl->dt_dtypes)
 		dt_cerror(pcb, "D_TYPE_ERR", pos, "the types of kernel module "
 		    "%s cannot be used in a program that declares structs or "
@@ -1933,8 +1938,25 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	sema_expr(pcb, n);
 }
 
+static void sema_expr_level(dt_pcb_t *, dt_node_t *);
+
+/*
+ * Check an expression, one level of nesting deeper: inlines and
+ * translators expand here, so their trees can be deeper than any the
+ * parser built.
+ */
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	unsigned int depth = pcb->pcb_depth;
+
+	dt_depth_enter(pcb, dnp->dn_pos);
+	sema_expr_level(pcb, dnp);
+	pcb->pcb_depth = depth;
+}
+
+static void
+sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	const char *op = dt_tok_name(dnp->dn_op);
 

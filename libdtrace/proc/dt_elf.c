@@ -524,21 +524,36 @@ dt_elf_interp(const char *path, char *buf, size_t len)
 /*
  * The bytes of function sym of the file at path (es_size of them, read at
  * its file offset), in memory the caller frees; NULL with the handle's
- * error set when they cannot be read.
+ * error set when they cannot be read.  A symbol's size comes from the
+ * file: one that reaches past the file's end is refused before anything
+ * is allocated for it.
  */
 uint8_t *
 dt_elf_code(dtrace_hdl_t *dtp, const char *path, const dt_elfsym_t *sym)
 {
 	uint8_t *buf;
+	struct stat st;
 	ssize_t n;
 	int fd;
 
-	if ((buf = dt_zalloc(dtp, sym->es_size + 1)) == NULL)
-		return (NULL);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", path,
 		    strerror(errno));
-		free(buf);
+		if (fd >= 0)
+			close(fd);
+		return (NULL);
+	}
+	if (sym->es_off > (uint64_t)st.st_size ||
+	    sym->es_size > (uint64_t)st.st_size - sym->es_off) {
+		close(fd);
+		dt_set_errmsg(dtp, EDT_PROC, "function %s of %s (0x%llx bytes "
+		    "at offset 0x%llx) reaches past the end of the file",
+		    sym->es_name, path, (unsigned long long)sym->es_size,
+		    (unsigned long long)sym->es_off);
+		return (NULL);
+	}
+	if ((buf = dt_zalloc(dtp, sym->es_size + 1)) == NULL) {
+		close(fd);
 		return (NULL);
 	}
 	n = pread(fd, buf, sym->es_size, (off_t)sym->es_off);

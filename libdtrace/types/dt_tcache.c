@@ -30,6 +30,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,260 @@ dt_tcache_current(const dt_tentry_t *te)
 	struct stat st;
 
 	return (stat(te->te_path, &st) == 0 && same_identity(te, &st));
+}
+
+/* ---- checking what was parsed ------------------------------------------------ */
+
+/*
+ * libbpf's parser checks the layout of a BTF file (header, sections, the
+ * size of each type record) but not what the records say: a type may
+ * name a type id or a string offset that does not exist, or contain
+ * itself.  libbpf's own walkers (btf__align_of(), ...) and ours would
+ * then read out of bounds or recurse without end, so a file is checked
+ * before it is used:
+ *
+ *  - every type id a type refers to exists (in this file or, for split
+ *    BTF, in its parent), and every name offset is in the string section;
+ *  - no type contains itself: no cycle through typedefs, qualifiers,
+ *    array elements, struct and union members, variables, functions and
+ *    declaration tags ("value" edges), which C cannot write;
+ *  - no pointer chain comes back to itself without going through a
+ *    struct or union ("modifier" edges: the above without members, with
+ *    pointers), which C cannot write either (struct list { struct list
+ *    *next; } goes through the struct).
+ *
+ *  - no chain of such edges is longer than DT_BTF_MAXDEPTH types: the
+ *    walkers recurse along them (a typedef of a typedef of ..., a struct
+ *    in a struct in ...), and a long enough chain would exhaust the
+ *    stack.  vmlinux's longest here (kernel 6.18) is 33 types.
+ *
+ * Function prototypes are leaves: their parameters and return types are
+ * checked to exist, and walkers do not follow them.
+ */
+
+#ifndef DT_BTF_MAXDEPTH
+#define DT_BTF_MAXDEPTH	256	/* types in a chain the walkers follow */
+#endif
+
+/* The i-th type id that type t refers to, for i from 0; false past the end. */
+static bool
+type_ref(const struct btf_type *t, unsigned int i, uint32_t *idp,
+    bool *memberp)
+{
+	unsigned int vlen = btf_vlen(t);
+
+	*memberp = false;
+	switch (btf_kind(t)) {
+	case BTF_KIND_PTR:
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+	case BTF_KIND_FUNC:
+	case BTF_KIND_VAR:
+	case BTF_KIND_DECL_TAG:
+		if (i > 0)
+			return (false);
+		*idp = t->type;
+		return (true);
+	case BTF_KIND_ARRAY:
+		if (i > 1)
+			return (false);
+		*idp = i == 0 ? btf_array(t)->type : btf_array(t)->index_type;
+		return (true);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		if (i >= vlen)
+			return (false);
+		*idp = btf_members(t)[i].type;
+		*memberp = true;
+		return (true);
+	case BTF_KIND_FUNC_PROTO:
+		if (i > vlen)
+			return (false);
+		*idp = i == 0 ? t->type : btf_params(t)[i - 1].type;
+		return (true);
+	case BTF_KIND_DATASEC:
+		if (i >= vlen)
+			return (false);
+		*idp = btf_var_secinfos(t)[i].type;
+		return (true);
+	default:
+		return (false);
+	}
+}
+
+/* The i-th name offset of type t (its own, then its members'). */
+static bool
+type_name(const struct btf_type *t, unsigned int i, uint32_t *offp)
+{
+	unsigned int vlen = btf_vlen(t);
+
+	if (i == 0) {
+		*offp = t->name_off;
+		return (true);
+	}
+	if (i > vlen)
+		return (false);
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		*offp = btf_members(t)[i - 1].name_off;
+		return (true);
+	case BTF_KIND_ENUM:
+		*offp = btf_enum(t)[i - 1].name_off;
+		return (true);
+	case BTF_KIND_ENUM64:
+		*offp = btf_enum64(t)[i - 1].name_off;
+		return (true);
+	case BTF_KIND_FUNC_PROTO:
+		*offp = btf_params(t)[i - 1].name_off;
+		return (true);
+	default:
+		return (false);
+	}
+}
+
+/* Does the walk follow the edge from t (member edge or not)? */
+static bool
+walked(const struct btf_type *t, bool member, bool pointers)
+{
+	int kind = btf_kind(t);
+
+	if (kind == BTF_KIND_FUNC_PROTO || kind == BTF_KIND_DATASEC)
+		return (false);
+	if (kind == BTF_KIND_PTR)
+		return (pointers);
+	if (member)
+		return (!pointers);
+	return (true);
+}
+
+/*
+ * Is there a cycle among types first .. n - 1 through the edges walked
+ * (pointers: modifier edges, else value edges), or a chain longer than
+ * DT_BTF_MAXDEPTH?  Depth-first, with an explicit stack: state 0 unseen,
+ * 1 on the stack, 2 done, when its height (the longest chain from it) is
+ * known.  Returns 1 for a cycle, 2 for a chain too long, *atp a type of
+ * it.  Edges into the parent's types are not followed: the parent was
+ * checked when it was parsed, and cannot refer back.
+ */
+static int
+find_cycle(const struct btf *btf, uint32_t first, uint32_t n, bool pointers,
+    uint32_t *atp)
+{
+	uint8_t *state = calloc(n - first, 1);
+	uint32_t *stk = malloc((n - first) * sizeof (uint32_t));
+	uint32_t *edge = malloc((n - first) * sizeof (uint32_t));
+	uint16_t *height = calloc(n - first, sizeof (uint16_t));
+	int rv = 0;
+
+	if (state == NULL || stk == NULL || edge == NULL || height == NULL) {
+		rv = -1;
+		goto out;
+	}
+	for (uint32_t root = first; root < n && rv == 0; root++) {
+		size_t sp = 0;
+
+		if (state[root - first] != 0)
+			continue;
+		state[root - first] = 1;
+		stk[sp] = root;
+		edge[sp++] = 0;
+		while (sp > 0 && rv == 0) {
+			uint32_t id = stk[sp - 1], to;
+			const struct btf_type *t = btf__type_by_id(btf, id);
+			bool member;
+
+			if (!type_ref(t, edge[sp - 1]++, &to, &member)) {
+				uint32_t h = 0;
+
+				/* done: its height, from its children's */
+				for (unsigned int i = 0; type_ref(t, i, &to,
+				    &member); i++) {
+					if (to >= first && to != 0 &&
+					    walked(t, member, pointers) &&
+					    height[to - first] > h)
+						h = height[to - first];
+				}
+				if (h + 1 > DT_BTF_MAXDEPTH) {
+					*atp = id;
+					rv = 2;
+				}
+				height[id - first] = (uint16_t)(h + 1);
+				state[id - first] = 2;
+				sp--;
+				continue;
+			}
+			if (to < first || to == 0 || !walked(t, member, pointers))
+				continue;
+			if (state[to - first] == 1) {
+				*atp = to;
+				rv = 1;
+			} else if (state[to - first] == 0) {
+				state[to - first] = 1;
+				stk[sp] = to;
+				edge[sp++] = 0;
+			}
+		}
+	}
+out:
+	free(state);
+	free(stk);
+	free(edge);
+	free(height);
+	return (rv);
+}
+
+/* 0 if the types of btf from first on can be used; -1 with msg if not. */
+static int
+check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
+{
+	uint32_t n = btf__type_cnt(btf), at;
+	int c;
+
+	for (uint32_t id = first; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		uint32_t ref, off;
+		bool member;
+
+		for (unsigned int i = 0; type_ref(t, i, &ref, &member); i++) {
+			if (ref >= n) {
+				snprintf(msg, len, "not valid BTF: type %u "
+				    "refers to type %u, which does not exist",
+				    id, ref);
+				return (-1);
+			}
+		}
+		for (unsigned int i = 0; type_name(t, i, &off); i++) {
+			if (btf__name_by_offset(btf, off) == NULL) {
+				snprintf(msg, len, "not valid BTF: type %u has "
+				    "a name outside the string section", id);
+				return (-1);
+			}
+		}
+	}
+	for (int pointers = 0; pointers < 2; pointers++) {
+		if ((c = find_cycle(btf, first, n, pointers, &at)) < 0) {
+			snprintf(msg, len, "out of memory");
+			return (-1);
+		}
+		if (c == 2) {
+			snprintf(msg, len, "not valid BTF: type %u starts a "
+			    "chain of more than %d %s", at, DT_BTF_MAXDEPTH,
+			    pointers ? "pointers, qualifiers and typedefs" :
+			    "nested types");
+			return (-1);
+		}
+		if (c > 0) {
+			snprintf(msg, len, "not valid BTF: type %u %s", at,
+			    pointers ? "is a pointer to itself" :
+			    "contains itself");
+			return (-1);
+		}
+	}
+	return (0);
 }
 
 /* ---- the name index ------------------------------------------------------------- */
@@ -493,6 +748,13 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		    strerror(err), n > 0 ? ": " : "",
 		    n > 0 ? msg + (strncmp(msg, "libbpf: ", 8) == 0 ? 8 : 0) :
 		    "");
+		return (NULL);
+	}
+	if (check_types(te->te_btf, parent != NULL ? btf__type_cnt(
+	    parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
+		*errp = strcmp(msg, "out of memory") == 0 ? ENOMEM : EINVAL;
+		snprintf(errmsg, msglen, "%s", msg);
+		entry_free(te);
 		return (NULL);
 	}
 	if (parent != NULL)

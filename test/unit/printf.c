@@ -263,6 +263,24 @@ test_stars(void)
 	    I32(2));
 	/* a width from a 64-bit value */
 	PRINTS("%*d|", "   9|", I64(4), I32(9));
+	/* widths and precisions from traced values: at most 65535 */
+	{
+		static const arg_t wide[] = { I32(100000000), I32(7) };
+		static const arg_t neg[] = { I32(-100000000), I32(7) };
+		static const arg_t prec[] = { I32(0x7fffffff), I32(7) };
+		char *out = run("%*d", wide, 2);
+
+		CHECK(out != NULL && strlen(out) == 65535 &&
+		    out[65534] == '7' && out[0] == ' ');
+		free(out);
+		out = run("%*d|", neg, 2);
+		CHECK(out != NULL && strlen(out) == 65536 && out[0] == '7' &&
+		    out[65535] == '|');
+		free(out);
+		out = run("%.*d", prec, 2);
+		CHECK(out != NULL && strlen(out) == 65535 && out[0] == '0');
+		free(out);
+	}
 }
 
 static void
@@ -289,6 +307,17 @@ test_parse_errors(void)
 	REJECTS("%g", "D_PRINTF_FMT", "unsupported conversion: %g", I32(1));
 	REJECTS("%q", "D_PRINTF_FMT", "unsupported conversion: %q", I32(1));
 	REJECTS("%n", "D_PRINTF_FMT", "%n is not supported", I32(1));
+	REJECTS("%65536d", "D_PRINTF_FMT", "a width is larger than 65535",
+	    I32(1));
+	REJECTS("%.99999999999999999999d", "D_PRINTF_FMT",
+	    "a precision is larger than 65535", I32(1));
+	{
+		static const arg_t one[] = { I32(1) };
+		char *out = run("%65535d", one, 1);
+
+		CHECK(out != NULL && strlen(out) == 65535);	/* the limit */
+		free(out);
+	}
 	REJECTS0("abc%", "D_PRINTF_FMT", "ends with an incomplete conversion");
 	REJECTS0("%l", "D_PRINTF_FMT", "incomplete conversion");
 	REJECTS0("%-5", "D_PRINTF_FMT", "incomplete conversion");

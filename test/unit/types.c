@@ -311,6 +311,119 @@ test_bad_files(const char *base)
 	}
 }
 
+/* Write b's raw data to dir/name, free b; the path in path. */
+static void
+write_btf(struct btf *b, const char *name, char *path, size_t len)
+{
+	const void *raw;
+	uint32_t size;
+	FILE *fp;
+
+	snprintf(path, len, "%s/%s", dir, name);
+	raw = btf__raw_data(b, &size);
+	fp = fopen(path, "w");
+	fwrite(raw, 1, size, fp);
+	fclose(fp);
+	btf__free(b);
+}
+
+/* Does loading path fail with a message containing want? */
+static int
+refused(const char *path, const char *want)
+{
+	char msg[256];
+	int err;
+	dt_tentry_t *te = dt_tcache_hold(path, NULL, DT_MODEL_LP64, &err, msg,
+	    sizeof (msg));
+
+	if (te != NULL) {
+		dt_tcache_rele(te);
+		return (0);
+	}
+	if (strstr(msg, want) == NULL) {
+		fprintf(stderr, "%s: %s\n", path, msg);
+		return (0);
+	}
+	return (err == EINVAL);
+}
+
+/*
+ * Files that libbpf parses but whose types cannot be used: a type id or
+ * a name that does not exist, a type that contains itself, a pointer to
+ * itself.  A list through a struct's pointer member is fine.
+ */
+static void
+test_bad_types(void)
+{
+	char path[128];
+	struct btf *b;
+	int i;
+	dt_tentry_t *te;
+	int err;
+	char msg[256];
+
+	b = btf__new_empty();
+	btf__add_ptr(b, 1);
+	write_btf(b, "selfptr", path, sizeof (path));
+	CHECK(refused(path, "type 1 is a pointer to itself"));
+
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	btf__add_typedef(b, "loop_t", 3);
+	btf__add_const(b, 2);
+	write_btf(b, "typedefloop", path, sizeof (path));
+	CHECK(refused(path, "contains itself"));
+
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	btf__add_struct(b, "self", 8);
+	btf__add_field(b, "a", i, 0, 0);
+	btf__add_field(b, "", 2, 32, 0);
+	write_btf(b, "selfstruct", path, sizeof (path));
+	CHECK(refused(path, "type 2 contains itself"));
+
+	b = btf__new_empty();
+	btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	btf__add_typedef(b, "dangling_t", 99);
+	write_btf(b, "dangling", path, sizeof (path));
+	CHECK(refused(path, "type 2 refers to type 99, which does not exist"));
+
+	/* 300 consts on an int: a chain too long to walk */
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	for (int k = 0; k < 300; k++)
+		i = btf__add_const(b, i);
+	btf__add_typedef(b, "deep_t", i);
+	write_btf(b, "deepconst", path, sizeof (path));
+	CHECK(refused(path, "starts a chain of more than 256 nested types"));
+
+	/*
+	 * 300 structs, each the anonymous member of the next: looking for
+	 * a member that is not there recursed 80,000 deep before the limit
+	 */
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	for (int k = 0; k < 300; k++) {
+		int st = btf__add_struct(b, k == 299 ? "nest" : "", 4);
+
+		btf__add_field(b, k == 0 ? "a" : "", i, 0, 0);
+		i = st;
+	}
+	write_btf(b, "deepnest", path, sizeof (path));
+	CHECK(refused(path, "starts a chain of more than 256 nested types"));
+
+	b = btf__new_empty();
+	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+	btf__add_struct(b, "list", 16);
+	btf__add_field(b, "next", 3, 0, 0);
+	btf__add_field(b, "v", i, 64, 0);
+	btf__add_ptr(b, 2);
+	write_btf(b, "list", path, sizeof (path));
+	te = dt_tcache_hold(path, NULL, DT_MODEL_LP64, &err, msg, sizeof (msg));
+	CHECK(te != NULL);
+	dt_tcache_rele(te);
+}
+
 /* A program without kernel types never loads them. */
 static void
 test_lazy(void)
@@ -364,6 +477,7 @@ main(void)
 	test_d_types(base);
 	test_split(base, split);
 	test_bad_files(base);
+	test_bad_types();
 	test_underflow();
 	test_update(base2);
 

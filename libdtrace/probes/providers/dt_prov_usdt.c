@@ -291,6 +291,24 @@ spec_resolve(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *out,
 	return (0);
 }
 
+/*
+ * The argument specs of note en of module pm as provide() takes them:
+ * symbol operands resolved (spec_resolve(), into spec) and every spec
+ * parsed.  The number of arguments, or -1 with *bad and *badlen naming
+ * the spec not understood.  Also the fuzz target of the note parser's
+ * entry (test/fuzz/elf.c).
+ */
+int
+dt_usdt_note_args(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *spec,
+    size_t len, const char **bad, size_t *badlen)
+{
+	dt_usdtarg_t argv[DT_MAXARGS];
+
+	if (spec_resolve(pm, en, spec, len, bad, badlen) != 0)
+		return (-1);
+	return (args_parse(spec, argv, bad, badlen));
+}
+
 /* The trampoline kind of an argument spec string, added if new. */
 static int
 spec_tramp(dtrace_hdl_t *dtp, const char *args, uint32_t *tramp)
@@ -341,7 +359,6 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 		for (size_t i = 0; i < ef->ef_nnotes; i++) {
 			const dt_elfnote_t *en = &ef->ef_notes[i];
 			char prov[DTRACE_PROVNAMELEN], spec[1024];
-			dt_usdtarg_t argv[DT_MAXARGS];
 			const char *bad;
 			size_t badlen;
 			dt_probe_t *prp;
@@ -353,9 +370,8 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 			    !dt_gmatch(en->en_func, pdp->fun) ||
 			    !dt_gmatch(en->en_name, pdp->prb))
 				continue;
-			if (spec_resolve(pm, en, spec, sizeof (spec), &bad,
-			    &badlen) != 0 ||
-			    args_parse(spec, argv, &bad, &badlen) < 0) {
+			if (dt_usdt_note_args(pm, en, spec, sizeof (spec), &bad,
+			    &badlen) < 0) {
 				fprintf(stderr, "dtrace: %s: USDT probe %s:%s "
 				    "is skipped: argument \"%.*s\" is not "
 				    "understood\n", pm->pm_file, en->en_prov,

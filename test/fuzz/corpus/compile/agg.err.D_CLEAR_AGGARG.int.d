@@ -1,0 +1,1 @@
+BEGIN { clear(1); }

@@ -1,0 +1,1 @@
+BEGIN { @a[curthread->se] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { @a = llquantize(1, 10, arg0, 2, 10); }

@@ -1,0 +1,1 @@
+BEGIN { @a = lquantize(1, arg0, 10, 1); }

@@ -1,0 +1,1 @@
+BEGIN { @a = lquantize(1, 10, 0, 1); }

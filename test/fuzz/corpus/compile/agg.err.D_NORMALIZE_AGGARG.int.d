@@ -1,0 +1,1 @@
+BEGIN { normalize(1, 2); }

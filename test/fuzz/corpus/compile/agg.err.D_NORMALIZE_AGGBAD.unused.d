@@ -1,0 +1,1 @@
+BEGIN { normalize(@nothing, 2); }

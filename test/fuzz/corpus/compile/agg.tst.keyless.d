@@ -1,0 +1,25 @@
+/*
+ * An aggregation without keys: printed once it has fired, kept (as 0) by
+ * clear(), gone after trunc(), and not printed at all if it never fired.
+ */
+#pragma D option quiet
+
+BEGIN
+{
+	@a = count();
+	@b = count();
+	@c = sum(5);
+	@d = max(-3);
+	clear(@b);
+	trunc(@c);
+	printa("a %@d\n", @a);
+	printa("b %@d\n", @b);
+	printa("c %@d\n", @c);
+	printa("d %@d\n", @d);
+	exit(0);
+}
+
+tick-1h
+{
+	@never = count();
+}

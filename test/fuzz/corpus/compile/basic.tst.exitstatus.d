@@ -1,0 +1,5 @@
+#pragma D option quiet
+BEGIN
+{
+	exit(3);
+}

@@ -1,0 +1,7 @@
+/* The #pragma D directives DTrace scripts carry. */
+#pragma D depends_on provider syscall
+#pragma D depends_on module vmlinux
+#pragma D binding "1.0" foo
+#pragma D attributes Evolving/Evolving/Common provider syscall
+#pragma D option quiet
+BEGIN { printf("ok\n"); exit(0); }

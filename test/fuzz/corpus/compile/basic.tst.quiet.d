@@ -1,0 +1,6 @@
+/* @args: -q */
+BEGIN
+{
+	printf("hello, %s %d\n", "world", 42);
+	exit(0);
+}

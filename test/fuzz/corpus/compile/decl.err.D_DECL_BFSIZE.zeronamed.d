@@ -1,0 +1,1 @@
+struct b { long w : 0; };

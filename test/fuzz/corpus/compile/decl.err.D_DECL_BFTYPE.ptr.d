@@ -1,0 +1,1 @@
+struct b { char *c : 3; };

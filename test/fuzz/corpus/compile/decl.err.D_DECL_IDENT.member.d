@@ -1,0 +1,2 @@
+struct b { int x; 
+  42; };

@@ -1,0 +1,1 @@
+enum e { A }; enum f { B, A };

@@ -1,0 +1,2 @@
+struct a;
+struct b { struct a x; };

@@ -1,0 +1,2 @@
+struct a { int x; };
+struct a { int y; };

@@ -1,0 +1,1 @@
+typedef int t; BEGIN { t = 1; }

@@ -1,0 +1,2 @@
+struct q;
+BEGIN { trace(sizeof (struct q)); }

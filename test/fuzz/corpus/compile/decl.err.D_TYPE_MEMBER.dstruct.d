@@ -1,0 +1,2 @@
+struct b { int x; };
+BEGIN { trace(((struct b *)curthread)->y); }

@@ -1,0 +1,87 @@
+#pragma D option quiet
+/*
+ * struct and union declared in D: the layout is C's on LP64 (the values
+ * are those gcc gives for the same declarations), members are read
+ * through pointers, tags of D shadow the kernel's.
+ */
+struct foo {
+	int a;
+	char c;
+	long l;
+	short s[3];
+	struct task_struct *t;
+	string name;
+	unsigned int b1 : 3, b2 : 5;
+	struct foo *next;
+};
+
+union u {
+	char c;
+	long l;
+	int a[3];
+};
+
+struct bf {
+	char a;
+	int x : 3;
+	int y : 30;
+	char z;
+	short q : 4;
+	long : 0;
+	char e;
+};
+
+struct n;
+struct m {
+	struct n *p;
+	union {
+		int i;
+		char b[8];
+	};
+	struct {
+		int ai, aj;
+	} anon;
+};
+struct n {
+	int v;
+	long w;
+};
+
+/* curthread's pid and tgid, through a struct of D */
+struct t2 {
+	char pad[offsetof(struct task_struct, pid)];
+	int pid;
+	int tgid;
+};
+typedef struct t2 t2_t;
+typedef struct {
+	struct t2 inner;
+	struct t2 *ptr;
+} wrap_t;
+
+struct file {
+	int x;
+};
+
+BEGIN
+{
+	printf("%d %d %d %d %d %d %d\n", sizeof (struct foo),
+	    offsetof(struct foo, c), offsetof(struct foo, l),
+	    offsetof(struct foo, s), offsetof(struct foo, t),
+	    offsetof(struct foo, name), offsetof(struct foo, next));
+	printf("%d %d %d\n", sizeof (union u), sizeof (struct bf),
+	    offsetof(struct bf, e));
+	printf("%d %d %d %d\n", sizeof (struct m), offsetof(struct m, i),
+	    offsetof(struct m, anon), sizeof (struct n));
+	printf("%d\n", sizeof (struct file));
+
+	this->p = (struct t2 *)curthread;
+	this->q = (t2_t *)curthread;
+	this->w = (wrap_t *)curthread;
+	printf("%d %d %d %d\n", this->p->pid == pid, this->p->tgid == pid,
+	    this->q->tgid == pid, this->w->inner.pid == pid);
+	this->m = (struct m *)curthread;
+	printf("%d %d\n", sizeof (this->m->p->w), sizeof (this->w->inner) ==
+	    offsetof(struct task_struct, pid) + 8);
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* freopen() needs a format */
+#pragma D option destructive
+
+BEGIN
+{
+	freopen();
+}

@@ -1,0 +1,7 @@
+/* system()'s command is a format: a string constant */
+#pragma D option destructive
+
+BEGIN
+{
+	system(execname);
+}

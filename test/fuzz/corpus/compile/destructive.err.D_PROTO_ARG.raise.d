@@ -1,0 +1,7 @@
+/* raise() takes a signal number */
+#pragma D option destructive
+
+BEGIN
+{
+	raise("SIGUSR1");
+}

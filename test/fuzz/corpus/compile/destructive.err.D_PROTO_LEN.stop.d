@@ -1,0 +1,7 @@
+/* stop() takes no argument */
+#pragma D option destructive
+
+BEGIN
+{
+	stop(1);
+}

@@ -1,0 +1,7 @@
+/* breakpoint() is refused: there is no kernel debugger to enter */
+#pragma D option destructive
+
+BEGIN
+{
+	breakpoint();
+}

@@ -1,0 +1,7 @@
+/* panic() is refused, with or without destructive */
+#pragma D option destructive
+
+BEGIN
+{
+	panic();
+}

@@ -1,0 +1,1 @@
+BEGIN { x = 1; trace(&x); }

@@ -1,0 +1,1 @@
+BEGIN { s = "a"; trace(s * 2); }

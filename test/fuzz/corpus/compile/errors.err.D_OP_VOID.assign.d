@@ -1,0 +1,1 @@
+BEGIN { x = (void)0; }

@@ -1,0 +1,1 @@
+BEGIN { SIGINT = 3; }

@@ -1,0 +1,1 @@
+nosuchprovider:::nosuchprobe { }

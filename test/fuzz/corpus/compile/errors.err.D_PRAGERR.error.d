@@ -1,0 +1,2 @@
+#pragma D error
+BEGIN { exit(0); }

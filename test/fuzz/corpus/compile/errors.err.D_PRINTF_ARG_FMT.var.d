@@ -1,0 +1,1 @@
+BEGIN { x = "%d\n"; printf(x, 1); }

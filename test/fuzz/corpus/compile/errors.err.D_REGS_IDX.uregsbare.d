@@ -1,0 +1,2 @@
+/* uregs is an array: it needs an index */
+BEGIN { trace(uregs); }

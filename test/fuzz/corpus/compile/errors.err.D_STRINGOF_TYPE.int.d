@@ -1,0 +1,1 @@
+BEGIN { trace(stringof(1)); }

@@ -1,0 +1,2 @@
+struct b { int x : 3; };
+BEGIN { trace(&((struct b *)curthread)->x); }

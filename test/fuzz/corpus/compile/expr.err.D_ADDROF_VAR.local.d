@@ -1,0 +1,1 @@
+BEGIN { this->x = 1; trace(&this->x); }

@@ -1,0 +1,1 @@
+BEGIN { trace(fds[0].fi_size); }

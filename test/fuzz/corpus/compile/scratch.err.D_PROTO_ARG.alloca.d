@@ -1,0 +1,2 @@
+/* alloca()'s size is an integer */
+BEGIN { this->p = alloca("eight"); }

@@ -1,0 +1,6 @@
+/* aggregating after commit() */
+BEGIN
+{
+	commit(1);
+	@a = sum(1);
+}

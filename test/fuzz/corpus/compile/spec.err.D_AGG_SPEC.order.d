@@ -1,0 +1,6 @@
+/* aggregating in a speculative clause */
+BEGIN
+{
+	speculate(1);
+	@a = count();
+}

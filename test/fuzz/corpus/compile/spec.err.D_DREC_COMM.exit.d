@@ -1,0 +1,6 @@
+/* exit() records data: not after commit() */
+BEGIN
+{
+	commit(1);
+	exit(0);
+}

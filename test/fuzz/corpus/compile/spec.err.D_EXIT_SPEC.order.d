@@ -1,0 +1,6 @@
+/* exit() in a speculative clause */
+BEGIN
+{
+	speculate(1);
+	exit(0);
+}

@@ -1,0 +1,5 @@
+/* the id is an integer */
+BEGIN
+{
+	commit("1");
+}

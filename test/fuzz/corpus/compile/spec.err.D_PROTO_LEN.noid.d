@@ -1,0 +1,5 @@
+/* speculate() takes the id */
+BEGIN
+{
+	speculate();
+}

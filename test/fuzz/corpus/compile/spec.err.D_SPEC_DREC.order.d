@@ -1,0 +1,6 @@
+/* speculate() after a data-recording action */
+BEGIN
+{
+	trace(1);
+	speculate(1);
+}

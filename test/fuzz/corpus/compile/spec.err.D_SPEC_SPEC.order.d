@@ -1,0 +1,6 @@
+/* speculate() twice in one clause */
+BEGIN
+{
+	speculate(1);
+	speculate(1);
+}

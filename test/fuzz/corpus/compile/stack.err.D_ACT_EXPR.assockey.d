@@ -1,0 +1,1 @@
+BEGIN { a[stack()] = 1; }

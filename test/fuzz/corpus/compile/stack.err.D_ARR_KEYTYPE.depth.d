@@ -1,0 +1,1 @@
+BEGIN { @a[stack()] = count(); @a[stack(3)] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { @a[mod(1)] = count(); @a[1] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { printf("%k", 1); }

@@ -1,0 +1,1 @@
+BEGIN { sym("ksys_write"); }

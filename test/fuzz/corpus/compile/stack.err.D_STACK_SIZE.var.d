@@ -1,0 +1,1 @@
+BEGIN { n = 3; stack(n); }

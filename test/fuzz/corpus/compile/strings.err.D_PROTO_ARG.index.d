@@ -1,0 +1,1 @@
+BEGIN { x = "l"; trace(index("hello", x)); }

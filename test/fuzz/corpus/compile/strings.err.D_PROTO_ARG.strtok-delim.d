@@ -1,0 +1,5 @@
+/* strtok( )'s delimiters must be a string */
+BEGIN
+{
+	trace(strtok("a,b", ','));
+}

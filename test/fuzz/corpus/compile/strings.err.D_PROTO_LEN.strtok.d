@@ -1,0 +1,5 @@
+/* strtok( ) takes two arguments */
+BEGIN
+{
+	trace(strtok("a,b"));
+}

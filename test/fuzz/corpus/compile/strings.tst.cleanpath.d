@@ -1,0 +1,43 @@
+#pragma D option quiet
+/*
+ * cleanpath(): "/./" removed, "/../" takes back the component before it,
+ * runs of slashes become one; the text only, no symbolic links.  Where
+ * DTrace's documentation says nothing, our choices (docs/design.md):
+ * a trailing "/." or "/.." counts as "/./" or "/../" and leaves its slash
+ * ("/a/b/.." is "/a/"); ".." at the root stays at the root; in a relative
+ * path a ".." with nothing before it to take back is kept ("a/../../b" is
+ * "../b"), and so is a leading "." (it is not a "/./" element); a
+ * trailing slash is kept.  Five calls a clause: the verifier keeps
+ * several hundred pending branches for each call's loop.
+ */
+BEGIN
+{
+	printf("[%s] [%s] [%s] [%s] [%s]\n", cleanpath("/a/./b"),
+	    cleanpath("/a//b"), cleanpath("/a/b/../c"), cleanpath("/a/b/.."),
+	    cleanpath("/../a"));
+}
+
+BEGIN
+{
+	printf("[%s] [%s] [%s] [%s] [%s]\n", cleanpath("a/../../b"),
+	    cleanpath("/"), cleanpath(""), cleanpath("/a/b/"),
+	    cleanpath("./a"));
+}
+
+BEGIN
+{
+	printf("[%s] [%s] [%s] [%s] [%s]\n",
+	    cleanpath("/foo/bar/baz/../../bop/bang/../../bar/baz/"),
+	    cleanpath("//"), cleanpath("/./"), cleanpath("/.."),
+	    cleanpath("foo/bar/./././baz/"));
+}
+
+BEGIN
+{
+	/* a string made at run time; names that only begin with dots */
+	p = strjoin("/usr/lib/../", "share//./man/.");
+	printf("[%s] [%s] [%s] [%s]\n", cleanpath(p),
+	    cleanpath("/a/.b/..c/.../x"), cleanpath("a/b/../../.."),
+	    cleanpath("/x/y/z/../../../../../"));
+	exit(0);
+}

@@ -1,0 +1,11 @@
+#pragma D option quiet
+/* index, rindex and strstr, with start positions and no match. */
+BEGIN
+{
+	printf("%d %d %d %d %d %d\n", index("hello", "l"), rindex("hello", "l"),
+	    index("hello", "xyz"), index("hello", "l", 3), rindex("hello", "l", 2),
+	    index("abc", ""));
+	printf("%s|%s|%d %d\n", strstr("needle in haystack", "in"),
+	    strstr("abc", "z"), index("aaa", "aa"), rindex("aaa", "aa"));
+	exit(0);
+}

@@ -1,0 +1,16 @@
+/* @args: -q -xstrsize=8 */
+/*
+ * strtok() at strsize: the string is cut to strsize - 1 bytes first, so a
+ * token ends there at the latest.
+ */
+BEGIN
+{
+	printf("[%s]", strtok("abcdefghijk", ","));
+	printf("[%s]\n", strtok(NULL, ","));
+	printf("[%s]", strtok("ab,defghijk", ","));
+	printf("[%s]", strtok(NULL, ","));
+	printf("[%s]\n", strtok(NULL, ","));
+	printf("[%s]", strtok("abcdef,h", ","));
+	printf("[%s]\n", strtok(NULL, ","));
+	exit(0);
+}

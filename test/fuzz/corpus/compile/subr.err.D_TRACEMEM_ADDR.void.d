@@ -1,0 +1,5 @@
+/* tracemem( ) needs an address */
+BEGIN
+{
+	tracemem((void)0, 8);
+}

@@ -1,0 +1,6 @@
+/* tracemem( )'s size must be a constant */
+BEGIN
+{
+	n = 8;
+	tracemem(curthread, n);
+}

@@ -1,0 +1,5 @@
+/* tracemem( )'s size must be positive */
+BEGIN
+{
+	tracemem(curthread, 0);
+}

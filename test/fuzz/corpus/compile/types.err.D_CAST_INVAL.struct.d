@@ -1,0 +1,1 @@
+BEGIN { trace((struct task_struct)arg0); }

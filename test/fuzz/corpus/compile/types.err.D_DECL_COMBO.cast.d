@@ -1,0 +1,1 @@
+BEGIN { x = (char int short)1; }

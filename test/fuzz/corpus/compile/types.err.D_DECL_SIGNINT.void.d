@@ -1,0 +1,1 @@
+BEGIN { x = (unsigned void *)0; }

@@ -1,0 +1,1 @@
+BEGIN { trace(((struct no_such_struct *)arg0)->x); }

@@ -1,0 +1,1 @@
+BEGIN { trace((no_such_t)arg0); }

@@ -1,0 +1,1 @@
+BEGIN { trace(sizeof (struct ext4`inode)); }

@@ -1,0 +1,1 @@
+BEGIN { trace(curthread->no_such_member); }

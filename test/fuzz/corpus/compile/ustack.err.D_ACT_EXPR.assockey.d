@@ -1,0 +1,1 @@
+BEGIN { a[ustack()] = 1; }

@@ -1,0 +1,1 @@
+BEGIN { @[ustack(2)] = count(); @[ustack(3)] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { @[ustack(2)] = count(); @[stack(2)] = count(); }

@@ -1,0 +1,1 @@
+BEGIN { @[usym(0)] = count(); @[uaddr(0)] = count(); }

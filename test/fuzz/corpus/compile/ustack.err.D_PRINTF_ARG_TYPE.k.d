@@ -1,0 +1,1 @@
+BEGIN { @[1] = count(); printa("%k %@d\n", @); }

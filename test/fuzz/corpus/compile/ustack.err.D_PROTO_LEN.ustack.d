@@ -1,0 +1,1 @@
+BEGIN { ustack(1, 2, 3); }

@@ -1,0 +1,1 @@
+int x; BEGIN { ustack(x); }

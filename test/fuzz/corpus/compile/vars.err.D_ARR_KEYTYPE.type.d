@@ -1,0 +1,1 @@
+BEGIN { a["x"] = 1; trace(a[1]); }

@@ -1,0 +1,3 @@
+struct s { int a; };
+translator struct s < int x > { a = "text"; };
+BEGIN { trace(xlate <struct s> (1).a); }

@@ -1,0 +1,2 @@
+struct s { int a; };
+translator struct s < int x > { b = x; };

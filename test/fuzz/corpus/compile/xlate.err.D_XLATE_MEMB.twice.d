@@ -1,0 +1,2 @@
+struct s { int a; };
+translator struct s < int x > { a = x; a = x + 1; };

@@ -1,0 +1,3 @@
+struct s { int a; };
+translator struct s < int x > { a = x; };
+BEGIN { trace(xlate <struct s> ("str").a); }
