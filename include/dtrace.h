@@ -344,7 +344,10 @@ extern dtrace_workstatus_t dtrace_work(dtrace_hdl_t *dtp, FILE *fp,
 
 /*
  * Print every aggregation as DTrace does at the end of a session: each
- * one's entries sorted by value, histograms as distribution tables.
+ * one's entries sorted by value, histograms as distribution tables.  The
+ * aggregations a printa() has printed are left out.  It reads the values
+ * as they are now: a consumer may call it as often as it likes, while
+ * tracing runs or after dtrace_stop().
  */
 extern int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused);
 
