@@ -154,9 +154,12 @@ check:
 
 # The concurrency tests under ThreadSanitizer.
 tsan:
-	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions
+	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
+	    build-tsan/test/soak build-tsan/test/churn
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/soak 500000
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/churn 40 4
 
 clean:
 	rm -rf build build-san build-tsan

@@ -489,9 +489,9 @@ main(int argc, char **argv)
 	CHECK(failed == 0 && nfail == 0);
 	CHECK(fd1 == fd0);
 	CHECK(up1 == up0);
-#ifdef __SANITIZE_ADDRESS__
-	/* ASan's quarantine holds freed memory: leaks are LSan's to find */
-	printf("churn: RSS not compared under AddressSanitizer\n");
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	/* the sanitizers' quarantine and shadow memory: leaks are LSan's */
+	printf("churn: RSS not compared under a sanitizer\n");
 #else
 	if (rss1 - rss0 > RSS_SLACK_KB)
 		fprintf(stderr, "RSS grew by %ld KB (more than %d)\n",
