@@ -228,11 +228,14 @@ check:
 # The concurrency tests under ThreadSanitizer.
 tsan:
 	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
-	    build-tsan/test/apithreads build-tsan/examples/service
+	    build-tsan/test/apithreads build-tsan/examples/service \
+	    build-tsan/test/soak build-tsan/test/churn
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/apithreads
 	TSAN_OPTIONS=halt_on_error=1 timeout 120 build-tsan/examples/service 8 2
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/soak 500000
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/churn 40 4
 
 # ---- installation ---------------------------------------------------------
 #

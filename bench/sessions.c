@@ -11,7 +11,9 @@
  *  3. open + compile + go + stop + close per second (load, attach,
  *     detach);
  *  4. memory per session held open at once, compiled but not started
- *     (RSS, and the cgroup's memory.current when readable).
+ *     (RSS, and the cgroup's memory.current when readable);
+ *  5. the same for sessions started (tracing, 64 KB buffers), where the
+ *     cgroup's count includes the kernel's maps and programs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@
 #define VMLINUX	"/sys/kernel/btf/vmlinux"
 
 static dtrace_hdl_t *
-open_compile(const char *src)
+open_compile(const char *src, const char *bufsize)
 {
 	int err;
 	dtrace_hdl_t *dtp = dtrace_open(DTRACE_VERSION, 0, &err);
@@ -38,6 +40,8 @@ open_compile(const char *src)
 	if (dtp == NULL)
 		exit(1);
 	dtrace_setopt(dtp, "quiet", NULL);
+	if (bufsize != NULL)
+		dtrace_setopt(dtp, "bufsize", bufsize);
 	if (dtrace_program_strcompile(dtp, src, DTRACE_PROBESPEC_NAME, 0, 0,
 	    NULL) == NULL) {
 		fprintf(stderr, "compile: %s\n", dtrace_errmsg(dtp,
@@ -62,7 +66,7 @@ in_child(int what)
 
 		if (what == 0) {
 			dtrace_close(open_compile("syscall::openat:entry "
-			    "{ trace(curthread->pid); }"));
+			    "{ trace(curthread->pid); }", NULL));
 		} else {
 			btf__free(btf__parse(VMLINUX, NULL));
 		}
@@ -90,7 +94,7 @@ sessions_per_sec(int n, int go)
 
 		snprintf(src, sizeof (src), "syscall::openat:entry "
 		    "/curthread->pid == %d/ { trace(curthread->tgid); }", i);
-		dtp = open_compile(src);
+		dtp = open_compile(src, NULL);
 		if (go) {
 			if (dtrace_program_exec(dtp, dtrace_program_strcompile(
 			    dtp, "BEGIN { x = 1; }", DTRACE_PROBESPEC_NAME, 0,
@@ -159,7 +163,7 @@ main(int argc, char **argv)
 	int n = argc > 1 ? atoi(argv[1]) : 2000;
 	double ours[5], bare[5], ratio;
 	double shared, unshared, withgo;
-	enum { HELD = 200 };
+	enum { HELD = 200, RUNNING = 50 };
 	dtrace_hdl_t *held[HELD];
 	long rss0, rss1, cg0, cg1;
 
@@ -176,7 +180,7 @@ main(int argc, char **argv)
 	    ratio, ratio <= 1.5 ? "met" : "NOT MET");
 
 	/* 2. sessions per second, shared and not */
-	dtrace_close(open_compile("BEGIN { trace(curthread->pid); }"));
+	dtrace_close(open_compile("BEGIN { trace(curthread->pid); }", NULL));
 	shared = sessions_per_sec(n, 0);
 	dt_tcache_set_sharing(0);
 	unshared = sessions_per_sec(n / 50 > 10 ? n / 50 : 10, 0);
@@ -199,7 +203,7 @@ main(int argc, char **argv)
 		snprintf(src, sizeof (src), "syscall::openat:entry "
 		    "/curthread->pid == %d/ { printf(\"%%s %%d\\n\", "
 		    "execname, curthread->tgid); }", i);
-		held[i] = open_compile(src);
+		held[i] = open_compile(src, NULL);
 	}
 	rss1 = rss_kb();
 	cg1 = cgroup_kb();
@@ -212,5 +216,37 @@ main(int argc, char **argv)
 	printf("\n");
 	for (int i = 0; i < HELD; i++)
 		dtrace_close(held[i]);
+
+	/* 5. memory per session tracing (started), 64 KB buffers */
+	rss0 = rss_kb();
+	cg0 = cgroup_kb();
+	for (int i = 0; i < RUNNING; i++) {
+		char src[200];
+
+		snprintf(src, sizeof (src), "syscall::getppid:entry "
+		    "/curthread->pid == %d/ { @[curthread->tgid] = count(); }",
+		    i);
+		held[i] = open_compile(src, "64k");
+		if (dtrace_program_exec(held[i], dtrace_program_strcompile(
+		    held[i], "BEGIN { x = 1; }", DTRACE_PROBESPEC_NAME, 0, 0,
+		    NULL), NULL) != 0 || dtrace_go(held[i]) != 0) {
+			fprintf(stderr, "go: %s\n", dtrace_errmsg(held[i],
+			    dtrace_errno(held[i])));
+			exit(1);
+		}
+	}
+	rss1 = rss_kb();
+	cg1 = cgroup_kb();
+	printf("memory per session tracing (started, bufsize 64 KB, %d "
+	    "sessions): %.1f KB RSS", RUNNING, (double)(rss1 - rss0) /
+	    RUNNING);
+	if (cg0 >= 0 && cg1 >= 0)
+		printf(", %.1f KB cgroup memory.current (with the kernel's "
+		    "maps)", (double)(cg1 - cg0) / RUNNING);
+	printf("\n");
+	for (int i = 0; i < RUNNING; i++) {
+		dtrace_stop(held[i]);
+		dtrace_close(held[i]);
+	}
 	return (0);
 }

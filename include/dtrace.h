@@ -600,7 +600,9 @@ extern int dtrace_consume(dtrace_hdl_t *dtp, FILE *fp,
  * the end of a session: each one's entries sorted by value (or as the
  * sort options say), histograms as distribution tables.  With a buffered
  * handler, each aggregation's text goes to it instead of fp.  It reads
- * the kernel's maps, not the snapshot.  MT: handle.
+ * the kernel's maps as they are now, not the snapshot: a consumer may
+ * call it as often as it likes, while tracing runs or after
+ * dtrace_stop().  MT: handle.
  */
 extern int dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused);
 

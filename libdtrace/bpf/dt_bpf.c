@@ -176,7 +176,11 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
  * sized so that it holds dynvarsize bytes of keys and values, and one
  * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.  An
  * aggregation without keys is a per-CPU array of one entry, whose lookup
- * the kernel inlines into the program.
+ * the kernel inlines into the program.  Hash maps are not preallocated:
+ * their entries are allocated as keys arrive (max_entries still bounds
+ * them, a key beyond is a drop), so a session pays for the keys it sees,
+ * not for aggsize and dynvarsize (preallocating 262,144 per-CPU entries
+ * took half a second).
  */
 static int
 varmaps_create(dtrace_hdl_t *dtp)
@@ -210,7 +214,8 @@ varmaps_create(dtrace_hdl_t *dtp)
 			n = 1;
 		}
 		fd = dt_bpf_map_create(type, name, idp->di_keysize,
-		    idp->di_valsize, (uint32_t)n, 0);
+		    idp->di_valsize, (uint32_t)n,
+		    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 : BPF_F_NO_PREALLOC);
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);

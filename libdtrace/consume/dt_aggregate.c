@@ -633,7 +633,6 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 		    ents[i].ae_sort / idp->di_normal : ents[i].ae_sort));
 	}
 	agg_free(ents, n);
-	((dt_ident_t *)idp)->di_printed = true;
 	return (0);
 }
 
@@ -779,7 +778,6 @@ dt_agg_json(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 	}
 	fputs("]}", fp);
 	agg_free(ents, n);
-	((dt_ident_t *)idp)->di_printed = true;
 	return (0);
 }
 

@@ -535,12 +535,15 @@ json_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 {
 	fputs(*firstp ? "{" : ",{", fp);
 	fputs("\"kind\":\"printa\",\"aggregations\":[", fp);
-	if (r->dr_naggs == 0)
+	if (r->dr_naggs == 0) {
 		dt_agg_json(dtp, fp, idp);
+		((dt_ident_t *)idp)->di_printed = true;
+	}
 	for (uint32_t k = 0; k < r->dr_naggs; k++) {
 		if (k > 0)
 			fputc(',', fp);
 		dt_agg_json(dtp, fp, r->dr_aggs[k]);
+		((dt_ident_t *)r->dr_aggs[k])->di_printed = true;
 	}
 	fputs("]}", fp);
 	*firstp = false;
@@ -574,6 +577,7 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		} else if (r->dr_kind == DTRACEACT_PRINTA) {
 			fputc('\n', fp);
 			dt_agg_print(dtp, fp, idp);
+			((dt_ident_t *)idp)->di_printed = true;
 		} else if (r->dr_kind == DTRACEACT_NORMALIZE) {
 			/* denormalize() records 0 */
 			((dt_ident_t *)idp)->di_normal = w[1];
