@@ -3,6 +3,7 @@
 #   build/dtrace          the command
 #   build/libdtrace.so    the library (soname libdtrace.so.0)
 #   build/libdtrace.a     the static library
+#   build/dtprobed        the USDT registry daemon (dtprobed/)
 #
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
 # `make tsan` the concurrency tests on a ThreadSanitizer build (build-tsan/).
@@ -54,8 +55,13 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
 
+# dtprobed: its own sources, libelf linked statically as in the command.
+PD_SRCS := $(wildcard dtprobed/*.c)
+PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o)
+PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o,$(PD_OBJS))
+
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
-     $(TESTPROGS)
+     $(TESTPROGS) $(BUILD)/dtprobed
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
@@ -121,6 +127,18 @@ $(BUILD)/libdtrace.so: $(LIB_OBJS) libdtrace/libdtrace.map
 
 $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
+
+$(BUILD)/obj/dtprobed/%.o: dtprobed/%.c dtprobed/dt_pd.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/dtprobed: $(PD_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(PD_OBJS) -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
+
+# The daemon's sandbox and note reader, tested on their own.
+$(BUILD)/test/pdsandbox: test/unit/pdsandbox.c test/unit/check.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -o $@ $< $(PD_LIB_OBJS) -lelf -lz
 
 # Unit tests link the static library and may use its internals.
 $(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)

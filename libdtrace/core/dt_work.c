@@ -10,13 +10,14 @@
  * dtrace_stop():  attachments are closed (no probe fires any more), END
  *   runs, the state becomes STOPPED.  Records still in the ring buffer are
  *   read by the next dtrace_work().
- * dtrace_work():  reads the ring buffer, then hands the exec and exit
- *   events it held to the discovery step (probes/dt_discover.c), which
+ * dtrace_work():  reads the ring buffer and the registry's changes, then
+ *   hands the exec and exit events they held to the discovery step (probes/dt_discover.c), which
  *   enables and attaches the probes of processes started while tracing
  *   runs.
- * dtrace_sleep():  waits on one epoll set holding the ring buffer and the
- *   pidfds of the session's processes, never longer than switchrate, so
- *   that exit() or a process exit is acted on at once.
+ * dtrace_sleep():  waits on one epoll set holding the ring buffer, the
+ *   pidfds of the session's processes and the inotify watch of dtprobed's
+ *   registry (probes/dt_registry.c), never longer than switchrate, so
+ *   that exit(), a process exit or a new process is acted on at once.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -261,6 +262,9 @@ go(dtrace_hdl_t *dtp)
 	ev.data.fd = ring_buffer__epoll_fd(dtp->dt_ringbuf);
 	if (epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
 		return (dt_set_errno(dtp, errno));
+	if ((ev.data.fd = dt_registry_fd(dtp)) >= 0 &&
+	    epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
+		return (dt_set_errno(dtp, errno));
 	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
 	    P = P->pp_next) {
 		ev.data.fd = P->pp_pidfd;
@@ -444,6 +448,7 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 			dt_set_errno(dtp, -rv);
 		return (DTRACE_WORKSTATUS_ERROR);
 	}
+	dt_registry_read(dtp);
 	if (dtp->dt_ndiscq > 0)
 		dt_discover_run(dtp);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */
