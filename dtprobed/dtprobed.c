@@ -404,7 +404,7 @@ batch_read(void *arg, int outfd)
 		if (write(outfd, line, (size_t)n) != n)
 			return;
 		if (i == pb->pb_crash)
-			*(volatile int *)(uintptr_t)pb->pb_n = 0;
+			*(volatile int *)(uintptr_t)(pb->pb_n * 64) = 0;
 		dt_pd_notes_write(pb->pb_fds[i], outfd);
 	}
 }
@@ -889,26 +889,27 @@ events_read(void)
 		for (nh = (struct nlmsghdr *)buf; NLMSG_OK(nh, n);
 		    nh = NLMSG_NEXT(nh, n)) {
 			const struct cn_msg *cn = NLMSG_DATA(nh);
-			const struct proc_event *ev;
+			struct proc_event ev;
 
 			if (nh->nlmsg_type == NLMSG_ERROR ||
 			    nh->nlmsg_type == NLMSG_OVERRUN)
 				return (false);
 			if (nh->nlmsg_type != NLMSG_DONE ||
 			    nh->nlmsg_len < NLMSG_LENGTH(sizeof (*cn) +
-			    sizeof (*ev)) || cn->id.idx != CN_IDX_PROC)
+			    sizeof (ev)) || cn->id.idx != CN_IDX_PROC)
 				continue;
-			ev = (const struct proc_event *)cn->data;
-			if (ev->what == PROC_EVENT_EXEC) {
-				pid_t pid = ev->event_data.exec.process_tgid;
+			/* only 4-byte aligned in the message */
+			memcpy(&ev, cn->data, sizeof (ev));
+			if (ev.what == PROC_EVENT_EXEC) {
+				pid_t pid = ev.event_data.exec.process_tgid;
 
 				proc_register(pid);
 				recheck_add(pid, now_ms() + RECHECK_1);
 				recheck_add(pid, now_ms() + RECHECK_2);
-			} else if (ev->what == PROC_EVENT_EXIT &&
-			    ev->event_data.exit.process_pid ==
-			    ev->event_data.exit.process_tgid) {
-				proc_unregister(ev->event_data.exit.process_tgid);
+			} else if (ev.what == PROC_EVENT_EXIT &&
+			    ev.event_data.exit.process_pid ==
+			    ev.event_data.exit.process_tgid) {
+				proc_unregister(ev.event_data.exit.process_tgid);
 			}
 		}
 	}

@@ -11,9 +11,12 @@
 reg=$TMPDIR/reg
 log=$TMPDIR/pd.log
 out=$TMPDIR/session.out
+# a copy of usdttarget of the test's own: other usdttargets on the
+# machine are not the session's (its description names the module)
+cp "$BUILD_DIR/testprog/usdttarget" "$TMPDIR/pdsession"
 pd_start "$reg" "$log" || exit 1
 $DTRACE -Z -q -x registry="$reg" -n 'BEGIN { printf("ready\n"); }
-dt_usdt*:::tick-now { @[pid] = count(); }' >"$out" 2>"$TMPDIR/session.err" &
+dt_usdt*:pdsession::tick-now { @[pid] = count(); }' >"$out" 2>"$TMPDIR/session.err" &
 dt=$!
 pd_extra+=($dt)
 pd_wait "grep -q ready $out" || echo "the session did not start"
@@ -28,8 +31,8 @@ links() { # the session's uprobe_multi links for process $1 (or all)
 	    /^pid:\t/ { p = $2 }
 	    END { if (um && (pid == "" || p == pid)) n++; print n + 0 }'
 }
-target() { # start usdttarget loop; its pid in $p
-	"$BUILD_DIR/testprog/usdttarget" loop >/dev/null &
+target() { # start the copy of usdttarget; its pid in $p
+	"$TMPDIR/pdsession" loop >/dev/null &
 	p=$!
 	pd_extra+=($p)
 }
