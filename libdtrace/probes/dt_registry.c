@@ -32,8 +32,10 @@
  *  - the watch's queue overflowed: the directory is read again, and
  *    what changed since the session last looked becomes events.
  *  - the directory itself removed (the daemon never does so, but an
- *    administrator may): the session watches its parent until it is
- *    created again, then watches it again and reads it, as above.
+ *    administrator may), as the watch of its parent says (its own watch
+ *    cannot: the session holds it open): the session waits until the
+ *    parent says it is created again, then watches it again and reads
+ *    it, as above.
  *
  * The processes whose files were there when the session started are
  * known, not discovered: as with the session's own exec events, only
@@ -319,17 +321,17 @@ watch_dir(dt_registry_t *rg)
 	return (rg->rg_wd < 0 ? -1 : 0);
 }
 
-/* The directory is gone: wait for it to come back, in its parent. */
-static void
+/*
+ * Watch the directory's parent for the directory's name: removed, or
+ * created again.  (The directory's own watch says nothing of its removal
+ * while the session holds it open.)
+ */
+static int
 watch_parent(dt_registry_t *rg)
 {
 	char parent[PATH_MAX];
 	char *slash;
 
-	if (rg->rg_dirfd >= 0)
-		close(rg->rg_dirfd);
-	rg->rg_dirfd = -1;
-	rg->rg_wd = -1;
 	snprintf(parent, sizeof (parent), "%s", rg->rg_path);
 	if ((slash = strrchr(parent, '/')) == NULL)
 		snprintf(parent, sizeof (parent), ".");
@@ -337,29 +339,34 @@ watch_parent(dt_registry_t *rg)
 		parent[1] = '\0';
 	else
 		*slash = '\0';
-	if (rg->rg_pwd < 0)
-		rg->rg_pwd = inotify_add_watch(rg->rg_infd, parent,
-		    IN_CREATE | IN_MOVED_TO | IN_ONLYDIR);
-	if (rg->rg_pwd < 0)
-		fprintf(stderr, "dtrace: USDT registry %s is gone and its "
-		    "parent cannot be watched: %s; processes started from "
-		    "now on are not discovered\n", rg->rg_path,
-		    strerror(errno));
+	rg->rg_pwd = inotify_add_watch(rg->rg_infd, parent, IN_CREATE |
+	    IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR);
+	return (rg->rg_pwd < 0 ? -1 : 0);
+}
+
+/* The directory is gone: stop watching it, until it is back. */
+static void
+unwatch(dt_registry_t *rg)
+{
+	if (rg->rg_wd >= 0)
+		(void) inotify_rm_watch(rg->rg_infd, rg->rg_wd);
+	if (rg->rg_dirfd >= 0)
+		close(rg->rg_dirfd);
+	rg->rg_wd = rg->rg_dirfd = -1;
 }
 
 /* The directory may be back: watch it and read it. */
 static void
 rewatch(dtrace_hdl_t *dtp, dt_registry_t *rg)
 {
-	if ((rg->rg_dirfd = dir_open(rg->rg_path, true)) < 0)
+	if (rg->rg_dirfd >= 0 ||
+	    (rg->rg_dirfd = dir_open(rg->rg_path, true)) < 0)
 		return;
 	if (watch_dir(rg) != 0) {
 		close(rg->rg_dirfd);
 		rg->rg_dirfd = -1;
 		return;
 	}
-	(void) inotify_rm_watch(rg->rg_infd, rg->rg_pwd);
-	rg->rg_pwd = -1;
 	resync(dtp, rg, true);
 }
 
@@ -386,7 +393,7 @@ dt_registry_start(dtrace_hdl_t *dtp)
 	rg->rg_dirfd = dirfd;
 	rg->rg_wd = rg->rg_pwd = -1;
 	if ((rg->rg_infd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) < 0 ||
-	    watch_dir(rg) != 0) {
+	    watch_dir(rg) != 0 || watch_parent(rg) != 0) {
 		dt_set_errmsg(dtp, EDT_ATTACH, "cannot watch the USDT registry "
 		    "%s: %s", path, strerror(errno));
 		dtp->dt_registry = rg;
@@ -429,9 +436,7 @@ dt_registry_read(dtrace_hdl_t *dtp)
 			} else if (ie->wd == rg->rg_wd && rg->rg_wd >= 0) {
 				if (ie->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
 				    IN_IGNORED)) {
-					(void) inotify_rm_watch(rg->rg_infd,
-					    rg->rg_wd);
-					watch_parent(rg);
+					unwatch(rg);
 					/* it may be back already */
 					rewatch(dtp, rg);
 				} else if (!all_digits(name)) {
@@ -443,8 +448,11 @@ dt_registry_read(dtrace_hdl_t *dtp)
 					file_removed(dtp, rg, name);
 				}
 			} else if (ie->wd == rg->rg_pwd && rg->rg_pwd >= 0 &&
-			    rg->rg_dirfd < 0 && strcmp(name, base) == 0) {
-				rewatch(dtp, rg);
+			    strcmp(name, base) == 0) {
+				if (ie->mask & (IN_DELETE | IN_MOVED_FROM))
+					unwatch(rg);
+				else
+					rewatch(dtp, rg);
 			}
 		}
 	}
