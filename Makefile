@@ -11,6 +11,7 @@
 # `make install` installs them (and dtprobed, its man page and systemd
 # unit, where they exist) under $(DESTDIR)$(PREFIX), PREFIX /usr/local by
 # default; `make uninstall` removes what it installed.
+#   build/dtprobed        the USDT registry daemon (dtprobed/)
 #
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
 # `make tsan` the concurrency tests (and examples/service) on a
@@ -88,8 +89,13 @@ FUZZ_NAMES := compile btf elf printf json
 FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 FUZZTIME   ?= 30
 
+# dtprobed: its own sources, libelf linked statically as in the command.
+PD_SRCS := $(wildcard dtprobed/*.c)
+PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o)
+PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o,$(PD_OBJS))
+
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
-     $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS)
+     $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS) $(BUILD)/dtprobed
 
 examples: $(EXAMPLES)
 
@@ -171,6 +177,18 @@ $(BUILD)/examples/%: examples/%.c include/dtrace.h $(BUILD)/libdtrace.so
 
 $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
+
+$(BUILD)/obj/dtprobed/%.o: dtprobed/%.c dtprobed/dt_pd.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/dtprobed: $(PD_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $(PD_OBJS) -Wl,-Bstatic -lelf -lz -Wl,-Bdynamic
+
+# The daemon's sandbox and note reader, tested on their own.
+$(BUILD)/test/pdsandbox: test/unit/pdsandbox.c test/unit/check.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -o $@ $< $(PD_LIB_OBJS) -lelf -lz
 
 # Unit tests link the static library and may use its internals.
 $(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)

@@ -481,6 +481,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 	}
 	dt_attfds_close(dtp);
 	dt_discover_free(dtp);
+	dt_registry_close(dtp);
 	free(dtp->dt_attfds);
 	dtp->dt_attfds = NULL;
 	dtp->dt_nattfds = dtp->dt_attcap = 0;

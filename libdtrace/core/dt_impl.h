@@ -437,6 +437,8 @@ typedef struct dt_options {
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
 	char *op_btfpath;		/* btfpath: kernel types from here */
+	char *op_registry;		/* registry: dtprobed's directory, or
+					   NULL for /run/dtrace */
 	bool op_cpp;			/* cpp (-C): preprocess every program */
 	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
 	char op_stdc;			/* stdc (-X): a, c, t (-std=c99) or s
@@ -506,6 +508,8 @@ struct dtrace_hdl {
 	unsigned int dt_ndiscq;		/* how many */
 	unsigned int dt_discqcap;	/* how many allocated */
 	struct dt_discproc *dt_discprocs; /* processes discovered, alive */
+	struct dt_registry *dt_registry; /* dtprobed's registry watched, or
+					   NULL (probes/dt_registry.c) */
 
 	bool dt_aggprinted;		/* an aggregation was printed: the
 					   blank line before them is out */
@@ -731,6 +735,12 @@ extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
 extern void dt_discover_free(dtrace_hdl_t *);
+
+/* probes/dt_registry.c */
+extern int dt_registry_start(dtrace_hdl_t *);
+extern int dt_registry_fd(const dtrace_hdl_t *);
+extern void dt_registry_read(dtrace_hdl_t *);
+extern void dt_registry_close(dtrace_hdl_t *);
 
 /* core/dt_work.c */
 extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);

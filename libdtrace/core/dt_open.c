@@ -91,6 +91,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_tcache_rele(dtp->dt_dtypes);
 	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
+	free(dtp->dt_opts.op_registry);
 	dt_cpp_free(dtp);
 	if (dtp->dt_stdoutfd >= 0)
 		(void) close(dtp->dt_stdoutfd);	/* dup()ed by freopen() */
@@ -279,6 +280,16 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "registry") == 0) {
+		char *path;
+
+		/* read at go time (probes/dt_registry.c) */
+		if (val == NULL || *val == '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if ((path = dt_strdup(dtp, val)) == NULL)
+			return (-1);
+		free(op->op_registry);
+		op->op_registry = path;
 	} else if (strcmp(opt, "btfpath") == 0) {
 		char *path, *old = op->op_btfpath;
 		struct dt_tentry *oldtypes = dtp->dt_ktypes;

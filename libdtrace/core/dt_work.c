@@ -13,12 +13,14 @@
  * dtrace_consume():  reads the ring buffer (consume/dt_consume.c) and
  *   reports losses; nothing more.
  * dtrace_work():  does what dtrace_consume() does, stops tracing once
- *   exit() is read, then hands the exec and exit events the records held
- *   to the discovery step (probes/dt_discover.c), which enables and
- *   attaches the probes of processes started while tracing runs.
- * dtrace_sleep():  waits on one epoll set holding the ring buffer and the
- *   pidfds of the session's processes, never longer than switchrate, so
- *   that exit() or a process exit is acted on at once.
+ *   exit() is read, reads the changes of dtprobed's registry, then hands
+ *   the exec and exit events they held to the discovery step
+ *   (probes/dt_discover.c), which enables and attaches the probes of
+ *   processes started while tracing runs.
+ * dtrace_sleep():  waits on one epoll set holding the ring buffer, the
+ *   pidfds of the session's processes and the inotify watch of dtprobed's
+ *   registry (probes/dt_registry.c), never longer than switchrate, so
+ *   that exit(), a process exit or a new process is acted on at once.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -263,6 +265,9 @@ go(dtrace_hdl_t *dtp)
 	ev.data.fd = ring_buffer__epoll_fd(dtp->dt_ringbuf);
 	if (epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
 		return (dt_set_errno(dtp, errno));
+	if ((ev.data.fd = dt_registry_fd(dtp)) >= 0 &&
+	    epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
+		return (dt_set_errno(dtp, errno));
 	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
 	    P = P->pp_next) {
 		ev.data.fd = P->pp_pidfd;
@@ -468,6 +473,7 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 {
 	if (consume(dtp, fp, pfunc, rfunc, arg, true) != 0)
 		return (DTRACE_WORKSTATUS_ERROR);
+	dt_registry_read(dtp);
 	if (dtp->dt_ndiscq > 0)
 		dt_discover_run(dtp);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */

@@ -28,6 +28,10 @@
  *    modules, so that a reused process id starts afresh.  Its probes stay
  *    in the registry (records of them may still be in the ring buffer).
  *
+ * When a live dtprobed keeps a registry of the processes with USDT
+ * probes, dt_registry.c watches it instead of attaching the two programs,
+ * and queues the same events.
+ *
  * Probes of a process fire only once it has been discovered: the window
  * from its exec to its attachment is measured in docs/design.md.  The
  * shared libraries a process loads after it was read are not seen.
@@ -178,8 +182,15 @@ out:
 int
 dt_discover_start(dtrace_hdl_t *dtp)
 {
+	int rv;
+
 	if (!dt_discover_wanted(dtp))
 		return (0);
+	/* dtprobed's registry, when a daemon keeps one (dt_registry.c) */
+	if ((rv = dt_registry_start(dtp)) != 0) {
+		dtp->dt_discover = rv > 0;
+		return (rv > 0 ? 0 : -1);
+	}
 	if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
 	    "dt_disc_exit") != 0 ||
 	    event_attach(dtp, DT_REC_EXEC, "sched_process_exec",

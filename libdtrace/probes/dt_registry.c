@@ -1,0 +1,476 @@
+/*
+ * dt_registry.c: new processes learned from dtprobed's registry.
+ *
+ * A session that discovers processes started while tracing runs
+ * (probes/dt_discover.c) learns of them from the registry that the
+ * dtprobed daemon keeps (dtprobed/dtprobed.c has its format), when a live
+ * daemon keeps one, instead of attaching exec and exit programs of its
+ * own: the daemon has already read every new process's files and lists
+ * only those with USDT probes, so the session is woken for those alone.
+ * Without a daemon the session watches exec and exit itself, as before.
+ *
+ * dt_registry_start() (from dt_discover_start(), at go time) uses the
+ * registry directory (option registry, default /run/dtrace) only if:
+ * it is a directory, not a symbolic link, owned by root and writable by
+ * no one else, and its pid file dtprobed.pid (a regular file of root) is
+ * locked by a live daemon (flock(): a shared lock cannot be taken).  A
+ * directory that fails the checks is reported and not used.  The
+ * directory is watched with inotify (no polling): its descriptor is in
+ * the session's epoll set (dtrace_sleep()), and dt_registry_read(), in
+ * dtrace_work(), turns what happened into the discovery queue's events,
+ * the same ones the exec and exit programs send (dt_discover_note()):
+ *
+ *  - a file PID moved in (the daemon writes each file to a temporary
+ *    name, then renames it): an exec of PID at the process's start time,
+ *    read from the file (opened with O_NOFOLLOW; a regular file of root
+ *    not writable by others, naming PID, or it is ignored).  Discovery
+ *    skips a process that started later (a reused id), and treats the
+ *    exec of a process it traces as a new start: a file rewritten
+ *    because the process now maps more libraries is read again.
+ *  - a file PID deleted (or moved away): the exit of PID, if the session
+ *    had seen it.
+ *  - the watch's queue overflowed: the directory is read again, and
+ *    what changed since the session last looked becomes events.
+ *  - the directory itself removed (the daemon never does so, but an
+ *    administrator may), as the watch of its parent says (its own watch
+ *    cannot: the session holds it open): the session waits until the
+ *    parent says it is created again, then watches it again and reads
+ *    it, as above.
+ *
+ * The processes whose files were there when the session started are
+ * known, not discovered: as with the session's own exec events, only
+ * processes that start (or change) while tracing runs are new.  When the
+ * daemon is killed, no event comes until it runs again; it then rewrites
+ * the files of the processes started meanwhile, and the session
+ * discovers them (those that came and went in between are missed).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+
+#include "../core/dt_impl.h"
+
+#define DT_REGISTRY_DIR	"/run/dtrace"	/* dtprobed's default */
+#define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */
+#define DIR_EVENTS	(IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | \
+			 IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+
+/* A process the registry lists, as the session last saw it. */
+typedef struct dt_regproc {
+	pid_t rp_pid;			/* process id */
+	uint64_t rp_start;		/* its start, ns since boot */
+	bool rp_seen;			/* still listed (resync) */
+} dt_regproc_t;
+
+typedef struct dt_registry {
+	char *rg_path;			/* the directory */
+	int rg_dirfd;			/* ... open, -1 while it is gone */
+	int rg_infd;			/* inotify descriptor */
+	int rg_wd;			/* watch of the directory, or -1 */
+	int rg_pwd;			/* watch of its parent, or -1 */
+	dt_regproc_t *rg_procs;		/* processes listed */
+	unsigned int rg_nprocs;		/* how many */
+	unsigned int rg_proccap;	/* how many allocated */
+} dt_registry_t;
+
+static bool
+all_digits(const char *s)
+{
+	if (*s == '\0' || *s == '0' || strlen(s) > 10)
+		return (false);
+	for (; *s != '\0'; s++) {
+		if (!isdigit((unsigned char)*s))
+			return (false);
+	}
+	return (true);
+}
+
+/* Why a directory (or file) with this status is not to be trusted. */
+static const char *
+untrusted(const struct stat *st, bool dir)
+{
+	if (dir ? !S_ISDIR(st->st_mode) : !S_ISREG(st->st_mode))
+		return (dir ? "is not a directory" : "is not a regular file");
+	if (st->st_uid != 0)
+		return ("is not owned by root");
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return ("is writable by others than root");
+	return (NULL);
+}
+
+/*
+ * Open the registry directory if it is trustworthy; -1 if it does not
+ * exist (quietly) or is not to be trusted (said on stderr when loud).
+ */
+static int
+dir_open(const char *path, bool loud)
+{
+	struct stat st;
+	const char *why = NULL;
+	int fd;
+
+	if (lstat(path, &st) != 0)
+		return (-1);
+	if (S_ISLNK(st.st_mode))
+		why = "is a symbolic link";
+	else if ((why = untrusted(&st, true)) == NULL) {
+		if ((fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC)) < 0)
+			return (-1);
+		if (fstat(fd, &st) == 0 && (why = untrusted(&st, true)) ==
+		    NULL)
+			return (fd);
+		close(fd);
+		if (why == NULL)
+			return (-1);
+	}
+	if (loud)
+		fprintf(stderr, "dtrace: USDT registry %s %s: not used\n", path,
+		    why);
+	return (-1);
+}
+
+/* Does a live dtprobed keep the directory open on dirfd? */
+static bool
+daemon_alive(int dirfd, const char *path)
+{
+	struct stat st;
+	const char *why;
+	bool alive = false;
+	int fd;
+
+	if ((fd = openat(dirfd, DT_REGISTRY_PID, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC | O_NONBLOCK)) < 0)
+		return (false);
+	if (fstat(fd, &st) != 0)
+		why = "cannot be read";
+	else
+		why = untrusted(&st, false);
+	if (why != NULL)
+		fprintf(stderr, "dtrace: USDT registry %s/%s %s: not used\n",
+		    path, DT_REGISTRY_PID, why);
+	else if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+		alive = errno == EWOULDBLOCK;	/* the daemon holds it */
+	close(fd);	/* drops a lock taken */
+	return (alive);
+}
+
+/*
+ * The start (ns since boot) that the registry file of pid names; -1 if
+ * the file is gone, not to be trusted, or not of that process.
+ */
+static int
+file_start(dt_registry_t *rg, const char *name, pid_t pid, uint64_t *startp)
+{
+	char buf[256];
+	unsigned long long ticks;
+	struct stat st;
+	long hz = sysconf(_SC_CLK_TCK);
+	ssize_t n;
+	int fd, fpid;
+
+	if ((fd = openat(rg->rg_dirfd, name, O_RDONLY | O_NOFOLLOW |
+	    O_CLOEXEC | O_NONBLOCK)) < 0)
+		return (-1);
+	if (fstat(fd, &st) != 0 || untrusted(&st, false) != NULL ||
+	    (n = read(fd, buf, sizeof (buf) - 1)) <= 0) {
+		close(fd);
+		return (-1);
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (sscanf(buf, "dtprobed 1\npid %d\nstart %llu\n", &fpid,
+	    &ticks) != 2 || fpid != (int)pid || hz <= 0)
+		return (-1);
+	*startp = ticks * (1000000000ULL / (unsigned long long)hz);
+	return (0);
+}
+
+static dt_regproc_t *
+proc_find(dt_registry_t *rg, pid_t pid)
+{
+	for (unsigned int i = 0; i < rg->rg_nprocs; i++) {
+		if (rg->rg_procs[i].rp_pid == pid)
+			return (&rg->rg_procs[i]);
+	}
+	return (NULL);
+}
+
+/* Note that pid is listed, with this start; NULL when out of memory. */
+static dt_regproc_t *
+proc_note(dtrace_hdl_t *dtp, dt_registry_t *rg, pid_t pid, uint64_t start)
+{
+	dt_regproc_t *rp = proc_find(rg, pid);
+
+	if (rp == NULL) {
+		if (rg->rg_nprocs == rg->rg_proccap &&
+		    dt_grow(dtp, (void **)&rg->rg_procs, &rg->rg_proccap, 64,
+		    sizeof (dt_regproc_t)) != 0)
+			return (NULL);
+		rp = &rg->rg_procs[rg->rg_nprocs++];
+		rp->rp_pid = pid;
+	}
+	rp->rp_start = start;
+	rp->rp_seen = true;
+	return (rp);
+}
+
+static void
+proc_drop(dt_registry_t *rg, dt_regproc_t *rp)
+{
+	*rp = rg->rg_procs[--rg->rg_nprocs];
+}
+
+/* A file moved in: an exec. */
+static void
+file_added(dtrace_hdl_t *dtp, dt_registry_t *rg, const char *name)
+{
+	pid_t pid = (pid_t)atoi(name);
+	uint64_t start;
+
+	if (file_start(rg, name, pid, &start) != 0)
+		return;
+	if (proc_note(dtp, rg, pid, start) == NULL)
+		return;
+	dt_discover_note(dtp, DT_REC_EXEC, (uint32_t)pid, start);
+}
+
+/* A file gone: an exit, if the process was listed. */
+static void
+file_removed(dtrace_hdl_t *dtp, dt_registry_t *rg, const char *name)
+{
+	dt_regproc_t *rp = proc_find(rg, (pid_t)atoi(name));
+
+	if (rp == NULL)
+		return;
+	dt_discover_note(dtp, DT_REC_EXIT, (uint32_t)rp->rp_pid, 0);
+	proc_drop(rg, rp);
+}
+
+/*
+ * Read the directory: its processes become the known ones.  With events,
+ * what changed since they were last known is queued as exec and exit
+ * events; without (at start), nothing is.
+ */
+static void
+resync(dtrace_hdl_t *dtp, dt_registry_t *rg, bool events)
+{
+	struct dirent *de;
+	DIR *d;
+	int fd;
+
+	for (unsigned int i = 0; i < rg->rg_nprocs; i++)
+		rg->rg_procs[i].rp_seen = false;
+	if ((fd = dup(rg->rg_dirfd)) < 0 || (d = fdopendir(fd)) == NULL) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		pid_t pid;
+		dt_regproc_t *rp;
+		uint64_t start;
+
+		if (!all_digits(de->d_name))
+			continue;
+		pid = (pid_t)atoi(de->d_name);
+		if (file_start(rg, de->d_name, pid, &start) != 0)
+			continue;
+		rp = proc_find(rg, pid);
+		if (rp != NULL && rp->rp_start == start) {
+			rp->rp_seen = true;
+			continue;
+		}
+		if (proc_note(dtp, rg, pid, start) != NULL && events)
+			dt_discover_note(dtp, DT_REC_EXEC, (uint32_t)pid,
+			    start);
+	}
+	closedir(d);
+	for (unsigned int i = 0; i < rg->rg_nprocs;) {
+		dt_regproc_t *rp = &rg->rg_procs[i];
+
+		if (rp->rp_seen) {
+			i++;
+			continue;
+		}
+		if (events)
+			dt_discover_note(dtp, DT_REC_EXIT,
+			    (uint32_t)rp->rp_pid, 0);
+		proc_drop(rg, rp);
+	}
+}
+
+/* Watch the directory open on rg_dirfd; -1 on failure. */
+static int
+watch_dir(dt_registry_t *rg)
+{
+	char path[64];
+
+	/* through the descriptor: the directory checked, not a new one */
+	snprintf(path, sizeof (path), "/proc/self/fd/%d", rg->rg_dirfd);
+	rg->rg_wd = inotify_add_watch(rg->rg_infd, path, DIR_EVENTS);
+	return (rg->rg_wd < 0 ? -1 : 0);
+}
+
+/*
+ * Watch the directory's parent for the directory's name: removed, or
+ * created again.  (The directory's own watch says nothing of its removal
+ * while the session holds it open.)
+ */
+static int
+watch_parent(dt_registry_t *rg)
+{
+	char parent[PATH_MAX];
+	char *slash;
+
+	snprintf(parent, sizeof (parent), "%s", rg->rg_path);
+	if ((slash = strrchr(parent, '/')) == NULL)
+		snprintf(parent, sizeof (parent), ".");
+	else if (slash == parent)
+		parent[1] = '\0';
+	else
+		*slash = '\0';
+	rg->rg_pwd = inotify_add_watch(rg->rg_infd, parent, IN_CREATE |
+	    IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR);
+	return (rg->rg_pwd < 0 ? -1 : 0);
+}
+
+/* The directory is gone: stop watching it, until it is back. */
+static void
+unwatch(dt_registry_t *rg)
+{
+	if (rg->rg_wd >= 0)
+		(void) inotify_rm_watch(rg->rg_infd, rg->rg_wd);
+	if (rg->rg_dirfd >= 0)
+		close(rg->rg_dirfd);
+	rg->rg_wd = rg->rg_dirfd = -1;
+}
+
+/* The directory may be back: watch it and read it. */
+static void
+rewatch(dtrace_hdl_t *dtp, dt_registry_t *rg)
+{
+	if (rg->rg_dirfd >= 0 ||
+	    (rg->rg_dirfd = dir_open(rg->rg_path, true)) < 0)
+		return;
+	if (watch_dir(rg) != 0) {
+		close(rg->rg_dirfd);
+		rg->rg_dirfd = -1;
+		return;
+	}
+	resync(dtp, rg, true);
+}
+
+int
+dt_registry_start(dtrace_hdl_t *dtp)
+{
+	const char *path = dtp->dt_opts.op_registry != NULL ?
+	    dtp->dt_opts.op_registry : DT_REGISTRY_DIR;
+	dt_registry_t *rg;
+	int dirfd;
+
+	if ((dirfd = dir_open(path, true)) < 0)
+		return (0);
+	if (!daemon_alive(dirfd, path)) {
+		close(dirfd);
+		return (0);
+	}
+	if ((rg = dt_zalloc(dtp, sizeof (*rg))) == NULL ||
+	    (rg->rg_path = dt_strdup(dtp, path)) == NULL) {
+		free(rg);
+		close(dirfd);
+		return (-1);
+	}
+	rg->rg_dirfd = dirfd;
+	rg->rg_wd = rg->rg_pwd = -1;
+	if ((rg->rg_infd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) < 0 ||
+	    watch_dir(rg) != 0 || watch_parent(rg) != 0) {
+		dt_set_errmsg(dtp, EDT_ATTACH, "cannot watch the USDT registry "
+		    "%s: %s", path, strerror(errno));
+		dtp->dt_registry = rg;
+		dt_registry_close(dtp);
+		return (-1);
+	}
+	dtp->dt_registry = rg;
+	resync(dtp, rg, false);
+	return (1);
+}
+
+int
+dt_registry_fd(const dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_registry != NULL ? dtp->dt_registry->rg_infd : -1);
+}
+
+void
+dt_registry_read(dtrace_hdl_t *dtp)
+{
+	dt_registry_t *rg = dtp->dt_registry;
+	char buf[8192] __attribute__((aligned(__alignof__(struct
+	    inotify_event))));
+	const char *base;
+	ssize_t n;
+
+	if (rg == NULL)
+		return;
+	base = strrchr(rg->rg_path, '/');
+	base = base != NULL ? base + 1 : rg->rg_path;
+	while ((n = read(rg->rg_infd, buf, sizeof (buf))) > 0) {
+		for (char *p = buf; p < buf + n;) {
+			const struct inotify_event *ie = (const void *)p;
+			const char *name = ie->len > 0 ? ie->name : "";
+
+			p += sizeof (*ie) + ie->len;
+			if (ie->mask & IN_Q_OVERFLOW) {
+				if (rg->rg_dirfd >= 0)
+					resync(dtp, rg, true);
+			} else if (ie->wd == rg->rg_wd && rg->rg_wd >= 0) {
+				if (ie->mask & (IN_DELETE_SELF | IN_MOVE_SELF |
+				    IN_IGNORED)) {
+					unwatch(rg);
+					/* it may be back already */
+					rewatch(dtp, rg);
+				} else if (!all_digits(name)) {
+					continue;
+				} else if (ie->mask & IN_MOVED_TO) {
+					file_added(dtp, rg, name);
+				} else if (ie->mask & (IN_DELETE |
+				    IN_MOVED_FROM)) {
+					file_removed(dtp, rg, name);
+				}
+			} else if (ie->wd == rg->rg_pwd && rg->rg_pwd >= 0 &&
+			    strcmp(name, base) == 0) {
+				if (ie->mask & (IN_DELETE | IN_MOVED_FROM))
+					unwatch(rg);
+				else
+					rewatch(dtp, rg);
+			}
+		}
+	}
+}
+
+void
+dt_registry_close(dtrace_hdl_t *dtp)
+{
+	dt_registry_t *rg = dtp->dt_registry;
+
+	if (rg == NULL)
+		return;
+	if (rg->rg_infd >= 0)
+		close(rg->rg_infd);
+	if (rg->rg_dirfd >= 0)
+		close(rg->rg_dirfd);
+	free(rg->rg_procs);
+	free(rg->rg_path);
+	free(rg);
+	dtp->dt_registry = NULL;
+}
