@@ -159,6 +159,9 @@ enum {
 	DT_MAP_PROBES,		/* probe id -> names, for probeprov & co */
 	DT_MAP_ZERO,		/* zeros: the first value of an aggregation */
 	DT_MAP_SPEC,		/* speculation buffers (dt_rec.h) */
+	DT_MAP_USDTPRIDS,	/* usdt_prids: (pid, shared probe) -> probe,
+				   clauses (dt_rec.h) */
+	DT_MAP_USDTGEN,		/* usdt_gen: pid -> generation */
 	DT_MAP_COUNT
 };
 
@@ -273,6 +276,10 @@ typedef struct dt_probe {
 	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
 	bool pr_attached;		/* attached already, with others of
 					   its provider in one link (pid) */
+	bool pr_shared;			/* an underlying probe that serves
+					   every process (a USDT site, one
+					   system-wide uprobe): never matched
+					   by descriptions, never listed */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -287,6 +294,8 @@ typedef struct dt_program {
 	uint32_t pg_attachtype;		/* expected attach type at load (the
 					   trampoline may set it), else 0 */
 	bool pg_attached;		/* provider attached it once for all */
+	bool pg_shared;			/* serves shared probes: runs the
+					   clauses ms_clmask names */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */
 	uint32_t *pg_ranges;		/* first insn of each clause block */
@@ -334,6 +343,10 @@ typedef struct dt_provider {
 					   description names; NULL: none */
 	void (*pv_forget)(struct dtrace_hdl *, pid_t);
 					/* a discovered process is gone */
+	int (*pv_share)(struct dtrace_hdl *, unsigned int);
+					/* the probes from this index on
+					   were enabled: move what shared
+					   probes can serve onto them */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -422,6 +435,7 @@ typedef struct dt_options {
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	uint32_t op_nspec;		/* nspec: speculation buffers */
 	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
 	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
@@ -548,6 +562,14 @@ struct dtrace_hdl {
 					   trampoline each */
 	uint32_t dt_nusdtspecs;		/* how many */
 	unsigned int dt_usdtspeccap;	/* how many allocated */
+	struct dt_usdtfile *dt_usdtfiles; /* files with shared USDT probes */
+	struct dt_usdtover **dt_usdtover; /* (pid, shared probe) -> the
+					   process's probe, hashed */
+	struct dt_usdtent *dt_usdtents;	/* usdt_prids entries of processes */
+	unsigned int dt_nusdtents;	/* how many */
+	unsigned int dt_usdtentcap;	/* how many allocated */
+	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
+	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -709,6 +731,8 @@ extern int dt_bpf_uprobe_multi(int, const char *, const uint64_t *,
 /* probes/dt_discover.c */
 #define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */
 extern bool dt_discover_wanted(dtrace_hdl_t *);
+extern bool dt_discover_wants(dtrace_hdl_t *, const dtrace_probedesc_t *);
+extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
@@ -797,5 +821,7 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern void dt_usdt_free(dtrace_hdl_t *);
+extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,
+    pid_t);
 
 #endif /* DT_IMPL_H */
