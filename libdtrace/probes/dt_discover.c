@@ -365,8 +365,14 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			}
 		}
 	}
-	if (dtp->dt_nprobes == first)
+	if (dtp->dt_nprobes == first) {
+		/* nothing to trace: its modules are not kept */
+		for (int p = 0; dt_providers[p] != NULL; p++) {
+			if (dt_providers[p]->pv_forget != NULL)
+				dt_providers[p]->pv_forget(dtp, pid);
+		}
 		return;
+	}
 	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
