@@ -73,7 +73,9 @@
  * firing.  The consumer names a firing of a shared probe by the record's
  * process id (rh_pid): the process's own probe, which discovery made, or
  * which dt_usdt_overlying() makes then (the process may be gone before it
- * is discovered); provide_pid() takes that probe when discovery comes.
+ * is discovered); when discovery comes, the probe it makes (enabled,
+ * with the process's usdt_prids entries) takes over the name, the other
+ * stays for the records already read.
  * share() moves the clauses a shared probe serves off a process's probe
  * and writes its usdt_prids entries, then its usdt_gen entry; what is left
  * (descriptions that name the process: myprov1234:::, myprov$target:::)
@@ -447,17 +449,6 @@ file_find(dtrace_hdl_t *dtp, const dt_elf_t *ef)
 	return (NULL);
 }
 
-/* The shared probe of note i of the module's file: its id, 0 if none. */
-static uint32_t
-shared_find(dtrace_hdl_t *dtp, const dt_pidmod_t *pm, size_t i)
-{
-	const dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
-
-	if (uf == NULL || uf->uf_prids[i] == DT_USDT_NOSHARE)
-		return (0);
-	return (uf->uf_prids[i]);
-}
-
 /*
  * Can a provider field match the provider base followed by some process
  * id?  Its literal head (up to a glob character) must agree with base,
@@ -802,8 +793,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 			const char *bad;
 			size_t badlen;
 			dt_probe_t *prp;
-			dt_usdtover_t *uo;
-			uint32_t tramp = 0, sh;
+			uint32_t tramp = 0;
 
 			snprintf(prov, sizeof (prov), "%s%d", en->en_prov,
 			    (int)pid);
@@ -819,14 +809,6 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 				    "understood\n", pm->pm_file, en->en_prov,
 				    en->en_name, (int)badlen, bad);
 				pm->pm_usdt[i] = DT_USDT_SKIPPED;
-				continue;
-			}
-			if ((sh = shared_find(dtp, pm, i)) != 0 &&
-			    (uo = over_find(dtp, pid, sh)) != NULL) {
-				/* made when a record of it was read */
-				prp = dtp->dt_probes[uo->uo_prid - 1];
-				prp->pr_data2 = (uint64_t)(uintptr_t)pm;
-				pm->pm_usdt[i] = prp->pr_desc.id;
 				continue;
 			}
 			if (spec_tramp(dtp, spec, &tramp) != 0 ||
