@@ -9,6 +9,12 @@
  *   strtab   BPF_MAP_TYPE_ARRAY, one entry, read-only to programs, frozen
  *   probes   BPF_MAP_TYPE_HASH, probe id -> four strsize names; only when
  *            a clause uses probeprov, probemod, probefunc or probename
+ *            (the usdt_names of the design: USDT probes' names are there)
+ *   usdt_prids, usdt_gen  BPF_MAP_TYPE_HASH, (pid, shared probe id) ->
+ *            (probe id, generation, clause mask) and pid -> generation;
+ *            only in a session that discovers processes (dt_rec.h,
+ *            providers/dt_prov_usdt.c); usdtprids entries, allocated as
+ *            they come
  *
  * A program is loaded without a verifier log first (cheaper); if it is
  * rejected, it is loaded again with the log so that the error can quote
@@ -355,6 +361,19 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		if (fd < 0)
 			return (map_fail(dtp, "spec"));
 		dtp->dt_mapfd[DT_MAP_SPEC] = fd;
+	}
+	if (dt_discover_wanted(dtp)) {
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_usdt_prids",
+		    sizeof (dt_usdtkey_t), sizeof (dt_usdtval_t),
+		    dtp->dt_opts.op_usdtprids, BPF_F_NO_PREALLOC);
+		if (fd < 0)
+			return (map_fail(dtp, "usdt_prids"));
+		dtp->dt_mapfd[DT_MAP_USDTPRIDS] = fd;
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_usdt_gen", 4, 4,
+		    dtp->dt_opts.op_usdtprids, BPF_F_NO_PREALLOC);
+		if (fd < 0)
+			return (map_fail(dtp, "usdt_gen"));
+		dtp->dt_mapfd[DT_MAP_USDTGEN] = fd;
 	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
 		nprobes += dtp->dt_probes[i]->pr_nclauses > 0;

@@ -81,7 +81,8 @@ dt_block_free(dt_block_t *blk)
 }
 
 static const char *const mapnames[DT_MAP_COUNT] = {
-	"output", "dctx", "globals", "strtab", "probes", "zero", "spec"
+	"output", "dctx", "globals", "strtab", "probes", "zero", "spec",
+	"usdt_prids", "usdt_gen"
 };
 
 static const char *

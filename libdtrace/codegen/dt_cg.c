@@ -4064,6 +4064,10 @@ emit_header(dt_cg_t *cg, uint32_t kind)
 	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
 	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_cpu),
 	    R0));
+	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_pid),
+	    R0));
 }
 
 static int
@@ -4366,8 +4370,17 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 
 	for (unsigned int i = 0; i < n; i++) {
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];
+		int lnext = label_new(&cg);
 
 		ranges[i] = pc(&cg);
+		if (pgp->pg_shared) {
+			/* a shared USDT probe: the clauses its entry names */
+			emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_clmask)));
+			if (i > 0)
+				emit(&cg, ALU_IMM(BPF_RSH, R1, (int32_t)i));
+			emit(&cg, ALU_IMM(BPF_AND, R1, 1));
+			emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
+		}
 		emit_clause_ids(&cg, dcp);
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
 			cg_fail(&cg, "D_NOMEM", "out of memory");
@@ -4391,6 +4404,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 			emit_save_args(&cg, true);
 			label_set(&cg, lskip);
 		}
+		label_set(&cg, lnext);
 	}
 	ranges[n] = pc(&cg);
 	label_set(&cg, lexit);

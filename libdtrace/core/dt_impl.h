@@ -160,6 +160,9 @@ enum {
 	DT_MAP_ZERO,		/* zeros: the first value of an aggregation */
 	DT_MAP_SPEC,		/* speculation buffers (dt_rec.h) */
 	DT_MAP_KSKIP,		/* the tracing machinery's kernel text */
+	DT_MAP_USDTPRIDS,	/* usdt_prids: (pid, shared probe) -> probe,
+				   clauses (dt_rec.h) */
+	DT_MAP_USDTGEN,		/* usdt_gen: pid -> generation */
 	DT_MAP_COUNT
 };
 
@@ -280,6 +283,10 @@ typedef struct dt_probe {
 	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
 	bool pr_attached;		/* attached already, with others of
 					   its provider in one link (pid) */
+	bool pr_shared;			/* an underlying probe that serves
+					   every process (a USDT site, one
+					   system-wide uprobe): never matched
+					   by descriptions, never listed */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -294,6 +301,8 @@ typedef struct dt_program {
 	uint32_t pg_attachtype;		/* expected attach type at load (the
 					   trampoline may set it), else 0 */
 	bool pg_attached;		/* provider attached it once for all */
+	bool pg_shared;			/* serves shared probes: runs the
+					   clauses ms_clmask names */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */
 	uint32_t *pg_ranges;		/* first insn of each clause block */
@@ -341,6 +350,10 @@ typedef struct dt_provider {
 					   description names; NULL: none */
 	void (*pv_forget)(struct dtrace_hdl *, pid_t);
 					/* a discovered process is gone */
+	int (*pv_share)(struct dtrace_hdl *, unsigned int);
+					/* the probes from this index on
+					   were enabled: move what shared
+					   probes can serve onto them */
 } dt_provider_t;
 
 /* ---- processes ------------------------------------------------------------ */
@@ -429,6 +442,7 @@ typedef struct dt_options {
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	uint32_t op_nspec;		/* nspec: speculation buffers */
 	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
 	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
@@ -570,6 +584,14 @@ struct dtrace_hdl {
 					   trampoline each */
 	uint32_t dt_nusdtspecs;		/* how many */
 	unsigned int dt_usdtspeccap;	/* how many allocated */
+	struct dt_usdtfile *dt_usdtfiles; /* files with shared USDT probes */
+	struct dt_usdtover **dt_usdtover; /* (pid, shared probe) -> the
+					   process's probe, hashed */
+	struct dt_usdtent *dt_usdtents;	/* usdt_prids entries of processes */
+	unsigned int dt_nusdtents;	/* how many */
+	unsigned int dt_usdtentcap;	/* how many allocated */
+	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
+	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -731,6 +753,8 @@ extern int dt_bpf_uprobe_multi(int, const char *, const uint64_t *,
 /* probes/dt_discover.c */
 #define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */
 extern bool dt_discover_wanted(dtrace_hdl_t *);
+extern bool dt_discover_wants(dtrace_hdl_t *, const dtrace_probedesc_t *);
+extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
@@ -850,5 +874,7 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 extern void dt_usdt_free(dtrace_hdl_t *);
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
+extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,
+    pid_t);
 
 #endif /* DT_IMPL_H */

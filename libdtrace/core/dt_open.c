@@ -48,6 +48,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_aggsize = 4 << 20;
 	dtp->dt_opts.op_nspec = 1;
 	dtp->dt_opts.op_specsize = 32 << 10;
+	dtp->dt_opts.op_usdtprids = 65536;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
@@ -340,6 +341,11 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			op->op_nspec = (uint32_t)v;
 		else
 			op->op_specsize = (uint32_t)((v + 7) & ~7ULL);
+	} else if (strcmp(opt, "usdtprids") == 0) {
+		if (parse_size(val, &v) != 0 || v == 0 || v > 1U << 24)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "usdtprids must be between 1 and %u", 1U << 24));
+		op->op_usdtprids = (uint32_t)v;
 	} else if (strcmp(opt, "aggsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -433,6 +439,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_nspec;
 	else if (strcmp(opt, "specsize") == 0)
 		*valp = op->op_specsize;
+	else if (strcmp(opt, "usdtprids") == 0)
+		*valp = op->op_usdtprids;
 	else if (strcmp(opt, "stackframes") == 0)
 		*valp = op->op_stackframes;
 	else if (strcmp(opt, "stackindent") == 0)

@@ -71,7 +71,33 @@ typedef struct dt_mstate {
 	uint8_t ms_tokmap[32];		/* strtok(): delimiters, a bit each */
 	uint64_t ms_spec;		/* speculate(): the clause's speculation
 					   id, 0: none */
+	uint64_t ms_clmask;		/* a shared USDT program: its clauses
+					   to run, bit i the program's i-th */
 } dt_mstate_t;
+
+/*
+ * The usdt_prids map (dt_usdt_prids): (process id, shared probe id) ->
+ * the process's own probe and the clauses of the shared probe's program
+ * to run for it.  Key process id 0 is the entry for processes that have
+ * none yet (DT_USDT_ANYPID).  An entry of a process counts only if its
+ * generation is the one the usdt_gen map (dt_usdt_gen: process id ->
+ * generation) holds for the process, which the exit of the process
+ * deletes at once (see probes/providers/dt_prov_usdt.c).
+ */
+#define DT_USDT_ANYPID	0	/* uk_pid of the fallback entry */
+#define DT_USDT_MAXCL	64	/* clauses of a shared program, at most */
+
+typedef struct dt_usdtkey {
+	uint32_t uk_pid;	/* process id, DT_USDT_ANYPID: any */
+	uint32_t uk_prid;	/* shared (underlying) probe id */
+} dt_usdtkey_t;
+
+typedef struct dt_usdtval {
+	uint32_t uv_prid;	/* probe id the firing is: the process's own
+				   (myprov1234:...), or the shared one */
+	uint32_t uv_gen;	/* the process's generation (usdt_gen) */
+	uint64_t uv_mask;	/* clauses to run: bit i the i-th */
+} dt_usdtval_t;
 
 /* Kinds of ring buffer records. */
 #define DT_REC_DATA	1	/* a clause's data */
@@ -87,6 +113,9 @@ typedef struct dt_rechdr {
 	uint32_t rh_prid;	/* probe id */
 	uint32_t rh_clause;	/* clause number within the session */
 	uint32_t rh_cpu;	/* CPU the probe fired on */
+	uint32_t rh_pid;	/* process that fired it: a USDT site's firing
+				   (rh_prid a shared probe) is named by it */
+	uint32_t rh_pad;	/* keeps the data 8-byte aligned */
 } dt_rechdr_t;
 
 typedef struct dt_faultrec {

@@ -57,7 +57,8 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	char name[16];
 
 	for (pgp = dtp->dt_programs; pgp != NULL; pgp = pgp->pg_next) {
-		if (pgp->pg_tramp == prp->pr_tramp && same_clauses(pgp, prp))
+		if (pgp->pg_tramp == prp->pr_tramp &&
+		    pgp->pg_shared == prp->pr_shared && same_clauses(pgp, prp))
 			return (pgp);
 	}
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
@@ -66,6 +67,7 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	pgp->pg_pvfd = -1;
 	pgp->pg_progtype = pv->pv_progtype;
 	pgp->pg_tramp = prp->pr_tramp;
+	pgp->pg_shared = prp->pr_shared;
 	pgp->pg_nclauses = prp->pr_nclauses;
 	pgp->pg_clauses = dt_zalloc(dtp, prp->pr_nclauses *
 	    sizeof (unsigned int));
@@ -81,8 +83,8 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 		dt_block_free(&blk);
 		return (NULL);
 	}
-	snprintf(name, sizeof (name), "dt_%s_%u", pv->pv_name,
-	    pgp->pg_tramp);
+	snprintf(name, sizeof (name), "dt_%s%s_%u", pv->pv_name,
+	    pgp->pg_shared ? "_sh" : "", pgp->pg_tramp);
 	if (dt_bpf_prog_load(dtp, &blk, pgp->pg_progtype, name, pgp) != 0)
 		pgp = NULL;
 	dt_block_free(&blk);
@@ -238,6 +240,13 @@ go(dtrace_hdl_t *dtp)
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_prepare != NULL &&
 		    dt_providers[p]->pv_prepare(dtp) != 0)
+			return (-1);
+	}
+	/* probes that shared probes can serve (USDT under discovery) */
+	for (int p = 0; dt_discover_wanted(dtp) && dt_providers[p] != NULL;
+	    p++) {
+		if (dt_providers[p]->pv_share != NULL &&
+		    dt_providers[p]->pv_share(dtp, 0) != 0)
 			return (-1);
 	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {

@@ -3,15 +3,18 @@
  *
  * A description that can name USDT probes without naming one process
  * (its provider field empty or a glob: myprov*:::name, :::name; see
- * desc_wants()), in a
+ * dt_discover_wants()), in a
  * session that allows descriptions matching nothing (-Z, zdefs), makes
  * dtrace_go() attach two small programs to raw tracepoints:
  * sched_process_exec sends a DT_REC_EXEC record (the process id and the
  * time of the exec) through the output ring buffer, with a wakeup at once;
  * sched_process_exit sends a DT_REC_EXIT record when a process's main
- * thread exits.  Other sessions pay nothing.  The consumer queues them
- * (dt_discover_note()) and dtrace_work() hands the queue to
- * dt_discover_run():
+ * thread exits, after deleting the process's usdt_gen entry (see
+ * providers/dt_prov_usdt.c).  Other sessions pay nothing.  Once they are
+ * attached, the processes already running are read as if they had just
+ * started (dt_discover_scan()), so that none is missed in between.  The
+ * consumer queues the events (dt_discover_note()) and dtrace_work() hands
+ * the queue to dt_discover_run():
  *
  *  - exec: a process of the session (-c, -p) is left alone.  A process
  *    whose start time (/proc/PID/stat, clock ticks since boot) is after
@@ -19,25 +22,36 @@
  *    a discover() callback creates the process's probes that each such
  *    description names (the code -p uses: its modules from
  *    /proc/PID/maps, their notes), the new probes are matched against
- *    every description of every clause and each match is enabled, then
- *    loaded (a program already loaded for the same trampoline and clauses
- *    is reused) and attached as at go time.  The attachments made are
- *    the process's.
+ *    every description of every clause and each match is enabled.  The
+ *    providers' share() callbacks move what shared probes serve onto
+ *    them (USDT: a file seen for the first time gets its shared probes,
+ *    attached at once for every process; the process gets its usdt_prids
+ *    entries); the shared probes' links are the session's.  What is left
+ *    is loaded (a program already loaded for the same trampoline and
+ *    clauses is reused) and attached to the process as at go time: those
+ *    attachments are the process's.
  *  - exit (or a second exec of the same process): its attachments are
- *    closed and taken out of the session's, and the providers forget its
- *    modules, so that a reused process id starts afresh.  Its probes stay
- *    in the registry (records of them may still be in the ring buffer).
+ *    closed and taken out of the session's, its probes' names leave the
+ *    probes map, and the providers forget it (its modules, its usdt_prids
+ *    entries), so that a reused process id starts afresh.  Its probes
+ *    stay in the registry (records of them may still be in the ring
+ *    buffer).
  *
  * When a live dtprobed keeps a registry of the processes with USDT
  * probes, dt_registry.c watches it instead of attaching the two programs,
  * and queues the same events.
  *
- * Probes of a process fire only once it has been discovered: the window
- * from its exec to its attachment is measured in docs/design.md.  The
- * shared libraries a process loads after it was read are not seen.
+ * A process of a file the session knows (one of a process running at go,
+ * or discovered since) is traced from its first firing through the
+ * file's shared probes; one of a file never seen only once discovered:
+ * the window from its exec to its attachment is measured in
+ * docs/design.md.  The shared libraries a process loads after it was
+ * read are not seen.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,8 +86,8 @@ typedef struct dt_discproc {
  * probe name that names probes of other providers (BEGIN, tick-1s) is
  * taken to mean those, so that such scripts do not pay for discovery.
  */
-static bool
-desc_wants(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
+bool
+dt_discover_wants(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
 	if (pdp->id != 0)
 		return (false);
@@ -102,7 +116,7 @@ dt_discover_wanted(dtrace_hdl_t *dtp)
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
 
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			if (desc_wants(dtp, &dcp->dc_descs[i]))
+			if (dt_discover_wants(dtp, &dcp->dc_descs[i]))
 				return (true);
 		}
 	}
@@ -112,12 +126,17 @@ dt_discover_wanted(dtrace_hdl_t *dtp)
 /*
  * Load the program that sends a record of this kind for the current
  * process (its main thread only, for exit) and attach it to the raw
- * tracepoint.
+ * tracepoint.  The exit program also deletes the process's generation
+ * from usdt_gen, so that its usdt_prids entries stop counting at once
+ * (a process reusing its id finds none), long before the consumer purges
+ * them.
  */
 static int
 event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
     const char *name)
 {
+	const int16_t h = -(int16_t)(sizeof (dt_rechdr_t) +
+	    sizeof (dt_procrec_t)), t = -(int16_t)sizeof (dt_procrec_t);
 	struct bpf_insn in[32];
 	dt_block_t blk = { 0 };
 	dt_program_t *pgp;
@@ -130,7 +149,7 @@ event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
 	pgp->pg_next = dtp->dt_programs;
 	dtp->dt_programs = pgp;
 
-	/* fp-24: dt_rechdr_t; fp-8: dt_procrec_t */
+	/* fp+h: dt_rechdr_t; fp+t: dt_procrec_t */
 	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
 	in[n++] = MOV_REG(R1, R0);
 	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
@@ -141,22 +160,44 @@ event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
 		in[n++] = MOV_IMM(R0, 0);
 		in[n++] = EXIT();
 	}
-	in[n++] = ST_IMM(BPF_W, FP, -24, (int32_t)kind);
-	in[n++] = STX(BPF_W, FP, -20, R0);
-	in[n++] = ST_IMM(BPF_W, FP, -16, 0);
+	in[n++] = ST_IMM(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t,
+	    rh_kind), (int32_t)kind);
+	in[n++] = STX(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t, rh_prid),
+	    R0);
+	in[n++] = STX(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t, rh_pid),
+	    R0);
+	in[n++] = ST_IMM(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t,
+	    rh_clause), 0);
+	in[n++] = ST_IMM(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t,
+	    rh_pad), 0);
 	in[n++] = CALL(BPF_FUNC_get_smp_processor_id);
-	in[n++] = STX(BPF_W, FP, -12, R0);
+	in[n++] = STX(BPF_W, FP, h + (int16_t)offsetof(dt_rechdr_t, rh_cpu),
+	    R0);
 	in[n++] = CALL(BPF_FUNC_ktime_get_boot_ns);
-	in[n++] = STX(BPF_DW, FP, -8, R0);
-	if (dt_block_emit_all(dtp, &blk, in, n) != 0 ||
-	    dt_block_reloc(dtp, &blk, blk.db_len, DT_REL_MAPFD) != 0)
+	in[n++] = STX(BPF_DW, FP, t, R0);
+	if (dt_block_emit_all(dtp, &blk, in, n) != 0)
+		goto out;
+	if (kind == DT_REC_EXIT && dtp->dt_mapfd[DT_MAP_USDTGEN] >= 0) {
+		n = 0;
+		in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1,
+		    BPF_PSEUDO_MAP_FD, 0, DT_MAP_USDTGEN);
+		in[n++] = INSN(0, 0, 0, 0, 0);
+		in[n++] = MOV_REG(R2, FP);
+		in[n++] = ALU_IMM(BPF_ADD, R2, h + (int16_t)offsetof(
+		    dt_rechdr_t, rh_prid));
+		in[n++] = CALL(BPF_FUNC_map_delete_elem);
+		if (dt_block_reloc(dtp, &blk, blk.db_len, DT_REL_MAPFD) != 0 ||
+		    dt_block_emit_all(dtp, &blk, in, n) != 0)
+			goto out;
+	}
+	if (dt_block_reloc(dtp, &blk, blk.db_len, DT_REL_MAPFD) != 0)
 		goto out;
 	n = 0;
 	in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD, 0,
 	    DT_MAP_OUTPUT);
 	in[n++] = INSN(0, 0, 0, 0, 0);
 	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, -24);
+	in[n++] = ALU_IMM(BPF_ADD, R2, h);
 	in[n++] = MOV_IMM(R3, (int32_t)(sizeof (dt_rechdr_t) +
 	    sizeof (dt_procrec_t)));
 	in[n++] = MOV_IMM(R4, kind == DT_REC_EXEC ? (int32_t)
@@ -197,7 +238,7 @@ dt_discover_start(dtrace_hdl_t *dtp)
 	    "dt_disc_exec") != 0)
 		return (-1);
 	dtp->dt_discover = true;
-	return (0);
+	return (dt_discover_scan(dtp));
 }
 
 void
@@ -236,9 +277,11 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 			}
 		}
 		for (uint32_t id = dp->dp_first; id <= dp->dp_last &&
-		    dtp->dt_mapfd[DT_MAP_PROBES] >= 0; id++)
-			(void) bpf_map_delete_elem(
-			    dtp->dt_mapfd[DT_MAP_PROBES], &id);
+		    dtp->dt_mapfd[DT_MAP_PROBES] >= 0; id++) {
+			if (!dtp->dt_probes[id - 1]->pr_shared)
+				(void) bpf_map_delete_elem(
+				    dtp->dt_mapfd[DT_MAP_PROBES], &id);
+		}
 		*dpp = dp->dp_next;
 		free(dp->dp_fds);
 		free(dp);
@@ -279,11 +322,36 @@ warn(dtrace_hdl_t *dtp, pid_t pid)
 	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
-/* Create, enable and attach the probes of a new process. */
+/* Attach the new probes [first, ...) that are shared (or not). */
+static int
+attach_new(dtrace_hdl_t *dtp, unsigned int first, bool shared)
+{
+	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i];
+		dt_program_t *pgp;
+
+		if (prp->pr_shared != shared || prp->pr_nclauses == 0 ||
+		    prp->pr_attached)
+			continue;
+		if (dt_bpf_probe_add(dtp, prp) != 0 ||
+		    (pgp = dt_program_for(dtp, prp)) == NULL ||
+		    prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Create, enable and attach the probes of a new process.  The providers'
+ * share() callbacks first move the clauses that shared probes serve onto
+ * them (creating and attaching the shared probes of a file seen for the
+ * first time, whose attachments are the session's: they serve every
+ * process); what is left is attached to this process alone.
+ */
 static void
 discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 {
-	unsigned int first = dtp->dt_nprobes, nfds = dtp->dt_nattfds;
+	unsigned int first = dtp->dt_nprobes, nfds;
 	dt_discproc_t *dp;
 
 	if (dt_proc_lookup(dtp, pid) != NULL || !started_by(pid, time))
@@ -292,7 +360,7 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
 
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			if (!desc_wants(dtp, &dcp->dc_descs[i]))
+			if (!dt_discover_wants(dtp, &dcp->dc_descs[i]))
 				continue;
 			for (int p = 0; dt_providers[p] != NULL; p++) {
 				const dt_provider_t *pv = dt_providers[p];
@@ -308,8 +376,14 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			}
 		}
 	}
-	if (dtp->dt_nprobes == first)
+	if (dtp->dt_nprobes == first) {
+		/* nothing to trace: its modules are not kept */
+		for (int p = 0; dt_providers[p] != NULL; p++) {
+			if (dt_providers[p]->pv_forget != NULL)
+				dt_providers[p]->pv_forget(dtp, pid);
+		}
 		return;
+	}
 	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
@@ -327,41 +401,73 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			}
 		}
 	}
-	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX) {
-		fprintf(stderr, "dtrace: process %d is not traced: too many "
-		    "probes\n", (int)pid);
+	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL) {
+		warn(dtp, pid);
 		return;
 	}
-	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
-		dt_probe_t *prp = dtp->dt_probes[i];
-		dt_program_t *pgp;
-
-		if (prp->pr_nclauses == 0 || prp->pr_attached)
-			continue;
-		if (dt_bpf_probe_add(dtp, prp) != 0 ||
-		    (pgp = dt_program_for(dtp, prp)) == NULL ||
-		    prp->pr_prov->pv_attach(dtp, prp, pgp) != 0) {
-			/* a process that exited in between: not worth a word */
+	dp->dp_pid = pid;
+	dp->dp_first = first + 1;
+	dp->dp_next = dtp->dt_discprocs;
+	dtp->dt_discprocs = dp;
+	for (int p = 0; dt_providers[p] != NULL; p++) {
+		if (dt_providers[p]->pv_share != NULL &&
+		    dt_providers[p]->pv_share(dtp, first) != 0) {
 			if (kill(pid, 0) == 0 || errno != ESRCH)
 				warn(dtp, pid);
 			break;
 		}
 	}
+	dp->dp_last = dtp->dt_nprobes;
+	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX) {
+		fprintf(stderr, "dtrace: process %d is not traced: too many "
+		    "probes\n", (int)pid);
+		return;
+	}
+	if (attach_new(dtp, first, true) != 0) {
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			warn(dtp, pid);
+		return;
+	}
+	nfds = dtp->dt_nattfds;
+	if (attach_new(dtp, first, false) != 0 &&
+	    (kill(pid, 0) == 0 || errno != ESRCH))
+		/* a process that exited in between: not worth a word */
+		warn(dtp, pid);
 	if (dtp->dt_nattfds == nfds)
 		return;
-	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL ||
-	    (dp->dp_fds = dt_zalloc(dtp, (dtp->dt_nattfds - nfds) *
-	    sizeof (int))) == NULL) {
-		free(dp);
+	if ((dp->dp_fds = dt_zalloc(dtp, (dtp->dt_nattfds - nfds) *
+	    sizeof (int))) == NULL)
 		return;		/* closed at the session's end */
-	}
-	dp->dp_pid = pid;
-	dp->dp_first = first + 1;
-	dp->dp_last = dtp->dt_nprobes;
 	dp->dp_nfds = dtp->dt_nattfds - nfds;
 	memcpy(dp->dp_fds, dtp->dt_attfds + nfds, dp->dp_nfds * sizeof (int));
-	dp->dp_next = dtp->dt_discprocs;
-	dtp->dt_discprocs = dp;
+}
+
+/*
+ * The processes running when tracing starts: each is discovered as if
+ * it had just started (after the exec and exit programs are attached, so
+ * that none is missed in between).
+ */
+int
+dt_discover_scan(dtrace_hdl_t *dtp)
+{
+	DIR *d;
+	struct dirent *de;
+	pid_t self = getpid();
+
+	if ((d = opendir("/proc")) == NULL)
+		return (dt_set_errmsg(dtp, EDT_PROC, "cannot read /proc: %s",
+		    strerror(errno)));
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		long pid = strtol(de->d_name, &end, 10);
+
+		if (*end != '\0' || pid <= 0 || pid > INT32_MAX ||
+		    (pid_t)pid == self)
+			continue;
+		discover(dtp, (pid_t)pid, UINT64_MAX);
+	}
+	closedir(d);
+	return (0);
 }
 
 void

@@ -172,6 +172,8 @@ dt_probe_matches(const dt_probe_t *prp, const dtrace_probedesc_t *pdp)
 {
 	const dt_provider_t *pv = prp->pr_prov;
 
+	if (prp->pr_shared)
+		return (false);	/* no description names it */
 	return (((!pv->pv_pidprov && !pv->pv_anyprov) ||
 	    dt_gmatch(prp->pr_desc.prv, pdp->prv)) &&
 	    (pv->pv_modmatch != NULL ? pv->pv_modmatch(prp, pdp->mod) :

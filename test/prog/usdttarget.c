@@ -19,10 +19,19 @@
  *                    library libusdtlib.so (when linked with it), and
  *                    dt_usdt:guarded(i) while its semaphore says that it
  *                    is traced; exits 0
+ *   usdttarget burst N  fires dt_usdt:tick(i) for i in 0 .. N-1 at once,
+ *                    the first thing it does, then exits 0
+ *   usdttarget spawn K MS  starts K processes of itself running loop at
+ *                    once, kills them MS milliseconds after each printed
+ *                    its pid, waits for them, exits 0
+ *   usdttarget pace US  fires dt_usdt:paced(i) for i = 0, 1, ... every US
+ *                    microseconds (spinning on the clock), from its first
+ *                    instructions, until killed
  *   usdttarget loop  every 20 ms fires dt_usdt:tick__now(n) and, while its
  *                    semaphore says it is traced, dt_usdt:guarded(n); after
  *                    writing its pid to standard output; on SIGUSR1 prints
- *                    "guarded K" (K: the firings of guarded so far)
+ *                    "guarded K" (K: the firings of guarded so far), on
+ *                    SIGUSR2 "guarded K ticks T" (T: the ticks so far)
  *
  * dt_usdt:guarded is in usdtguard.c, the one file built with semaphores.
  * Arguments pass through volatile variables so that the compiler places
@@ -36,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/sdt.h>
+#include <sys/wait.h>
 
 #ifdef DT_USDT_LIB
 extern void dt_usdtlib_fire(int);
@@ -67,8 +77,7 @@ static volatile sig_atomic_t report;
 static void
 on_usr1(int sig)
 {
-	(void) sig;
-	report = 1;
+	report = sig == SIGUSR1 ? 1 : 2;
 }
 
 int
@@ -78,15 +87,80 @@ main(int argc, char **argv)
 	volatile long guarded = 0;
 	static char abc[] = "abc";
 
+	if (argc > 2 && strcmp(argv[1], "burst") == 0) {
+		int k = atoi(argv[2]);
+
+		for (int i = 0; i < k; i++)
+			DTRACE_PROBE1(dt_usdt, tick, i);
+		return (0);
+	}
+	if (argc > 3 && strcmp(argv[1], "spawn") == 0) {
+		int k = atoi(argv[2]), fds[2], up = 0;
+		struct timespec ts = { atoi(argv[3]) / 1000,
+		    (atoi(argv[3]) % 1000) * 1000000L };
+		pid_t *kids = calloc((size_t)(k > 0 ? k : 1), sizeof (pid_t));
+		FILE *fp;
+		char line[64];
+
+		if (kids == NULL || pipe(fds) != 0)
+			return (1);
+		for (int i = 0; i < k; i++) {
+			if ((kids[i] = fork()) == 0) {
+				char *args[] = { argv[0], "loop", NULL };
+
+				dup2(fds[1], 1);
+				close(fds[0]);
+				close(fds[1]);
+				execv(argv[0], args);
+				_exit(127);
+			}
+		}
+		close(fds[1]);
+		/* each prints its pid just before its first firing */
+		fp = fdopen(fds[0], "r");
+		while (fp != NULL && up < k && fgets(line, sizeof (line), fp))
+			up++;
+		nanosleep(&ts, NULL);
+		for (int i = 0; i < k; i++) {
+			if (kids[i] > 0)
+				kill(kids[i], SIGKILL);
+		}
+		while (wait(NULL) > 0)
+			;
+		free(kids);
+		return (up == k ? 0 : 1);
+	}
+	if (argc > 2 && strcmp(argv[1], "pace") == 0) {
+		long step = atol(argv[2]) * 1000;
+		struct timespec t0, now;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (long i = 0;; i++) {
+			long due = i * step;
+
+			DTRACE_PROBE1(dt_usdt, paced, i);
+			do
+				clock_gettime(CLOCK_MONOTONIC, &now);
+			while ((now.tv_sec - t0.tv_sec) * 1000000000L +
+			    (now.tv_nsec - t0.tv_nsec) < due + step);
+		}
+	}
 	if (argc > 1 && strcmp(argv[1], "loop") == 0) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 
 		signal(SIGUSR1, on_usr1);
+		signal(SIGUSR2, on_usr1);
 		printf("%d\n", (int)getpid());
 		fflush(stdout);
 		for (int k = 0;; k++) {
 			DTRACE_PROBE1(dt_usdt, tick__now, k);
 			guarded += dt_usdt_guard(k);
+			if (report == 2) {
+				printf("guarded %ld ticks %d\n", (long)guarded,
+				    k + 1);
+				fflush(stdout);
+				report = 0;
+			}
 			if (report) {
 				printf("guarded %ld\n", (long)guarded);
 				fflush(stdout);

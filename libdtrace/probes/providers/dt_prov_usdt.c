@@ -3,7 +3,7 @@
  * executable and shared libraries of -c and -p processes.
  *
  * A note of provider myprov and name request__start in /usr/bin/app, in
- * function handle(), of process 1234 is the probe
+ * function handle(), of process 1234 is the (overlying) probe
  * myprov1234:app:handle:request-start: the provider is the note's with the
  * process id after it, the module the file's basename (named as the pid
  * provider names modules: a.out, full path, basename up to a "."), the
@@ -40,9 +40,53 @@
  * up in the traced process while the uprobe is attached, so the program's
  * PROVIDER_NAME_ENABLED() is true while it is traced, and counts it down
  * when the link is closed.
+ *
+ * Shared probes (sessions that discover processes, probes/dt_discover.c):
+ * for descriptions that name no process (myprov*:::tick, :::tick), a
+ * probe of a process is served by an underlying, shared probe of its
+ * file's note: one per (file, note), pr_shared, named by the note (the
+ * provider without a process id), never matched by a description.  Its
+ * program holds the clauses of every such description that may name the
+ * site in some process, at most DT_USDT_MAXCL (else, or with none, the
+ * site has no shared probe and its processes are attached one by one as
+ * before).  All the shared probes of a file with the same spec and
+ * clauses are one uprobe_multi link without a process filter, made once
+ * for the session through an O_PATH descriptor of the file: every
+ * process that maps the file fires it, those started later too, and the
+ * kernel counts the semaphores up in each.  The cookie is the shared
+ * probe's id; the program looks up the usdt_prids map (dt_rec.h):
+ *
+ *  - (pid, shared id), counted only if its generation is the one the
+ *    usdt_gen map holds for the process: the process's own probe
+ *    (myprov1234:...) as ms_prid and the bitmask of the clauses to run
+ *    for it (its module, function, name and provider matched per
+ *    process, so myprov1*:::tick runs only for processes 1...);
+ *  - else the fallback entry (0, shared id), made with the shared probe:
+ *    the shared probe as ms_prid and the clauses of the descriptions that
+ *    name the site in every process (provider empty or ending in '*'
+ *    matching the note's provider, module matched by file name, not
+ *    a.out), except the clauses that use probeprov & co (their names in
+ *    BPF come from the probes map, the process's only once discovered);
+ *  - else nothing runs.
+ *
+ * So a process of a file the session knows is traced from its first
+ * firing.  The consumer names a firing of a shared probe by the record's
+ * process id (rh_pid): the process's own probe, which discovery made, or
+ * which dt_usdt_overlying() makes then (the process may be gone before it
+ * is discovered); when discovery comes, the probe it makes (enabled,
+ * with the process's usdt_prids entries) takes over the name, the other
+ * stays for the records already read.
+ * share() moves the clauses a shared probe serves off a process's probe
+ * and writes its usdt_prids entries, then its usdt_gen entry; what is left
+ * (descriptions that name the process: myprov1234:::, myprov$target:::)
+ * is attached to that process alone.  A process's exit deletes its
+ * usdt_gen entry in the kernel at once (the exit program of discovery),
+ * so a process that reuses its id never runs by the dead one's entries;
+ * forget() then deletes its usdt_prids entries.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,10 +94,39 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <bpf/bpf.h>
+
 #include "../../core/dt_impl.h"
 #include "../../codegen/dt_insn.h"
 
 #define PT_IP				128	/* pt_regs: ip */
+#define DT_USDT_HASH			4096	/* buckets of dt_usdtover */
+#define DT_USDT_NOSHARE			UINT32_MAX /* uf_prids: none */
+
+/* The shared probes of one file (one per note), its descriptor. */
+typedef struct dt_usdtfile {
+	const dt_elf_t *uf_elf;		/* the file, its notes */
+	uint32_t *uf_prids;		/* by note: shared probe id, 0 not
+					   made yet, DT_USDT_NOSHARE none */
+	int uf_fd;			/* O_PATH, attached through uf_path */
+	char uf_path[40];		/* /proc/self/fd/N */
+	struct dt_usdtfile *uf_next;	/* next file */
+} dt_usdtfile_t;
+
+/* The probe of a process on a shared probe, hashed by both. */
+typedef struct dt_usdtover {
+	pid_t uo_pid;			/* process */
+	uint32_t uo_shared;		/* shared probe id */
+	uint32_t uo_prid;		/* the process's probe (myprov1234) */
+	struct dt_usdtover *uo_next;	/* next in the bucket */
+} dt_usdtover_t;
+
+/* A usdt_prids entry of a process, kept to purge it. */
+typedef struct dt_usdtent {
+	pid_t ue_pid;			/* process */
+	uint32_t ue_shared;		/* shared probe id */
+	uint32_t ue_gen;		/* generation in the entry */
+} dt_usdtent_t;
 
 /* One argument spec, parsed. */
 typedef struct dt_usdtarg {
@@ -338,6 +411,381 @@ has_glob(const char *s)
 	return (strpbrk(s, "*?[\\") != NULL);
 }
 
+/* ---- shared probes (see the comment at the top) ------------------------- */
+
+static unsigned int
+over_hash(pid_t pid, uint32_t shared)
+{
+	return (((uint32_t)pid * 2654435761U) ^ shared) % DT_USDT_HASH;
+}
+
+static dt_usdtover_t *
+over_find(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared)
+{
+	if (dtp->dt_usdtover == NULL)
+		return (NULL);
+	for (dt_usdtover_t *uo = dtp->dt_usdtover[over_hash(pid, shared)];
+	    uo != NULL; uo = uo->uo_next) {
+		if (uo->uo_pid == pid && uo->uo_shared == shared)
+			return (uo);
+	}
+	return (NULL);
+}
+
+static int
+over_add(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared, uint32_t prid)
+{
+	dt_usdtover_t *uo;
+	unsigned int h = over_hash(pid, shared);
+
+	if ((uo = over_find(dtp, pid, shared)) != NULL) {
+		uo->uo_prid = prid;
+		return (0);
+	}
+	if (dtp->dt_usdtover == NULL &&
+	    (dtp->dt_usdtover = dt_zalloc(dtp, DT_USDT_HASH *
+	    sizeof (dt_usdtover_t *))) == NULL)
+		return (-1);
+	if ((uo = dt_zalloc(dtp, sizeof (*uo))) == NULL)
+		return (-1);
+	uo->uo_pid = pid;
+	uo->uo_shared = shared;
+	uo->uo_prid = prid;
+	uo->uo_next = dtp->dt_usdtover[h];
+	dtp->dt_usdtover[h] = uo;
+	return (0);
+}
+
+static dt_usdtfile_t *
+file_find(dtrace_hdl_t *dtp, const dt_elf_t *ef)
+{
+	for (dt_usdtfile_t *uf = dtp->dt_usdtfiles; uf != NULL;
+	    uf = uf->uf_next) {
+		if (uf->uf_elf == ef)
+			return (uf);
+	}
+	return (NULL);
+}
+
+/*
+ * Can a provider field match the provider base followed by some process
+ * id?  Its literal head (up to a glob character) must agree with base,
+ * and what it has beyond base must be digits.
+ */
+static bool
+prov_may(const char *base, const char *pat)
+{
+	size_t lit = strcspn(pat, "*?[\\"), blen = strlen(base);
+
+	if (lit <= blen)
+		return (strncmp(base, pat, lit) == 0);
+	if (strncmp(pat, base, blen) != 0)
+		return (false);
+	for (size_t k = blen; k < lit; k++) {
+		if (!isdigit((unsigned char)pat[k]))
+			return (false);
+	}
+	return (true);
+}
+
+/*
+ * Does a provider field match the base followed by any process id?  An
+ * empty one does, and one ending in an unescaped '*' that matches the
+ * base alone (its last '*' takes the digits).
+ */
+static bool
+prov_anypid(const char *base, const char *pat)
+{
+	size_t len = strlen(pat);
+
+	if (len == 0)
+		return (true);
+	if (pat[len - 1] != '*' || (len > 1 && pat[len - 2] == '\\'))
+		return (false);
+	return (dt_gmatch(base, pat));
+}
+
+/*
+ * Does the description match note en of module pm in every process (any
+ * pid, whatever the module is to it: a.out is one process's view), or in
+ * some process (may)?
+ */
+static bool
+desc_site(const dtrace_probedesc_t *pdp, const dt_pidmod_t *pm,
+    const dt_elfnote_t *en, bool may)
+{
+	dt_pidmod_t other = *pm;
+
+	if (!dt_gmatch(en->en_func, pdp->fun) ||
+	    !dt_gmatch(en->en_name, pdp->prb))
+		return (false);
+	other.pm_exec = false;
+	if (!may)
+		return (prov_anypid(en->en_prov, pdp->prv) &&
+		    dt_pidmod_match(&other, pdp->mod));
+	other.pm_exec = true;
+	return (prov_may(en->en_prov, pdp->prv) &&
+	    (dt_pidmod_match(&other, pdp->mod) ||
+	    (other.pm_exec = false, dt_pidmod_match(&other, pdp->mod))));
+}
+
+static int
+prids_update(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared,
+    const dt_usdtval_t *uv)
+{
+	dt_usdtkey_t uk = { (uint32_t)pid, shared };
+
+	if (bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_USDTPRIDS], &uk, uv,
+	    BPF_ANY) == 0)
+		return (0);
+	if (errno == E2BIG || errno == ENOMEM) {
+		dtp->dt_usdtfull++;
+		return (dt_set_errmsg(dtp, EDT_BPF, "the usdt_prids map is "
+		    "full (option usdtprids: %u)",
+		    dtp->dt_opts.op_usdtprids));
+	}
+	return (dt_set_errmsg(dtp, EDT_BPF, "cannot update usdt_prids: %s",
+	    strerror(errno)));
+}
+
+/*
+ * The shared probe of note i of module pm (made now if new), or NULL
+ * with *none set if it has none: no clause a description that names no
+ * process can enable on it, or more than DT_USDT_MAXCL.  Its clauses
+ * are those of the descriptions that may name it in some process; the
+ * fallback entry (DT_USDT_ANYPID) runs those of the descriptions that
+ * name it in every process, except the clauses that use probeprov & co
+ * (the names in BPF are a process's, which only its own entry gives).
+ */
+static dt_probe_t *
+shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
+    bool *none)
+{
+	const dt_elfnote_t *en = &pm->pm_elf->ef_notes[i];
+	dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
+	dt_usdtval_t uv = { 0 };
+	unsigned int n = 0;
+	dt_probe_t *prp;
+
+	*none = false;
+	if (uf == NULL) {
+		int fd = open(pm->pm_path, O_PATH | O_CLOEXEC);
+
+		if (fd < 0) {
+			dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s",
+			    pm->pm_path, strerror(errno));
+			return (NULL);
+		}
+		if ((uf = dt_zalloc(dtp, sizeof (*uf))) == NULL ||
+		    (uf->uf_prids = dt_zalloc(dtp, pm->pm_elf->ef_nnotes *
+		    sizeof (uint32_t))) == NULL) {
+			free(uf);
+			close(fd);
+			return (NULL);
+		}
+		uf->uf_elf = pm->pm_elf;
+		uf->uf_fd = fd;
+		snprintf(uf->uf_path, sizeof (uf->uf_path), "/proc/self/fd/%d",
+		    fd);
+		uf->uf_next = dtp->dt_usdtfiles;
+		dtp->dt_usdtfiles = uf;
+	}
+	if (uf->uf_prids[i] == DT_USDT_NOSHARE) {
+		*none = true;
+		return (NULL);
+	}
+	if (uf->uf_prids[i] != 0)
+		return (dtp->dt_probes[uf->uf_prids[i] - 1]);
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+		bool may = false, any = false;
+
+		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+			const dtrace_probedesc_t *pdp = &dcp->dc_descs[d];
+
+			if (!dt_discover_wants(dtp, pdp))
+				continue;
+			may |= desc_site(pdp, pm, en, true);
+			any |= desc_site(pdp, pm, en, false);
+		}
+		if (!may)
+			continue;
+		if (n == DT_USDT_MAXCL) {
+			uf->uf_prids[i] = DT_USDT_NOSHARE;
+			*none = true;
+			return (NULL);
+		}
+		if (any && !dcp->dc_useprobes)
+			uv.uv_mask |= 1ULL << n;
+		n++;
+	}
+	if (n == 0) {
+		uf->uf_prids[i] = DT_USDT_NOSHARE;
+		*none = true;
+		return (NULL);
+	}
+	if ((prp = dt_probe_create(dtp, &dt_prov_usdt, pm->pm_name,
+	    en->en_func, en->en_name)) == NULL)
+		return (NULL);
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "%s",
+	    en->en_prov);
+	prp->pr_shared = true;
+	prp->pr_data = (uint64_t)(uintptr_t)en;
+	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_tramp = tramp;
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+			if (dt_discover_wants(dtp, &dcp->dc_descs[d]) &&
+			    desc_site(&dcp->dc_descs[d], pm, en, true)) {
+				if (dt_probe_enable(dtp, prp, c) != 0)
+					return (NULL);
+				break;
+			}
+		}
+	}
+	uf->uf_prids[i] = prp->pr_desc.id;
+	uv.uv_prid = prp->pr_desc.id;
+	if (uv.uv_mask != 0 &&
+	    prids_update(dtp, DT_USDT_ANYPID, prp->pr_desc.id, &uv) != 0)
+		return (NULL);
+	return (prp);
+}
+
+/* The generation of the process's entries: its own, or a new one. */
+static uint32_t
+gen_of(dtrace_hdl_t *dtp, pid_t pid)
+{
+	for (unsigned int k = dtp->dt_nusdtents; k > 0; k--) {
+		if (dtp->dt_usdtents[k - 1].ue_pid == pid)
+			return (dtp->dt_usdtents[k - 1].ue_gen);
+	}
+	if (++dtp->dt_usdtgen == 0)
+		dtp->dt_usdtgen = 1;
+	return (dtp->dt_usdtgen);
+}
+
+/*
+ * The probes from index first on were enabled (at go, or for a process
+ * discovered): the clauses that a shared probe serves for a probe's
+ * process (those enabled through descriptions that name no process) are
+ * taken off the probe, and the process's usdt_prids entry for the shared
+ * probe names the probe and those clauses; the usdt_gen entry of each
+ * process comes last, once all its entries are in.  The clauses left
+ * (descriptions that name the process) stay on the probe, attached to
+ * that process alone.  Nothing without the usdt_prids map (no discovery).
+ */
+static int
+usdt_share(dtrace_hdl_t *dtp, unsigned int first)
+{
+	unsigned int last = dtp->dt_nprobes;
+	pid_t lastpid = 0;
+	uint32_t gen = 0;
+
+	if (dtp->dt_mapfd[DT_MAP_USDTPRIDS] < 0)
+		return (0);
+	for (unsigned int i = first; i < last; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i], *sh;
+		dt_pidmod_t *pm = (dt_pidmod_t *)(uintptr_t)prp->pr_data2;
+		const dt_elfnote_t *en;
+		dt_usdtval_t uv = { 0 };
+		unsigned int keep = 0;
+		size_t ni;
+		bool none;
+
+		if (prp->pr_prov != &dt_prov_usdt || prp->pr_shared ||
+		    prp->pr_nclauses == 0 || prp->pr_attached ||
+		    pm->pm_pid == 0)
+			continue;
+		en = (const dt_elfnote_t *)(uintptr_t)prp->pr_data;
+		ni = (size_t)(en - pm->pm_elf->ef_notes);
+		if ((sh = shared_get(dtp, pm, ni, prp->pr_tramp, &none)) ==
+		    NULL) {
+			if (none)
+				continue;
+			return (-1);
+		}
+		for (unsigned int c = 0; c < prp->pr_nclauses; c++) {
+			const dt_clause_t *dcp =
+			    dtp->dt_clauses[prp->pr_clauses[c]];
+			unsigned int pos;
+			bool served = false;
+
+			for (pos = 0; pos < sh->pr_nclauses &&
+			    sh->pr_clauses[pos] != dcp->dc_id; pos++)
+				;
+			for (unsigned int d = 0; pos < sh->pr_nclauses &&
+			    !served && d < dcp->dc_ndescs; d++)
+				served = dt_discover_wants(dtp,
+				    &dcp->dc_descs[d]) &&
+				    dt_probe_matches(prp, &dcp->dc_descs[d]);
+			if (served)
+				uv.uv_mask |= 1ULL << pos;
+			else
+				prp->pr_clauses[keep++] = dcp->dc_id;
+		}
+		if (uv.uv_mask == 0)
+			continue;
+		prp->pr_nclauses = keep;
+		if (pm->pm_pid != lastpid) {
+			if (lastpid != 0 && bpf_map_update_elem(
+			    dtp->dt_mapfd[DT_MAP_USDTGEN], &lastpid, &gen,
+			    BPF_ANY) != 0)
+				return (dt_set_errmsg(dtp, EDT_BPF, "cannot "
+				    "update usdt_gen: %s", strerror(errno)));
+			lastpid = pm->pm_pid;
+			gen = gen_of(dtp, lastpid);
+		}
+		uv.uv_prid = prp->pr_desc.id;
+		uv.uv_gen = gen;
+		if (dtp->dt_nusdtents == dtp->dt_usdtentcap &&
+		    dt_grow(dtp, (void **)&dtp->dt_usdtents,
+		    &dtp->dt_usdtentcap, 64, sizeof (dt_usdtent_t)) != 0)
+			return (-1);
+		if (prids_update(dtp, pm->pm_pid, sh->pr_desc.id, &uv) != 0 ||
+		    over_add(dtp, pm->pm_pid, sh->pr_desc.id,
+		    prp->pr_desc.id) != 0 || dt_bpf_probe_add(dtp, prp) != 0)
+			return (-1);
+		dtp->dt_usdtents[dtp->dt_nusdtents++] = (dt_usdtent_t){
+		    pm->pm_pid, sh->pr_desc.id, gen };
+	}
+	if (lastpid != 0 && bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_USDTGEN],
+	    &lastpid, &gen, BPF_ANY) != 0)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot update usdt_gen: "
+		    "%s", strerror(errno)));
+	return (0);
+}
+
+/*
+ * The probe a firing of shared probe sh in process pid is: the process's
+ * own (myprov1234:mod:func:name), made now if the process has none yet
+ * (it fired before it was discovered, or was never: it may be gone).
+ * The shared probe itself if that fails.
+ */
+const dt_probe_t *
+dt_usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
+{
+	const dt_elfnote_t *en = (const dt_elfnote_t *)(uintptr_t)sh->pr_data;
+	dt_usdtover_t *uo;
+	dt_probe_t *prp;
+
+	if (!sh->pr_shared || pid <= 0)
+		return (sh);
+	if ((uo = over_find(dtp, pid, sh->pr_desc.id)) != NULL)
+		return (dtp->dt_probes[uo->uo_prid - 1]);
+	if ((prp = dt_probe_create(dtp, &dt_prov_usdt, sh->pr_desc.mod,
+	    sh->pr_desc.fun, sh->pr_desc.prb)) == NULL)
+		return (sh);
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "%s%d",
+	    en->en_prov, (int)pid);
+	prp->pr_data = sh->pr_data;
+	prp->pr_data2 = sh->pr_data2;
+	prp->pr_tramp = sh->pr_tramp;
+	(void) over_add(dtp, pid, sh->pr_desc.id, prp->pr_desc.id);
+	return (prp);
+}
+
 /* Create the probes of process pid that the description names. */
 static int
 provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
@@ -447,9 +895,45 @@ usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 	return (provide_pid(dtp, pdp, pid));
 }
 
+/*
+ * A discovered process is gone: its usdt_gen and usdt_prids entries are
+ * deleted (the exit program deleted its generation already), and the
+ * probes it had on shared ones forgotten, so that a process reusing its
+ * id starts afresh.
+ */
 static void
 usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 {
+	unsigned int keep = 0;
+	uint32_t upid = (uint32_t)pid;
+
+	if (dtp->dt_mapfd[DT_MAP_USDTGEN] >= 0)
+		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_USDTGEN],
+		    &upid);
+	for (unsigned int k = 0; k < dtp->dt_nusdtents; k++) {
+		const dt_usdtent_t *ue = &dtp->dt_usdtents[k];
+		dt_usdtkey_t uk = { (uint32_t)ue->ue_pid, ue->ue_shared };
+
+		if (ue->ue_pid != pid) {
+			dtp->dt_usdtents[keep++] = *ue;
+			continue;
+		}
+		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_USDTPRIDS],
+		    &uk);
+	}
+	dtp->dt_nusdtents = keep;
+	for (unsigned int h = 0; dtp->dt_usdtover != NULL && h < DT_USDT_HASH;
+	    h++) {
+		dt_usdtover_t **uop = &dtp->dt_usdtover[h], *uo;
+
+		while ((uo = *uop) != NULL) {
+			if (uo->uo_pid == pid) {
+				*uop = uo->uo_next;
+				free(uo);
+			} else
+				uop = &uo->uo_next;
+		}
+	}
 	dt_pidmods_forget(dtp, pid);
 }
 
@@ -495,10 +979,81 @@ emit_extend(struct bpf_insn *in, const dt_usdtarg_t *ua)
 	return (2);
 }
 
+/* Emit the ld_imm64 of map idx's descriptor into register r. */
+static int
+emit_map(dtrace_hdl_t *dtp, dt_block_t *blk, int r, int idx)
+{
+	if (dt_block_reloc(dtp, blk, blk->db_len, DT_REL_MAPFD) != 0 ||
+	    dt_block_emit(dtp, blk, INSN(BPF_LD | BPF_DW | BPF_IMM, r,
+	    BPF_PSEUDO_MAP_FD, 0, idx)) != 0)
+		return (-1);
+	return (dt_block_emit(dtp, blk, INSN(0, 0, 0, 0, 0)));
+}
+
+/*
+ * A shared probe's firing: the cookie is its id.  The process's
+ * usdt_prids entry, if its generation is the one usdt_gen holds for the
+ * process, else the fallback entry (process id 0), gives ms_prid and
+ * ms_clmask; neither: the program returns.  fp-16 holds the key.
+ */
+static int
+shared_lookup(dtrace_hdl_t *dtp, dt_block_t *blk)
+{
+	const int16_t kpid = -16, kprid = -12;
+	struct bpf_insn in[16];
+	size_t n = 0;
+
+	in[n++] = MOV_REG(R1, R6);
+	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	in[n++] = STX(BPF_W, FP, kprid, R0);
+	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
+	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
+	in[n++] = STX(BPF_W, FP, kpid, R0);
+	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
+	    emit_map(dtp, blk, R1, DT_MAP_USDTGEN) != 0)
+		return (-1);
+	n = 0;
+	in[n++] = MOV_REG(R2, FP);
+	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
+	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
+	/* no generation: to the fallback, 9 instructions on */
+	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 9);
+	in[n++] = LDX(BPF_W, BPF_REG_7, R0, 0);
+	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
+	    emit_map(dtp, blk, R1, DT_MAP_USDTPRIDS) != 0)
+		return (-1);
+	n = 0;
+	in[n++] = MOV_REG(R2, FP);
+	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
+	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
+	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 2);
+	in[n++] = LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t, uv_gen));
+	in[n++] = JMP_REG(BPF_JEQ, R1, BPF_REG_7, 9);	/* to found */
+	in[n++] = ST_IMM(BPF_W, FP, kpid, DT_USDT_ANYPID);
+	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
+	    emit_map(dtp, blk, R1, DT_MAP_USDTPRIDS) != 0)
+		return (-1);
+	n = 0;
+	in[n++] = MOV_REG(R2, FP);
+	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
+	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
+	in[n++] = JMP_IMM(BPF_JNE, R0, 0, 2);
+	in[n++] = MOV_IMM(R0, 0);
+	in[n++] = EXIT();
+	/* found: */
+	in[n++] = LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t, uv_prid));
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R1);
+	in[n++] = LDX(BPF_DW, R1, R0, (int16_t)offsetof(dt_usdtval_t,
+	    uv_mask));
+	in[n++] = STX(BPF_DW, R9, MS_OFF(ms_clmask), R1);
+	return (dt_block_emit_all(dtp, blk, in, n));
+}
+
 /*
  * r6 is the context (struct pt_regs), r9 the machine state.  A firing in
- * another process than the cookie's returns at once; then each argument
- * is read as its spec says.
+ * another process than the cookie's returns at once (a shared probe's:
+ * one its usdt_prids entries do not serve); then each argument is read
+ * as its spec says.
  */
 static int
 usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
@@ -515,16 +1070,21 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0)
 		return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument spec %u",
 		    spec));
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	in[n++] = MOV_REG(BPF_REG_7, R0);
-	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
-	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
-	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
-	in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
-	in[n++] = MOV_IMM(R0, 0);
-	in[n++] = EXIT();
+	if (pgp->pg_shared) {
+		if (shared_lookup(dtp, blk) != 0)
+			return (-1);
+	} else {
+		in[n++] = MOV_REG(R1, R6);
+		in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+		in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+		in[n++] = MOV_REG(BPF_REG_7, R0);
+		in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
+		in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
+		in[n++] = ALU_IMM(BPF_RSH, R0, 32);
+		in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
+		in[n++] = MOV_IMM(R0, 0);
+		in[n++] = EXIT();
+	}
 	for (int i = 0; i < nargs; i++) {
 		const dt_usdtarg_t *ua = &argv[i];
 
@@ -569,6 +1129,65 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 }
 
 /*
+ * Attach a shared probe's program to it and to every other shared probe
+ * of the same file, spec and clauses not attached yet: one uprobe_multi
+ * link without a process filter (every process that maps the file fires
+ * it, also those that start later), its shared probe id as each site's
+ * cookie and the semaphores as reference counters (the kernel counts
+ * each up in every process it places the uprobe in).  The link is the
+ * session's, through the file's O_PATH descriptor: the process that
+ * showed the file may be gone.
+ */
+static int
+shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
+{
+	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
+	const dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
+	uint64_t *offs, *refs, *cookies;
+	uint32_t n = 0;
+	int fd;
+
+	if (uf == NULL)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "no file for shared "
+		    "USDT probe %u", prp->pr_desc.id));
+	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	refs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
+	if (offs == NULL || refs == NULL || cookies == NULL) {
+		free(offs);
+		free(refs);
+		free(cookies);
+		return (-1);
+	}
+	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *q = dtp->dt_probes[i];
+		const dt_elfnote_t *en;
+
+		if (q->pr_prov != &dt_prov_usdt || !q->pr_shared ||
+		    q->pr_attached || ((const dt_pidmod_t *)(uintptr_t)
+		    q->pr_data2)->pm_elf != pm->pm_elf ||
+		    q->pr_tramp != prp->pr_tramp ||
+		    !dt_probe_same_clauses(prp, q))
+			continue;
+		en = (const dt_elfnote_t *)(uintptr_t)q->pr_data;
+		offs[n] = en->en_off;
+		refs[n] = en->en_sema;
+		cookies[n++] = q->pr_desc.id;
+		q->pr_attached = true;
+	}
+	fd = dt_bpf_uprobe_multi(pgp->pg_fd, uf->uf_path, offs, refs, cookies,
+	    n, false, 0);
+	free(offs);
+	free(refs);
+	free(cookies);
+	if (fd < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u shared "
+		    "USDT probe%s to %s: %s", n, n == 1 ? "" : "s",
+		    pm->pm_file, strerror(errno)));
+	return (dt_attfd_add(dtp, fd));
+}
+
+/*
  * Attach the program to the probe and every other probe of the same
  * module, spec and clauses (which share its program) in one uprobe_multi
  * link filtered by the process id, with the semaphores as reference
@@ -584,6 +1203,8 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 	if (prp->pr_attached)
 		return (0);
+	if (prp->pr_shared)
+		return (shared_attach(dtp, prp, pgp));
 	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
 	refs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
 	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
@@ -629,6 +1250,28 @@ dt_usdt_free(dtrace_hdl_t *dtp)
 	free(dtp->dt_usdtspecs);
 	dtp->dt_usdtspecs = NULL;
 	dtp->dt_nusdtspecs = dtp->dt_usdtspeccap = 0;
+	while (dtp->dt_usdtfiles != NULL) {
+		dt_usdtfile_t *uf = dtp->dt_usdtfiles;
+
+		dtp->dt_usdtfiles = uf->uf_next;
+		close(uf->uf_fd);
+		free(uf->uf_prids);
+		free(uf);
+	}
+	for (unsigned int h = 0; dtp->dt_usdtover != NULL && h < DT_USDT_HASH;
+	    h++) {
+		while (dtp->dt_usdtover[h] != NULL) {
+			dt_usdtover_t *uo = dtp->dt_usdtover[h];
+
+			dtp->dt_usdtover[h] = uo->uo_next;
+			free(uo);
+		}
+	}
+	free(dtp->dt_usdtover);
+	dtp->dt_usdtover = NULL;
+	free(dtp->dt_usdtents);
+	dtp->dt_usdtents = NULL;
+	dtp->dt_nusdtents = dtp->dt_usdtentcap = 0;
 }
 
 const dt_provider_t dt_prov_usdt = {
@@ -642,4 +1285,5 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_modmatch = usdt_modmatch,
 	.pv_discover = usdt_discover,
 	.pv_forget = usdt_forget,
+	.pv_share = usdt_share,
 };

@@ -2,18 +2,21 @@
 # dt_usdt*:::tick-now under -Z finds every usdttarget started after it
 # began, three at once then two one after another; each counts firings
 # under its own pid, with its probe's names (probeprov dt_usdtPID,
-# probename tick-now).  Each has a uprobe_multi link of the session (its
-# fdinfo names the pid) while it runs, and none is left once it exited.
+# probename tick-now).  None has a uprobe_multi link of its own (fdinfo
+# naming its pid): one link of the session without a process filter (pid
+# 0) on usdttarget serves them all, and stays until the session ends.
 out=$TMPDIR/discover.out
 $DTRACE -Z -q -x strsize=64 -n 'BEGIN { printf("ready\n"); }
 dt_usdt*:::tick-now { @[pid, probeprov, probename] = count(); }' >"$out" 2>"$TMPDIR/discover.err" &
 dt=$!
 for i in $(seq 100); do grep -q ready "$out" && break; sleep 0.05; done
-links() { # the session's uprobe_multi links for process $1
+links() { # the session's uprobe_multi links for process $1 (0: shared)
 	local n=0
 	for f in /proc/$dt/fdinfo/*; do
 		grep -qx "link_type:	uprobe_multi" "$f" 2>/dev/null &&
-		    grep -qx "pid:	$1" "$f" 2>/dev/null && n=$((n + 1))
+		    grep -qx "pid:	$1" "$f" 2>/dev/null &&
+		    { [ "$1" != 0 ] || grep -qx "path:	$BUILD_DIR/testprog/usdttarget" "$f"; } &&
+		    n=$((n + 1))
 	done
 	echo $n
 }
@@ -24,6 +27,7 @@ for i in 1 2 3; do
 done
 sleep 0.5
 for p in "${pids[@]}"; do echo "running: $(links $p) link"; done
+echo "shared links on usdttarget: $(links 0)"
 kill "${pids[@]}"
 wait "${pids[@]}" 2>/dev/null
 for i in 4 5; do
@@ -39,6 +43,7 @@ sleep 0.3
 n=0
 for p in "${pids[@]}"; do n=$((n + $(links $p))); done
 echo "links left after the processes exited: $n"
+echo "shared links on usdttarget: $(links 0)"
 kill -INT $dt
 wait $dt
 echo "dtrace exit $?"
