@@ -39,6 +39,8 @@ static const char *const dt_errtab[] = {
 	    "boundary",
 	[EDT_PROCOFF - EDT_BASE] = "Probe offset is outside of its function",
 	[EDT_DESTRUCTIVE - EDT_BASE] = "Destructive actions not allowed",
+	[EDT_LINK - EDT_BASE] = "Failed to generate the provider header or "
+	    "object",
 };
 
 int

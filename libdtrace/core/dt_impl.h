@@ -201,6 +201,37 @@ typedef struct dt_srcpos {
 } dt_srcpos_t;
 
 /*
+ * Providers declared in D (dlang/dt_parse.c): provider NAME { probe ... };
+ * For dtrace -h and -G (proc/dt_link.c).  Types are kept as text, as the
+ * declaration wrote them with white space normalized, for the header and
+ * the object's type note; pd_nsize and pd_nsigned are what the header's
+ * argument specs need.
+ */
+typedef struct dt_provprobe {
+	struct dt_provprobe *pd_next;	/* the provider's next probe */
+	char *pd_name;			/* name as written (request__start) */
+	int pd_nargc;			/* native arguments */
+	char *pd_nargv[DT_MAXARGS];	/* their C types */
+	uint8_t pd_nsize[DT_MAXARGS];	/* their sizes: 1, 2, 4, 8 */
+	bool pd_nsigned[DT_MAXARGS];	/* and signedness */
+	int pd_xargc;			/* translated arguments */
+	char *pd_xargv[DT_MAXARGS];	/* their D types */
+	uint8_t pd_xmap[DT_MAXARGS];	/* native argument each translates */
+	dt_srcpos_t pd_pos;		/* where it was declared */
+} dt_provprobe_t;
+
+/* The argument types note dtrace -G writes (.note.dtrace-types). */
+#define DT_NOTE_OWNER		"dtrace"
+#define DT_NOTE_ARGTYPES	1
+
+typedef struct dt_provdecl {
+	struct dt_provdecl *dv_next;	/* the handle's next provider */
+	char *dv_name;			/* provider name */
+	dt_provprobe_t *dv_probes;	/* probes, in declaration order */
+	unsigned int dv_nprobes;	/* how many */
+} dt_provdecl_t;
+
+/*
  * The kernel offsets the path walk of d_path(), cwd, root and fds[]
  * needs, from BTF (dt_sema.c fills them, dt_cg.c uses them).
  */
@@ -359,6 +390,20 @@ typedef struct dt_elfsym {
 	uint32_t es_order;		/* order read (ties in sorting) */
 } dt_elfsym_t;
 
+/*
+ * The argument types of a probe of a provider declared in D, from the
+ * .note.dtrace-types note dtrace -G put in the file (proc/dt_link.c).
+ */
+typedef struct dt_elftypes {
+	char *et_prov;			/* provider */
+	char *et_name;			/* probe name, "__" turned into "-" */
+	int et_nargc;			/* native arguments */
+	char *et_nargv[DT_MAXARGS];	/* their C types */
+	int et_xargc;			/* translated arguments (args[]) */
+	char *et_xargv[DT_MAXARGS];	/* their D types */
+	uint8_t et_xmap[DT_MAXARGS];	/* the native argument of each */
+} dt_elftypes_t;
+
 /* A stapsdt USDT probe site: a note of .note.stapsdt. */
 typedef struct dt_elfnote {
 	char *en_prov;			/* provider, as in the note */
@@ -370,6 +415,8 @@ typedef struct dt_elfnote {
 	uint64_t en_off;		/* file offset of the site */
 	uint64_t en_sema;		/* file offset of its semaphore, 0 if
 					   none */
+	const dt_elftypes_t *en_types;	/* declared argument types (in
+					   ef_types), or NULL */
 } dt_elfnote_t;
 
 typedef struct dt_elf {
@@ -379,6 +426,8 @@ typedef struct dt_elf {
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
 	size_t ef_nnotes;		/* how many */
+	dt_elftypes_t **ef_types;	/* argument types of declared probes */
+	size_t ef_ntypes;		/* how many */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
@@ -452,6 +501,7 @@ struct dtrace_hdl {
 
 	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
 	dt_xlator_t *dt_xlators;	/* translators declared in D */
+	dt_provdecl_t *dt_provdecls;	/* providers declared in D */
 	unsigned int dt_libloaded;	/* files of the D library compiled in,
 					   a bit each */
 	bool dt_libsigloaded;		/* and its signal numbers */
@@ -797,5 +847,10 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern void dt_usdt_free(dtrace_hdl_t *);
+
+/* proc/dt_link.c: providers declared in D, dtrace -h and -G */
+extern void dt_provprobe_free(dt_provprobe_t *);
+extern void dt_provdecl_free(dt_provdecl_t *);
+extern void dt_provdecls_free(dtrace_hdl_t *);
 
 #endif /* DT_IMPL_H */

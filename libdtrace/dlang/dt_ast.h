@@ -124,6 +124,8 @@ typedef struct dt_pcb {
 	int pcb_ntmp;			/* string temporaries in use */
 	int pcb_maxtmp;			/* most in use at once */
 	void *pcb_jmp;			/* jmp_buf of dt_compile */
+	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
+					   the compile fails) */
 } dt_pcb_t;
 
 /* Reports a compiler error with its tag at pos and unwinds the compile. */

@@ -1435,6 +1435,31 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_aux = (int64_t)(bit | bitsize << 8);
 }
 
+
+/*
+ * The struct, union or enum tag, or the type name, declared in D (by the
+ * program or the D library), or NULL: a USDT probe's declared "struct
+ * req *" is the program's struct req when the script declares it.
+ */
+static const dt_ident_t *
+ctype_dlookup(dt_pcb_t *pcb, dt_srcpos_t pos, const char *tag,
+    const char *base)
+{
+	char name[300];
+	dt_ident_t *idp;
+	bool err;
+
+	if (base[0] == '\0')
+		return (NULL);
+	snprintf(name, sizeof (name), "%s%s%s", tag, tag[0] != '\0' ? " " :
+	    "", base);
+	idp = dt_lib_lookup(pcb->pcb_hdl, name, &err);
+	if (err)
+		dt_lib_error(pcb, pos);
+	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE &&
+	    idp->di_type.ty_kind != DT_TK_INT ? idp : NULL);
+}
+
 /*
  * The D type of a C type written as text by a provider ("const char *",
  * "unsigned long", "struct stat *", "umode_t"): qualifiers dropped, the
@@ -1444,6 +1469,7 @@ static void
 ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 {
 	char buf[256], *w, *save = NULL, tag[16] = "", base[128] = "";
+	const dt_ident_t *dtype;
 	int nptr = 0, nlong = 0, sign = -1, kw = 0, size = 4;
 
 	snprintf(buf, sizeof (buf), "%s", text);
@@ -1489,6 +1515,9 @@ ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 		tp->ty_signed = sign != 0;
 	} else if (strcmp(base, "void") == 0) {
 		tp->ty_kind = DT_TK_VOID;
+	} else if ((dtype = ctype_dlookup(pcb, pos, tag, base)) != NULL) {
+		/* a type declared in D (a program's struct) */
+		*tp = dtype->di_type;
 	} else {
 		dt_tentry_t *te = dt_pcb_types(pcb, pos);
 		int kind = strcmp(tag, "union") == 0 ? BTF_KIND_UNION :
