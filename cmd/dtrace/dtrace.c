@@ -35,6 +35,7 @@ static FILE *g_ofp;
 static request_t *g_reqs;		/* -n, -s, ... in order */
 static char **g_cmds;			/* -c commands */
 static pid_t *g_pids;			/* -p processes */
+static char *g_linkout;		/* the file -h or -G writes */
 static struct ps_prochandle **g_procs;	/* created and grabbed */
 static bool g_quiet;
 static bool g_json;		/* -x oformat=json: the library prints */
@@ -71,6 +72,7 @@ finish(int rc)
 	free(g_reqs);
 	free(g_cmds);
 	free(g_pids);
+	free(g_linkout);
 	if (g_ofp != NULL && g_ofp != stdout)
 		fclose(g_ofp);
 	return (rc);
@@ -332,7 +334,7 @@ static int
 link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
     const char *outfile, int objc, char **objv)
 {
-	char *out = outfile != NULL ? strdup(outfile) :
+	char *out = g_linkout = outfile != NULL ? strdup(outfile) :
 	    link_outfile(mode, reqs, nreqs);
 	dtrace_prog_t *pgp = NULL;
 
@@ -394,7 +396,6 @@ link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
 		fatal("failed to link %s: %s", out, dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
 	}
-	free(out);
 	return (0);
 }
 

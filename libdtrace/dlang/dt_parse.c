@@ -20,7 +20,8 @@
  * position when they have no names).  A translated type other than the
  * native one must be string (of a char pointer) or a struct (or pointer
  * to one) that a translator from the native type gives.  A struct tag
- * that D does not know is declared incomplete (a program's own type).
+ * that neither D nor the kernel knows is declared incomplete (a
+ * program's own type).
  * Declaring a provider again adds its new probes; a probe declared again
  * must have the same types.
  */
@@ -1973,7 +1974,10 @@ parse_provargs(dt_pcb_t *pcb, char **argv, dt_type_t *tv, int64_t *sizes,
 
 			snprintf(tname, sizeof (tname), "%s %s",
 			    dt_tok_name(t->tk_kind), pcb->pcb_peek.tk_str);
-			if (d_typename(pcb, tname) == NULL)
+			if (d_typename(pcb, tname) == NULL &&
+			    dt_tcache_tag(dt_pcb_types(pcb, pos),
+			    t->tk_kind == T_KW_UNION ? BTF_KIND_UNION :
+			    BTF_KIND_STRUCT, pcb->pcb_peek.tk_str) == 0)
 				(void) sou_tag(pcb, t->tk_kind == T_KW_UNION,
 				    pcb->pcb_peek.tk_str, pos);
 		}

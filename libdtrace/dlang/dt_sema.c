@@ -12,6 +12,7 @@
  * a clause without statements records nothing but still emits a record
  * (DTrace's default action); a clause with only assignments emits nothing.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1585,7 +1586,7 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
  * D library, which only . and -> can take yet.
  */
 static bool
-args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
+args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
     bool member)
 {
 	const char *out = text + 7, *gt = strchr(out, '>');
@@ -1613,7 +1614,7 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
 	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE ||
 	    idp->di_type.ty_kind != DT_TK_STRUCT || strchr(otext, '*') == NULL)
 		return (false);
-	snprintf(name, sizeof (name), "arg%d", n);
+	snprintf(name, sizeof (name), "arg%d", src);
 	var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
 	var->dn_str = strdup(name);
 	cast = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
@@ -1632,16 +1633,18 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
 
 /*
  * args[N]: argument N typed as the probes of the clause declare it; it
- * becomes argN with that type.  member: the operand of . or ->, which a
- * translated argument may be.
+ * becomes argN with that type (argM when the type is "argM:TYPE": a USDT
+ * probe whose args[N] translates native argument M).  member: the operand
+ * of . or ->, which a translated argument may be.
  */
 static void
 sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
 	argtype_arg_t aa;
+	const char *type;
 	char name[8];
-	int n;
+	int n, src;
 
 	sema_expr(pcb, dnp->dn_right);
 	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
@@ -1649,7 +1652,7 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
 		    "index must be an integer constant from 0 to %d",
 		    DT_MAXARGS - 1);
-	n = (int)dnp->dn_right->dn_value;
+	n = src = (int)dnp->dn_right->dn_value;
 	memset(&aa, 0, sizeof (aa));
 	aa.aa_n = n;
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
@@ -1661,14 +1664,21 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		    "\"%s\"): use arg%d", n, aa.aa_type, aa.aa_other, n);
 	if (aa.aa_type[0] == '\0')
 		snprintf(aa.aa_type, sizeof (aa.aa_type), "int64_t");
-	if (strncmp(aa.aa_type, "xlate <", 7) == 0 &&
-	    args_xlate(pcb, dnp, aa.aa_type, n, member))
+	type = aa.aa_type;
+	if (strncmp(type, "arg", 3) == 0 && isdigit((unsigned char)type[3]) &&
+	    type[4] == ':') {
+		/* "argM:TYPE": args[n] is argument M (a USDT probe's) */
+		src = type[3] - '0';
+		type += 5;
+	}
+	if (strncmp(type, "xlate <", 7) == 0 &&
+	    args_xlate(pcb, dnp, type, n, src, member))
 		return;
-	if (strcmp(aa.aa_type, "copyinstr") == 0) {
+	if (strcmp(type, "copyinstr") == 0) {
 		/* a user string (proc:::exec's path): copyinstr(argN) */
 		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
 
-		snprintf(name, sizeof (name), "arg%d", n);
+		snprintf(name, sizeof (name), "arg%d", src);
 		if ((var->dn_str = strdup(name)) == NULL ||
 		    (dnp->dn_str = strdup("copyinstr")) == NULL)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
@@ -1678,11 +1688,11 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		sema_expr(pcb, dnp);
 		return;
 	}
-	if (strcmp(aa.aa_type, "int64_t") == 0)
+	if (strcmp(type, "int64_t") == 0)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
 	else
-		ctype_parse(pcb, dnp->dn_pos, aa.aa_type, &dnp->dn_type);
-	snprintf(name, sizeof (name), "arg%d", n);
+		ctype_parse(pcb, dnp->dn_pos, type, &dnp->dn_type);
+	snprintf(name, sizeof (name), "arg%d", src);
 	dnp->dn_kind = DN_VAR;
 	dnp->dn_builtin = dt_builtin_lookup(name);
 	dnp->dn_left = dnp->dn_right = NULL;

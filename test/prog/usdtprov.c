@@ -7,6 +7,8 @@
  *                   -i) (char *, int), dtprov:::request-done(&req, 200 + i)
  *                   (struct req *, translated to reqinfo_t *),
  *                   dtprov:::name("name-i") (char *, a string in args[]),
+ *                   dtprov:::swap("name-i", i) (args[0] is i, args[1]
+ *                   the string),
  *                   dtprov:::sizes(200, -3, -5, 1 << 40 + i); exits 0
  *   usdtprov loop   writes its pid, then every 20 ms fires dtprov:::tick
  *                   and, while DTPROV_GUARDED_ENABLED() is true,
@@ -77,6 +79,7 @@ main(int argc, char **argv)
 		DTPROV_REQUEST_START(path, -i);
 		DTPROV_REQUEST_DONE(&rq, 200 + i);
 		DTPROV_NAME(name);
+		DTPROV_SWAP(name, i);
 		DTPROV_SIZES(200, -3, -5L, (1ULL << 40) + (unsigned)i);
 	}
 	return (0);

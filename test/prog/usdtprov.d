@@ -13,6 +13,7 @@ provider dtprov {
 	probe request__done(struct req *r, int status) :
 	    (reqinfo_t *r, int status);
 	probe name(char *s) : (string s);
+	probe swap(char *s, int n) : (int n, string s);
 	probe sizes(unsigned char, short, long, unsigned long long);
 	probe guarded(int k);
 	probe tick();

@@ -439,26 +439,31 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 
 /*
  * The type of args[n] as the provider's declaration gives it: the native
- * type, copyinstr (a string), or "xlate <T> (native)"; -1 if none (a
- * translated argument of another native position than its own is
- * typed by its spec: the trampoline reads arguments in native order).
+ * type, copyinstr (a string), or "xlate <T> (native)"; "argM:" before it
+ * when args[n] is native argument M (the trampoline reads arguments in
+ * native order, as the specs give them); -1 if none.
  */
 static int
 declared_argtype(const dt_elfnote_t *en, int n, char *buf, size_t len)
 {
 	const dt_elftypes_t *et = en->en_types;
 	const char *x, *nt;
+	char pre[8] = "";
+	int m;
 
-	if (et == NULL || n >= et->et_xargc || et->et_xmap[n] != n)
+	if (et == NULL || n >= et->et_xargc)
 		return (-1);
+	m = et->et_xmap[n];
+	if (m != n)
+		snprintf(pre, sizeof (pre), "arg%d:", m);
 	x = et->et_xargv[n];
-	nt = et->et_nargv[n];
+	nt = et->et_nargv[m];
 	if (strcmp(x, nt) == 0)
-		snprintf(buf, len, "%s", nt);
+		snprintf(buf, len, "%s%s", pre, nt);
 	else if (strcmp(x, "string") == 0)
-		snprintf(buf, len, "copyinstr");
+		snprintf(buf, len, "%scopyinstr", pre);
 	else
-		snprintf(buf, len, "xlate <%s> (%s)", x, nt);
+		snprintf(buf, len, "%sxlate <%s> (%s)", pre, x, nt);
 	return (0);
 }
 

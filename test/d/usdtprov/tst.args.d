@@ -3,7 +3,9 @@
  * The probes of a provider declared in D (test/prog/usdtprov.d, built
  * with dtrace -h and -G) have args[] of the declared types: char * (a
  * pointer copyinstr() takes), int, a struct req * translated to reqinfo_t
- * * (the translator of usdtprov-types.d), string (the char * copied in),
+ * * (the translator of usdtprov-types.d), string (the char * copied in,
+ * also in another position than its native one: swap's args[1] is its
+ * native argument 0),
  * unsigned char, short, long, unsigned long long; probename has "-" for
  * "__".
  */
@@ -25,6 +27,11 @@ dtprov$target:::name
 {
 	printf("%s: %s %s\n", probename, args[0], args[0] == "name-0" ?
 	    "first" : "second");
+}
+
+dtprov$target:::swap
+{
+	printf("%s: %d %s\n", probename, args[0], args[1]);
 }
 
 dtprov$target:::sizes
