@@ -70,12 +70,16 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 # for raise() and stop(); pitarget for sched:::change-pri.  Built without
 # sanitizers, with -O1 so that calls stay calls.  ustacktarget, for ustack(), keeps its frame
 # pointers.  usdttarget has stapsdt probes (<sys/sdt.h>); usdttarget-lib
-# also calls the one of libusdtlib.so, found next to it.
+# also calls the one of libusdtlib.so, found next to it.  usdtprov has
+# the probes of a provider declared in D (test/prog/usdtprov.d), built as
+# users build theirs: dtrace -h for the header, cc -c, dtrace -G for the
+# object linked in.
 TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/pidtarget-stripped \
              $(BUILD)/testprog/ustacktarget $(BUILD)/testprog/usdttarget \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
-             $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget
+             $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
+             $(BUILD)/testprog/usdtprov
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -131,6 +135,24 @@ $(BUILD)/testprog/usdttarget-lib: test/prog/usdttarget.c test/prog/usdtguard.c \
 	$(CC) -O1 -g -pie -fPIE -DDT_USDT_LIB -o $@ test/prog/usdttarget.c \
 	    test/prog/usdtguard.c -L$(BUILD)/testprog -lusdtlib \
 	    -Wl,-rpath,'$$ORIGIN'
+
+USDTPROV_D = -C -I test/prog -s test/prog/usdtprov.d
+
+$(BUILD)/testprog/usdtprov.h: test/prog/usdtprov.d test/prog/usdtprov-types.d \
+    $(BUILD)/dtrace
+	@mkdir -p $(dir $@)
+	$(BUILD)/dtrace -h $(USDTPROV_D) -o $@
+
+$(BUILD)/testprog/usdtprov.o: test/prog/usdtprov.c $(BUILD)/testprog/usdtprov.h
+	$(CC) -O1 -g -fPIE -I$(BUILD)/testprog -c -o $@ $<
+
+$(BUILD)/testprog/usdtprov-dtrace.o: $(BUILD)/testprog/usdtprov.o test/prog/usdtprov.d \
+    test/prog/usdtprov-types.d
+	$(BUILD)/dtrace -G $(USDTPROV_D) -o $@ $(BUILD)/testprog/usdtprov.o
+
+$(BUILD)/testprog/usdtprov: $(BUILD)/testprog/usdtprov.o \
+    $(BUILD)/testprog/usdtprov-dtrace.o
+	$(CC) -pie -o $@ $^
 
 $(BUILD)/testprog/sigtarget: test/prog/sigtarget.c
 	@mkdir -p $(dir $@)

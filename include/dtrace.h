@@ -82,6 +82,7 @@ enum {
 	EDT_BADARG,		/* bad argument (NULL, unknown flag,
 				   unknown options bytes) */
 	EDT_NOAGG,		/* no such aggregation */
+	EDT_LINK,		/* dtrace -h or -G failed */
 	EDT_MAX
 };
 
@@ -544,6 +545,22 @@ extern dtrace_prog_t *dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp,
 /* Print the BPF instructions a program compiles to (-S).  MT: handle. */
 extern int dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
     FILE *fp);
+
+/*
+ * Providers declared in D (provider NAME { probe ... };), as the
+ * handle's programs declared them.  dtrace_program_header() writes the
+ * C header of their probes to fp (dtrace -h; fname, the header's file
+ * name, gives its include guard).  dtrace_program_link() checks that each
+ * object file of objv holds probes of the declared providers (made with
+ * that header) and writes to file the object to link them with (dtrace
+ * -G): the probes' semaphores and their argument types.  dflags must be
+ * 0; pgp is not used (the declarations are the handle's).  Both fail
+ * with EDT_LINK and a message that says why.  MT: handle.
+ */
+extern int dtrace_program_header(dtrace_hdl_t *dtp, FILE *fp,
+    const char *fname);
+extern int dtrace_program_link(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    unsigned int dflags, const char *file, int objc, char *const objv[]);
 
 /* Enable a compiled program in the session (before dtrace_go()).  MT: handle. */
 extern int dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,

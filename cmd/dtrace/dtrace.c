@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define DTRACE_CMD_VERSION	"0.1.0"
@@ -34,6 +35,7 @@ static FILE *g_ofp;
 static request_t *g_reqs;		/* -n, -s, ... in order */
 static char **g_cmds;			/* -c commands */
 static pid_t *g_pids;			/* -p processes */
+static char *g_linkout;		/* the file -h or -G writes */
 static struct ps_prochandle **g_procs;	/* created and grabbed */
 static bool g_quiet;
 static bool g_json;		/* -x oformat=json: the library prints */
@@ -75,6 +77,7 @@ finish(int rc)
 	free(g_reqs);
 	free(g_cmds);
 	free(g_pids);
+	free(g_linkout);
 	if (g_ofp != NULL && g_ofp != stdout)
 		fclose(g_ofp);
 	return (rc);
@@ -94,12 +97,14 @@ fatal(const char *fmt, ...)
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "Usage: dtrace [-64CeFHqlSvVwZ] [-b bufsz] [-o output] "
+	fprintf(fp, "Usage: dtrace [-64CeFGhHqlSvVwZ] [-b bufsz] [-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-c cmd] [-p pid] [-X a|c|s|t]\n"
 	    "\t[-D name[=def]] [-U name] [-I path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
-	    "\t[-i probe-id] [-s script] [args ...]\n\n"
+	    "\t[-i probe-id] [-s script] [args ...]\n"
+	    "       dtrace -h -s provider.d [-o header.h]\n"
+	    "       dtrace -G -s provider.d [-o object.o] object.o ...\n\n"
 	    "\t-64 generate 64-bit D programs (the only model)\n"
 	    "\t-b  set trace buffer size\n"
 	    "\t-c  run command and exit upon its completion\n"
@@ -108,6 +113,8 @@ usage(FILE *fp)
 	    "\t-e  exit after compiling request but prior to enabling probes\n"
 	    "\t-f  enable or list probes matching the specified function name\n"
 	    "\t-F  coalesce trace output by function\n"
+	    "\t-G  generate an ELF object file for the providers declared\n"
+	    "\t-h  generate a header file for the providers declared\n"
 	    "\t-H  print the name of each file the preprocessor includes\n"
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add a directory to the preprocessor's include path\n"
@@ -355,11 +362,116 @@ setflagopt(int flag, const char *opt, const char *val)
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 }
 
+/*
+ * The file -h or -G writes when -o does not name one: the first script's
+ * name with .h or .o for .d ("d.out" for -G without a script, as DTrace).
+ */
+static char *
+link_outfile(int mode, const request_t *reqs, int nreqs)
+{
+	const char *script = NULL, *base;
+	char *out;
+	size_t len;
+
+	for (int i = 0; i < nreqs && script == NULL; i++) {
+		if (reqs[i].rq_kind == REQ_SCRIPT &&
+		    strcmp(reqs[i].rq_arg, "-") != 0)
+			script = reqs[i].rq_arg;
+	}
+	if (script == NULL) {
+		if (mode == 'h')
+			fatal("-h requires -o or a script (-s)");
+		return (strdup("d.out"));
+	}
+	base = strrchr(script, '/') != NULL ? strrchr(script, '/') + 1 :
+	    script;
+	len = strlen(base);
+	if (len > 2 && strcmp(base + len - 2, ".d") == 0)
+		len -= 2;
+	if ((out = malloc(len + 3)) != NULL)
+		snprintf(out, len + 3, "%.*s.%c", (int)len, base,
+		    mode == 'h' ? 'h' : 'o');
+	return (out);
+}
+
+/*
+ * dtrace -h and -G: compile the programs (their provider declarations),
+ * then write the header, or check the objects and write the object.
+ */
+static int
+link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
+    const char *outfile, int objc, char **objv)
+{
+	char *out = g_linkout = outfile != NULL ? strdup(outfile) :
+	    link_outfile(mode, reqs, nreqs);
+	dtrace_prog_t *pgp = NULL;
+
+	if (out == NULL)
+		fatal("out of memory");
+	if (mode == 'h' && objc > 0)
+		fatal("-h takes no object files: %s", objv[0]);
+	if (mode == 'G' && objc == 0)
+		fatal("-G requires the object files of the probes");
+	for (int i = 0; i < objc; i++) {
+		struct stat a, b;
+
+		if (strcmp(objv[i], out) == 0 || (stat(objv[i], &a) == 0 &&
+		    stat(out, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino))
+			fatal("output file %s is also an input object: name "
+			    "another with -o", out);
+	}
+	for (int i = 0; i < nreqs; i++) {
+		request_t *rq = &reqs[i];
+		char *margv[2] = { (char *)rq->rq_arg, NULL };
+
+		if (rq->rq_kind == REQ_SCRIPT) {
+			FILE *fp = strcmp(rq->rq_arg, "-") == 0 ? stdin :
+			    fopen(rq->rq_arg, "r");
+
+			if (fp == NULL)
+				fatal("failed to open %s: %s", rq->rq_arg,
+				    strerror(errno));
+			rq->rq_prog = dtrace_program_fcompile(g_dtp, fp,
+			    cflags, 1, margv);
+			if (fp != stdin)
+				fclose(fp);
+		} else {
+			rq->rq_prog = dtrace_program_strcompile(g_dtp,
+			    rq->rq_arg, rq->rq_spec, cflags, 1, margv);
+		}
+		if (rq->rq_prog == NULL)
+			fatal("failed to compile %s: %s", rq->rq_arg,
+			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+		pgp = rq->rq_prog;
+	}
+	if (mode == 'h') {
+		FILE *fp = fopen(out, "w");
+
+		if (fp == NULL)
+			fatal("failed to open output file '%s': %s", out,
+			    strerror(errno));
+		if (dtrace_program_header(g_dtp, fp, out) != 0) {
+			fclose(fp);
+			unlink(out);
+			fatal("failed to create header file %s: %s", out,
+			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+		}
+		if (fclose(fp) != 0)
+			fatal("failed to write header file %s: %s", out,
+			    strerror(errno));
+	} else if (dtrace_program_link(g_dtp, pgp, 0, out, objc, objv) != 0) {
+		fatal("failed to link %s: %s", out, dtrace_errmsg(g_dtp,
+		    dtrace_errno(g_dtp)));
+	}
+	return (0);
+}
+
 int
 main(int argc, char *argv[])
 {
 	static const char optstr[] =
-	    "+3:6:aAb:c:CD:ef:FhHi:I:lm:n:o:p:P:qs:SU:vVwx:X:Z";
+	    "+3:6:aAb:c:CD:ef:FGhHi:I:lm:n:o:p:P:qs:SU:vVwx:X:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -367,6 +479,7 @@ main(int argc, char *argv[])
 	struct ps_prochandle **procs;
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false;
+	int linkmode = 0;	/* 'h' or 'G' */
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
@@ -475,9 +588,9 @@ main(int argc, char *argv[])
 			setopt("zdefs");
 			cflags |= DTRACE_C_ZDEFS;
 			break;
-		case 'h':
-			usage(stdout);
-			return (finish(0));
+		case 'h': case 'G':
+			linkmode = c;
+			break;
 		default:
 			usage(stderr);
 			return (finish(2));
@@ -487,6 +600,9 @@ main(int argc, char *argv[])
 		usage(stderr);
 		return (finish(2));
 	}
+	if (linkmode != 0)
+		return (finish(link_step(linkmode, reqs, nreqs, cflags,
+		    outfile, argc - optind, argv + optind)));
 	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));

@@ -43,6 +43,8 @@ static const char *const dt_errtab[] = {
 	    "an error",
 	[EDT_BADARG - EDT_BASE] = "Invalid argument",
 	[EDT_NOAGG - EDT_BASE] = "No such aggregation",
+	[EDT_LINK - EDT_BASE] = "Failed to generate the provider header or "
+	    "object",
 };
 
 int

@@ -208,6 +208,37 @@ typedef struct dt_srcpos {
 } dt_srcpos_t;
 
 /*
+ * Providers declared in D (dlang/dt_parse.c): provider NAME { probe ... };
+ * For dtrace -h and -G (proc/dt_link.c).  Types are kept as text, as the
+ * declaration wrote them with white space normalized, for the header and
+ * the object's type note; pd_nsize and pd_nsigned are what the header's
+ * argument specs need.
+ */
+typedef struct dt_provprobe {
+	struct dt_provprobe *pd_next;	/* the provider's next probe */
+	char *pd_name;			/* name as written (request__start) */
+	int pd_nargc;			/* native arguments */
+	char *pd_nargv[DT_MAXARGS];	/* their C types */
+	uint8_t pd_nsize[DT_MAXARGS];	/* their sizes: 1, 2, 4, 8 */
+	bool pd_nsigned[DT_MAXARGS];	/* and signedness */
+	int pd_xargc;			/* translated arguments */
+	char *pd_xargv[DT_MAXARGS];	/* their D types */
+	uint8_t pd_xmap[DT_MAXARGS];	/* native argument each translates */
+	dt_srcpos_t pd_pos;		/* where it was declared */
+} dt_provprobe_t;
+
+/* The argument types note dtrace -G writes (.note.dtrace-types). */
+#define DT_NOTE_OWNER		"dtrace"
+#define DT_NOTE_ARGTYPES	1
+
+typedef struct dt_provdecl {
+	struct dt_provdecl *dv_next;	/* the handle's next provider */
+	char *dv_name;			/* provider name */
+	dt_provprobe_t *dv_probes;	/* probes, in declaration order */
+	unsigned int dv_nprobes;	/* how many */
+} dt_provdecl_t;
+
+/*
  * The kernel offsets the path walk of d_path(), cwd, root and fds[]
  * needs, from BTF (dt_sema.c fills them, dt_cg.c uses them).
  */
@@ -379,6 +410,20 @@ typedef struct dt_elfsym {
 	uint32_t es_order;		/* order read (ties in sorting) */
 } dt_elfsym_t;
 
+/*
+ * The argument types of a probe of a provider declared in D, from the
+ * .note.dtrace-types note dtrace -G put in the file (proc/dt_link.c).
+ */
+typedef struct dt_elftypes {
+	char *et_prov;			/* provider */
+	char *et_name;			/* probe name, "__" turned into "-" */
+	int et_nargc;			/* native arguments */
+	char *et_nargv[DT_MAXARGS];	/* their C types */
+	int et_xargc;			/* translated arguments (args[]) */
+	char *et_xargv[DT_MAXARGS];	/* their D types */
+	uint8_t et_xmap[DT_MAXARGS];	/* the native argument of each */
+} dt_elftypes_t;
+
 /* A stapsdt USDT probe site: a note of .note.stapsdt. */
 typedef struct dt_elfnote {
 	char *en_prov;			/* provider, as in the note */
@@ -390,6 +435,8 @@ typedef struct dt_elfnote {
 	uint64_t en_off;		/* file offset of the site */
 	uint64_t en_sema;		/* file offset of its semaphore, 0 if
 					   none */
+	const dt_elftypes_t *en_types;	/* declared argument types (in
+					   ef_types), or NULL */
 } dt_elfnote_t;
 
 typedef struct dt_elf {
@@ -399,6 +446,8 @@ typedef struct dt_elf {
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
 	size_t ef_nnotes;		/* how many */
+	dt_elftypes_t **ef_types;	/* argument types of declared probes */
+	size_t ef_ntypes;		/* how many */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
@@ -477,6 +526,7 @@ struct dtrace_hdl {
 
 	dt_ident_t *dt_idents[DT_IDHASH]; /* user identifiers (globals) */
 	dt_xlator_t *dt_xlators;	/* translators declared in D */
+	dt_provdecl_t *dt_provdecls;	/* providers declared in D */
 	unsigned int dt_libloaded;	/* files of the D library compiled in,
 					   a bit each */
 	bool dt_libsigloaded;		/* and its signal numbers */
@@ -876,5 +926,10 @@ extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,
     pid_t);
+
+/* proc/dt_link.c: providers declared in D, dtrace -h and -G */
+extern void dt_provprobe_free(dt_provprobe_t *);
+extern void dt_provdecl_free(dt_provdecl_t *);
+extern void dt_provdecls_free(dtrace_hdl_t *);
 
 #endif /* DT_IMPL_H */

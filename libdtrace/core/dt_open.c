@@ -85,6 +85,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_probes_free(dtp);
 	dt_pidmods_free(dtp);
 	dt_usdt_free(dtp);
+	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);
 	dt_idents_free(dtp);

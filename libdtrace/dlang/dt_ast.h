@@ -126,6 +126,8 @@ typedef struct dt_pcb {
 	unsigned int pcb_depth;		/* nesting of the expression being
 					   parsed or checked */
 	void *pcb_jmp;			/* jmp_buf of dt_compile */
+	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
+					   the compile fails) */
 } dt_pcb_t;
 
 /*

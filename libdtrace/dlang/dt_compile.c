@@ -187,6 +187,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 		/* the peek token is zeroed whenever it is not in use */
 		dt_tok_free(&pcb.pcb_tok);
 		dt_tok_free(&pcb.pcb_peek);
+		dt_provdecl_free(pcb.pcb_provdecl);
 		pgp->dp_nodes = pcb.pcb_nodes;
 		dt_program_free(pgp);
 		free(cppsrc);

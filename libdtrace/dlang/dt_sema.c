@@ -12,6 +12,7 @@
  * a clause without statements records nothing but still emits a record
  * (DTrace's default action); a clause with only assignments emits nothing.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1494,6 +1495,31 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_aux = (int64_t)(bit | bitsize << 8);
 }
 
+
+/*
+ * The struct, union or enum tag, or the type name, declared in D (by the
+ * program or the D library), or NULL: a USDT probe's declared "struct
+ * req *" is the program's struct req when the script declares it.
+ */
+static const dt_ident_t *
+ctype_dlookup(dt_pcb_t *pcb, dt_srcpos_t pos, const char *tag,
+    const char *base)
+{
+	char name[300];
+	dt_ident_t *idp;
+	bool err;
+
+	if (base[0] == '\0')
+		return (NULL);
+	snprintf(name, sizeof (name), "%s%s%s", tag, tag[0] != '\0' ? " " :
+	    "", base);
+	idp = dt_lib_lookup(pcb->pcb_hdl, name, &err);
+	if (err)
+		dt_lib_error(pcb, pos);
+	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE &&
+	    idp->di_type.ty_kind != DT_TK_INT ? idp : NULL);
+}
+
 /*
  * The D type of a C type written as text by a provider ("const char *",
  * "unsigned long", "struct stat *", "umode_t"): qualifiers dropped, the
@@ -1503,6 +1529,7 @@ static void
 ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 {
 	char buf[256], *w, *save = NULL, tag[16] = "", base[128] = "";
+	const dt_ident_t *dtype;
 	int nptr = 0, nlong = 0, sign = -1, kw = 0, size = 4;
 
 	snprintf(buf, sizeof (buf), "%s", text);
@@ -1548,6 +1575,9 @@ ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 		tp->ty_signed = sign != 0;
 	} else if (strcmp(base, "void") == 0) {
 		tp->ty_kind = DT_TK_VOID;
+	} else if ((dtype = ctype_dlookup(pcb, pos, tag, base)) != NULL) {
+		/* a type declared in D (a program's struct) */
+		*tp = dtype->di_type;
 	} else {
 		dt_tentry_t *te = dt_pcb_types(pcb, pos);
 		int kind = strcmp(tag, "union") == 0 ? BTF_KIND_UNION :
@@ -1623,7 +1653,7 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
  * D library, which only . and -> can take yet.
  */
 static bool
-args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
+args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
     bool member)
 {
 	const char *out = text + 7, *gt = strchr(out, '>');
@@ -1651,7 +1681,7 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
 	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE ||
 	    idp->di_type.ty_kind != DT_TK_STRUCT || strchr(otext, '*') == NULL)
 		return (false);
-	snprintf(name, sizeof (name), "arg%d", n);
+	snprintf(name, sizeof (name), "arg%d", src);
 	var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
 	var->dn_str = strdup(name);
 	cast = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
@@ -1670,16 +1700,18 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n,
 
 /*
  * args[N]: argument N typed as the probes of the clause declare it; it
- * becomes argN with that type.  member: the operand of . or ->, which a
- * translated argument may be.
+ * becomes argN with that type (argM when the type is "argM:TYPE": a USDT
+ * probe whose args[N] translates native argument M).  member: the operand
+ * of . or ->, which a translated argument may be.
  */
 static void
 sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
 	argtype_arg_t aa;
+	const char *type;
 	char name[8];
-	int n;
+	int n, src;
 
 	sema_expr(pcb, dnp->dn_right);
 	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
@@ -1687,7 +1719,7 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
 		    "index must be an integer constant from 0 to %d",
 		    DT_MAXARGS - 1);
-	n = (int)dnp->dn_right->dn_value;
+	n = src = (int)dnp->dn_right->dn_value;
 	memset(&aa, 0, sizeof (aa));
 	aa.aa_n = n;
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
@@ -1704,14 +1736,21 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		    "\"%s\"): use arg%d", n, aa.aa_type, aa.aa_other, n);
 	if (aa.aa_type[0] == '\0')
 		snprintf(aa.aa_type, sizeof (aa.aa_type), "int64_t");
-	if (strncmp(aa.aa_type, "xlate <", 7) == 0 &&
-	    args_xlate(pcb, dnp, aa.aa_type, n, member))
+	type = aa.aa_type;
+	if (strncmp(type, "arg", 3) == 0 && isdigit((unsigned char)type[3]) &&
+	    type[4] == ':') {
+		/* "argM:TYPE": args[n] is argument M (a USDT probe's) */
+		src = type[3] - '0';
+		type += 5;
+	}
+	if (strncmp(type, "xlate <", 7) == 0 &&
+	    args_xlate(pcb, dnp, type, n, src, member))
 		return;
-	if (strcmp(aa.aa_type, "copyinstr") == 0) {
+	if (strcmp(type, "copyinstr") == 0) {
 		/* a user string (proc:::exec's path): copyinstr(argN) */
 		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
 
-		snprintf(name, sizeof (name), "arg%d", n);
+		snprintf(name, sizeof (name), "arg%d", src);
 		if ((var->dn_str = strdup(name)) == NULL ||
 		    (dnp->dn_str = strdup("copyinstr")) == NULL)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
@@ -1721,11 +1760,11 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		sema_expr(pcb, dnp);
 		return;
 	}
-	if (strcmp(aa.aa_type, "int64_t") == 0)
+	if (strcmp(type, "int64_t") == 0)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
 	else
-		ctype_parse(pcb, dnp->dn_pos, aa.aa_type, &dnp->dn_type);
-	snprintf(name, sizeof (name), "arg%d", n);
+		ctype_parse(pcb, dnp->dn_pos, type, &dnp->dn_type);
+	snprintf(name, sizeof (name), "arg%d", src);
 	dnp->dn_kind = DN_VAR;
 	dnp->dn_builtin = dt_builtin_lookup(name);
 	dnp->dn_left = dnp->dn_right = NULL;

@@ -27,6 +27,15 @@
  * is truncated, or whose addresses no segment holds, is skipped with a
  * warning naming the file.  Each site is given its enclosing function,
  * the symbol whose [value, value + size) holds it.
+ *
+ * Probes of providers declared in D (dtrace -h and -G, dt_link.c) are
+ * stapsdt notes like the others; the object -G made adds a note per
+ * probe (owner "dtrace", type DT_NOTE_ARGTYPES, in .note.dtrace-types)
+ * with the declared argument types: provider, name, the native types, the
+ * translated types and the native argument each translates.  A site
+ * whose provider and name have such a note, with as many native
+ * arguments as its specs, gets it as en_types.  A malformed type note is
+ * skipped with a warning.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -213,6 +222,166 @@ read_notes(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 	return (0);
 }
 
+static void
+types_free(dt_elftypes_t *et)
+{
+	if (et == NULL)
+		return;
+	for (int i = 0; i < DT_MAXARGS; i++) {
+		free(et->et_nargv[i]);
+		free(et->et_xargv[i]);
+	}
+	free(et->et_prov);
+	free(et->et_name);
+	free(et);
+}
+
+/* A count (0 .. DT_MAXARGS) or an index of a type note; -1 if not one. */
+static int
+note_num(const char *s, int max)
+{
+	char *end;
+	long v;
+
+	if (s == NULL || *s == '\0')
+		return (-1);
+	v = strtol(s, &end, 10);
+	return (*end != '\0' || v < 0 || v > max ? -1 : (int)v);
+}
+
+/* Parse one argument types note; -1 if malformed (or out of memory). */
+static int
+types_parse(const char *desc, size_t size, dt_elftypes_t *et)
+{
+	size_t pos = 0;
+	const char *s;
+	char *p;
+
+	if ((s = note_str(desc, size, &pos)) == NULL || *s == '\0' ||
+	    (et->et_prov = strdup(s)) == NULL ||
+	    (s = note_str(desc, size, &pos)) == NULL || *s == '\0' ||
+	    (et->et_name = strdup(s)) == NULL ||
+	    (et->et_nargc = note_num(note_str(desc, size, &pos),
+	    DT_MAXARGS)) < 0)
+		return (-1);
+	for (int i = 0; i < et->et_nargc; i++) {
+		if ((s = note_str(desc, size, &pos)) == NULL ||
+		    (et->et_nargv[i] = strdup(s)) == NULL)
+			return (-1);
+	}
+	if ((et->et_xargc = note_num(note_str(desc, size, &pos),
+	    DT_MAXARGS)) < 0)
+		return (-1);
+	for (int i = 0; i < et->et_xargc; i++) {
+		int m;
+
+		if ((s = note_str(desc, size, &pos)) == NULL ||
+		    (et->et_xargv[i] = strdup(s)) == NULL ||
+		    (m = note_num(note_str(desc, size, &pos),
+		    et->et_nargc - 1)) < 0)
+			return (-1);
+		et->et_xmap[i] = (uint8_t)m;
+	}
+	for (p = et->et_name; (p = strstr(p, "__")) != NULL; p++) {
+		memmove(p, p + 1, strlen(p + 1) + 1);
+		*p = '-';
+	}
+	return (0);
+}
+
+/* Read the argument type notes of the file (.note.dtrace-types). */
+static int
+read_types(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, const char *path)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, cap = 0;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return (0);
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *data;
+		size_t off = 0, next, noff, doff;
+		GElf_Nhdr nh;
+
+		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
+		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL ||
+		    strcmp(name, ".note.dtrace-types") != 0 ||
+		    (data = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		while ((next = gelf_getnote(data, off, &nh, &noff, &doff)) !=
+		    0) {
+			const char *d = data->d_buf;
+			dt_elftypes_t *et;
+
+			off = next;
+			if (nh.n_type != DT_NOTE_ARGTYPES ||
+			    nh.n_namesz != sizeof (DT_NOTE_OWNER) ||
+			    memcmp(d + noff, DT_NOTE_OWNER,
+			    sizeof (DT_NOTE_OWNER)) != 0)
+				continue;
+			if ((et = calloc(1, sizeof (*et))) == NULL)
+				return (dt_set_errno(dtp, EDT_NOMEM));
+			if (types_parse(d + doff, nh.n_descsz, et) != 0) {
+				types_free(et);
+				fprintf(stderr, "dtrace: %s: a malformed USDT "
+				    "argument types note is skipped\n",
+				    shown_path(path));
+				continue;
+			}
+			if (ef->ef_ntypes == cap) {
+				dt_elftypes_t **nt = realloc(ef->ef_types,
+				    (cap = cap * 2 + 8) * sizeof (*nt));
+
+				if (nt == NULL) {
+					types_free(et);
+					return (dt_set_errno(dtp, EDT_NOMEM));
+				}
+				ef->ef_types = nt;
+			}
+			ef->ef_types[ef->ef_ntypes++] = et;
+		}
+	}
+	return (0);
+}
+
+/* The number of argument specs of a note. */
+static int
+note_nargs(const char *args)
+{
+	int n = 0;
+
+	for (const char *s = args; *s != '\0';) {
+		s += strspn(s, " \t");
+		if (*s == '\0')
+			break;
+		n++;
+		s += strcspn(s, " \t");
+	}
+	return (n);
+}
+
+/* Give each site of a declared probe its argument types. */
+static void
+notes_types(dt_elf_t *ef)
+{
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		dt_elfnote_t *en = &ef->ef_notes[i];
+
+		for (size_t j = 0; j < ef->ef_ntypes; j++) {
+			const dt_elftypes_t *et = ef->ef_types[j];
+
+			if (strcmp(et->et_prov, en->en_prov) == 0 &&
+			    strcmp(et->et_name, en->en_name) == 0 &&
+			    et->et_nargc == note_nargs(en->en_args)) {
+				en->en_types = et;
+				break;
+			}
+		}
+	}
+}
+
 /* Give each note the function whose bytes hold its site. */
 static void
 notes_funcs(dt_elf_t *ef)
@@ -297,6 +466,9 @@ elf_free(dt_elf_t *ef)
 		free(ef->ef_notes[i].en_args);
 	}
 	free(ef->ef_notes);
+	for (size_t i = 0; i < ef->ef_ntypes; i++)
+		types_free(ef->ef_types[i]);
+	free(ef->ef_types);
 	free(ef);
 }
 
@@ -341,6 +513,8 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 	}
 	if (rv == 0)
 		rv = read_notes(dtp, ef, elf, nph, path);
+	if (rv == 0 && ef->ef_nnotes > 0)
+		rv = read_types(dtp, ef, elf, path);
 	elf_end(elf);
 	if (rv != 0) {
 		elf_free(ef);
@@ -360,6 +534,7 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 	}
 	ef->ef_nsyms = j;
 	notes_funcs(ef);
+	notes_types(ef);
 	return (ef);
 }
 

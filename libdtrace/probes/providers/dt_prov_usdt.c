@@ -938,14 +938,49 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 }
 
 /*
- * The type of argument n: an integer of the spec's size and sign
- * (int8_t .. uint64_t); -1 (int64_t) past the note's arguments.
+ * The type of args[n] as the provider's declaration gives it: the native
+ * type, copyinstr (a string), or "xlate <T> (native)"; "argM:" before it
+ * when args[n] is native argument M (the trampoline reads arguments in
+ * native order, as the specs give them); -1 if none.
+ */
+static int
+declared_argtype(const dt_elfnote_t *en, int n, char *buf, size_t len)
+{
+	const dt_elftypes_t *et = en->en_types;
+	const char *x, *nt;
+	char pre[8] = "";
+	int m;
+
+	if (et == NULL || n >= et->et_xargc)
+		return (-1);
+	m = et->et_xmap[n];
+	if (m != n)
+		snprintf(pre, sizeof (pre), "arg%d:", m);
+	x = et->et_xargv[n];
+	nt = et->et_nargv[m];
+	if (strcmp(x, nt) == 0)
+		snprintf(buf, len, "%s%s", pre, nt);
+	else if (strcmp(x, "string") == 0)
+		snprintf(buf, len, "%scopyinstr", pre);
+	else
+		snprintf(buf, len, "%sxlate <%s> (%s)", pre, x, nt);
+	return (0);
+}
+
+/*
+ * The type of argument n: as declared (declared_argtype()), else an
+ * integer of the spec's size and sign (int8_t .. uint64_t); -1 (int64_t)
+ * past the note's arguments.
  */
 static int
 usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
     size_t len)
 {
 	uint32_t spec = prp->pr_tramp - DT_TRAMP_USDT;
+
+	if (declared_argtype((const dt_elfnote_t *)(uintptr_t)prp->pr_data, n,
+	    buf, len) == 0)
+		return (0);
 	dt_usdtarg_t argv[DT_MAXARGS];
 	const char *bad;
 	size_t badlen;

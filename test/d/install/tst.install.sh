@@ -68,18 +68,21 @@ for std in c++11 c++17; do
 done
 echo "dtrace.h compiles alone: c99 c11 gnu17 c++11 c++17"
 
-# TODO(dtrace -h): when `dtrace -h` generates provider headers, set
-# HEADER_GEN=1: a provider's header must then compile with nothing but
-# the installed files.
-HEADER_GEN=0
-if [ "$HEADER_GEN" = 1 ]; then
-	printf 'provider inst {\n\tprobe ready(int, char *);\n};\n' >"$TMPDIR/inst.d"
-	"$root/usr/bin/dtrace" -h -s "$TMPDIR/inst.d" -o "$TMPDIR/inst.h" ||
-	    fail "dtrace -h"
-	printf '#include "inst.h"\nint main(void) { INST_READY(1, "x"); return INST_READY_ENABLED(); }\n' |
-	    cc -Wall -Werror -I"$TMPDIR" -I"$inc" -x c -o "$TMPDIR/inst" - ||
-	    fail "a dtrace -h header with the installed files"
-fi
+# A provider's header from the installed dtrace -h compiles with nothing
+# but the installed files, and the installed dtrace -G makes the object
+# that links it.
+printf 'provider inst {\n\tprobe ready(int, char *);\n};\n' >"$TMPDIR/inst.d"
+"$root/usr/bin/dtrace" -h -s "$TMPDIR/inst.d" -o "$TMPDIR/inst.h" ||
+    fail "dtrace -h"
+printf '#include "inst.h"\nint main(void) { INST_READY(1, "x"); return INST_READY_ENABLED(); }\n' |
+    cc -Wall -Werror -I"$TMPDIR" -I"$inc" -x c -c -o "$TMPDIR/inst-main.o" - ||
+    fail "a dtrace -h header with the installed files"
+"$root/usr/bin/dtrace" -G -s "$TMPDIR/inst.d" -o "$TMPDIR/inst-prov.o" \
+    "$TMPDIR/inst-main.o" || fail "dtrace -G"
+cc -o "$TMPDIR/inst" "$TMPDIR/inst-main.o" "$TMPDIR/inst-prov.o" ||
+    fail "linking the -G object"
+"$TMPDIR/inst" || fail "a program with probes, not traced: ENABLED() is 0"
+echo "dtrace -h and -G: the header compiles, the object links"
 
 # pkg-config sees the installed tree only.
 export PKG_CONFIG_SYSROOT_DIR=$root PKG_CONFIG_PATH=$lib/pkgconfig \

@@ -1,0 +1,3 @@
+# The header of dtrace -h with clang, as C++ (header.inc).
+compilers=("clang -x c++")
+. ./header.inc

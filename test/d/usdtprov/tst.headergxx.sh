@@ -1,0 +1,3 @@
+# The header of dtrace -h with g++, as C++ (header.inc).
+compilers=("g++ -x c++")
+. ./header.inc
