@@ -379,6 +379,7 @@ typedef struct dt_elf {
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
 	size_t ef_nnotes;		/* how many */
+	uint64_t ef_entry;		/* entry point (e_entry), 0: none */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
