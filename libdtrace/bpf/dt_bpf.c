@@ -375,8 +375,9 @@ verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
 	char where[512];
 
 	if (dcp != NULL)
-		snprintf(where, sizeof (where), "dt_clause_%d (%s)", c,
-		    dcp->dc_desctext[0]);
+		snprintf(where, sizeof (where), "dt_clause_%d (%s at %s)", c,
+		    dcp->dc_desctext[0], dcp->dc_where != NULL ?
+		    dcp->dc_where : "?");
 	else
 		snprintf(where, sizeof (where), "the probe trampoline");
 	return (dt_set_errmsg(dtp, EDT_VERIFIER, "BPF verifier rejected the "

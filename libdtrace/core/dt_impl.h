@@ -225,6 +225,9 @@ typedef struct dt_clause {
 	char **dc_desctext;		/* each as written */
 	dt_srcpos_t *dc_descpos;	/* where each was written */
 	unsigned int dc_ndescs;		/* how many */
+	char *dc_where;			/* "FILE:LINE:COL" of its first
+					   description, for errors after
+					   compilation (verifier) */
 	struct dt_node *dc_pred;	/* predicate or NULL */
 	struct dt_node *dc_body;	/* statements (list) */
 	unsigned int dc_id;		/* clause number in the session */
