@@ -267,7 +267,9 @@ typedef void dtrace_handle_proc_f(pid_t, dtrace_procevent_t, int status,
 
 /*
  * Sessions.  dtrace_open() returns a handle ready for use; *errp receives
- * the error code when it returns NULL.  dtrace_close() accepts NULL, stops
+ * the error code when it returns NULL: EDT_NOPRIV if the process may not
+ * trace (neither root nor CAP_BPF and CAP_PERFMON), unless the flags have
+ * DTRACE_O_NODEV (a handle that compiles only).  dtrace_close() accepts NULL, stops
  * tracing if needed and releases every kernel object of the session.
  */
 extern dtrace_hdl_t *dtrace_open(int version, int flags, int *errp);

@@ -23,8 +23,8 @@ static const char *const dt_errtab[] = {
 	[EDT_BADSPEC - EDT_BASE] = "Invalid probe description",
 	[EDT_BPF - EDT_BASE] = "BPF operation failed",
 	[EDT_VERIFIER - EDT_BASE] = "BPF program rejected by the verifier",
-	[EDT_NOPRIV - EDT_BASE] = "Tracing requires root privileges "
-	    "(CAP_BPF and CAP_PERFMON)",
+	[EDT_NOPRIV - EDT_BASE] = "this process may not trace "
+	    "(need root or CAP_BPF and CAP_PERFMON)",
 	[EDT_ATTACH - EDT_BASE] = "Failed to attach a probe",
 	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
 	[EDT_NOTACTIVE - EDT_BASE] = "Operation illegal when tracing is not "

@@ -405,6 +405,8 @@ typedef struct dt_pidmod {
 
 /* ---- the handle ------------------------------------------------------------ */
 
+#define DT_BUFSIZE_MAX	(2ULL << 30)	/* bufsize: the largest ring buffer */
+
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
