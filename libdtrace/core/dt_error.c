@@ -6,6 +6,7 @@
  * dt_set_errmsg() also records a detailed message, which dtrace_errmsg()
  * returns in place of the code's generic text.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,27 @@ dt_set_errno(dtrace_hdl_t *dtp, int err)
 	return (-1);
 }
 
+/*
+ * What to change, appended to the message buf[0 .. n) (of size len) when
+ * it quotes the system's text for running out of descriptors: every system
+ * call of a session may be the one that hits the limit.  Returns the
+ * number of bytes appended.
+ */
+size_t
+dt_errmsg_hint(char *buf, size_t n, size_t len)
+{
+	static const char hint[] = " (raise the limit of open files, "
+	    "ulimit -n)";
+
+	if ((strstr(buf, strerror(EMFILE)) == NULL &&
+	    strstr(buf, strerror(ENFILE)) == NULL) ||
+	    strstr(buf, "ulimit -n") != NULL || n + sizeof (hint) > len)
+		return (0);
+	memcpy(buf + n, hint, sizeof (hint));
+	return (sizeof (hint) - 1);
+}
+
+/* Set the error and its message (with a hint, dt_errmsg_hint()). */
 int
 dt_set_errmsg(dtrace_hdl_t *dtp, int err, const char *fmt, ...)
 {
@@ -60,6 +82,8 @@ dt_set_errmsg(dtrace_hdl_t *dtp, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(dtp->dt_errmsg, sizeof (dtp->dt_errmsg), fmt, ap);
 	va_end(ap);
+	(void) dt_errmsg_hint(dtp->dt_errmsg, strlen(dtp->dt_errmsg),
+	    sizeof (dtp->dt_errmsg));
 	return (-1);
 }
 

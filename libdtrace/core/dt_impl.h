@@ -480,6 +480,9 @@ struct dtrace_hdl {
 	unsigned int dt_nprobes;	/* how many */
 	unsigned int dt_probecap;	/* how many allocated */
 	uint32_t dt_provpop;		/* providers already populated (bits) */
+	uint32_t dt_provnotfs;		/* of those, providers left without
+					   probes because tracefs is missing
+					   (bits) */
 
 	dt_program_t *dt_programs;	/* loaded programs */
 	int dt_mapfd[DT_MAP_COUNT];	/* maps, -1 when absent */
@@ -561,6 +564,7 @@ struct dtrace_hdl {
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);
 extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
+extern size_t dt_errmsg_hint(char *, size_t, size_t);
 extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -53,6 +53,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	if (n < len)
 		n += vsnprintf(buf + n, len - n, fmt, ap);
 	va_end(ap);
+	if (n < len)
+		n += dt_errmsg_hint(buf, n, len);
 
 	/* Find the source line and show it with a caret. */
 	line = pcb->pcb_src;
