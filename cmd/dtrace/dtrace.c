@@ -354,10 +354,12 @@ main(int argc, char *argv[])
 	 * Compiling only (-e), the version (-V) and the usage (-h) need no
 	 * privilege: without it, such a run opens a compile-only handle.
 	 */
+	opterr = 0;	/* the pass below reports bad options */
 	while ((c = getopt(argc, argv, optstr)) != -1) {
 		if (c == 'e' || c == 'V' || c == 'h')
 			nodev = true;
 	}
+	opterr = 1;
 	optind = 0;	/* glibc: a full reset for the passes below */
 	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL &&
 	    err == EDT_NOPRIV && nodev)

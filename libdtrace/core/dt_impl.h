@@ -482,7 +482,8 @@ struct dtrace_hdl {
 	uint32_t dt_provpop;		/* providers already populated (bits) */
 	uint32_t dt_provnotfs;		/* of those, providers left without
 					   probes because tracefs is missing
-					   (bits) */
+					   or unreadable (bits) */
+	const char *dt_notfswhy;	/* why, a static string */
 
 	dt_program_t *dt_programs;	/* loaded programs */
 	int dt_mapfd[DT_MAP_COUNT];	/* maps, -1 when absent */
@@ -631,6 +632,7 @@ extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
+extern int dt_tracefs_listfail(dtrace_hdl_t *, const char *, int);
 extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
 
 /* providers */

@@ -158,8 +158,9 @@ static int
 notfs_error(dtrace_hdl_t *dtp, int p)
 {
 	return (dt_set_errmsg(dtp, EDT_NOTRACEFS, "the %s provider needs "
-	    "tracefs, which is not mounted at /sys/kernel/tracing and "
-	    "could not be mounted there", dt_providers[p]->pv_name));
+	    "tracefs, which %s", dt_providers[p]->pv_name,
+	    dtp->dt_notfswhy != NULL ? dtp->dt_notfswhy : "is not mounted "
+	    "at /sys/kernel/tracing and could not be mounted there"));
 }
 
 /*
@@ -397,6 +398,24 @@ dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
 }
 
 #define TRACEFS_MAGIC_NR	0x74726163
+
+/*
+ * A provider's listing of tracefs (dir) failed with err: no tracefs
+ * events for it (ENOENT: 0), tracefs not readable by this process
+ * (EDT_NOTRACEFS: the provider steps aside), or another error.
+ */
+int
+dt_tracefs_listfail(dtrace_hdl_t *dtp, const char *dir, int err)
+{
+	if (err == ENOENT)
+		return (0);
+	if (err == EACCES || err == EPERM) {
+		dtp->dt_notfswhy = "this process may not read (root can)";
+		return (dt_set_errno(dtp, EDT_NOTRACEFS));
+	}
+	return (dt_set_errmsg(dtp, EDT_BPF, "cannot list %s: %s", dir,
+	    strerror(err)));
+}
 
 /*
  * The tracefs mount point; tracefs is mounted at /sys/kernel/tracing if it

@@ -125,11 +125,8 @@ syscall_populate(dtrace_hdl_t *dtp)
 	if (tfs == NULL)
 		return (-1);
 	snprintf(path, sizeof (path), "%s/events/syscalls", tfs);
-	if ((dir = opendir(path)) == NULL && errno == ENOENT)
-		return (0);	/* no syscall tracepoints: no probes */
-	if (dir == NULL)
-		return (dt_set_errmsg(dtp, EDT_BPF, "cannot list the syscall "
-		    "tracepoints (%s): %s", path, strerror(errno)));
+	if ((dir = opendir(path)) == NULL)	/* none: no probes */
+		return (dt_tracefs_listfail(dtp, path, errno));
 	while ((de = readdir(dir)) != NULL) {
 		if (strncmp(de->d_name, "sys_enter_", 10) != 0)
 			continue;
