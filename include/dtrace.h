@@ -484,7 +484,9 @@ typedef struct dtrace_aggwalk_opts {
 
 /*
  * Sessions.  dtrace_open() returns a handle ready for use; *errp receives
- * the error code when it returns NULL.  dtrace_close() accepts NULL, stops
+ * the error code when it returns NULL: EDT_NOPRIV if the process may not
+ * trace (neither root nor CAP_BPF and CAP_PERFMON), unless the flags have
+ * DTRACE_O_NODEV (a handle that compiles only).  dtrace_close() accepts NULL, stops
  * tracing if needed and releases every kernel object of the session.
  * MT: safe (dtrace_open, on its new handle); dtrace_close: handle, and no
  * other call on the handle may be running or follow.

@@ -11,6 +11,7 @@
 #include <dtrace.h>
 #include <errno.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -255,13 +256,52 @@ drophandler(const dtrace_dropdata_t *dd, void *arg)
 	return (DTRACE_HANDLE_OK);
 }
 
+/*
+ * A process of -c or -p ended: how, as DTrace says it.  The status of a
+ * grabbed process (not our child) is not known: it "has exited".
+ */
 static void
 prochandler(pid_t pid, dtrace_procevent_t ev, int status, void *arg)
 {
-	(void) status;
+	const char *sig;
+
 	(void) arg;
-	if (ev == DTRACE_PROC_EXITED && !g_quiet)
+	if (ev != DTRACE_PROC_EXITED || g_quiet)
+		return;
+	if (WIFSIGNALED(status)) {
+		sig = sigabbrev_np(WTERMSIG(status));
+		if (sig != NULL)
+			warn("pid %d terminated by SIG%s", (int)pid, sig);
+		else
+			warn("pid %d terminated by signal %d", (int)pid,
+			    WTERMSIG(status));
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		warn("pid %d exited with status %d", (int)pid,
+		    WEXITSTATUS(status));
+	} else {
 		warn("pid %d has exited", (int)pid);
+	}
+}
+
+/*
+ * Is the output gone?  A reader that went away (| head) makes writes fail
+ * with EPIPE: tracing stops quietly.  Any other write error is reported.
+ * The library may flush the stream itself, so the stream's error flag is
+ * what tells, not the last fflush().
+ */
+static int g_outerr;		/* errno of the failed output, or 0 */
+
+static bool
+output_gone(void)
+{
+	if (fflush(g_ofp) != EOF && !ferror(g_ofp))
+		return (false);
+	if (g_outerr == 0) {
+		g_outerr = errno != 0 ? errno : EIO;
+		if (g_outerr != EPIPE)
+			warn("failed to write output: %s", strerror(g_outerr));
+	}
+	return (true);
 }
 
 /*
@@ -483,7 +523,7 @@ main(int argc, char *argv[])
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
-	bool done = false;
+	bool done = false, nodev = false, gone = false;
 
 	if (reqs == NULL || cmds == NULL || pids == NULL)
 		fatal("out of memory");
@@ -491,9 +531,22 @@ main(int argc, char *argv[])
 	/* a reader that goes away (| head) is seen as EPIPE, not a signal */
 	signal(SIGPIPE, SIG_IGN);
 
-	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL)
-		fatal("failed to initialize dtrace: %s",
-		    dtrace_errmsg(NULL, err));
+	/*
+	 * Compiling only (-e), the version (-V) and the usage (-h) need no
+	 * privilege: without it, such a run opens a compile-only handle.
+	 */
+	opterr = 0;	/* the pass below reports bad options */
+	while ((c = getopt(argc, argv, optstr)) != -1) {
+		if (c == 'e' || c == 'V' || c == 'h')
+			nodev = true;
+	}
+	opterr = 1;
+	optind = 0;	/* glibc: a full reset for the passes below */
+	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL &&
+	    err == EDT_NOPRIV && nodev)
+		g_dtp = dtrace_open(DTRACE_VERSION, DTRACE_O_NODEV, &err);
+	if (g_dtp == NULL)
+		fatal("failed to initialize: %s", dtrace_errmsg(NULL, err));
 
 	/* First pass: options; programs and processes are remembered. */
 	while ((c = getopt(argc, argv, optstr)) != -1) {
@@ -764,14 +817,21 @@ main(int argc, char *argv[])
 				break;
 			done = true;
 		}
-		if (fflush(g_ofp) == EOF && errno == EPIPE)
+		if ((gone = output_gone()))
 			break;
+	}
+	if (gone) {
+		/* nobody reads: stop, print nothing more, exit quietly */
+		if (dtrace_status(g_dtp) != DTRACE_STATUS_STOPPED)
+			(void) dtrace_stop(g_dtp);
+		return (finish(g_outerr == EPIPE ? 0 : 1));
 	}
 	if (!g_json)
 		fputc('\n', g_ofp);
 	if (dtrace_aggregate_print(g_dtp, g_ofp, NULL) != 0)
 		warn("failed to print aggregations: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
-	fflush(g_ofp);
+	if (output_gone() && g_outerr != EPIPE)
+		return (finish(1));
 	return (finish(dtrace_exit_status(g_dtp)));
 }

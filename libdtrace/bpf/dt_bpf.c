@@ -83,8 +83,13 @@ prog_load(int type, uint32_t atype, const char *name, const dt_block_t *blk,
 	return (sys_bpf(BPF_PROG_LOAD, &attr));
 }
 
+/*
+ * The map what could not be created: say why, and what to change.  opt is
+ * the option that sizes the map (NULL if none does): memory is what the
+ * kernel runs out of, charged to the memory cgroup of the process.
+ */
 static int
-map_fail(dtrace_hdl_t *dtp, const char *what)
+map_fail(dtrace_hdl_t *dtp, const char *what, const char *opt)
 {
 	int err = errno;
 
@@ -92,10 +97,14 @@ map_fail(dtrace_hdl_t *dtp, const char *what)
 		return (dt_set_errmsg(dtp, EDT_NOPRIV, "cannot create BPF map "
 		    "%s: %s: tracing requires root (CAP_BPF, CAP_PERFMON)",
 		    what, strerror(err)));
+	if ((err == ENOMEM || err == E2BIG) && opt != NULL)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
+		    "%s: %s (lower option %s, or raise the memory limit of "
+		    "this cgroup)", what, strerror(err), opt));
 	if (err == ENOMEM || err == E2BIG)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
-		    "%s: %s (check option bufsize, or the memory limits of "
-		    "this cgroup)", what, strerror(err)));
+		    "%s: %s (raise the memory limit of this cgroup)", what,
+		    strerror(err)));
 	return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map %s: %s",
 	    what, strerror(err)));
 }
@@ -127,7 +136,7 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4,
 		    4 * sz, nused > 0 ? nused : 1, 0);
 	if (fd < 0)
-		return (map_fail(dtp, "probes"));
+		return (map_fail(dtp, "probes", "strsize"));
 	dtp->dt_mapfd[DT_MAP_PROBES] = fd;
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
@@ -225,7 +234,8 @@ varmaps_create(dtrace_hdl_t *dtp)
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);
-			return (map_fail(dtp, what));
+			return (map_fail(dtp, what, idp->di_kind ==
+			    DT_IDENT_AGG ? "aggsize" : "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
 	}
@@ -264,7 +274,7 @@ kskip_map(dtrace_hdl_t *dtp)
 	if (fd < 0 || bpf_map_update_elem(fd, &zero, val, BPF_ANY) != 0 ||
 	    bpf_map_freeze(fd) != 0) {
 		free(val);
-		return (map_fail(dtp, "kskip"));
+		return (map_fail(dtp, "kskip", NULL));
 	}
 	free(val);
 	dtp->dt_kskipn = cap;
@@ -284,20 +294,20 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
 	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), 0);
 	if (fd < 0)
-		return (map_fail(dtp, "output"));
+		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);
 	if (fd < 0)
-		return (map_fail(dtp, "dctx"));
+		return (map_fail(dtp, "dctx", "strsize"));
 	dtp->dt_mapfd[DT_MAP_DCTX] = fd;
 
 	gsize = (gsize + 7) & ~7U;
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_globals", 4, gsize, 1,
 	    BPF_F_MMAPABLE);
 	if (fd < 0)
-		return (map_fail(dtp, "globals"));
+		return (map_fail(dtp, "globals", "strsize"));
 	dtp->dt_mapfd[DT_MAP_GLOBALS] = fd;
 	dtp->dt_gmapsize = ((size_t)gsize + 4095) & ~(size_t)4095;
 	dtp->dt_gstate = mmap(NULL, dtp->dt_gmapsize, PROT_READ | PROT_WRITE,
@@ -311,13 +321,13 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_strtab", 4, ssize, 1,
 	    BPF_F_RDONLY_PROG);
 	if (fd < 0)
-		return (map_fail(dtp, "strtab"));
+		return (map_fail(dtp, "strtab", NULL));
 	dtp->dt_mapfd[DT_MAP_STRTAB] = fd;
 	if (dtp->dt_strtablen > 0 &&
 	    bpf_map_update_elem(fd, &zero, dtp->dt_strtab, BPF_ANY) != 0)
-		return (map_fail(dtp, "strtab"));
+		return (map_fail(dtp, "strtab", NULL));
 	if (bpf_map_freeze(fd) != 0)
-		return (map_fail(dtp, "strtab"));
+		return (map_fail(dtp, "strtab", NULL));
 
 	if (varmaps_create(dtp) != 0)
 		return (-1);
@@ -334,7 +344,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 			fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_zero", 4,
 			    zsize, 1, BPF_F_RDONLY_PROG);
 			if (fd < 0)
-				return (map_fail(dtp, "zero"));
+				return (map_fail(dtp, "zero", NULL));
 			dtp->dt_mapfd[DT_MAP_ZERO] = fd;
 		}
 	}
@@ -359,7 +369,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4,
 		    (uint32_t)vsize, 1, 0);
 		if (fd < 0)
-			return (map_fail(dtp, "spec"));
+			return (map_fail(dtp, "spec", "specsize"));
 		dtp->dt_mapfd[DT_MAP_SPEC] = fd;
 	}
 	if (dt_discover_wanted(dtp)) {
@@ -367,12 +377,12 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		    sizeof (dt_usdtkey_t), sizeof (dt_usdtval_t),
 		    dtp->dt_opts.op_usdtprids, BPF_F_NO_PREALLOC);
 		if (fd < 0)
-			return (map_fail(dtp, "usdt_prids"));
+			return (map_fail(dtp, "usdt_prids", "usdtprids"));
 		dtp->dt_mapfd[DT_MAP_USDTPRIDS] = fd;
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_usdt_gen", 4, 4,
 		    dtp->dt_opts.op_usdtprids, BPF_F_NO_PREALLOC);
 		if (fd < 0)
-			return (map_fail(dtp, "usdt_gen"));
+			return (map_fail(dtp, "usdt_gen", "usdtprids"));
 		dtp->dt_mapfd[DT_MAP_USDTGEN] = fd;
 	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
@@ -442,8 +452,9 @@ verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
 	char where[512];
 
 	if (dcp != NULL)
-		snprintf(where, sizeof (where), "dt_clause_%d (%s)", c,
-		    dcp->dc_desctext[0]);
+		snprintf(where, sizeof (where), "dt_clause_%d (%s at %s)", c,
+		    dcp->dc_desctext[0], dcp->dc_where != NULL ?
+		    dcp->dc_where : "?");
 	else
 		snprintf(where, sizeof (where), "the probe trampoline");
 	return (dt_set_errmsg(dtp, EDT_VERIFIER, "BPF verifier rejected the "
@@ -472,6 +483,9 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 	err = errno;
 	if (err == EPERM && geteuid() != 0)
 		return (dt_set_errno(dtp, EDT_NOPRIV));
+	if (err == EMFILE || err == ENFILE)	/* not the verifier's doing */
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load BPF program "
+		    "%s: %s", name, strerror(err)));
 	if ((log = malloc(logsz)) == NULL)
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	log[0] = '\0';

@@ -6,6 +6,7 @@
  * dt_set_errmsg() also records a detailed message, which dtrace_errmsg()
  * returns in place of the code's generic text.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,8 +24,8 @@ static const char *const dt_errtab[] = {
 	[EDT_BADSPEC - EDT_BASE] = "Invalid probe description",
 	[EDT_BPF - EDT_BASE] = "BPF operation failed",
 	[EDT_VERIFIER - EDT_BASE] = "BPF program rejected by the verifier",
-	[EDT_NOPRIV - EDT_BASE] = "Tracing requires root privileges "
-	    "(CAP_BPF and CAP_PERFMON)",
+	[EDT_NOPRIV - EDT_BASE] = "this process may not trace "
+	    "(need root or CAP_BPF and CAP_PERFMON)",
 	[EDT_ATTACH - EDT_BASE] = "Failed to attach a probe",
 	[EDT_ACTIVE - EDT_BASE] = "Operation illegal when tracing is active",
 	[EDT_NOTACTIVE - EDT_BASE] = "Operation illegal when tracing is not "
@@ -56,6 +57,27 @@ dt_set_errno(dtrace_hdl_t *dtp, int err)
 	return (-1);
 }
 
+/*
+ * What to change, appended to the message buf[0 .. n) (of size len) when
+ * it quotes the system's text for running out of descriptors: every system
+ * call of a session may be the one that hits the limit.  Returns the
+ * number of bytes appended.
+ */
+size_t
+dt_errmsg_hint(char *buf, size_t n, size_t len)
+{
+	static const char hint[] = " (raise the limit of open files, "
+	    "ulimit -n)";
+
+	if ((strstr(buf, strerror(EMFILE)) == NULL &&
+	    strstr(buf, strerror(ENFILE)) == NULL) ||
+	    strstr(buf, "ulimit -n") != NULL || n + sizeof (hint) > len)
+		return (0);
+	memcpy(buf + n, hint, sizeof (hint));
+	return (sizeof (hint) - 1);
+}
+
+/* Set the error and its message (with a hint, dt_errmsg_hint()). */
 int
 dt_set_errmsg(dtrace_hdl_t *dtp, int err, const char *fmt, ...)
 {
@@ -66,6 +88,8 @@ dt_set_errmsg(dtrace_hdl_t *dtp, int err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(dtp->dt_errmsg, sizeof (dtp->dt_errmsg), fmt, ap);
 	va_end(ap);
+	(void) dt_errmsg_hint(dtp->dt_errmsg, strlen(dtp->dt_errmsg),
+	    sizeof (dtp->dt_errmsg));
 	return (-1);
 }
 

@@ -53,6 +53,8 @@ static const dt_ident_t dt_builtins[] = {
 	FN("copyin", DT_FN_COPYIN, T_VOIDP),
 	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
 	FN("copyinto", DT_FN_COPYINTO, T_VOID),
+	FN("copyout", DT_FN_COPYOUT, T_VOID),
+	FN("copyoutstr", DT_FN_COPYOUTSTR, T_VOID),
 	FN("count", DT_FN_COUNT, T_VOID),
 	BI("cpu", DT_BI_CPU, T_I32),
 	BI("curcpu", DT_BI_CPU, T_I32),

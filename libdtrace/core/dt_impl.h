@@ -263,6 +263,9 @@ typedef struct dt_clause {
 	char **dc_desctext;		/* each as written */
 	dt_srcpos_t *dc_descpos;	/* where each was written */
 	unsigned int dc_ndescs;		/* how many */
+	char *dc_where;			/* "FILE:LINE:COL" of its first
+					   description, for errors after
+					   compilation (verifier) */
 	struct dt_node *dc_pred;	/* predicate or NULL */
 	struct dt_node *dc_body;	/* statements (list) */
 	unsigned int dc_id;		/* clause number in the session */
@@ -448,6 +451,7 @@ typedef struct dt_elf {
 	size_t ef_nnotes;		/* how many */
 	dt_elftypes_t **ef_types;	/* argument types of declared probes */
 	size_t ef_ntypes;		/* how many */
+	uint64_t ef_entry;		/* entry point (e_entry), 0: none */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
@@ -469,6 +473,8 @@ typedef struct dt_pidmod {
 } dt_pidmod_t;
 
 /* ---- the handle ------------------------------------------------------------ */
+
+#define DT_BUFSIZE_MAX	(2ULL << 30)	/* bufsize: the largest ring buffer */
 
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
@@ -549,6 +555,10 @@ struct dtrace_hdl {
 	unsigned int dt_nprobes;	/* how many */
 	unsigned int dt_probecap;	/* how many allocated */
 	uint32_t dt_provpop;		/* providers already populated (bits) */
+	uint32_t dt_provnotfs;		/* of those, providers left without
+					   probes because tracefs is missing
+					   or unreadable (bits) */
+	const char *dt_notfswhy;	/* why, a static string */
 
 	dt_program_t *dt_programs;	/* loaded programs */
 	int dt_mapfd[DT_MAP_COUNT];	/* maps, -1 when absent */
@@ -649,6 +659,7 @@ struct dtrace_hdl {
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);
 extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
+extern size_t dt_errmsg_hint(char *, size_t, size_t);
 extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -715,6 +726,7 @@ extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
+extern int dt_tracefs_listfail(dtrace_hdl_t *, const char *, int);
 extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
 
 /* providers */

@@ -4,7 +4,10 @@
  *
  * dtrace_open() alone makes a handle ready: it touches nothing in the
  * kernel and reads no file, so that opening a session costs microseconds.
- * Kernel objects are created by dtrace_go().
+ * Kernel objects are created by dtrace_go().  It does check that the
+ * process may trace at all (one capget(), no kernel object): a session
+ * that could never start fails at once, before it has compiled anything,
+ * unless DTRACE_O_NODEV says that it will only compile.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -12,10 +15,34 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <sys/syscall.h>
 
 #include "dt_impl.h"
 #include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
+
+/*
+ * May this process trace: CAP_BPF and CAP_PERFMON (loading tracing
+ * programs, opening perf events), or CAP_SYS_ADMIN (which implies both),
+ * in its effective set?
+ */
+static bool
+dt_open_privileged(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0 };
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	uint64_t eff;
+
+	memset(data, 0, sizeof (data));
+	if (syscall(SYS_capget, &hdr, data) != 0)
+		return (geteuid() == 0);
+	eff = data[0].effective | (uint64_t)data[1].effective << 32;
+	if (eff & (1ULL << CAP_SYS_ADMIN))
+		return (true);
+	return ((eff & (1ULL << CAP_BPF)) && (eff & (1ULL << CAP_PERFMON)));
+}
 
 DT_EXPORT dtrace_hdl_t *
 dtrace_open(int version, int flags, int *errp)
@@ -27,6 +54,8 @@ dtrace_open(int version, int flags, int *errp)
 		err = EDT_VERSION;
 	else if (flags & ~DTRACE_O_MASK)
 		err = EINVAL;
+	else if (!(flags & DTRACE_O_NODEV) && !dt_open_privileged())
+		err = EDT_NOPRIV;
 	else if ((dtp = calloc(1, sizeof (*dtp))) == NULL)
 		err = EDT_NOMEM;
 	if (err != 0) {
@@ -281,6 +310,11 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "bufsize") == 0) {
 		if (parse_size(val, &v) != 0 || v == 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		/* a ring buffer of a power of two bytes, at most 2 GB */
+		if (v > DT_BUFSIZE_MAX)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "bufsize "
+			    "must be at most 2g (the largest BPF ring "
+			    "buffer)"));
 		op->op_bufsize = v;
 	} else if (strcmp(opt, "registry") == 0) {
 		char *path;

@@ -214,7 +214,9 @@ tls_cleanup(dtrace_hdl_t *dtp)
 	if (!any)
 		return (0);
 	if ((tfs = dt_tracefs(dtp)) == NULL)
-		return (-1);
+		return (dt_set_errmsg(dtp, EDT_NOTRACEFS, "thread-local "
+		    "variables (self->) need tracefs, which is not mounted at "
+		    "/sys/kernel/tracing and could not be mounted there"));
 	if (tls_cleanup_on(dtp, tfs, "sched_process_exit") != 0 ||
 	    tls_cleanup_on(dtp, tfs, "sched_process_free") != 0)
 		return (-1);
@@ -270,7 +272,8 @@ go(dtrace_hdl_t *dtp)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot read the output "
 		    "ring buffer: %s", strerror(errno)));
 	if ((dtp->dt_epollfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
-		return (dt_set_errno(dtp, errno));
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create an epoll "
+		    "instance: %s", strerror(errno)));
 	ev.data.fd = ring_buffer__epoll_fd(dtp->dt_ringbuf);
 	if (epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
 		return (dt_set_errno(dtp, errno));

@@ -53,6 +53,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	if (n < len)
 		n += vsnprintf(buf + n, len - n, fmt, ap);
 	va_end(ap);
+	if (n < len)
+		n += dt_errmsg_hint(buf, n, len);
 
 	/* Find the source line and show it with a caret. */
 	line = pcb->pcb_src;
@@ -116,6 +118,7 @@ clause_free(dt_clause_t *dcp)
 	free(dcp->dc_desctext);
 	free(dcp->dc_descs);
 	free(dcp->dc_descpos);
+	free(dcp->dc_where);
 	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
 		dt_printf_free(dcp->dc_recs[i].dr_pfmt);
 		free(dcp->dc_recs[i].dr_args);
@@ -242,6 +245,17 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 				    dcp->dc_descpos[i], "probe description "
 				    "%s:%s:%s:%s does not match any probes",
 				    d->prv, d->mod, d->fun, d->prb);
+		}
+		if (dcp->dc_ndescs > 0) {
+			const dt_srcpos_t *sp = &dcp->dc_descpos[0];
+			const char *fname = dt_srcfile_name(dtp, sp->sp_file);
+
+			if (asprintf(&dcp->dc_where, "%s:%d:%d", fname != NULL ?
+			    fname : file != NULL ? file : DT_CMDLINE,
+			    sp->sp_line, sp->sp_col) < 0) {
+				dcp->dc_where = NULL;
+				dt_cerror(&pcb, "D_NOMEM", *sp, "out of memory");
+			}
 		}
 		dt_sema_clause(&pcb, dcp);
 		if (dt_cg_clause(dtp, dcp) != 0)

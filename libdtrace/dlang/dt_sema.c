@@ -1199,6 +1199,13 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		    "supported: a BPF program cannot sleep, and dtrace does "
 		    "not make one spin");
 		break;
+	case DT_FN_COPYOUT:
+	case DT_FN_COPYOUTSTR:
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
+		    "supported: D programs do not write user memory "
+		    "(bpf_probe_write_user is refused under kernel lockdown, "
+		    "and dtrace does not use it)", dnp->dn_str);
+		break;
 	case DT_FN_PANIC:
 	case DT_FN_BREAKPOINT:
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "

@@ -130,7 +130,12 @@ dt_probes_free(dtrace_hdl_t *dtp)
 	dtp->dt_nprobes = dtp->dt_probecap = 0;
 }
 
-/* Populate providers 0 .. last, in order. */
+/*
+ * Populate providers 0 .. last, in order.  A provider that needs tracefs
+ * when tracefs cannot be had is left without probes (dt_provnotfs), so that
+ * the others still work: a description that matches nothing because of it
+ * says so (dt_probe_match).
+ */
 static int
 populate_upto(dtrace_hdl_t *dtp, int last)
 {
@@ -138,11 +143,24 @@ populate_upto(dtrace_hdl_t *dtp, int last)
 		if (dtp->dt_provpop & (1U << p))
 			continue;
 		if (dt_providers[p]->pv_populate != NULL &&
-		    dt_providers[p]->pv_populate(dtp) != 0)
-			return (-1);
+		    dt_providers[p]->pv_populate(dtp) != 0) {
+			if (dtp->dt_errno != EDT_NOTRACEFS)
+				return (-1);
+			dtp->dt_provnotfs |= 1U << p;
+		}
 		dtp->dt_provpop |= 1U << p;
 	}
 	return (0);
+}
+
+/* No probe matched pdp, and provider p, which might have, lacks tracefs. */
+static int
+notfs_error(dtrace_hdl_t *dtp, int p)
+{
+	return (dt_set_errmsg(dtp, EDT_NOTRACEFS, "the %s provider needs "
+	    "tracefs, which %s", dt_providers[p]->pv_name,
+	    dtp->dt_notfswhy != NULL ? dtp->dt_notfswhy : "is not mounted "
+	    "at /sys/kernel/tracing and could not be mounted there"));
 }
 
 /*
@@ -191,7 +209,7 @@ int
 dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     int (*func)(dtrace_hdl_t *, dt_probe_t *, void *), void *arg)
 {
-	int n = 0;
+	int n = 0, notfs = -1;
 
 	if (pdp->id != 0) {
 		/* a probe id: every provider is listed */
@@ -218,6 +236,11 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 			continue;
 		if (populate_upto(dtp, p) != 0)
 			return (-1);
+		if (dtp->dt_provnotfs & (1U << p)) {
+			if (notfs < 0)
+				notfs = p;
+			continue;
+		}
 		if (pv->pv_provide != NULL && pv->pv_provide(dtp, pdp) != 0)
 			return (-1);
 		for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
@@ -230,6 +253,8 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 				return (-1);
 		}
 	}
+	if (n == 0 && notfs >= 0)
+		return (notfs_error(dtp, notfs));
 	return (n);
 }
 
@@ -402,6 +427,24 @@ dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
 }
 
 #define TRACEFS_MAGIC_NR	0x74726163
+
+/*
+ * A provider's listing of tracefs (dir) failed with err: no tracefs
+ * events for it (ENOENT: 0), tracefs not readable by this process
+ * (EDT_NOTRACEFS: the provider steps aside), or another error.
+ */
+int
+dt_tracefs_listfail(dtrace_hdl_t *dtp, const char *dir, int err)
+{
+	if (err == ENOENT)
+		return (0);
+	if (err == EACCES || err == EPERM) {
+		dtp->dt_notfswhy = "this process may not read (root can)";
+		return (dt_set_errno(dtp, EDT_NOTRACEFS));
+	}
+	return (dt_set_errmsg(dtp, EDT_BPF, "cannot list %s: %s", dir,
+	    strerror(err)));
+}
 
 /*
  * The tracefs mount point; tracefs is mounted at /sys/kernel/tracing if it

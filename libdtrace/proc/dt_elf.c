@@ -499,6 +499,12 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 		elf_end(elf);
 		return (NULL);
 	}
+	{
+		GElf_Ehdr eh;
+
+		if (gelf_getehdr(elf, &eh) != NULL)
+			ef->ef_entry = eh.e_entry;
+	}
 	/* .symtab first, so that its entries win over .dynsym's */
 	for (int want = SHT_SYMTAB; rv == 0 && want != 0;
 	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {

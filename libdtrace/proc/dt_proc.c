@@ -96,11 +96,13 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		return (NULL);
 	}
 	if (pipe2(pfd, O_CLOEXEC) != 0) {
-		dt_set_errno(dtp, errno);
+		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
+		    file, strerror(errno));
 		return (NULL);
 	}
 	if ((pid = fork()) < 0) {
-		dt_set_errno(dtp, errno);
+		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
+		    file, strerror(errno));
 		close(pfd[0]);
 		close(pfd[1]);
 		return (NULL);

@@ -262,6 +262,13 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 
 	if (pm->pm_probes[i] != 0)
 		return (0);
+	/*
+	 * The entry point (_start) is jumped to, with argc where a return
+	 * address would be: a uretprobe there would overwrite argc.  It
+	 * never returns: no return probe.
+	 */
+	if (ret && sym->es_value != 0 && sym->es_value == pm->pm_elf->ef_entry)
+		return (0);
 	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
 	    sym->es_name, ret ? "return" : "entry")) == NULL)
 		return (-1);

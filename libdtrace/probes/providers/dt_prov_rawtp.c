@@ -86,8 +86,8 @@ rawtp_populate(dtrace_hdl_t *dtp)
 	if (tfs == NULL)
 		return (-1);
 	snprintf(path, sizeof (path), "%s/available_events", tfs);
-	if ((fp = fopen(path, "r")) == NULL)
-		return (0);	/* no tracepoints: no probes */
+	if ((fp = fopen(path, "r")) == NULL)	/* none: no probes */
+		return (dt_tracefs_listfail(dtp, path, errno));
 	while (rv == 0 && (len = getline(&line, &linecap, fp)) > 0) {
 		char *colon;
 

@@ -125,8 +125,8 @@ syscall_populate(dtrace_hdl_t *dtp)
 	if (tfs == NULL)
 		return (-1);
 	snprintf(path, sizeof (path), "%s/events/syscalls", tfs);
-	if ((dir = opendir(path)) == NULL)
-		return (0);	/* no syscall tracepoints: no probes */
+	if ((dir = opendir(path)) == NULL)	/* none: no probes */
+		return (dt_tracefs_listfail(dtp, path, errno));
 	while ((de = readdir(dir)) != NULL) {
 		if (strncmp(de->d_name, "sys_enter_", 10) != 0)
 			continue;

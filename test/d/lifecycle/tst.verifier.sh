@@ -11,7 +11,7 @@ src="$src a == b/ { exit(0); }"
 echo "$src" > $TMPDIR/dt-verifier.d
 $DTRACE -s $TMPDIR/dt-verifier.d 2>$TMPDIR/dt-verifier.err
 echo "rc=$?"
-grep -c '^dtrace: could not enable tracing: BPF verifier rejected the program of dt_clause_1 (BEGIN): ' $TMPDIR/dt-verifier.err
+grep -c '^dtrace: could not enable tracing: BPF verifier rejected the program of dt_clause_1 (BEGIN at [^)]*/dt-verifier.d:3:1): ' $TMPDIR/dt-verifier.err
 grep -c '^verifier: ' $TMPDIR/dt-verifier.err
 bash "$BUILD_DIR/../test/leaks" && echo "nothing left"
 rm -f $TMPDIR/dt-verifier.d $TMPDIR/dt-verifier.err
