@@ -1,1 +1,0 @@
-BEGIN { ustack(1, 2, 3); }
