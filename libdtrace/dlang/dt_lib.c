@@ -201,6 +201,177 @@ static const char dt_lib_io[] =
 "	    stringof(R->part->bd_device.kobj.name));\n"
 "};\n";
 
+/*
+ * The network views of DTrace's ip and tcp providers.  ip.d: the packet,
+ * connection and IP views, here from the struct sock of a connection
+ * (the segment itself is not at hand: the view is of one going from
+ * the remote end to the local one, its payload length 0).
+ */
+static const char dt_lib_ip[] =
+"typedef struct pktinfo {\n"
+"	uintptr_t pkt_addr;	/* the packet: 0, not known */\n"
+"} pktinfo_t;\n"
+"\n"
+"typedef struct csinfo {\n"
+"	uintptr_t cs_addr;	/* the connection's struct sock */\n"
+"	uint64_t cs_cid;	/* connection id: the same address */\n"
+"	int cs_pid;		/* process: 0, not known */\n"
+"	int cs_zoneid;		/* zone: 0, the global zone */\n"
+"} csinfo_t;\n"
+"\n"
+"typedef struct ipinfo {\n"
+"	uint8_t ip_ver;		/* IP version: 4 or 6 */\n"
+"	uint16_t ip_plength;	/* payload length: 0, not known */\n"
+"	string ip_saddr;	/* source address */\n"
+"	string ip_daddr;	/* destination address */\n"
+"} ipinfo_t;\n"
+"\n"
+"translator pktinfo_t < struct sk_buff *P > {\n"
+"	pkt_addr = (uintptr_t)P;\n"
+"};\n"
+"\n"
+"translator csinfo_t < struct sock *S > {\n"
+"	cs_addr = (uintptr_t)S;\n"
+"	cs_cid = (uintptr_t)S;\n"
+"	cs_pid = 0;\n"
+"	cs_zoneid = 0;\n"
+"};\n"
+"\n"
+"translator ipinfo_t < struct sock *S > {\n"
+"	ip_ver = S->__sk_common.skc_family == 10 ? 6 : 4;\n"
+"	ip_plength = 0;\n"
+"	ip_saddr = S->__sk_common.skc_family == 10 ?\n"
+"	    inet_ntoa6(&S->__sk_common.skc_v6_daddr) :\n"
+"	    inet_ntoa(&S->__sk_common.skc_daddr);\n"
+"	ip_daddr = S->__sk_common.skc_family == 10 ?\n"
+"	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr) :\n"
+"	    inet_ntoa(&S->__sk_common.skc_rcv_saddr);\n"
+"};\n";
+
+/* Linux's TCP state (an expression) as DTrace's TCP_STATE_* value. */
+#define TCP_STATE_OF(x) \
+"	    (" x ") == 1 ? 6 : (" x ") == 2 ? 4 : (" x ") == 3 ? 5 :\n" \
+"	    (" x ") == 4 ? 8 : (" x ") == 5 ? 11 : (" x ") == 6 ? 12 :\n" \
+"	    (" x ") == 7 ? 0 : (" x ") == 8 ? 7 : (" x ") == 9 ? 10 :\n" \
+"	    (" x ") == 10 ? 3 : (" x ") == 11 ? 9 : (" x ") == 12 ? 5 : 0"
+
+/*
+ * tcp.d: the TCP views, from the struct sock of the connection.  The
+ * states are DTrace's (TCP_STATE_*), mapped from Linux's; tcps_state
+ * reads arg6 (the new state + 1), which the tcp provider sets because
+ * the socket still holds the old state when its tracepoint fires.
+ */
+static const char dt_lib_tcp[] =
+"inline int TCP_STATE_CLOSED = 0;\n"
+"inline int TCP_STATE_IDLE = 1;\n"
+"inline int TCP_STATE_BOUND = 2;\n"
+"inline int TCP_STATE_LISTEN = 3;\n"
+"inline int TCP_STATE_SYN_SENT = 4;\n"
+"inline int TCP_STATE_SYN_RECEIVED = 5;\n"
+"inline int TCP_STATE_ESTABLISHED = 6;\n"
+"inline int TCP_STATE_CLOSE_WAIT = 7;\n"
+"inline int TCP_STATE_FIN_WAIT_1 = 8;\n"
+"inline int TCP_STATE_CLOSING = 9;\n"
+"inline int TCP_STATE_LAST_ACK = 10;\n"
+"inline int TCP_STATE_FIN_WAIT_2 = 11;\n"
+"inline int TCP_STATE_TIME_WAIT = 12;\n"
+"\n"
+"typedef struct tcpsinfo {\n"
+"	uintptr_t tcps_addr;	/* the struct sock */\n"
+"	int tcps_local;		/* both ends on this host */\n"
+"	uint16_t tcps_lport;	/* local port */\n"
+"	uint16_t tcps_rport;	/* remote port */\n"
+"	string tcps_laddr;	/* local address */\n"
+"	string tcps_raddr;	/* remote address */\n"
+"	int tcps_state;		/* TCP_STATE_* */\n"
+"	uint32_t tcps_iss;	/* initial send sequence: 0, not kept */\n"
+"	uint32_t tcps_suna;	/* oldest unacknowledged sequence */\n"
+"	uint32_t tcps_snxt;	/* next sequence to send */\n"
+"	uint32_t tcps_rnxt;	/* next sequence expected */\n"
+"	uint32_t tcps_swnd;	/* send window */\n"
+"	int tcps_snd_ws;	/* send window scale */\n"
+"	uint32_t tcps_rwnd;	/* receive window */\n"
+"	int tcps_rcv_ws;	/* receive window scale */\n"
+"	uint32_t tcps_cwnd;	/* congestion window */\n"
+"	uint32_t tcps_cwnd_ssthresh;	/* slow start threshold */\n"
+"	uint32_t tcps_sack_snxt;	/* next SACK sequence: 0 */\n"
+"	uint32_t tcps_rto;	/* retransmit timeout, in jiffies */\n"
+"	uint32_t tcps_mss;	/* maximum segment size */\n"
+"	int tcps_retransmit;	/* a retransmission: 0 */\n"
+"	uint32_t tcps_rtt;	/* smoothed round-trip time, us */\n"
+"	uint32_t tcps_rtt_sd;	/* its mean deviation, us */\n"
+"	uint32_t tcps_irs;	/* initial receive sequence: 0 */\n"
+"} tcpsinfo_t;\n"
+"\n"
+"typedef struct tcplsinfo {\n"
+"	int tcps_state;		/* the previous state, TCP_STATE_* */\n"
+"} tcplsinfo_t;\n"
+"\n"
+"typedef struct tcpinfo {\n"
+"	uint16_t tcp_sport;	/* source port (the remote one) */\n"
+"	uint16_t tcp_dport;	/* destination port (the local one) */\n"
+"	uint32_t tcp_seq;	/* sequence number: 0, not known */\n"
+"	uint32_t tcp_ack;	/* acknowledgment: 0, not known */\n"
+"	uint8_t tcp_offset;	/* header length: 0, not known */\n"
+"	uint8_t tcp_flags;	/* flags: 0, not known */\n"
+"	uint16_t tcp_window;	/* window: 0, not known */\n"
+"	uint16_t tcp_checksum;	/* checksum: 0, not known */\n"
+"	uint16_t tcp_urgent;	/* urgent pointer: 0, not known */\n"
+"	uintptr_t tcp_hdr;	/* the header: 0, not known */\n"
+"} tcpinfo_t;\n"
+"\n"
+"translator tcpsinfo_t < struct sock *S > {\n"
+"	tcps_addr = (uintptr_t)S;\n"
+"	tcps_local = S->__sk_common.skc_family == 10 ? 0 :\n"
+"	    S->__sk_common.skc_daddr == S->__sk_common.skc_rcv_saddr ||\n"
+"	    (S->__sk_common.skc_daddr & 0xff) == 127;\n"
+"	tcps_lport = S->__sk_common.skc_num;\n"
+"	tcps_rport = ntohs(S->__sk_common.skc_dport);\n"
+"	tcps_laddr = S->__sk_common.skc_family == 10 ?\n"
+"	    inet_ntoa6(&S->__sk_common.skc_v6_rcv_saddr) :\n"
+"	    inet_ntoa(&S->__sk_common.skc_rcv_saddr);\n"
+"	tcps_raddr = S->__sk_common.skc_family == 10 ?\n"
+"	    inet_ntoa6(&S->__sk_common.skc_v6_daddr) :\n"
+"	    inet_ntoa(&S->__sk_common.skc_daddr);\n"
+"	tcps_state =\n"
+TCP_STATE_OF("arg6 != 0 ? arg6 - 1 : S->__sk_common.skc_state") ";\n"
+"	tcps_iss = 0;\n"
+"	tcps_suna = ((struct tcp_sock *)S)->snd_una;\n"
+"	tcps_snxt = ((struct tcp_sock *)S)->snd_nxt;\n"
+"	tcps_rnxt = ((struct tcp_sock *)S)->rcv_nxt;\n"
+"	tcps_swnd = ((struct tcp_sock *)S)->snd_wnd;\n"
+"	tcps_snd_ws = ((struct tcp_sock *)S)->rx_opt.snd_wscale;\n"
+"	tcps_rwnd = ((struct tcp_sock *)S)->rcv_wnd;\n"
+"	tcps_rcv_ws = ((struct tcp_sock *)S)->rx_opt.rcv_wscale;\n"
+"	tcps_cwnd = ((struct tcp_sock *)S)->snd_cwnd;\n"
+"	tcps_cwnd_ssthresh = ((struct tcp_sock *)S)->snd_ssthresh;\n"
+"	tcps_sack_snxt = 0;\n"
+"	tcps_rto = ((struct inet_connection_sock *)S)->icsk_rto;\n"
+"	tcps_mss = ((struct tcp_sock *)S)->mss_cache;\n"
+"	tcps_retransmit = 0;\n"
+"	tcps_rtt = ((struct tcp_sock *)S)->srtt_us >> 3;\n"
+"	tcps_rtt_sd = ((struct tcp_sock *)S)->mdev_us >> 2;\n"
+"	tcps_irs = 0;\n"
+"};\n"
+"\n"
+"translator tcplsinfo_t < int L > {\n"
+"	tcps_state =\n"
+TCP_STATE_OF("L") ";\n"
+"};\n"
+"\n"
+"translator tcpinfo_t < struct sock *S > {\n"
+"	tcp_sport = ntohs(S->__sk_common.skc_dport);\n"
+"	tcp_dport = S->__sk_common.skc_num;\n"
+"	tcp_seq = 0;\n"
+"	tcp_ack = 0;\n"
+"	tcp_offset = 0;\n"
+"	tcp_flags = 0;\n"
+"	tcp_window = 0;\n"
+"	tcp_checksum = 0;\n"
+"	tcp_urgent = 0;\n"
+"	tcp_hdr = 0;\n"
+"};\n";
+
 /* The files of the library, and the names each declares. */
 static const struct {
 	const char *dl_file;		/* the name errors give */
@@ -216,6 +387,18 @@ static const struct {
 	    "fileinfo_t", "struct fileinfo", "bufinfo_t", "struct bufinfo",
 	    "devinfo_t", "struct devinfo", "B_BUSY", "B_DONE", "B_ERROR",
 	    "B_PAGEIO", "B_PHYS", "B_READ", "B_WRITE", "B_ASYNC", NULL } },
+	{ "ip.d (the D library)", dt_lib_ip, (const char *const []){
+	    "pktinfo_t", "struct pktinfo", "csinfo_t", "struct csinfo",
+	    "ipinfo_t", "struct ipinfo", NULL } },
+	{ "tcp.d (the D library)", dt_lib_tcp, (const char *const []){
+	    "tcpsinfo_t", "struct tcpsinfo", "tcplsinfo_t",
+	    "struct tcplsinfo", "tcpinfo_t", "struct tcpinfo",
+	    "TCP_STATE_CLOSED", "TCP_STATE_IDLE", "TCP_STATE_BOUND",
+	    "TCP_STATE_LISTEN", "TCP_STATE_SYN_SENT",
+	    "TCP_STATE_SYN_RECEIVED", "TCP_STATE_ESTABLISHED",
+	    "TCP_STATE_CLOSE_WAIT", "TCP_STATE_FIN_WAIT_1",
+	    "TCP_STATE_CLOSING", "TCP_STATE_LAST_ACK",
+	    "TCP_STATE_FIN_WAIT_2", "TCP_STATE_TIME_WAIT", NULL } },
 	{ "net.d (the D library)", dt_lib_net, (const char *const []){
 	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
 	    NULL } },

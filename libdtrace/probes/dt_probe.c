@@ -42,6 +42,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_proc,
 	&dt_prov_sched,
 	&dt_prov_io,
+	&dt_prov_tcp,
 	&dt_prov_profile,
 	&dt_prov_pid,
 	&dt_prov_usdt,
@@ -267,10 +268,12 @@ static const dt_absent_t dt_absents[] = {
 	{ "tcp", "send", "a segment sent passes no tracepoint with the "
 	    "segment (tcp_probe fires on receipt): it needs kprobes, and "
 	    NOKPROBE },
-	{ "udp", "send", "UDP has no tracepoint on the send path: it needs "
+	{ "tcp", "receive", "tcp_probe, the one tracepoint with a segment "
+	    "received, sees only those of established connections: it needs "
 	    "kprobes, and " NOKPROBE },
-	{ "udp", "receive", "UDP's only tracepoint (udp_fail_queue_rcv_skb) "
-	    "fires on failed receipts only: it needs kprobes, and "
+	{ "udp", NULL, "UDP has no tracepoint on its send path and one on "
+	    "its receive path that fires only when a datagram cannot be "
+	    "queued (udp_fail_queue_rcv_skb): it needs kprobes, and "
 	    NOKPROBE },
 };
 
