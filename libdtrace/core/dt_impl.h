@@ -645,6 +645,7 @@ extern const dt_provider_t dt_prov_proc;
 extern const dt_provider_t dt_prov_sched;
 extern const dt_provider_t dt_prov_io;
 extern const dt_provider_t dt_prov_tcp;
+extern const dt_provider_t dt_prov_ip;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -683,6 +684,8 @@ enum {
 	DT_TRAMP_IO_START,	/* io: block_rq_issue */
 	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
 	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */
+	DT_TRAMP_IP_SEND,	/* ip: net_dev_queue */
+	DT_TRAMP_IP_RECEIVE,	/* ip: netif_receive_skb */
 	DT_TRAMP_TCP_CONNECTEST, /* tcp: SYN-SENT -> ESTABLISHED */
 	DT_TRAMP_TCP_ACCEPTEST,	/* tcp: SYN-RECV -> ESTABLISHED */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the

@@ -43,6 +43,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_sched,
 	&dt_prov_io,
 	&dt_prov_tcp,
+	&dt_prov_ip,
 	&dt_prov_profile,
 	&dt_prov_pid,
 	&dt_prov_usdt,
