@@ -5,8 +5,15 @@
  * procfs.d declares the stable process and thread views of DTrace
  * (psinfo_t, lwpsinfo_t), the translators from the kernel's task_struct to
  * them, the inlines curpsinfo and curlwpsinfo, and in6_addr_t; io.d the
- * file view (fileinfo_t, for fds[]); net.d the constants of the network
- * subroutines.  procfs.d and io.d need the kernel's types, so loading the
+ * file view (fileinfo_t, for fds[] and the io provider) and the io
+ * provider's buffer and device views (bufinfo_t, devinfo_t, from struct
+ * request, and the B_* flags); ip.d and tcp.d the network views of the
+ * ip and tcp providers (pktinfo_t, csinfo_t, ipinfo_t, ifinfo_t,
+ * ipv4info_t, ipv6info_t; tcpsinfo_t, tcplsinfo_t, tcpinfo_t and the
+ * TCP_STATE_* values, from struct sock, sk_buff and the IP headers);
+ * net.d the constants of the network subroutines, which need no kernel
+ * types.  procfs.d, io.d, ip.d and tcp.d need the kernel's types, so
+ * loading the
  * library at open would make every session read BTF; each file is
  * compiled instead when the parser or the semantic pass meets one of its
  * names (dt_lib_lookup), once per handle.  Its declarations then belong
