@@ -67,7 +67,8 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 
 # Programs the tests trace (not tests themselves): pidtarget as PIE, as
 # non-PIE, and stripped (only .dynsym left, hence -rdynamic); sigtarget
-# for raise() and stop(); pitarget for sched:::change-pri.  Built without
+# for raise() and stop(); pitarget for sched:::change-pri; tcpconn makes
+# one loopback TCP connection for the tcp provider.  Built without
 # sanitizers, with -O1 so that calls stay calls.  ustacktarget, for ustack(), keeps its frame
 # pointers.  usdttarget has stapsdt probes (<sys/sdt.h>); usdttarget-lib
 # also calls the one of libusdtlib.so, found next to it.  usdtprov has
@@ -79,7 +80,8 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/ustacktarget $(BUILD)/testprog/usdttarget \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
-             $(BUILD)/testprog/usdtprov
+             $(BUILD)/testprog/usdtprov \
+             $(BUILD)/testprog/tcpconn
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -102,6 +104,10 @@ all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS) $(BUILD)/dtprobed
 
 examples: $(EXAMPLES)
+
+$(BUILD)/testprog/tcpconn: test/prog/tcpconn.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)

@@ -722,6 +722,7 @@ extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
 extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
+extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
@@ -738,6 +739,9 @@ extern const dt_provider_t dt_prov_usdt;
 extern const dt_provider_t dt_prov_rawtp;
 extern const dt_provider_t dt_prov_proc;
 extern const dt_provider_t dt_prov_sched;
+extern const dt_provider_t dt_prov_io;
+extern const dt_provider_t dt_prov_tcp;
+extern const dt_provider_t dt_prov_ip;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -773,6 +777,13 @@ enum {
 	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
 	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
+	DT_TRAMP_IO_START,	/* io: block_rq_issue */
+	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
+	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */
+	DT_TRAMP_IP_SEND,	/* ip: net_dev_queue */
+	DT_TRAMP_IP_RECEIVE,	/* ip: netif_receive_skb */
+	DT_TRAMP_TCP_CONNECTEST, /* tcp: SYN-SENT -> ESTABLISHED */
+	DT_TRAMP_TCP_ACCEPTEST,	/* tcp: SYN-RECV -> ESTABLISHED */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says; last */
 };

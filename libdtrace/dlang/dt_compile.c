@@ -217,6 +217,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
 			const dtrace_probedesc_t *d = &dcp->dc_descs[i];
 			int n = dt_probe_match(dtp, d, NULL, NULL);
+			const char *why;
 
 			if (n < 0 && dtrace_errno(dtp) == EDT_PROCALIGN)
 				dt_cerror(&pcb, "D_PROC_ALIGN",
@@ -234,6 +235,13 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 				dt_cerror(&pcb, "D_PDESC_INVAL",
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
 				    dtrace_errno(dtp)));
+			if (n == 0 && d->id == 0 &&
+			    (why = dt_probe_absent(d)) != NULL)
+				dt_cerror(&pcb, "D_PDESC_ABSENT",
+				    dcp->dc_descpos[i], "probe description "
+				    "%s:%s:%s:%s names probes this kernel "
+				    "cannot provide: %s", d->prv, d->mod,
+				    d->fun, d->prb, why);
 			if (n == 0 && !dtp->dt_opts.op_zdefs &&
 			    !(cflags & DTRACE_C_ZDEFS) && d->id != 0)
 				dt_cerror(&pcb, "D_PDESC_ZERO",

@@ -41,6 +41,9 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_syscall,
 	&dt_prov_proc,
 	&dt_prov_sched,
+	&dt_prov_io,
+	&dt_prov_tcp,
+	&dt_prov_ip,
 	&dt_prov_profile,
 	&dt_prov_pid,
 	&dt_prov_usdt,
@@ -256,6 +259,69 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 	if (n == 0 && notfs >= 0)
 		return (notfs_error(dtp, notfs));
 	return (n);
+}
+
+/*
+ * Probes and providers of DTrace that this kernel cannot give, and why.
+ * They are not listed; a description that matches no probe but names
+ * one of them is refused with the reason (dt_probe_absent()), rather
+ * than with "does not match any probes" or, under -Z, silently.  An
+ * entry without a probe name is a whole provider, named exactly.
+ */
+typedef struct dt_absent {
+	const char *ab_prov;		/* provider */
+	const char *ab_name;		/* probe name; NULL: every probe */
+	const char *ab_why;		/* the reason */
+} dt_absent_t;
+
+#define NOKPROBE	"this kernel has no kprobes (CONFIG_KPROBES is off)"
+
+static const dt_absent_t dt_absents[] = {
+	{ "lockstat", NULL, "lockstat needs kprobes on the kernel's lock "
+	    "functions, and " NOKPROBE },
+	{ "cpc", NULL, "cpc needs hardware performance counters, and this "
+	    "machine has no CPU PMU" },
+	{ "io", "wait-start", "a thread waiting for block I/O passes no "
+	    "tracepoint: it needs kprobes, and " NOKPROBE },
+	{ "io", "wait-done", "a thread waiting for block I/O passes no "
+	    "tracepoint: it needs kprobes, and " NOKPROBE },
+	{ "tcp", "connect-request", "a SYN sent passes no tracepoint with the "
+	    "packet: it needs kprobes, and " NOKPROBE },
+	{ "tcp", "connect-refused", "a RST received in SYN-SENT passes no "
+	    "tracepoint that tells it from other resets: it needs kprobes, "
+	    "and " NOKPROBE },
+	{ "tcp", "accept-refused", "a RST sent to a SYN passes no tracepoint "
+	    "that tells it from other resets: it needs kprobes, and "
+	    NOKPROBE },
+	{ "tcp", "send", "a segment sent passes no tracepoint with the "
+	    "segment (tcp_probe fires on receipt): it needs kprobes, and "
+	    NOKPROBE },
+	{ "tcp", "receive", "tcp_probe, the one tracepoint with a segment "
+	    "received, sees only those of established connections: it needs "
+	    "kprobes, and " NOKPROBE },
+	{ "udp", NULL, "UDP has no tracepoint on its send path and one on "
+	    "its receive path that fires only when a datagram cannot be "
+	    "queued (udp_fail_queue_rcv_skb): it needs kprobes, and "
+	    NOKPROBE },
+};
+
+/*
+ * The reason a description names something this kernel cannot provide,
+ * or NULL.  Asked only of descriptions that match no probe.
+ */
+const char *
+dt_probe_absent(const dtrace_probedesc_t *pdp)
+{
+	for (size_t i = 0; i < sizeof (dt_absents) / sizeof (dt_absents[0]);
+	    i++) {
+		const dt_absent_t *ab = &dt_absents[i];
+
+		if (ab->ab_name == NULL ? strcmp(ab->ab_prov, pdp->prv) == 0 :
+		    pdp->prb[0] != '\0' && dt_gmatch(ab->ab_prov, pdp->prv) &&
+		    dt_gmatch(ab->ab_name, pdp->prb))
+			return (ab->ab_why);
+	}
+	return (NULL);
 }
 
 /* Enable clause on the probe (once). */
