@@ -9,7 +9,7 @@
  *  - closes every other descriptor (the netlink socket, the registry
  *    directory, the pid file: nothing to abuse);
  *  - dies with the daemon (PR_SET_PDEATHSIG), writes no core, creates no
- *    file (RLIMIT_FSIZE 0), runs at most 2 CPU seconds (RLIMIT_CPU);
+ *    file (RLIMIT_FSIZE 0), runs at most 2 CPU seconds (RLIMIT_CPU: SIGXCPU);
  *  - becomes user and group nobody with no supplementary groups (which
  *    drops every capability), sets no_new_privs and turns off dumping
  *    (no ptrace by other nobody processes);
@@ -117,7 +117,7 @@ static void
 child(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn, void *arg,
     int outfd)
 {
-	struct rlimit cpu = { 2, 2 }, zero = { 0, 0 };
+	struct rlimit cpu = { 2, 3 }, zero = { 0, 0 };	/* SIGXCPU at 2 s */
 	gid_t gid = DT_PD_UID;
 	unsigned int lo = 0;
 

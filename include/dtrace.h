@@ -83,6 +83,7 @@ enum {
 				   unknown options bytes) */
 	EDT_NOAGG,		/* no such aggregation */
 	EDT_LINK,		/* dtrace -h or -G failed */
+	EDT_GRAB,		/* a process cannot be grabbed (gone) */
 	EDT_MAX
 };
 

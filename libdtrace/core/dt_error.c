@@ -46,6 +46,7 @@ static const char *const dt_errtab[] = {
 	[EDT_NOAGG - EDT_BASE] = "No such aggregation",
 	[EDT_LINK - EDT_BASE] = "Failed to generate the provider header or "
 	    "object",
+	[EDT_GRAB - EDT_BASE] = "Failed to grab a process",
 };
 
 int

@@ -227,10 +227,10 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 				dt_cerror(&pcb, "D_PROC_OFF",
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
 				    EDT_PROCOFF));
-			if (n < 0 && dtrace_errno(dtp) == EDT_PROC)
+			if (n < 0 && dtrace_errno(dtp) == EDT_GRAB)
 				dt_cerror(&pcb, "D_PROC_GRAB",
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,
-				    EDT_PROC));
+				    EDT_GRAB));
 			if (n < 0)
 				dt_cerror(&pcb, "D_PDESC_INVAL",
 				    dcp->dc_descpos[i], "%s", dtrace_errmsg(dtp,

@@ -38,8 +38,9 @@
  *    buffer).
  *
  * When a live dtprobed keeps a registry of the processes with USDT
- * probes, dt_registry.c watches it instead of attaching the two programs,
- * and queues the same events.
+ * probes, dt_registry.c watches it instead of attaching the exec program,
+ * and queues the same events; the exit program stays (see
+ * dt_discover_start()).
  *
  * A process of a file the session knows (one of a process running at go,
  * or discovered since) is traced from its first firing through the
@@ -227,10 +228,22 @@ dt_discover_start(dtrace_hdl_t *dtp)
 
 	if (!dt_discover_wanted(dtp))
 		return (0);
-	/* dtprobed's registry, when a daemon keeps one (dt_registry.c) */
+	/*
+	 * dtprobed's registry, when a daemon keeps one (dt_registry.c),
+	 * replaces the exec watch.  The exit program stays: it deletes a
+	 * process's usdt_gen entry in the kernel as the process exits, so
+	 * that a reused pid never runs by a dead process's entries before
+	 * the consumer has seen the registry change; and the processes
+	 * running now are read, for the shared probes of their files.
+	 */
 	if ((rv = dt_registry_start(dtp)) != 0) {
-		dtp->dt_discover = rv > 0;
-		return (rv > 0 ? 0 : -1);
+		if (rv < 0)
+			return (-1);
+		dtp->dt_discover = true;
+		if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
+		    "dt_disc_exit") != 0)
+			return (-1);
+		return (dt_discover_scan(dtp));
 	}
 	if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
 	    "dt_disc_exit") != 0 ||
@@ -370,7 +383,8 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 				    pid) == 0)
 					continue;
 				/* a process already gone is no news */
-				if (dtp->dt_errno != EDT_PROC)
+				if (dtp->dt_errno != EDT_PROC &&
+				    dtp->dt_errno != EDT_GRAB)
 					warn(dtp, pid);
 				return;
 			}

@@ -221,7 +221,7 @@ dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 		return (pidmods_libs(dtp, pid, P->pp_exec));
 	}
 	if (kill(pid, 0) != 0 && errno == ESRCH)
-		return (dt_set_errmsg(dtp, EDT_PROC, "failed to grab process "
+		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
 		    "%d: %s", (int)pid, strerror(ESRCH)));
 	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
 	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
@@ -230,7 +230,7 @@ dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 	exe[n] = '\0';
 	snprintf(path, sizeof (path), "/proc/%d/maps", (int)pid);
 	if ((fp = fopen(path, "re")) == NULL)
-		return (dt_set_errmsg(dtp, EDT_PROC, "failed to grab process "
+		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
 		    "%d: cannot read %s: %s", (int)pid, path,
 		    strerror(errno)));
 	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {

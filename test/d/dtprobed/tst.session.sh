@@ -1,12 +1,15 @@
 # A -Z session with dtprobed running learns of new processes from the
-# registry: it holds an inotify watch and no exec/exit programs of its
-# own.  A usdttarget started after the session began is traced (one
-# uprobe_multi link of the session names its pid) and its firings are
-# counted under its pid.  The daemon killed: a process started meanwhile
-# is not found while it is down, and is when the daemon starts again and
-# rebuilds the registry from /proc; a process that exited meanwhile has
-# its stale file removed and its link closed.  A process started after
-# the restart is found; links of exited processes are closed.
+# registry: it holds an inotify watch and, of its own exec/exit programs,
+# only the exit one (which keeps the shared probes' usdt_gen map free of
+# dead processes in the kernel).  A usdttarget copy started after the
+# session began, a binary never seen, is discovered through the registry:
+# its file gets one shared uprobe_multi link of the session (no pid), and
+# its firings are counted under its pid.  The daemon killed: a process of
+# the same file started meanwhile is still traced from its first firing,
+# by the shared probe; the daemon started again rebuilds the registry
+# from /proc and removes the stale file of a process that exited
+# meanwhile.  A process started after the restart is counted too; the
+# shared link stays until the session ends.
 . ./lib.sh
 reg=$TMPDIR/reg
 log=$TMPDIR/pd.log
@@ -21,15 +24,13 @@ dt=$!
 pd_extra+=($dt)
 pd_wait "grep -q ready $out" || echo "the session did not start"
 ino=$(for f in /proc/$dt/fd/*; do readlink "$f"; done | grep -c inotify)
-tp=$(cat /proc/$dt/fdinfo/* 2>/dev/null |
-    grep -cE "^tp_name:	sched_process_(exec|exit)$")
-echo "session: $ino inotify watch, $tp exec/exit links"
-links() { # the session's uprobe_multi links for process $1 (or all)
-	cat /proc/$dt/fdinfo/* 2>/dev/null | awk -v pid="${1:-}" '
-	    /^pos:/ { if (um && (pid == "" || p == pid)) n++; um = 0; p = "" }
-	    /^link_type:\tuprobe_multi$/ { um = 1 }
-	    /^pid:\t/ { p = $2 }
-	    END { if (um && (pid == "" || p == pid)) n++; print n + 0 }'
+tpx=$(cat /proc/$dt/fdinfo/* 2>/dev/null |
+    grep -cE "^tp_name:	sched_process_exec$")
+tpe=$(cat /proc/$dt/fdinfo/* 2>/dev/null |
+    grep -cE "^tp_name:	sched_process_exit$")
+echo "session: $ino inotify watch, $tpx exec link, $tpe exit link"
+links() { # the session's uprobe_multi links
+	cat /proc/$dt/fdinfo/* 2>/dev/null | grep -c "^link_type:	uprobe_multi$"
 }
 target() { # start the copy of usdttarget; its pid in $p
 	"$TMPDIR/pdsession" loop >/dev/null &
@@ -37,8 +38,8 @@ target() { # start the copy of usdttarget; its pid in $p
 	pd_extra+=($p)
 }
 target; p1=$p
-pd_wait '[ "$(links $p1)" -ge 1 ]'
-echo "first, daemon running: $(links $p1) link"
+pd_wait '[ "$(links)" -ge 1 ]'
+echo "first, daemon running: $(links) shared link"
 
 kill -9 $pd_pid
 wait $pd_pid 2>/dev/null
@@ -46,22 +47,19 @@ target; p2=$p
 kill $p1
 wait $p1 2>/dev/null
 sleep 0.5
-echo "second, daemon down: $(links $p2) link"
-# a dead process's link names no pid: count the session's links
-echo "first exited, daemon down: $(links) link in all, file $([ -e $reg/$p1 ] && echo left || echo gone)"
+echo "second, daemon down: $(links) shared link"
+echo "first exited, daemon down: file $([ -e $reg/$p1 ] && echo left || echo gone)"
 pd_start "$reg" "$log" || exit 1
-pd_wait '[ "$(links $p2)" -ge 1 ]'
-echo "second, daemon restarted: $(links $p2) link"
-pd_wait '[ "$(links)" -eq 1 ]'
-echo "first, daemon restarted: $(links) link in all, file $([ -e $reg/$p1 ] && echo left || echo gone)"
+pd_wait "[ ! -e $reg/$p1 ]"
+echo "daemon restarted: first's file $([ -e $reg/$p1 ] && echo left || echo gone), second's $([ -e $reg/$p2 ] && echo there || echo missing)"
 target; p3=$p
-pd_wait '[ "$(links $p3)" -ge 1 ]'
-echo "third, after the restart: $(links $p3) link"
+pd_wait "[ -e $reg/$p3 ]"
+sleep 0.3
+echo "third, after the restart: $(links) shared link"
 kill $p2 $p3
 wait $p2 $p3 2>/dev/null
-pd_wait '[ "$(links)" -eq 0 ]'
-echo "after they exited: $(links) links"
 sleep 0.1
+echo "after they exited: $(links) shared link"
 kill -INT $dt
 wait $dt
 echo "dtrace exit $?"
