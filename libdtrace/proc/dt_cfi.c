@@ -142,6 +142,13 @@ rd_sleb(cfi_rd_t *r)
 	return ((int64_t)v);
 }
 
+/* a * b, wrapping as the unsigned product does (no signed overflow) */
+static int64_t
+mul(uint64_t a, int64_t b)
+{
+	return ((int64_t)(a * (uint64_t)b));
+}
+
 /* A pointer of encoding enc (DW_EH_PE_*); false for what is not handled. */
 static bool
 rd_ptr(cfi_rd_t *r, uint8_t enc, uint64_t *vp)
@@ -471,7 +478,7 @@ cfa_run(const cfi_sect_t *s, const cfi_cie_t *c, size_t ins, size_t end,
 				return (0);
 			continue;
 		case 0x80:	/* DW_CFA_offset */
-			n = (int64_t)rd_uleb(&r) * c->ce_dalign;
+			n = mul(rd_uleb(&r), c->ce_dalign);
 			if (lo < DT_CFI_NREGS)
 				st->cs_rules[lo] = (cfi_rule_t){ RULE_OFFSET, n };
 			continue;
@@ -503,10 +510,11 @@ cfa_run(const cfi_sect_t *s, const cfi_cie_t *c, size_t ins, size_t end,
 		case 0x14:	/* val_offset */
 		case 0x15:	/* val_offset_sf */
 			reg = rd_uleb(&r);
-			n = op == 0x11 || op == 0x15 ? rd_sleb(&r) *
-			    c->ce_dalign : (int64_t)rd_uleb(&r) * c->ce_dalign;
+			n = op == 0x11 || op == 0x15 ? mul((uint64_t)
+			    rd_sleb(&r), c->ce_dalign) : mul(rd_uleb(&r),
+			    c->ce_dalign);
 			if (op == 0x2f)
-				n = -n;
+				n = (int64_t)(0 - (uint64_t)n);
 			if (reg < DT_CFI_NREGS)
 				st->cs_rules[reg] = (cfi_rule_t){ op == 0x14 ||
 				    op == 0x15 ? RULE_VALOFF : RULE_OFFSET, n };
@@ -546,7 +554,7 @@ cfa_run(const cfi_sect_t *s, const cfi_cie_t *c, size_t ins, size_t end,
 		case 0x12:	/* def_cfa_sf */
 			st->cs_cfareg = rd_uleb(&r);
 			st->cs_cfaoff = op == 0x0c ? (int64_t)rd_uleb(&r) :
-			    rd_sleb(&r) * c->ce_dalign;
+			    mul((uint64_t)rd_sleb(&r), c->ce_dalign);
 			st->cs_cfaexpr = false;
 			break;
 		case 0x0d:	/* def_cfa_register */
@@ -557,7 +565,8 @@ cfa_run(const cfi_sect_t *s, const cfi_cie_t *c, size_t ins, size_t end,
 			st->cs_cfaoff = (int64_t)rd_uleb(&r);
 			break;
 		case 0x13:	/* def_cfa_offset_sf */
-			st->cs_cfaoff = rd_sleb(&r) * c->ce_dalign;
+			st->cs_cfaoff = mul((uint64_t)rd_sleb(&r),
+			    c->ce_dalign);
 			break;
 		case 0x0f:	/* def_cfa_expression */
 			u = rd_uleb(&r);
