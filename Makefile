@@ -81,7 +81,8 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
-             $(BUILD)/testprog/tcpconn
+             $(BUILD)/testprog/tcpconn \
+             $(BUILD)/testprog/cfitarget
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -126,6 +127,11 @@ $(BUILD)/testprog/ustacktarget: test/prog/ustacktarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -pie -fPIE -fno-omit-frame-pointer \
 	    -mno-omit-leaf-frame-pointer -fno-optimize-sibling-calls -o $@ $<
+
+$(BUILD)/testprog/cfitarget: test/prog/cfitarget.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -g -pie -fPIE -fomit-frame-pointer \
+	    -fno-optimize-sibling-calls -o $@ $<
 
 $(BUILD)/testprog/usdttarget: test/prog/usdttarget.c test/prog/usdtguard.c
 	@mkdir -p $(dir $@)

@@ -1070,6 +1070,61 @@ emit_ustack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
 	emit(cg, CALL(BPF_FUNC_probe_read_user));
 }
 
+/*
+ * What a ustack() record carries after its frames for unwinding in the
+ * consumer (proc/dt_cfi.c), at dctx + off, size bytes: a header word
+ * (the registers' size << 32 | the bytes of stack copied), the task's
+ * user registers (struct pt_regs at current->stack + dn_aux, where
+ * uregs[] reads them: the registers the thread entered the kernel with,
+ * whatever the probe) and then the user stack from the saved sp, read
+ * in DT_USTACK_CHUNK pieces until one cannot be read (the end of the
+ * stack's mapping).  When the registers cannot be read the header says
+ * 0 bytes copied and the consumer keeps the frame-pointer frames.
+ */
+static void
+emit_ustack_copy(dt_cg_t *cg, uint32_t off, const dt_node_t *e,
+    uint32_t size)
+{
+	uint32_t regsz = (uint32_t)(DT_THREAD_SIZE - e->dn_aux);
+	uint32_t copy = size - 8U - regsz, coff = off + 8U + regsz;
+	int ldone = label_new(cg);
+
+	emit(cg, MOV_IMM(R0, (int32_t)regsz));
+	emit(cg, ALU_IMM(BPF_LSH, R0, 32));
+	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+	/* r3 = current->stack, read into the header word for a moment */
+	emit(cg, CALL(BPF_FUNC_get_current_task));
+	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)e->dn_value));
+	emit(cg, MOV_REG(R3, R0));
+	emit_dctx_addr(cg, R1, off);
+	emit(cg, MOV_IMM(R2, 8));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit(cg, LDX(BPF_DW, R3, R9, (int16_t)off));
+	emit(cg, MOV_IMM(R0, (int32_t)regsz));
+	emit(cg, ALU_IMM(BPF_LSH, R0, 32));
+	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), ldone);
+	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)e->dn_aux));
+	emit_dctx_addr(cg, R1, off + 8U);
+	emit(cg, MOV_IMM(R2, (int32_t)regsz));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ldone);
+	for (uint32_t c = 0; c + DT_USTACK_CHUNK <= copy;
+	    c += DT_USTACK_CHUNK) {
+		emit_dctx_addr(cg, R1, coff + c);
+		emit(cg, MOV_IMM(R2, DT_USTACK_CHUNK));
+		emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(off + 8U + 152U)));
+		if (c > 0)	/* x86_64 pt_regs->sp, above */
+			emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)c));
+		emit(cg, CALL(BPF_FUNC_probe_read_user));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ldone);
+		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)off));
+		emit(cg, ALU_IMM(BPF_ADD, R0, DT_USTACK_CHUNK));
+		emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+	}
+	label_set(cg, ldone);
+}
+
 /* usym(addr) & co at dctx + off: the process id, then the address. */
 static void
 emit_upair(dt_cg_t *cg, uint32_t off, dt_node_t *arg)
@@ -3753,6 +3808,10 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	case DT_FN_USTACK:	/* straight into the record */
 		emit_ustack(cg, (uint32_t)data_off(cg, r->dr_offset),
 		    r->dr_type.ty_size);
+		if (r->dr_size > 8U + r->dr_type.ty_size * 8U)
+			emit_ustack_copy(cg, (uint32_t)data_off(cg,
+			    r->dr_offset + 8U + r->dr_type.ty_size * 8U), e,
+			    r->dr_size - 8U - r->dr_type.ty_size * 8U);
 		break;
 	case DT_FN_USYM:
 	case DT_FN_UMOD:

@@ -460,6 +460,7 @@ static void
 json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data, bool *firstp)
 {
+	uint64_t ubuf[1 + DT_STACK_MAXFRAMES];	/* unwound ustack() */
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf;
@@ -503,8 +504,9 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	case DTRACEACT_USTACK:
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"ustack\",\"frames\":", fp);
-		dt_json_ustack(dtp, fp, data + r->dr_offset,
-		    r->dr_type.ty_size);
+		dt_json_ustack(dtp, fp, dt_ustack_frames(dtp,
+		    data + r->dr_offset, r->dr_size, r->dr_type.ty_size,
+		    ubuf), r->dr_type.ty_size);
 		break;
 	case DTRACEACT_STACK:
 		fputs(*firstp ? "{" : ",{", fp);
@@ -557,6 +559,8 @@ static void
 print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data, const dtrace_value_t *v, bool json, bool *firstp)
 {
+	uint64_t ubuf[1 + DT_STACK_MAXFRAMES];	/* unwound ustack() */
+
 	if (r->dr_kind == DTRACEACT_PRINTA ||
 	    r->dr_kind == DTRACEACT_CLEAR ||
 	    r->dr_kind == DTRACEACT_TRUNC ||
@@ -597,8 +601,9 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	    r->dr_kind == DTRACEACT_UADDR)
 		print_usym(dtp, fp, r, data + r->dr_offset);
 	else if (r->dr_kind == DTRACEACT_USTACK)
-		dt_print_ustack(dtp, fp, data + r->dr_offset,
-		    r->dr_type.ty_size);
+		dt_print_ustack(dtp, fp, dt_ustack_frames(dtp,
+		    data + r->dr_offset, r->dr_size, r->dr_type.ty_size,
+		    ubuf), r->dr_type.ty_size);
 	else if (r->dr_kind == DTRACEACT_STACK)
 		dt_print_stack(dtp, fp, data + r->dr_offset,
 		    r->dr_type.ty_size);

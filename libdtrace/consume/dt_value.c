@@ -214,8 +214,14 @@ dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
 	switch (r->dr_kind) {
 	case DTRACEACT_DIFEXPR:
 		return (dt_value_key(dtp, vm, r->dr_type, p, r->dr_size, v));
+	case DTRACEACT_USTACK: {
+		uint64_t ubuf[1 + DT_STACK_MAXFRAMES];
+
+		return (dt_value_key(dtp, vm, r->dr_type, dt_ustack_frames(dtp,
+		    p, r->dr_size, r->dr_type.ty_size, ubuf), 8U +
+		    r->dr_type.ty_size * 8U, v));
+	}
 	case DTRACEACT_STACK:
-	case DTRACEACT_USTACK:
 	case DTRACEACT_SYM:
 	case DTRACEACT_MOD:
 	case DTRACEACT_USYM:

@@ -94,6 +94,8 @@ typedef enum dt_idkind {
 				   perf_event_max_stack, what
 				   bpf_get_stack walks at most */
 #define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
+#define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
+#define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
 
 typedef struct dt_ident {
 	struct dt_ident *di_next;	/* next in its hash chain */
@@ -482,6 +484,9 @@ typedef struct dt_options {
 	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
 	uint32_t op_stackindent;	/* stackindent: columns before a frame */
 	uint32_t op_ustackframes;	/* ustackframes: ustack()'s depth */
+	uint32_t op_ustackcopy;		/* ustackcopy: bytes of the user
+					   stack a ustack() record copies for
+					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
@@ -925,6 +930,8 @@ extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
     char *, size_t, uint64_t *);
 extern void dt_usym_snapshot(dtrace_hdl_t *);
 extern void dt_usym_free_all(dtrace_hdl_t *);
+extern const char *dt_ustack_frames(dtrace_hdl_t *, const char *, uint32_t,
+    uint32_t, uint64_t *);
 extern int dt_elf_symval(const char *, const char *, uint64_t *);
 
 /* probes/providers/dt_prov_rawtp.c */

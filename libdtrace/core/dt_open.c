@@ -69,6 +69,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_stackframes = 20;
 	dtp->dt_opts.op_stackindent = 14;
 	dtp->dt_opts.op_ustackframes = 100;
+	dtp->dt_opts.op_ustackcopy = 8192;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
@@ -302,6 +303,14 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
 			    "ustackframes must be between 1 and 127"));
 		op->op_ustackframes = (uint32_t)v;
+	} else if (strcmp(opt, "ustackcopy") == 0) {
+		/* read when a clause calling ustack() is compiled */
+		if (parse_size(val, &v) != 0 || v > DT_USTACK_COPYMAX ||
+		    v % DT_USTACK_CHUNK != 0)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "ustackcopy must be a multiple of 512 between 0 "
+			    "and 16384"));
+		op->op_ustackcopy = (uint32_t)v;
 	} else if (strcmp(opt, "stackindent") == 0) {
 		if (parse_size(val, &v) != 0 || v > 256)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
@@ -482,6 +491,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_stackindent;
 	else if (strcmp(opt, "ustackframes") == 0)
 		*valp = op->op_ustackframes;
+	else if (strcmp(opt, "ustackcopy") == 0)
+		*valp = op->op_ustackcopy;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

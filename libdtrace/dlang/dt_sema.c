@@ -468,6 +468,35 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
 }
 
+/*
+ * The bytes a ustack() record carries after its frames for unwinding in
+ * the consumer (proc/dt_cfi.c): a header word, the task's user registers
+ * (struct pt_regs, at current->stack + DT_THREAD_SIZE - its size, as
+ * uregs[] reads them) and ustackcopy bytes of the user stack from its sp;
+ * none when ustackcopy is 0.  e's dn_value gets the offset of
+ * task_struct.stack, dn_aux the offset of the registers in the stack.
+ */
+static uint32_t
+ustack_copy_bytes(dt_pcb_t *pcb, dt_node_t *e)
+{
+	uint32_t copy = pcb->pcb_hdl->dt_opts.op_ustackcopy;
+	dt_tentry_t *te;
+	uint32_t rid;
+	int64_t size;
+
+	if (copy == 0)
+		return (0);
+	te = dt_pcb_types(pcb, e->dn_pos);
+	rid = dt_tcache_tag(te, BTF_KIND_STRUCT, "pt_regs");
+	size = rid != 0 ? dt_btf_size(te->te_btf, rid) : -1;
+	if (size < 160 || size > 512 || size % 8 != 0)	/* x86-64's: 168 */
+		dt_cerror(pcb, "D_BTF", e->dn_pos, "kernel type data lacks "
+		    "struct pt_regs");
+	e->dn_value = kernel_offset(pcb, e->dn_pos, "task_struct", "stack");
+	e->dn_aux = DT_THREAD_SIZE - size;
+	return (8U + (uint32_t)size + copy);
+}
+
 /* usym(), ufunc(), umod(), uaddr(): a pid and a user address */
 static bool
 is_usym(dt_type_t t)
@@ -2857,6 +2886,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		dcp->dc_records = true;
 		break;
 	case DT_FN_USTACK:
+		r = add_rec(pcb, dcp, DTRACEACT_USTACK, value_bytes(pcb,
+		    e->dn_type) + ustack_copy_bytes(pcb, e), e->dn_pos);
+		r->dr_type = e->dn_type;
+		dcp->dc_records = true;
+		break;
 	case DT_FN_USYM:
 	case DT_FN_UMOD:
 	case DT_FN_UADDR:

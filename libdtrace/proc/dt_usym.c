@@ -41,6 +41,7 @@
 #include <sys/stat.h>
 
 #include "../core/dt_impl.h"
+#include "dt_cfi.h"
 
 #define DT_UPMAP_AGE	50000000ULL	/* ns before mappings are reread */
 #define DT_UPMAP_SNAP	10000000ULL	/* ns between snapshots */
@@ -48,6 +49,9 @@
 typedef struct dt_uelf {
 	const dt_elf_t *ue_elf;		/* the file's symbols */
 	uint32_t *ue_byoff;		/* indexes into ef_syms, by es_off */
+	char *ue_path;			/* where it was opened */
+	dt_cfi_t *ue_cfi;		/* its call frame information */
+	bool ue_cfitried;		/* ue_cfi was looked for */
 	struct dt_uelf *ue_next;	/* next file of the session */
 } dt_uelf_t;
 
@@ -288,9 +292,11 @@ uelf_get(dtrace_hdl_t *dtp, pid_t pid, dt_umapping_t *m)
 	m->um_tried = true;
 	/* the process's own view of its files first (a container) */
 	snprintf(path, sizeof (path), "/proc/%d/root%s", (int)pid, m->um_path);
-	if ((ef = dt_elf_lookup(dtp, path)) == NULL &&
-	    (ef = dt_elf_lookup(dtp, m->um_path)) == NULL)
-		return (NULL);
+	if ((ef = dt_elf_lookup(dtp, path)) == NULL) {
+		if ((ef = dt_elf_lookup(dtp, m->um_path)) == NULL)
+			return (NULL);
+		snprintf(path, sizeof (path), "%s", m->um_path);
+	}
 	for (ue = dtp->dt_uelfs; ue != NULL; ue = ue->ue_next) {
 		if (ue->ue_elf == ef)
 			return (m->um_elf = ue);
@@ -302,6 +308,7 @@ uelf_get(dtrace_hdl_t *dtp, pid_t pid, dt_umapping_t *m)
 		return (NULL);
 	}
 	ue->ue_elf = ef;
+	ue->ue_path = strdup(path);
 	for (size_t i = 0; i < ef->ef_nsyms; i++)
 		ue->ue_byoff[i] = (uint32_t)i;
 	qsort_r(ue->ue_byoff, ef->ef_nsyms, sizeof (uint32_t), byoff_cmp,
@@ -397,6 +404,104 @@ dt_usym_free_all(dtrace_hdl_t *dtp)
 
 		dtp->dt_uelfs = ue->ue_next;
 		free(ue->ue_byoff);
+		free(ue->ue_path);
+		dt_cfi_free(ue->ue_cfi);
 		free(ue);
 	}
+}
+
+/*
+ * The caller of the frame whose registers are rg, pc the frame's pc (a
+ * return address beyond the first frame, so pc - 1 is looked up: the
+ * call, which may be a function's last instruction), from the call frame
+ * information of the file mapped there, else through the frame pointer
+ * chain in the stack copy when no FDE covers the pc.
+ */
+static int
+ustack_step(dtrace_hdl_t *dtp, pid_t pid, dt_cfi_regs_t *rg, bool first)
+{
+	uint64_t pc = rg->cr_r[DT_CFI_RA], look = first ? pc : pc - 1;
+	dt_umapping_t *m = upmap_lookup(dtp, pid, look);
+	dt_uelf_t *ue;
+	uint64_t vaddr;
+	int rc;
+
+	if (m == NULL || (ue = (dt_uelf_t *)uelf_get(dtp, pid, m)) == NULL)
+		return (DT_CFI_STOP);
+	if (!ue->ue_cfitried) {
+		ue->ue_cfitried = true;
+		if (ue->ue_path != NULL)
+			ue->ue_cfi = dt_cfi_read(ue->ue_path);
+	}
+	if (ue->ue_cfi == NULL || !dt_cfi_vaddr(ue->ue_cfi,
+	    look - m->um_start + m->um_pgoff, &vaddr))
+		rc = DT_CFI_NOFDE;
+	else
+		rc = dt_cfi_step(ue->ue_cfi, vaddr, rg);
+	if (rc == DT_CFI_NOFDE)
+		rc = dt_cfi_step_fp(rg);
+	return (rc);
+}
+
+/*
+ * The frames of a ustack() record at data, of size bytes, nframes frames:
+ * the record itself when it has no copy of the stack, else buf (the pid
+ * and nframes frames, 0 after the last, as in the record) with the frames
+ * unwound from the registers and the copy (dt_cfi.c).  The unwound frames
+ * replace the frame-pointer ones when the walk reached the outermost
+ * frame, or found at least as many frames.
+ */
+const char *
+dt_ustack_frames(dtrace_hdl_t *dtp, const char *data, uint32_t size,
+    uint32_t nframes, uint64_t *buf)
+{
+	static const int dwarf[] = {	/* DWARF register: pt_regs slot */
+		10, 12, 11, 5, 13, 14, 4, 19, 9, 8, 7, 6, 3, 2, 1, 0, 16
+	};
+	uint32_t base = 8U + nframes * 8U, regsz, n = 0, nfp = 0;
+	uint64_t hdr, pid, sp, prevsp;
+	dt_cfi_regs_t rg;
+	int rc = DT_CFI_OK;
+
+	if (size < base + 8U)
+		return (data);
+	memcpy(&hdr, data + base, 8);
+	regsz = (uint32_t)(hdr >> 32);
+	if (regsz < 160 || regsz > size - base - 8U ||
+	    (uint32_t)hdr > size - base - 8U - regsz)
+		return (data);
+	memcpy(&pid, data, 8);
+	memset(&rg, 0, sizeof (rg));
+	for (unsigned int i = 0; i < DT_CFI_NREGS; i++)
+		memcpy(&rg.cr_r[i], data + base + 8 + dwarf[i] * 8, 8);
+	rg.cr_valid = (1U << DT_CFI_NREGS) - 1;
+	rg.cr_stack = (const uint8_t *)data + base + 8 + regsz;
+	rg.cr_len = (uint32_t)hdr;
+	rg.cr_sp0 = rg.cr_r[DT_CFI_SP];
+	if (rg.cr_len == 0)
+		return (data);
+	for (uint32_t i = 0; i < nframes; i++) {
+		uint64_t pc;
+
+		memcpy(&pc, data + 8 + i * 8, 8);
+		if (pc == 0)
+			break;
+		nfp++;
+	}
+	memset(buf, 0, 8 + nframes * 8);
+	buf[0] = pid;
+	buf[1 + n++] = rg.cr_r[DT_CFI_RA];
+	while (n < nframes) {
+		prevsp = rg.cr_r[DT_CFI_SP];
+		if ((rc = ustack_step(dtp, (pid_t)pid, &rg, n == 1)) !=
+		    DT_CFI_OK)
+			break;
+		sp = rg.cr_r[DT_CFI_SP];
+		if (sp <= prevsp && n > 1)	/* no progress: a loop */
+			break;
+		buf[1 + n++] = rg.cr_r[DT_CFI_RA];
+	}
+	if (rc == DT_CFI_END || n >= nframes || n >= nfp)
+		return ((const char *)buf);
+	return (data);
 }
