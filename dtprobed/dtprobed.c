@@ -714,6 +714,8 @@ rechecks_run(void)
 
 	while (k < pd.pd_nrechecks && pd.pd_rechecks[k].pr_when <= now)
 		k++;
+	if (k == 0)
+		return;		/* none due (and maybe no array yet) */
 	for (unsigned int i = 0; i < k; i++)
 		proc_register(pd.pd_rechecks[i].pr_pid);
 	memmove(pd.pd_rechecks, pd.pd_rechecks + k, (pd.pd_nrechecks - k) *
