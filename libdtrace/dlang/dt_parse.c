@@ -212,9 +212,10 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	if (name[0] == '$')
 		name++;
 	if (isdigit((unsigned char)name[0])) {
-		int n = atoi(name);
+		/* strtol() saturates: $99999999999 is past every argument */
+		long n = strtol(name, NULL, 10);
 
-		if (n < pcb->pcb_argc) {
+		if (n >= 0 && n < pcb->pcb_argc) {
 			pcb->pcb_argused |= 1ULL << (n < 63 ? n : 63);
 			return (pcb->pcb_argv[n]);
 		}
