@@ -319,6 +319,16 @@ check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
 		uint32_t ref, off;
 		bool member;
 
+		/*
+		 * libbpf takes a header shorter than its own (hdr_len 5), and
+		 * the types after it are then out of line for reading.
+		 */
+		if ((uintptr_t)t % _Alignof (struct btf_type) != 0) {
+			snprintf(msg, len, "not valid BTF: type %u is not "
+			    "aligned to %zu bytes", id,
+			    _Alignof (struct btf_type));
+			return (-1);
+		}
 		for (unsigned int i = 0; type_ref(t, i, &ref, &member); i++) {
 			if (ref >= n) {
 				snprintf(msg, len, "not valid BTF: type %u "
