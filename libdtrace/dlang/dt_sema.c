@@ -2471,10 +2471,10 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			dt_cerror(pcb, "D_LQUANT_STEPSMALL", call->dn_pos,
 			    "lquantize( ) step (argument #4) is too small: "
 			    "more than 4000 buckets");
-		if ((params[1] - params[0]) % params[2] != 0)
-			dt_cerror(pcb, "D_LQUANT_STEPVAL", call->dn_pos,
-			    "lquantize( ) step (argument #4) must divide "
-			    "limit - base here");
+		/* a step that does not divide limit - base: the last
+		   bucket starts where the last whole step ends */
+		params[1] = params[0] + (params[1] - params[0]) / params[2] *
+		    params[2];
 		nbuckets = (uint32_t)((params[1] - params[0]) / params[2]) + 2;
 	} else if (id == DT_FN_QUANTIZE) {
 		nbuckets = DT_QUANTIZE_BUCKETS;

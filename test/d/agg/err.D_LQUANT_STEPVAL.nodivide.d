@@ -1,1 +1,0 @@
-BEGIN { @a = lquantize(1, 0, 10, 3); }
