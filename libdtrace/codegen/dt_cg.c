@@ -3632,6 +3632,10 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
 
 	label_set(cg, lhave);
 	emit(cg, MOV_REG(R7, R0));
+	if (idp->di_nkeys == 0) {	/* the entry is seen, even sum(0)'s */
+		emit(cg, ST_IMM(BPF_DW, R7, (int16_t)(idp->di_valsize - 8),
+		    1));
+	}
 	if (fn != DT_FN_COUNT)
 		emit(cg, LDX(BPF_DW, R2, FP, vslot));
 	switch (fn) {

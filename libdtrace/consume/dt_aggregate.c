@@ -136,8 +136,8 @@ scalar_value(const dt_ident_t *idp, const int64_t *v)
 
 /*
  * The one entry of an aggregation without keys always exists: it counts
- * once it has been updated (a word not zero on some CPU), until trunc().
- * An entry only ever updated with zeros (sum(0)) stays unseen.
+ * once it has been updated, until trunc().  Its value ends with a word
+ * each update sets to 1, so that sum(0) and quantize(v, 0) count too.
  */
 static bool
 agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)

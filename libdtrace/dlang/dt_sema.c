@@ -2537,8 +2537,10 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			idp->di_keys[i] = a->dn_type;
 			idp->di_keysize += value_bytes(pcb, a->dn_type);
 		}
-		if (nkeys == 0)
+		if (nkeys == 0) {
 			idp->di_keysize = 4;	/* a per-CPU array, index 0 */
+			valsize += 8;		/* and a word: it was updated */
+		}
 		idp->di_valsize = valsize;
 		if (idp->di_keysize > DT_MAXKEYSIZE)
 			dt_cerror(pcb, "D_ARR_KEYSIZE", agg->dn_pos, "key of %s "
