@@ -358,7 +358,10 @@ typedef enum dtrace_dropkind {
 	DTRACEDROP_AGGREGATION,		/* new aggregation keys: aggsize */
 	DTRACEDROP_DYNAMIC,		/* variable stores: dynvarsize */
 	DTRACEDROP_SPEC,		/* speculate()d records: specsize */
-	DTRACEDROP_SPECUNAVAIL		/* speculation(): no free buffer */
+	DTRACEDROP_SPECUNAVAIL,		/* speculation(): no free buffer */
+	DTRACEDROP_MISSED		/* probe firings: the kernel did not
+					   run a program already running on
+					   that CPU */
 } dtrace_dropkind_t;
 
 typedef struct dtrace_dropdata {

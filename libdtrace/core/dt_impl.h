@@ -618,6 +618,9 @@ struct dtrace_hdl {
 					   in: they can no longer change */
 	uint64_t dt_specfail;		/* failed speculations reported */
 	uint64_t dt_aggdrops[DT_DROPCPUS]; /* aggregation drops reported */
+	uint64_t dt_missed;		/* missed probe firings reported */
+	uint64_t dt_missedat;		/* when they were last read (ns,
+					   CLOCK_MONOTONIC) */
 	dtrace_handle_buffered_f *dt_bufhdlr; /* buffered output handler */
 	void *dt_bufarg;		/* its argument */
 	struct dt_aggsnap *dt_aggsnap;	/* aggregation snapshot: one per

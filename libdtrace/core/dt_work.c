@@ -376,9 +376,10 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 		[DTRACEDROP_DYNAMIC] = "dynamic variable drop",
 		[DTRACEDROP_SPEC] = "speculative drop",
 		[DTRACEDROP_SPECUNAVAIL] = "failed speculation",
+		[DTRACEDROP_MISSED] = "probe firing",
 	};
 	dtrace_dropdata_t dd;
-	char msg[80];
+	char msg[128];
 	int len;
 
 	if (total == *seen)
@@ -391,7 +392,9 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 	len = snprintf(msg, sizeof (msg), "%llu %s%s%s",
 	    (unsigned long long)dd.dtdda_drops, what[kind],
 	    dd.dtdda_drops > 1 ? "s" : "", kind == DTRACEDROP_SPECUNAVAIL ?
-	    " (no speculative buffer available)" : "");
+	    " (no speculative buffer available)" : kind == DTRACEDROP_MISSED ?
+	    " missed (the probe's program was already running on that CPU)" :
+	    "");
 	if (cpu >= 0)
 		snprintf(msg + len, sizeof (msg) - (size_t)len, " on CPU %d",
 		    cpu);
@@ -407,6 +410,38 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 
 #define	LOADED(x)	__atomic_load_n(&(x), __ATOMIC_RELAXED)
 
+/*
+ * Firings the kernel did not run a program for, because that program (a
+ * raw tracepoint's, or any tracing program's at a trampoline) was already
+ * running on the CPU: the probe fired again inside it.  The kernel counts
+ * them per program, one system call each: they are read once a second
+ * while tracing, and at every call once it has stopped.
+ */
+static uint64_t
+missed_firings(dtrace_hdl_t *dtp)
+{
+	struct timespec ts;
+	uint64_t n = 0, now;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+	if (!dtp->dt_stopped && now - dtp->dt_missedat < 1000000000)
+		return (dtp->dt_missed);
+	dtp->dt_missedat = now;
+
+	for (const dt_program_t *pg = dtp->dt_programs; pg != NULL;
+	    pg = pg->pg_next) {
+		struct bpf_prog_info info;
+		uint32_t len = sizeof (info);
+
+		memset(&info, 0, sizeof (info));
+		if (pg->pg_fd >= 0 &&
+		    bpf_obj_get_info_by_fd(pg->pg_fd, &info, &len) == 0)
+			n += info.recursion_misses;
+	}
+	return (n);
+}
+
 /* Report everything lost since the last call. */
 static int
 report_drops(dtrace_hdl_t *dtp)
@@ -419,7 +454,9 @@ report_drops(dtrace_hdl_t *dtp)
 	    report_loss(dtp, DTRACEDROP_SPEC, -1, LOADED(gs->gs_specdrops),
 	    &dtp->dt_specdrops) != 0 ||
 	    report_loss(dtp, DTRACEDROP_SPECUNAVAIL, -1,
-	    LOADED(gs->gs_specfail), &dtp->dt_specfail) != 0)
+	    LOADED(gs->gs_specfail), &dtp->dt_specfail) != 0 ||
+	    report_loss(dtp, DTRACEDROP_MISSED, -1, missed_firings(dtp),
+	    &dtp->dt_missed) != 0)
 		return (-1);
 	for (int cpu = 0; cpu < DT_DROPCPUS; cpu++) {
 		if (report_loss(dtp, DTRACEDROP_PRINCIPAL, cpu,

@@ -58,7 +58,7 @@ typedef struct soak_sess {
 	size_t ss_outlen;		/* its length */
 	FILE *ss_fp;			/* the stream of ss_out */
 	uint64_t ss_recs;		/* firings consumed */
-	uint64_t ss_drops[5];		/* drops reported, by kind */
+	uint64_t ss_drops[DTRACEDROP_MISSED + 1]; /* drops reported, by kind */
 	int ss_hot;			/* its consumer prints as it goes */
 	uint64_t ss_hotlast;		/* the last count printed so */
 	int ss_hotbad;			/* a count printed so went down */
@@ -91,7 +91,7 @@ drophdlr(const dtrace_dropdata_t *dd, void *arg)
 {
 	soak_sess_t *ss = arg;
 
-	if ((unsigned int)dd->dtdda_kind < 5)
+	if ((unsigned int)dd->dtdda_kind <= DTRACEDROP_MISSED)
 		ss->ss_drops[dd->dtdda_kind] += dd->dtdda_drops;
 	return (DTRACE_HANDLE_OK);
 }
@@ -353,7 +353,8 @@ main(int argc, char **argv)
 		/* nothing but records may be lost */
 		if (ss->ss_kind != SK_RECS)
 			CHECK(lost == 0);
-		for (int k = DTRACEDROP_AGGREGATION; k < 5; k++)
+		for (int k = DTRACEDROP_AGGREGATION; k <= DTRACEDROP_MISSED;
+		    k++)
 			CHECK(ss->ss_drops[k] == 0);
 		fclose(ss->ss_fp);
 		free(ss->ss_out);
