@@ -442,6 +442,8 @@ static void emit_cpudrop(dt_cg_t *, uint32_t);
 static void emit_path_walk(dt_cg_t *, bool, bool, bool);
 static void emit_fs_path(dt_cg_t *, int);
 static void cg_fds(dt_cg_t *, dt_node_t *);
+static void emit_provpid(dt_cg_t *, int);
+static void emit_clamp(dt_cg_t *, int, int32_t, int32_t);
 
 /* Evaluate dnp and convert the value to type t. */
 static void
@@ -704,6 +706,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		label_set(cg, lfound);
 		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)((id - DT_BI_PROBEPROV) *
 		    dtp->dt_opts.op_strsize)));
+		if (id == DT_BI_PROBEPROV)
+			emit_provpid(cg, ldone);
 		label_set(cg, ldone);
 		break;
 	}
@@ -2061,6 +2065,55 @@ emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx)
 	emit(cg, MOV_REG(reg, R9));
 	emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
 	emit(cg, ALU_REG(BPF_ADD, reg, idx));
+}
+
+/*
+ * probeprov of a shared USDT probe's firing for a process not discovered
+ * yet (ms_provpid set): r0 is the provider's name ("myprov"); it becomes
+ * a temporary with the process id after it ("myprov1234"), as the
+ * process's own probe is named.  Else r0 is left as it is (to ldone).
+ */
+static void
+emit_provpid(dt_cg_t *cg, int ldone)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, t;
+	int lcount = label_new(cg), lcounted = label_new(cg);
+	int lloop = label_new(cg), lshow = label_new(cg);
+
+	emit(cg, LDX(BPF_W, R8, R9, MS_OFF(ms_provpid)));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldone);
+	t = tmp_alloc(cg);
+	emit_strcopy(cg, t);		/* r7: its length */
+	/* r4 = the digits of the id, 1 to 10 */
+	emit(cg, MOV_REG(R1, R8));
+	emit(cg, MOV_IMM(R4, 0));
+	label_set(cg, lcount);
+	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	emit(cg, ALU_IMM(BPF_DIV, R1, 10));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lcounted);
+	emit_jump(cg, JMP_IMM(BPF_JLT, R4, 10, 0), lcount);
+	label_set(cg, lcounted);
+	/* no room for them (a tiny strsize): the name alone */
+	emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strsize - 11, 0), lshow);
+	emit(cg, MOV_REG(R2, R7));
+	emit(cg, ALU_REG(BPF_ADD, R2, R4));
+	emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+	emit_tmp_at(cg, R1, t, R2);
+	emit(cg, ST_IMM(BPF_B, R1, 0, 0));
+	/* the digits, last first, before the NUL at r2 */
+	label_set(cg, lloop);
+	emit(cg, ALU_IMM(BPF_SUB, R2, 1));
+	emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+	emit(cg, MOV_REG(R3, R8));
+	emit(cg, ALU_IMM(BPF_MOD, R3, 10));
+	emit(cg, ALU_IMM(BPF_ADD, R3, '0'));
+	emit_tmp_at(cg, R1, t, R2);
+	emit(cg, STX(BPF_B, R1, 0, R3));
+	emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	emit_jump(cg, JMP_IMM(BPF_JSGT, R4, 0, 0), lloop);
+	label_set(cg, lshow);
+	emit_dctx_addr(cg, R0, t);
 }
 
 /* Clamp register r to [lo, hi] with signed compares. */
@@ -4237,19 +4290,18 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	return (0);
 }
 
-/* Save (or restore) ms_prid and ms_argv around the ERROR clauses. */
+/*
+ * Save (or restore) ms_prid, ms_provpid and ms_argv around the ERROR
+ * clauses.
+ */
 static void
 emit_save_args(dt_cg_t *cg, bool restore)
 {
 	int16_t save = MS_OFF(ms_save);
 
-	if (!restore) {
-		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
-		emit(cg, STX(BPF_DW, R9, save, R1));
-	} else {
-		emit(cg, LDX(BPF_DW, R1, R9, save));
-		emit(cg, STX(BPF_W, R9, MS_OFF(ms_prid), R1));
-	}
+	/* ms_prid and ms_provpid, one word */
+	emit(cg, LDX(BPF_DW, R1, R9, restore ? save : MS_OFF(ms_prid)));
+	emit(cg, STX(BPF_DW, R9, restore ? MS_OFF(ms_prid) : save, R1));
 	for (int i = 0; i < DT_MAXARGS; i++) {
 		int16_t a = MS_OFF(ms_argv) + i * 8, s = save + 8 + i * 8;
 
@@ -4269,6 +4321,7 @@ emit_error_args(dt_cg_t *cg)
 	int16_t a = MS_OFF(ms_argv);
 
 	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
+	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
 	emit(cg, ST_IMM(BPF_DW, R9, a, 0));
 	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_epid)));
 	emit(cg, STX(BPF_DW, R9, a + 8, R1));
@@ -4403,6 +4456,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
 	emit(&cg, MOV_REG(R9, R0));
 	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
+	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
 	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
 	    (int32_t)dtp->dt_opts.op_strsize));	/* no strtok() string yet */
 	emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);

@@ -52,6 +52,11 @@ typedef struct dt_gstate {
 /* The machine state at the head of dctx. */
 typedef struct dt_mstate {
 	uint32_t ms_prid;		/* probe id that fired */
+	uint32_t ms_provpid;		/* a shared USDT probe's firing for a
+					   process without its own entry: the
+					   process id, which probeprov ends
+					   with; else 0.  After ms_prid: the
+					   two are saved as one word */
 	uint32_t ms_clause;		/* clause running */
 	uint32_t ms_epid;		/* enabled probe id: (probe, clause) */
 	uint32_t ms_stkskip;		/* stack(): the program's own

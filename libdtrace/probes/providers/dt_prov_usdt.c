@@ -65,8 +65,9 @@
  *    the shared probe as ms_prid and the clauses of the descriptions that
  *    name the site in every process (provider empty or ending in '*'
  *    matching the note's provider, module matched by file name, not
- *    a.out), except the clauses that use probeprov & co (their names in
- *    BPF come from the probes map, the process's only once discovered);
+ *    a.out); probeprov & co read the shared probe's names, the
+ *    process's but for the provider's process id, which the lookup
+ *    leaves in ms_provpid for probeprov to append (dt_cg.c);
  *  - else nothing runs.
  *
  * So a process of a file the session knows is traced from its first
@@ -554,8 +555,7 @@ prids_update(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared,
  * process can enable on it, or more than DT_USDT_MAXCL.  Its clauses
  * are those of the descriptions that may name it in some process; the
  * fallback entry (DT_USDT_ANYPID) runs those of the descriptions that
- * name it in every process, except the clauses that use probeprov & co
- * (the names in BPF are a process's, which only its own entry gives).
+ * name it in every process.
  */
 static dt_probe_t *
 shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
@@ -615,7 +615,7 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 			*none = true;
 			return (NULL);
 		}
-		if (any && !dcp->dc_useprobes)
+		if (any)
 			uv.uv_mask |= 1ULL << n;
 		n++;
 	}
@@ -1029,7 +1029,8 @@ emit_map(dtrace_hdl_t *dtp, dt_block_t *blk, int r, int idx)
  * A shared probe's firing: the cookie is its id.  The process's
  * usdt_prids entry, if its generation is the one usdt_gen holds for the
  * process, else the fallback entry (process id 0), gives ms_prid and
- * ms_clmask; neither: the program returns.  fp-16 holds the key.
+ * ms_clmask, and ms_provpid the process id; neither: the program
+ * returns.  fp-16 holds the key.
  */
 static int
 shared_lookup(dtrace_hdl_t *dtp, dt_block_t *blk)
@@ -1063,7 +1064,10 @@ shared_lookup(dtrace_hdl_t *dtp, dt_block_t *blk)
 	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
 	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 2);
 	in[n++] = LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t, uv_gen));
-	in[n++] = JMP_REG(BPF_JEQ, R1, BPF_REG_7, 9);	/* to found */
+	in[n++] = JMP_REG(BPF_JEQ, R1, BPF_REG_7, 11);	/* to found */
+	/* the fallback: probeprov ends with the process id (ms_provpid) */
+	in[n++] = LDX(BPF_W, R1, FP, kpid);
+	in[n++] = STX(BPF_W, R9, MS_OFF(ms_provpid), R1);
 	in[n++] = ST_IMM(BPF_W, FP, kpid, DT_USDT_ANYPID);
 	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
 	    emit_map(dtp, blk, R1, DT_MAP_USDTPRIDS) != 0)

@@ -6,7 +6,10 @@
 # could read them: the fallback entry of usdt_prids runs their clauses
 # from the first firing, so the count is exactly 50 x 20.  The module
 # field is matched per site: a clause naming another module counts
-# nothing, one naming the copy's counts the same.  Records of such
+# nothing, one naming the copy's counts the same.  A clause that uses
+# probeprov & co runs from the first firing too, with the process's own
+# names (probeprov dt_usdtPID: the fallback entry gives the process id,
+# which the program writes after the provider's name).  Records of such
 # firings name the process's own probe (dt_usdtPID), made by the
 # consumer from the record's pid.
 name=zm_$$
@@ -15,12 +18,17 @@ cp "$BUILD_DIR/testprog/usdttarget" "$TMPDIR/$name"
 first=$!
 for i in $(seq 100); do [ -s "$TMPDIR/zm.first" ] && break; sleep 0.05; done
 out=$TMPDIR/zm.out
-$DTRACE -Z -q -n 'BEGIN { printf("ready\n"); }
+$DTRACE -Z -q -x strsize=64 -n 'BEGIN { printf("ready\n"); }
 dt_usdt*:::tick /execname == "'$name'"/ { @all = count(); }
 dt_usdt*:'$name'::tick { @mod = count(); }
 dt_usdt*:nosuchmodule::tick { @other = count(); }
+dt_usdt*:::tick /execname == "'$name'"/ {
+	this->own = strjoin("dt_usdt", lltostr(pid));
+	@names[probeprov == this->own ? "own" : probeprov, probemod,
+	    probefunc, probename] = count(); }
 END { printa("all %@d\n", @all); printa("mod %@d\n", @mod);
-    printa("other %@d\n", @other); }' >"$out" 2>"$TMPDIR/zm.err" &
+    printa("other %@d\n", @other);
+    printa("names %s %s %s %s %@d\n", @names); }' >"$out" 2>"$TMPDIR/zm.err" &
 dt=$!
 for i in $(seq 100); do grep -q ready "$out" && break; sleep 0.05; done
 for i in $(seq 50); do
@@ -30,7 +38,7 @@ sleep 0.5
 kill -INT $dt
 wait $dt
 echo "dtrace exit $?"
-grep -E '^(all|mod|other) ' "$out"
+grep -E '^(all|mod|other|names) ' "$out" | sed "s/ $name / MOD /"
 # records: each names the process's own probe, dt_usdt<the pid traced>
 out=$TMPDIR/zm.json
 $DTRACE -Z -x oformat=json -n 'BEGIN { printf("ready\n"); }
