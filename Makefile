@@ -112,7 +112,7 @@ $(BUILD)/testprog/tcpconn: test/prog/tcpconn.c
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
-	$(CC) -O1 -g -pie -fPIE -o $@ $< -lpthread
+	$(CC) -O1 -g -pie -fPIE -o $@ $< -lpthread -ldl
 
 $(BUILD)/testprog/pidtarget-nopie: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)

@@ -724,7 +724,8 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 	if (size < sizeof (hdr))
 		return (0);
 	memcpy(&hdr, data, sizeof (hdr));
-	if (hdr.rh_kind == DT_REC_EXEC || hdr.rh_kind == DT_REC_EXIT) {
+	if (hdr.rh_kind == DT_REC_EXEC || hdr.rh_kind == DT_REC_EXIT ||
+	    hdr.rh_kind == DT_REC_MAPS) {
 		dt_procrec_t pr;
 
 		if (size < sizeof (hdr) + sizeof (pr))

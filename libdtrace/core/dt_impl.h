@@ -466,6 +466,9 @@ typedef struct dt_pidmod {
 	const char *pm_name;		/* in pm_path: the basename, the
 					   probes' module */
 	bool pm_exec;			/* the main executable (a.out) */
+	dev_t pm_dev;			/* the file's device and inode, 0 0 */
+	ino_t pm_ino;			/* if it cannot be found: one file by
+					   two paths is one module */
 	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
 	uint32_t *pm_probes;		/* by symbol: probe ids of entry
 					   (2i) and return (2i+1), 0: none */
@@ -587,6 +590,14 @@ struct dtrace_hdl {
 	unsigned int dt_ndiscq;		/* how many */
 	unsigned int dt_discqcap;	/* how many allocated */
 	struct dt_discproc *dt_discprocs; /* processes discovered, alive */
+	struct dt_program *dt_loaderpg;	/* DT_REC_MAPS program on dynamic
+					   loaders' _dl_debug_state, or NULL */
+	struct dt_program *dt_loaderholdpg; /* the same, which also stops the
+					   process (-c), or NULL */
+	const void **dt_loaderelfs;	/* loader files hooked for every
+					   process (their dt_elf_t) */
+	unsigned int dt_nloaderelfs;	/* how many */
+	unsigned int dt_loaderelfscap;	/* how many allocated */
 	struct dt_registry *dt_registry; /* dtprobed's registry watched, or
 					   NULL (probes/dt_registry.c) */
 
@@ -642,6 +653,8 @@ struct dtrace_hdl {
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
+	unsigned int dt_pidmodsadded;	/* modules added so far (never
+					   counts down) */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
@@ -932,6 +945,7 @@ extern bool dt_x86_uprobe_ok(const uint8_t *, size_t);
 extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
     char *, size_t, uint64_t *);
 extern void dt_usym_snapshot(dtrace_hdl_t *);
+extern void dt_usym_remap(dtrace_hdl_t *, pid_t);
 extern void dt_usym_free_all(dtrace_hdl_t *);
 extern const char *dt_ustack_frames(dtrace_hdl_t *, const char *, uint32_t,
     uint32_t, uint64_t *);
@@ -949,6 +963,7 @@ extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 extern void dt_pidmods_free(dtrace_hdl_t *);
 extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
+extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 

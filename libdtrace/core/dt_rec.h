@@ -112,6 +112,10 @@ typedef struct dt_usdtval {
 				   is its id, a dt_procrec_t follows */
 #define DT_REC_EXIT	5	/* a process exits (discovery): rh_prid is
 				   its id, a dt_procrec_t follows */
+#define DT_REC_MAPS	6	/* a process's dynamic loader changed its
+				   list of objects (start, dlopen, dlclose):
+				   rh_prid is its id, a dt_procrec_t
+				   follows */
 
 typedef struct dt_rechdr {
 	uint32_t rh_kind;	/* DT_REC_* */
@@ -129,7 +133,7 @@ typedef struct dt_faultrec {
 	uint64_t fr_pc;		/* BPF instruction index of the fault */
 } dt_faultrec_t;
 
-/* What follows the header of DT_REC_EXEC and DT_REC_EXIT. */
+/* What follows the header of DT_REC_EXEC, DT_REC_EXIT and DT_REC_MAPS. */
 typedef struct dt_procrec {
 	uint64_t pr_time;	/* bpf_ktime_get_boot_ns() of the event */
 } dt_procrec_t;

@@ -46,9 +46,17 @@
  * or discovered since) is traced from its first firing through the
  * file's shared probes; one of a file never seen only once discovered:
  * the window from its exec to its attachment is measured in
- * docs/design.md.  The shared libraries a process loads after it was
- * read are not seen.
+ * docs/design.md.
+ *
+ * Libraries loaded after a process was read (those its loader maps at
+ * start, which it may map after the consumer read it, and dlopen()): a
+ * uprobe on the dynamic loader's _dl_debug_state() sends a DT_REC_MAPS
+ * record at each change of the process's objects (loader_hook()), and
+ * rescan() reads its modules again and enables what the new ones offer:
+ * for the session's processes (-c, -p; a -c process is held until then)
+ * and, under discovery, for every process.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -132,9 +140,9 @@ dt_discover_wanted(dtrace_hdl_t *dtp)
  * (a process reusing its id finds none), long before the consumer purges
  * them.
  */
-static int
-event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
-    const char *name)
+static dt_program_t *
+event_prog(dtrace_hdl_t *dtp, uint32_t kind, int progtype, const char *name,
+    bool stop)
 {
 	const int16_t h = -(int16_t)(sizeof (dt_rechdr_t) +
 	    sizeof (dt_procrec_t)), t = -(int16_t)sizeof (dt_procrec_t);
@@ -142,14 +150,25 @@ event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
 	dt_block_t blk = { 0 };
 	dt_program_t *pgp;
 	size_t n = 0;
-	int fd, rv = -1;
+	int rv = -1;
 
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
-		return (-1);
+		return (NULL);
 	pgp->pg_fd = pgp->pg_pvfd = -1;
+	if (progtype == BPF_PROG_TYPE_KPROBE)
+		pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
 	pgp->pg_next = dtp->dt_programs;
 	dtp->dt_programs = pgp;
 
+	/*
+	 * Held until the consumer continues it (SIGCONT): the stop is sent
+	 * before the record, so that the SIGCONT the record brings cannot
+	 * come first.
+	 */
+	if (stop) {
+		in[n++] = MOV_IMM(R1, SIGSTOP);
+		in[n++] = CALL(BPF_FUNC_send_signal);
+	}
 	/* fp+h: dt_rechdr_t; fp+t: dt_procrec_t */
 	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
 	in[n++] = MOV_REG(R1, R0);
@@ -201,24 +220,152 @@ event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
 	in[n++] = ALU_IMM(BPF_ADD, R2, h);
 	in[n++] = MOV_IMM(R3, (int32_t)(sizeof (dt_rechdr_t) +
 	    sizeof (dt_procrec_t)));
-	in[n++] = MOV_IMM(R4, kind == DT_REC_EXEC ? (int32_t)
+	in[n++] = MOV_IMM(R4, kind != DT_REC_EXIT ? (int32_t)
 	    BPF_RB_FORCE_WAKEUP : 0);
 	in[n++] = CALL(BPF_FUNC_ringbuf_output);
 	in[n++] = MOV_IMM(R0, 0);
 	in[n++] = EXIT();
 	if (dt_block_emit_all(dtp, &blk, in, n) != 0 ||
-	    dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_RAW_TRACEPOINT, name,
-	    pgp) != 0)
+	    dt_bpf_prog_load(dtp, &blk, progtype, name, pgp) != 0)
 		goto out;
-	if ((fd = bpf_raw_tracepoint_open(tp, pgp->pg_fd)) < 0) {
-		dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach to raw "
-		    "tracepoint %s: %s", tp, strerror(errno));
-		goto out;
-	}
-	rv = dt_attfd_add(dtp, fd);
+	rv = 0;
 out:
 	dt_block_free(&blk);
-	return (rv);
+	return (rv == 0 ? pgp : NULL);
+}
+
+static int
+event_attach(dtrace_hdl_t *dtp, uint32_t kind, const char *tp,
+    const char *name)
+{
+	dt_program_t *pgp = event_prog(dtp, kind,
+	    BPF_PROG_TYPE_RAW_TRACEPOINT, name, false);
+	int fd;
+
+	if (pgp == NULL)
+		return (-1);
+	if ((fd = bpf_raw_tracepoint_open(tp, pgp->pg_fd)) < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach to raw "
+		    "tracepoint %s: %s", tp, strerror(errno)));
+	return (dt_attfd_add(dtp, fd));
+}
+
+/*
+ * Hook the dynamic loader of process pid: a uprobe on its
+ * _dl_debug_state(), which the loader calls when its list of objects
+ * changes (before and after it maps the libraries a program needs at
+ * start, and at each dlopen() and dlclose()), sends a DT_REC_MAPS record
+ * with a wakeup, and the consumer reads the process's modules again
+ * (rescan()).  For a process of the session, a uprobe for that process
+ * alone; under discovery (every), one for every process that maps the
+ * loader's file, once per file.  A process without a loader (a static
+ * executable) has no hook.  A process the session created (-c) is also
+ * stopped there (SIGSTOP, which only its parent, this process, would
+ * see) until the consumer has attached the probes of what it loaded and
+ * continues it (SIGCONT): a library's functions are traced from the
+ * first call after dlopen() returns.  Not a process grabbed with -p,
+ * whose parent may be a shell that would report it stopped: those calls
+ * the consumer is not quick enough for are not traced.
+ */
+static int
+loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
+{
+	struct ps_prochandle *P = every ? NULL : dt_proc_lookup(dtp, pid);
+	bool hold = P != NULL && P->pp_created;
+	dt_program_t **pgpp = hold ? &dtp->dt_loaderholdpg :
+	    &dtp->dt_loaderpg;
+
+	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		const dt_elfsym_t *sym;
+		uint64_t cookie = 0;
+		bool seen = false;
+		int fd;
+
+		if (pm->pm_pid != pid)
+			continue;
+		if (dt_pidmod_elf(dtp, pm) != 0) {
+			if (dtp->dt_errno == EDT_PROC)
+				continue;	/* not ELF */
+			return (-1);
+		}
+		if ((sym = dt_elf_sym(pm->pm_elf, "_dl_debug_state")) == NULL)
+			continue;
+		for (unsigned int i = 0; every && i < dtp->dt_nloaderelfs; i++)
+			seen |= dtp->dt_loaderelfs[i] == (const void *)pm->pm_elf;
+		if (seen)
+			return (0);
+		if (*pgpp == NULL && (*pgpp = event_prog(dtp, DT_REC_MAPS,
+		    BPF_PROG_TYPE_KPROBE, hold ? "dt_loader_hold" :
+		    "dt_loader", hold)) == NULL)
+			return (-1);
+		if ((fd = dt_bpf_uprobe_multi((*pgpp)->pg_fd,
+		    pm->pm_path, &sym->es_off, NULL, &cookie, 1, false,
+		    every ? 0 : pid)) < 0)
+			return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach "
+			    "to the dynamic loader %s: %s", pm->pm_file,
+			    strerror(errno)));
+		if (dt_attfd_add(dtp, fd) != 0)
+			return (-1);
+		if (!every)
+			return (0);
+		if (dtp->dt_nloaderelfs == dtp->dt_loaderelfscap &&
+		    dt_grow(dtp, (void **)&dtp->dt_loaderelfs,
+		    &dtp->dt_loaderelfscap, 4, sizeof (void *)) != 0)
+			return (-1);
+		dtp->dt_loaderelfs[dtp->dt_nloaderelfs++] = pm->pm_elf;
+		return (0);
+	}
+	return (0);
+}
+
+/*
+ * Can a description name probes of session process pid (pid1234:::,
+ * myprov1234:::, or a provider glob or empty, which USDT matches against
+ * the session's processes)?
+ */
+static bool
+names_process(dtrace_hdl_t *dtp, pid_t pid)
+{
+	char num[16];
+	size_t k = (size_t)snprintf(num, sizeof (num), "%d", (int)pid);
+
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+			const char *prv = dcp->dc_descs[i].prv;
+			size_t len = strlen(prv);
+
+			if (dcp->dc_descs[i].id != 0)
+				continue;
+			if (prv[0] == '\0' || strpbrk(prv, "*?[\\") != NULL ||
+			    (len > k && strcmp(prv + len - k, num) == 0 &&
+			    !isdigit((unsigned char)prv[len - k - 1])))
+				return (true);
+		}
+	}
+	return (false);
+}
+
+static void
+warn_loader(dtrace_hdl_t *dtp, pid_t pid)
+{
+	fprintf(stderr, "dtrace: the libraries process %d loads later are "
+	    "not traced: %s\n", (int)pid, dtrace_errmsg(dtp,
+	    dtrace_errno(dtp)));
+}
+
+/* The dynamic loaders of the session's processes that it names. */
+static void
+loader_session(dtrace_hdl_t *dtp)
+{
+	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
+	    P = P->pp_next) {
+		if (names_process(dtp, P->pp_pid) &&
+		    (dt_pidmods_read(dtp, P->pp_pid) != 0 ||
+		    loader_hook(dtp, P->pp_pid, false) != 0))
+			warn_loader(dtp, P->pp_pid);
+	}
 }
 
 int
@@ -226,6 +373,7 @@ dt_discover_start(dtrace_hdl_t *dtp)
 {
 	int rv;
 
+	loader_session(dtp);
 	if (!dt_discover_wanted(dtp))
 		return (0);
 	/*
@@ -258,7 +406,7 @@ void
 dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
     uint64_t time)
 {
-	if (!dtp->dt_discover)
+	if (!dtp->dt_discover && kind != DT_REC_MAPS)
 		return;
 	if (dtp->dt_ndiscq == dtp->dt_discqcap &&
 	    dt_grow(dtp, (void **)&dtp->dt_discq, &dtp->dt_discqcap, 16,
@@ -268,6 +416,17 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 		return;
 	}
 	dtp->dt_discq[dtp->dt_ndiscq++] = (dt_discev_t){ kind, pid, time };
+}
+
+/* The process id that ends a provider's name (pid1234, myprov1234). */
+static pid_t
+prov_pid(const char *prv)
+{
+	size_t k = strlen(prv);
+
+	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
+		k--;
+	return ((pid_t)strtol(prv + k, NULL, 10));
 }
 
 /* Close the attachments of a discovered process; forget its modules. */
@@ -289,9 +448,13 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 				break;
 			}
 		}
+		/* other processes' probes may be among them (rescan()) */
 		for (uint32_t id = dp->dp_first; id <= dp->dp_last &&
 		    dtp->dt_mapfd[DT_MAP_PROBES] >= 0; id++) {
-			if (!dtp->dt_probes[id - 1]->pr_shared)
+			const dt_probe_t *prp = dtp->dt_probes[id - 1];
+
+			if (!prp->pr_shared && prov_pid(prp->pr_desc.prv) ==
+			    pid)
 				(void) bpf_map_delete_elem(
 				    dtp->dt_mapfd[DT_MAP_PROBES], &id);
 		}
@@ -354,50 +517,32 @@ attach_new(dtrace_hdl_t *dtp, unsigned int first, bool shared)
 	return (0);
 }
 
+/* The process discovered with this id, or NULL. */
+static dt_discproc_t *
+discproc(dtrace_hdl_t *dtp, pid_t pid)
+{
+	dt_discproc_t *dp = dtp->dt_discprocs;
+
+	while (dp != NULL && dp->dp_pid != pid)
+		dp = dp->dp_next;
+	return (dp);
+}
+
 /*
- * Create, enable and attach the probes of a new process.  The providers'
- * share() callbacks first move the clauses that shared probes serve onto
- * them (creating and attaching the shared probes of a file seen for the
- * first time, whose attachments are the session's: they serve every
- * process); what is left is attached to this process alone.
+ * Enable and attach the probes of process pid made from index first on.
+ * The providers' share() callbacks first move the clauses that shared
+ * probes serve onto them (creating and attaching the shared probes of a
+ * file seen for the first time, whose attachments are the session's:
+ * they serve every process); what is left is attached to this process
+ * alone, its attachments kept in dp (a discovered process) to be closed
+ * when it exits; a session's process keeps them to the end.
  */
 static void
-discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
+settle(dtrace_hdl_t *dtp, pid_t pid, unsigned int first, dt_discproc_t *dp)
 {
-	unsigned int first = dtp->dt_nprobes, nfds;
-	dt_discproc_t *dp;
+	unsigned int nfds;
+	int *fds;
 
-	if (dt_proc_lookup(dtp, pid) != NULL || !started_by(pid, time))
-		return;
-	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
-		const dt_clause_t *dcp = dtp->dt_clauses[c];
-
-		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			if (!dt_discover_wants(dtp, &dcp->dc_descs[i]))
-				continue;
-			for (int p = 0; dt_providers[p] != NULL; p++) {
-				const dt_provider_t *pv = dt_providers[p];
-
-				if (pv->pv_discover == NULL ||
-				    pv->pv_discover(dtp, &dcp->dc_descs[i],
-				    pid) == 0)
-					continue;
-				/* a process already gone is no news */
-				if (dtp->dt_errno != EDT_PROC &&
-				    dtp->dt_errno != EDT_GRAB)
-					warn(dtp, pid);
-				return;
-			}
-		}
-	}
-	if (dtp->dt_nprobes == first) {
-		/* nothing to trace: its modules are not kept */
-		for (int p = 0; dt_providers[p] != NULL; p++) {
-			if (dt_providers[p]->pv_forget != NULL)
-				dt_providers[p]->pv_forget(dtp, pid);
-		}
-		return;
-	}
 	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
@@ -415,14 +560,6 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			}
 		}
 	}
-	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL) {
-		warn(dtp, pid);
-		return;
-	}
-	dp->dp_pid = pid;
-	dp->dp_first = first + 1;
-	dp->dp_next = dtp->dt_discprocs;
-	dtp->dt_discprocs = dp;
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_share != NULL &&
 		    dt_providers[p]->pv_share(dtp, first) != 0) {
@@ -431,7 +568,8 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			break;
 		}
 	}
-	dp->dp_last = dtp->dt_nprobes;
+	if (dp != NULL)
+		dp->dp_last = dtp->dt_nprobes;
 	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX) {
 		fprintf(stderr, "dtrace: process %d is not traced: too many "
 		    "probes\n", (int)pid);
@@ -447,13 +585,137 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 	    (kill(pid, 0) == 0 || errno != ESRCH))
 		/* a process that exited in between: not worth a word */
 		warn(dtp, pid);
-	if (dtp->dt_nattfds == nfds)
+	if (dp == NULL || dtp->dt_nattfds == nfds)
 		return;
-	if ((dp->dp_fds = dt_zalloc(dtp, (dtp->dt_nattfds - nfds) *
-	    sizeof (int))) == NULL)
+	if ((fds = realloc(dp->dp_fds, (dp->dp_nfds + dtp->dt_nattfds -
+	    nfds) * sizeof (int))) == NULL)
 		return;		/* closed at the session's end */
-	dp->dp_nfds = dtp->dt_nattfds - nfds;
-	memcpy(dp->dp_fds, dtp->dt_attfds + nfds, dp->dp_nfds * sizeof (int));
+	memcpy(fds + dp->dp_nfds, dtp->dt_attfds + nfds,
+	    (dtp->dt_nattfds - nfds) * sizeof (int));
+	dp->dp_fds = fds;
+	dp->dp_nfds += dtp->dt_nattfds - nfds;
+}
+
+/*
+ * Create the probes of process pid that the descriptions naming no
+ * process name (discover() callbacks); -1 (said) if it cannot be read.
+ */
+static int
+create(dtrace_hdl_t *dtp, pid_t pid)
+{
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+			if (!dt_discover_wants(dtp, &dcp->dc_descs[i]))
+				continue;
+			for (int p = 0; dt_providers[p] != NULL; p++) {
+				const dt_provider_t *pv = dt_providers[p];
+
+				if (pv->pv_discover == NULL ||
+				    pv->pv_discover(dtp, &dcp->dc_descs[i],
+				    pid) == 0)
+					continue;
+				/* a process already gone is no news */
+				if (dtp->dt_errno != EDT_PROC &&
+				    dtp->dt_errno != EDT_GRAB)
+					warn(dtp, pid);
+				return (-1);
+			}
+		}
+	}
+	return (0);
+}
+
+/* Create, enable and attach the probes of a new process. */
+static void
+discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
+{
+	unsigned int first = dtp->dt_nprobes;
+	dt_discproc_t *dp;
+
+	if (dt_proc_lookup(dtp, pid) != NULL || !started_by(pid, time))
+		return;
+	if (create(dtp, pid) != 0)
+		return;
+	/* its loader, for the libraries it maps later */
+	if (loader_hook(dtp, pid, true) != 0)
+		warn_loader(dtp, pid);
+	if (dtp->dt_nprobes == first) {
+		/* nothing to trace: its modules are not kept */
+		for (int p = 0; dt_providers[p] != NULL; p++) {
+			if (dt_providers[p]->pv_forget != NULL)
+				dt_providers[p]->pv_forget(dtp, pid);
+		}
+		return;
+	}
+	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL) {
+		warn(dtp, pid);
+		return;
+	}
+	dp->dp_pid = pid;
+	dp->dp_first = first + 1;
+	dp->dp_last = dtp->dt_nprobes;
+	dp->dp_next = dtp->dt_discprocs;
+	dtp->dt_discprocs = dp;
+	settle(dtp, pid, first, dp);
+}
+
+/*
+ * A process's dynamic loader changed its list of objects (DT_REC_MAPS):
+ * the modules it mapped since it was read gain their probes, those the
+ * descriptions name are enabled and attached as the process's others
+ * were.  A process of the session: every description that names it
+ * (pid1234:libfoo.so::entry, myprov1234:::) is provided again (only the
+ * new modules' probes are new).  A discovered process: the descriptions
+ * naming no process, as when it was discovered; one that had nothing to
+ * trace then is discovered now.
+ */
+static void
+rescan(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
+{
+	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
+	dt_discproc_t *dp = discproc(dtp, pid);
+	unsigned int first = dtp->dt_nprobes;
+	int n;
+
+	if (P == NULL && dp == NULL) {
+		if (dtp->dt_discover)
+			discover(dtp, pid, time);
+		return;
+	}
+	if ((n = dt_pidmods_reread(dtp, pid)) <= 0) {
+		if (n < 0 && (kill(pid, 0) == 0 || errno != ESRCH))
+			warn(dtp, pid);
+		return;
+	}
+	if (P == NULL) {
+		if (create(dtp, pid) != 0)
+			return;
+	} else {
+		for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+			const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+			for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+				for (int p = 0; dt_providers[p] != NULL; p++) {
+					const dt_provider_t *pv =
+					    dt_providers[p];
+
+					if ((!pv->pv_pidprov &&
+					    !pv->pv_anyprov) ||
+					    pv->pv_provide(dtp,
+					    &dcp->dc_descs[i]) == 0)
+						continue;
+					if (kill(pid, 0) == 0 ||
+					    errno != ESRCH)
+						warn(dtp, pid);
+					return;
+				}
+			}
+		}
+	}
+	if (dtp->dt_nprobes > first)
+		settle(dtp, pid, first, dp);
 }
 
 /*
@@ -489,9 +751,25 @@ dt_discover_run(dtrace_hdl_t *dtp)
 {
 	for (unsigned int i = 0; i < dtp->dt_ndiscq; i++) {
 		const dt_discev_t *de = &dtp->dt_discq[i];
+		struct ps_prochandle *P;
 
 		if (!dtp->dt_active || dtp->dt_stopped)
 			break;
+		if (de->de_kind == DT_REC_MAPS) {
+			/* several of a process at once: the last one */
+			bool later = false;
+
+			for (unsigned int j = i + 1; j < dtp->dt_ndiscq; j++)
+				later |= dtp->dt_discq[j].de_pid == de->de_pid;
+			if (later)
+				continue;
+			rescan(dtp, (pid_t)de->de_pid, de->de_time);
+			dt_usym_remap(dtp, (pid_t)de->de_pid);
+			if ((P = dt_proc_lookup(dtp, (pid_t)de->de_pid)) !=
+			    NULL && P->pp_created)
+				(void) kill(P->pp_pid, SIGCONT);
+			continue;
+		}
 		if (dt_proc_lookup(dtp, (pid_t)de->de_pid) != NULL)
 			continue;
 		purge(dtp, (pid_t)de->de_pid);
@@ -513,6 +791,11 @@ dt_discover_free(dtrace_hdl_t *dtp)
 	}
 	free(dtp->dt_discq);
 	dtp->dt_discq = NULL;
+	free(dtp->dt_loaderelfs);
+	dtp->dt_loaderelfs = NULL;
+	dtp->dt_nloaderelfs = dtp->dt_loaderelfscap = 0;
+	dtp->dt_loaderpg = NULL;	/* freed with dt_programs */
+	dtp->dt_loaderholdpg = NULL;
 	dtp->dt_ndiscq = dtp->dt_discqcap = 0;
 	dtp->dt_discover = false;
 }

@@ -20,7 +20,8 @@
  * addresses print in hex, which is what DTrace does too.  So that the
  * session's own processes (-c, -p) are seen alive, dtrace_work() copies
  * their mappings (at most every DT_UPMAP_SNAP) while a program records
- * user addresses; a process -c created is copied only once it runs the
+ * user addresses, and at each change of their objects (dt_usym_remap());
+ * a process -c created is copied only once it runs the
  * file it was created for (before exec() it is a copy of dtrace).  The
  * copies are keyed by process id alone: a pid reused within one session
  * is named through the dead process's mappings until an address misses
@@ -236,6 +237,23 @@ dt_usym_snapshot(dtrace_hdl_t *dtp)
 			continue;
 		upmap_read(up, now);
 	}
+}
+
+/*
+ * Process pid's dynamic loader changed its objects (probes/dt_discover.c):
+ * its mappings are copied again now, while it is alive (a -c process is
+ * held there, and may be gone before the next snapshot).
+ */
+void
+dt_usym_remap(dtrace_hdl_t *dtp, pid_t pid)
+{
+	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
+	dt_upmap_t *up;
+
+	if (!dtp->dt_usyms || P == NULL || !proc_execd(P) ||
+	    (up = upmap_get(dtp, pid)) == NULL)
+		return;
+	upmap_read(up, now_ns());
 }
 
 /* The mapping of process pid that holds addr, or NULL. */

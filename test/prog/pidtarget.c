@@ -10,10 +10,16 @@
  *                    it creates, then dt_pt_mul(6, 7)
  *   pidtarget fork   calls dt_pt_add() once, then 4 times in a child
  *                    process it forks and waits for, then dt_pt_mul(6, 7)
+ *   pidtarget dlopen LIB N MS  loads the shared library LIB (usdtlib)
+ *                    with dlopen(), calls its dt_usdtlib_fire(i) for i
+ *                    in 0 .. N-1 at once, waits MS milliseconds, calls
+ *                    it N times more (i from N on), then exits with
+ *                    status 0
  *
  * The functions are kept out of line (noinline, and an empty asm the
  * compiler cannot see through), so that each call is a real call.
  */
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +86,24 @@ main(int argc, char **argv)
 		return (dt_pt_mul(6, 7) != 42);
 	}
 
+	if (argc > 4 && strcmp(argv[1], "dlopen") == 0) {
+		long n = atol(argv[3]), ms = atol(argv[4]);
+		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+		void *h = dlopen(argv[2], RTLD_NOW);
+		void (*fire)(int);
+
+		if (h == NULL || (*(void **)&fire = dlsym(h,
+		    "dt_usdtlib_fire")) == NULL) {
+			fprintf(stderr, "pidtarget: %s\n", dlerror());
+			return (1);
+		}
+		for (long i = 0; i < n; i++)
+			fire((int)i);
+		nanosleep(&ts, NULL);
+		for (long i = n; i < 2 * n; i++)
+			fire((int)i);
+		return (0);
+	}
 	if (argc > 1 && strcmp(argv[1], "loop") == 0) {
 		struct timespec ts = { 0, 20 * 1000 * 1000 };
 		int n = 0;

@@ -14,7 +14,9 @@
  * created by -c is held before exec(): its modules are the file it will
  * execute and the libraries its dynamic loader lists for that file
  * (uprobes are placed on files, so they take effect when the process maps
- * them).  Libraries loaded later (dlopen) are not seen.
+ * them).  Libraries loaded later (dlopen) are found through the
+ * dynamic loader's hook (probes/dt_discover.c, loader_hook()), which
+ * makes the modules be read again (dt_pidmods_reread()).
  *
  * Each probe is a uprobe (entry) or uretprobe (return) on (file, file
  * offset).  The probes of one module that share their program (same
@@ -49,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -116,9 +119,20 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	dt_pidmod_t *pm;
 	size_t rlen = strlen(root);
 	const char *base;
+	struct stat st = { 0 };
+	char path[4096 + 64];
 
+	/*
+	 * The same file may come by two paths (/lib/... from the loader's
+	 * list, /usr/lib/... from the maps): one module.
+	 */
+	snprintf(path, sizeof (path), "%s%s", root, file);
+	if (stat(path, &st) != 0)
+		st.st_dev = st.st_ino = 0;
 	for (pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
-		if (pm->pm_pid == pid && strcmp(pm->pm_file, file) == 0)
+		if (pm->pm_pid == pid && (strcmp(pm->pm_file, file) == 0 ||
+		    (st.st_ino != 0 && pm->pm_ino == st.st_ino &&
+		    pm->pm_dev == st.st_dev)))
 			return (0);
 	}
 	if ((pm = dt_zalloc(dtp, sizeof (*pm))) == NULL ||
@@ -133,8 +147,11 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	pm->pm_name = base != NULL ? base + 1 : pm->pm_file;
 	pm->pm_pid = pid;
 	pm->pm_exec = exec;
+	pm->pm_dev = st.st_dev;
+	pm->pm_ino = st.st_ino;
 	pm->pm_next = dtp->dt_pidmods;
 	dtp->dt_pidmods = pm;
+	dtp->dt_pidmodsadded++;
 	return (0);
 }
 
@@ -202,16 +219,29 @@ pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
 int
 dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 {
-	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
-	char path[64], root[64], exe[4096], line[4096 + 128];
-	ssize_t n;
-	FILE *fp;
-	int rv = 0;
-
 	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid)
 			return (0);
 	}
+	return (dt_pidmods_reread(dtp, pid) < 0 ? -1 : 0);
+}
+
+/*
+ * Read the modules of process pid again (its dynamic loader mapped or
+ * unmapped some): those not known yet are added; those unmapped stay
+ * (their probes may still be named by records).  The number of new
+ * modules, or -1.
+ */
+int
+dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
+{
+	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
+	char path[64], root[64], exe[4096], line[4096 + 128];
+	unsigned int before = dtp->dt_pidmodsadded;
+	ssize_t n;
+	FILE *fp;
+	int rv = 0;
+
 	if (P != NULL && P->pp_created && P->pp_gofd >= 0) {
 		if (P->pp_exec == NULL)
 			return (dt_set_errmsg(dtp, EDT_PROC, "the file process "
@@ -250,7 +280,7 @@ dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0);
 	}
 	fclose(fp);
-	return (rv);
+	return (rv != 0 ? rv : (int)(dtp->dt_pidmodsadded - before));
 }
 
 static int
