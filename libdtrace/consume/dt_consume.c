@@ -734,6 +734,14 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		dt_discover_note(dtp, hdr.rh_kind, hdr.rh_prid, pr.pr_time);
 		return (0);
 	}
+	if (dtp->dt_opts.op_bufpolicy != DT_BUFPOLICY_SWITCH &&
+	    !dtp->dt_pbflush) {
+		if (dt_pbuf_keep(dtp, data, size) != 0) {
+			dtp->dt_consume_err = -1;
+			return (-1);
+		}
+		return (0);
+	}
 	if (hdr.rh_kind != DT_REC_SPEC)
 		return (consumed(dtp, consume_one(dtp, data, size)));
 	while (off + sizeof (hdr) <= size) {
@@ -753,6 +761,36 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		off += len;
 	}
 	return (0);
+}
+
+/*
+ * A record kept to be printed later (dt_pbuf.c): an exit() it holds
+ * takes effect now.
+ */
+void
+dt_consume_exit(dtrace_hdl_t *dtp, const char *data, size_t size)
+{
+	const dt_clause_t *dcp;
+	dt_rechdr_t hdr;
+
+	memcpy(&hdr, data, sizeof (hdr));
+	if (hdr.rh_kind != DT_REC_DATA || dtp->dt_exited ||
+	    hdr.rh_clause >= dtp->dt_nclauses)
+		return;
+	dcp = dtp->dt_clauses[hdr.rh_clause];
+	if (size < sizeof (hdr) + dcp->dc_recsize)
+		return;
+	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
+		const dt_datarec_t *r = &dcp->dc_recs[i];
+		int64_t st;
+
+		if (r->dr_kind != DTRACEACT_EXIT)
+			continue;
+		memcpy(&st, data + sizeof (hdr) + r->dr_offset, sizeof (st));
+		dtp->dt_exited = true;
+		dtp->dt_exitstatus = (int)st;
+		return;
+	}
 }
 
 /* A record callback's answer; NULL rd: the end of the firing. */

@@ -491,6 +491,9 @@ typedef struct dt_options {
 					   stack a ustack() record copies for
 					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
+	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
+	bool op_bufresize_manual;	/* bufresize=manual (no effect: the
+					   buffer is never resized) */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
@@ -525,6 +528,10 @@ typedef struct dt_options {
 	unsigned int op_ncppargs;	/* how many */
 	unsigned int op_cppargcap;	/* how many allocated */
 } dt_options_t;
+
+#define	DT_BUFPOLICY_SWITCH 0	/* records printed as they are read */
+#define	DT_BUFPOLICY_FILL 1	/* kept until a CPU's fills, then stop */
+#define	DT_BUFPOLICY_RING 2	/* each CPU's latest kept, printed at end */
 
 #define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
 #define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
@@ -615,6 +622,10 @@ struct dtrace_hdl {
 	dtrace_consume_probe_f *dt_pfunc; /* probe callback */
 	dtrace_consume_rec_f *dt_rfunc;	/* record callback */
 	void *dt_cbarg;			/* their argument */
+	struct dt_pbuf *dt_pbufs;	/* records kept by CPU (bufpolicy fill
+					   or ring, consume/dt_pbuf.c) */
+	bool dt_pbfilled;		/* fill: a CPU's buffer filled */
+	bool dt_pbflush;		/* the records kept are being printed */
 	int dt_consume_err;		/* consume callback asked to stop */
 	bool dt_consume_abort;		/* a callback said ABORT: stop now */
 
@@ -865,6 +876,12 @@ extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
+extern int dt_consume_cb(void *, void *, size_t);
+extern void dt_consume_exit(dtrace_hdl_t *, const char *, size_t);
+/* consume/dt_pbuf.c */
+extern int dt_pbuf_keep(dtrace_hdl_t *, const char *, size_t);
+extern int dt_pbuf_flush(dtrace_hdl_t *);
+extern void dt_pbuf_free(dtrace_hdl_t *);
 extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 extern int dt_print_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 /* consume/dt_aggregate.c */

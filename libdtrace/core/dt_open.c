@@ -114,6 +114,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
 	dt_pidmods_free(dtp);
+	dt_pbuf_free(dtp);
 	dt_usdt_free(dtp);
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
@@ -325,6 +326,29 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "must be at most 2g (the largest BPF ring "
 			    "buffer)"));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "bufpolicy") == 0) {
+		/* consume/dt_pbuf.c: how fill and ring are kept */
+		if (dtp->dt_active || dtp->dt_stopped)
+			return (dt_set_errmsg(dtp, EDT_ACTIVE, "bufpolicy "
+			    "cannot change once tracing has started"));
+		if (val != NULL && strcmp(val, "switch") == 0)
+			op->op_bufpolicy = DT_BUFPOLICY_SWITCH;
+		else if (val != NULL && strcmp(val, "fill") == 0)
+			op->op_bufpolicy = DT_BUFPOLICY_FILL;
+		else if (val != NULL && strcmp(val, "ring") == 0)
+			op->op_bufpolicy = DT_BUFPOLICY_RING;
+		else
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "bufpolicy "
+			    "must be switch, fill or ring"));
+	} else if (strcmp(opt, "bufresize") == 0) {
+		/* the buffer is made once, at its size, or not at all */
+		if (val != NULL && strcmp(val, "auto") == 0)
+			op->op_bufresize_manual = false;
+		else if (val != NULL && strcmp(val, "manual") == 0)
+			op->op_bufresize_manual = true;
+		else
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "bufresize "
+			    "must be auto or manual"));
 	} else if (strcmp(opt, "registry") == 0) {
 		char *path;
 
@@ -497,6 +521,10 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)
 		*valp = (dtrace_optval_t)op->op_switchrate;
+	else if (strcmp(opt, "bufpolicy") == 0)
+		*valp = op->op_bufpolicy;
+	else if (strcmp(opt, "bufresize") == 0)
+		*valp = op->op_bufresize_manual;
 	else if (strcmp(opt, "aggrate") == 0)
 		*valp = (dtrace_optval_t)op->op_aggrate;
 	else if (strcmp(opt, "cleanrate") == 0)

@@ -107,9 +107,6 @@ fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
 	return (0);
 }
 
-int
-dt_consume_cb(void *ctx, void *data, size_t size);
-
 /*
  * self-> variables die with their thread: a program on the
  * sched:sched_process_exit tracepoint (which every exiting thread fires)
@@ -496,6 +493,12 @@ consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 			return (-1);
 		rv = ring_buffer__consume(dtp->dt_ringbuf);
 	}
+	/* bufpolicy fill or ring: what was kept is printed at the end */
+	if (rv >= 0 && dtp->dt_stopped && dtp->dt_consume_err == 0 &&
+	    !dtp->dt_consume_abort)
+		rv = dt_pbuf_flush(dtp);
+	if (dtp->dt_consume_abort)
+		return (0);
 	if (fp != NULL)
 		fflush(fp);
 	if (report_drops(dtp) != 0)
