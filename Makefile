@@ -82,7 +82,7 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
-             $(BUILD)/testprog/cfitarget
+             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -109,6 +109,12 @@ examples: $(EXAMPLES)
 $(BUILD)/testprog/tcpconn: test/prog/tcpconn.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $<
+
+# opener: fbt's known workload (test/qemu/d/fbt), static so that no
+# loader opens files.
+$(BUILD)/testprog/opener: test/prog/opener.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -static -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)

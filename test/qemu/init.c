@@ -130,6 +130,11 @@ main(void)
 	must_mount("proc", "/host/proc", "proc", 0, NULL);
 	must_mount("sysfs", "/host/sys", "sysfs", 0, NULL);
 	must_mount("devtmpfs", "/host/dev", "devtmpfs", 0, NULL);
+	/* what udev would add: /dev/fd for bash's process substitution */
+	(void) symlink("/proc/self/fd", "/host/dev/fd");
+	(void) symlink("/proc/self/fd/0", "/host/dev/stdin");
+	(void) symlink("/proc/self/fd/1", "/host/dev/stdout");
+	(void) symlink("/proc/self/fd/2", "/host/dev/stderr");
 	must_mount("tmpfs", "/host/tmp", "tmpfs", 0, "mode=1777");
 	must_mount("tmpfs", "/host/run", "tmpfs", 0, "mode=755");
 	must_mount("tmpfs", "/host/var/tmp", "tmpfs", 0, "mode=1777");
