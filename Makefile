@@ -13,6 +13,8 @@
 # default; `make uninstall` removes what it installed.
 #   build/dtprobed        the USDT registry daemon (dtprobed/)
 #
+# `make test-qemu` runs fbt's tests and the kernel-dependent provider tests
+# on Debian 12's own kernel (6.1) booted under qemu (scripts/qemu-lane).
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
 # `make tsan` the concurrency tests (and examples/service) on a
 # ThreadSanitizer build (build-tsan/).
@@ -253,6 +255,11 @@ fuzz-bins: $(FUZZ_BINS)
 test: all
 	test/run-tests $(BUILD)
 
+# The second kernel lane: fbt and the provider tests on Debian 12's own
+# kernel under qemu (scripts/qemu-lane, docs/testing.md).
+test-qemu: all
+	scripts/qemu-lane $(BUILD)
+
 # Each fuzz target for FUZZTIME seconds (default 30) on its corpus
 # (test/fuzz/corpus/NAME, test/fuzz/regress/NAME, and what earlier runs
 # found in build-fuzz/corpus/NAME); fails on the first crash, leak,
@@ -361,4 +368,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-tsan build-fuzz
 
-.PHONY: all examples test bench check tsan fuzz fuzz-bins clean install uninstall
+.PHONY: all examples test test-qemu bench check tsan fuzz fuzz-bins clean install uninstall

@@ -495,6 +495,8 @@ typedef struct dt_options {
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
 	bool op_errtags;		/* errtags */
+	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
+					   where fentry/fexit work */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_argref;			/* argref: macro arguments need not

@@ -30,6 +30,8 @@
  *    probe id in the BPF cookie of each attachment (kernel 5.15 and
  *    later).  Arguments are the first six integer argument registers of
  *    the saved struct pt_regs; at return, arg1 is %rax.
+ *    Option fbtkprobe puts every probe on kprobes (the qemu lane tests
+ *    both ways).
  *  - neither: fbt is absent.  It lists no probes, and a description
  *    naming it that matches nothing is refused with the reason
  *    (dt_fbt_absent(), asked by dt_probe_absent()), D_PDESC_ABSENT.
@@ -350,7 +352,8 @@ add_func(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ff)
 
 	if (fp == NULL || !btf_is_func_proto(fp))
 		return (0);	/* not a function: no probes */
-	if (fbt_mech.fm_tracing && tracing_proto_ok(btf, fp)) {
+	if (fbt_mech.fm_tracing && !dtp->dt_opts.op_fbtkprobe &&
+	    tracing_proto_ok(btf, fp)) {
 		tramp[0] = tramp[1] = DT_TRAMP_FBT_TRACING;
 	} else if (fbt_mech.fm_kprobe) {
 		tramp[0] = DT_TRAMP_FBT_KENTRY;
