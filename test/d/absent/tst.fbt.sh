@@ -7,3 +7,5 @@ $DTRACE -n 'fbt:::entry { @ = count(); }' 2>&1 | head -1 |
     sed 's/: this kernel refuses.*/: .../'
 # the reason itself, for the record: both mechanisms named
 $DTRACE -n 'fbt::vfs_read:return' 2>&1 | grep -c 'tracing programs.*kprobe PMU'
+# on kprobes alone (-x fbtkprobe): absent all the same
+$DTRACE -x fbtkprobe -n 'fbt::vfs_read:entry' 2>&1 | grep -c 'cannot provide'
