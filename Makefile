@@ -13,6 +13,8 @@
 # default; `make uninstall` removes what it installed.
 #   build/dtprobed        the USDT registry daemon (dtprobed/)
 #
+# `make test-qemu` runs fbt's tests and the kernel-dependent provider tests
+# on Debian 12's own kernel (6.1) booted under qemu (scripts/qemu-lane).
 # `make check` runs the tests on an ASan + UBSan build (build-san/),
 # `make tsan` the concurrency tests (and examples/service) on a
 # ThreadSanitizer build (build-tsan/).
@@ -82,7 +84,7 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
-             $(BUILD)/testprog/cfitarget
+             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -109,6 +111,12 @@ examples: $(EXAMPLES)
 $(BUILD)/testprog/tcpconn: test/prog/tcpconn.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $<
+
+# opener: fbt's known workload (test/qemu/d/fbt), static so that no
+# loader opens files.
+$(BUILD)/testprog/opener: test/prog/opener.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -static -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)
@@ -247,6 +255,11 @@ fuzz-bins: $(FUZZ_BINS)
 test: all
 	test/run-tests $(BUILD)
 
+# The second kernel lane: fbt and the provider tests on Debian 12's own
+# kernel under qemu (scripts/qemu-lane, docs/testing.md).
+test-qemu: all
+	scripts/qemu-lane $(BUILD)
+
 # Each fuzz target for FUZZTIME seconds (default 30) on its corpus
 # (test/fuzz/corpus/NAME, test/fuzz/regress/NAME, and what earlier runs
 # found in build-fuzz/corpus/NAME); fails on the first crash, leak,
@@ -355,4 +368,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-tsan build-fuzz
 
-.PHONY: all examples test bench check tsan fuzz fuzz-bins clean install uninstall
+.PHONY: all examples test test-qemu bench check tsan fuzz fuzz-bins clean install uninstall

@@ -63,14 +63,15 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 }
 
 static int
-prog_load(int type, uint32_t atype, const char *name, const dt_block_t *blk,
-    char *log, uint32_t logsz)
+prog_load(int type, const dt_program_t *pgp, const char *name,
+    const dt_block_t *blk, char *log, uint32_t logsz)
 {
 	union bpf_attr attr;
 
 	memset(&attr, 0, sizeof (attr));
 	attr.prog_type = (uint32_t)type;
-	attr.expected_attach_type = atype;
+	attr.expected_attach_type = pgp->pg_attachtype;
+	attr.attach_btf_id = pgp->pg_btfid;	/* fentry, fexit */
 	attr.insns = (uint64_t)(uintptr_t)blk->db_insns;
 	attr.insn_cnt = blk->db_len;
 	attr.license = (uint64_t)(uintptr_t)"GPL";
@@ -475,7 +476,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 		in->imm = dt_map_fd(dtp, in->imm);
 	}
-	fd = prog_load(type, pgp->pg_attachtype, name, blk, NULL, 0);
+	fd = prog_load(type, pgp, name, blk, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;
 		return (0);
@@ -489,7 +490,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 	if ((log = malloc(logsz)) == NULL)
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	log[0] = '\0';
-	fd = prog_load(type, pgp->pg_attachtype, name, blk, log,
+	fd = prog_load(type, pgp, name, blk, log,
 	    (uint32_t)logsz);
 	if (fd >= 0) {
 		/* Accepted with a log: a transient failure. */

@@ -336,6 +336,9 @@ typedef struct dt_program {
 	int pg_pvfd;			/* provider's descriptor, -1 if none */
 	uint32_t pg_attachtype;		/* expected attach type at load (the
 					   trampoline may set it), else 0 */
+	uint32_t pg_btfid;		/* attach BTF id at load (fentry,
+					   fexit: the trampoline sets it),
+					   else 0 */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
@@ -498,6 +501,8 @@ typedef struct dt_options {
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
 	bool op_errtags;		/* errtags */
+	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
+					   where fentry/fexit work */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_argref;			/* argref: macro arguments need not
@@ -755,6 +760,8 @@ extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
 extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
+/* probes/providers/dt_prov_fbt.c */
+extern const char *dt_fbt_absent(void);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
@@ -774,6 +781,7 @@ extern const dt_provider_t dt_prov_sched;
 extern const dt_provider_t dt_prov_io;
 extern const dt_provider_t dt_prov_tcp;
 extern const dt_provider_t dt_prov_ip;
+extern const dt_provider_t dt_prov_fbt;
 #define DT_PRID_BEGIN	1
 #define DT_PRID_END	2
 #define DT_PRID_ERROR	3
@@ -816,9 +824,17 @@ enum {
 	DT_TRAMP_IP_RECEIVE,	/* ip: netif_receive_skb */
 	DT_TRAMP_TCP_CONNECTEST, /* tcp: SYN-SENT -> ESTABLISHED */
 	DT_TRAMP_TCP_ACCEPTEST,	/* tcp: SYN-RECV -> ESTABLISHED */
+	DT_TRAMP_FBT_KENTRY,	/* fbt: kprobe, prid in the cookie */
+	DT_TRAMP_FBT_KRETURN,	/* fbt: kretprobe, prid in the cookie */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says; last */
 };
+
+/*
+ * fbt over fentry/fexit: a program per probe, DT_TRAMP_FBT_TRACING | its
+ * probe id, far above the USDT kinds (DT_TRAMP_USDT + a spec index).
+ */
+#define DT_TRAMP_FBT_TRACING	0x40000000u
 
 /* dlang/dt_compile.c */
 extern void dt_node_free_all(struct dt_node *);
@@ -975,6 +991,7 @@ extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
     const struct btf **);
 extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
 extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
+extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

@@ -238,6 +238,9 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "errtags") == 0) {
 		if (parse_bool(val, &op->op_errtags) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "fbtkprobe") == 0) {
+		if (parse_bool(val, &op->op_fbtkprobe) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "zdefs") == 0) {
 		if (parse_bool(val, &op->op_zdefs) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -479,6 +482,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_quiet;
 	else if (strcmp(opt, "errtags") == 0)
 		*valp = op->op_errtags;
+	else if (strcmp(opt, "fbtkprobe") == 0)
+		*valp = op->op_fbtkprobe;
 	else if (strcmp(opt, "zdefs") == 0)
 		*valp = op->op_zdefs;
 	else if (strcmp(opt, "defaultargs") == 0)

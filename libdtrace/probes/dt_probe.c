@@ -33,8 +33,9 @@
  * Providers are always populated in this order (see populate_upto()), so
  * that a probe has the same id in every session, in dtrace -l and -i.
  * profile comes after the providers whose probes are all listed: the
- * probes it creates on demand (tick-100ms) come after theirs.  rawtp is
- * last so that only descriptions that can name it read its list.
+ * probes it creates on demand (tick-100ms) come after theirs.  rawtp and
+ * fbt are last so that only descriptions that can name them read their
+ * lists (fbt's, the kernel's BTF functions, is the longer: last).
  */
 const dt_provider_t *const dt_providers[] = {
 	&dt_prov_dtrace,
@@ -48,6 +49,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_pid,
 	&dt_prov_usdt,
 	&dt_prov_rawtp,
+	&dt_prov_fbt,
 	NULL
 };
 
@@ -312,6 +314,9 @@ static const dt_absent_t dt_absents[] = {
 const char *
 dt_probe_absent(const dtrace_probedesc_t *pdp)
 {
+	/* fbt: known once the kernel was tried (dt_prov_fbt.c) */
+	if (strcmp(pdp->prv, "fbt") == 0)
+		return (dt_fbt_absent());
 	for (size_t i = 0; i < sizeof (dt_absents) / sizeof (dt_absents[0]);
 	    i++) {
 		const dt_absent_t *ab = &dt_absents[i];

@@ -251,10 +251,10 @@ rawtp_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 /*
  * The C name of type id for ctype_parse(): a pointer to a function is
- * "void *", which D can hold.
+ * "void *", which D can hold.  Shared with fbt.
  */
-static void
-type_text(const struct btf *btf, uint32_t id, char *buf, size_t len)
+void
+dt_btf_argtext(const struct btf *btf, uint32_t id, char *buf, size_t len)
 {
 	const struct btf_type *t = btf__type_by_id(btf, id);
 
@@ -285,7 +285,7 @@ rawtp_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 	if (fp == NULL || n < 0 || n + 1 >= btf_vlen(fp))
 		return (-1);
-	type_text(btf, btf_params(fp)[n + 1].type, buf, len);
+	dt_btf_argtext(btf, btf_params(fp)[n + 1].type, buf, len);
 	return (0);
 }
 
