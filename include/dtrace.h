@@ -107,6 +107,62 @@ typedef struct dtrace_probedesc {
 	char prb[DTRACE_NAMELEN];		/* probe name */
 } dtrace_probedesc_t;
 
+/*
+ * Stability attributes, as DTrace describes its interfaces: a name
+ * stability, a data stability and a dependency class, written
+ * "Evolving/Evolving/Common".  Levels and classes are ordered: a
+ * program's attributes are the least of those of what it uses.
+ */
+typedef uint8_t dtrace_stability_t;
+#define DTRACE_STABILITY_INTERNAL	0	/* DTrace's own detail */
+#define DTRACE_STABILITY_PRIVATE	1	/* for related programs only */
+#define DTRACE_STABILITY_OBSOLETE	2	/* to be removed */
+#define DTRACE_STABILITY_EXTERNAL	3	/* controlled by others */
+#define DTRACE_STABILITY_UNSTABLE	4	/* may change at any release */
+#define DTRACE_STABILITY_EVOLVING	5	/* in transition */
+#define DTRACE_STABILITY_STABLE		6	/* mature */
+#define DTRACE_STABILITY_STANDARD	7	/* follows a standard */
+#define DTRACE_STABILITY_MAX		7
+
+typedef uint8_t dtrace_class_t;
+#define DTRACE_CLASS_UNKNOWN	0	/* dependencies unknown */
+#define DTRACE_CLASS_CPU	1	/* this CPU model */
+#define DTRACE_CLASS_PLATFORM	2	/* this hardware platform */
+#define DTRACE_CLASS_GROUP	3	/* this platform group */
+#define DTRACE_CLASS_ISA	4	/* this instruction set */
+#define DTRACE_CLASS_COMMON	5	/* every platform */
+#define DTRACE_CLASS_MAX	5
+
+typedef struct dtrace_attribute {
+	dtrace_stability_t dtat_name;	/* stability of the name */
+	dtrace_stability_t dtat_data;	/* stability of the data */
+	dtrace_class_t dtat_class;	/* dependency class */
+} dtrace_attribute_t;
+
+/* The attributes of a probe, as `dtrace -l -v` shows them. */
+typedef struct dtrace_probeattr {
+	dtrace_attribute_t dtpa_desc;	/* its description: the least of its
+					   provider's, module's, function's
+					   and name's */
+	dtrace_attribute_t dtpa_args;	/* its arguments */
+} dtrace_probeattr_t;
+
+/* One probe description of a compiled program, for dtrace_stmt_iter(). */
+typedef struct dtrace_stmtdesc {
+	dtrace_probedesc_t dtsd_desc;	/* the description, as parsed */
+	const char *dtsd_text;		/* as written */
+	unsigned int dtsd_clause;	/* its clause, 0 the program's first */
+	dtrace_attribute_t dtsd_descattr; /* least attributes of the
+					   description (an empty or glob field
+					   counts as Unstable/Unstable/Common
+					   for the provider) */
+	dtrace_attribute_t dtsd_stmtattr; /* least attributes of what its
+					   clause uses (variables, functions) */
+} dtrace_stmtdesc_t;
+
+typedef int dtrace_stmt_f(dtrace_hdl_t *, dtrace_prog_t *,
+    const dtrace_stmtdesc_t *, void *);
+
 /* dtrace_open() flags. */
 #define DTRACE_O_NODEV	0x01	/* do not touch the kernel (compile only) */
 #define DTRACE_O_MASK	0x01
@@ -727,6 +783,34 @@ extern int dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
  */
 extern int dtrace_probe_argtype(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
     int n, char *buf, size_t len);
+/*
+ * The stability attributes of the probe pdp->id.  Returns 0, or -1 with
+ * EDT_NOPROBE.  MT: handle.
+ */
+extern int dtrace_probe_attr(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
+    dtrace_probeattr_t *pap);
+/*
+ * Call func for each probe description of each clause of a compiled
+ * program, in program order, with its stability attributes (dtrace -v).
+ * Stops at, and returns, the first non-zero value func returns.  MT:
+ * handle.
+ */
+extern int dtrace_stmt_iter(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    dtrace_stmt_f *func, void *arg);
+/* "Evolving" for DTRACE_STABILITY_EVOLVING; NULL if out of range.  MT-safe. */
+extern const char *dtrace_stability_name(dtrace_stability_t s);
+/* "Common" for DTRACE_CLASS_COMMON; NULL if out of range.  MT-safe. */
+extern const char *dtrace_class_name(dtrace_class_t c);
+/*
+ * "Evolving/Evolving/Common" into buf (len bytes), returned.  MT-safe.
+ */
+extern char *dtrace_attr2str(dtrace_attribute_t attr, char *buf, size_t len);
+/*
+ * Parse "name/data/class" (names in any case; fields may be left out from
+ * the right, keeping *attr's) into *attr.  Returns 0, or -1 if a name is
+ * unknown.  MT-safe.
+ */
+extern int dtrace_str2attr(const char *str, dtrace_attribute_t *attr);
 /*
  * Parse "prov:mod:func:name" (fields filled from the right) into *pdp.
  * MT: handle.

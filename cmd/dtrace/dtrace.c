@@ -304,22 +304,34 @@ output_gone(void)
 	return (true);
 }
 
-/*
- * A line of the listing; with -v, the probe's argument types after it,
- * as DTrace shows them (the stability attributes DTrace prints before
- * them are not modelled: docs/design.md).
- */
-static int
-list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+/* A block of stability attributes, as DTrace prints them. */
+static void
+print_attr(const char *title, dtrace_attribute_t a)
 {
+	fprintf(g_ofp, "\n\t%s\n", title);
+	fprintf(g_ofp, "\t\tIdentifier Names: %s\n",
+	    dtrace_stability_name(a.dtat_name));
+	fprintf(g_ofp, "\t\tData Semantics:   %s\n",
+	    dtrace_stability_name(a.dtat_data));
+	fprintf(g_ofp, "\t\tDependency Class: %s\n",
+	    dtrace_class_name(a.dtat_class));
+}
+
+/*
+ * A probe's attributes and argument types, as -v shows them after the
+ * probe's line.
+ */
+static void
+probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd)
+{
+	dtrace_probeattr_t pa;
 	char type[256];
 	int n = 0;
 
-	(void) arg;
-	fprintf(g_ofp, "%5u %10s %17s %33s %s\n", pd->id, pd->prv, pd->mod,
-	    pd->fun, pd->prb);
-	if (!g_verbose)
-		return (0);
+	if (dtrace_probe_attr(dtp, pd, &pa) == 0) {
+		print_attr("Probe Description Attributes", pa.dtpa_desc);
+		print_attr("Argument Attributes", pa.dtpa_args);
+	}
 	fprintf(g_ofp, "\n\tArgument Types\n");
 	for (; n < 10 && dtrace_probe_argtype(dtp, pd, n, type,
 	    sizeof (type)) == 0; n++)
@@ -327,7 +339,87 @@ list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 	if (n == 0)
 		fprintf(g_ofp, "\t\tNone\n");
 	fprintf(g_ofp, "\n");
+}
+
+/* A line of the listing; with -v, the probe's attributes and types. */
+static int
+list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	(void) arg;
+	fprintf(g_ofp, "%5u %10s %17s %33s %s\n", pd->id, pd->prv, pd->mod,
+	    pd->fun, pd->prb);
+	if (g_verbose)
+		probe_info(dtp, pd);
 	return (0);
+}
+
+/* -v -e: a probe a description matched, by its full name, and its info. */
+static int
+report_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	(void) arg;
+	fprintf(g_ofp, "\n%s:%s:%s:%s\n", pd->prv, pd->mod, pd->fun,
+	    pd->prb);
+	probe_info(dtp, pd);
+	return (0);
+}
+
+/* -v: the least attributes of a program's descriptions and statements. */
+static int
+least_attr(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    const dtrace_stmtdesc_t *sd, void *arg)
+{
+	dtrace_attribute_t *a = arg;
+
+	(void) dtp;
+	(void) pgp;
+	for (int i = 0; i < 2; i++) {
+		dtrace_attribute_t b = i == 0 ? sd->dtsd_descattr :
+		    sd->dtsd_stmtattr;
+
+		if (b.dtat_name < a[i].dtat_name)
+			a[i].dtat_name = b.dtat_name;
+		if (b.dtat_data < a[i].dtat_data)
+			a[i].dtat_data = b.dtat_data;
+		if (b.dtat_class < a[i].dtat_class)
+			a[i].dtat_class = b.dtat_class;
+	}
+	return (0);
+}
+
+static int
+list_stmt(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    const dtrace_stmtdesc_t *sd, void *arg)
+{
+	(void) pgp;
+	(void) arg;
+	(void) dtrace_probe_iter(dtp, &sd->dtsd_desc, report_probe, NULL);
+	return (0);
+}
+
+/*
+ * -v: a program's stability report, as DTrace prints it: the least
+ * attributes of its probe descriptions and of its statements; with -e,
+ * then each probe its descriptions match, with its attributes and types.
+ */
+static void
+report_prog(const request_t *rq, bool probes)
+{
+	dtrace_attribute_t a[2] = {
+		{ DTRACE_STABILITY_MAX, DTRACE_STABILITY_MAX,
+		    DTRACE_CLASS_MAX },
+		{ DTRACE_STABILITY_MAX, DTRACE_STABILITY_MAX,
+		    DTRACE_CLASS_MAX }
+	};
+
+	(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, least_attr, a);
+	fprintf(g_ofp, "\nStability attributes for %s %s:\n",
+	    rq->rq_kind == REQ_SCRIPT ? "script" : "description", rq->rq_arg);
+	print_attr("Minimum Probe Description Attributes", a[0]);
+	print_attr("Minimum Statement Attributes", a[1]);
+	if (probes)
+		(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, list_stmt, NULL);
+	fflush(g_ofp);
 }
 
 /*
@@ -725,6 +817,8 @@ main(int argc, char *argv[])
 		}
 		if (dump)
 			dtrace_program_dump(g_dtp, rq->rq_prog, stderr);
+		if (g_verbose && !list)
+			report_prog(rq, exitearly);
 	}
 
 	if (list) {

@@ -278,6 +278,8 @@ typedef struct dt_clause {
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
+	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
+					   (core/dt_attr.c) */
 	bool dc_usespec;		/* uses speculations: the spec map */
 	bool dc_kstack;			/* uses the kernel stack (stack(),
 					   stackdepth, caller): the program
@@ -357,8 +359,22 @@ typedef struct dt_program {
  * code that fills the machine state from the program's context; attach()
  * attaches a loaded program to one probe.
  */
+/* A stability triplet: DT_ATTR(EVOLVING, EVOLVING, COMMON). */
+#define DT_ATTR(n, d, c)	{ DTRACE_STABILITY_##n, \
+				  DTRACE_STABILITY_##d, DTRACE_CLASS_##c }
+
+/* What a provider publishes of its probes' stability (core/dt_attr.c). */
+typedef struct dt_pattr {
+	dtrace_attribute_t pa_provider;	/* the provider's name */
+	dtrace_attribute_t pa_mod;	/* its probes' modules */
+	dtrace_attribute_t pa_func;	/* their functions */
+	dtrace_attribute_t pa_name;	/* their names */
+	dtrace_attribute_t pa_args;	/* their arguments */
+} dt_pattr_t;
+
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
+	const dt_pattr_t *pv_attr;	/* stability of its probes */
 	const char *const *pv_names;	/* globs its probe names match */
 	int pv_progtype;		/* BPF program type */
 	int (*pv_populate)(struct dtrace_hdl *);
@@ -495,6 +511,9 @@ typedef struct dt_options {
 					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
 	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
+	dtrace_attribute_t op_amin;	/* amin: least attributes a program
+					   may have (Internal/Internal/Unknown:
+					   any) */
 	bool op_bufresize_manual;	/* bufresize=manual (no effect: the
 					   buffer is never resized) */
 	uint64_t op_switchrate;		/* ns between buffer reads */
@@ -889,6 +908,14 @@ extern void dt_registry_close(dtrace_hdl_t *);
 
 /* core/dt_work.c */
 extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);
+
+/* core/dt_attr.c */
+extern const dtrace_attribute_t dt_attr_stable;
+extern const dtrace_attribute_t dt_attr_unstable;
+extern dtrace_attribute_t dt_attr_min(dtrace_attribute_t, dtrace_attribute_t);
+extern bool dt_attr_below(dtrace_attribute_t, dtrace_attribute_t);
+extern dtrace_attribute_t dt_attr_bi(int);
+extern dtrace_attribute_t dt_attr_desc(const dtrace_probedesc_t *);
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);

@@ -329,6 +329,14 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "must be at most 2g (the largest BPF ring "
 			    "buffer)"));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "amin") == 0) {
+		dtrace_attribute_t a = { 0, 0, 0 };
+
+		if (val == NULL || dtrace_str2attr(val, &a) != 0)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "amin must "
+			    "be name/data/class stability attributes, such as "
+			    "Evolving/Evolving/Common"));
+		op->op_amin = a;
 	} else if (strcmp(opt, "bufpolicy") == 0) {
 		/* consume/dt_pbuf.c: how fill and ring are kept */
 		if (dtp->dt_active || dtp->dt_stopped)

@@ -333,6 +333,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (bi != NULL && bi->di_kind == DT_IDENT_BUILTIN) {
 		dnp->dn_builtin = bi;
 		dnp->dn_type = bi->di_type;
+		if (pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_attr = dt_attr_min(
+			    pcb->pcb_clause->dc_attr, dt_attr_bi(bi->di_id));
 		if (bi->di_id >= DT_BI_PROBEPROV && bi->di_id <= DT_BI_PROBENAME)
 			pcb->pcb_clause->dc_useprobes = true;
 		if ((bi->di_id == DT_BI_STACKDEPTH ||
@@ -2954,7 +2957,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 void
 dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 {
+	dtrace_attribute_t amin = pcb->pcb_hdl->dt_opts.op_amin;
+	char a[64], m[64];
+
 	pcb->pcb_clause = dcp;
+	dcp->dc_attr = dt_attr_stable;
 	if (dcp->dc_pred != NULL) {
 		sema_expr(pcb, dcp->dc_pred);
 		if (!is_scalar(dcp->dc_pred))
@@ -2965,4 +2972,21 @@ dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 		sema_stmt(pcb, dcp, s);
 	if (dcp->dc_body == NULL)
 		dcp->dc_records = true;	/* the default action */
+	/* option amin: the least attributes a program may have */
+	for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
+		dtrace_attribute_t da = dt_attr_desc(&dcp->dc_descs[i]);
+
+		if (dt_attr_below(da, amin))
+			dt_cerror(pcb, "D_ATTR_MIN", dcp->dc_descpos[i],
+			    "attributes for probe description %s (%s) are "
+			    "less than the minimum set by option amin (%s)",
+			    dcp->dc_desctext[i], dtrace_attr2str(da, a,
+			    sizeof (a)), dtrace_attr2str(amin, m, sizeof (m)));
+	}
+	if (dcp->dc_ndescs > 0 && dt_attr_below(dcp->dc_attr, amin))
+		dt_cerror(pcb, "D_ATTR_MIN", dcp->dc_descpos[0],
+		    "attributes for the statements of this clause (%s) are "
+		    "less than the minimum set by option amin (%s)",
+		    dtrace_attr2str(dcp->dc_attr, a, sizeof (a)),
+		    dtrace_attr2str(amin, m, sizeof (m)));
 }

@@ -51,8 +51,16 @@ dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 static const char *const dtrace_names[] = { "BEGIN", "END", "ERROR", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t dtrace_attr = {
+	DT_ATTR(STABLE, STABLE, COMMON), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(STABLE, STABLE, COMMON),
+	DT_ATTR(STABLE, STABLE, COMMON)
+};
+
 const dt_provider_t dt_prov_dtrace = {
 	.pv_name = "dtrace",
+	.pv_attr = &dtrace_attr,
 	.pv_names = dtrace_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = dtrace_populate,

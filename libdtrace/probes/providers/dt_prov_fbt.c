@@ -601,8 +601,16 @@ fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 static const char *const fbt_names[] = { "entry", "return", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t fbt_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, ISA), DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, ISA)
+};
+
 const dt_provider_t dt_prov_fbt = {
 	.pv_name = "fbt",
+	.pv_attr = &fbt_attr,
 	.pv_names = fbt_names,
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,	/* the trampoline decides */
 	.pv_populate = fbt_populate,

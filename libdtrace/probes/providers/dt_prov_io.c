@@ -141,8 +141,16 @@ io_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 static const char *const io_names[] = { "done", "start", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t io_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_io = {
 	.pv_name = "io",
+	.pv_attr = &io_attr,
 	.pv_names = io_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = io_populate,

@@ -168,8 +168,16 @@ ip_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 static const char *const ip_names[] = { "receive", "send", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t ip_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_ip = {
 	.pv_name = "ip",
+	.pv_attr = &ip_attr,
 	.pv_names = ip_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = ip_populate,

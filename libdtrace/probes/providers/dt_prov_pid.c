@@ -730,8 +730,16 @@ static const char *const pid_names[] = {
 	"entry", "return", "[0-9a-fA-F]*", NULL
 };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t pid_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN)
+};
+
 const dt_provider_t dt_prov_pid = {
 	.pv_name = "pid",
+	.pv_attr = &pid_attr,
 	.pv_names = pid_names,
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,
 	.pv_provide = pid_provide,

@@ -290,8 +290,16 @@ static const char *const proc_names[] = {
 	"signal-send", NULL
 };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t proc_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_proc = {
 	.pv_name = "proc",
+	.pv_attr = &proc_attr,
 	.pv_names = proc_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = proc_populate,

@@ -171,8 +171,16 @@ profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 
 static const char *const profile_names[] = { "profile-*", "tick-*", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t profile_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON), DT_ATTR(UNSTABLE, UNSTABLE, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(EVOLVING, EVOLVING, COMMON)
+};
+
 const dt_provider_t dt_prov_profile = {
 	.pv_name = "profile",
+	.pv_attr = &profile_attr,
 	.pv_names = profile_names,
 	.pv_progtype = BPF_PROG_TYPE_PERF_EVENT,
 	.pv_populate = profile_populate,

@@ -313,8 +313,16 @@ rawtp_maymatch(const dtrace_probedesc_t *pdp)
 	return (true);
 }
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t rawtp_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(PRIVATE, PRIVATE, ISA)
+};
+
 const dt_provider_t dt_prov_rawtp = {
 	.pv_name = "rawtp",
+	.pv_attr = &rawtp_attr,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = rawtp_populate,
 	.pv_trampoline = rawtp_trampoline,

@@ -217,8 +217,16 @@ static const char *const sched_names[] = {
 	"wakeup", NULL
 };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t sched_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_sched = {
 	.pv_name = "sched",
+	.pv_attr = &sched_attr,
 	.pv_names = sched_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = sched_populate,

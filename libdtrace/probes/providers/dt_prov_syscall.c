@@ -493,8 +493,16 @@ syscall_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 static const char *const syscall_names[] = { "entry", "return", NULL };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t syscall_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, COMMON), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, ISA), DT_ATTR(EVOLVING, EVOLVING, COMMON),
+	DT_ATTR(PRIVATE, PRIVATE, ISA)
+};
+
 const dt_provider_t dt_prov_syscall = {
 	.pv_name = "syscall",
+	.pv_attr = &syscall_attr,
 	.pv_names = syscall_names,
 	.pv_progtype = BPF_PROG_TYPE_TRACEPOINT,
 	.pv_populate = syscall_populate,

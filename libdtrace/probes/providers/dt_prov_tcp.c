@@ -164,8 +164,16 @@ static const char *const tcp_names[] = {
 	"accept-established", "connect-established", "state-change", NULL
 };
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t tcp_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_tcp = {
 	.pv_name = "tcp",
+	.pv_attr = &tcp_attr,
 	.pv_names = tcp_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = tcp_populate,

@@ -1313,8 +1313,16 @@ dt_usdt_free(dtrace_hdl_t *dtp)
 	dtp->dt_nusdtents = dtp->dt_usdtentcap = 0;
 }
 
+/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+static const dt_pattr_t usdt_attr = {
+	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
+	DT_ATTR(EVOLVING, EVOLVING, ISA)
+};
+
 const dt_provider_t dt_prov_usdt = {
 	.pv_name = "usdt",
+	.pv_attr = &usdt_attr,
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,
 	.pv_provide = usdt_provide,
 	.pv_argtype = usdt_argtype,
