@@ -101,7 +101,7 @@ usage(FILE *fp)
 	fprintf(fp, "Usage: dtrace [-64CeFGhHqlSvVwZ] [-b bufsz] [-o output] "
 	    "[-x opt[=val]]\n"
 	    "\t[-c cmd] [-p pid] [-X a|c|s|t]\n"
-	    "\t[-D name[=def]] [-U name] [-I path]\n"
+	    "\t[-D name[=def]] [-U name] [-I path] [-L path]\n"
 	    "\t[-n name[{actions}]] [-P provider] [-m module] [-f function]\n"
 	    "\t[-i probe-id] [-s script] [args ...]\n"
 	    "       dtrace -h -s provider.d [-o header.h]\n"
@@ -120,6 +120,7 @@ usage(FILE *fp)
 	    "\t-i  enable or list probes matching the specified probe id\n"
 	    "\t-I  add a directory to the preprocessor's include path\n"
 	    "\t-l  list probes matching specified criteria\n"
+	    "\t-L  add a directory of D library files (.d) to load first\n"
 	    "\t-m  enable or list probes matching the specified module name\n"
 	    "\t-n  enable or list probes matching the specified probe name\n"
 	    "\t-o  set output file\n"
@@ -129,7 +130,7 @@ usage(FILE *fp)
 	    "\t-s  enable or list probes according to the specified D script\n"
 	    "\t-S  print the BPF code generated for each clause\n"
 	    "\t-U  undefine a macro for the C preprocessor\n"
-	    "\t-v  with -l, print the argument types of each probe\n"
+	    "\t-v  print stability attributes (with -l, and argument types)\n"
 	    "\t-V  report the version of the D language and of dtrace\n"
 	    "\t-w  permit destructive actions\n"
 	    "\t-x  enable or modify compiler and tracing options\n"
@@ -603,7 +604,7 @@ int
 main(int argc, char *argv[])
 {
 	static const char optstr[] =
-	    "+3:6:aAb:c:CD:ef:FGhHi:I:lm:n:o:p:P:qs:SU:vVwx:X:Z";
+	    "+3:6:aAb:c:CD:ef:FGhHi:I:lL:m:n:o:p:P:qs:SU:vVwx:X:Z";
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
@@ -700,6 +701,9 @@ main(int argc, char *argv[])
 			break;
 		case 'I':
 			setflagopt('I', "incdir", optarg);
+			break;
+		case 'L':
+			setflagopt('L', "libdir", optarg);
 			break;
 		case 'H':
 			setopt("cpphdrs");

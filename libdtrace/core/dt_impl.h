@@ -548,6 +548,11 @@ typedef struct dt_options {
 	char op_stdc;			/* stdc (-X): a, c, t (-std=c99) or s
 					   (-traditional-cpp); 0: a */
 	char *op_cpppath;		/* cpppath, or NULL for DT_CPP_PATH */
+	char **op_libdirs;		/* libdir (-L): directories whose .d
+					   files are compiled before the first
+					   program */
+	unsigned int op_nlibdirs;	/* how many */
+	unsigned int op_libdircap;	/* how many allocated */
 	char **op_cppargs;		/* -D, -U, -I for cpp, in order */
 	unsigned int op_ncppargs;	/* how many */
 	unsigned int op_cppargcap;	/* how many allocated */
@@ -575,6 +580,8 @@ struct dtrace_hdl {
 	unsigned int dt_libloaded;	/* files of the D library compiled in,
 					   a bit each */
 	bool dt_libsigloaded;		/* and its signal numbers */
+	bool dt_libdirsdone;		/* the libdir files are compiled in
+					   (dlang/dt_lib.c, dt_lib_dirs()) */
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */
@@ -908,6 +915,9 @@ extern void dt_registry_close(dtrace_hdl_t *);
 
 /* core/dt_work.c */
 extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);
+
+/* dlang/dt_lib.c */
+extern int dt_lib_dirs(dtrace_hdl_t *);
 
 /* core/dt_attr.c */
 extern const dtrace_attribute_t dt_attr_stable;

@@ -329,6 +329,22 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "must be at most 2g (the largest BPF ring "
 			    "buffer)"));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "libdir") == 0) {
+		char *dir;
+
+		if (val == NULL || val[0] == '\0')
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "libdir "
+			    "needs a directory"));
+		if (dtp->dt_libdirsdone)
+			return (dt_set_errmsg(dtp, EDT_ACTIVE, "libdir must be "
+			    "set before the first program is compiled"));
+		if (op->op_nlibdirs == op->op_libdircap &&
+		    dt_grow(dtp, (void **)&op->op_libdirs, &op->op_libdircap,
+		    4, sizeof (char *)) != 0)
+			return (-1);
+		if ((dir = strdup(val)) == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		op->op_libdirs[op->op_nlibdirs++] = dir;
 	} else if (strcmp(opt, "amin") == 0) {
 		dtrace_attribute_t a = { 0, 0, 0 };
 

@@ -296,6 +296,8 @@ dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 		dt_set_errno(dtp, EINVAL);
 		return (NULL);
 	}
+	if (dt_lib_dirs(dtp) != 0)
+		return (NULL);
 	return (compile(dtp, s, strlen(s), NULL, spec, cflags, argc, argv));
 }
 
@@ -328,6 +330,10 @@ dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int cflags,
 		return (NULL);
 	}
 	buf[len] = '\0';
+	if (dt_lib_dirs(dtp) != 0) {
+		free(buf);
+		return (NULL);
+	}
 	pgp = compile(dtp, buf, len, argc > 0 ? argv[0] : "<stdin>",
 	    DTRACE_PROBESPEC_NAME, cflags, argc, argv);
 	free(buf);

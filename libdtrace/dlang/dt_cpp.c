@@ -164,6 +164,9 @@ dt_cpp_free(dtrace_hdl_t *dtp)
 	for (unsigned int i = 0; i < op->op_ncppargs; i++)
 		free(op->op_cppargs[i]);
 	free(op->op_cppargs);
+	for (unsigned int i = 0; i < op->op_nlibdirs; i++)
+		free(op->op_libdirs[i]);	/* libdir: dt_open.c */
+	free(op->op_libdirs);
 	free(op->op_cpppath);
 	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++)
 		free(dtp->dt_srcfiles[i]);

@@ -23,11 +23,21 @@
  * library of their own, of inline constants only, so that naming one
  * reads no kernel types; its text is made from <signal.h>, so that the
  * numbers are this system's.
+ *
+ * A user's own library: the .d files of each directory option libdir
+ * (-L) names, compiled into the handle before its first program
+ * (dt_lib_dirs()), in name order, except that a file that says
+ * "#pragma D depends_on library NAME" has the file NAME (of any of those
+ * directories) compiled first.  They hold declarations (types, inlines,
+ * translators, providers); a probe clause in one is refused.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dt_ast.h"
 
@@ -595,4 +605,167 @@ dt_lib_lookup(dtrace_hdl_t *dtp, const char *name, bool *errp)
 		}
 	}
 	return (NULL);
+}
+
+/* The user's library files, by path, and whether each is compiled. */
+typedef struct dt_libfile {
+	char *lf_path;			/* DIR/NAME.d */
+	const char *lf_name;		/* in lf_path: NAME.d */
+	int lf_state;			/* 0 to do, 1 in progress, 2 done */
+} dt_libfile_t;
+
+static int
+libfile_cmp(const void *a, const void *b)
+{
+	return (strcmp(((const dt_libfile_t *)a)->lf_name,
+	    ((const dt_libfile_t *)b)->lf_name));
+}
+
+static int lib_file(dtrace_hdl_t *, dt_libfile_t *, size_t, dt_libfile_t *);
+
+/*
+ * Compile the files lf's "#pragma D depends_on library NAME" lines name,
+ * then lf.
+ */
+static int
+lib_file(dtrace_hdl_t *dtp, dt_libfile_t *files, size_t n, dt_libfile_t *lf)
+{
+	dtrace_prog_t *pgp;
+	char *text = NULL, *line;
+	size_t cap = 0, len = 0;
+	FILE *fp;
+
+	if (lf->lf_state == 2)
+		return (0);
+	if (lf->lf_state == 1)
+		return (dt_set_errmsg(dtp, EDT_COMPILER, "D library %s: its "
+		    "library dependencies form a cycle", lf->lf_path));
+	lf->lf_state = 1;
+	if ((fp = fopen(lf->lf_path, "re")) == NULL)
+		return (dt_set_errmsg(dtp, EDT_COMPILER, "cannot read D "
+		    "library %s: %s", lf->lf_path, strerror(errno)));
+	for (;;) {
+		size_t got;
+
+		if (len + 4096 > cap) {
+			char *t = realloc(text, cap = cap * 2 + 8192);
+
+			if (t == NULL) {
+				free(text);
+				fclose(fp);
+				return (dt_set_errno(dtp, EDT_NOMEM));
+			}
+			text = t;
+		}
+		if ((got = fread(text + len, 1, cap - len - 1, fp)) == 0)
+			break;
+		len += got;
+	}
+	fclose(fp);
+	text[len] = '\0';
+	for (line = text; line != NULL && *line != '\0';
+	    line = strchr(line, '\n') != NULL ? strchr(line, '\n') + 1 :
+	    NULL) {
+		char name[256];
+		bool found = false;
+
+		if (sscanf(line, " #pragma D depends_on library %255s",
+		    name) != 1)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(files[i].lf_name, name) != 0)
+				continue;
+			found = true;
+			if (lib_file(dtp, files, n, &files[i]) != 0) {
+				free(text);
+				return (-1);
+			}
+			break;
+		}
+		if (!found) {
+			free(text);
+			return (dt_set_errmsg(dtp, EDT_COMPILER, "D library %s "
+			    "depends on library %s, which no libdir holds",
+			    lf->lf_path, name));
+		}
+	}
+	pgp = dt_compile_file_text(dtp, text, lf->lf_path);
+	free(text);
+	if (pgp == NULL)
+		return (-1);
+	if (pgp->dp_nclauses > 0)
+		return (dt_set_errmsg(dtp, EDT_COMPILER, "%s:%d:%d: a D library "
+		    "file declares; it may not hold probe clauses",
+		    lf->lf_path, pgp->dp_clauses->dc_descpos[0].sp_line,
+		    pgp->dp_clauses->dc_descpos[0].sp_col));
+	lf->lf_state = 2;
+	return (0);
+}
+
+/*
+ * Compile the .d files of the libdir directories, once per handle,
+ * before its first program.
+ */
+int
+dt_lib_dirs(dtrace_hdl_t *dtp)
+{
+	const dt_options_t *op = &dtp->dt_opts;
+	dt_libfile_t *files = NULL;
+	size_t n = 0, cap = 0;
+	int rv = 0;
+
+	if (dtp->dt_libdirsdone)
+		return (0);
+	dtp->dt_libdirsdone = true;
+	for (unsigned int d = 0; d < op->op_nlibdirs && rv == 0; d++) {
+		DIR *dir = opendir(op->op_libdirs[d]);
+		struct dirent *de;
+
+		if (dir == NULL) {
+			rv = dt_set_errmsg(dtp, EDT_COMPILER, "cannot read D "
+			    "library directory %s: %s", op->op_libdirs[d],
+			    strerror(errno));
+			break;
+		}
+		while (rv == 0 && (de = readdir(dir)) != NULL) {
+			size_t len = strlen(de->d_name);
+			struct stat st;
+			char *path;
+
+			if (len < 3 || strcmp(de->d_name + len - 2, ".d") != 0)
+				continue;
+			if (asprintf(&path, "%s/%s", op->op_libdirs[d],
+			    de->d_name) < 0) {
+				rv = dt_set_errno(dtp, EDT_NOMEM);
+				break;
+			}
+			if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+				free(path);
+				continue;
+			}
+			if (n == cap) {
+				dt_libfile_t *f = realloc(files,
+				    (cap = cap * 2 + 8) * sizeof (*f));
+
+				if (f == NULL) {
+					free(path);
+					rv = dt_set_errno(dtp, EDT_NOMEM);
+					break;
+				}
+				files = f;
+			}
+			files[n].lf_path = path;
+			files[n].lf_name = strrchr(path, '/') + 1;
+			files[n++].lf_state = 0;
+		}
+		closedir(dir);
+	}
+	if (rv == 0)
+		qsort(files, n, sizeof (*files), libfile_cmp);
+	for (size_t i = 0; i < n && rv == 0; i++)
+		rv = lib_file(dtp, files, n, &files[i]);
+	for (size_t i = 0; i < n; i++)
+		free(files[i].lf_path);
+	free(files);
+	return (rv);
 }
