@@ -511,6 +511,8 @@ typedef struct dt_options {
 					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
 	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
+	int op_evaltime;		/* evaltime: 0 exec, 1 preinit, 2
+					   postinit, 3 main (no effect) */
 	dtrace_attribute_t op_amin;	/* amin: least attributes a program
 					   may have (Internal/Internal/Unknown:
 					   any) */

@@ -329,6 +329,25 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "must be at most 2g (the largest BPF ring "
 			    "buffer)"));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "evaltime") == 0) {
+		/*
+		 * When DTrace evaluates the descriptions of a -c process.
+		 * Here the process is held before it runs and at each change
+		 * of its objects until their probes are attached (probes/
+		 * dt_discover.c), which is as early as each of these: kept
+		 * for dtrace_getopt(), no other effect.
+		 */
+		static const char *const when[] = {
+			"exec", "preinit", "postinit", "main"
+		};
+		int i = 0;
+
+		while (i < 4 && (val == NULL || strcmp(val, when[i]) != 0))
+			i++;
+		if (i == 4)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "evaltime "
+			    "must be exec, preinit, postinit or main"));
+		op->op_evaltime = i;
 	} else if (strcmp(opt, "libdir") == 0) {
 		char *dir;
 
@@ -552,6 +571,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_switchrate;
 	else if (strcmp(opt, "bufpolicy") == 0)
 		*valp = op->op_bufpolicy;
+	else if (strcmp(opt, "evaltime") == 0)
+		*valp = op->op_evaltime;
 	else if (strcmp(opt, "bufresize") == 0)
 		*valp = op->op_bufresize_manual;
 	else if (strcmp(opt, "aggrate") == 0)
