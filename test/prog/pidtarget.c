@@ -10,6 +10,8 @@
  *                    it creates, then dt_pt_mul(6, 7)
  *   pidtarget fork   calls dt_pt_add() once, then 4 times in a child
  *                    process it forks and waits for, then dt_pt_mul(6, 7)
+ *   pidtarget recurse N  calls dt_pt_rec(N), which calls itself until
+ *                    its argument is 0: N + 1 nested calls
  *   pidtarget dlopen LIB N MS  loads the shared library LIB (usdtlib)
  *                    with dlopen(), calls its dt_usdtlib_fire(i) for i
  *                    in 0 .. N-1 at once, waits MS milliseconds, calls
@@ -49,6 +51,13 @@ dt_pt_tick(int n)
 	return (n + 1);
 }
 
+__attribute__((noinline, used)) long
+dt_pt_rec(long n)
+{
+	__asm__ volatile("" : "+r"(n));
+	return (n == 0 ? 0 : 1 + dt_pt_rec(n - 1));
+}
+
 static void *
 thread_main(void *arg)
 {
@@ -86,6 +95,8 @@ main(int argc, char **argv)
 		return (dt_pt_mul(6, 7) != 42);
 	}
 
+	if (argc > 2 && strcmp(argv[1], "recurse") == 0)
+		return (dt_pt_rec(atol(argv[2])) != atol(argv[2]));
 	if (argc > 4 && strcmp(argv[1], "dlopen") == 0) {
 		long n = atol(argv[3]), ms = atol(argv[4]);
 		struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
