@@ -499,6 +499,7 @@ typedef struct dt_pidmod {
 /* ---- the handle ------------------------------------------------------------ */
 
 #define DT_BUFSIZE_MAX	(2ULL << 30)	/* bufsize: the largest ring buffer */
+#define DT_DEBUGDIR	"/usr/lib/debug" /* debugdir's default (dt_elf.c) */
 
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
@@ -543,6 +544,8 @@ typedef struct dt_options {
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
 	char *op_btfpath;		/* btfpath: kernel types from here */
+	char *op_debugdir;		/* debugdir: separate debug files, or
+					   NULL for DT_DEBUGDIR */
 	char *op_registry;		/* registry: dtprobed's directory, or
 					   NULL for /run/dtrace */
 	bool op_cpp;			/* cpp (-C): preprocess every program */

@@ -124,6 +124,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_tcache_rele(dtp->dt_dtypes);
 	dt_ksyms_rele(dtp->dt_ksyms);
 	free(dtp->dt_opts.op_btfpath);
+	free(dtp->dt_opts.op_debugdir);
 	free(dtp->dt_opts.op_registry);
 	dt_cpp_free(dtp);
 	if (dtp->dt_stdoutfd >= 0)
@@ -329,6 +330,17 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "must be at most 2g (the largest BPF ring "
 			    "buffer)"));
 		op->op_bufsize = v;
+	} else if (strcmp(opt, "debugdir") == 0) {
+		/* read when a stripped file's symbols are (proc/dt_elf.c) */
+		char *dir;
+
+		if (val == NULL || val[0] != '/')
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "debugdir "
+			    "must be an absolute directory"));
+		if ((dir = strdup(val)) == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		free(op->op_debugdir);
+		op->op_debugdir = dir;
 	} else if (strcmp(opt, "evaltime") == 0) {
 		/*
 		 * When DTrace evaluates the descriptions of a -c process.

@@ -5,7 +5,8 @@
  * keyed by the file's identity (device, inode): the same libc mapped by
  * several traced processes, or named by several probe descriptions, is
  * read once.  Both .symtab and .dynsym are read (a stripped file has only
- * .dynsym); a symbol counts when it is a function (STT_FUNC or
+ * .dynsym, and the .symtab of its separate debug file, when one is
+ * installed: debug_open()); a symbol counts when it is a function (STT_FUNC or
  * STT_GNU_IFUNC) defined in the file with an address.  Versioned names
  * ("memcpy@GLIBC_2.2.5", "@@" for the default version) lose their
  * version, and each name is kept once (the first definition found, the
@@ -46,6 +47,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "../core/dt_impl.h"
 
@@ -402,10 +404,14 @@ notes_funcs(dt_elf_t *ef)
 	}
 }
 
-/* Append the functions of one symbol table section. */
+/*
+ * Append the functions of one symbol table section of elf; addresses
+ * become file offsets through the program headers of phelf (the file
+ * itself, or the file a separate debug file describes).
+ */
 static int
-read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf_Scn *scn,
-    GElf_Shdr *sh, size_t nph, size_t *cap)
+read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf *phelf,
+    Elf_Scn *scn, GElf_Shdr *sh, size_t nph, size_t *cap)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
 	size_t n;
@@ -429,7 +435,7 @@ read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf_Scn *scn,
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (name == NULL || name[0] == '\0')
 			continue;
-		if ((off = addr_to_off(elf, nph, sym.st_value)) < 0)
+		if ((off = addr_to_off(phelf, nph, sym.st_value)) < 0)
 			continue;
 		len = strcspn(name, "@");
 		if (ef->ef_nsyms == *cap) {
@@ -472,6 +478,155 @@ elf_free(dt_elf_t *ef)
 	free(ef);
 }
 
+/* The section named name, or NULL. */
+static Elf_Scn *
+section(Elf *elf, const char *name)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return (NULL);
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (gelf_getshdr(scn, &sh) != NULL &&
+		    (n = elf_strptr(elf, shstrndx, sh.sh_name)) != NULL &&
+		    strcmp(n, name) == 0)
+			return (scn);
+	}
+	return (NULL);
+}
+
+/* Open path if it is a file whose CRC-32 is crc; else -1. */
+static int
+open_crc(const char *path, uint32_t crc)
+{
+	unsigned char buf[65536];
+	uLong c = crc32(0L, Z_NULL, 0);
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return (-1);
+	while ((n = read(fd, buf, sizeof (buf))) > 0)
+		c = crc32(c, buf, (uInt)n);
+	if (n < 0 || (uint32_t)c != crc) {
+		close(fd);
+		return (-1);
+	}
+	(void) lseek(fd, 0, SEEK_SET);
+	return (fd);
+}
+
+/*
+ * The separate debug file of a stripped file (no .symtab), as
+ * distributions install them (Debian's -dbgsym packages) and gdb finds
+ * them: by its build id, DEBUGDIR/.build-id/xx/yyyy.debug; else by its
+ * .gnu_debuglink (a name and the CRC-32 of the file), in the file's
+ * directory, its .debug/ subdirectory, or DEBUGDIR followed by the
+ * file's directory.  DEBUGDIR is option debugdir (/usr/lib/debug).  An
+ * open descriptor, or -1 if there is none.
+ */
+static int
+debug_open(dtrace_hdl_t *dtp, Elf *elf, const char *path)
+{
+	const char *dbg = dtp->dt_opts.op_debugdir != NULL ?
+	    dtp->dt_opts.op_debugdir : DT_DEBUGDIR;
+	char file[4096];
+	Elf_Scn *scn;
+	Elf_Data *data;
+	int fd;
+
+	if ((scn = section(elf, ".note.gnu.build-id")) != NULL &&
+	    (data = elf_getdata(scn, NULL)) != NULL) {
+		GElf_Nhdr nh;
+		size_t off = 0, noff, doff;
+
+		while ((off = gelf_getnote(data, off, &nh, &noff, &doff)) > 0) {
+			const unsigned char *id =
+			    (const unsigned char *)data->d_buf + doff;
+			size_t len;
+
+			if (nh.n_type != NT_GNU_BUILD_ID || nh.n_namesz != 4 ||
+			    memcmp((const char *)data->d_buf + noff, "GNU",
+			    4) != 0 || nh.n_descsz < 2 || nh.n_descsz > 64)
+				continue;
+			len = (size_t)snprintf(file, sizeof (file),
+			    "%s/.build-id/%02x/", dbg, id[0]);
+			for (size_t i = 1; i < nh.n_descsz &&
+			    len + 8 < sizeof (file); i++)
+				len += (size_t)snprintf(file + len,
+				    sizeof (file) - len, "%02x", id[i]);
+			snprintf(file + len, sizeof (file) - len, ".debug");
+			if ((fd = open(file, O_RDONLY | O_CLOEXEC)) >= 0)
+				return (fd);
+		}
+	}
+	if ((scn = section(elf, ".gnu_debuglink")) != NULL &&
+	    (data = elf_getdata(scn, NULL)) != NULL && data->d_size >= 8) {
+		const char *name = data->d_buf, *slash;
+		size_t nlen = strnlen(name, data->d_size), coff;
+		uint32_t crc;
+		char dir[4096];
+
+		coff = (nlen + 4) & ~(size_t)3;	/* the name, padded to 4 */
+		if (nlen == 0 || strchr(name, '/') != NULL ||
+		    coff + 4 > data->d_size)
+			return (-1);
+		memcpy(&crc, (const char *)data->d_buf + coff, 4);
+		snprintf(dir, sizeof (dir), "%s", path);
+		if ((slash = strrchr(dir, '/')) != NULL)
+			dir[slash - dir] = '\0';
+		for (int where = 0; where < 3; where++) {
+			int n = where == 0 ? snprintf(file, sizeof (file),
+			    "%s/%.*s", dir, (int)nlen, name) :
+			    where == 1 ? snprintf(file, sizeof (file),
+			    "%s/.debug/%.*s", dir, (int)nlen, name) :
+			    snprintf(file, sizeof (file), "%s%s/%.*s", dbg,
+			    shown_path(dir), (int)nlen, name);
+
+			if (n > 0 && (size_t)n < sizeof (file) &&
+			    (fd = open_crc(file, crc)) >= 0)
+				return (fd);
+		}
+	}
+	return (-1);
+}
+
+/*
+ * The functions of the .symtab of a stripped file's separate debug file
+ * (debug_open()), their offsets through the file's own program headers.
+ */
+static int
+read_debug_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf,
+    const char *path, size_t nph, size_t *cap)
+{
+	int fd = debug_open(dtp, elf, path), rv = 0;
+	Elf_Scn *scn = NULL;
+	Elf *delf;
+
+	if (fd < 0)
+		return (0);
+	if ((delf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (0);	/* not ELF: as if there were none */
+	}
+	while (rv == 0 && elf_kind(delf) == ELF_K_ELF &&
+	    (scn = elf_nextscn(delf, scn)) != NULL) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) != NULL &&
+		    sh.sh_type == SHT_SYMTAB)
+			rv = read_symtab(dtp, ef, delf, elf, scn, &sh, nph,
+			    cap);
+	}
+	elf_end(delf);
+	close(fd);
+	return (rv);
+}
+
 /* Read the function symbols of an open ELF file. */
 static dt_elf_t *
 elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
@@ -505,17 +660,26 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 		if (gelf_getehdr(elf, &eh) != NULL)
 			ef->ef_entry = eh.e_entry;
 	}
-	/* .symtab first, so that its entries win over .dynsym's */
+	/*
+	 * .symtab first, so that its entries win over .dynsym's; a stripped
+	 * file's .symtab is its separate debug file's, if installed.
+	 */
 	for (int want = SHT_SYMTAB; rv == 0 && want != 0;
 	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
+		bool found = false;
+
 		while (rv == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
 			GElf_Shdr sh;
 
 			if (gelf_getshdr(scn, &sh) != NULL &&
-			    sh.sh_type == (GElf_Word)want)
-				rv = read_symtab(dtp, ef, elf, scn, &sh, nph,
-				    &cap);
+			    sh.sh_type == (GElf_Word)want) {
+				found = true;
+				rv = read_symtab(dtp, ef, elf, elf, scn, &sh,
+				    nph, &cap);
+			}
 		}
+		if (rv == 0 && want == SHT_SYMTAB && !found)
+			rv = read_debug_symtab(dtp, ef, elf, path, nph, &cap);
 	}
 	if (rv == 0)
 		rv = read_notes(dtp, ef, elf, nph, path);

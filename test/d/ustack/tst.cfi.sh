@@ -15,7 +15,9 @@ rets=$(awk '/^[0-9a-f]+ <.*>:$/ { f = $2; gsub(/[<>:]/, "", f); s = $1; next }
 	/call/ { want = 1 }' "$dis" |
     while read -r f s a; do printf '%s+0x%x\n' "$f" $((0x$a - 0x$s)); done)
 rm -f "$dis"
-out=$($DTRACE -q -c "$P 8" -n 'pid$target::cmp:entry { ustack(); exit(0); }')
+# (libc's separate debug file, libc6-dbg, is installed on some machines
+# and not others: not read, so that libc's inner frames are in hex)
+out=$($DTRACE -q -x debugdir=/nonexistent -c "$P 8" -n 'pid$target::cmp:entry { ustack(); exit(0); }')
 printf '%s\n' "$out" | grep '`' | sed 's/^ *//' | while read -r f; do
 	case "$f" in
 	cfitarget\`*+0x*)
