@@ -25,7 +25,12 @@
 
 #include "../core/dt_impl.h"
 
-/* Print one trace() value as DTrace does: aligned columns unless quiet. */
+static void print_bytes(FILE *, const unsigned char *, uint32_t);
+
+/*
+ * Print one trace() value as DTrace does: aligned columns unless quiet;
+ * with option rawbytes, a string as the hex dump of its bytes.
+ */
 static int
 print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
     const char *data)
@@ -34,6 +39,10 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	dt_type_t t = rec->dr_type;
 	int64_t v;
 
+	if (t.ty_kind == DT_TK_STRING && dtp->dt_opts.op_rawbytes) {
+		print_bytes(fp, (const unsigned char *)data, rec->dr_size);
+		return (0);
+	}
 	if (t.ty_kind == DT_TK_STRING) {
 		int n = (int)strnlen(data, rec->dr_size);
 

@@ -522,6 +522,13 @@ typedef struct dt_options {
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
+	bool op_rawbytes;		/* rawbytes: strings traced as hex */
+	bool op_temporal;		/* temporal: accepted; records are in
+					   time order already (one buffer) */
+	bool op_quietresize;		/* quietresize: accepted; buffers are
+					   never resized */
+	uint64_t op_statusrate;		/* statusrate: ns between status
+					   checks (drops, processes) */
 	bool op_errtags;		/* errtags */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */

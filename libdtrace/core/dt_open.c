@@ -72,6 +72,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_ustackcopy = 8192;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
+	dtp->dt_opts.op_statusrate = 1000000000ULL;
 	dtp->dt_opts.op_aggrate = 1000000000ULL;
 	dtp->dt_opts.op_cleanrate = 1000000000ULL / 101;
 	dtp->dt_opts.op_dynvarsize = 1 << 20;
@@ -238,6 +239,18 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "errtags") == 0) {
 		if (parse_bool(val, &op->op_errtags) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "rawbytes") == 0) {
+		/* trace() of a string prints its bytes in hex (dt_consume.c) */
+		if (parse_bool(val, &op->op_rawbytes) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "temporal") == 0) {
+		/* one ring buffer for all CPUs: already in time order */
+		if (parse_bool(val, &op->op_temporal) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "quietresize") == 0) {
+		/* buffers are never resized, so there is nothing to say */
+		if (parse_bool(val, &op->op_quietresize) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	} else if (strcmp(opt, "fbtkprobe") == 0) {
 		if (parse_bool(val, &op->op_fbtkprobe) != 0)
@@ -488,6 +501,11 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_switchrate = v;
+	} else if (strcmp(opt, "statusrate") == 0) {
+		/* dtrace_sleep() wakes at least this often (dt_work.c) */
+		if (parse_rate(val, &v) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_statusrate = v;
 	} else if (strcmp(opt, "cleanrate") == 0) {
 		/* commit() and discard() free a speculation at once, so
 		   there is nothing to clean: checked and kept only */
@@ -581,6 +599,14 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)
 		*valp = (dtrace_optval_t)op->op_switchrate;
+	else if (strcmp(opt, "statusrate") == 0)
+		*valp = (dtrace_optval_t)op->op_statusrate;
+	else if (strcmp(opt, "rawbytes") == 0)
+		*valp = op->op_rawbytes;
+	else if (strcmp(opt, "temporal") == 0)
+		*valp = op->op_temporal;
+	else if (strcmp(opt, "quietresize") == 0)
+		*valp = op->op_quietresize;
 	else if (strcmp(opt, "bufpolicy") == 0)
 		*valp = op->op_bufpolicy;
 	else if (strcmp(opt, "evaltime") == 0)

@@ -338,7 +338,9 @@ DT_EXPORT void
 dtrace_sleep(dtrace_hdl_t *dtp)
 {
 	struct epoll_event ev[8];
-	int timeout = (int)(dtp->dt_opts.op_switchrate / 1000000);
+	uint64_t rate = dtp->dt_opts.op_switchrate < dtp->dt_opts.op_statusrate ?
+	    dtp->dt_opts.op_switchrate : dtp->dt_opts.op_statusrate;
+	int timeout = (int)(rate / 1000000);
 
 	if (dtp->dt_epollfd < 0 || dtp->dt_exited)
 		return;
