@@ -344,6 +344,10 @@ typedef struct dt_program {
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
+	bool pg_own;			/* serves one probe, whose cookie is
+					   pg_cookie (raw tracepoints without
+					   cookies: dt_prov_rawtp.c) */
+	uint64_t pg_cookie;		/* that cookie */
 	unsigned int *pg_clauses;	/* clause ids, in order */
 	unsigned int pg_nclauses;	/* how many */
 	uint32_t *pg_ranges;		/* first insn of each clause block */
@@ -405,6 +409,11 @@ typedef struct dt_provider {
 					   description names; NULL: none */
 	void (*pv_forget)(struct dtrace_hdl *, pid_t);
 					/* a discovered process is gone */
+	uint64_t (*pv_cookie)(struct dtrace_hdl *, const dt_probe_t *);
+					/* the BPF cookie a probe is attached
+					   with, if not its id (raw
+					   tracepoints without cookies build it
+					   into the program) */
 	int (*pv_share)(struct dtrace_hdl *, unsigned int);
 					/* the probes from this index on
 					   were enabled: move what shared
@@ -1040,6 +1049,9 @@ extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
     const struct btf **);
 extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
 extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
+extern bool dt_rawtp_cookies(void);
+struct bpf_insn;
+extern size_t dt_rawtp_cookie(const dt_program_t *, struct bpf_insn *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 
 /* probes/providers/dt_prov_pid.c */

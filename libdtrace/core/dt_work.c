@@ -55,10 +55,16 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	dt_program_t *pgp;
 	dt_block_t blk = { 0 };
 	char name[16];
+	/* raw tracepoints without cookies: a program for each probe */
+	bool own = pv->pv_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT &&
+	    pv != &dt_prov_dtrace && !dt_rawtp_cookies();
+	uint64_t cookie = !own ? 0 : pv->pv_cookie != NULL ?
+	    pv->pv_cookie(dtp, prp) : prp->pr_desc.id;
 
 	for (pgp = dtp->dt_programs; pgp != NULL; pgp = pgp->pg_next) {
 		if (pgp->pg_tramp == prp->pr_tramp &&
-		    pgp->pg_shared == prp->pr_shared && same_clauses(pgp, prp))
+		    pgp->pg_shared == prp->pr_shared && same_clauses(pgp, prp) &&
+		    pgp->pg_own == own && (!own || pgp->pg_cookie == cookie))
 			return (pgp);
 	}
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
@@ -68,6 +74,8 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	pgp->pg_progtype = pv->pv_progtype;
 	pgp->pg_tramp = prp->pr_tramp;
 	pgp->pg_shared = prp->pr_shared;
+	pgp->pg_own = own;
+	pgp->pg_cookie = cookie;
 	pgp->pg_nclauses = prp->pr_nclauses;
 	pgp->pg_clauses = dt_zalloc(dtp, prp->pr_nclauses *
 	    sizeof (unsigned int));

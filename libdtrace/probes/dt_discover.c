@@ -321,7 +321,8 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 /*
  * Can a description name probes of session process pid (pid1234:::,
  * myprov1234:::, or a provider glob or empty, which USDT matches against
- * the session's processes)?
+ * the session's processes; but not BEGIN, tick-1s and the like: see
+ * dt_discover_wants())?
  */
 static bool
 names_process(dtrace_hdl_t *dtp, pid_t pid)
@@ -338,7 +339,7 @@ names_process(dtrace_hdl_t *dtp, pid_t pid)
 
 			if (dcp->dc_descs[i].id != 0)
 				continue;
-			if (prv[0] == '\0' || strpbrk(prv, "*?[\\") != NULL ||
+			if (dt_discover_wants(dtp, &dcp->dc_descs[i]) ||
 			    (len > k && strcmp(prv + len - k, num) == 0 &&
 			    !isdigit((unsigned char)prv[len - k - 1])))
 				return (true);

@@ -134,8 +134,7 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	int16_t a = MS_OFF(ms_argv);
 	int64_t pid, tgid, code, sa, handler;
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	n += dt_rawtp_cookie(pgp, in + n);
 	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
 	for (int i = 0; i < DT_MAXARGS; i++)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
@@ -163,8 +162,36 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		/* (task, group_dead): the reason from task->exit_code */
 		if ((code = task_off(dtp, "exit_code")) < 0)
 			return (-1);
-		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+		if (dt_rawtp_nargs(dtp, "sched_process_exit") >= 2) {
+			in[n++] = LDX(BPF_DW, R1, R6, 8);
+			in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+		} else {
+			/*
+			 * (task) on kernels whose tracepoint has no group_dead
+			 * (6.1): the group is dead when its live count is 0
+			 * (do_exit() counts it down before the tracepoint)
+			 */
+			int64_t sig = task_off(dtp, "signal"), live =
+			    dt_ktype_offset(dtp, "signal_struct", "live");
+
+			if (sig < 0 || live < 0)
+				return (sig < 0 ? -1 : dt_set_errmsg(dtp,
+				    EDT_BTF, "kernel type data lacks "
+				    "signal_struct.live"));
+			in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
+			in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
+			in[n++] = MOV_REG(R3, BPF_REG_7);
+			in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)sig);
+			in[n++] = MOV_REG(R1, FP);
+			in[n++] = ALU_IMM(BPF_ADD, R1, -16);
+			in[n++] = MOV_IMM(R2, 8);
+			in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+			in[n++] = LDX(BPF_DW, BPF_REG_7, FP, -16);
+			n = emit_task_int(in, n, BPF_REG_7, live);
+			in[n++] = MOV_IMM(R1, 1);
+			in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 1);
+			in[n++] = MOV_IMM(R1, 0);
+		}
 		jout[nj++] = n;
 		in[n++] = JMP_IMM(BPF_JEQ, R1, 0, 0);
 		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);

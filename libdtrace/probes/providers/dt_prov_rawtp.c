@@ -22,6 +22,15 @@
  * nargs coming with the probe id in the BPF cookie of the attachment
  * (raw tracepoint cookies: kernel 6.10 and later).
  *
+ * Kernels before 6.10 (Debian 12's 6.1) have no raw tracepoint cookies:
+ * a program calling bpf_get_attach_cookie() does not even load.  There,
+ * found once per process (dt_rawtp_cookies()), each probe of the raw
+ * tracepoint providers (this one, proc, sched, io, tcp, ip) gets a
+ * program of its own with its cookie built in (dt_program_for() keys
+ * such programs by pg_cookie; dt_rawtp_cookie() emits the load in place
+ * of the call), attached without a cookie.  More programs, the same
+ * behaviour.
+ *
  * Argument types (args[N]) come from the kernel's BTF: each tracepoint
  * has a typedef btf_trace_NAME, a pointer to the prototype of its probe
  * functions, whose first parameter is the tracepoint's private data
@@ -36,6 +45,7 @@
 #include <unistd.h>
 #include <linux/bpf.h>
 
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
@@ -176,6 +186,67 @@ dt_rawtp_nargs(dtrace_hdl_t *dtp, const char *name)
 }
 
 /*
+ * Can raw tracepoint programs read their BPF cookie (kernel 6.10)?
+ * Tried once per process, with a program that asks for it.
+ */
+bool
+dt_rawtp_cookies(void)
+{
+	static int known = -1;	/* -1 not tried, 0 no, 1 yes */
+	int k = __atomic_load_n(&known, __ATOMIC_ACQUIRE);
+
+	if (k < 0) {
+		struct bpf_insn in[] = {
+			CALL(BPF_FUNC_get_attach_cookie),
+			MOV_IMM(R0, 0),
+			EXIT()
+		};
+		int fd = bpf_prog_load(BPF_PROG_TYPE_RAW_TRACEPOINT,
+		    "dt_rtpcookie", "GPL", in, sizeof (in) / sizeof (in[0]),
+		    NULL);
+
+		k = fd >= 0;
+		if (fd >= 0)
+			close(fd);
+		__atomic_store_n(&known, k, __ATOMIC_RELEASE);
+	}
+	return (k == 1);
+}
+
+/*
+ * r0 = the cookie of the firing: two instructions, the helper call, or
+ * where raw tracepoints have no cookies (pg_own: a program for one
+ * probe) its cookie as a constant.
+ */
+size_t
+dt_rawtp_cookie(const dt_program_t *pgp, struct bpf_insn *in)
+{
+	if (!pgp->pg_own) {
+		in[0] = MOV_REG(R1, R6);
+		in[1] = CALL(BPF_FUNC_get_attach_cookie);
+	} else {
+		in[0] = INSN(BPF_LD | BPF_DW | BPF_IMM, R0, 0, 0,
+		    (int32_t)(uint32_t)pgp->pg_cookie);
+		in[1] = INSN(0, 0, 0, 0, (int32_t)(uint32_t)(pgp->pg_cookie >>
+		    32));
+	}
+	return (2);
+}
+
+/* The cookie of a rawtp probe: its id, its argument count above. */
+static uint64_t
+rawtp_cookie(dtrace_hdl_t *dtp, const dt_probe_t *prp)
+{
+	int nargs = dt_rawtp_nargs(dtp, prp->pr_desc.prb);
+
+	if (nargs < 0)
+		nargs = 0;	/* no prototype: arguments read as 0 */
+	if (nargs > DT_MAXARGS)
+		nargs = DT_MAXARGS;
+	return (prp->pr_desc.id | (uint64_t)nargs << 32);
+}
+
+/*
  * Probe id (low 32 bits) and argument count (high 32 bits) from the
  * cookie; arguments copied from the context, the rest 0.
  */
@@ -186,9 +257,7 @@ rawtp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	size_t n = 0;
 	int16_t a = MS_OFF(ms_argv);
 
-	(void) pgp;
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	n += dt_rawtp_cookie(pgp, in + n);
 	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
 	for (int i = 0; i < DT_MAXARGS; i++)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
@@ -226,27 +295,21 @@ dt_rawtp_open(dtrace_hdl_t *dtp, const char *name, int progfd,
 	attr.name = (uint64_t)(uintptr_t)name;
 	attr.prog_fd = (uint32_t)progfd;
 	attr.cookie = cookie;
+	/* no cookies: the program has it built in (dt_rawtp_cookie()) */
 	fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr,
-	    sizeof (attr));
+	    dt_rawtp_cookies() ? sizeof (attr) : offsetof(typeof(attr),
+	    cookie));
 	if (fd < 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach to raw "
-		    "tracepoint %s: %s%s", name, strerror(errno), errno ==
-		    EINVAL ? " (raw tracepoint cookies need kernel 6.10)" :
-		    ""));
+		    "tracepoint %s: %s", name, strerror(errno)));
 	return (dt_attfd_add(dtp, fd));
 }
 
 static int
 rawtp_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
-	int nargs = dt_rawtp_nargs(dtp, prp->pr_desc.prb);
-
-	if (nargs < 0)
-		nargs = 0;	/* no prototype: arguments read as 0 */
-	if (nargs > DT_MAXARGS)
-		nargs = DT_MAXARGS;
 	return (dt_rawtp_open(dtp, prp->pr_desc.prb, pgp->pg_fd,
-	    prp->pr_desc.id | (uint64_t)nargs << 32));
+	    rawtp_cookie(dtp, prp)));
 }
 
 /*
@@ -324,6 +387,7 @@ const dt_provider_t dt_prov_rawtp = {
 	.pv_name = "rawtp",
 	.pv_attr = &rawtp_attr,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_cookie = rawtp_cookie,
 	.pv_populate = rawtp_populate,
 	.pv_trampoline = rawtp_trampoline,
 	.pv_attach = rawtp_attach,

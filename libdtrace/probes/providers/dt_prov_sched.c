@@ -112,8 +112,7 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	int16_t a = MS_OFF(ms_argv);
 	int64_t prio, nprio;
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
+	n += dt_rawtp_cookie(pgp, in + n);
 	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
 	for (int i = 0; i < DT_MAXARGS; i++)
 		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
