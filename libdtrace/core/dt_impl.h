@@ -815,6 +815,9 @@ extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
 extern int dt_tracefs_listfail(dtrace_hdl_t *, const char *, int);
 extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
+extern int dt_uprobes_attach(dtrace_hdl_t *, int, const char *,
+    const uint64_t *, const uint64_t *, const uint64_t *, uint32_t, bool,
+    pid_t);
 
 /* providers */
 extern const dt_provider_t dt_prov_dtrace;

@@ -279,7 +279,6 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 		const dt_elfsym_t *sym;
 		uint64_t cookie = 0;
 		bool seen = false;
-		int fd;
 
 		if (pm->pm_pid != pid)
 			continue;
@@ -298,14 +297,11 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 		    BPF_PROG_TYPE_KPROBE, hold ? "dt_loader_hold" :
 		    "dt_loader", hold)) == NULL)
 			return (-1);
-		if ((fd = dt_bpf_uprobe_multi((*pgpp)->pg_fd,
-		    pm->pm_path, &sym->es_off, NULL, &cookie, 1, false,
-		    every ? 0 : pid)) < 0)
+		if (dt_uprobes_attach(dtp, (*pgpp)->pg_fd, pm->pm_path,
+		    &sym->es_off, NULL, &cookie, 1, false, every ? 0 : pid) != 0)
 			return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach "
 			    "to the dynamic loader %s: %s", pm->pm_file,
 			    strerror(errno)));
-		if (dt_attfd_add(dtp, fd) != 0)
-			return (-1);
 		if (!every)
 			return (0);
 		if (dtp->dt_nloaderelfs == dtp->dt_loaderelfscap &&

@@ -20,7 +20,9 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <stdio.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
@@ -495,6 +497,115 @@ dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach a BPF "
 		    "program to a perf event: %s", strerror(errno)));
 	return (dt_attfd_add(dtp, lfd));
+}
+
+/*
+ * Has the kernel uprobe_multi links (6.6)?  Known from the release
+ * (uname): a kernel before 6.6 is taken to lack them, since a load of a
+ * program for them succeeds there too and only the attach would tell.
+ */
+static bool
+uprobe_multi_ok(void)
+{
+	static int known = -1;	/* -1 not asked, 0 no, 1 yes */
+	int k = __atomic_load_n(&known, __ATOMIC_ACQUIRE);
+
+	if (k < 0) {
+		struct utsname u;
+		int major = 0, minor = 0;
+
+		k = uname(&u) != 0 ||
+		    sscanf(u.release, "%d.%d", &major, &minor) != 2 ||
+		    major > 6 || (major == 6 && minor >= 6);
+		__atomic_store_n(&known, k, __ATOMIC_RELEASE);
+	}
+	return (k == 1);
+}
+
+/* The uprobe PMU's perf event type, or -1. */
+static int
+uprobe_pmu(void)
+{
+	static int type = -2;	/* -2 not read */
+	int t = __atomic_load_n(&type, __ATOMIC_ACQUIRE);
+
+	if (t == -2) {
+		char buf[32];
+
+		t = dt_read_file("/sys/bus/event_source/devices/uprobe/type",
+		    buf, sizeof (buf)) > 0 ? atoi(buf) : -1;
+		__atomic_store_n(&type, t, __ATOMIC_RELEASE);
+	}
+	return (t);
+}
+
+/*
+ * Attach a kprobe-type program to n uprobes (or uretprobes) of the file
+ * at path, offs[i] with cookies[i] and the reference counter (USDT
+ * semaphore) refctrs[i] if refctrs is not NULL: one uprobe_multi link,
+ * or on a kernel without them (before 6.6, Debian 12's 6.1) a uprobe
+ * perf event of the uprobe PMU per offset, each with a BPF link carrying
+ * its cookie (kernel 5.15).  pid 0: every process that maps the file
+ * (perf: pid -1 on CPU 0, as one event, not one per CPU); else that
+ * process alone.  The descriptors become the session's.  0, or -1 with
+ * errno the kernel's and nothing of this call left attached.  (Perf
+ * events are the costlier path: closing each waits 70-100 ms in the
+ * kernel, so a session with thousands of them ends slowly.)
+ */
+int
+dt_uprobes_attach(dtrace_hdl_t *dtp, int progfd, const char *path,
+    const uint64_t *offs, const uint64_t *refctrs, const uint64_t *cookies,
+    uint32_t n, bool ret, pid_t pid)
+{
+	unsigned int first = dtp->dt_nattfds;
+	int fd, err, type;
+
+	if (uprobe_multi_ok()) {
+		if ((fd = dt_bpf_uprobe_multi(progfd, path, offs, refctrs,
+		    cookies, n, ret, pid)) < 0)
+			return (-1);
+		return (dt_attfd_add(dtp, fd) != 0 ? (errno = ENOMEM, -1) : 0);
+	}
+	if ((type = uprobe_pmu()) < 0) {
+		errno = ENOENT;
+		return (-1);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		struct perf_event_attr attr;
+		LIBBPF_OPTS(bpf_link_create_opts, opts,
+		    .perf_event.bpf_cookie = cookies[i]);
+
+		memset(&attr, 0, sizeof (attr));
+		attr.size = sizeof (attr);
+		attr.type = (uint32_t)type;
+		/* config bit 0: a return probe; bits 32-63: ref_ctr_offset */
+		attr.config = (ret ? 1 : 0) | (refctrs != NULL ?
+		    refctrs[i] << 32 : 0);
+		attr.config1 = (uint64_t)(uintptr_t)path;	/* uprobe_path */
+		attr.config2 = offs[i];			/* probe_offset */
+		if ((fd = (int)syscall(__NR_perf_event_open, &attr,
+		    pid != 0 ? pid : -1, pid != 0 ? -1 : 0, -1,
+		    PERF_FLAG_FD_CLOEXEC)) < 0)
+			goto fail;
+		if (dt_attfd_add(dtp, fd) != 0) {
+			errno = ENOMEM;
+			goto fail;
+		}
+		if ((fd = bpf_link_create(progfd, fd, BPF_PERF_EVENT,
+		    &opts)) < 0)
+			goto fail;
+		if (dt_attfd_add(dtp, fd) != 0) {
+			errno = ENOMEM;
+			goto fail;
+		}
+	}
+	return (0);
+fail:
+	err = errno;
+	while (dtp->dt_nattfds > first)
+		close(dtp->dt_attfds[--dtp->dt_nattfds]);
+	errno = err;
+	return (-1);
 }
 
 #define TRACEFS_MAGIC_NR	0x74726163

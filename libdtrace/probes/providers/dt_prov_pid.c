@@ -612,11 +612,9 @@ static int
 link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
     uint64_t *offs, uint64_t *cookies, uint32_t n, bool ret)
 {
-	int fd = dt_bpf_uprobe_multi(pgp->pg_fd, pm->pm_path, offs, NULL,
-	    cookies, n, ret, pm->pm_pid);
-
-	if (fd >= 0)
-		return (dt_attfd_add(dtp, fd));
+	if (dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_path, offs, NULL,
+	    cookies, n, ret, pm->pm_pid) == 0)
+		return (0);
 	if (errno == DT_ENOTSUPP && n > 1)
 		return (link_multi(dtp, pgp, pm, offs, cookies, n / 2, ret) ||
 		    link_multi(dtp, pgp, pm, offs + n / 2, cookies + n / 2,

@@ -1184,7 +1184,7 @@ shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	const dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
 	uint64_t *offs, *refs, *cookies;
 	uint32_t n = 0;
-	int fd;
+	int rv;
 
 	if (uf == NULL)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "no file for shared "
@@ -1214,16 +1214,16 @@ shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		cookies[n++] = q->pr_desc.id;
 		q->pr_attached = true;
 	}
-	fd = dt_bpf_uprobe_multi(pgp->pg_fd, uf->uf_path, offs, refs, cookies,
-	    n, false, 0);
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_path, offs, refs,
+	    cookies, n, false, 0);
 	free(offs);
 	free(refs);
 	free(cookies);
-	if (fd < 0)
+	if (rv != 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u shared "
 		    "USDT probe%s to %s: %s", n, n == 1 ? "" : "s",
 		    pm->pm_file, strerror(errno)));
-	return (dt_attfd_add(dtp, fd));
+	return (0);
 }
 
 /*
@@ -1238,7 +1238,7 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 	uint64_t *offs, *refs, *cookies;
 	uint32_t n = 0;
-	int fd;
+	int rv;
 
 	if (prp->pr_attached)
 		return (0);
@@ -1269,16 +1269,16 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    pm->pm_pid << 32);
 		q->pr_attached = true;
 	}
-	fd = dt_bpf_uprobe_multi(pgp->pg_fd, pm->pm_path, offs, refs, cookies,
-	    n, false, pm->pm_pid);
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_path, offs, refs,
+	    cookies, n, false, pm->pm_pid);
 	free(offs);
 	free(refs);
 	free(cookies);
-	if (fd < 0)
+	if (rv != 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u USDT "
 		    "probe%s to %s of process %d: %s", n, n == 1 ? "" : "s",
 		    pm->pm_file, (int)pm->pm_pid, strerror(errno)));
-	return (dt_attfd_add(dtp, fd));
+	return (0);
 }
 
 void
