@@ -95,19 +95,29 @@ proc_populate(dtrace_hdl_t *dtp)
 	return (0);
 }
 
-/* r0 = the 4-byte member at off of the task in reg (0 if unreadable). */
+/*
+ * r0 = the member of size 4 or 8 at off of the kernel object whose
+ * address is in reg (0 if unreadable).
+ */
 static size_t
-emit_task_int(struct bpf_insn *in, size_t n, int reg, int64_t off)
+emit_kread(struct bpf_insn *in, size_t n, int reg, int64_t off, int size)
 {
 	in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
 	in[n++] = MOV_REG(R3, reg);
 	in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)off);
 	in[n++] = MOV_REG(R1, FP);
 	in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-	in[n++] = MOV_IMM(R2, 4);
+	in[n++] = MOV_IMM(R2, size);
 	in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-	in[n++] = LDX(BPF_W, R0, FP, -16);
+	in[n++] = LDX(size == 8 ? BPF_DW : BPF_W, R0, FP, -16);
 	return (n);
+}
+
+/* r0 = the 4-byte member at off of the task in reg (0 if unreadable). */
+static size_t
+emit_task_int(struct bpf_insn *in, size_t n, int reg, int64_t off)
+{
+	return (emit_kread(in, n, reg, off, 4));
 }
 
 static int64_t
@@ -179,15 +189,9 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 				    EDT_BTF, "kernel type data lacks "
 				    "signal_struct.live"));
 			in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
-			in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
-			in[n++] = MOV_REG(R3, BPF_REG_7);
-			in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)sig);
-			in[n++] = MOV_REG(R1, FP);
-			in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-			in[n++] = MOV_IMM(R2, 8);
-			in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-			in[n++] = LDX(BPF_DW, BPF_REG_7, FP, -16);
-			n = emit_task_int(in, n, BPF_REG_7, live);
+			n = emit_kread(in, n, BPF_REG_7, sig, 8);
+			in[n++] = MOV_REG(BPF_REG_7, R0);
+			n = emit_kread(in, n, BPF_REG_7, live, 4);
 			in[n++] = MOV_IMM(R1, 1);
 			in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 1);
 			in[n++] = MOV_IMM(R1, 0);

@@ -37,3 +37,15 @@ pd_wait() {
 	done
 	return 1
 }
+
+# pd_links PID: the uprobe_multi links of session PID, except its dynamic
+# loader hook (probes/dt_discover.c)
+pd_links() {
+	local n=0 f
+	for f in /proc/$1/fdinfo/*; do
+		grep -qx "link_type:	uprobe_multi" "$f" 2>/dev/null &&
+		    ! grep -q "^path:	.*/ld-linux" "$f" 2>/dev/null &&
+		    n=$((n + 1))
+	done
+	echo $n
+}

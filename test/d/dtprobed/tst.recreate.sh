@@ -13,15 +13,7 @@ dt_usdt*:pdrecreate::tick-now { @[pid] = count(); }' >"$out" 2>"$TMPDIR/recreate
 dt=$!
 pd_extra+=($dt)
 pd_wait "grep -q ready $out" || echo "the session did not start"
-links() { # the session's uprobe_multi links (not its dynamic loader hook)
-	local n=0
-	for f in /proc/$dt/fdinfo/*; do
-		grep -qx "link_type:	uprobe_multi" "$f" 2>/dev/null &&
-		    ! grep -q "^path:	.*/ld-linux" "$f" 2>/dev/null &&
-		    n=$((n + 1))
-	done
-	echo $n
-}
+links() { pd_links $dt; }
 kill $pd_pid
 wait $pd_pid
 rm -rf "$reg"

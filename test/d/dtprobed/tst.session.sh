@@ -29,15 +29,7 @@ tpx=$(cat /proc/$dt/fdinfo/* 2>/dev/null |
 tpe=$(cat /proc/$dt/fdinfo/* 2>/dev/null |
     grep -cE "^tp_name:	sched_process_exit$")
 echo "session: $ino inotify watch, $tpx exec link, $tpe exit link"
-links() { # the session's uprobe_multi links (not its dynamic loader hook)
-	local n=0
-	for f in /proc/$dt/fdinfo/*; do
-		grep -qx "link_type:	uprobe_multi" "$f" 2>/dev/null &&
-		    ! grep -q "^path:	.*/ld-linux" "$f" 2>/dev/null &&
-		    n=$((n + 1))
-	done
-	echo $n
-}
+links() { pd_links $dt; }
 target() { # start the copy of usdttarget; its pid in $p
 	"$TMPDIR/pdsession" loop >/dev/null &
 	p=$!
