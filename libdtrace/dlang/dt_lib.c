@@ -760,7 +760,7 @@ dt_lib_dirs(dtrace_hdl_t *dtp)
 		}
 		closedir(dir);
 	}
-	if (rv == 0)
+	if (rv == 0 && n > 1)	/* no file: files is NULL */
 		qsort(files, n, sizeof (*files), libfile_cmp);
 	for (size_t i = 0; i < n && rv == 0; i++)
 		rv = lib_file(dtp, files, n, &files[i]);
