@@ -716,8 +716,6 @@ struct dtrace_hdl {
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
-	unsigned int dt_pidmodsadded;	/* modules added so far (never
-					   counts down) */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */

@@ -205,6 +205,17 @@ parse_bool(const char *val, bool *bp)
 	return (-1);
 }
 
+/* The index of val in the NULL-terminated words, or -1. */
+static int
+parse_word(const char *val, const char *const *words)
+{
+	for (int i = 0; val != NULL && words[i] != NULL; i++) {
+		if (strcmp(val, words[i]) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
 /*
  * Options the consumer reads as it goes, which may change while tracing;
  * the others are built into the programs and maps.
@@ -363,13 +374,11 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		 * for dtrace_getopt(), no other effect.
 		 */
 		static const char *const when[] = {
-			"exec", "preinit", "postinit", "main"
+			"exec", "preinit", "postinit", "main", NULL
 		};
-		int i = 0;
+		int i = parse_word(val, when);
 
-		while (i < 4 && (val == NULL || strcmp(val, when[i]) != 0))
-			i++;
-		if (i == 4)
+		if (i < 0)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "evaltime "
 			    "must be exec, preinit, postinit or main"));
 		op->op_evaltime = i;
@@ -402,24 +411,25 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		if (dtp->dt_active || dtp->dt_stopped)
 			return (dt_set_errmsg(dtp, EDT_ACTIVE, "bufpolicy "
 			    "cannot change once tracing has started"));
-		if (val != NULL && strcmp(val, "switch") == 0)
-			op->op_bufpolicy = DT_BUFPOLICY_SWITCH;
-		else if (val != NULL && strcmp(val, "fill") == 0)
-			op->op_bufpolicy = DT_BUFPOLICY_FILL;
-		else if (val != NULL && strcmp(val, "ring") == 0)
-			op->op_bufpolicy = DT_BUFPOLICY_RING;
-		else
+		/* in the order of DT_BUFPOLICY_* */
+		static const char *const policy[] = {
+			"switch", "fill", "ring", NULL
+		};
+		int i = parse_word(val, policy);
+
+		if (i < 0)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "bufpolicy "
 			    "must be switch, fill or ring"));
+		op->op_bufpolicy = i;
 	} else if (strcmp(opt, "bufresize") == 0) {
 		/* the buffer is made once, at its size, or not at all */
-		if (val != NULL && strcmp(val, "auto") == 0)
-			op->op_bufresize_manual = false;
-		else if (val != NULL && strcmp(val, "manual") == 0)
-			op->op_bufresize_manual = true;
-		else
+		static const char *const resize[] = { "auto", "manual", NULL };
+		int i = parse_word(val, resize);
+
+		if (i < 0)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "bufresize "
 			    "must be auto or manual"));
+		op->op_bufresize_manual = i == 1;
 	} else if (strcmp(opt, "registry") == 0) {
 		char *path;
 
@@ -490,13 +500,14 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
 		op->op_aggsize = v;
 	} else if (strcmp(opt, "oformat") == 0) {
-		if (val != NULL && strcmp(val, "text") == 0)
-			op->op_oformat = DT_OFORMAT_TEXT;
-		else if (val != NULL && strcmp(val, "json") == 0)
-			op->op_oformat = DT_OFORMAT_JSON;
-		else
+		/* in the order of DT_OFORMAT_* */
+		static const char *const format[] = { "text", "json", NULL };
+		int i = parse_word(val, format);
+
+		if (i < 0)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "oformat "
 			    "must be text or json"));
+		op->op_oformat = i;
 	} else if (strcmp(opt, "switchrate") == 0) {
 		if (parse_rate(val, &v) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));

@@ -314,6 +314,17 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 	return (0);
 }
 
+/* The process id that ends a provider's name (pid1234, myprov1234). */
+static pid_t
+prov_pid(const char *prv)
+{
+	size_t k = strlen(prv);
+
+	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
+		k--;
+	return ((pid_t)strtol(prv + k, NULL, 10));
+}
+
 /*
  * Can a description name probes of session process pid (pid1234:::,
  * myprov1234:::, or a provider glob or empty, which USDT matches against
@@ -323,21 +334,13 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 static bool
 names_process(dtrace_hdl_t *dtp, pid_t pid)
 {
-	char num[16];
-	size_t k = (size_t)snprintf(num, sizeof (num), "%d", (int)pid);
-
 	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
 
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
-			const char *prv = dcp->dc_descs[i].prv;
-			size_t len = strlen(prv);
-
-			if (dcp->dc_descs[i].id != 0)
-				continue;
-			if (dt_discover_wants(dtp, &dcp->dc_descs[i]) ||
-			    (len > k && strcmp(prv + len - k, num) == 0 &&
-			    !isdigit((unsigned char)prv[len - k - 1])))
+			if (dcp->dc_descs[i].id == 0 &&
+			    (dt_discover_wants(dtp, &dcp->dc_descs[i]) ||
+			    prov_pid(dcp->dc_descs[i].prv) == pid))
 				return (true);
 		}
 	}
@@ -413,17 +416,6 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 		return;
 	}
 	dtp->dt_discq[dtp->dt_ndiscq++] = (dt_discev_t){ kind, pid, time };
-}
-
-/* The process id that ends a provider's name (pid1234, myprov1234). */
-static pid_t
-prov_pid(const char *prv)
-{
-	size_t k = strlen(prv);
-
-	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
-		k--;
-	return ((pid_t)strtol(prv + k, NULL, 10));
 }
 
 /* Close the attachments of a discovered process; forget its modules. */

@@ -151,7 +151,6 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	pm->pm_ino = st.st_ino;
 	pm->pm_next = dtp->dt_pidmods;
 	dtp->dt_pidmods = pm;
-	dtp->dt_pidmodsadded++;
 	return (0);
 }
 
@@ -237,7 +236,8 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 {
 	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
 	char path[64], root[64], exe[4096], line[4096 + 128];
-	unsigned int before = dtp->dt_pidmodsadded;
+	const dt_pidmod_t *before = dtp->dt_pidmods;	/* new ones go first */
+	int added = 0;
 	ssize_t n;
 	FILE *fp;
 	int rv = 0;
@@ -280,7 +280,10 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0);
 	}
 	fclose(fp);
-	return (rv != 0 ? rv : (int)(dtp->dt_pidmodsadded - before));
+	for (const dt_pidmod_t *pm = dtp->dt_pidmods; pm != before;
+	    pm = pm->pm_next)
+		added++;
+	return (rv != 0 ? rv : added);
 }
 
 static int
