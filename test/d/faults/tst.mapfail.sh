@@ -4,9 +4,7 @@
 # Sizes the kernel cannot give are refused when the option is set; running
 # out of descriptors (ulimit -n) is a limit every session object counts
 # against, reached here at each step of the start.  (ENOMEM from a memory
-# cgroup limit names the option that sizes the map, aggsize, dynvarsize,
-# bufsize...; this machine runs the tests inside a memory cgroup of its
-# own, so the test does not make one.)
+# cgroup limit is tst.memcg.sh.)
 . ./common.sh
 $DTRACE -x bufsize=64g -n 'BEGIN { exit(0); }'
 echo "bufsize=64g: exit $?"

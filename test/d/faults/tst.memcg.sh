@@ -1,0 +1,37 @@
+# A memory cgroup too small for a map: the kernel charges BPF maps to the
+# cgroup of the process that creates them, and refuses with ENOMEM.  The
+# error names the map and the option that sizes it, exit 1.  The same
+# limit lets a session with the default sizes run, so the failures are the
+# options' doing.  The cgroup is a child of the test's own (cgroup v1's
+# memory hierarchy, or cgroup v2 with the memory controller).
+. ./common.sh
+own=$(sed -nE 's/^[0-9]+:memory:(.*)$/\1/p' /proc/self/cgroup)
+if [ -n "$own" ] && [ -d /sys/fs/cgroup/memory ]; then
+	cg=/sys/fs/cgroup/memory${own%/}/dtrace-memcg-$$
+	limit=memory.limit_in_bytes
+else
+	root=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+	own=$(sed -nE 's/^0::(.*)$/\1/p' /proc/self/cgroup)
+	cg=$root${own%/}/dtrace-memcg-$$
+	limit=memory.max
+	echo +memory > "$root${own%/}/cgroup.subtree_control" 2>/dev/null
+fi
+if ! mkdir "$cg" || ! echo $((48 << 20)) > "$cg/$limit"; then
+	echo "cannot make a memory cgroup at $cg" >&2
+	exit 1
+fi
+# run_in ARGS...: dtrace ARGS in the cgroup; its error lines and exit status
+run_in() {
+	(echo $BASHPID > "$cg/cgroup.procs" && exec $DTRACE -q "$@") \
+	    2>&1 >/dev/null | grep -v '^libbpf: '
+	echo "exit ${PIPESTATUS[0]}"
+}
+echo "defaults:"
+run_in -n 'BEGIN { @a[1] = count(); a[1] = 1; exit(0); }'
+echo "aggsize=256m:"
+run_in -x aggsize=256m -n 'BEGIN { @a[1] = count(); exit(0); }'
+echo "dynvarsize=512m:"
+run_in -x dynvarsize=512m -n 'BEGIN { a[1] = 1; exit(0); }'
+echo "bufsize=256m:"
+run_in -x bufsize=256m -n 'BEGIN { exit(0); }'
+rmdir "$cg"
