@@ -244,8 +244,10 @@ typedef enum dtrace_actkind {
 	DTRACEACT_UADDR,		/* uaddr(): pid, address */
 	DTRACEACT_SYSTEM,		/* system(): formatted like printf(),
 					   run by the consumer */
-	DTRACEACT_FREOPEN		/* freopen(): formatted like printf(),
+	DTRACEACT_FREOPEN,		/* freopen(): formatted like printf(),
 					   the new output file ("" restores) */
+	DTRACEACT_PRINT			/* print(): a typed value, shown with
+					   its type and members */
 } dtrace_actkind_t;
 
 /* Identifies an aggregation within its session (1, 2, ...; 0: none). */

@@ -1366,7 +1366,16 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 			emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
 		break;
 	case DN_INDEX:
-		cg_expr(cg, lv->dn_left);
+		/* a char array in memory is indexed where it is, not in
+		   the string copy its value would be */
+		if (lv->dn_left->dn_type.ty_kind == DT_TK_STRING &&
+		    lv->dn_left->dn_type.ty_btf != 0 &&
+		    (lv->dn_left->dn_kind == DN_MEMBER ||
+		    lv->dn_left->dn_kind == DN_INDEX ||
+		    lv->dn_left->dn_kind == DN_UNARY))
+			cg_lvaddr(cg, lv->dn_left);
+		else
+			cg_expr(cg, lv->dn_left);
 		push(cg);
 		cg_expr_as(cg, lv->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
 		if (lv->dn_value != 1)
@@ -3855,7 +3864,22 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		cg_expr(cg, e->dn_args);
-		store_data(cg, r->dr_type, r->dr_offset);
+		if (r->dr_kind == DTRACEACT_TRACEMEM)	/* a struct's bytes */
+			emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+			    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
+		else
+			store_data(cg, r->dr_type, r->dr_offset);
+		break;
+	case DT_FN_PRINT:
+		cg_expr(cg, e->dn_args);
+		if (r->dr_btf == 0) {
+			store_data(cg, r->dr_type, r->dr_offset);
+			break;
+		}
+		/* the address, then the bytes there (or ERROR) */
+		emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset), R0));
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    data_off(cg, r->dr_offset + 8), (int32_t)r->dr_size - 8);
 		break;
 	case DT_FN_SYM:
 	case DT_FN_MOD:

@@ -532,6 +532,26 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		dt_json_str(fp, buf, len);
 		free(buf);
 		break;
+	case DTRACEACT_TRACEMEM:
+		fputs(*firstp ? "{" : ",{", fp);
+		/* tracemem(), or trace() of a struct or array */
+		fprintf(fp, "\"kind\":\"%s\",\"bytes\":\"",
+		    r->dr_type.ty_kind == DT_TK_VOID ? "tracemem" : "trace");
+		for (uint32_t i = 0; i < r->dr_size; i++)
+			fprintf(fp, "%02x",
+			    (unsigned char)data[r->dr_offset + i]);
+		fputc('"', fp);
+		break;
+	case DTRACEACT_PRINT:
+		if ((buf = dt_print_text(dtp, r, data, &len)) == NULL)
+			return;
+		fputs(*firstp ? "{" : ",{", fp);
+		fputs("\"kind\":\"print\",\"type\":", fp);
+		dt_json_str(fp, r->dr_tname, strlen(r->dr_tname));
+		fputs(",\"output\":", fp);
+		dt_json_str(fp, buf, len);
+		free(buf);
+		break;
 	default:
 		return;		/* no output of its own */
 	}
@@ -619,6 +639,11 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM)
 		print_bytes(fp, (const unsigned char *)data +
 		    r->dr_offset, r->dr_size);
+	else if (r->dr_kind == DTRACEACT_PRINT && v != NULL &&
+	    v->dtv_kind == DTRACE_VAL_TEXT)
+		fwrite(v->dtv_str, 1, v->dtv_len, fp);	/* formatted once */
+	else if (r->dr_kind == DTRACEACT_PRINT)
+		dt_print_rec(dtp, fp, r, data);
 	else if (r->dr_kind == DTRACEACT_PRINTF && v != NULL &&
 	    v->dtv_kind == DTRACE_VAL_TEXT)
 		fwrite(v->dtv_str, 1, v->dtv_len, fp);	/* formatted once */

@@ -241,10 +241,13 @@ dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
 		v->dtv_len = r->dr_size;
 		return (0);
 	case DTRACEACT_PRINTF:
+	case DTRACEACT_PRINT:
 	case DTRACEACT_SYSTEM:
 	case DTRACEACT_FREOPEN: {
 		size_t len = 0;
-		char *text = dt_value_text(dtp, r, data, &len), *s;
+		char *text = r->dr_kind == DTRACEACT_PRINT ?
+		    dt_print_text(dtp, r, data, &len) :
+		    dt_value_text(dtp, r, data, &len), *s;
 
 		if (text == NULL || (s = dt_valmem_alloc(vm, len + 1)) ==
 		    NULL) {

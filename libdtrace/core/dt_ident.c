@@ -96,6 +96,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("panic", DT_FN_PANIC, T_VOID),
 	BI("pid", DT_BI_PID, T_I32),
 	BI("ppid", DT_BI_PPID, T_I32),
+	FN("print", DT_FN_PRINT, T_VOID),
 	FN("printa", DT_FN_PRINTA, T_VOID),
 	FN("printf", DT_FN_PRINTF, T_VOID),
 	BI("probefunc", DT_BI_PROBEFUNC, T_STR),

@@ -94,6 +94,7 @@ typedef enum dt_idkind {
 				   perf_event_max_stack, what
 				   bpf_get_stack walks at most */
 #define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
+#define DT_PRINT_MAX	16384	/* largest printsize */
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
 
@@ -194,6 +195,14 @@ typedef struct dt_datarec {
 	uint32_t dr_naggs;		/* how many */
 	char *dr_optname;		/* setopt: the option */
 	char *dr_optval;		/* setopt: its value, or NULL */
+	uint32_t dr_btf;		/* print: BTF id of the value shown
+					   from its bytes (0: a scalar shown
+					   as trace() shows it) */
+	bool dr_ptr;			/* print: of a pointer (its address
+					   first, then what it points to) */
+	const struct dt_tentry *dr_te;	/* print: the types of dr_btf (the
+					   clause's dc_types) */
+	char *dr_tname;			/* print: the value's type name */
 } dt_datarec_t;
 
 /*
@@ -516,6 +525,8 @@ typedef struct dt_options {
 	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
 	uint32_t op_stackindent;	/* stackindent: columns before a frame */
 	uint32_t op_ustackframes;	/* ustackframes: ustack()'s depth */
+	uint32_t op_printsize;		/* print(): bytes of a value recorded,
+					   at most */
 	uint32_t op_ustackcopy;		/* ustackcopy: bytes of the user
 					   stack a ustack() record copies for
 					   unwinding (proc/dt_cfi.c), 0: none */
@@ -719,6 +730,9 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
+	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
+	const struct dt_tentry *dt_printte; /* ... these types */
+	FILE *dt_printfp;		/* where it writes now */
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
@@ -1003,6 +1017,13 @@ extern int dt_value_key(dtrace_hdl_t *, dt_valmem_t *, dt_type_t,
     const char *, uint32_t, dtrace_value_t *);
 extern char *dt_value_text(dtrace_hdl_t *, const dt_datarec_t *,
     const char *, size_t *);
+
+/* consume/dt_print.c: print() records */
+extern int dt_print_rec(dtrace_hdl_t *, FILE *, const dt_datarec_t *,
+    const char *);
+extern char *dt_print_text(dtrace_hdl_t *, const dt_datarec_t *,
+    const char *, size_t *);
+extern void dt_print_free(dtrace_hdl_t *);
 
 /* consume/dt_aggregate.c: snapshots */
 extern void dt_agg_snap_free(dtrace_hdl_t *);

@@ -70,6 +70,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_stackindent = 14;
 	dtp->dt_opts.op_ustackframes = 100;
 	dtp->dt_opts.op_ustackcopy = 8192;
+	dtp->dt_opts.op_printsize = 8192;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_statusrate = 1000000000ULL;
@@ -116,6 +117,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_probes_free(dtp);
 	dt_pidmods_free(dtp);
 	dt_pbuf_free(dtp);
+	dt_print_free(dtp);
 	dt_usdt_free(dtp);
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
@@ -340,6 +342,13 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "ustackcopy must be a multiple of 512 between 0 "
 			    "and 16384"));
 		op->op_ustackcopy = (uint32_t)v;
+	} else if (strcmp(opt, "printsize") == 0) {
+		/* read when a clause calling print() is compiled */
+		if (parse_size(val, &v) != 0 || v < 1 || v > DT_PRINT_MAX)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "printsize must be between 1 and %d",
+			    DT_PRINT_MAX));
+		op->op_printsize = (uint32_t)v;
 	} else if (strcmp(opt, "stackindent") == 0) {
 		if (parse_size(val, &v) != 0 || v > 256)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
@@ -606,6 +615,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_ustackframes;
 	else if (strcmp(opt, "ustackcopy") == 0)
 		*valp = op->op_ustackcopy;
+	else if (strcmp(opt, "printsize") == 0)
+		*valp = op->op_printsize;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

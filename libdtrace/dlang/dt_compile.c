@@ -125,6 +125,7 @@ clause_free(dt_clause_t *dcp)
 		free(dcp->dc_recs[i].dr_aggs);
 		free(dcp->dc_recs[i].dr_optname);
 		free(dcp->dc_recs[i].dr_optval);
+		free(dcp->dc_recs[i].dr_tname);
 	}
 	free(dcp->dc_recs);
 	free(dcp->dc_probes);

@@ -911,6 +911,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	dnp->dn_type = fn->di_type;
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 		nargs++;
+		if (a->dn_kind == DN_AGG && fn->di_id == DT_FN_TRACE)
+			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
+			    "not be applied to an aggregation; use printa( )");
+		if (a->dn_kind == DN_AGG && fn->di_id == DT_FN_PRINT)
+			dt_cerror(pcb, "D_PRINT_AGG", a->dn_pos, "print( ) may "
+			    "not be applied to an aggregation; use printa( )");
 		if (!(nargs == 1 && (fn->di_id == DT_FN_PRINTF ||
 		    fn->di_id == DT_FN_SYSTEM || fn->di_id == DT_FN_FREOPEN)))
 			sema_expr(pcb, a);
@@ -931,11 +937,13 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
 			    "trace( ) may not be applied to a void "
 			    "expression");
-		if (dnp->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
-		    dnp->dn_args->dn_type.ty_kind == DT_TK_ARRAY)
-			dt_cerror(pcb, "D_TRACE_TYPE", dnp->dn_pos,
-			    "trace( ) of a struct, union or array is not "
-			    "supported yet");
+		break;
+	case DT_FN_PRINT:
+		check_nargs(pcb, dnp, nargs, 1, 1);
+		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
+			dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos,
+			    "print( ) may not be applied to a void "
+			    "expression");
 		break;
 	case DT_FN_TRACEMEM: {
 		const dt_node_t *a = dnp->dn_args;
@@ -2327,6 +2335,71 @@ value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
 }
 
+/*
+ * The bytes of a struct, union or array value (its type's size), which
+ * trace() records; more than fits a record is refused.
+ */
+static uint32_t
+object_bytes(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
+	int64_t size = dt_btf_size(btf, dnp->dn_type.ty_btf);
+	char buf[256];
+
+	if (size <= 0 || size > DT_PRINT_MAX)
+		dt_cerror(pcb, "D_TRACE_TYPE", dnp->dn_pos, "trace( ) of %s: "
+		    "%lld bytes, a record holds 1 to %d", tname(pcb,
+		    dnp->dn_type, buf, sizeof (buf)), (long long)size,
+		    DT_PRINT_MAX);
+	return ((uint32_t)size);
+}
+
+/*
+ * print(e)'s record.  A struct, union or array, or a pointer to a type
+ * with a size, is recorded as bytes (at most printsize of them; for a
+ * pointer its address first) and shown by the consumer through its BTF
+ * type; anything else is recorded as trace() records it and shown with
+ * its type's name.
+ */
+static void
+sema_print_rec(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e)
+{
+	const dt_node_t *a = e->dn_args;
+	dt_type_t t = a->dn_type;
+	dt_tentry_t *te = NULL;
+	uint32_t id = 0;
+	int64_t size = 0;
+	dt_datarec_t *r;
+	char buf[256];
+
+	if (t.ty_btf != 0 && (t.ty_kind == DT_TK_STRUCT ||
+	    t.ty_kind == DT_TK_ARRAY || (t.ty_kind == DT_TK_PTR &&
+	    t.ty_plevel == 0))) {
+		te = dt_pcb_types(pcb, a->dn_pos);
+		id = t.ty_btf;
+		size = dt_btf_size(te->te_btf, id);
+		if (t.ty_kind == DT_TK_PTR && (size <= 0 ||
+		    dt_btf_resolve(te->te_btf, id) == 0))
+			id = 0;		/* void *, a function: the address */
+	}
+	if (id == 0) {
+		r = add_rec(pcb, dcp, DTRACEACT_PRINT, value_size(pcb, a),
+		    e->dn_pos);
+	} else {
+		if (size > pcb->pcb_hdl->dt_opts.op_printsize)
+			size = pcb->pcb_hdl->dt_opts.op_printsize;
+		r = add_rec(pcb, dcp, DTRACEACT_PRINT, 8U + (uint32_t)size,
+		    e->dn_pos);
+		r->dr_btf = id;
+		r->dr_ptr = t.ty_kind == DT_TK_PTR;
+		r->dr_te = te;
+	}
+	r->dr_type = t;
+	if ((r->dr_tname = strdup(tname(pcb, t, buf, sizeof (buf)))) == NULL)
+		dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
+	dcp->dc_records = true;
+}
+
 /* Histogram buckets: quantize's powers of two, lquantize's steps. */
 #define DT_QUANTIZE_BUCKETS	127	/* -2^62 .. -1, 0, 1 .. 2^62 */
 
@@ -2848,7 +2921,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	case DT_FN_SPECULATE:
 	case DT_FN_COMMIT:
 	case DT_FN_TRACE: case DT_FN_TRACEMEM: case DT_FN_SETOPT:
-	case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
+	case DT_FN_PRINT: case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
 	case DT_FN_PRINTF: case DT_FN_USTACK: case DT_FN_USYM:
 	case DT_FN_UMOD: case DT_FN_UADDR: case DT_FN_SYSTEM:
 	case DT_FN_FREOPEN: case DT_FN_RAISE: case DT_FN_STOP:
@@ -2857,10 +2930,21 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	}
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
-		r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
-		    value_size(pcb, e->dn_args), e->dn_pos);
-		r->dr_type = e->dn_args->dn_type;
+		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
+		    e->dn_args->dn_type.ty_kind == DT_TK_ARRAY) {
+			/* its bytes, shown as tracemem() shows them */
+			r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
+			    object_bytes(pcb, e->dn_args), e->dn_pos);
+			r->dr_type = e->dn_args->dn_type;
+		} else {
+			r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
+			    value_size(pcb, e->dn_args), e->dn_pos);
+			r->dr_type = e->dn_args->dn_type;
+		}
 		dcp->dc_records = true;
+		break;
+	case DT_FN_PRINT:
+		sema_print_rec(pcb, dcp, e);
 		break;
 	case DT_FN_TRACEMEM:
 		r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,

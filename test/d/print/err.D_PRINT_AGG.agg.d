@@ -1,0 +1,2 @@
+BEGIN { @a = count(); }
+END { print(@a); }

@@ -1,0 +1,1 @@
+BEGIN { print((void)1); }

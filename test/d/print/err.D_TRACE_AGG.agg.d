@@ -1,0 +1,2 @@
+BEGIN { @a = count(); }
+END { trace(@a); }

@@ -1,0 +1,55 @@
+/*
+ * print() of types declared in D, from memory the clause fills
+ * (alloca): members with their names and types, nested structs and
+ * unions indented, arrays, enums by name, bit-fields, members that are
+ * zero left out; a pointer's address first.  Scalars: (type) value.
+ */
+#pragma D option quiet
+
+enum color { RED, GREEN = 5, BLUE };
+
+struct inner {
+	short s;
+	unsigned char tag[4];
+};
+
+struct outer {
+	int a;
+	long b;
+	enum color c;
+	struct inner in;
+	union {
+		int i;
+		char ch;
+	} u;
+	struct bits {
+		unsigned int f1 : 3;
+		unsigned int f2 : 5;
+	} bf;
+	int zero;
+	int arr[3];
+};
+
+BEGIN
+{
+	this->p = (struct outer *)alloca(sizeof (struct outer));
+	this->p->a = -7;
+	this->p->b = 1234567890123;
+	this->p->c = BLUE;
+	this->p->in.s = 300;
+	this->p->in.tag[0] = 'x';
+	this->p->in.tag[1] = 'y';
+	this->p->u.i = 65;
+	*(unsigned int *)&this->p->bf = 5 | 17 << 3;	/* f1, f2 */
+	this->p->arr[0] = 1;
+	this->p->arr[2] = 3;
+	print(*this->p);
+	print(this->p->in);
+	print(this->p->arr);
+	print(this->p->c);
+	print(this->p->a);
+	print((unsigned char)200);
+	print("a string");
+	print((void *)0x1000);
+	exit(0);
+}
