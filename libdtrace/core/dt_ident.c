@@ -82,6 +82,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("inet_ntoa", DT_FN_INET_NTOA, T_STR),
 	FN("inet_ntoa6", DT_FN_INET_NTOA6, T_STR),
 	FN("inet_ntop", DT_FN_INET_NTOP, T_STR),
+	FN("jstack", DT_FN_USTACK, T_VOID),
 	FN("link_ntop", DT_FN_LINK_NTOP, T_STR),
 	FN("llquantize", DT_FN_LLQUANTIZE, T_VOID),
 	FN("lltostr", DT_FN_LLTOSTR, T_STR),

@@ -525,6 +525,8 @@ typedef struct dt_options {
 	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
 	uint32_t op_stackindent;	/* stackindent: columns before a frame */
 	uint32_t op_ustackframes;	/* ustackframes: ustack()'s depth */
+	uint32_t op_jstackframes;	/* jstack(): default frames */
+	uint32_t op_jstackstrsize;	/* jstack(): accepted, unused */
 	uint32_t op_printsize;		/* print(): bytes of a value recorded,
 					   at most */
 	uint32_t op_ustackcopy;		/* ustackcopy: bytes of the user

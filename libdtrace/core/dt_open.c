@@ -71,6 +71,8 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_ustackframes = 100;
 	dtp->dt_opts.op_ustackcopy = 8192;
 	dtp->dt_opts.op_printsize = 8192;
+	dtp->dt_opts.op_jstackframes = 50;
+	dtp->dt_opts.op_jstackstrsize = 512;
 	dtp->dt_opts.op_bufsize = 4 << 20;
 	dtp->dt_opts.op_switchrate = 1000000000ULL;
 	dtp->dt_opts.op_statusrate = 1000000000ULL;
@@ -342,6 +344,18 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 			    "ustackcopy must be a multiple of 512 between 0 "
 			    "and 16384"));
 		op->op_ustackcopy = (uint32_t)v;
+	} else if (strcmp(opt, "jstackframes") == 0) {
+		/* read when a clause calling jstack() is compiled */
+		if (parse_size(val, &v) != 0 || v < 1 ||
+		    v > DT_STACK_MAXFRAMES)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+			    "jstackframes must be between 1 and 127"));
+		op->op_jstackframes = (uint32_t)v;
+	} else if (strcmp(opt, "jstackstrsize") == 0) {
+		/* for stack helpers, which Linux has none of */
+		if (parse_size(val, &v) != 0 || v < 1 || v > UINT32_MAX)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		op->op_jstackstrsize = (uint32_t)v;
 	} else if (strcmp(opt, "printsize") == 0) {
 		/* read when a clause calling print() is compiled */
 		if (parse_size(val, &v) != 0 || v < 1 || v > DT_PRINT_MAX)
@@ -617,6 +631,10 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_ustackcopy;
 	else if (strcmp(opt, "printsize") == 0)
 		*valp = op->op_printsize;
+	else if (strcmp(opt, "jstackframes") == 0)
+		*valp = op->op_jstackframes;
+	else if (strcmp(opt, "jstackstrsize") == 0)
+		*valp = op->op_jstackstrsize;
 	else if (strcmp(opt, "bufsize") == 0)
 		*valp = (dtrace_optval_t)op->op_bufsize;
 	else if (strcmp(opt, "switchrate") == 0)

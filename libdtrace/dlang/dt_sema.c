@@ -1158,14 +1158,20 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * ustackframes (in an aggregation key at most what fits
 		 * in one).  strsize, for stack helpers that translate
 		 * frames in the kernel, must be a constant; there are no
-		 * such helpers here, so it is not used.
+		 * such helpers here, so it is not used.  jstack() is
+		 * ustack() whose default is jstackframes: the frames of
+		 * virtual machines' interpreted code would need those
+		 * helpers, so they show as the machine's own functions.
 		 */
-		int64_t n = pcb->pcb_hdl->dt_opts.op_ustackframes;
+		const char *name = dnp->dn_str;
+		int64_t n = strcmp(name, "jstack") == 0 ?
+		    pcb->pcb_hdl->dt_opts.op_jstackframes :
+		    pcb->pcb_hdl->dt_opts.op_ustackframes;
 
 		pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
 		if (nargs > 2)
-			dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "ustack( ) "
-			    "prototype mismatch: too many arguments");
+			dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "%s( ) "
+			    "prototype mismatch: too many arguments", name);
 		if (nargs == 0 && pcb->pcb_aggkey &&
 		    n > (DT_MAXKEYSIZE - 8) / 8)
 			n = (DT_MAXKEYSIZE - 8) / 8;
@@ -1173,20 +1179,20 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			if (dnp->dn_args->dn_kind != DN_INT ||
 			    dnp->dn_args->dn_value <= 0)
 				dt_cerror(pcb, "D_USTACK_FRAMES",
-				    dnp->dn_args->dn_pos, "ustack( ) argument "
+				    dnp->dn_args->dn_pos, "%s( ) argument "
 				    "#1 must be a non-zero positive integer "
-				    "constant");
+				    "constant", name);
 			if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
 				dt_cerror(pcb, "D_USTACK_FRAMES",
-				    dnp->dn_args->dn_pos, "ustack( ) argument "
-				    "#1 must be at most %d on this kernel",
+				    dnp->dn_args->dn_pos, "%s( ) argument "
+				    "#1 must be at most %d on this kernel", name,
 				    DT_STACK_MAXFRAMES);
 		}
 		if (nargs == 2 && (dnp->dn_args->dn_list->dn_kind != DN_INT ||
 		    dnp->dn_args->dn_list->dn_value < 0))
 			dt_cerror(pcb, "D_USTACK_STRSIZE",
-			    dnp->dn_args->dn_list->dn_pos, "ustack( ) argument "
-			    "#2 must be a positive integer constant");
+			    dnp->dn_args->dn_list->dn_pos, "%s( ) argument "
+			    "#2 must be a positive integer constant", name);
 		dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_USTACK,
 		    .ty_size = (uint8_t)n };
 		break;
