@@ -840,6 +840,7 @@ extern const dt_provider_t dt_prov_syscall;
 extern const dt_provider_t dt_prov_pid;
 extern const dt_provider_t dt_prov_usdt;
 extern const dt_provider_t dt_prov_rawtp;
+extern const dt_provider_t dt_prov_sdt;
 extern const dt_provider_t dt_prov_proc;
 extern const dt_provider_t dt_prov_sched;
 extern const dt_provider_t dt_prov_io;
@@ -890,6 +891,8 @@ enum {
 	DT_TRAMP_TCP_ACCEPTEST,	/* tcp: SYN-RECV -> ESTABLISHED */
 	DT_TRAMP_FBT_KENTRY,	/* fbt: kprobe, prid in the cookie */
 	DT_TRAMP_FBT_KRETURN,	/* fbt: kretprobe, prid in the cookie */
+	DT_TRAMP_SDT,		/* tracepoint: prid in the cookie, the
+				   arguments' layout in the program's map */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as dt_usdtspecs[i] says; last */
 };
@@ -1077,6 +1080,8 @@ extern bool dt_rawtp_cookies(void);
 struct bpf_insn;
 extern size_t dt_rawtp_cookie(const dt_program_t *, struct bpf_insn *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
+extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
+extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_pid.c */
 extern void dt_pidmods_free(dtrace_hdl_t *);

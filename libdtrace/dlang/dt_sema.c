@@ -1799,16 +1799,25 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	if (strncmp(type, "xlate <", 7) == 0 &&
 	    args_xlate(pcb, dnp, type, n, src, member))
 		return;
-	if (strcmp(type, "copyinstr") == 0) {
-		/* a user string (proc:::exec's path): copyinstr(argN) */
-		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+	if (strcmp(type, "copyinstr") == 0 || strcmp(type, "string") == 0) {
+		/*
+		 * a user string (proc:::exec's path): copyinstr(argN); a
+		 * kernel one (an sdt probe's record): stringof((char *)argN)
+		 */
+		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos), *a = var;
 
 		snprintf(name, sizeof (name), "arg%d", src);
 		if ((var->dn_str = strdup(name)) == NULL ||
-		    (dnp->dn_str = strdup("copyinstr")) == NULL)
+		    (dnp->dn_str = strdup(type[0] == 'c' ? "copyinstr" :
+		    "stringof")) == NULL)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		if (type[0] == 's') {
+			a = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
+			a->dn_left = var;
+			a->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0, 1, 1 };
+		}
 		dnp->dn_kind = DN_CALL;
-		dnp->dn_args = var;
+		dnp->dn_args = a;
 		dnp->dn_left = dnp->dn_right = NULL;
 		sema_expr(pcb, dnp);
 		return;

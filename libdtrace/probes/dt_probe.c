@@ -51,6 +51,7 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_pid,
 	&dt_prov_usdt,
 	&dt_prov_rawtp,
+	&dt_prov_sdt,
 	&dt_prov_fbt,
 	NULL
 };

@@ -6,6 +6,9 @@
  *                        raises the signal on), waits at most 5 s for
  *                        the signal, says "done" and exits 0, or 1 if it
  *                        never came
+ *   sigtarget self       catches SIGUSR1 and sends it to itself with
+ *                        raise(3) (tgkill: si_code SI_TKILL, negative),
+ *                        then exits 0
  *   sigtarget stop FILE  writes its pid to FILE, calls getpgid(0) (where
  *                        the test stops it), then says "continued" and
  *                        exits 0
@@ -54,6 +57,15 @@ main(int argc, char **argv)
 		say(got ? "sigtarget: done\n" : "sigtarget: no signal\n");
 		return (got ? 0 : 1);
 	}
+	if (argc >= 2 && strcmp(argv[1], "self") == 0) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof (sa));
+		sa.sa_handler = on_usr1;
+		sigaction(SIGUSR1, &sa, NULL);
+		(void) raise(SIGUSR1);
+		return (got ? 0 : 1);
+	}
 	if (argc >= 3 && strcmp(argv[1], "stop") == 0) {
 		FILE *f = fopen(argv[2], "w");
 
@@ -65,6 +77,6 @@ main(int argc, char **argv)
 		say("sigtarget: continued\n");
 		return (0);
 	}
-	fprintf(stderr, "usage: sigtarget raise | stop FILE\n");
+	fprintf(stderr, "usage: sigtarget raise | self | stop FILE\n");
 	return (2);
 }

@@ -82,8 +82,12 @@ skipped(const char *group)
 	return (false);
 }
 
-static int
-rawtp_populate(dtrace_hdl_t *dtp)
+/*
+ * The probes of tracefs's events, GROUP::NAME, for provider pv (rawtp,
+ * sdt), each with trampoline kind tramp.
+ */
+int
+dt_tp_populate(dtrace_hdl_t *dtp, const dt_provider_t *pv, uint32_t tramp)
 {
 	const char *tfs = dt_tracefs(dtp);
 	char path[256], *line = NULL;
@@ -136,16 +140,22 @@ rawtp_populate(dtrace_hdl_t *dtp)
 	for (size_t i = 0; i < n; i++) {
 		dt_probe_t *prp;
 
-		if (rv == 0 && (prp = dt_probe_create(dtp, &dt_prov_rawtp,
+		if (rv == 0 && (prp = dt_probe_create(dtp, pv,
 		    evs[i].re_group, "", evs[i].re_name)) == NULL)
 			rv = -1;
 		else if (rv == 0)
-			prp->pr_tramp = DT_TRAMP_RAWTP;
+			prp->pr_tramp = tramp;
 		free(evs[i].re_group);
 		free(evs[i].re_name);
 	}
 	free(evs);
 	return (rv);
+}
+
+static int
+rawtp_populate(dtrace_hdl_t *dtp)
+{
+	return (dt_tp_populate(dtp, &dt_prov_rawtp, DT_TRAMP_RAWTP));
 }
 
 /*
@@ -359,13 +369,13 @@ literal(const char *s)
 }
 
 /*
- * Without reading the list: a description can name a rawtp probe unless
- * it gives a function (rawtp probes have none) or a name no tracepoint
+ * Without reading the list: a description can name a rawtp (or sdt) probe
+ * unless it gives a function (these probes have none) or a name no tracepoint
  * can have (BEGIN, tick-1s: tracepoint names are C identifiers in lower
  * case), without globs.
  */
-static bool
-rawtp_maymatch(const dtrace_probedesc_t *pdp)
+bool
+dt_tp_maymatch(const dtrace_probedesc_t *pdp)
 {
 	if (pdp->fun[0] != '\0' && literal(pdp->fun))
 		return (false);
@@ -392,5 +402,5 @@ const dt_provider_t dt_prov_rawtp = {
 	.pv_trampoline = rawtp_trampoline,
 	.pv_attach = rawtp_attach,
 	.pv_argtype = rawtp_argtype,
-	.pv_maymatch = rawtp_maymatch,
+	.pv_maymatch = dt_tp_maymatch,
 };
