@@ -732,6 +732,10 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
+	void *dt_tpevs;			/* tracefs's events, read once for
+					   rawtp and sdt (dt_prov_rawtp.c) */
+	size_t dt_ntpevs;		/* how many */
+	bool dt_tpread;			/* read (or failed to be) */
 	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
 	const struct dt_tentry *dt_printte; /* ... these types */
 	FILE *dt_printfp;		/* where it writes now */
@@ -1081,6 +1085,7 @@ struct bpf_insn;
 extern size_t dt_rawtp_cookie(const dt_program_t *, struct bpf_insn *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
+extern void dt_tp_free(dtrace_hdl_t *);
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_pid.c */

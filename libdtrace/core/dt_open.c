@@ -120,6 +120,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_pidmods_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_print_free(dtp);
+	dt_tp_free(dtp);
 	dt_usdt_free(dtp);
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */

@@ -498,7 +498,11 @@ consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 	if (dtp->dt_consume_abort)
 		return (0);	/* asked to stop: not an error, nothing more */
 	if (stop && rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
-		/* exit(): END fires now and its records are read too */
+		/* exit(): END fires now and its records are read too; what
+		   was printed goes out first, not after the detaching
+		   (tens of milliseconds: RCU grace periods) */
+		if (fp != NULL)
+			fflush(fp);
 		if (dtrace_stop(dtp) != 0)
 			return (-1);
 		rv = ring_buffer__consume(dtp->dt_ringbuf);

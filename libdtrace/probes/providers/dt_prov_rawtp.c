@@ -83,11 +83,12 @@ skipped(const char *group)
 }
 
 /*
- * The probes of tracefs's events, GROUP::NAME, for provider pv (rawtp,
- * sdt), each with trampoline kind tramp.
+ * tracefs's events (available_events: GROUP:NAME a line) but the skipped
+ * groups, sorted, into the handle's list (dt_tpevs), read once for both
+ * providers that list them: reading the file takes milliseconds.
  */
-int
-dt_tp_populate(dtrace_hdl_t *dtp, const dt_provider_t *pv, uint32_t tramp)
+static int
+tp_read(dtrace_hdl_t *dtp)
 {
 	const char *tfs = dt_tracefs(dtp);
 	char path[256], *line = NULL;
@@ -137,19 +138,49 @@ dt_tp_populate(dtrace_hdl_t *dtp, const dt_provider_t *pv, uint32_t tramp)
 	fclose(fp);
 	if (rv == 0)
 		qsort(evs, n, sizeof (rawtp_ev_t), ev_cmp);
-	for (size_t i = 0; i < n; i++) {
-		dt_probe_t *prp;
+	dtp->dt_tpevs = evs;
+	dtp->dt_ntpevs = n;
+	if (rv != 0)
+		dt_tp_free(dtp);
+	dtp->dt_tpread = rv == 0;
+	return (rv);
+}
 
-		if (rv == 0 && (prp = dt_probe_create(dtp, pv,
-		    evs[i].re_group, "", evs[i].re_name)) == NULL)
-			rv = -1;
-		else if (rv == 0)
-			prp->pr_tramp = tramp;
+void
+dt_tp_free(dtrace_hdl_t *dtp)
+{
+	rawtp_ev_t *evs = dtp->dt_tpevs;
+
+	for (size_t i = 0; i < dtp->dt_ntpevs; i++) {
 		free(evs[i].re_group);
 		free(evs[i].re_name);
 	}
 	free(evs);
-	return (rv);
+	dtp->dt_tpevs = NULL;
+	dtp->dt_ntpevs = 0;
+}
+
+/*
+ * The probes of tracefs's events, GROUP::NAME, for provider pv (rawtp,
+ * sdt), each with trampoline kind tramp.
+ */
+int
+dt_tp_populate(dtrace_hdl_t *dtp, const dt_provider_t *pv, uint32_t tramp)
+{
+	const rawtp_ev_t *evs;
+
+	if (!dtp->dt_tpread && tp_read(dtp) != 0)
+		return (-1);
+	evs = dtp->dt_tpevs;
+	for (size_t i = 0; i < dtp->dt_ntpevs; i++) {
+		dt_probe_t *prp = dt_probe_create(dtp, pv, evs[i].re_group,
+		    "", evs[i].re_name);
+
+		if (prp == NULL)
+			return (-1);
+		prp->pr_tramp = tramp;
+	}
+	return (0);
 }
 
 static int
