@@ -333,13 +333,18 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (varmaps_create(dtp) != 0)
 		return (-1);
 	{
-		/* zeros as large as the largest aggregation value */
+		/* zeros as large as the largest aggregation value, or
+		   struct a self-> or associative array element holds (the
+		   value of one not there) */
 		uint32_t zsize = 0;
 
 		for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
-			if (dtp->dt_varmaps[i]->di_kind == DT_IDENT_AGG &&
-			    dtp->dt_varmaps[i]->di_valsize > zsize)
-				zsize = dtp->dt_varmaps[i]->di_valsize;
+			const dt_ident_t *v = dtp->dt_varmaps[i];
+
+			if ((v->di_kind == DT_IDENT_AGG ||
+			    v->di_type.ty_kind == DT_TK_STRUCT) &&
+			    v->di_valsize > zsize)
+				zsize = v->di_valsize;
 		}
 		if (zsize > 0) {
 			fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_zero", 4,

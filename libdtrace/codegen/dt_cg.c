@@ -1239,11 +1239,12 @@ lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
 	bool str = idp->di_type.ty_kind == DT_TK_STRING;
+	bool sou = idp->di_type.ty_kind == DT_TK_STRUCT;
 	int lfound, ldone;
 
 	if (!lv_dynamic(idp)) {
 		lv_addr(cg, R0, idp);
-		if (!str)
+		if (!str && !sou)
 			emit(cg, LDX(BPF_DW, R0, R0, 0));
 		return;
 	}
@@ -1259,12 +1260,14 @@ lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		if (empty == UINT32_MAX)
 			cg_fail(cg, "D_NOMEM", "out of memory");
 		emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
+	} else if (sou) {	/* a struct of zeros */
+		emit_mapval(cg, R0, DT_MAP_ZERO, 0);
 	} else {
 		emit(cg, MOV_IMM(R0, 0));
 	}
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	label_set(cg, lfound);
-	if (!str)
+	if (!str && !sou)
 		emit(cg, LDX(BPF_DW, R0, R0, 0));
 	label_set(cg, ldone);
 }
@@ -1280,6 +1283,50 @@ emit_dyndrop(dt_cg_t *cg)
 }
 
 /*
+ * Store the struct at the address in r0 (any memory: a kernel struct, a
+ * variable) into a struct variable, its di_tsize bytes copied with
+ * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
+ * fixed variable takes them in place; a self-> or associative array
+ * element through a copy in string temporaries, which the map update
+ * reads.  r0 stays the source's address.
+ */
+static void
+lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+{
+	uint32_t size = (uint32_t)idp->di_tsize;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off = 0;
+	int16_t sslot = push(cg);
+	int lok = label_new(cg), ldone = label_new(cg);
+
+	if (lv_dynamic(idp)) {
+		off = tmp_alloc(cg);
+		for (uint32_t got = strsize; got < size; got += strsize)
+			(void) tmp_alloc(cg);
+		emit_dctx_addr(cg, R1, off);
+	} else {
+		lv_addr(cg, R1, idp);
+	}
+	emit(cg, MOV_IMM(R2, (int32_t)size));
+	emit(cg, LDX(BPF_DW, R3, FP, sslot));
+	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit(cg, LDX(BPF_DW, R1, FP, sslot));
+	emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	label_set(cg, lok);
+	if (lv_dynamic(idp)) {
+		emit_mapfd(cg, R1, idp->di_id);
+		lv_keyptr(cg, k, R2);
+		emit_dctx_addr(cg, R3, off);
+		emit(cg, MOV_IMM(R4, BPF_ANY));
+		emit(cg, CALL(BPF_FUNC_map_update_elem));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ldone);
+		emit_dyndrop(cg);
+	}
+	label_set(cg, ldone);
+	pop(cg, R0);
+}
+
+/*
  * Store r0 into the variable; r0 is then the value, or for a string the
  * address of the stored copy (or of the value stored, for a map).
  */
@@ -1291,6 +1338,10 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	int16_t vslot;
 	int lok, ldone;
 
+	if (idp->di_type.ty_kind == DT_TK_STRUCT) {
+		lv_store_struct(cg, idp, k);
+		return;
+	}
 	if (!lv_dynamic(idp)) {
 		if (str) {
 			emit(cg, MOV_REG(R3, R0));
@@ -1457,7 +1508,17 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, t);
 	}
-	emit_scratch_store(cg, aslot, size);
+	if (dt_member_root(lv) != NULL) {
+		/* a member of a global or this-> struct: in its storage,
+		   an address the verifier knows */
+		int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ?
+		    BPF_W : BPF_DW;
+
+		emit(cg, LDX(BPF_DW, R1, FP, aslot));
+		emit(cg, STX(bsz, R1, 0, R0));
+	} else {
+		emit_scratch_store(cg, aslot, size);
+	}
 	if (post)
 		pop(cg, R0);
 	cg->cg_sp -= 8;

@@ -95,6 +95,7 @@ typedef enum dt_idkind {
 				   bpf_get_stack walks at most */
 #define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
 #define DT_PRINT_MAX	16384	/* largest printsize */
+#define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
 
@@ -121,7 +122,8 @@ typedef struct dt_ident {
 	bool di_printed;		/* AGG: printa() printed it */
 	bool di_aggseen;		/* AGG, no keys: its entry has fired */
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
-	int64_t di_tsize;		/* TYPE: size of the type in bytes */
+	int64_t di_tsize;		/* TYPE: size of the type in bytes;
+					   a struct variable: its struct's */
 } dt_ident_t;
 
 /*

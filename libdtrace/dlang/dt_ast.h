@@ -161,6 +161,7 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
 extern bool dt_type_same(dt_type_t, dt_type_t);
+extern const struct dt_node *dt_member_root(const struct dt_node *);
 extern void dt_lib_error(dt_pcb_t *, dt_srcpos_t)
     __attribute__((noreturn));
 extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);

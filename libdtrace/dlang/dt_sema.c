@@ -162,12 +162,12 @@ static void sema_expr(dt_pcb_t *, dt_node_t *);
 static void __attribute__((noreturn))
 incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 {
-	char b1[32], b2[32];
+	char b1[256], b2[256];
 
 	dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos,
 	    "operands have incompatible types: \"%s\" %s \"%s\"",
-	    type_name(dnp->dn_left->dn_type, b1, sizeof (b1)), op,
-	    type_name(dnp->dn_right->dn_type, b2, sizeof (b2)));
+	    tname(pcb, dnp->dn_left->dn_type, b1, sizeof (b1)), op,
+	    tname(pcb, dnp->dn_right->dn_type, b2, sizeof (b2)));
 }
 
 /*
@@ -467,6 +467,12 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
 	    t.ty_kind == DT_TK_UADDR)	/* the pid, the address */
 		return (16);
+	if (t.ty_kind == DT_TK_STRUCT) {	/* its bytes, a copy */
+		int64_t sz = dt_btf_size(dt_pcb_types(pcb,
+		    (dt_srcpos_t){ 0 })->te_btf, t.ty_btf);
+
+		return (sz > 0 ? ((uint32_t)sz + 7) & ~7U : 8);
+	}
 	return (t.ty_kind == DT_TK_STRING ?
 	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
 }
@@ -570,6 +576,23 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 }
 
 /*
+ * A variable of struct type holds a copy of one (at most
+ * DT_STRUCTVAR_MAX bytes): di_tsize, the bytes a store copies.
+ */
+static void
+struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
+{
+	if (idp->di_type.ty_kind != DT_TK_STRUCT)
+		return;
+	idp->di_tsize = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf,
+	    idp->di_type.ty_btf);
+	if (idp->di_tsize <= 0 || idp->di_tsize > DT_STRUCTVAR_MAX)
+		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable holds a "
+		    "struct or union of 1 to %d bytes, not %lld",
+		    DT_STRUCTVAR_MAX, (long long)idp->di_tsize);
+}
+
+/*
  * a[k...]: an associative array.  Reading an array never assigned is an
  * error; the first assignment declares it with its key types.  Later uses
  * must agree on the number of keys and on string versus integer.
@@ -596,11 +619,10 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
 		    "resolve %s: Unknown variable name", name);
 	if (idp == NULL) {
-		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_STRUCT ||
-		    ty.ty_kind == DT_TK_ARRAY)
+		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_ARRAY)
 			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
 			    "associative array element must be an integer, a "
-			    "pointer or a string");
+			    "pointer, a string or a struct");
 		if ((idp = dt_ident_create(dtp, name, DT_IDENT_ASSOC)) ==
 		    NULL)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
@@ -612,6 +634,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 			idp->di_keysize += value_bytes(pcb, k->dn_type);
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
+		struct_var(pcb, idp, dnp->dn_pos);
 		if (idp->di_keysize > DT_MAXKEYSIZE)
 			dt_cerror(pcb, "D_ARR_KEYSIZE", dnp->dn_pos, "key of %s "
 			    "is %u bytes, more than %d: reduce strsize or the "
@@ -644,13 +667,15 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 	dt_idkind_t kind = var_kind(name);
 	dt_ident_t *idp;
 
-	if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY)
+	if (ty.ty_kind == DT_TK_ARRAY)
 		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable cannot hold "
-		    "a struct or array yet");
+		    "an array yet");
 	if ((idp = dt_ident_create(dtp, name, kind)) == NULL)
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	idp->di_type = ty;
 	idp->di_defined = true;
+	idp->di_valsize = sz;
+	struct_var(pcb, idp, pos);
 	switch (kind) {
 	case DT_IDENT_TLS:
 		idp->di_keysize = 8;	/* the thread id */
@@ -733,11 +758,23 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		idp->di_keysize += value_bytes(pcb, keys[i]);
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
+	struct_var(pcb, idp, pos);
 	if (idp->di_keysize > DT_MAXKEYSIZE)
 		dt_cerror(pcb, "D_ARR_KEYSIZE", pos, "key of %s is %u bytes, "
 		    "more than %d", name, idp->di_keysize, DT_MAXKEYSIZE);
 	if (dt_varmap_add(dtp, idp) < 0)
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+}
+
+/* The variable v of an lvalue v.m or v.m.n, else NULL. */
+const dt_node_t *
+dt_member_root(const dt_node_t *lv)
+{
+	if (lv->dn_kind != DN_MEMBER || lv->dn_op == T_ARROW)
+		return (NULL);
+	while (lv->dn_kind == DN_MEMBER && lv->dn_op != T_ARROW)
+		lv = lv->dn_left;
+	return (lv->dn_kind == DN_VAR ? lv : NULL);
 }
 
 /*
@@ -759,6 +796,31 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	    idp->di_type.ty_kind != DT_TK_PTR)) {
 		/* an associative array, unless a pointer variable */
 		sema_assoc(pcb, lhs, true, ty);
+		return;
+	}
+	if (dt_member_root(lhs) != NULL) {
+		/* v.m (v.m.n) of a struct variable: written in it */
+		sema_expr(pcb, lhs);
+		idp = dt_member_root(lhs)->dn_ident;
+		if (idp == NULL || idp->di_type.ty_kind != DT_TK_STRUCT ||
+		    dt_member_root(lhs)->dn_builtin != NULL)
+			dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos, "operator %s "
+			    "can only be applied to a writable variable", op);
+		if (idp->di_kind != DT_IDENT_GLOBAL &&
+		    idp->di_kind != DT_IDENT_LOCAL)
+			dt_cerror(pcb, "D_UNSUPPORTED", lhs->dn_pos, "a member "
+			    "of %s cannot be written yet: assign the whole "
+			    "struct", idp->di_name);
+		if (lhs->dn_type.ty_kind != DT_TK_INT &&
+		    lhs->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
+			    "operator %s requires modifiable lvalue as an "
+			    "operand: only integers and pointers can be "
+			    "written", op);
+		if ((lhs->dn_aux >> 8 & 0xff) != 0)
+			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
+			    "operator %s requires modifiable lvalue as an "
+			    "operand: a bit-field cannot be written", op);
 		return;
 	}
 	if ((lhs->dn_kind == DN_UNARY && lhs->dn_op == T_STAR) ||
@@ -2257,7 +2319,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (ty.ty_kind == DT_TK_INT)
 			ty = promote(ty);
 		sema_lvalue(pcb, dnp->dn_left, op, ty);
-		if (is_string(dnp->dn_left) != is_string(r) ||
+		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRUCT ||
+		    r->dn_type.ty_kind == DT_TK_STRUCT) {
+			/* a struct variable: a whole struct of its type */
+			if (dnp->dn_op != T_ASSIGN ||
+			    !dt_type_same(dnp->dn_left->dn_type, r->dn_type))
+				incompat(pcb, dnp, op);
+		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)))
 			incompat(pcb, dnp, op);

@@ -1,0 +1,2 @@
+/* a struct larger than a variable holds */
+BEGIN { this->t = *curthread; }

@@ -1,0 +1,1 @@
+BEGIN { self->r = curthread->signal->rlim[7]; self->r.rlim_cur = 1; }
