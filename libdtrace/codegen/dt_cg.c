@@ -1524,6 +1524,43 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 	cg->cg_sp -= 8;
 }
 
+/*
+ * r0 = the address of a whole translated struct (dt_sema.c's
+ * sema_xlate_whole()), built zeroed in string temporaries: each member
+ * the translator defines stored at its offset, a string copied into its
+ * char array (at most the array's size, NUL included).
+ */
+static void
+cg_xlate_whole(dt_cg_t *cg, dt_node_t *dnp)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t size = (uint32_t)dnp->dn_value, off = tmp_alloc(cg);
+
+	for (uint32_t got = strsize; got < size; got += strsize)
+		(void) tmp_alloc(cg);
+	for (uint32_t b = 0; b + 8 <= size; b += 8)
+		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
+	for (uint32_t b = size & ~7U; b < size; b++)
+		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + b), 0));
+	for (dt_node_t *m = dnp->dn_args; m != NULL; m = m->dn_list) {
+		uint32_t moff = off + (uint32_t)m->dn_value;
+		int64_t msize = m->dn_aux;
+
+		cg_expr(cg, m);
+		if (m->dn_type.ty_kind == DT_TK_STRING) {
+			emit(cg, MOV_REG(R3, R0));
+			emit_dctx_addr(cg, R1, moff);
+			emit(cg, MOV_IMM(R2, (int32_t)msize));
+			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		} else {
+			emit(cg, STX(msize == 1 ? BPF_B : msize == 2 ? BPF_H :
+			    msize == 4 ? BPF_W : BPF_DW, R9, (int16_t)moff,
+			    R0));
+		}
+	}
+	emit_dctx_addr(cg, R0, off);
+}
+
 /* r0 = the value of a variable or associative array element */
 static void
 cg_var(dt_cg_t *cg, const dt_node_t *dnp)
@@ -3561,6 +3598,9 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	case DN_INDEX:
 		cg_index(cg, dnp);
+		break;
+	case DN_XLATE:
+		cg_xlate_whole(cg, dnp);
 		break;
 	default:
 		cg_fail(cg, "D_CG", "internal error: unexpected node");

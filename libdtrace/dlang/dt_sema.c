@@ -1415,6 +1415,111 @@ xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
 }
 
 /*
+ * The translator to struct sid from the type of x's input (x a DN_XLATE
+ * node, whose input this checks), or D_XLATE_NONE.
+ */
+static const dt_xlator_t *
+xlator_for(dt_pcb_t *pcb, dt_node_t *x, uint32_t sid)
+{
+	const struct btf *btf = dt_pcb_types(pcb, x->dn_pos)->te_btf;
+	const dt_xlator_t *dxp;
+	char b1[256], b2[256];
+
+	sema_expr(pcb, x->dn_left);
+	for (dxp = pcb->pcb_hdl->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
+		if (dt_btf_resolve(btf, dxp->dx_out.ty_btf) == sid &&
+		    dt_xlate_accepts(btf, dxp->dx_in, x->dn_left->dn_type))
+			return (dxp);
+	}
+	dt_cerror(pcb, "D_XLATE_NONE", x->dn_pos, "translator does not "
+	    "exist: %s -> %s", tname(pcb, x->dn_left->dn_type, b1,
+	    sizeof (b1)), dt_btf_name(btf, sid, b2, sizeof (b2)));
+}
+
+static void sema_xlate_member(dt_pcb_t *, dt_node_t *);
+
+/*
+ * Is e a pointer to a translated struct, xlate <OUT *> (x) or an inline
+ * of one (curpsinfo)?  The inline's translation then replaces e.
+ */
+static bool
+xlate_ptr(dt_pcb_t *pcb, dt_node_t *e)
+{
+	if (e->dn_kind == DN_VAR) {
+		bool liberr;
+		dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, e->dn_str,
+		    &liberr);
+
+		if (liberr)
+			dt_lib_error(pcb, e->dn_pos);
+		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
+		    idp->di_inline->dn_kind != DN_XLATE)
+			return (false);
+		{
+			dt_node_t *c = dt_node_dup(pcb, idp->di_inline);
+			dt_node_t *list = e->dn_list, *all = e->dn_all;
+
+			free(e->dn_str);
+			*e = *c;
+			e->dn_list = list;
+			e->dn_all = all;
+			c->dn_str = NULL;	/* e's now */
+		}
+	}
+	return (e->dn_kind == DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR &&
+	    e->dn_type.ty_btf != 0 && e->dn_type.ty_plevel == 0);
+}
+
+/*
+ * A whole translated struct, xlate <OUT> (e) or *xlate <OUT *> (e) (and
+ * *curpsinfo): each member the translator defines, as xlate <OUT>
+ * (e).m, in dn_args (dn_value its byte offset, dn_aux its size); the
+ * code generator builds the struct from them in temporaries, the members
+ * the translator leaves out zero.  dnp's dn_value: the struct's size.
+ */
+static void
+sema_xlate_whole(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
+	uint32_t sid = dt_btf_resolve(btf, dnp->dn_type.ty_btf);
+	dt_node_t *orig = dt_node_dup(pcb, dnp->dn_left), **tail;
+	const dt_xlator_t *dxp = xlator_for(pcb, dnp, sid);
+	int64_t size = dt_btf_size(btf, sid);
+
+	if (size <= 0 || size > DT_PRINT_MAX)
+		dt_cerror(pcb, "D_XLATE_INCOMPAT", dnp->dn_pos, "a translated "
+		    "struct of 1 to %d bytes can be used whole, not %lld",
+		    DT_PRINT_MAX, (long long)size);
+	dnp->dn_value = size;
+	dnp->dn_args = NULL;
+	tail = &dnp->dn_args;
+	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+		dt_node_t *m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
+		dt_node_t *x = dt_node_new(pcb, DN_XLATE, dnp->dn_pos);
+		uint32_t mtype, off, bit, bitsize;
+		int64_t msize;
+
+		x->dn_type = dnp->dn_type;
+		x->dn_left = dt_node_dup(pcb, orig);
+		m->dn_op = T_DOT;
+		m->dn_left = x;
+		if ((m->dn_str = strdup(dxp->dx_mnames[i])) == NULL)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		if (dt_btf_member(btf, sid, m->dn_str, &mtype, &off, &bit,
+		    &bitsize) != 0 || bitsize != 0 || bit != 0 ||
+		    (msize = dt_btf_size(btf, mtype)) <= 0)
+			dt_cerror(pcb, "D_XLATE_INCOMPAT", dnp->dn_pos,
+			    "translated member %s cannot be built in a whole "
+			    "struct (a bit-field?)", m->dn_str);
+		sema_xlate_member(pcb, m);	/* m: the member's value */
+		m->dn_value = off;
+		m->dn_aux = msize;
+		*tail = m;
+		tail = &m->dn_list;
+	}
+}
+
+/*
  * xlate <OUT> (e).m and xlate <OUT *> (e)->m: the expression the
  * translator from e's type to OUT gives for m, with the input name bound
  * to e, converted to m's type.  dnp becomes that expression (a cast).
@@ -1437,18 +1542,7 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    T_ARROW ? "->" : ".", tname(pcb, out, b1, sizeof (b1)));
 	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
 	in = dt_node_dup(pcb, x->dn_left);	/* as written */
-	sema_expr(pcb, x->dn_left);
-	for (dxp = pcb->pcb_hdl->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
-		if (dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf) == sid &&
-		    dt_xlate_accepts(te->te_btf, dxp->dx_in,
-		    x->dn_left->dn_type))
-			break;
-	}
-	if (dxp == NULL)
-		dt_cerror(pcb, "D_XLATE_NONE", x->dn_pos, "translator does not "
-		    "exist: %s -> %s", tname(pcb, x->dn_left->dn_type, b1,
-		    sizeof (b1)), dt_btf_name(te->te_btf, sid, b2,
-		    sizeof (b2)));
+	dxp = xlator_for(pcb, x, sid);
 	if (dt_btf_member(te->te_btf, sid, dnp->dn_str, &mtype, &off, &bit,
 	    &bitsize) != 0)
 		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
@@ -2139,6 +2233,18 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_call(pcb, dnp, false);
 		break;
 	case DN_UNARY:
+		if (dnp->dn_op == T_STAR && xlate_ptr(pcb, dnp->dn_left)) {
+			/* *xlate <OUT *> (e), *curpsinfo: the whole struct */
+			dt_node_t *x = dnp->dn_left;
+
+			dnp->dn_kind = DN_XLATE;
+			dnp->dn_type = x->dn_type;	/* id: the pointee's */
+			dnp->dn_type.ty_kind = DT_TK_STRUCT;
+			dnp->dn_type.ty_size = 0;
+			dnp->dn_left = x->dn_left;
+			sema_xlate_whole(pcb, dnp);
+			break;
+		}
 		sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
@@ -2385,8 +2491,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_index(pcb, dnp);
 		break;
 	case DN_XLATE:
-		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "a translated "
-		    "struct can only be the operand of . or -> yet");
+		if (dnp->dn_type.ty_kind != DT_TK_STRUCT)
+			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "a "
+			    "pointer to a translated struct can only be the "
+			    "operand of -> or * yet");
+		sema_xlate_whole(pcb, dnp);
+		break;
 	default:
 		dt_cerror(pcb, "D_SYNTAX", dnp->dn_pos, "unexpected node");
 	}

@@ -645,8 +645,10 @@ test_syntax_errors(void)
 	    "a is a scalar variable, not an associative array"));
 	CHECK(fails("BEGIN { x = 1; trace(&x); }", "D_ADDROF_VAR",
 	    "cannot take the address of x"));
-	CHECK(fails("BEGIN { x.y = 1; }", "D_OP_LVAL",
-	    "operator = requires modifiable lvalue"));
+	CHECK(fails("BEGIN { x.y = 1; }", "D_IDENT_UNDEF",
+	    "failed to resolve x"));
+	CHECK(fails("BEGIN { x = 1; x.y = 1; }", "D_OP_SOU",
+	    "operator . cannot be applied"));
 	CHECK(fails("BEGIN { trace((char long)1); }", "D_DECL_LONGINT",
 	    "invalid type combination"));
 	CHECK(fails("BEGIN { trace((unsigned string)1); }", "D_DECL_SIGNINT",

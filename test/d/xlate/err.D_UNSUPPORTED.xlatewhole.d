@@ -1,3 +1,0 @@
-struct s { int a; };
-translator struct s < int x > { a = x; };
-BEGIN { trace(xlate <struct s> (1)); }
