@@ -264,6 +264,36 @@ kernel_offset(dt_pcb_t *pcb, dt_srcpos_t pos, const char *sname,
 	return ((int64_t)off);
 }
 
+/* Every node of the tree at pos. */
+static void
+set_pos(dt_node_t *dnp, dt_srcpos_t pos)
+{
+	if (dnp == NULL)
+		return;
+	dnp->dn_pos = pos;
+	set_pos(dnp->dn_left, pos);
+	set_pos(dnp->dn_right, pos);
+	set_pos(dnp->dn_cond, pos);
+	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list)
+		set_pos(a, pos);
+}
+
+/*
+ * A copy of an inline's expression for its use at pos.  Its nodes take
+ * that position: the inline may come from another text (the D library),
+ * whose lines mean nothing in this one, so errors point at the use.
+ */
+static dt_node_t *
+inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
+{
+	dt_node_t *e = dt_node_dup(pcb, idp->di_inline);
+
+	if (e == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	set_pos(e, pos);
+	return (e);
+}
+
 /*
  * The kernel offsets of the path walk (d_path(), cwd, root, fds[]), once
  * per clause: struct path, dentry, vfsmount, mount (which holds the
@@ -429,10 +459,8 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "name, not a variable", dnp->dn_str);
 	if (idp->di_kind == DT_IDENT_INLINE) {
 		/* an inline: its expression, converted to its type */
-		dt_node_t *e = dt_node_dup(pcb, idp->di_inline);
+		dt_node_t *e = inline_copy(pcb, idp, dnp->dn_pos);
 
-		if (e == NULL)
-			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
 		free(dnp->dn_str);
 		dnp->dn_str = NULL;
 		dnp->dn_kind = DN_CAST;
@@ -1456,7 +1484,7 @@ xlate_ptr(dt_pcb_t *pcb, dt_node_t *e)
 		    idp->di_inline->dn_kind != DN_XLATE)
 			return (false);
 		{
-			dt_node_t *c = dt_node_dup(pcb, idp->di_inline);
+			dt_node_t *c = inline_copy(pcb, idp, e->dn_pos);
 			dt_node_t *list = e->dn_list, *all = e->dn_all;
 
 			free(e->dn_str);
@@ -1653,7 +1681,8 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_lib_error(pcb, dnp->dn_left->dn_pos);
 		if (idp != NULL && idp->di_kind == DT_IDENT_INLINE &&
 		    idp->di_inline->dn_kind == DN_XLATE)
-			dnp->dn_left = dt_node_dup(pcb, idp->di_inline);
+			dnp->dn_left = inline_copy(pcb, idp,
+			    dnp->dn_left->dn_pos);
 	}
 	if (is_fds(dnp->dn_left) && dnp->dn_left->dn_aux != 1)
 		fds_xlate(pcb, dnp->dn_left);
