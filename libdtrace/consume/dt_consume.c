@@ -179,27 +179,6 @@ print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
 }
 
 /*
- * The text of a system() or freopen() record: its format applied to its
- * arguments, as printf() would print it.  NULL when memory runs out.
- */
-static char *
-format_text(dtrace_hdl_t *dtp, const dt_datarec_t *r, const char *data)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mf;
-
-	if ((mf = open_memstream(&buf, &len)) == NULL)
-		return (NULL);
-	dt_printf_exec(dtp, mf, r->dr_pfmt, r->dr_args, data);
-	if (fclose(mf) != 0) {
-		free(buf);
-		return (NULL);
-	}
-	return (buf);
-}
-
-/*
  * system(): run cmd with /bin/sh -c and wait for it.  What the firing
  * printed before is flushed first, and the command's standard output is
  * the output file (when it has a descriptor), so that its output comes
@@ -313,7 +292,8 @@ static void
 consume_action(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data, bool json, bool *firstp)
 {
-	char *text = format_text(dtp, r, data), *out = NULL;
+	size_t len;
+	char *text = dt_value_text(dtp, r, data, &len), *out = NULL;
 	int st;
 
 	if (text == NULL) {
@@ -472,7 +452,6 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	uint64_t ubuf[1 + DT_STACK_MAXFRAMES];	/* unwound ustack() */
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *mf;
 
 	switch (r->dr_kind) {
 	case DTRACEACT_DIFEXPR:
@@ -523,10 +502,8 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		dt_json_stack(dtp, fp, data + r->dr_offset, r->dr_type.ty_size);
 		break;
 	case DTRACEACT_PRINTF:
-		if ((mf = open_memstream(&buf, &len)) == NULL)
+		if ((buf = dt_value_text(dtp, r, data, &len)) == NULL)
 			return;
-		dt_printf_exec(dtp, mf, r->dr_pfmt, r->dr_args, data);
-		fclose(mf);
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"printf\",\"output\":", fp);
 		dt_json_str(fp, buf, len);
