@@ -1087,6 +1087,8 @@ struct bpf_insn;
 extern size_t dt_rawtp_cookie(const dt_program_t *, struct bpf_insn *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
+extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
+    uint64_t);
 extern void dt_tp_free(dtrace_hdl_t *);
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 

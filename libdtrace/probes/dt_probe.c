@@ -501,6 +501,39 @@ dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
 }
 
 /*
+ * Attach program progfd to tracefs event group:name through a tracepoint
+ * perf event, with cookie (the syscall and sdt providers).  A tracepoint
+ * program runs for every CPU: one event is enough.
+ */
+int
+dt_tp_attach(dtrace_hdl_t *dtp, const char *group, const char *name,
+    int progfd, uint64_t cookie)
+{
+	const char *tfs = dt_tracefs(dtp);
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_TRACEPOINT,
+		.size = sizeof (attr),
+		.sample_period = 1,
+	};
+	char path[512], buf[32];
+	int pfd;
+
+	if (tfs == NULL)
+		return (-1);
+	snprintf(path, sizeof (path), "%s/events/%s/%s/id", tfs, group, name);
+	if (dt_read_file(path, buf, sizeof (buf)) <= 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s",
+		    path, strerror(errno)));
+	attr.config = strtoull(buf, NULL, 10);
+	pfd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1,
+	    PERF_FLAG_FD_CLOEXEC);
+	if (pfd < 0)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open tracepoint "
+		    "%s:%s: %s", group, name, strerror(errno)));
+	return (dt_perf_attach(dtp, pfd, progfd, cookie));
+}
+
+/*
  * Has the kernel uprobe_multi links (6.6)?  Known from the release
  * (uname): a kernel before 6.6 is taken to lack them, since a load of a
  * program for them succeeds there too and only the attach would tell.

@@ -29,9 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
 #include <bpf/btf.h>
@@ -333,19 +331,10 @@ sdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 static int
 sdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
-	const char *tfs = dt_tracefs(dtp);
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.size = sizeof (attr),
-		.sample_period = 1,
-	};
 	uint32_t layout[DT_MAXARGS] = { 0 }, id = prp->pr_desc.id;
 	sdt_field_t f[DT_MAXARGS];
-	char path[512], buf[32];
-	int nf, pfd;
+	int nf;
 
-	if (tfs == NULL)
-		return (-1);
 	if ((nf = sdt_fields(dtp, prp, f)) < 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read the format "
 		    "of tracepoint %s:%s: %s", prp->pr_desc.mod,
@@ -372,20 +361,8 @@ sdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot enable "
 		    "sdt:%s::%s: %s", prp->pr_desc.mod, prp->pr_desc.prb,
 		    strerror(errno)));
-	snprintf(path, sizeof (path), "%s/events/%s/%s/id", tfs,
-	    prp->pr_desc.mod, prp->pr_desc.prb);
-	if (dt_read_file(path, buf, sizeof (buf)) <= 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s",
-		    path, strerror(errno)));
-	attr.config = strtoull(buf, NULL, 10);
-	/* A tracepoint program runs for every CPU: one event is enough. */
-	pfd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1,
-	    PERF_FLAG_FD_CLOEXEC);
-	if (pfd < 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open tracepoint "
-		    "%s:%s: %s", prp->pr_desc.mod, prp->pr_desc.prb,
-		    strerror(errno)));
-	return (dt_perf_attach(dtp, pfd, pgp->pg_fd, prp->pr_desc.id));
+	return (dt_tp_attach(dtp, prp->pr_desc.mod, prp->pr_desc.prb,
+	    pgp->pg_fd, prp->pr_desc.id));
 }
 
 /* Stability: provider, module, function, name, arguments (dt_attr.c). */

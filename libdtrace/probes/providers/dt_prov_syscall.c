@@ -35,9 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-#include <linux/perf_event.h>
 
 #include <bpf/bpf.h>
 
@@ -410,15 +408,9 @@ static int
 syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	const char *tfs = dt_tracefs(dtp);
-	char dir[384], path[512], buf[32];
-	struct perf_event_attr attr = {
-		.type = PERF_TYPE_TRACEPOINT,
-		.size = sizeof (attr),
-		.sample_period = 1,
-	};
+	char dir[384], name[DTRACE_FUNCNAMELEN + 16];
 	int entry = strcmp(prp->pr_desc.prb, "entry") == 0;
 	uint64_t cookie = prp->pr_desc.id;
-	int pfd;
 
 	if (tfs == NULL)
 		return (-1);
@@ -427,21 +419,11 @@ syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	if (pgp->pg_tramp == DT_TRAMP_RAWSYSENTER ||
 	    pgp->pg_tramp == DT_TRAMP_RAWSYSEXIT)
 		return (attach_raw(dtp, prp, pgp, dir));
-	snprintf(path, sizeof (path), "%s/id", dir);
 	if (entry)
 		cookie |= (uint64_t)syscall_nargs(dir) << 32;
-	if (dt_read_file(path, buf, sizeof (buf)) <= 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot read %s: %s",
-		    path, strerror(errno)));
-	attr.config = strtoull(buf, NULL, 10);
-	/* A tracepoint program runs for every CPU: one event is enough. */
-	pfd = (int)syscall(__NR_perf_event_open, &attr, -1, 0, -1,
-	    PERF_FLAG_FD_CLOEXEC);
-	if (pfd < 0)
-		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open tracepoint "
-		    "syscalls:sys_%s_%s: %s", entry ? "enter" : "exit",
-		    prp->pr_desc.fun, strerror(errno)));
-	return (dt_perf_attach(dtp, pfd, pgp->pg_fd, cookie));
+	snprintf(name, sizeof (name), "sys_%s_%s", entry ? "enter" : "exit",
+	    prp->pr_desc.fun);
+	return (dt_tp_attach(dtp, "syscalls", name, pgp->pg_fd, cookie));
 }
 
 /*
