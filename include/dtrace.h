@@ -246,8 +246,10 @@ typedef enum dtrace_actkind {
 					   run by the consumer */
 	DTRACEACT_FREOPEN,		/* freopen(): formatted like printf(),
 					   the new output file ("" restores) */
-	DTRACEACT_PRINT			/* print(): a typed value, shown with
+	DTRACEACT_PRINT,		/* print(): a typed value, shown with
 					   its type and members */
+	DTRACEACT_FTRUNCATE		/* ftruncate(): the output file
+					   emptied (no data) */
 } dtrace_actkind_t;
 
 /* Identifies an aggregation within its session (1, 2, ...; 0: none). */

@@ -1439,6 +1439,14 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 	}
 }
 
+/* The BPF size of a load or store of size (1, 2, 4, 8) bytes. */
+static int
+bpf_size(int64_t size)
+{
+	return (size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W :
+	    BPF_DW);
+}
+
 /*
  * Store the value in r0 (size bytes) at the address in stack slot aslot,
  * which must lie in scratch space the clause allocated (the only memory
@@ -1449,8 +1457,6 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 {
 	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
 	int lbad = label_new(cg), lok = label_new(cg);
-	int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W :
-	    BPF_DW;
 
 	emit(cg, MOV_REG(R5, R0));
 	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
@@ -1469,7 +1475,7 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 	emit(cg, MOV_REG(R1, R9));
 	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
 	emit(cg, ALU_REG(BPF_ADD, R1, R2));
-	emit(cg, STX(bsz, R1, 0, R5));
+	emit(cg, STX(bpf_size(size), R1, 0, R5));
 	emit(cg, MOV_REG(R0, R5));
 }
 
@@ -1511,11 +1517,8 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 	if (dt_member_root(lv) != NULL) {
 		/* a member of a global or this-> struct: in its storage,
 		   an address the verifier knows */
-		int bsz = size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ?
-		    BPF_W : BPF_DW;
-
 		emit(cg, LDX(BPF_DW, R1, FP, aslot));
-		emit(cg, STX(bsz, R1, 0, R0));
+		emit(cg, STX(bpf_size(size), R1, 0, R0));
 	} else {
 		emit_scratch_store(cg, aslot, size);
 	}
@@ -1553,9 +1556,7 @@ cg_xlate_whole(dt_cg_t *cg, dt_node_t *dnp)
 			emit(cg, MOV_IMM(R2, (int32_t)msize));
 			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 		} else {
-			emit(cg, STX(msize == 1 ? BPF_B : msize == 2 ? BPF_H :
-			    msize == 4 ? BPF_W : BPF_DW, R9, (int16_t)moff,
-			    R0));
+			emit(cg, STX(bpf_size(msize), R9, (int16_t)moff, R0));
 		}
 	}
 	emit_dctx_addr(cg, R0, off);
@@ -3970,6 +3971,8 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 			    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
 		else
 			store_data(cg, r->dr_type, r->dr_offset);
+		break;
+	case DT_FN_FTRUNCATE:	/* the record alone */
 		break;
 	case DT_FN_PRINT:
 		cg_expr(cg, e->dn_args);

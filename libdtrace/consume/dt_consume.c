@@ -178,6 +178,36 @@ print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
 	}
 }
 
+/* The start of a firing's JSON line, up to its records. */
+static void
+json_head(FILE *fp, const dtrace_probedata_t *pd)
+{
+	fputs("{\"type\":\"probe\",", fp);
+	dt_json_probe(fp, pd->dtpda_pdesc, pd->dtpda_cpu);
+	fputs(",\"records\":[", fp);
+}
+
+/*
+ * ftruncate(): the output file emptied, what was printed before it gone;
+ * later output starts at its beginning (in JSON, a new start of the
+ * firing's line, so that the line stays one object).  Output that is no
+ * regular file (a terminal, a pipe) cannot be taken back and stays as
+ * it is.
+ */
+static void
+do_ftruncate(FILE *fp, const dtrace_probedata_t *pd, bool json,
+    bool *firstp)
+{
+	fflush(fp);
+	if (ftruncate(fileno(fp), 0) != 0)
+		return;
+	rewind(fp);
+	if (json) {
+		json_head(fp, pd);
+		*firstp = true;
+	}
+}
+
 /*
  * system(): run cmd with /bin/sh -c and wait for it.  What the firing
  * printed before is flushed first, and the command's standard output is
@@ -616,14 +646,13 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM)
 		print_bytes(fp, (const unsigned char *)data +
 		    r->dr_offset, r->dr_size);
-	else if (r->dr_kind == DTRACEACT_PRINT && v != NULL &&
+	else if ((r->dr_kind == DTRACEACT_PRINT ||
+	    r->dr_kind == DTRACEACT_PRINTF) && v != NULL &&
 	    v->dtv_kind == DTRACE_VAL_TEXT)
 		fwrite(v->dtv_str, 1, v->dtv_len, fp);	/* formatted once */
 	else if (r->dr_kind == DTRACEACT_PRINT)
 		dt_print_rec(dtp, fp, r, data);
-	else if (r->dr_kind == DTRACEACT_PRINTF && v != NULL &&
-	    v->dtv_kind == DTRACE_VAL_TEXT)
-		fwrite(v->dtv_str, 1, v->dtv_len, fp);	/* formatted once */
+
 	else if (r->dr_kind == DTRACEACT_PRINTF)
 		dt_printf_exec(dtp, fp, r->dr_pfmt, r->dr_args, data);
 }
@@ -688,11 +717,8 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 	if (bo.bo_fp != NULL)
 		fp = bo.bo_fp;
 	json = fp != NULL && dtp->dt_opts.op_oformat == DT_OFORMAT_JSON;
-	if (json) {
-		fputs("{\"type\":\"probe\",", fp);
-		dt_json_probe(fp, &prp->pr_desc, pd.dtpda_cpu);
-		fputs(",\"records\":[", fp);
-	}
+	if (json)
+		json_head(fp, &pd);
 	rv = consume_recs(dtp, &pd, dcp, fp, json, &bo);
 	if (json)
 		fputs("]}\n", fp);
@@ -871,8 +897,11 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
 			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
-		/* so do system() and freopen() */
-		if (rv == DTRACE_CONSUME_THIS &&
+		/* so do system(), freopen() and ftruncate() */
+		if (rv == DTRACE_CONSUME_THIS && fp != NULL &&
+		    r->dr_kind == DTRACEACT_FTRUNCATE) {
+			do_ftruncate(fp, pd, json, &first);
+		} else if (rv == DTRACE_CONSUME_THIS &&
 		    (r->dr_kind == DTRACEACT_SYSTEM ||
 		    r->dr_kind == DTRACEACT_FREOPEN) && (fp != NULL ||
 		    r->dr_kind == DTRACEACT_SYSTEM)) {

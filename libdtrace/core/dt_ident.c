@@ -70,6 +70,7 @@ static const dt_ident_t dt_builtins[] = {
 	FN("exit", DT_FN_EXIT, T_VOID),
 	BI("fds", DT_BI_FDS, T_VOID),
 	FN("freopen", DT_FN_FREOPEN, T_VOID),
+	FN("ftruncate", DT_FN_FTRUNCATE, T_VOID),
 	FN("func", DT_FN_SYM, T_VOID),
 	FN("getmajor", DT_FN_GETMAJOR, T_U32),
 	FN("getminor", DT_FN_GETMINOR, T_U32),

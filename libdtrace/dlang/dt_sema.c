@@ -1028,6 +1028,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "trace( ) may not be applied to a void "
 			    "expression");
 		break;
+	case DT_FN_FTRUNCATE:
+		check_nargs(pcb, dnp, nargs, 0, 0);
+		break;
 	case DT_FN_PRINT:
 		check_nargs(pcb, dnp, nargs, 1, 1);
 		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
@@ -1416,7 +1419,23 @@ pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt)
 static void sema_expr(dt_pcb_t *, dt_node_t *);
 static void sema_args(dt_pcb_t *, dt_node_t *, bool);
 
-/* p->m and s.m: the member's offset, bits and type. */
+/*
+ * dnp (a DN_VAR) becomes c, a copy made for it, keeping its place in its
+ * list and in the compilation's allocations; its name is freed, c's
+ * strings are dnp's now.
+ */
+static void
+replace_node(dt_node_t *dnp, dt_node_t *c)
+{
+	dt_node_t *list = dnp->dn_list, *all = dnp->dn_all;
+
+	free(dnp->dn_str);
+	*dnp = *c;
+	dnp->dn_list = list;
+	dnp->dn_all = all;
+	c->dn_str = NULL;
+}
+
 /* Replace the translator's input name in dnp's tree with a copy of in. */
 static void
 xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
@@ -1425,14 +1444,7 @@ xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
 	if (dnp == NULL)
 		return;
 	if (dnp->dn_kind == DN_VAR && strcmp(dnp->dn_str, arg) == 0) {
-		dt_node_t *c = dt_node_dup(pcb, in);
-		dt_node_t *list = dnp->dn_list, *all = dnp->dn_all;
-
-		free(dnp->dn_str);
-		*dnp = *c;
-		dnp->dn_list = list;
-		dnp->dn_all = all;
-		c->dn_str = NULL;	/* dnp's now */
+		replace_node(dnp, dt_node_dup(pcb, in));
 		return;
 	}
 	xlate_subst(pcb, dnp->dn_left, arg, in);
@@ -1483,16 +1495,7 @@ xlate_ptr(dt_pcb_t *pcb, dt_node_t *e)
 		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
 		    idp->di_inline->dn_kind != DN_XLATE)
 			return (false);
-		{
-			dt_node_t *c = inline_copy(pcb, idp, e->dn_pos);
-			dt_node_t *list = e->dn_list, *all = e->dn_all;
-
-			free(e->dn_str);
-			*e = *c;
-			e->dn_list = list;
-			e->dn_all = all;
-			c->dn_str = NULL;	/* e's now */
-		}
+		replace_node(e, inline_copy(pcb, idp, e->dn_pos));
 	}
 	return (e->dn_kind == DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR &&
 	    e->dn_type.ty_btf != 0 && e->dn_type.ty_plevel == 0);
@@ -3143,7 +3146,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	case DT_FN_SPECULATE:
 	case DT_FN_COMMIT:
 	case DT_FN_TRACE: case DT_FN_TRACEMEM: case DT_FN_SETOPT:
-	case DT_FN_PRINT: case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
+	case DT_FN_PRINT: case DT_FN_FTRUNCATE: case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
 	case DT_FN_PRINTF: case DT_FN_USTACK: case DT_FN_USYM:
 	case DT_FN_UMOD: case DT_FN_UADDR: case DT_FN_SYSTEM:
 	case DT_FN_FREOPEN: case DT_FN_RAISE: case DT_FN_STOP:
@@ -3167,6 +3170,10 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		break;
 	case DT_FN_PRINT:
 		sema_print_rec(pcb, dcp, e);
+		break;
+	case DT_FN_FTRUNCATE:
+		(void) add_rec(pcb, dcp, DTRACEACT_FTRUNCATE, 0, e->dn_pos);
+		dcp->dc_records = true;
 		break;
 	case DT_FN_TRACEMEM:
 		r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
