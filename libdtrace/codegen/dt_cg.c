@@ -1283,6 +1283,25 @@ emit_dyndrop(dt_cg_t *cg)
 }
 
 /*
+ * Store the value at r3 (BPF memory) in the element of variable map idp
+ * that key k names; a store the map has no room for is a dynamic
+ * variable drop.
+ */
+static void
+emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+{
+	int lok = label_new(cg);
+
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, k, R2);
+	emit(cg, MOV_IMM(R4, BPF_ANY));
+	emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit_dyndrop(cg);
+	label_set(cg, lok);
+}
+
+/*
  * Store the struct at the address in r0 (any memory: a kernel struct, a
  * variable) into a struct variable, its di_tsize bytes copied with
  * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
@@ -1296,7 +1315,7 @@ lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	uint32_t size = (uint32_t)idp->di_tsize;
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off = 0;
 	int16_t sslot = push(cg);
-	int lok = label_new(cg), ldone = label_new(cg);
+	int lok = label_new(cg);
 
 	if (lv_dynamic(idp)) {
 		off = tmp_alloc(cg);
@@ -1314,15 +1333,9 @@ lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	emit_fault(cg, DTRACEFLT_BADADDR, R1);
 	label_set(cg, lok);
 	if (lv_dynamic(idp)) {
-		emit_mapfd(cg, R1, idp->di_id);
-		lv_keyptr(cg, k, R2);
 		emit_dctx_addr(cg, R3, off);
-		emit(cg, MOV_IMM(R4, BPF_ANY));
-		emit(cg, CALL(BPF_FUNC_map_update_elem));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ldone);
-		emit_dyndrop(cg);
+		emit_map_store(cg, idp, k);
 	}
-	label_set(cg, ldone);
 	pop(cg, R0);
 }
 
@@ -1336,7 +1349,7 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	const dt_ident_t *idp = dnp->dn_ident;
 	bool str = idp->di_type.ty_kind == DT_TK_STRING;
 	int16_t vslot;
-	int lok, ldone;
+	int ldone;
 
 	if (idp->di_type.ty_kind == DT_TK_STRUCT) {
 		lv_store_struct(cg, idp, k);
@@ -1356,7 +1369,6 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		emit(cg, STX(BPF_DW, R1, 0, R0));
 		return;
 	}
-	lok = label_new(cg);
 	ldone = label_new(cg);
 	vslot = push(cg);
 	if (!str) {
@@ -1374,13 +1386,7 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	} else {
 		emit(cg, MOV_REG(R3, R0));	/* strsize bytes at r0 */
 	}
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, k, R2);
-	emit(cg, MOV_IMM(R4, BPF_ANY));
-	emit(cg, CALL(BPF_FUNC_map_update_elem));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit_dyndrop(cg);
-	label_set(cg, lok);
+	emit_map_store(cg, idp, k);
 	label_set(cg, ldone);
 	pop(cg, R0);
 }

@@ -794,6 +794,25 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 }
 
+/*
+ * What memory or a struct variable lets be written (lhs checked): an
+ * integer or a pointer (where: " in memory" or ""), not a bit-field.
+ */
+static void
+check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
+    const char *where)
+{
+	if (lhs->dn_type.ty_kind != DT_TK_INT &&
+	    lhs->dn_type.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
+		    "requires modifiable lvalue as an operand: only integers "
+		    "and pointers%s can be written", op, where);
+	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
+		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
+		    "requires modifiable lvalue as an operand: a bit-field "
+		    "cannot be written", op);
+}
+
 /* The variable v of an lvalue v.m or v.m.n, else NULL. */
 const dt_node_t *
 dt_member_root(const dt_node_t *lv)
@@ -839,16 +858,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 			dt_cerror(pcb, "D_UNSUPPORTED", lhs->dn_pos, "a member "
 			    "of %s cannot be written yet: assign the whole "
 			    "struct", idp->di_name);
-		if (lhs->dn_type.ty_kind != DT_TK_INT &&
-		    lhs->dn_type.ty_kind != DT_TK_PTR)
-			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
-			    "operator %s requires modifiable lvalue as an "
-			    "operand: only integers and pointers can be "
-			    "written", op);
-		if ((lhs->dn_aux >> 8 & 0xff) != 0)
-			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
-			    "operator %s requires modifiable lvalue as an "
-			    "operand: a bit-field cannot be written", op);
+		check_writable(pcb, lhs, op, "");
 		return;
 	}
 	if ((lhs->dn_kind == DN_UNARY && lhs->dn_op == T_STAR) ||
@@ -861,16 +871,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 			dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 			    "operator %s can only be applied to a writable "
 			    "variable", op);
-		if (lhs->dn_type.ty_kind != DT_TK_INT &&
-		    lhs->dn_type.ty_kind != DT_TK_PTR)
-			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
-			    "operator %s requires modifiable lvalue as an "
-			    "operand: only integers and pointers in memory can "
-			    "be written", op);
-		if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
-			dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
-			    "operator %s requires modifiable lvalue as an "
-			    "operand: a bit-field cannot be written", op);
+		check_writable(pcb, lhs, op, " in memory");
 		return;
 	}
 	if (lhs->dn_kind != DN_VAR)
