@@ -409,14 +409,20 @@ ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 		qsort_r(ents, n, sizeof (*ents), ent_cmp, &sc);
 }
 
+/*
+ * The key columns of an entry.  Strings and symbols are "  %-50s", or
+ * " %16s" beside a packed histogram or agghist bar (packed).
+ */
 static void
 print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
-    const char *key)
+    const char *key, bool packed)
 {
+	const char *sfmt = packed ? " %16.*s" : "  %-50.*s";
 	uint32_t off = 0;
 
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
+		char buf[512];
 
 		if (t.ty_kind == DT_TK_STACK) {
 			dt_print_stack(dtp, fp, key + off, t.ty_size);
@@ -426,27 +432,25 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			off += keypart_size(dtp, t);
 		} else if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
 		    t.ty_kind == DT_TK_UADDR) {
-			char buf[512];
 			uint64_t w[2];
 
 			memcpy(w, key + off, 16);
 			dt_format_uaddr(dtp, (pid_t)w[0], w[1], t.ty_kind, buf,
 			    sizeof (buf), NULL);
-			fprintf(fp, "  %-50s", buf);
+			fprintf(fp, sfmt, (int)sizeof (buf), buf);
 			off += 16;
 		} else if (t.ty_kind == DT_TK_SYM || t.ty_kind == DT_TK_MOD) {
-			char buf[256];
 			uint64_t addr;
 
 			memcpy(&addr, key + off, 8);
 			dt_format_ksym(dtp, addr, t.ty_kind == DT_TK_MOD, buf,
 			    sizeof (buf), NULL);
-			fprintf(fp, "  %-50s", buf);
+			fprintf(fp, sfmt, (int)sizeof (buf), buf);
 			off += 8;
 		} else if (t.ty_kind == DT_TK_STRING) {
 			uint32_t sz = strkey_size(dtp);
 
-			fprintf(fp, "  %-50.*s", (int)strnlen(key + off, sz),
+			fprintf(fp, sfmt, (int)strnlen(key + off, sz),
 			    key + off);
 			off += sz;
 		} else {
@@ -462,6 +466,20 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			off += 8;
 		}
 	}
+}
+
+/* The width of the keys as print_keys() prints them packed. */
+static int
+keys_width(const dt_ident_t *idp)
+{
+	int w = 0;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		dt_type_t t = idp->di_keys[i];
+
+		w += t.ty_kind == DT_TK_INT && t.ty_size <= 4 ? 9 : 17;
+	}
+	return (w);
 }
 
 /*
@@ -529,40 +547,95 @@ bucket_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 }
 
 /*
+ * Whether bars may use Unicode block elements: with encoding=utf8, or,
+ * for packed histograms, with encoding=auto unless TERM names a terminal
+ * known not to show them.
+ */
+static bool
+use_utf8(const dtrace_hdl_t *dtp, bool packed)
+{
+	const char *term = getenv("TERM");
+
+	if (dtp->dt_opts.op_encoding != DT_ENCODING_AUTO || !packed)
+		return (dtp->dt_opts.op_encoding == DT_ENCODING_UTF8);
+	return (term == NULL || (strcmp(term, "dumb") != 0 &&
+	    strcmp(term, "sun") != 0 && strcmp(term, "sun-color") != 0));
+}
+
+/* Code point cp (U+0800 to U+FFFF) in UTF-8. */
+static void
+put_utf8(FILE *fp, unsigned int cp)
+{
+	fputc(0xe0 | (cp >> 12), fp);
+	fputc(0x80 | ((cp >> 6) & 0x3f), fp);
+	fputc(0x80 | (cp & 0x3f), fp);
+}
+
+/*
+ * Adds value v to the total bars are measured against: the sum of the
+ * magnitudes, or with aggzoom the largest over 0.95, so that its bar
+ * fills 95% of the width.
+ */
+static void
+bar_total(const dtrace_hdl_t *dtp, long double *total, int64_t v)
+{
+	long double a = fabsl((long double)v);
+
+	if (!dtp->dt_opts.op_aggzoom)
+		*total += a;
+	else if (a / 0.95L > *total)
+		*total = a / 0.95L;
+}
+
+/*
  * One row's bar, then the count.  Counts are normally positive; a
  * histogram with negative counts (quantize(x, -1)) draws them leftwards
  * from the axis, and one with both halves the width and draws each side
- * of a centre line.  The bar of a count c is c * width / total, rounded.
+ * of a centre line.  The bar of a count c is c * width / total, rounded;
+ * in UTF-8, positive bars are whole blocks and one of eighths.
  */
 static void
-print_bar(FILE *fp, int64_t c, long double total, bool pos, bool neg,
-    int64_t normal)
+print_bar(const dtrace_hdl_t *dtp, FILE *fp, int64_t c, long double total,
+    bool pos, bool neg, int64_t normal)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
 	int width = pos && neg ? 20 : 40, depth = 0;
+	long double f = total > 0 ?
+	    fabsl((long double)c) * width / total : 0;
 
-	if (total > 0)
-		depth = (int)(fabsl((long double)c) * width / total + 0.5L);
-	if (depth > width)
-		depth = width;
-	if (!neg)
+	depth = f + 0.5L > width ? width : (int)(f + 0.5L);
+	if (!neg && use_utf8(dtp, false)) {
+		int whole = f > width ? width : (int)f;
+		int eighths = (int)((f - whole) * 8);
+
+		fputc('|', fp);
+		for (int i = 0; i < whole; i++)
+			put_utf8(fp, 0x2588);		/* full block */
+		if (eighths > 0 && whole < width) {
+			put_utf8(fp, 0x258f - (eighths - 1));
+			whole++;
+		}
+		fprintf(fp, "%*s", width - whole, "");
+	} else if (!neg) {
 		fprintf(fp, "|%.*s%*s", depth, ats, width - depth, "");
-	else if (!pos)
+	} else if (!pos) {
 		fprintf(fp, "%*s%.*s|", width - depth, "", depth, ats);
-	else if (c <= 0)
+	} else if (c <= 0) {
 		fprintf(fp, "%*s%.*s|%*s", width - depth, "", depth, ats,
 		    width, "");
-	else
+	} else {
 		fprintf(fp, "%*s|%.*s%*s", width, "", depth, ats,
 		    width - depth, "");
+	}
 	fprintf(fp, " %-9lld\n", (long long)(c / normal));
 }
+
+static const char hist_header[] = "------------- Distribution -------------";
 
 /*
  * A distribution table; then a blank line, unless in a printa() format.
  * The rows go from one bucket before the first count to one after the
- * last.  Bars are proportional to the total of the rows shown, or with
- * aggzoom to their largest count, whose bar then fills 95% of the width.
+ * last.
  */
 static void
 print_hist(const dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
@@ -586,27 +659,169 @@ print_hist(const dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	first = first > 0 ? first - 1 : 0;
 	last = last + 1 < nb ? last + 1 : nb - 1;
 	for (uint32_t i = first; i <= last; i++) {
-		long double a = fabsl((long double)v[i]);
-
 		pos |= v[i] > 0;
 		neg |= v[i] < 0;
-		if (!dtp->dt_opts.op_aggzoom)
-			total += a;
-		else if (a / 0.95L > total)
-			total = a / 0.95L;
+		bar_total(dtp, &total, v[i]);
 	}
-	fprintf(fp, "%16s  %s %-9s\n", "value",
-	    "------------- Distribution -------------", "count");
+	fprintf(fp, "%16s  %s %-9s\n", "value", hist_header, "count");
 	for (uint32_t i = first; i <= last; i++) {
 		bucket_label(idp, i, label, sizeof (label));
 		fprintf(fp, "%16s ", label);
-		print_bar(fp, v[i], total, pos, neg, normal);
+		print_bar(dtp, fp, v[i], total, pos, neg, normal);
 	}
 	if (trailer)
 		fputc('\n', fp);
 }
 
-/* Print one aggregation now. */
+/*
+ * The width DTrace gives a bucket's value beside a packed histogram: its
+ * digits and sign, at least 4, a power of ten counting one digit fewer.
+ */
+static int
+pack_ndigits(long long v)
+{
+	long long lim = 10;
+	int n = 1;
+
+	if (v < 0) {
+		v = v == INT64_MIN ? INT64_MAX : -v;
+		n++;
+	}
+	while (v > lim) {
+		n++;
+		if (lim > INT64_MAX / 10)
+			break;
+		lim *= 10;
+	}
+	return (n < 4 ? 4 : n);
+}
+
+/*
+ * One bucket of a packed histogram, one character: blank for none, a
+ * block element (or "__xxxxXX" in ASCII) of eight heights for a count,
+ * "vvvvVV" for a negative one.
+ */
+static void
+pack_char(FILE *fp, int64_t c, long double total, bool utf8)
+{
+	static const char up[] = "__xxxxXX", down[] = "vvvvVV";
+	long double a = fabsl((long double)c);
+	int n = c < 0 ? 5 : 7, h;
+
+	if (c == 0 || total <= 0) {
+		fputc(' ', fp);
+		return;
+	}
+	h = (int)(a * n / total + 0.5L);
+	h = h > n ? n : h;
+	if (c < 0)
+		fputc(down[h], fp);
+	else if (utf8)
+		put_utf8(fp, 0x2581 + h);	/* lower one-eighth block up */
+	else
+		fputc(up[h], fp);
+}
+
+/*
+ * aggpack: every entry of a quantize() or lquantize() on one line, its
+ * buckets one character each, under one header:
+ *
+ *        key  min .-----------. max  | count
+ *          3    8 : ▁▃█▅       : 1024 | 30
+ *
+ * quantize() shows the buckets of every entry's counts and one on each
+ * side (not below the zero bucket); lquantize() all of its buckets.
+ */
+static void
+print_packed(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const dt_aggent_t *ents, size_t n)
+{
+	uint32_t nb = idp->di_nbuckets, lo = 0, hi = nb - 1;
+	bool q = idp->di_aggfn == DT_FN_QUANTIZE, utf8 = use_utf8(dtp, true);
+	int kw = keys_width(idp), minw = 7, maxw = 8;
+	char minl[32], maxl[32];
+
+	if (q) {
+		lo = nb;
+		hi = 0;
+		for (size_t e = 0; e < n; e++) {
+			for (uint32_t i = 0; i < nb; i++) {
+				if (ents[e].ae_val[i] == 0)
+					continue;
+				lo = i < lo ? i : lo;
+				hi = i > hi ? i : hi;
+			}
+		}
+		if (lo == nb)
+			lo = hi = 63;		/* the zero bucket */
+		if (lo != 0 && lo != 63)
+			lo--;
+		if (hi < nb - 1)
+			hi++;
+	}
+	bucket_label(idp, lo, minl, sizeof (minl));
+	bucket_label(idp, hi, maxl, sizeof (maxl));
+	if (q) {
+		minw = pack_ndigits(strtoll(minl, NULL, 10));
+		maxw = pack_ndigits(strtoll(maxl, NULL, 10));
+	}
+	fprintf(fp, "\n%*s %*s .", kw, kw > 0 ? "key" : "", minw, "min");
+	for (uint32_t i = lo; i <= hi; i++)
+		fputc('-', fp);
+	fprintf(fp, ". %*s | count\n", -maxw, "max");
+
+	for (size_t e = 0; e < n; e++) {
+		const int64_t *v = ents[e].ae_val;
+		long double total = 0;
+		long long count = 0;
+
+		print_keys(dtp, fp, idp, ents[e].ae_key, true);
+		if (q)
+			fprintf(fp, " %*s :", minw, minl);
+		else
+			fprintf(fp, "%8s :", minl);
+		for (uint32_t i = lo; i <= hi; i++) {
+			bar_total(dtp, &total, v[i]);
+			count += v[i];
+		}
+		for (uint32_t i = lo; i <= hi; i++)
+			pack_char(fp, v[i], total, utf8);
+		fprintf(fp, ": %*s | %lld\n", -maxw, maxl, count);
+	}
+}
+
+/*
+ * agghist: the entries of a scalar aggregation as the rows of one
+ * histogram, the keys in place of the bucket values.
+ */
+static void
+print_agghist(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const dt_aggent_t *ents, size_t n)
+{
+	int64_t normal = idp->di_normal > 0 ? idp->di_normal : 1;
+	int kw = keys_width(idp);
+	long double total = 0;
+	bool pos = false, neg = false;
+
+	for (size_t e = 0; e < n; e++) {
+		pos |= ents[e].ae_sort > 0;
+		neg |= ents[e].ae_sort < 0;
+		bar_total(dtp, &total, ents[e].ae_sort);
+	}
+	fprintf(fp, "\n%*s %41s %-9s\n", kw > 0 ? kw : 16,
+	    kw > 0 ? "key" : "value", hist_header, "count");
+	for (size_t e = 0; e < n; e++) {
+		print_keys(dtp, fp, idp, ents[e].ae_key, true);
+		fputc(' ', fp);
+		print_bar(dtp, fp, ents[e].ae_sort, total, pos, neg, normal);
+	}
+}
+
+/*
+ * Print one aggregation now: each entry's keys and value or histogram;
+ * with aggpack, histograms (but llquantize()'s, which has no packed
+ * form) one line each; with agghist, scalar values as bars.
+ */
 int
 dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 {
@@ -617,20 +832,31 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 	if (agg_read(dtp, idp, &ents, &n) != 0)
 		return (-1);
 	ents_sort(dtp, idp, ents, n, true);
-	for (size_t i = 0; i < n; i++) {
-		if (hist) {
+	if (hist && dtp->dt_opts.op_aggpack &&
+	    idp->di_aggfn != DT_FN_LLQUANTIZE) {
+		print_packed(dtp, fp, idp, ents, n);
+	} else if (!hist && dtp->dt_opts.op_agghist) {
+		print_agghist(dtp, fp, idp, ents, n);
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			if (!hist) {
+				print_keys(dtp, fp, idp, ents[i].ae_key,
+				    false);
+				fprintf(fp, " %16lld\n",
+				    (long long)(idp->di_normal > 0 ?
+				    ents[i].ae_sort / idp->di_normal :
+				    ents[i].ae_sort));
+				continue;
+			}
 			if (idp->di_nkeys == 0)
 				fputc('\n', fp);
 			else
-				print_keys(dtp, fp, idp, ents[i].ae_key);
+				print_keys(dtp, fp, idp, ents[i].ae_key,
+				    false);
 			if (idp->di_nkeys > 0)
 				fputc('\n', fp);
 			print_hist(dtp, fp, idp, ents[i].ae_val, true);
-			continue;
 		}
-		print_keys(dtp, fp, idp, ents[i].ae_key);
-		fprintf(fp, " %16lld\n", (long long)(idp->di_normal > 0 ?
-		    ents[i].ae_sort / idp->di_normal : ents[i].ae_sort));
 	}
 	agg_free(ents, n);
 	return (0);

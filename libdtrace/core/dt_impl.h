@@ -574,6 +574,10 @@ typedef struct dt_options {
 	uint32_t op_aggsortkeypos;	/* aggsortkeypos: key compared first */
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
+	bool op_aggpack;		/* aggpack: a histogram on one line */
+	bool op_agghist;		/* agghist: scalar values as bars */
+	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
+					   _UTF8 */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	char *op_debugdir;		/* debugdir: separate debug files, or
 					   NULL for DT_DEBUGDIR */
@@ -600,6 +604,11 @@ typedef struct dt_options {
 
 #define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
 #define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
+
+/* encoding: the characters of histogram bars (dt_aggregate.c) */
+#define	DT_ENCODING_AUTO	0	/* UTF-8 unless TERM is dumb */
+#define	DT_ENCODING_ASCII	1
+#define	DT_ENCODING_UTF8	2
 
 #define DT_IDHASH	127
 

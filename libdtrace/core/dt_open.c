@@ -230,7 +230,8 @@ opt_dynamic(const char *opt)
 {
 	static const char *const dynamic[] = {
 		"quiet", "aggsortkey", "aggsortkeypos", "aggsortpos",
-		"aggsortrev", "aggzoom", "switchrate", "aggrate",
+		"aggsortrev", "aggzoom", "aggpack", "agghist", "encoding",
+		"switchrate", "aggrate",
 	};
 
 	for (size_t i = 0; i < sizeof (dynamic) / sizeof (dynamic[0]); i++) {
@@ -289,6 +290,23 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "aggzoom") == 0) {
 		if (parse_bool(val, &op->op_aggzoom) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "aggpack") == 0) {
+		if (parse_bool(val, &op->op_aggpack) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "agghist") == 0) {
+		if (parse_bool(val, &op->op_agghist) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "encoding") == 0) {
+		/* in the order of DT_ENCODING_* */
+		static const char *const enc[] = {
+			"auto", "ascii", "utf8", NULL
+		};
+		int i = parse_word(val, enc);
+
+		if (i < 0)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "encoding "
+			    "must be auto, ascii or utf8"));
+		op->op_encoding = i;
 	} else if (strcmp(opt, "aggsortpos") == 0 ||
 	    strcmp(opt, "aggsortkeypos") == 0) {
 		if (parse_size(val, &v) != 0 || v > UINT32_MAX)
@@ -606,6 +624,12 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_aggsortrev;
 	else if (strcmp(opt, "aggzoom") == 0)
 		*valp = op->op_aggzoom;
+	else if (strcmp(opt, "aggpack") == 0)
+		*valp = op->op_aggpack;
+	else if (strcmp(opt, "agghist") == 0)
+		*valp = op->op_agghist;
+	else if (strcmp(opt, "encoding") == 0)
+		*valp = op->op_encoding;
 	else if (strcmp(opt, "aggsortpos") == 0)
 		*valp = op->op_aggsortpos;
 	else if (strcmp(opt, "aggsortkeypos") == 0)
