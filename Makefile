@@ -269,7 +269,8 @@ fuzz:
 	test/fuzz/run build-fuzz $(FUZZTIME) $(FUZZ_NAMES)
 
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
-bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/getpid \
+bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/cfiread \
+       $(BUILD)/bench/getpid \
        $(BUILD)/bench/ucall
 
 # The loads of bench/events and bench/ucalls: plain programs, without

@@ -12,9 +12,11 @@
  * unchanged).  The caller's pc is the return address rule's value, its sp
  * the CFA.  Memory is only read from the stack copy.
  *
- * A file's tables are parsed once (dt_cfi_parse()) into an array of FDEs
- * sorted by their first pc, kept by the caller per file; the section's
- * bytes are copied so that the instructions can be run later.  The parser
+ * A file's tables are read once, kept by the caller per file: with the
+ * index of .eh_frame_hdr (dt_cfi_parse_index()) nothing more, an FDE is
+ * parsed when a pc needs it; without one (or with a .debug_frame) all are
+ * parsed (dt_cfi_parse()) into an array sorted by their first pc.  The
+ * sections' bytes are copied so that the instructions can be run later.  The parser
  * reads files of untrusted processes: every length is checked against its
  * entry and its section, every loop is bounded by the bytes it consumes
  * or by a fixed count, and anything not understood makes that entry (or
@@ -56,6 +58,11 @@ struct dt_cfi {
 	cfi_sect_t ci_sect[2];		/* .eh_frame, .debug_frame */
 	cfi_fde_t *ci_fdes;		/* by cf_lo */
 	size_t ci_nfdes;		/* how many */
+	int32_t *ci_index;		/* or .eh_frame_hdr's table: pairs
+					   (first pc, FDE address), relative
+					   to ci_hdraddr, by first pc */
+	size_t ci_nindex;		/* its pairs */
+	uint64_t ci_hdraddr;		/* .eh_frame_hdr's address */
 	size_t ci_nloads;		/* PT_LOAD headers */
 	uint64_t ci_loff[CFI_MAXLOADS];	/* their file offsets */
 	uint64_t ci_lvaddr[CFI_MAXLOADS]; /* their addresses */
@@ -291,53 +298,74 @@ fde_cmp(const void *a, const void *b)
 	return (x->cf_lo < y->cf_lo ? -1 : x->cf_lo > y->cf_lo);
 }
 
+/*
+ * The entry at offset pos of section s (index si), which ends at *nextp:
+ * 1 and *f if it is an FDE that can be used, 0 if not (a CIE, or one not
+ * understood), -1 at the end of the section or a bad length.  *cie is
+ * the CIE at *cachedp, parsed again only when an FDE names another.
+ */
+static int
+fde_at(const cfi_sect_t *s, uint8_t si, size_t pos, size_t *nextp,
+    cfi_cie_t *cie, size_t *cachedp, cfi_fde_t *f)
+{
+	size_t start, end, cieoff;
+	uint64_t id, lo, range;
+	cfi_rd_t r;
+
+	if (!entry_bounds(s, pos, &start, &end))
+		return (-1);	/* the terminator, or a bad length */
+	*nextp = end;
+	r = (cfi_rd_t){ s->cs_buf, start, end, s->cs_addr, false };
+	id = rd_bytes(&r, 4);
+	if (r.cr_bad || id == (s->cs_debug ? 0xffffffffULL : 0))
+		return (0);	/* a CIE */
+	if (s->cs_debug)
+		cieoff = (size_t)id;
+	else if (id > start)
+		return (0);
+	else
+		cieoff = start - (size_t)id;
+	if (cieoff != *cachedp) {
+		*cachedp = SIZE_MAX;
+		if (!cie_parse(s, cieoff, cie))
+			return (0);
+		*cachedp = cieoff;
+	}
+	if (!rd_ptr(&r, cie->ce_fdeenc, &lo) ||
+	    !rd_ptr(&r, cie->ce_fdeenc & 0x0f, &range))
+		return (0);
+	if (cie->ce_aug) {
+		uint64_t alen = rd_uleb(&r);
+
+		if (r.cr_bad || alen > end - r.cr_pos)
+			return (0);
+		r.cr_pos += (size_t)alen;
+	}
+	if (range == 0 || lo + range < lo)
+		return (0);
+	f->cf_lo = lo;
+	f->cf_hi = lo + range;
+	f->cf_cie = (uint32_t)cieoff;
+	f->cf_ins = (uint32_t)r.cr_pos;
+	f->cf_end = (uint32_t)end;
+	f->cf_sect = si;
+	return (1);
+}
+
 /* Add the FDEs of section s (index si) to ci. */
 static int
 sect_fdes(dt_cfi_t *ci, uint8_t si, size_t *capp)
 {
 	const cfi_sect_t *s = &ci->ci_sect[si];
-	size_t pos = 0, start, end;
-	size_t cached = SIZE_MAX;
+	size_t pos = 0, cached = SIZE_MAX;
 	cfi_cie_t cie;
+	cfi_fde_t f;
+	int rv;
 
-	while (pos < s->cs_size && ci->ci_nfdes < CFI_MAXFDES) {
-		cfi_rd_t r;
-		uint64_t id, lo, range;
-		size_t cieoff;
-		cfi_fde_t *f;
-
-		if (!entry_bounds(s, pos, &start, &end))
-			break;	/* the terminator, or a bad length */
-		r = (cfi_rd_t){ s->cs_buf, start, end, s->cs_addr, false };
-		id = rd_bytes(&r, 4);
-		pos = end;	/* next entry: pos only grows */
-		if (r.cr_bad || id == (s->cs_debug ? 0xffffffffULL : 0))
-			continue;	/* a CIE */
-		if (s->cs_debug)
-			cieoff = (size_t)id;
-		else if (id > start)
-			continue;
-		else
-			cieoff = start - (size_t)id;
-		if (cieoff != cached) {
-			if (!cie_parse(s, cieoff, &cie)) {
-				cached = SIZE_MAX;
-				continue;
-			}
-			cached = cieoff;
-		}
-		if (!rd_ptr(&r, cie.ce_fdeenc, &lo) ||
-		    !rd_ptr(&r, cie.ce_fdeenc & 0x0f, &range))
-			continue;
-		if (cie.ce_aug) {
-			uint64_t alen = rd_uleb(&r);
-
-			if (r.cr_bad || alen > end - r.cr_pos)
-				continue;
-			r.cr_pos += (size_t)alen;
-		}
-		if (range == 0 || lo + range < lo)
-			continue;
+	while (pos < s->cs_size && ci->ci_nfdes < CFI_MAXFDES &&
+	    (rv = fde_at(s, si, pos, &pos, &cie, &cached, &f)) >= 0) {
+		if (rv == 0)
+			continue;	/* pos has moved past it */
 		if (ci->ci_nfdes == *capp) {
 			size_t cap = *capp ? *capp * 2 : 256;
 			cfi_fde_t *nf = realloc(ci->ci_fdes, cap * sizeof (*nf));
@@ -347,13 +375,7 @@ sect_fdes(dt_cfi_t *ci, uint8_t si, size_t *capp)
 			ci->ci_fdes = nf;
 			*capp = cap;
 		}
-		f = &ci->ci_fdes[ci->ci_nfdes++];
-		f->cf_lo = lo;
-		f->cf_hi = lo + range;
-		f->cf_cie = (uint32_t)cieoff;
-		f->cf_ins = (uint32_t)r.cr_pos;
-		f->cf_end = (uint32_t)end;
-		f->cf_sect = si;
+		ci->ci_fdes[ci->ci_nfdes++] = f;
 	}
 	return (0);
 }
@@ -391,6 +413,51 @@ fail:
 	return (NULL);
 }
 
+/*
+ * An .eh_frame with the index the linker wrote in .eh_frame_hdr: a table
+ * of (first pc, FDE address) pairs sorted by first pc, 4-byte offsets
+ * from the header (DW_EH_PE_datarel | DW_EH_PE_sdata4, what GNU ld and
+ * lld write).  Nothing is parsed ahead: fde_find() searches the table and
+ * parses the one FDE it names, so a library with 100,000 functions costs
+ * a copy, not a parse.  NULL if the header is not that, or does not
+ * describe this .eh_frame.
+ */
+dt_cfi_t *
+dt_cfi_parse_index(const uint8_t *eh, size_t ehsize, uint64_t ehaddr,
+    const uint8_t *hdr, size_t hdrsize, uint64_t hdraddr)
+{
+	cfi_rd_t r = { hdr, 0, hdrsize, hdraddr, false };
+	uint64_t version, ptrenc, cntenc, tabenc, ehptr, count;
+	dt_cfi_t *ci;
+
+	version = rd_bytes(&r, 1);
+	ptrenc = rd_bytes(&r, 1);
+	cntenc = rd_bytes(&r, 1);
+	tabenc = rd_bytes(&r, 1);
+	if (r.cr_bad || version != 1 || tabenc != 0x3b ||
+	    !rd_ptr(&r, (uint8_t)ptrenc, &ehptr) ||
+	    !rd_ptr(&r, (uint8_t)cntenc, &count) || ehptr != ehaddr ||
+	    count == 0 || count > CFI_MAXFDES ||
+	    count * 8 > hdrsize - r.cr_pos || ehsize == 0 ||
+	    ehsize > UINT32_MAX)
+		return (NULL);
+	if ((ci = calloc(1, sizeof (*ci))) == NULL)
+		return (NULL);
+	ci->ci_sect[0].cs_buf = malloc(ehsize);
+	ci->ci_index = malloc((size_t)count * 8);
+	if (ci->ci_sect[0].cs_buf == NULL || ci->ci_index == NULL) {
+		dt_cfi_free(ci);
+		return (NULL);
+	}
+	memcpy(ci->ci_sect[0].cs_buf, eh, ehsize);
+	memcpy(ci->ci_index, hdr + r.cr_pos, (size_t)count * 8);
+	ci->ci_sect[0].cs_size = ehsize;
+	ci->ci_sect[0].cs_addr = ehaddr;
+	ci->ci_nindex = (size_t)count;
+	ci->ci_hdraddr = hdraddr;
+	return (ci);
+}
+
 void
 dt_cfi_free(dt_cfi_t *ci)
 {
@@ -399,21 +466,50 @@ dt_cfi_free(dt_cfi_t *ci)
 	free(ci->ci_sect[0].cs_buf);
 	free(ci->ci_sect[1].cs_buf);
 	free(ci->ci_fdes);
+	free(ci->ci_index);
 	free(ci);
 }
 
 size_t
 dt_cfi_nfdes(const dt_cfi_t *ci)
 {
-	return (ci->ci_nfdes);
+	return (ci->ci_index != NULL ? ci->ci_nindex : ci->ci_nfdes);
 }
 
-/* The FDE covering link-time address pc, or NULL. */
-static const cfi_fde_t *
-fde_find(const dt_cfi_t *ci, uint64_t pc)
+/* The FDE of .eh_frame_hdr's index covering link-time address pc. */
+static bool
+index_find(const dt_cfi_t *ci, uint64_t pc, cfi_fde_t *f)
+{
+	const cfi_sect_t *s = &ci->ci_sect[0];
+	size_t lo = 0, hi = ci->ci_nindex, cached = SIZE_MAX, next;
+	uint64_t addr;
+	cfi_cie_t cie;
+
+	while (lo < hi) {	/* the first entry past pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ci->ci_hdraddr + (uint64_t)(int64_t)ci->ci_index[2 * mid] <=
+		    pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return (false);
+	addr = ci->ci_hdraddr + (uint64_t)(int64_t)ci->ci_index[2 * lo - 1];
+	return (addr - s->cs_addr < s->cs_size &&
+	    fde_at(s, 0, (size_t)(addr - s->cs_addr), &next, &cie, &cached,
+	    f) == 1 && pc >= f->cf_lo && pc < f->cf_hi);
+}
+
+/* The FDE covering link-time address pc, in *f. */
+static bool
+fde_find(const dt_cfi_t *ci, uint64_t pc, cfi_fde_t *f)
 {
 	size_t lo = 0, hi = ci->ci_nfdes;
 
+	if (ci->ci_index != NULL)
+		return (index_find(ci, pc, f));
 	while (lo < hi) {	/* the first FDE past pc */
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -425,10 +521,12 @@ fde_find(const dt_cfi_t *ci, uint64_t pc)
 	/* overlapping FDEs are rare: look back a few */
 	for (size_t i = lo, n = 0; i > 0 && n < 4; i--, n++) {
 		if (pc >= ci->ci_fdes[i - 1].cf_lo &&
-		    pc < ci->ci_fdes[i - 1].cf_hi)
-			return (&ci->ci_fdes[i - 1]);
+		    pc < ci->ci_fdes[i - 1].cf_hi) {
+			*f = ci->ci_fdes[i - 1];
+			return (true);
+		}
 	}
-	return (NULL);
+	return (false);
 }
 
 /* How a register of the caller is found. */
@@ -609,14 +707,14 @@ stack_read(const dt_cfi_regs_t *rg, uint64_t addr, uint64_t *vp)
 int
 dt_cfi_step(const dt_cfi_t *ci, uint64_t pc, dt_cfi_regs_t *rg)
 {
-	const cfi_fde_t *f = fde_find(ci, pc);
 	const cfi_sect_t *s;
 	cfi_state_t st, init;
+	cfi_fde_t fde, *f = &fde;
 	cfi_cie_t c;
 	uint64_t cfa, nr[DT_CFI_NREGS];
 	uint32_t valid = 0;
 
-	if (f == NULL)
+	if (!fde_find(ci, pc, f))
 		return (DT_CFI_NOFDE);
 	s = &ci->ci_sect[f->cf_sect];
 	if (!cie_parse(s, f->cf_cie, &c) || c.ce_signal)
@@ -702,7 +800,10 @@ dt_cfi_vaddr(const dt_cfi_t *ci, uint64_t foff, uint64_t *vp)
 	return (false);
 }
 
-/* The section named name of elf, or NULL. */
+/*
+ * The section named name of elf, or NULL.  Linkers other than GNU ld (lld)
+ * give .eh_frame the type SHT_X86_64_UNWIND.
+ */
 static Elf_Data *
 sect_data(Elf *elf, size_t shstrndx, const char *name, uint64_t *addrp)
 {
@@ -713,7 +814,8 @@ sect_data(Elf *elf, size_t shstrndx, const char *name, uint64_t *addrp)
 		const char *n;
 
 		if (gelf_getshdr(scn, &sh) == NULL ||
-		    sh.sh_type != SHT_PROGBITS ||
+		    (sh.sh_type != SHT_PROGBITS &&
+		    sh.sh_type != SHT_X86_64_UNWIND) ||
 		    (sh.sh_flags & SHF_COMPRESSED) ||
 		    (n = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL ||
 		    strcmp(n, name) != 0)
@@ -725,11 +827,11 @@ sect_data(Elf *elf, size_t shstrndx, const char *name, uint64_t *addrp)
 }
 
 dt_cfi_t *
-dt_cfi_read(const char *path)
+dt_cfi_read(const char *path, bool index)
 {
 	Elf *elf;
-	Elf_Data *eh, *dbg;
-	uint64_t ehaddr = 0, dbgaddr = 0;
+	Elf_Data *eh, *dbg, *hdr;
+	uint64_t ehaddr = 0, dbgaddr = 0, hdraddr = 0;
 	size_t shstrndx, nph;
 	dt_cfi_t *ci = NULL;
 	int fd;
@@ -750,7 +852,13 @@ dt_cfi_read(const char *path)
 	if ((eh == NULL || eh->d_buf == NULL) &&
 	    (dbg == NULL || dbg->d_buf == NULL))
 		goto out;
-	ci = dt_cfi_parse(eh != NULL ? eh->d_buf : NULL,
+	hdr = sect_data(elf, shstrndx, ".eh_frame_hdr", &hdraddr);
+	if (index && eh != NULL && eh->d_buf != NULL && dbg == NULL &&
+	    hdr != NULL && hdr->d_buf != NULL)
+		ci = dt_cfi_parse_index(eh->d_buf, eh->d_size, ehaddr,
+		    hdr->d_buf, hdr->d_size, hdraddr);
+	if (ci == NULL)
+		ci = dt_cfi_parse(eh != NULL ? eh->d_buf : NULL,
 	    eh != NULL && eh->d_buf != NULL ? eh->d_size : 0, ehaddr,
 	    dbg != NULL ? dbg->d_buf : NULL,
 	    dbg != NULL && dbg->d_buf != NULL ? dbg->d_size : 0);

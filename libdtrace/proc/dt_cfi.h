@@ -36,8 +36,14 @@ typedef struct dt_cfi_regs {
 /* Parse an .eh_frame (at link-time address ehaddr) and a .debug_frame. */
 extern dt_cfi_t *dt_cfi_parse(const uint8_t *, size_t, uint64_t,
     const uint8_t *, size_t);
-/* The same, of an ELF file's sections; NULL if it has none. */
-extern dt_cfi_t *dt_cfi_read(const char *);
+/* An .eh_frame through its .eh_frame_hdr index (at hdraddr); or NULL. */
+extern dt_cfi_t *dt_cfi_parse_index(const uint8_t *, size_t, uint64_t,
+    const uint8_t *, size_t, uint64_t);
+/*
+ * The same, of an ELF file's sections, through the index if it has one
+ * and index is true; NULL if it has none.
+ */
+extern dt_cfi_t *dt_cfi_read(const char *, bool);
 extern void dt_cfi_free(dt_cfi_t *);
 extern size_t dt_cfi_nfdes(const dt_cfi_t *);
 /* A file offset of the file's loaded bytes as a link-time address. */

@@ -449,7 +449,7 @@ ustack_step(dtrace_hdl_t *dtp, pid_t pid, dt_cfi_regs_t *rg, bool first)
 	if (!ue->ue_cfitried) {
 		ue->ue_cfitried = true;
 		if (ue->ue_path != NULL)
-			ue->ue_cfi = dt_cfi_read(ue->ue_path);
+			ue->ue_cfi = dt_cfi_read(ue->ue_path, true);
 	}
 	if (ue->ue_cfi == NULL || !dt_cfi_vaddr(ue->ue_cfi,
 	    look - m->um_start + m->um_pgoff, &vaddr))

@@ -8,7 +8,8 @@
  * remember_state, restore_state with nothing remembered, a ULEB128 that
  * never ends, and 20000 sections with random bytes changed) must be
  * refused or give answers, never crash (run under ASan in make check);
- * last, libc's own .eh_frame must parse into many FDEs.
+ * last, real libraries read through .eh_frame_hdr's index must unwind as
+ * they do when all their FDEs are parsed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,14 @@
 
 #include "check.h"
 
-#define LIBC	"/lib/x86_64-linux-gnu/libc.so.6"
+/* libc, and a library linked by lld (.eh_frame typed SHT_X86_64_UNWIND) */
+static const struct {
+	const char *path;
+	unsigned int every;	/* a step from every Nth byte */
+} real[] = {
+	{ "/lib/x86_64-linux-gnu/libc.so.6", 5 },
+	{ "/usr/lib/x86_64-linux-gnu/libLLVM-14.so.1", 257 },
+};
 #define EHADDR	0x2000		/* the made section's link-time address */
 
 static uint8_t sect[256];
@@ -111,6 +119,51 @@ exercise(const uint8_t *buf, size_t len)
 		(void) dt_cfi_step(ci, pc, &rg);
 	}
 	dt_cfi_free(ci);
+}
+
+/*
+ * A file read both ways: the index names as many FDEs as the full parse
+ * finds, and a step from every Nth byte of its loaded text gives the same
+ * answer and the same registers.
+ */
+static void
+compare_index(const char *path, unsigned int every)
+{
+	dt_cfi_t *full = dt_cfi_read(path, false), *idx = dt_cfi_read(path, true);
+	size_t same = 0, found = 0, total = 0;
+	uint64_t pc;
+
+	CHECK(full != NULL && idx != NULL);
+	if (full == NULL || idx == NULL)
+		goto out;
+	CHECK(dt_cfi_nfdes(full) > 1000 &&
+	    dt_cfi_nfdes(idx) == dt_cfi_nfdes(full));
+	for (uint64_t off = 0; off < (256U << 20); off += every) {
+		dt_cfi_regs_t a, b;
+		int ra, rb;
+
+		if (!dt_cfi_vaddr(full, off, &pc))
+			continue;
+		regs_init(&a, 0x7008);
+		regs_init(&b, 0x7008);
+		ra = dt_cfi_step(full, pc, &a);
+		rb = dt_cfi_step(idx, pc, &b);
+		total++;
+		found += ra != DT_CFI_NOFDE;
+		same += ra == rb && a.cr_valid == b.cr_valid &&
+		    memcmp(a.cr_r, b.cr_r, sizeof (a.cr_r)) == 0;
+		if (ra != rb || a.cr_valid != b.cr_valid) {
+			printf("%s: at 0x%llx full %d index %d\n", path,
+			    (unsigned long long)pc, ra, rb);
+			break;
+		}
+	}
+	printf("%s: %zu FDEs, %zu steps found one, all the same: %s\n", path,
+	    dt_cfi_nfdes(idx), found, same == total ? "yes" : "no");
+	CHECK(found > 10000 && same == total);
+out:
+	dt_cfi_free(full);
+	dt_cfi_free(idx);
 }
 
 static int
@@ -249,13 +302,13 @@ main(void)
 		exercise(bad, slen);
 	}
 	CHECK(1);
-	/* a real one */
-	ci = dt_cfi_read(LIBC);
-	CHECK(ci != NULL && dt_cfi_nfdes(ci) > 1000);
-	if (ci != NULL)
-		printf("libc: %zu FDEs\n", dt_cfi_nfdes(ci));
-	dt_cfi_free(ci);
-	CHECK(dt_cfi_read("/nonexistent") == NULL);
-	CHECK(dt_cfi_read("/etc/passwd") == NULL);
+	/* real ones: the full parse and .eh_frame_hdr's index agree */
+	for (size_t i = 0; i < sizeof (real) / sizeof (real[0]); i++)
+		compare_index(real[i].path, real[i].every);
+	CHECK(dt_cfi_read("/nonexistent", true) == NULL);
+	CHECK(dt_cfi_read("/etc/passwd", true) == NULL);
+	/* an index that is not one is refused */
+	CHECK(dt_cfi_parse_index(sect, slen, EHADDR, sect, slen, EHADDR) ==
+	    NULL);
 	return (check_done("cfi"));
 }
