@@ -4014,12 +4014,23 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
 		    r->dr_type.ty_size);
 		break;
-	case DT_FN_TRACEMEM:
-		/* the bytes, or ERROR for a bad address */
+	case DT_FN_TRACEMEM: {
+		/* the limit shown, then the bytes, or ERROR for a bad address */
+		uint32_t off = r->dr_offset;
+
+		if (r->dr_dynsize) {
+			dt_type_t t = { DT_TK_INT, 8, 1, 0 };
+
+			cg_expr_as(cg, e->dn_args->dn_list->dn_list, t);
+			store_data(cg, t, off);
+			off += 8;
+		}
 		cg_expr(cg, e->dn_args);
 		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-		    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
+		    data_off(cg, off), (int32_t)(r->dr_size - (off -
+		    r->dr_offset)));
 		break;
+	}
 	case DT_FN_EXIT:
 		cg_expr_as(cg, e->dn_args, r->dr_type);
 		store_data(cg, r->dr_type, r->dr_offset);

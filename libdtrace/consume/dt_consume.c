@@ -539,16 +539,19 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		dt_json_str(fp, buf, len);
 		free(buf);
 		break;
-	case DTRACEACT_TRACEMEM:
+	case DTRACEACT_TRACEMEM: {
+		const unsigned char *b;
+		uint32_t n = dt_tracemem_bytes(r, data, &b);
+
 		fputs(*firstp ? "{" : ",{", fp);
 		/* tracemem(), or trace() of a struct or array */
 		fprintf(fp, "\"kind\":\"%s\",\"bytes\":\"",
 		    r->dr_type.ty_kind == DT_TK_VOID ? "tracemem" : "trace");
-		for (uint32_t i = 0; i < r->dr_size; i++)
-			fprintf(fp, "%02x",
-			    (unsigned char)data[r->dr_offset + i]);
+		for (uint32_t i = 0; i < n; i++)
+			fprintf(fp, "%02x", b[i]);
 		fputc('"', fp);
 		break;
+	}
 	case DTRACEACT_PRINT:
 		if ((buf = dt_print_text(dtp, r, data, &len)) == NULL)
 			return;
@@ -643,9 +646,13 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_STACK)
 		dt_print_stack(dtp, fp, data + r->dr_offset,
 		    r->dr_type.ty_size);
-	else if (r->dr_kind == DTRACEACT_TRACEMEM)
-		print_bytes(fp, (const unsigned char *)data +
-		    r->dr_offset, r->dr_size);
+	else if (r->dr_kind == DTRACEACT_TRACEMEM) {
+		const unsigned char *b;
+		uint32_t n = dt_tracemem_bytes(r, data, &b);
+
+		if (n > 0)
+			print_bytes(fp, b, n);
+	}
 	else if ((r->dr_kind == DTRACEACT_PRINT ||
 	    r->dr_kind == DTRACEACT_PRINTF) && v != NULL &&
 	    v->dtv_kind == DTRACE_VAL_TEXT)

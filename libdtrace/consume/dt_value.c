@@ -201,6 +201,29 @@ dt_value_key(dtrace_hdl_t *dtp, dt_valmem_t *vm, dt_type_t t, const char *p,
 	}
 }
 
+/*
+ * The bytes a tracemem() record shows: all of them, or with a third
+ * argument as many as it said, unless that was negative or more.
+ */
+uint32_t
+dt_tracemem_bytes(const dt_datarec_t *r, const char *data,
+    const unsigned char **pp)
+{
+	const char *p = data + r->dr_offset;
+	uint32_t n = r->dr_size;
+	int64_t lim;
+
+	if (r->dr_dynsize) {
+		memcpy(&lim, p, 8);
+		p += 8;
+		n -= 8;
+		if (lim >= 0 && lim < (int64_t)n)
+			n = (uint32_t)lim;
+	}
+	*pp = (const unsigned char *)p;
+	return (n);
+}
+
 /* One record of a firing whose data starts at data. */
 int
 dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
@@ -235,11 +258,14 @@ dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
 		v->dtv_signed = 1;
 		v->dtv_int = (int32_t)w[0];
 		return (0);
-	case DTRACEACT_TRACEMEM:
+	case DTRACEACT_TRACEMEM: {
+		const unsigned char *b;
+
 		v->dtv_kind = DTRACE_VAL_BYTES;
-		v->dtv_bytes = p;
-		v->dtv_len = r->dr_size;
+		v->dtv_len = dt_tracemem_bytes(r, data, &b);
+		v->dtv_bytes = (const char *)b;
 		return (0);
+	}
 	case DTRACEACT_PRINTF:
 	case DTRACEACT_PRINT:
 	case DTRACEACT_SYSTEM:

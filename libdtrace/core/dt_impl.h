@@ -205,6 +205,8 @@ typedef struct dt_datarec {
 	const struct dt_tentry *dr_te;	/* print: the types of dr_btf (the
 					   clause's dc_types) */
 	char *dr_tname;			/* print: the value's type name */
+	bool dr_dynsize;		/* tracemem: 8 bytes of the number of
+					   bytes to show come first */
 } dt_datarec_t;
 
 /*
@@ -1031,6 +1033,8 @@ typedef struct dt_valmem {
 } dt_valmem_t;
 extern void *dt_valmem_alloc(dt_valmem_t *, size_t);
 extern void dt_valmem_free(dt_valmem_t *);
+extern uint32_t dt_tracemem_bytes(const dt_datarec_t *, const char *,
+    const unsigned char **);
 extern int dt_value_rec(dtrace_hdl_t *, dt_valmem_t *, const dt_datarec_t *,
     const char *, dtrace_value_t *);
 extern int dt_value_key(dtrace_hdl_t *, dt_valmem_t *, dt_type_t,

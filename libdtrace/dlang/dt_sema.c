@@ -1042,8 +1042,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRACEMEM: {
 		const dt_node_t *a = dnp->dn_args;
 
-		/* no third argument (a dynamic limit) yet */
-		check_nargs(pcb, dnp, nargs, 2, 2);
+		check_nargs(pcb, dnp, nargs, 2, 3);
 		/* an address: of a string's bytes, a struct, an array too */
 		if (a->dn_type.ty_kind == DT_TK_VOID)
 			dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
@@ -1056,6 +1055,11 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "tracemem( ) argument #2 must be a non-zero "
 			    "positive integral constant expression (at most "
 			    "%d)", DT_DCTX_RECMAX);
+		/* the bytes shown, worked out as it fires */
+		if ((a = a->dn_list) != NULL && !is_int(a))
+			dt_cerror(pcb, "D_TRACEMEM_DSIZE", a->dn_pos,
+			    "tracemem( ) argument #3 must be an integer "
+			    "expression");
 		break;
 	}
 	case DT_FN_SETOPT:
@@ -3177,8 +3181,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		dcp->dc_records = true;
 		break;
 	case DT_FN_TRACEMEM:
+		/* with a third argument, its value first */
 		r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
-		    (uint32_t)e->dn_args->dn_list->dn_value, e->dn_pos);
+		    (uint32_t)e->dn_args->dn_list->dn_value +
+		    (e->dn_args->dn_list->dn_list != NULL ? 8U : 0U),
+		    e->dn_pos);
+		r->dr_dynsize = e->dn_args->dn_list->dn_list != NULL;
 		dcp->dc_records = true;
 		break;
 	case DT_FN_SETOPT:

@@ -1,5 +1,5 @@
-/* tracemem( ) with a third argument (a dynamic limit) is not supported yet */
+/* tracemem( ) takes two or three arguments */
 BEGIN
 {
-	tracemem(curthread, 8, 4);
+	tracemem(curthread, 8, 4, 2);
 }
