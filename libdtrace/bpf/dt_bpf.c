@@ -334,15 +334,16 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		return (-1);
 	{
 		/* zeros as large as the largest aggregation value, or
-		   struct a self-> or associative array element holds (the
-		   value of one not there) */
+		   struct or array a self-> or associative array element
+		   holds (the value of one not there, and what one is made
+		   from before a member is written) */
 		uint32_t zsize = 0;
 
 		for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 			const dt_ident_t *v = dtp->dt_varmaps[i];
 
 			if ((v->di_kind == DT_IDENT_AGG ||
-			    v->di_type.ty_kind == DT_TK_STRUCT) &&
+			    dt_type_isbytes(v->di_type)) &&
 			    v->di_valsize > zsize)
 				zsize = v->di_valsize;
 		}

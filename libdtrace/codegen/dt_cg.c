@@ -1239,7 +1239,7 @@ lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
 	bool str = idp->di_type.ty_kind == DT_TK_STRING;
-	bool sou = idp->di_type.ty_kind == DT_TK_STRUCT;
+	bool sou = dt_type_isbytes(idp->di_type);
 	int lfound, ldone;
 
 	if (!lv_dynamic(idp)) {
@@ -1351,7 +1351,7 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	int16_t vslot;
 	int ldone;
 
-	if (idp->di_type.ty_kind == DT_TK_STRUCT) {
+	if (dt_type_isbytes(idp->di_type)) {
 		lv_store_struct(cg, idp, k);
 		return;
 	}
@@ -1391,6 +1391,98 @@ lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	pop(cg, R0);
 }
 
+/*
+ * r0 = the address of the value of struct or array variable dnp, to
+ * write a part of it in place: a fixed variable's storage; a self-> or
+ * associative array element's value in its map, made of zeros first if
+ * it is not there.  If the map has no room, that is a dynamic variable
+ * drop and r0 a temporary the write goes to and is lost in.
+ */
+static void
+lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, sink;
+	int lfound = label_new(cg), lmade = label_new(cg);
+
+	if (!lv_dynamic(idp)) {
+		lv_addr(cg, R0, idp);
+		return;
+	}
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, k, R2);
+	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+	emit_mapval(cg, R3, DT_MAP_ZERO, 0);
+	emit_map_store(cg, idp, k);
+	emit_mapfd(cg, R1, idp->di_id);
+	lv_keyptr(cg, k, R2);
+	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
+	sink = tmp_alloc(cg);
+	for (uint32_t got = strsize; got < (uint32_t)idp->di_tsize;
+	    got += strsize)
+		(void) tmp_alloc(cg);
+	emit_dctx_addr(cg, R0, sink);
+	label_set(cg, lfound);
+	label_set(cg, lmade);
+}
+
+static void cg_lvaddr(dt_cg_t *, dt_node_t *);
+
+/*
+ * r0 = the address of the value n is, or is part of, to write into:
+ * the struct or array variable (or associative array element) at the
+ * root of v.m[i]..., a part of it, or what a pointer points to.
+ */
+static void
+cg_valaddr(dt_cg_t *cg, dt_node_t *n)
+{
+	const dt_type_t t = n->dn_type;
+
+	if ((n->dn_kind == DN_VAR || n->dn_kind == DN_INDEX) &&
+	    n->dn_ident != NULL && n->dn_builtin == NULL &&
+	    dt_type_isbytes(t)) {
+		dt_lvkey_t k;
+
+		lv_key(cg, n, &k);
+		lv_load_write(cg, n, &k);
+		lv_done(cg, &k);
+	} else if (dt_member_root(n) != NULL || (t.ty_kind == DT_TK_STRING &&
+	    t.ty_btf != 0 && (n->dn_kind == DN_MEMBER ||
+	    n->dn_kind == DN_INDEX || n->dn_kind == DN_UNARY))) {
+		/* a part of a variable, or a char array in memory, is
+		   where it is, not in the string copy its value would be */
+		cg_lvaddr(cg, n);
+	} else {
+		cg_expr(cg, n);
+	}
+}
+
+/*
+ * r0 += the index dnp->dn_right times the element size; an index into an
+ * array in a D variable (dn_stroff elements) out of range is the illegal
+ * operation fault.
+ */
+static void
+emit_elem(dt_cg_t *cg, dt_node_t *dnp)
+{
+	push(cg);
+	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
+	if (dnp->dn_stroff > 0) {
+		int lok = label_new(cg);
+
+		emit_jump(cg, JMP_IMM(BPF_JLT, R0, (int32_t)dnp->dn_stroff, 0),
+		    lok);
+		emit_fault(cg, DTRACEFLT_ILLOP, R0);
+		label_set(cg, lok);
+	}
+	if (dnp->dn_value != 1)
+		emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)dnp->dn_value));
+	pop(cg, R1);
+	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+}
+
 /* r0 = *p */
 static void
 cg_deref(dt_cg_t *cg, dt_node_t *dnp)
@@ -1418,27 +1510,16 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 		cg_expr(cg, lv->dn_left);
 		break;
 	case DN_MEMBER:
-		cg_expr(cg, lv->dn_left);
+		if (lv->dn_op == T_ARROW)
+			cg_expr(cg, lv->dn_left);
+		else
+			cg_valaddr(cg, lv->dn_left);
 		if (lv->dn_value != 0)
 			emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
 		break;
 	case DN_INDEX:
-		/* a char array in memory is indexed where it is, not in
-		   the string copy its value would be */
-		if (lv->dn_left->dn_type.ty_kind == DT_TK_STRING &&
-		    lv->dn_left->dn_type.ty_btf != 0 &&
-		    (lv->dn_left->dn_kind == DN_MEMBER ||
-		    lv->dn_left->dn_kind == DN_INDEX ||
-		    lv->dn_left->dn_kind == DN_UNARY))
-			cg_lvaddr(cg, lv->dn_left);
-		else
-			cg_expr(cg, lv->dn_left);
-		push(cg);
-		cg_expr_as(cg, lv->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
-		if (lv->dn_value != 1)
-			emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)lv->dn_value));
-		pop(cg, R1);
-		emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		cg_valaddr(cg, lv->dn_left);
+		emit_elem(cg, lv);
 		break;
 	default:
 		cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
@@ -1622,12 +1703,7 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	cg_expr(cg, dnp->dn_left);
-	push(cg);
-	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
-	if (dnp->dn_value != 1)
-		emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)dnp->dn_value));
-	pop(cg, R1);
-	emit(cg, ALU_REG(BPF_ADD, R0, R1));
+	emit_elem(cg, dnp);
 	emit_load(cg, dnp);
 }
 

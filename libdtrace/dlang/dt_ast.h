@@ -83,7 +83,10 @@ typedef struct dt_node {
 					   built-ins: a kernel offset */
 	char *dn_str;			/* DN_STRING text, DN_VAR/DN_CALL name */
 	size_t dn_strlen;		/* DN_STRING length */
-	uint32_t dn_stroff;		/* DN_STRING offset in the strtab */
+	uint32_t dn_stroff;		/* DN_STRING offset in the strtab;
+					   DN_INDEX of an array in a D
+					   variable: its elements, which the
+					   index is checked against */
 	bool dn_post;			/* DN_INCDEC: postfix */
 	bool dn_declares;		/* DN_ASSIGN: first assignment */
 	dt_ident_t *dn_ident;		/* resolved identifier */

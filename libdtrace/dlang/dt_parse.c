@@ -976,6 +976,58 @@ sou_complete(dt_pcb_t *pcb, bool isunion, dt_ident_t *tagp,
  * current token is '{'.  A member declaration is a base type and one or
  * more declarators: '*'s, a name, array dimensions, a bit-field width.
  */
+/*
+ * The dimensions [N][M]... after the name of a member or variable: each a
+ * positive integral constant, the whole at most UINT32_MAX / 8 elements.
+ * Returns how many; *nelemsp their product.
+ */
+static unsigned int
+parse_dims(dt_pcb_t *pcb, const char *name, dt_srcpos_t dpos,
+    uint32_t *dims, uint64_t *nelemsp)
+{
+	unsigned int ndims = 0;
+	int64_t v;
+
+	*nelemsp = 1;
+	while (tok(pcb)->tk_kind == T_LBRACK) {
+		dt_node_t *e;
+
+		next(pcb);
+		if (tok(pcb)->tk_kind == T_RBRACK)
+			dt_cerror(pcb, "D_DECL_ARRNULL", dpos, "array %s needs "
+			    "a dimension", name);
+		e = parse_assign(pcb);
+		if (!const_value(pcb, e, &v) || v <= 0)
+			dt_cerror(pcb, "D_DECL_ARRSUB", e->dn_pos, "the "
+			    "dimension of %s must be a positive integral "
+			    "constant", name);
+		if (ndims == DT_SOU_MAXDIMS)
+			dt_cerror(pcb, "D_DECL_ARRBIG", dpos, "%s has more than "
+			    "%d dimensions", name, DT_SOU_MAXDIMS);
+		if ((uint64_t)v > UINT32_MAX / 8 ||
+		    (*nelemsp *= (uint64_t)v) > UINT32_MAX / 8)
+			dt_cerror(pcb, "D_DECL_ARRBIG", dpos, "array %s is too "
+			    "big", name);
+		dims[ndims++] = (uint32_t)v;
+		expect(pcb, T_RBRACK);
+	}
+	return (ndims);
+}
+
+/* The BTF type, in the D types, of an array of ty: an error names it. */
+static uint32_t
+array_btf(dt_pcb_t *pcb, dt_type_t ty, const uint32_t *dims,
+    unsigned int ndims, const char *name, dt_srcpos_t pos)
+{
+	int64_t id;
+
+	(void) d_types(pcb, pos);
+	if ((id = dt_dtype_array(pcb->pcb_hdl, ty, dims, ndims)) < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of %s: "
+		    "out of memory", name);
+	return ((uint32_t)id);
+}
+
 static dt_type_t
 parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
     dt_srcpos_t pos)
@@ -1014,7 +1066,8 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			continue;
 		}
 		for (;;) {
-			uint64_t dims[DT_SOU_MAXDIMS], nelems = 1;
+			uint32_t dims[DT_SOU_MAXDIMS];
+			uint64_t nelems = 1;
 			unsigned int ndims = 0;
 			int64_t msize = bsize, v;
 			dt_srcpos_t dpos = tok(pcb)->tk_pos;
@@ -1033,30 +1086,7 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				dt_cerror(pcb, "D_DECL_MNAME", dpos, "a member "
 				    "of %s needs a name", kw);
 			}
-			while (tok(pcb)->tk_kind == T_LBRACK) {
-				dt_node_t *e;
-
-				next(pcb);
-				if (tok(pcb)->tk_kind == T_RBRACK)
-					dt_cerror(pcb, "D_DECL_ARRNULL", dpos,
-					    "array member %s needs a "
-					    "dimension", name);
-				e = parse_assign(pcb);
-				if (!const_value(pcb, e, &v) || v <= 0)
-					dt_cerror(pcb, "D_DECL_ARRSUB",
-					    e->dn_pos, "the dimension of %s "
-					    "must be a positive integral "
-					    "constant", name);
-				if (ndims == DT_SOU_MAXDIMS)
-					dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
-					    "%s has more than %d dimensions",
-					    name, DT_SOU_MAXDIMS);
-				dims[ndims++] = (uint64_t)v;
-				if ((nelems *= (uint64_t)v) > UINT32_MAX / 8)
-					dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
-					    "array %s is too big", name);
-				expect(pcb, T_RBRACK);
-			}
+			ndims = parse_dims(pcb, name, dpos, dims, &nelems);
 			if (tok(pcb)->tk_kind == T_COLON) {
 				dt_node_t *e;
 
@@ -1088,17 +1118,8 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			if ((uint64_t)msize * nelems > UINT32_MAX / 8)
 				dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
 				    "member %s is too big", name);
-			tid = member_btf(pcb, mty, name, dpos);
-			for (unsigned int d = ndims; d-- > 0; ) {
-				int a = btf__add_array(btf, (int)member_btf(
-				    pcb, (dt_type_t){ DT_TK_INT, 4, 0 }, name,
-				    dpos), (int)tid, (uint32_t)dims[d]);
-
-				if (a < 0)
-					dt_cerror(pcb, "D_NOMEM", dpos,
-					    "out of memory");
-				tid = (uint32_t)a;
-			}
+			tid = ndims > 0 ? array_btf(pcb, mty, dims, ndims,
+			    name, dpos) : member_btf(pcb, mty, name, dpos);
 			if (n == DT_SOU_MAXMEMB)
 				goto toomany;
 			mv[n] = (sou_member_t){ 0, tid, bits, 0 };
@@ -2334,7 +2355,7 @@ parse_decl(dt_pcb_t *pcb)
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
 	const char *scope = "";
 	bool isinline = false;
-	dt_type_t ty, keys[DT_MAXKEYS];
+	dt_type_t ty, ty0, keys[DT_MAXKEYS];
 	int nkeys = -1;
 	char name[300];
 	dt_node_t *expr = NULL;
@@ -2366,6 +2387,7 @@ parse_decl(dt_pcb_t *pcb)
 	tagged = tok(pcb)->tk_kind == T_KW_ENUM ||
 	    tok(pcb)->tk_kind == T_KW_STRUCT || tok(pcb)->tk_kind == T_KW_UNION;
 	ty = parse_typename(pcb, &size);
+	ty0 = ty;
 	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
 		return;		/* struct tag { ... }; declares only the type */
@@ -2379,7 +2401,8 @@ parse_decl(dt_pcb_t *pcb)
 	if (isinline) {
 		expect(pcb, T_ASSIGN);
 		expr = parse_assign(pcb);
-	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0') {
+	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
+	    is_type_start(pcb, peek(pcb))) {
 		next(pcb);
 		for (nkeys = 0;; ) {
 			if (nkeys == DT_MAXKEYS)
@@ -2392,6 +2415,14 @@ parse_decl(dt_pcb_t *pcb)
 			next(pcb);
 		}
 		expect(pcb, T_RBRACK);
+	} else if (tok(pcb)->tk_kind == T_LBRACK) {
+		/* an array: int a[4]; this->v[2][3] */
+		uint32_t dims[DT_SOU_MAXDIMS];
+		uint64_t nelems;
+		unsigned int ndims = parse_dims(pcb, name, pos, dims, &nelems);
+
+		ty = (dt_type_t){ DT_TK_ARRAY, 0, 0 };
+		ty.ty_btf = array_btf(pcb, ty0, dims, ndims, name, pos);
 	}
 	if (tok(pcb)->tk_kind != T_SEMI)
 		syntax_error(pcb);

@@ -51,9 +51,12 @@ type_name(dt_type_t t, char *buf, size_t len)
 static char *
 tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len)
 {
-	if (t.ty_btf != 0 && pcb->pcb_clause != NULL &&
-	    pcb->pcb_clause->dc_types != NULL) {
-		const struct btf *btf = pcb->pcb_clause->dc_types->te_btf;
+	const dt_tentry_t *te = pcb->pcb_clause != NULL &&
+	    pcb->pcb_clause->dc_types != NULL ? pcb->pcb_clause->dc_types :
+	    pcb->pcb_hdl->dt_dtypes;
+
+	if (t.ty_btf != 0 && te != NULL) {
+		const struct btf *btf = te->te_btf;
 		char inner[200];
 
 		if (t.ty_kind == DT_TK_PTR)
@@ -84,6 +87,14 @@ static bool
 is_string(const dt_node_t *dnp)
 {
 	return (dnp->dn_type.ty_kind == DT_TK_STRING);
+}
+
+/* A struct, union or array: a variable holds its bytes (dt_cg.c too). */
+bool
+dt_type_isbytes(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_STRUCT || (t.ty_kind == DT_TK_ARRAY &&
+	    t.ty_btf != 0));
 }
 
 /*
@@ -495,7 +506,8 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
 	    t.ty_kind == DT_TK_UADDR)	/* the pid, the address */
 		return (16);
-	if (t.ty_kind == DT_TK_STRUCT) {	/* its bytes, a copy */
+	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY) {
+		/* its bytes, a copy */
 		int64_t sz = dt_btf_size(dt_pcb_types(pcb,
 		    (dt_srcpos_t){ 0 })->te_btf, t.ty_btf);
 
@@ -604,19 +616,19 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 }
 
 /*
- * A variable of struct type holds a copy of one (at most
+ * A variable of struct or array type holds a copy of one (at most
  * DT_STRUCTVAR_MAX bytes): di_tsize, the bytes a store copies.
  */
 static void
 struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 {
-	if (idp->di_type.ty_kind != DT_TK_STRUCT)
+	if (!dt_type_isbytes(idp->di_type))
 		return;
 	idp->di_tsize = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf,
 	    idp->di_type.ty_btf);
 	if (idp->di_tsize <= 0 || idp->di_tsize > DT_STRUCTVAR_MAX)
 		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable holds a "
-		    "struct or union of 1 to %d bytes, not %lld",
+		    "struct, union or array of 1 to %d bytes, not %lld",
 		    DT_STRUCTVAR_MAX, (long long)idp->di_tsize);
 }
 
@@ -695,9 +707,9 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 	dt_idkind_t kind = var_kind(name);
 	dt_ident_t *idp;
 
-	if (ty.ty_kind == DT_TK_ARRAY)
+	if (ty.ty_kind == DT_TK_ARRAY && ty.ty_btf == 0)
 		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable cannot hold "
-		    "an array yet");
+		    "this array");
 	if ((idp = dt_ident_create(dtp, name, kind)) == NULL)
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	idp->di_type = ty;
@@ -813,15 +825,40 @@ check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
 		    "cannot be written", op);
 }
 
-/* The variable v of an lvalue v.m or v.m.n, else NULL. */
+/*
+ * Is lv a part of the value of what it is applied to, in the same
+ * storage: a member by '.', an element of an array (not through a
+ * pointer, nor an associative array's)?  Needs the semantic pass's types
+ * for an index.
+ */
+static bool
+in_value(const dt_node_t *lv)
+{
+	dt_type_t t;
+
+	if (lv->dn_kind == DN_MEMBER)
+		return (lv->dn_op != T_ARROW);
+	if (lv->dn_kind != DN_INDEX || lv->dn_ident != NULL ||
+	    lv->dn_builtin != NULL)
+		return (false);
+	t = lv->dn_left->dn_type;
+	return (t.ty_kind == DT_TK_ARRAY || (t.ty_kind == DT_TK_STRING &&
+	    t.ty_btf != 0));
+}
+
+/*
+ * The variable whose value lvalue v.m, v[i], v.m[i].n ... is part of: a
+ * variable node, or an associative array element (a[k].m); else NULL.
+ */
 const dt_node_t *
 dt_member_root(const dt_node_t *lv)
 {
-	if (lv->dn_kind != DN_MEMBER || lv->dn_op == T_ARROW)
+	if (!in_value(lv))
 		return (NULL);
-	while (lv->dn_kind == DN_MEMBER && lv->dn_op != T_ARROW)
+	while (in_value(lv))
 		lv = lv->dn_left;
-	return (lv->dn_kind == DN_VAR ? lv : NULL);
+	return (lv->dn_kind == DN_VAR || (lv->dn_kind == DN_INDEX &&
+	    lv->dn_ident != NULL) ? lv : NULL);
 }
 
 /*
@@ -840,33 +877,31 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	    dt_builtin_lookup(lhs->dn_left->dn_str) == NULL &&
 	    ((idp = dt_ident_lookup(dtp, lhs->dn_left->dn_str)) == NULL ||
 	    idp->di_kind == DT_IDENT_ASSOC ||
-	    idp->di_type.ty_kind != DT_TK_PTR)) {
-		/* an associative array, unless a pointer variable */
+	    (idp->di_type.ty_kind != DT_TK_PTR &&
+	    idp->di_type.ty_kind != DT_TK_ARRAY))) {
+		/* an associative array, unless a pointer or an array */
 		sema_assoc(pcb, lhs, true, ty);
 		return;
 	}
-	if (dt_member_root(lhs) != NULL) {
-		/* v.m (v.m.n) of a struct variable: written in it */
-		sema_expr(pcb, lhs);
-		idp = dt_member_root(lhs)->dn_ident;
-		if (idp == NULL || idp->di_type.ty_kind != DT_TK_STRUCT ||
-		    dt_member_root(lhs)->dn_builtin != NULL)
-			dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos, "operator %s "
-			    "can only be applied to a writable variable", op);
-		if (idp->di_kind != DT_IDENT_GLOBAL &&
-		    idp->di_kind != DT_IDENT_LOCAL)
-			dt_cerror(pcb, "D_UNSUPPORTED", lhs->dn_pos, "a member "
-			    "of %s cannot be written yet: assign the whole "
-			    "struct", idp->di_name);
-		check_writable(pcb, lhs, op, "");
-		return;
-	}
 	if ((lhs->dn_kind == DN_UNARY && lhs->dn_op == T_STAR) ||
-	    (lhs->dn_kind == DN_MEMBER && (lhs->dn_op == T_ARROW ||
-	    lhs->dn_left->dn_kind != DN_VAR)) || lhs->dn_kind == DN_INDEX) {
+	    lhs->dn_kind == DN_MEMBER || lhs->dn_kind == DN_INDEX) {
+		const dt_node_t *root;
+
+		sema_expr(pcb, lhs);
+		if ((root = dt_member_root(lhs)) != NULL) {
+			/* v.m, v[i] ... of a struct or array variable (or
+			   of an associative array element): written in it */
+			idp = root->dn_ident;
+			if (idp == NULL || !dt_type_isbytes(idp->di_type) ||
+			    root->dn_builtin != NULL)
+				dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
+				    "operator %s can only be applied to a "
+				    "writable variable", op);
+			check_writable(pcb, lhs, op, "");
+			return;
+		}
 		/* memory: *p, p[i], p->m; the code generator lets only
 		   scratch space the clause allocated be written */
-		sema_expr(pcb, lhs);
 		if (lhs->dn_builtin != NULL || lhs->dn_ident != NULL)
 			dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 			    "operator %s can only be applied to a writable "
@@ -1042,7 +1077,10 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_TRACEMEM: {
 		const dt_node_t *a = dnp->dn_args;
 
-		check_nargs(pcb, dnp, nargs, 2, 3);
+		if (nargs < 2 || nargs > 3)
+			dt_cerror(pcb, "D_TRACEMEM_ARGS", dnp->dn_pos,
+			    "tracemem( ) prototype mismatch: %d args passed, 2 "
+			    "or 3 expected", nargs);
 		/* an address: of a string's bytes, a struct, an array too */
 		if (a->dn_type.ty_kind == DT_TK_VOID)
 			dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
@@ -1057,7 +1095,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			    "%d)", DT_DCTX_RECMAX);
 		/* the bytes shown, worked out as it fires */
 		if ((a = a->dn_list) != NULL && !is_int(a))
-			dt_cerror(pcb, "D_TRACEMEM_DSIZE", a->dn_pos,
+			dt_cerror(pcb, "D_TRACEMEM_DYNSIZE", a->dn_pos,
 			    "tracemem( ) argument #3 must be an integer "
 			    "expression");
 		break;
@@ -2109,9 +2147,17 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		const struct btf_type *t = btf__type_by_id(te->te_btf,
 		    lt.ty_btf);
 		uint32_t elem = btf_array(t)->type;
+		const dt_node_t *root = dt_member_root(dnp->dn_left);
 
 		kernel_dtype(pcb, dnp, elem);
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
+		/* in a D variable: the index is checked, C's arrays in
+		   memory are not */
+		if (root == NULL)
+			root = dnp->dn_left;
+		if (root->dn_ident != NULL && root->dn_builtin == NULL &&
+		    (root->dn_kind == DN_VAR || root->dn_kind == DN_INDEX))
+			dnp->dn_stroff = btf_array(t)->nelems;
 	} else if (lt.ty_kind == DT_TK_PTR && lt.ty_plevel > 0) {
 		dnp->dn_type = lt;
 		dnp->dn_type.ty_plevel--;
@@ -2462,9 +2508,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (ty.ty_kind == DT_TK_INT)
 			ty = promote(ty);
 		sema_lvalue(pcb, dnp->dn_left, op, ty);
-		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRUCT ||
-		    r->dn_type.ty_kind == DT_TK_STRUCT) {
-			/* a struct variable: a whole struct of its type */
+		if (dt_type_isbytes(dnp->dn_left->dn_type) ||
+		    dt_type_isbytes(r->dn_type)) {
+			/* a struct or array variable: a whole value of its
+			   type */
 			if (dnp->dn_op != T_ASSIGN ||
 			    !dt_type_same(dnp->dn_left->dn_type, r->dn_type))
 				incompat(pcb, dnp, op);

@@ -162,6 +162,42 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 	return (id);
 }
 
+/*
+ * The BTF type, in the handle's D types, of an array of elem with
+ * dimensions dims[0..n), the first the outermost: the one made before for
+ * the same element and dimensions if there is one, so that things
+ * declared alike have one type.  -1 if there is no room.
+ */
+int64_t
+dt_dtype_array(dtrace_hdl_t *dtp, dt_type_t elem, const uint32_t *dims,
+    unsigned int n)
+{
+	struct btf *btf = dtp->dt_dtypes->te_btf;
+	uint32_t first = btf__type_cnt(btf__base_btf(btf));
+	int64_t id = dt_dtype_btf(dtp, elem);
+	uint32_t ix = dint(dtp, 4, false);
+
+	for (unsigned int d = n; d-- > 0 && id > 0 && ix != 0; ) {
+		int64_t made = -1;
+
+		for (uint32_t i = first; i < btf__type_cnt(btf) && made < 0;
+		    i++) {
+			const struct btf_type *t = btf__type_by_id(btf, i);
+
+			if (btf_kind(t) == BTF_KIND_ARRAY &&
+			    btf_array(t)->type == (uint32_t)id &&
+			    btf_array(t)->nelems == dims[d])
+				made = i;
+		}
+		id = made > 0 ? made : btf__add_array(btf, (int)ix, (int)id,
+		    dims[d]);
+	}
+	if (id <= 0 || ix == 0)
+		return (-1);
+	dt_tcache_grown(dtp->dt_dtypes);
+	return (id);
+}
+
 /* Skip typedefs and qualifiers. */
 uint32_t
 dt_btf_resolve(const struct btf *btf, uint32_t id)
