@@ -354,6 +354,9 @@ typedef struct dt_program {
 	uint32_t pg_btfid;		/* attach BTF id at load (fentry,
 					   fexit: the trampoline sets it),
 					   else 0 */
+	int pg_btfobjfd;		/* the kernel BTF object pg_btfid is
+					   in: a module's (borrowed from
+					   dt_prov_fbt.c), 0 for vmlinux */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
@@ -767,6 +770,12 @@ struct dtrace_hdl {
 	unsigned int dt_usdtentcap;	/* how many allocated */
 	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
 	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
+	struct dt_fbtmod *dt_fbtmods;	/* kernel modules with BTF, for fbt
+					   (dt_prov_fbt.c), sorted by name */
+	unsigned int dt_nfbtmods;	/* how many */
+	bool dt_fbtmodsread;		/* /sys/kernel/btf was listed */
+	struct dt_fbtavail *dt_fbtavail; /* the functions ftrace can trace,
+					   for fbt; NULL: not known */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -840,6 +849,7 @@ extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
+extern void dt_fbt_free(dtrace_hdl_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);

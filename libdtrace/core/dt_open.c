@@ -122,6 +122,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_print_free(dtp);
 	dt_tp_free(dtp);
 	dt_usdt_free(dtp);
+	dt_fbt_free(dtp);	/* before the types its modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);
