@@ -561,6 +561,9 @@ typedef struct dt_options {
 	bool op_errtags;		/* errtags */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */
+	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on
+					   fentry/fexit, a program each; more:
+					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_argref;			/* argref: macro arguments need not
@@ -849,6 +852,7 @@ extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
+#define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
 extern void dt_fbt_free(dtrace_hdl_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);

@@ -41,11 +41,13 @@
  * describes __init functions, freed after boot, and notrace ones).
  * Functions named twice in one BTF file (static functions of the same
  * name in several files) are listed once, the first; a name ftrace lists
- * twice in a module is not listed (avail_ok()).  Types come from the session's kernel types
- * (dt_ktypes(), the btfpath option's file if set), whose ids fentry needs:
- * with a btfpath that is not this kernel's, fentry programs attach to
- * whatever function has that id, or fail (and modules are not listed:
- * their split BTF continues the running kernel's).
+ * twice in a module is not listed (add_funcs()); a function of the
+ * kernel's kprobe blacklist is only ever on fentry.  Types come from the
+ * session's kernel types (dt_ktypes(), the btfpath option's file if
+ * set), whose ids fentry needs: with a btfpath that is not this kernel's,
+ * fentry programs attach to whatever function has that id, or fail (and
+ * modules are not listed: their split BTF continues the running
+ * kernel's).
  *
  * Kernel modules: vmlinux's functions are listed when fbt is populated;
  * a module's only when a description whose module field can name it is
@@ -62,7 +64,9 @@
  *
  * The mechanism of each enabled probe is settled at dtrace_go()
  * (fbt_prepare()): fentry/fexit where they work, unless option
- * fbtkprobe asks for kprobes.
+ * fbtkprobe asks for kprobes or more than fbtmaxtramp probes would get a
+ * program each (fbt::vfs_*:entry, fbt:::entry): then every enabled probe
+ * goes to kprobes, one program per clause list.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -71,6 +75,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/bpf.h>
@@ -86,6 +91,8 @@
 #define FBT_MAXREGARGS	6	/* integer argument registers (x86-64) */
 #define FBT_KPROBE_PMU	"/sys/bus/event_source/devices/kprobe"
 #define FBT_BTFDIR	"/sys/kernel/btf"	/* vmlinux and modules */
+#define FBT_DEBUGFS	"/sys/kernel/debug"
+#define FBT_BLACKLIST	FBT_DEBUGFS "/kprobes/blacklist"
 
 /*
  * pr_data2 of an fbt probe: direction, argument count, module (pr_data
@@ -94,6 +101,7 @@
 #define FBT_RETURN	0x1		/* the return probe */
 #define FBT_RETVOID	0x2		/* the function returns void */
 #define FBT_TRACEOK	0x4		/* fentry/fexit can take it */
+#define FBT_NOKPROBE	0x8		/* kprobes cannot (blacklisted) */
 #define FBT_NARGS(d)	((int)(((d) >> 8) & 0xff))
 #define FBT_MOD(d)	((unsigned int)(((d) >> 16) & 0xffff))
 					/* 0 vmlinux, else dt_fbtmods[] + 1 */
@@ -396,7 +404,10 @@ typedef struct dt_fbtavail {
 #define FBT_AVAILMOD	0x80000000u	/* in a slot: a module follows */
 #define FBT_AVAILDUP	0x40000000u	/* in a slot: the name is there
 					   twice (or more) */
-#define FBT_AVAILOFF(s)	((s) & ~(FBT_AVAILMOD | FBT_AVAILDUP))
+#define FBT_AVAILNOKP	0x20000000u	/* in a slot: in the kernel's kprobe
+					   blacklist (NOKPROBE_SYMBOL) */
+#define FBT_AVAILOFF(s)	((s) & ~(FBT_AVAILMOD | FBT_AVAILDUP | \
+			    FBT_AVAILNOKP))
 
 static uint32_t
 avail_hash(const char *mod, const char *name)
@@ -429,22 +440,6 @@ avail_find(const dt_fbtavail_t *fa, const char *mod, const char *name)
 	return (NULL);
 }
 
-/*
- * Can fbt trace function name of module mod ("" for vmlinux)?  Not if
- * ftrace does not list it, nor if it lists the name twice in the module
- * (static functions of several files): the kprobe PMU refuses a name
- * that several symbols have (EADDRNOTAVAIL, Linux 6.1.x), and fentry
- * would attach to whichever of them the kernel finds first, whose
- * prototype need not be the one BTF gives.
- */
-static bool
-avail_ok(const dt_fbtavail_t *fa, const char *mod, const char *name)
-{
-	const uint32_t *sp = avail_find(fa, mod, name);
-
-	return (sp != NULL && !(*sp & FBT_AVAILDUP));
-}
-
 static void
 avail_free(dt_fbtavail_t *fa)
 {
@@ -453,6 +448,44 @@ avail_free(dt_fbtavail_t *fa)
 	free(fa->fa_buf);
 	free(fa->fa_slots);
 	free(fa);
+}
+
+/*
+ * Mark the functions of the kernel's kprobe blacklist (debugfs's
+ * kprobes/blacklist, "START-END NAME" or "... NAME [MODULE]"): ftrace
+ * traces some of them (aggr_post_handler), a kprobe on them fails with
+ * EINVAL.  debugfs is mounted if it is not (as tracefs is); without it
+ * nothing is marked, and such a kprobe fails to open, with the reason.
+ */
+static void
+avail_blacklist(dt_fbtavail_t *fa)
+{
+	FILE *fp = fopen(FBT_BLACKLIST, "re");
+	char line[512];
+
+	if (fp == NULL && errno == ENOENT &&
+	    mount("debugfs", FBT_DEBUGFS, "debugfs", 0, NULL) == 0)
+		fp = fopen(FBT_BLACKLIST, "re");
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof (line), fp) != NULL) {
+		char *name = strpbrk(line, " \t"), *mod;
+		uint32_t *sp;
+
+		if (name == NULL)
+			continue;
+		name += strspn(name, " \t");
+		name[strcspn(name, " \t\n")] = '\0';
+		mod = name + strlen(name) + 1;
+		if (mod < line + sizeof (line) && (mod = strchr(mod, '[')) !=
+		    NULL && strchr(mod, ']') != NULL)
+			*strchr(++mod, ']') = '\0';
+		else
+			mod = (char *)"";
+		if ((sp = avail_find(fa, mod, name)) != NULL)
+			*sp |= FBT_AVAILNOKP;
+	}
+	fclose(fp);
 }
 
 /*
@@ -504,7 +537,7 @@ fbt_avail(dtrace_hdl_t *dtp)
 		nlines += fa->fa_buf[i] == '\n';
 	for (fa->fa_nslots = 1024; fa->fa_nslots < 2 * nlines + 2;)
 		fa->fa_nslots *= 2;
-	if (len >= FBT_AVAILDUP || (fa->fa_slots = calloc(fa->fa_nslots,
+	if (len >= FBT_AVAILNOKP || (fa->fa_slots = calloc(fa->fa_nslots,
 	    sizeof (uint32_t))) == NULL)
 		goto fail;
 	/*
@@ -544,6 +577,7 @@ fbt_avail(dtrace_hdl_t *dtp)
 			;
 		fa->fa_slots[i] = slot;
 	}
+	avail_blacklist(fa);
 	return (dtp->dt_fbtavail = fa);
 fail:
 	if (fd >= 0)
@@ -560,7 +594,7 @@ fail:
  */
 static int
 add_func(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ff,
-    unsigned int modix, const char *mod)
+    unsigned int modix, const char *mod, bool nokprobe)
 {
 	const struct btf_type *f = btf__type_by_id(btf, ff->ff_id);
 	const struct btf_type *fp = f != NULL ?
@@ -573,8 +607,10 @@ add_func(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ff,
 	    (uint64_t)modix << 16;
 	if (fbt_mech.fm_tracing && tracing_proto_ok(btf, fp))
 		data |= FBT_TRACEOK;
-	else if (!fbt_mech.fm_kprobe)
+	else if (!fbt_mech.fm_kprobe || nokprobe)
 		return (0);	/* neither mechanism can take it */
+	if (nokprobe || !fbt_mech.fm_kprobe)
+		data |= FBT_NOKPROBE;
 	if (fp->type == 0)
 		data |= FBT_RETVOID;
 	for (int r = 0; r < 2; r++) {
@@ -636,10 +672,21 @@ add_funcs(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ffs,
 	for (uint32_t i = 0; rv == 0 && i < nf; i++) {
 		if (i > 0 && strcmp(ffs[i].ff_name, ffs[i - 1].ff_name) == 0)
 			continue;	/* named twice: the first only */
-		if (fa != NULL && !avail_ok(fa, modix == 0 ? "" : mod,
-		    ffs[i].ff_name))
-			continue;	/* neither fentry nor kprobes can */
-		rv = add_func(dtp, btf, &ffs[i], modix, mod);
+		const uint32_t *sp = fa == NULL ? NULL : avail_find(fa,
+		    modix == 0 ? "" : mod, ffs[i].ff_name);
+
+		/*
+		 * Not if ftrace does not list it, nor if it lists the name
+		 * twice in the module (static functions of several files):
+		 * the kprobe PMU refuses a name that several symbols have
+		 * (EADDRNOTAVAIL, Linux 6.1.x), and fentry would attach to
+		 * whichever the kernel finds first, whose prototype need
+		 * not be the one BTF gives.
+		 */
+		if (fa != NULL && (sp == NULL || (*sp & FBT_AVAILDUP)))
+			continue;
+		rv = add_func(dtp, btf, &ffs[i], modix, mod,
+		    sp != NULL && (*sp & FBT_AVAILNOKP));
 	}
 	return (rv);
 }
@@ -1068,24 +1115,50 @@ fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 }
 
 /*
- * Settle the mechanism of each enabled probe (at dtrace_go()): fentry/
- * fexit for those it can take, unless option fbtkprobe asks for kprobes.
+ * Settle the mechanism of each enabled probe (at dtrace_go(), when it is
+ * known how many there are): fentry/fexit for those it can take, unless
+ * option fbtkprobe asks for kprobes or more than fbtmaxtramp of them
+ * would each load a program and set up a trampoline (fbt::vfs_*:entry,
+ * fbt:::entry): then every enabled probe goes to kprobes, one program
+ * per direction and clause list, but those of the kernel's kprobe
+ * blacklist (aggr_post_handler), which only fentry can take.  Without
+ * the kprobe PMU either is refused, with the reason, rather than loading
+ * thousands of programs.
  */
 static int
 fbt_prepare(dtrace_hdl_t *dtp)
 {
-	bool kprobes = dtp->dt_opts.op_fbtkprobe;
+	uint32_t max = dtp->dt_opts.op_fbtmaxtramp;
+	unsigned int ntramp = 0;
+	bool kprobes;
 
-	if (kprobes && !fbt_mech.fm_kprobe)
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		const dt_probe_t *prp = dtp->dt_probes[i];
+
+		if (prp->pr_prov == &dt_prov_fbt && prp->pr_nclauses > 0 &&
+		    (prp->pr_data2 & FBT_TRACEOK))
+			ntramp++;
+	}
+	if (ntramp == 0)
+		return (0);
+	kprobes = dtp->dt_opts.op_fbtkprobe || ntramp > max;
+	if (kprobes && !fbt_mech.fm_kprobe && dtp->dt_opts.op_fbtkprobe)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "option fbtkprobe: "
 		    "this kernel has no kprobe PMU (%s)", FBT_KPROBE_PMU));
+	if (kprobes && !fbt_mech.fm_kprobe)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "%u fbt probes would "
+		    "each need an fentry/fexit program, more than option "
+		    "fbtmaxtramp allows (%u), and this kernel has no kprobe "
+		    "PMU to put them on: enable fewer probes or raise "
+		    "fbtmaxtramp", ntramp, max));
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
 		if (prp->pr_prov != &dt_prov_fbt || prp->pr_nclauses == 0 ||
 		    !(prp->pr_data2 & FBT_TRACEOK))
 			continue;
-		if (!kprobes)
+		/* a function kprobes cannot take stays on fentry */
+		if (!kprobes || (prp->pr_data2 & FBT_NOKPROBE))
 			prp->pr_tramp = DT_TRAMP_FBT_TRACING | prp->pr_desc.id;
 		else if (prp->pr_data2 & FBT_RETURN)
 			prp->pr_tramp = DT_TRAMP_FBT_KRETURN;
