@@ -72,6 +72,7 @@ prog_load(int type, const dt_program_t *pgp, const char *name,
 	attr.prog_type = (uint32_t)type;
 	attr.expected_attach_type = pgp->pg_attachtype;
 	attr.attach_btf_id = pgp->pg_btfid;	/* fentry, fexit */
+	attr.attach_btf_obj_fd = (uint32_t)pgp->pg_btfobjfd; /* a module's */
 	attr.insns = (uint64_t)(uintptr_t)blk->db_insns;
 	attr.insn_cnt = blk->db_len;
 	attr.license = (uint64_t)(uintptr_t)"GPL";

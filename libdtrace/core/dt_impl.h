@@ -354,6 +354,9 @@ typedef struct dt_program {
 	uint32_t pg_btfid;		/* attach BTF id at load (fentry,
 					   fexit: the trampoline sets it),
 					   else 0 */
+	int pg_btfobjfd;		/* the kernel BTF object pg_btfid is
+					   in: a module's (borrowed from
+					   dt_prov_fbt.c), 0 for vmlinux */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
@@ -558,6 +561,9 @@ typedef struct dt_options {
 	bool op_errtags;		/* errtags */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */
+	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on
+					   fentry/fexit, a program each; more:
+					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_argref;			/* argref: macro arguments need not
@@ -767,6 +773,12 @@ struct dtrace_hdl {
 	unsigned int dt_usdtentcap;	/* how many allocated */
 	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
 	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
+	struct dt_fbtmod *dt_fbtmods;	/* kernel modules with BTF, for fbt
+					   (dt_prov_fbt.c), sorted by name */
+	unsigned int dt_nfbtmods;	/* how many */
+	bool dt_fbtmodsread;		/* /sys/kernel/btf was listed */
+	struct dt_fbtavail *dt_fbtavail; /* the functions ftrace can trace,
+					   for fbt; NULL: not known */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -844,6 +856,8 @@ extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
+#define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
+extern void dt_fbt_free(dtrace_hdl_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);

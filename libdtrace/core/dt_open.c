@@ -83,6 +83,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtp->dt_opts.op_nspec = 1;
 	dtp->dt_opts.op_specsize = 32 << 10;
 	dtp->dt_opts.op_usdtprids = 65536;
+	dtp->dt_opts.op_fbtmaxtramp = DT_FBT_MAXTRAMP;
 	for (int i = 0; i < DT_MAP_COUNT; i++)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
@@ -122,6 +123,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_print_free(dtp);
 	dt_tp_free(dtp);
 	dt_usdt_free(dtp);
+	dt_fbt_free(dtp);	/* before the types its modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);
@@ -272,6 +274,12 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	} else if (strcmp(opt, "fbtkprobe") == 0) {
 		if (parse_bool(val, &op->op_fbtkprobe) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	} else if (strcmp(opt, "fbtmaxtramp") == 0) {
+		/* read when tracing starts (fbt_prepare()) */
+		if (parse_size(val, &v) != 0 || v > UINT32_MAX)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "fbtmaxtramp "
+			    "must be a number from 0 to %u", UINT32_MAX));
+		op->op_fbtmaxtramp = (uint32_t)v;
 	} else if (strcmp(opt, "zdefs") == 0) {
 		if (parse_bool(val, &op->op_zdefs) != 0)
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
@@ -610,6 +618,8 @@ dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
 		*valp = op->op_errtags;
 	else if (strcmp(opt, "fbtkprobe") == 0)
 		*valp = op->op_fbtkprobe;
+	else if (strcmp(opt, "fbtmaxtramp") == 0)
+		*valp = op->op_fbtmaxtramp;
 	else if (strcmp(opt, "zdefs") == 0)
 		*valp = op->op_zdefs;
 	else if (strcmp(opt, "defaultargs") == 0)

@@ -1808,11 +1808,13 @@ ctype_dlookup(dt_pcb_t *pcb, dt_srcpos_t pos, const char *tag,
  * The D type of a C type written as text by a provider ("const char *",
  * "unsigned long", "struct stat *", "umode_t"): qualifiers dropped, the
  * base from D's integer keywords or the kernel's types, then pointers.
+ * A base scoped to a kernel module ("struct 9pnet`p9_fid *", fbt's
+ * arguments of a module's types) makes the clause's types that module's.
  */
 static void
 ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 {
-	char buf[256], *w, *save = NULL, tag[16] = "", base[128] = "";
+	char buf[256], *w, *bq, *save = NULL, tag[16] = "", base[128] = "";
 	const dt_ident_t *dtype;
 	int nptr = 0, nlong = 0, sign = -1, kw = 0, size = 4;
 
@@ -1848,6 +1850,11 @@ ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 		} else if (strcmp(w, "short") == 0) {
 			size = 2;
 			kw = 1;
+		} else if ((bq = strchr(w, '`')) != NULL) {
+			*bq = '\0';
+			if (strcmp(w, "vmlinux") != 0)
+				dt_pcb_module_types(pcb, w, pos);
+			snprintf(base, sizeof (base), "%s", bq + 1);
 		} else {
 			snprintf(base, sizeof (base), "%s", w);
 		}

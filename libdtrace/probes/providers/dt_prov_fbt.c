@@ -1,7 +1,8 @@
 /*
  * dt_prov_fbt.c: the fbt provider (function boundary tracing):
- * fbt:vmlinux:FUNCTION:entry and fbt:vmlinux:FUNCTION:return for every
+ * fbt:MODULE:FUNCTION:entry and fbt:MODULE:FUNCTION:return for every
  * kernel function the kernel's BTF describes (its BTF_KIND_FUNC entries),
+ * MODULE vmlinux or a loaded module with BTF (/sys/kernel/btf/MODULE),
  * with args[] typed from the function's prototype.  On return, as in
  * DTrace, arg1 (args[1], of the function's return type) is the value
  * returned and arg0 the offset of the return instruction, which neither
@@ -36,20 +37,45 @@
  *    naming it that matches nothing is refused with the reason
  *    (dt_fbt_absent(), asked by dt_probe_absent()), D_PDESC_ABSENT.
  *
- * Functions named twice in BTF (static functions of the same name in
- * several files) are listed once, the first: a kprobe on the name could
- * not tell them apart.  The probes of kernel modules are not listed yet
- * (the module field is always vmlinux).  Types come from the session's
- * kernel types (dt_ktypes(), the btfpath option's file if set), whose ids
- * fentry needs: with a btfpath that is not this kernel's, fentry programs
- * attach to whatever function has that id, or fail.
+ * Only functions ftrace can trace are listed (fbt_avail(): BTF also
+ * describes __init functions, freed after boot, and notrace ones).
+ * Functions named twice in one BTF file (static functions of the same
+ * name in several files) are listed once, the first; a name ftrace lists
+ * twice in a module is not listed (add_funcs()); a function of the
+ * kernel's kprobe blacklist is only ever on fentry.  Types come from the
+ * session's kernel types (dt_ktypes(), the btfpath option's file if
+ * set), whose ids fentry needs: with a btfpath that is not this kernel's,
+ * fentry programs attach to whatever function has that id, or fail (and
+ * modules are not listed: their split BTF continues the running
+ * kernel's).
+ *
+ * Kernel modules: vmlinux's functions are listed when fbt is populated;
+ * a module's only when a description whose module field can name it is
+ * matched (fbt_provide(): fbt:9pnet::entry reads 9pnet's BTF alone,
+ * fbt:::entry and dtrace -l every module's).  A module's types are its
+ * entry in the shared type cache, split on the session's vmlinux entry
+ * (the entry a clause gets for MODULE`type, dt_pcb_module_types()), held
+ * in dtp->dt_fbtmods.  An argument whose type the module defines is
+ * written "struct MODULE`name *", so that the clause compiles with that
+ * module's types.  fentry on a module's function needs the module's BTF
+ * object (attach_btf_obj_fd at load), found among the kernel's BTF
+ * objects by name when a program first needs it; a kprobe names the
+ * function "MODULE:FUNCTION", which the kernel looks up in that module.
+ *
+ * The mechanism of each enabled probe is settled at dtrace_go()
+ * (fbt_prepare()): fentry/fexit where they work, unless option
+ * fbtkprobe asks for kprobes or more than fbtmaxtramp probes would get a
+ * program each (fbt::vfs_*:entry, fbt:::entry): then every enabled probe
+ * goes to kprobes, one program per clause list.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/bpf.h>
@@ -64,11 +90,31 @@
 
 #define FBT_MAXREGARGS	6	/* integer argument registers (x86-64) */
 #define FBT_KPROBE_PMU	"/sys/bus/event_source/devices/kprobe"
+#define FBT_BTFDIR	"/sys/kernel/btf"	/* vmlinux and modules */
+#define FBT_DEBUGFS	"/sys/kernel/debug"
+#define FBT_BLACKLIST	FBT_DEBUGFS "/kprobes/blacklist"
 
-/* pr_data2 of an fbt probe: direction and argument count */
+/*
+ * pr_data2 of an fbt probe: direction, argument count, module (pr_data
+ * is the function's BTF id, in its module's split BTF for a module)
+ */
 #define FBT_RETURN	0x1		/* the return probe */
 #define FBT_RETVOID	0x2		/* the function returns void */
+#define FBT_TRACEOK	0x4		/* fentry/fexit can take it */
+#define FBT_NOKPROBE	0x8		/* kprobes cannot (blacklisted) */
 #define FBT_NARGS(d)	((int)(((d) >> 8) & 0xff))
+#define FBT_MOD(d)	((unsigned int)(((d) >> 16) & 0xffff))
+					/* 0 vmlinux, else dt_fbtmods[] + 1 */
+
+/* A kernel module with BTF, in dtp->dt_fbtmods. */
+typedef struct dt_fbtmod {
+	char fk_name[DTRACE_MODNAMELEN]; /* module name */
+	dt_tentry_t *fk_te;		/* its split BTF, held; NULL: not
+					   read (or it could not be) */
+	bool fk_read;			/* its probes were created */
+	int fk_objfd;			/* its kernel BTF object, opened for
+					   fentry's load; -1: not yet */
+} dt_fbtmod_t;
 
 /* x86-64 struct pt_regs: offsets of the argument registers and %rax */
 static const int16_t fbt_regoff[FBT_MAXREGARGS] = {
@@ -340,70 +386,264 @@ dt_fbt_absent(void)
 	return (why);
 }
 
-/* Create the entry and return probes of one function. */
+/*
+ * The functions the kernel can trace: tracefs's available_filter_functions,
+ * "NAME" for vmlinux's and "NAME [MODULE]" for a module's, one a line.
+ * BTF also describes functions that neither fentry nor kprobes can take:
+ * __init functions, freed after boot (vfs_caches_init), and functions
+ * built without the ftrace call site (notrace), where fentry cannot
+ * attach.  Read once per session when fbt is populated (38,736 lines on
+ * Debian's 6.1: 210 ms under qemu TCG), as a hash set of (module, name).
+ */
+typedef struct dt_fbtavail {
+	char *fa_buf;			/* the file: "NAME\0MODULE\0" each */
+	uint32_t *fa_slots;		/* offset + 1 of an entry, or 0 */
+	uint32_t fa_nslots;		/* a power of two */
+} dt_fbtavail_t;
+
+#define FBT_AVAILMOD	0x80000000u	/* in a slot: a module follows */
+#define FBT_AVAILDUP	0x40000000u	/* in a slot: the name is there
+					   twice (or more) */
+#define FBT_AVAILNOKP	0x20000000u	/* in a slot: in the kernel's kprobe
+					   blacklist (NOKPROBE_SYMBOL) */
+#define FBT_AVAILOFF(s)	((s) & ~(FBT_AVAILMOD | FBT_AVAILDUP | \
+			    FBT_AVAILNOKP))
+
+static uint32_t
+avail_hash(const char *mod, const char *name)
+{
+	uint32_t h = 2166136261u;
+
+	for (const char *c = name; *c != '\0'; c++)
+		h = (h ^ (uint8_t)*c) * 16777619u;
+	h = (h ^ ':') * 16777619u;
+	for (const char *c = mod; *c != '\0'; c++)
+		h = (h ^ (uint8_t)*c) * 16777619u;
+	return (h);
+}
+
+/* The slot of function name of module mod ("" for vmlinux), or NULL. */
+static uint32_t *
+avail_find(const dt_fbtavail_t *fa, const char *mod, const char *name)
+{
+	uint32_t mask = fa->fa_nslots - 1;
+
+	for (uint32_t i = avail_hash(mod, name) & mask; fa->fa_slots[i] != 0;
+	    i = (i + 1) & mask) {
+		uint32_t slot = fa->fa_slots[i];
+		const char *n = fa->fa_buf + FBT_AVAILOFF(slot) - 1;
+
+		if (strcmp(n, name) == 0 && strcmp((slot & FBT_AVAILMOD) ?
+		    n + strlen(n) + 1 : "", mod) == 0)
+			return (&fa->fa_slots[i]);
+	}
+	return (NULL);
+}
+
+static void
+avail_free(dt_fbtavail_t *fa)
+{
+	if (fa == NULL)
+		return;
+	free(fa->fa_buf);
+	free(fa->fa_slots);
+	free(fa);
+}
+
+/*
+ * Mark the functions of the kernel's kprobe blacklist (debugfs's
+ * kprobes/blacklist, "START-END NAME" or "... NAME [MODULE]"): ftrace
+ * traces some of them (aggr_post_handler), a kprobe on them fails with
+ * EINVAL.  debugfs is mounted if it is not (as tracefs is); without it
+ * nothing is marked, and such a kprobe fails to open, with the reason.
+ */
+static void
+avail_blacklist(dt_fbtavail_t *fa)
+{
+	FILE *fp = fopen(FBT_BLACKLIST, "re");
+	char line[512];
+
+	if (fp == NULL && errno == ENOENT &&
+	    mount("debugfs", FBT_DEBUGFS, "debugfs", 0, NULL) == 0)
+		fp = fopen(FBT_BLACKLIST, "re");
+	if (fp == NULL)
+		return;
+	while (fgets(line, sizeof (line), fp) != NULL) {
+		char *name = strpbrk(line, " \t"), *mod;
+		uint32_t *sp;
+
+		if (name == NULL)
+			continue;
+		name += strspn(name, " \t");
+		name[strcspn(name, " \t\n")] = '\0';
+		mod = name + strlen(name) + 1;
+		if (mod < line + sizeof (line) && (mod = strchr(mod, '[')) !=
+		    NULL && strchr(mod, ']') != NULL)
+			*strchr(++mod, ']') = '\0';
+		else
+			mod = (char *)"";
+		if ((sp = avail_find(fa, mod, name)) != NULL)
+			*sp |= FBT_AVAILNOKP;
+	}
+	fclose(fp);
+}
+
+/*
+ * Read the set (once per session).  NULL without tracefs, or when the
+ * file cannot be read: every function BTF describes is listed then, and
+ * one that cannot be traced fails to attach, with the reason.
+ */
+static const dt_fbtavail_t *
+fbt_avail(dtrace_hdl_t *dtp)
+{
+	const char *tfs;
+	char path[300];
+	dt_fbtavail_t *fa;
+	size_t len = 0, cap = 1 << 20, nlines = 0;
+	ssize_t n;
+	int fd;
+
+	if (dtp->dt_fbtavail != NULL)
+		return (dtp->dt_fbtavail);
+	if ((tfs = dt_tracefs(dtp)) == NULL)
+		return (NULL);
+	snprintf(path, sizeof (path), "%s/available_filter_functions", tfs);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (NULL);
+	if ((fa = calloc(1, sizeof (*fa))) == NULL ||
+	    (fa->fa_buf = malloc(cap)) == NULL)
+		goto fail;
+	for (;;) {
+		if (len + 1 == cap) {
+			char *nb = realloc(fa->fa_buf, cap *= 2);
+
+			if (nb == NULL)
+				goto fail;
+			fa->fa_buf = nb;
+		}
+		if ((n = read(fd, fa->fa_buf + len, cap - len - 1)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (n < 0)
+			goto fail;
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	fa->fa_buf[len] = '\0';
+	close(fd);
+	fd = -1;
+	for (size_t i = 0; i < len; i++)
+		nlines += fa->fa_buf[i] == '\n';
+	for (fa->fa_nslots = 1024; fa->fa_nslots < 2 * nlines + 2;)
+		fa->fa_nslots *= 2;
+	if (len >= FBT_AVAILNOKP || (fa->fa_slots = calloc(fa->fa_nslots,
+	    sizeof (uint32_t))) == NULL)
+		goto fail;
+	/*
+	 * each line "NAME" or "NAME [MODULE]" becomes "NAME\0MODULE\0";
+	 * a slot is the offset of NAME + 1, with FBT_AVAILMOD if a module
+	 * follows it
+	 */
+	for (char *line = fa->fa_buf, *next; line < fa->fa_buf + len;
+	    line = next) {
+		char *end = memchr(line, '\n', (size_t)(fa->fa_buf + len - line));
+		char *sp;
+		uint32_t mask = fa->fa_nslots - 1, i, slot, *dup;
+		const char *mod = "";
+
+		if (end == NULL)
+			end = fa->fa_buf + len;
+		next = end + 1;
+		*end = '\0';
+		slot = (uint32_t)(line - fa->fa_buf) + 1;
+		if ((sp = strchr(line, ' ')) != NULL) {
+			*sp = '\0';
+			if (sp[1] == '[' && end > sp + 2 && end[-1] == ']') {
+				end[-1] = '\0';
+				memmove(sp + 1, sp + 2, (size_t)(end - sp - 2));
+				mod = sp + 1;
+				slot |= FBT_AVAILMOD;
+			}
+		}
+		if (line[0] == '\0')
+			continue;
+		if ((dup = avail_find(fa, mod, line)) != NULL) {
+			*dup |= FBT_AVAILDUP;
+			continue;
+		}
+		for (i = avail_hash(mod, line) & mask; fa->fa_slots[i] != 0;
+		    i = (i + 1) & mask)
+			;
+		fa->fa_slots[i] = slot;
+	}
+	avail_blacklist(fa);
+	return (dtp->dt_fbtavail = fa);
+fail:
+	if (fd >= 0)
+		close(fd);
+	avail_free(fa);
+	return (NULL);
+}
+
+/*
+ * Create the entry and return probes of one function of module mod
+ * (index modix in dt_fbtmods plus 1; 0: vmlinux).  The mechanism is
+ * settled when tracing starts (fbt_prepare()); until then a probe that
+ * fentry/fexit can take is marked so.
+ */
 static int
-add_func(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ff)
+add_func(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ff,
+    unsigned int modix, const char *mod, bool nokprobe)
 {
 	const struct btf_type *f = btf__type_by_id(btf, ff->ff_id);
 	const struct btf_type *fp = f != NULL ?
 	    btf__type_by_id(btf, f->type) : NULL;
-	uint32_t tramp[2];
 	uint64_t data;
 
 	if (fp == NULL || !btf_is_func_proto(fp))
 		return (0);	/* not a function: no probes */
-	if (fbt_mech.fm_tracing && !dtp->dt_opts.op_fbtkprobe &&
-	    tracing_proto_ok(btf, fp)) {
-		tramp[0] = tramp[1] = DT_TRAMP_FBT_TRACING;
-	} else if (fbt_mech.fm_kprobe) {
-		tramp[0] = DT_TRAMP_FBT_KENTRY;
-		tramp[1] = DT_TRAMP_FBT_KRETURN;
-	} else {
+	data = (uint64_t)(btf_vlen(fp) > 0xff ? 0xff : btf_vlen(fp)) << 8 |
+	    (uint64_t)modix << 16;
+	if (fbt_mech.fm_tracing && tracing_proto_ok(btf, fp))
+		data |= FBT_TRACEOK;
+	else if (!fbt_mech.fm_kprobe || nokprobe)
 		return (0);	/* neither mechanism can take it */
-	}
-	data = (uint64_t)(btf_vlen(fp) > 0xff ? 0xff : btf_vlen(fp)) << 8;
+	if (nokprobe || !fbt_mech.fm_kprobe)
+		data |= FBT_NOKPROBE;
 	if (fp->type == 0)
 		data |= FBT_RETVOID;
 	for (int r = 0; r < 2; r++) {
-		dt_probe_t *prp = dt_probe_create(dtp, &dt_prov_fbt,
-		    "vmlinux", ff->ff_name, r ? "return" : "entry");
+		dt_probe_t *prp = dt_probe_create(dtp, &dt_prov_fbt, mod,
+		    ff->ff_name, r ? "return" : "entry");
 
 		if (prp == NULL)
 			return (-1);
 		prp->pr_data = ff->ff_id;
 		prp->pr_data2 = data | (r ? FBT_RETURN : 0);
-		prp->pr_tramp = tramp[r];
-		if (tramp[r] == DT_TRAMP_FBT_TRACING)
-			prp->pr_tramp |= prp->pr_desc.id;
+		prp->pr_tramp = (data & FBT_TRACEOK) ? DT_TRAMP_FBT_TRACING |
+		    prp->pr_desc.id : r ? DT_TRAMP_FBT_KRETURN :
+		    DT_TRAMP_FBT_KENTRY;
 	}
 	return (0);
 }
 
-static int
-fbt_populate(dtrace_hdl_t *dtp)
+/*
+ * The functions of btf whose type ids are first and up (a module's split
+ * BTF starts after vmlinux's types), sorted by name; their count in *np.
+ * The names point into btf.
+ */
+static fbt_func_t *
+list_funcs(dtrace_hdl_t *dtp, const struct btf *btf, uint32_t first,
+    uint32_t *np)
 {
-	static const char *const targets[] = {
-		"vfs_read", "do_sys_openat2", "ksys_read", NULL
-	};
-	dt_tentry_t *te;
-	const struct btf *btf;
-	fbt_func_t *ffs, *target = NULL;
-	uint32_t n, nf = 0;
-	int rv = 0;
+	uint32_t n = btf__type_cnt(btf), nf = 0;
+	fbt_func_t *ffs;
 
-	fbt_quick();
-	if (dt_fbt_absent() != NULL)
-		return (0);
-	if ((te = dt_ktypes(dtp)) == NULL) {
-		/* a session without kernel types has no fbt probes */
-		fbt_nobtf(dtp->dt_errmsg);
-		return (0);
-	}
-	btf = te->te_btf;
-	n = btf__type_cnt(btf);
-	if ((ffs = dt_zalloc(dtp, n * sizeof (fbt_func_t))) == NULL)
-		return (-1);
-	for (uint32_t id = 1; id < n; id++) {
+	if ((ffs = dt_zalloc(dtp, (n > first ? n - first : 1) *
+	    sizeof (fbt_func_t))) == NULL)
+		return (NULL);
+	for (uint32_t id = first; id < n; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		const char *name;
 
@@ -416,6 +656,62 @@ fbt_populate(dtrace_hdl_t *dtp)
 		ffs[nf++].ff_id = id;
 	}
 	qsort(ffs, nf, sizeof (fbt_func_t), func_cmp);
+	*np = nf;
+	return (ffs);
+}
+
+/* The probes of the functions of a sorted list, each name once. */
+static int
+add_funcs(dtrace_hdl_t *dtp, const struct btf *btf, const fbt_func_t *ffs,
+    uint32_t nf, unsigned int modix, const char *mod)
+{
+	int rv = 0;
+
+	const dt_fbtavail_t *fa = fbt_avail(dtp);
+
+	for (uint32_t i = 0; rv == 0 && i < nf; i++) {
+		if (i > 0 && strcmp(ffs[i].ff_name, ffs[i - 1].ff_name) == 0)
+			continue;	/* named twice: the first only */
+		const uint32_t *sp = fa == NULL ? NULL : avail_find(fa,
+		    modix == 0 ? "" : mod, ffs[i].ff_name);
+
+		/*
+		 * Not if ftrace does not list it, nor if it lists the name
+		 * twice in the module (static functions of several files):
+		 * the kprobe PMU refuses a name that several symbols have
+		 * (EADDRNOTAVAIL, Linux 6.1.x), and fentry would attach to
+		 * whichever the kernel finds first, whose prototype need
+		 * not be the one BTF gives.
+		 */
+		if (fa != NULL && (sp == NULL || (*sp & FBT_AVAILDUP)))
+			continue;
+		rv = add_func(dtp, btf, &ffs[i], modix, mod,
+		    sp != NULL && (*sp & FBT_AVAILNOKP));
+	}
+	return (rv);
+}
+
+static int
+fbt_populate(dtrace_hdl_t *dtp)
+{
+	static const char *const targets[] = {
+		"vfs_read", "do_sys_openat2", "ksys_read", NULL
+	};
+	dt_tentry_t *te;
+	fbt_func_t *ffs, *target = NULL;
+	uint32_t nf;
+	int rv = 0;
+
+	fbt_quick();
+	if (dt_fbt_absent() != NULL)
+		return (0);
+	if ((te = dt_ktypes(dtp)) == NULL) {
+		/* a session without kernel types has no fbt probes */
+		fbt_nobtf(dtp->dt_errmsg);
+		return (0);
+	}
+	if ((ffs = list_funcs(dtp, te->te_btf, 1, &nf)) == NULL)
+		return (-1);
 	for (int i = 0; target == NULL && targets[i] != NULL; i++) {
 		fbt_func_t key = { targets[i], 0 };
 
@@ -427,21 +723,155 @@ fbt_populate(dtrace_hdl_t *dtp)
 		fbt_nobtf("its BTF describes no function");
 	else
 		fbt_mechanism(target->ff_name, target->ff_id);
-	for (uint32_t i = 0; rv == 0 && dt_fbt_absent() == NULL && i < nf;
-	    i++) {
-		if (i > 0 && strcmp(ffs[i].ff_name, ffs[i - 1].ff_name) == 0)
-			continue;	/* named twice: the first only */
-		rv = add_func(dtp, btf, &ffs[i]);
-	}
+	if (dt_fbt_absent() == NULL)
+		rv = add_funcs(dtp, te->te_btf, ffs, nf, 0, "vmlinux");
 	free(ffs);
 	return (rv);
 }
 
-/* The prototype of the probe's function, or NULL; *btfp its BTF. */
-static const struct btf_type *
-fbt_proto(dtrace_hdl_t *dtp, const dt_probe_t *prp, const struct btf **btfp)
+static int
+modname_cmp(const void *a, const void *b)
 {
-	dt_tentry_t *te = dt_ktypes(dtp);
+	return (strcmp(((const dt_fbtmod_t *)a)->fk_name,
+	    ((const dt_fbtmod_t *)b)->fk_name));
+}
+
+/*
+ * The kernel modules with BTF: the files of /sys/kernel/btf but vmlinux,
+ * listed once per session (a module loaded later is not seen).
+ */
+static int
+list_modules(dtrace_hdl_t *dtp)
+{
+	DIR *dir;
+	struct dirent *de;
+	unsigned int cap = 0;
+
+	if (dtp->dt_fbtmodsread)
+		return (0);
+	dtp->dt_fbtmodsread = true;
+	if ((dir = opendir(FBT_BTFDIR)) == NULL)
+		return (0);	/* no BTF at all: fbt said why already */
+	while ((de = readdir(dir)) != NULL) {
+		dt_fbtmod_t *fk;
+
+		if (de->d_name[0] == '.' || strcmp(de->d_name, "vmlinux") == 0 ||
+		    strlen(de->d_name) >= DTRACE_MODNAMELEN)
+			continue;
+		if (dtp->dt_nfbtmods == cap &&
+		    dt_grow(dtp, (void **)&dtp->dt_fbtmods, &cap, 32,
+		    sizeof (dt_fbtmod_t)) != 0) {
+			closedir(dir);
+			return (-1);
+		}
+		fk = &dtp->dt_fbtmods[dtp->dt_nfbtmods++];
+		memset(fk, 0, sizeof (*fk));
+		snprintf(fk->fk_name, sizeof (fk->fk_name), "%s", de->d_name);
+		fk->fk_objfd = -1;
+	}
+	closedir(dir);
+	if (dtp->dt_nfbtmods > 0)
+		qsort(dtp->dt_fbtmods, dtp->dt_nfbtmods, sizeof (dt_fbtmod_t),
+		    modname_cmp);
+	return (0);
+}
+
+/*
+ * Read module i's split BTF (on the session's vmlinux entry, through the
+ * shared cache) and create its probes.  A module unloaded since it was
+ * listed has none.
+ */
+static int
+read_module(dtrace_hdl_t *dtp, unsigned int i)
+{
+	dt_fbtmod_t *fk = &dtp->dt_fbtmods[i];
+	dt_tentry_t *base = dt_ktypes(dtp);
+	char path[sizeof (FBT_BTFDIR) + DTRACE_MODNAMELEN + 1], msg[600];
+	fbt_func_t *ffs;
+	uint32_t nf;
+	int err, rv;
+
+	fk->fk_read = true;
+	snprintf(path, sizeof (path), FBT_BTFDIR "/%s", fk->fk_name);
+	if (base == NULL)
+		return (-1);
+	if ((fk->fk_te = dt_tcache_hold(path, base, DT_MODEL_LP64, &err, msg,
+	    sizeof (msg))) == NULL) {
+		if (err == ENOENT)
+			return (0);	/* unloaded meanwhile */
+		return (dt_set_errmsg(dtp, EDT_BTF, "fbt: failed to load the "
+		    "type data of module %s from %s: %s", fk->fk_name, path,
+		    msg));
+	}
+	if ((ffs = list_funcs(dtp, fk->fk_te->te_btf,
+	    btf__type_cnt(base->te_btf), &nf)) == NULL)
+		return (-1);
+	rv = add_funcs(dtp, fk->fk_te->te_btf, ffs, nf, i + 1, fk->fk_name);
+	free(ffs);
+	return (rv);
+}
+
+/*
+ * The probes of the modules a description's module field can name, read
+ * the first time one does.  Not with a btfpath: a module's split BTF
+ * continues the running kernel's types, not that file's.
+ */
+static int
+fbt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
+{
+	if (dt_fbt_absent() != NULL || dtp->dt_opts.op_btfpath != NULL ||
+	    strcmp(pdp->mod, "vmlinux") == 0)
+		return (0);
+	if (list_modules(dtp) != 0)
+		return (-1);
+	if (dt_ktypes(dtp) == NULL)
+		return (0);	/* no kernel types: no fbt (populate said) */
+	for (unsigned int i = 0; i < dtp->dt_nfbtmods; i++) {
+		if (!dtp->dt_fbtmods[i].fk_read &&
+		    dt_gmatch(dtp->dt_fbtmods[i].fk_name, pdp->mod) &&
+		    read_module(dtp, i) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* The module table: types released, BTF objects closed. */
+void
+dt_fbt_free(dtrace_hdl_t *dtp)
+{
+	for (unsigned int i = 0; i < dtp->dt_nfbtmods; i++) {
+		dt_tcache_rele(dtp->dt_fbtmods[i].fk_te);
+		if (dtp->dt_fbtmods[i].fk_objfd >= 0)
+			close(dtp->dt_fbtmods[i].fk_objfd);
+	}
+	free(dtp->dt_fbtmods);
+	dtp->dt_fbtmods = NULL;
+	avail_free(dtp->dt_fbtavail);
+	dtp->dt_fbtavail = NULL;
+	dtp->dt_nfbtmods = 0;
+	dtp->dt_fbtmodsread = false;
+}
+
+/* The types of the probe's module (vmlinux's or a module's), or NULL. */
+static dt_tentry_t *
+fbt_types(dtrace_hdl_t *dtp, const dt_probe_t *prp)
+{
+	unsigned int m = FBT_MOD(prp->pr_data2);
+
+	if (m == 0)
+		return (dt_ktypes(dtp));
+	return (m <= dtp->dt_nfbtmods ? dtp->dt_fbtmods[m - 1].fk_te : NULL);
+}
+
+/*
+ * The prototype of the probe's function, or NULL; *btfp its BTF, *firstp
+ * the first type id the module defines (1 for vmlinux).
+ */
+static const struct btf_type *
+fbt_proto(dtrace_hdl_t *dtp, const dt_probe_t *prp, const struct btf **btfp,
+    uint32_t *firstp)
+{
+	dt_tentry_t *te = fbt_types(dtp, prp);
 	const struct btf_type *t;
 
 	if (te == NULL ||
@@ -451,7 +881,44 @@ fbt_proto(dtrace_hdl_t *dtp, const dt_probe_t *prp, const struct btf **btfp)
 	    !btf_is_func_proto(t))
 		return (NULL);
 	*btfp = te->te_btf;
+	*firstp = te->te_parent != NULL ?
+	    btf__type_cnt(te->te_parent->te_btf) : 1;
 	return (t);
+}
+
+/*
+ * A descriptor of module fk's BTF object in the kernel, for fentry's
+ * load (attach_btf_obj_fd): the kernel BTF object of that name, found
+ * among all BTF objects (BPF_BTF_GET_NEXT_ID); kept until the session
+ * ends (dt_fbt_free()).  -1 with the error set if there is none.
+ */
+static int
+module_objfd(dtrace_hdl_t *dtp, dt_fbtmod_t *fk)
+{
+	uint32_t id = 0;
+
+	if (fk->fk_objfd >= 0)
+		return (fk->fk_objfd);
+	while (bpf_btf_get_next_id(id, &id) == 0) {
+		struct bpf_btf_info info;
+		uint32_t len = sizeof (info);
+		char name[DTRACE_MODNAMELEN];
+		int fd = bpf_btf_get_fd_by_id(id);
+
+		if (fd < 0)
+			continue;	/* freed meanwhile */
+		memset(&info, 0, sizeof (info));
+		name[0] = '\0';
+		info.name = (uint64_t)(uintptr_t)name;
+		info.name_len = sizeof (name);
+		if (bpf_obj_get_info_by_fd(fd, &info, &len) == 0 &&
+		    info.kernel_btf && strcmp(name, fk->fk_name) == 0)
+			return (fk->fk_objfd = fd);
+		close(fd);
+	}
+	return (dt_set_errmsg(dtp, EDT_BPF, "fbt: the kernel has no BTF "
+	    "object for module %s (unloaded?): %s", fk->fk_name,
+	    errno == ENOENT ? "not found" : strerror(errno)));
 }
 
 /*
@@ -478,6 +945,10 @@ tramp_tracing(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	pgp->pg_progtype = BPF_PROG_TYPE_TRACING;
 	pgp->pg_attachtype = ret ? BPF_TRACE_FEXIT : BPF_TRACE_FENTRY;
 	pgp->pg_btfid = (uint32_t)prp->pr_data;
+	if (FBT_MOD(prp->pr_data2) != 0 &&
+	    (pgp->pg_btfobjfd = module_objfd(dtp,
+	    &dtp->dt_fbtmods[FBT_MOD(prp->pr_data2) - 1])) < 0)
+		return (-1);
 
 	in[n++] = ST_IMM(BPF_W, R9, MS_OFF(ms_prid), (int32_t)prid);
 	for (int i = 0; i < DT_MAXARGS; i++)
@@ -536,22 +1007,32 @@ fbt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (tramp_kprobe(dtp, blk, pgp));
 }
 
+/*
+ * Attach to fentry/fexit, or open the kprobe: a module's function is
+ * named MODULE:FUNCTION, which the kernel looks up in that module alone.
+ */
 static int
 fbt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	bool ret = prp->pr_data2 & FBT_RETURN;
+	char name[DTRACE_MODNAMELEN + DTRACE_FUNCNAMELEN];
 	int fd;
 
+	if (FBT_MOD(prp->pr_data2) == 0)
+		snprintf(name, sizeof (name), "%s", prp->pr_desc.fun);
+	else
+		snprintf(name, sizeof (name), "%s:%s", prp->pr_desc.mod,
+		    prp->pr_desc.fun);
 	if (prp->pr_tramp & DT_TRAMP_FBT_TRACING) {
 		if ((fd = bpf_raw_tracepoint_open(NULL, pgp->pg_fd)) < 0)
 			return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach "
 			    "an %s program to %s: %s", ret ? "fexit" :
-			    "fentry", prp->pr_desc.fun, strerror(errno)));
+			    "fentry", name, strerror(errno)));
 		return (dt_attfd_add(dtp, fd));
 	}
-	if ((fd = kprobe_open(prp->pr_desc.fun, ret)) < 0)
+	if ((fd = kprobe_open(name, ret)) < 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot open a %s on "
-		    "%s: %s", ret ? "kretprobe" : "kprobe", prp->pr_desc.fun,
+		    "%s: %s", ret ? "kretprobe" : "kprobe", name,
 		    strerror(errno)));
 	return (dt_perf_attach(dtp, fd, pgp->pg_fd, prp->pr_desc.id));
 }
@@ -559,14 +1040,46 @@ fbt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 /*
  * The type of an argument or return value: its C name, or uint64_t for
  * a struct or union passed by value (a kprobe sees a register of it).
+ * A type that module mod defines (its id first or above) is scoped to it,
+ * "struct 9pnet`p9_fid *", for the compiler to take that module's types
+ * (ctype_parse()).
  */
 static void
-arg_text(const struct btf *btf, uint32_t id, char *buf, size_t len)
+arg_text(const struct btf *btf, uint32_t id, uint32_t first, const char *mod,
+    char *buf, size_t len)
 {
-	if (!tracing_type_ok(btf, id))
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	const char *name, *at;
+	char text[256];
+	size_t nlen;
+
+	if (!tracing_type_ok(btf, id)) {
 		snprintf(buf, len, "uint64_t");
-	else
-		dt_btf_argtext(btf, id, buf, len);
+		return;
+	}
+	dt_btf_argtext(btf, id, buf, len);
+	if (first <= 1)
+		return;		/* vmlinux's */
+	/* the named type under qualifiers and pointers */
+	for (int depth = 0; t != NULL && depth < 64 && (btf_is_mod(t) ||
+	    btf_is_type_tag(t) || btf_is_ptr(t)); depth++)
+		t = btf__type_by_id(btf, id = t->type);
+	if (t == NULL || id < first ||
+	    (name = btf__name_by_offset(btf, t->name_off)) == NULL ||
+	    name[0] == '\0')
+		return;
+	/* the name as a word of the text ("struct NAME *") */
+	nlen = strlen(name);
+	for (at = strstr(buf, name); at != NULL; at = strstr(at + 1, name)) {
+		if ((at == buf || at[-1] == ' ') &&
+		    (at[nlen] == '\0' || at[nlen] == ' '))
+			break;
+	}
+	if (at == NULL)
+		return;		/* "void *" for a function pointer */
+	snprintf(text, sizeof (text), "%.*s%s`%s", (int)(at - buf), buf, mod,
+	    at);
+	snprintf(buf, len, "%s", text);
 }
 
 /*
@@ -578,7 +1091,8 @@ fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
     size_t len)
 {
 	const struct btf *btf;
-	const struct btf_type *fp = fbt_proto(dtp, prp, &btf);
+	uint32_t first;
+	const struct btf_type *fp = fbt_proto(dtp, prp, &btf, &first);
 
 	if (fp == NULL || n < 0)
 		return (-1);
@@ -589,13 +1103,68 @@ fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 		}
 		if (n > 1 || fp->type == 0)
 			return (-1);
-		arg_text(btf, fp->type, buf, len);
+		arg_text(btf, fp->type, first, prp->pr_desc.mod, buf, len);
 		return (0);
 	}
 	if (n >= btf_vlen(fp) || n >= FBT_MAXREGARGS ||
 	    btf_params(fp)[n].type == 0)
 		return (-1);
-	arg_text(btf, btf_params(fp)[n].type, buf, len);
+	arg_text(btf, btf_params(fp)[n].type, first, prp->pr_desc.mod, buf,
+	    len);
+	return (0);
+}
+
+/*
+ * Settle the mechanism of each enabled probe (at dtrace_go(), when it is
+ * known how many there are): fentry/fexit for those it can take, unless
+ * option fbtkprobe asks for kprobes or more than fbtmaxtramp of them
+ * would each load a program and set up a trampoline (fbt::vfs_*:entry,
+ * fbt:::entry): then every enabled probe goes to kprobes, one program
+ * per direction and clause list, but those of the kernel's kprobe
+ * blacklist (aggr_post_handler), which only fentry can take.  Without
+ * the kprobe PMU either is refused, with the reason, rather than loading
+ * thousands of programs.
+ */
+static int
+fbt_prepare(dtrace_hdl_t *dtp)
+{
+	uint32_t max = dtp->dt_opts.op_fbtmaxtramp;
+	unsigned int ntramp = 0;
+	bool kprobes;
+
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		const dt_probe_t *prp = dtp->dt_probes[i];
+
+		if (prp->pr_prov == &dt_prov_fbt && prp->pr_nclauses > 0 &&
+		    (prp->pr_data2 & FBT_TRACEOK))
+			ntramp++;
+	}
+	if (ntramp == 0)
+		return (0);
+	kprobes = dtp->dt_opts.op_fbtkprobe || ntramp > max;
+	if (kprobes && !fbt_mech.fm_kprobe && dtp->dt_opts.op_fbtkprobe)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "option fbtkprobe: "
+		    "this kernel has no kprobe PMU (%s)", FBT_KPROBE_PMU));
+	if (kprobes && !fbt_mech.fm_kprobe)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "%u fbt probes would "
+		    "each need an fentry/fexit program, more than option "
+		    "fbtmaxtramp allows (%u), and this kernel has no kprobe "
+		    "PMU to put them on: enable fewer probes or raise "
+		    "fbtmaxtramp", ntramp, max));
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		dt_probe_t *prp = dtp->dt_probes[i];
+
+		if (prp->pr_prov != &dt_prov_fbt || prp->pr_nclauses == 0 ||
+		    !(prp->pr_data2 & FBT_TRACEOK))
+			continue;
+		/* a function kprobes cannot take stays on fentry */
+		if (!kprobes || (prp->pr_data2 & FBT_NOKPROBE))
+			prp->pr_tramp = DT_TRAMP_FBT_TRACING | prp->pr_desc.id;
+		else if (prp->pr_data2 & FBT_RETURN)
+			prp->pr_tramp = DT_TRAMP_FBT_KRETURN;
+		else
+			prp->pr_tramp = DT_TRAMP_FBT_KENTRY;
+	}
 	return (0);
 }
 
@@ -614,6 +1183,8 @@ const dt_provider_t dt_prov_fbt = {
 	.pv_names = fbt_names,
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,	/* the trampoline decides */
 	.pv_populate = fbt_populate,
+	.pv_provide = fbt_provide,
+	.pv_prepare = fbt_prepare,
 	.pv_trampoline = fbt_trampoline,
 	.pv_attach = fbt_attach,
 	.pv_argtype = fbt_argtype,

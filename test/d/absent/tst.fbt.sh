@@ -9,3 +9,7 @@ $DTRACE -n 'fbt:::entry { @ = count(); }' 2>&1 | head -1 |
 $DTRACE -n 'fbt::vfs_read:return' 2>&1 | grep -c 'tracing programs.*kprobe PMU'
 # on kprobes alone (-x fbtkprobe): absent all the same
 $DTRACE -x fbtkprobe -n 'fbt::vfs_read:entry' 2>&1 | grep -c 'cannot provide'
+# option fbtmaxtramp: absent all the same under it; a value that is not
+# a number is refused
+$DTRACE -x fbtmaxtramp=1 -n 'fbt::vfs_read:entry' 2>&1 | grep -c 'cannot provide'
+$DTRACE -x fbtmaxtramp=many -n 'BEGIN { exit(0); }' 2>&1 | head -1
