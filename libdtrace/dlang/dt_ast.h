@@ -100,6 +100,15 @@ typedef struct dt_node {
 	struct dt_pfprog *dn_pfmt;	/* printf: parsed format */
 } dt_node_t;
 
+/* Where an expression is used (pcb_actuse): an action there is refused with
+   the tag DTrace gives that use. */
+enum {
+	DT_ACTUSE_EXPR,		/* in an expression: D_ACT_EXPR */
+	DT_ACTUSE_TRACE,	/* trace()'s: D_TRACE_VOID, D_TRACE_DYN */
+	DT_ACTUSE_PRINT,	/* print()'s: D_PRINT_VOID, D_PRINT_DYN */
+	DT_ACTUSE_OPERAND	/* of ?:, the comma or =: D_OP_ACT, D_OP_DYN */
+};
+
 /* The state of one compilation. */
 typedef struct dt_pcb {
 	dtrace_hdl_t *pcb_hdl;		/* handle */
@@ -121,6 +130,9 @@ typedef struct dt_pcb {
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */
+	int pcb_actuse;			/* where the expression being checked
+					   is used, for the tag of an action
+					   found there: DT_ACTUSE_* */
 	struct dtrace_prog *pcb_prog;	/* program being built */
 	dt_clause_t *pcb_clause;	/* clause being checked */
 	dt_node_t *pcb_nodes;		/* every node allocated */

@@ -945,6 +945,43 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
  * Check a string subroutine's arguments against its prototype: 's' a
  * string, 'i' an integer, '[' what follows is optional.
  */
+/*
+ * Action dnp used as a value: refused with the tag DTrace gives its use
+ * (pcb_actuse), the dynamic ones (stack(), sym() and their kin, whose
+ * values only an aggregation or associative array key can hold) apart.
+ */
+static void
+action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
+{
+	const char *f = dnp->dn_str;
+
+	switch (use) {
+	case DT_ACTUSE_TRACE:
+		if (dynact)
+			dt_cerror(pcb, "D_TRACE_DYN", dnp->dn_pos, "trace( ) may "
+			    "not be applied to a dynamic expression: %s( )",
+			    f);
+		dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos, "trace( ) may not "
+		    "be applied to a void expression: %s( ) is an action", f);
+	case DT_ACTUSE_PRINT:
+		if (dynact)
+			dt_cerror(pcb, "D_PRINT_DYN", dnp->dn_pos, "print( ) may "
+			    "not be applied to a dynamic expression: %s( )",
+			    f);
+		dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos, "print( ) may not "
+		    "be applied to a void expression: %s( ) is an action", f);
+	case DT_ACTUSE_OPERAND:
+		if (dynact)
+			dt_cerror(pcb, "D_OP_DYN", dnp->dn_pos, "operands cannot "
+			    "be of dynamic type: %s( )", f);
+		dt_cerror(pcb, "D_OP_ACT", dnp->dn_pos, "operands cannot be "
+		    "actions: %s( )", f);
+	default:
+		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
+		    "and may only be used as a statement", f);
+	}
+}
+
 /* A call to a function taking lo to hi arguments. */
 static void
 check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
@@ -1019,7 +1056,10 @@ static void
 sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 {
 	const dt_ident_t *fn = dt_builtin_lookup(dnp->dn_str);
-	int nargs = 0;
+	int nargs = 0, use = pcb->pcb_actuse;
+	bool dynact;
+
+	pcb->pcb_actuse = DT_ACTUSE_EXPR;	/* for its arguments */
 
 	if (fn == NULL || fn->di_kind != DT_IDENT_FUNC) {
 		if (fn != NULL || dt_ident_lookup(pcb->pcb_hdl,
@@ -1035,8 +1075,16 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		    "assigned to an aggregation", dnp->dn_str);
 	dnp->dn_builtin = fn;
 	dnp->dn_type = fn->di_type;
+	dynact = fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
+	    fn->di_id == DT_FN_MOD || fn->di_id == DT_FN_USTACK ||
+	    fn->di_id == DT_FN_USYM || fn->di_id == DT_FN_UMOD ||
+	    fn->di_id == DT_FN_UADDR;
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 		nargs++;
+		if (fn->di_id == DT_FN_TRACE && a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_TRACE;
+		else if (fn->di_id == DT_FN_PRINT && a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_PRINT;
 		if (a->dn_kind == DN_AGG && fn->di_id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
@@ -1046,15 +1094,11 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (!(nargs == 1 && (fn->di_id == DT_FN_PRINTF ||
 		    fn->di_id == DT_FN_SYSTEM || fn->di_id == DT_FN_FREOPEN)))
 			sema_expr(pcb, a);
+		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
 	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
-	    !((fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
-	    fn->di_id == DT_FN_MOD || fn->di_id == DT_FN_USTACK ||
-	    fn->di_id == DT_FN_USYM || fn->di_id == DT_FN_UMOD ||
-	    fn->di_id == DT_FN_UADDR) && pcb->pcb_aggkey))
-		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos,
-		    "%s( ) is an action and may only be used as a statement",
-		    dnp->dn_str);
+	    !(dynact && pcb->pcb_aggkey))
+		action_used(pcb, dnp, use, dynact);
 
 	switch (fn->di_id) {
 	case DT_FN_TRACE:
@@ -1941,7 +1985,7 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
  * A translated argument: the provider gives its type as "xlate <OUT>
  * (IN)" (proc:::create's args[0] is "xlate <psinfo_t *> (struct
  * task_struct *)"): args[N] becomes xlate <OUT> ((IN)argN), OUT from the
- * D library, which only . and -> can take yet.
+ * D library, which -> and * can take (*args[N], the whole struct).
  */
 static bool
 args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
@@ -1961,8 +2005,9 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
 	snprintf(itext, sizeof (itext), "%.*s", (int)(rp - in - 1), in + 1);
 	if (!member)
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "args[%d] is a "
-		    "translated %s: only its members can be used yet "
-		    "(args[%d]->pr_pid)", n, otext, n);
+		    "translated %s, not a pointer D can keep: use its members "
+		    "(args[%d]->pr_pid) or the whole struct (*args[%d])", n,
+		    otext, n, n);
 	/* the library declares OUT: "psinfo_t *" loads it by "psinfo_t" */
 	snprintf(lname, sizeof (lname), "%.*s", (int)strcspn(otext, " *"),
 	    otext);
@@ -2292,6 +2337,19 @@ static void sema_expr_level(dt_pcb_t *, dt_node_t *);
  * translators expand here, so their trees can be deeper than any the
  * parser built.
  */
+/*
+ * An operand of ?:, the comma or an assignment: a call there says so (see
+ * action_used()).
+ */
+static void
+sema_operand(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	if (dnp->dn_kind == DN_CALL)
+		pcb->pcb_actuse = DT_ACTUSE_OPERAND;
+	sema_expr(pcb, dnp);
+	pcb->pcb_actuse = DT_ACTUSE_EXPR;
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -2322,9 +2380,19 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_CALL:
 		sema_call(pcb, dnp, false);
 		break;
-	case DN_UNARY:
+	case DN_UNARY: {
+		bool argsdone = false;
+
+		if (dnp->dn_op == T_STAR && dnp->dn_left->dn_kind == DN_INDEX &&
+		    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
+		    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
+			/* *args[N]: a translated argument may be whole */
+			sema_args(pcb, dnp->dn_left, true);
+			argsdone = true;
+		}
 		if (dnp->dn_op == T_STAR && xlate_ptr(pcb, dnp->dn_left)) {
-			/* *xlate <OUT *> (e), *curpsinfo: the whole struct */
+			/* *xlate <OUT *> (e), *curpsinfo, *args[N] of a
+			   translated argument: the whole struct */
 			dt_node_t *x = dnp->dn_left;
 
 			dnp->dn_kind = DN_XLATE;
@@ -2335,7 +2403,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_xlate_whole(pcb, dnp);
 			break;
 		}
-		sema_expr(pcb, dnp->dn_left);
+		if (!argsdone)
+			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
 
@@ -2413,6 +2482,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_left = NULL;
 		}
 		break;
+	}
 	case DN_BINARY: {
 		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
 
@@ -2485,8 +2555,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		break;
 	case DN_TERNARY:
 		sema_expr(pcb, dnp->dn_cond);
-		sema_expr(pcb, dnp->dn_left);
-		sema_expr(pcb, dnp->dn_right);
+		sema_operand(pcb, dnp->dn_left);
+		sema_operand(pcb, dnp->dn_right);
 		if (!is_scalar(dnp->dn_cond))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_cond->dn_pos,
 			    "operator ?: requires a scalar first operand");
@@ -2505,7 +2575,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_node_t *r = dnp->dn_right;
 		dt_type_t ty;
 
-		sema_expr(pcb, r);
+		sema_operand(pcb, r);
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
 		    r->dn_kind == DN_INT && r->dn_value == 0)
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
@@ -2568,8 +2638,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		}
 		break;
 	case DN_COMMA:
-		sema_expr(pcb, dnp->dn_left);
-		sema_expr(pcb, dnp->dn_right);
+		sema_operand(pcb, dnp->dn_left);
+		sema_operand(pcb, dnp->dn_right);
 		dnp->dn_type = dnp->dn_right->dn_type;
 		break;
 	case DN_MEMBER:
@@ -3196,6 +3266,9 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		sema_aggact(pcb, dcp, e);
 		return;
 	}
+	if (e->dn_kind == DN_AGG)
+		dt_cerror(pcb, "D_AGG_NULL", e->dn_pos, "expression has null "
+		    "effect: aggregation %s", e->dn_str);
 	if (e->dn_kind != DN_CALL) {
 		sema_expr(pcb, e);
 		return;

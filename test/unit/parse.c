@@ -718,7 +718,9 @@ test_sema_errors(void)
 	    "invalid cast expression: \"int\" to \"string\""));
 	CHECK(fails("BEGIN { x = (int)\"s\"; }", "D_CAST_INVAL",
 	    "invalid cast"));
-	CHECK(fails("BEGIN { x = trace(1); }", "D_ACT_EXPR",
+	CHECK(fails("BEGIN { x = trace(1); }", "D_OP_ACT",
+	    "operands cannot be actions: trace( )"));
+	CHECK(fails("BEGIN { x = -trace(1); }", "D_ACT_EXPR",
 	    "trace( ) is an action and may only be used as a statement"));
 	CHECK(fails("BEGIN { trace(1, 2); }", "D_PROTO_LEN",
 	    "trace( ) prototype mismatch: 2 args passed"));

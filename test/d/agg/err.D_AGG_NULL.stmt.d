@@ -1,0 +1,2 @@
+/* an aggregation alone as a statement does nothing */
+BEGIN { @a = count(); @a; }

@@ -1,0 +1,2 @@
+/* stack() is no operand of ?: */
+BEGIN { x = 1 ? stack() : 2; }

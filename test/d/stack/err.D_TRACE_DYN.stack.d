@@ -1,0 +1,2 @@
+/* stack() has a value only as a key */
+BEGIN { trace(stack()); }

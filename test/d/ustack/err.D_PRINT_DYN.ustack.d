@@ -1,0 +1,2 @@
+/* ustack() has a value only as a key */
+BEGIN { print(ustack()); }
