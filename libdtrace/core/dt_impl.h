@@ -1127,6 +1127,13 @@ extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 extern void dt_pidmods_free(dtrace_hdl_t *);
 extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
+/* dt_pid_nomatch(): why a pid description names nothing */
+#define	DT_PIDNM_NONE	0
+#define	DT_PIDNM_NAME	1	/* D_PROC_NAME */
+#define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
+#define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
+extern int dt_pid_nomatch(dtrace_hdl_t *, const dtrace_probedesc_t *,
+    char *, size_t);
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);

@@ -147,6 +147,31 @@ dt_program_free(struct dtrace_prog *pgp)
 	free(pgp);
 }
 
+/*
+ * A pid description that matched nothing: DTrace's tag for why, when it
+ * names things exactly (dt_pid_nomatch()).
+ */
+static void
+pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
+{
+	char msg[300];
+
+	switch (dt_pid_nomatch(pcb->pcb_hdl, d, msg, sizeof (msg))) {
+	case DT_PIDNM_NAME:
+		dt_cerror(pcb, "D_PROC_NAME", pos, "probe description "
+		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
+		    d->mod, d->fun, d->prb, msg);
+	case DT_PIDNM_LIB:
+		dt_cerror(pcb, "D_PROC_LIB", pos, "probe description "
+		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
+		    d->mod, d->fun, d->prb, msg);
+	case DT_PIDNM_FUNC:
+		dt_cerror(pcb, "D_PROC_FUNC", pos, "probe description "
+		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
+		    d->mod, d->fun, d->prb, msg);
+	}
+}
+
 static dtrace_prog_t *
 compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
     dtrace_probespec_t spec, unsigned int cflags, int argc,
@@ -243,6 +268,9 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 				    "%s:%s:%s:%s names probes this kernel "
 				    "cannot provide: %s", d->prv, d->mod,
 				    d->fun, d->prb, why);
+			if (n == 0 && !dtp->dt_opts.op_zdefs &&
+			    !(cflags & DTRACE_C_ZDEFS))
+				pid_nomatch(&pcb, d, dcp->dc_descpos[i]);
 			if (n == 0 && !dtp->dt_opts.op_zdefs &&
 			    !(cflags & DTRACE_C_ZDEFS) && d->id != 0)
 				dt_cerror(&pcb, "D_PDESC_ZERO",

@@ -560,6 +560,55 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 /*
+ * Why a description of a pid provider that names things exactly matched
+ * nothing: a probe name that is none of the provider's (DT_PIDNM_NAME), a
+ * module the process does not map (DT_PIDNM_LIB), a function its modules
+ * do not have (DT_PIDNM_FUNC); the message in msg.  DT_PIDNM_NONE when
+ * there is no such reason (globs, another provider).
+ */
+int
+dt_pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
+    size_t len)
+{
+	pid_t pid = pid_of(pdp->prv);
+	bool mod = false, fun = false;
+	uint64_t off;
+
+	if (pid == 0 || has_glob(pdp->prv))
+		return (DT_PIDNM_NONE);
+	if (pdp->prb[0] != '\0' && strcmp(pdp->prb, "entry") != 0 &&
+	    strcmp(pdp->prb, "return") != 0 &&
+	    offset_mode(dtp, pdp->prb, &off) == DT_OFF_NONE) {
+		snprintf(msg, len, "%s is not a probe name of the pid provider: "
+		    "entry, return or an instruction offset (hex)", pdp->prb);
+		return (DT_PIDNM_NAME);
+	}
+	if (dt_pidmods_read(dtp, pid) != 0)
+		return (DT_PIDNM_NONE);
+	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
+			continue;
+		mod = true;
+		if (pdp->fun[0] == '\0' || has_glob(pdp->fun) ||
+		    (dt_pidmod_elf(dtp, pm) == 0 &&
+		    dt_elf_sym(pm->pm_elf, pdp->fun) != NULL))
+			fun = true;
+	}
+	if (!mod && pdp->mod[0] != '\0' && !has_glob(pdp->mod)) {
+		snprintf(msg, len, "process %d maps no module %s", (int)pid,
+		    pdp->mod);
+		return (DT_PIDNM_LIB);
+	}
+	if (mod && !fun) {
+		snprintf(msg, len, "no function %s in %s of process %d",
+		    pdp->fun, pdp->mod[0] != '\0' ? pdp->mod : "the modules",
+		    (int)pid);
+		return (DT_PIDNM_FUNC);
+	}
+	return (DT_PIDNM_NONE);
+}
+
+/*
  * r6 is the context (struct pt_regs), r9 the machine state.  A firing in
  * another process than the cookie's returns at once.
  */
