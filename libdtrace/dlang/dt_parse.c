@@ -26,6 +26,8 @@
  * must have the same types.
  */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,8 +214,13 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	if (name[0] == '$')
 		name++;
 	if (isdigit((unsigned char)name[0])) {
-		/* strtol() saturates: $99999999999 is past every argument */
-		long n = strtol(name, NULL, 10);
+		long n;
+
+		errno = 0;
+		n = strtol(name, NULL, 10);
+		if (errno == ERANGE || n > INT_MAX)
+			dt_cerror(pcb, "D_MACRO_OFLOW", pos, "macro argument "
+			    "$%s: the number is too large", name);
 
 		if (n >= 0 && n < pcb->pcb_argc) {
 			pcb->pcb_argused |= 1ULL << (n < 63 ? n : 63);

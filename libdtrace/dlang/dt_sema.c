@@ -39,7 +39,14 @@ type_name(dt_type_t t, char *buf, size_t len)
 	case DT_TK_STRING:
 		return ("string");
 	case DT_TK_PTR:
-		return ("void *");
+		if (t.ty_psize == 0 || t.ty_psize > 8)
+			snprintf(buf, len, "void *%.*s", t.ty_plevel,
+			    "****************");
+		else
+			snprintf(buf, len, "%s%s *%.*s", t.ty_psigned ? "" :
+			    "unsigned ", sints[t.ty_psize], t.ty_plevel,
+			    "****************");
+		return (buf);
 	default:
 		snprintf(buf, len, "%s%s", t.ty_signed ? "" : "unsigned ",
 		    sints[t.ty_size]);
@@ -1460,6 +1467,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
 			dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
 			    "%s( ) format string is empty", dnp->dn_str);
+		/* a directory is no file to write to ("" is stdout again) */
+		if (fn->di_id == DT_FN_FREOPEN && (strcmp(fmt->dn_str, ".") == 0 ||
+		    strcmp(fmt->dn_str, "..") == 0))
+			dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
+			    "freopen( ) argument #1 cannot be \"%s\"",
+			    fmt->dn_str);
 		dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
 		    fmt->dn_list, &err);
 		if (dnp->dn_pfmt == NULL)
@@ -2188,6 +2201,16 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		}
 	}
 	sema_expr(pcb, dnp->dn_left);
+	if (dnp->dn_right->dn_kind == DN_COMMA) {
+		char buf[256];
+
+		if (dnp->dn_left->dn_kind == DN_VAR)
+			snprintf(buf, sizeof (buf), "%s", dnp->dn_left->dn_str);
+		else
+			tname(pcb, dnp->dn_left->dn_type, buf, sizeof (buf));
+		dt_cerror(pcb, "D_ARR_BADREF", dnp->dn_pos, "cannot access %s "
+		    "as an associative array: it takes one index", buf);
+	}
 	sema_expr(pcb, dnp->dn_right);
 	lt = dnp->dn_left->dn_type;
 	if (!is_int(dnp->dn_right))

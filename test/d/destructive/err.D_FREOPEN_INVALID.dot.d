@@ -1,0 +1,3 @@
+/* "." is a directory: freopen() cannot write there */
+#pragma D option destructive
+BEGIN { freopen("."); }
