@@ -2075,6 +2075,16 @@ parse_provargs(dt_pcb_t *pcb, char **argv, dt_type_t *tv, int64_t *sizes,
 		if (n == DT_MAXARGS)
 			dt_cerror(pcb, "D_PROV_PRARGLEN", pos, "a probe has at "
 			    "most %d arguments", DT_MAXARGS);
+		if (t->tk_kind == T_DOT)
+			dt_cerror(pcb, "D_DECL_PROTO_VARARGS", pos, "a probe's "
+			    "arguments are fixed: ... is not allowed");
+		if (t->tk_kind == T_KW_VOID && peek(pcb)->tk_kind == T_IDENT)
+			dt_cerror(pcb, "D_DECL_PROTO_NAME", pos, "a void "
+			    "parameter may not have a name");
+		if (t->tk_kind == T_KW_VOID && peek(pcb)->tk_kind != T_STAR &&
+		    (n > 0 || peek(pcb)->tk_kind == T_COMMA))
+			dt_cerror(pcb, "D_DECL_PROTO_VOID", pos, "void must be "
+			    "the only parameter");
 		if (!is_type_start(pcb, t))
 			syntax_error(pcb);
 		if ((t->tk_kind == T_KW_STRUCT || t->tk_kind == T_KW_UNION) &&
@@ -2349,6 +2359,50 @@ parse_provider(dt_pcb_t *pcb)
 	dt_provdecl_free(dvp);
 	pcb->pcb_provdecl = NULL;
 }
+/*
+ * C's storage classes before a declaration: D has none of them.  extern
+ * (a kernel variable's type, which D takes from the kernel's BTF) is not
+ * supported, the others are C's and mean nothing in D (D_DECL_BADCLASS);
+ * two of them D_DECL_CLASS.
+ */
+static void
+storage_class(dt_pcb_t *pcb)
+{
+	static const char *const classes[] = {
+		"auto", "register", "static", "extern", NULL
+	};
+	const char *first = NULL;
+
+	while (tok(pcb)->tk_kind == T_IDENT) {
+		const char *w = tok(pcb)->tk_str;
+		int i;
+
+		for (i = 0; classes[i] != NULL && strcmp(w, classes[i]) != 0;
+		    i++)
+			;
+		if (classes[i] == NULL)
+			break;
+		if (first != NULL)
+			dt_cerror(pcb, "D_DECL_CLASS", tok(pcb)->tk_pos, "more "
+			    "than one storage class: %s and %s", first, w);
+		first = classes[i];
+		if (peek(pcb)->tk_kind != T_IDENT || (strcmp(
+		    pcb->pcb_peek.tk_str, "auto") != 0 && strcmp(
+		    pcb->pcb_peek.tk_str, "register") != 0 && strcmp(
+		    pcb->pcb_peek.tk_str, "static") != 0 && strcmp(
+		    pcb->pcb_peek.tk_str, "extern") != 0)) {
+			if (strcmp(w, "extern") == 0)
+				dt_cerror(pcb, "D_UNSUPPORTED",
+				    tok(pcb)->tk_pos, "extern declarations are "
+				    "not supported: kernel variables (`name) "
+				    "are typed from the kernel's BTF");
+			dt_cerror(pcb, "D_DECL_BADCLASS", tok(pcb)->tk_pos,
+			    "storage class %s is not supported in D", w);
+		}
+		next(pcb);
+	}
+}
+
 
 /*
  * Declarations at the top of a program:
@@ -2379,6 +2433,7 @@ parse_decl(dt_pcb_t *pcb)
 		parse_translator(pcb);
 		return;
 	}
+	storage_class(pcb);
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
 	    "inline") == 0) {
 		isinline = true;
@@ -2408,6 +2463,11 @@ parse_decl(dt_pcb_t *pcb)
 	if (isinline) {
 		expect(pcb, T_ASSIGN);
 		expr = parse_assign(pcb);
+	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope != '\0' &&
+	    is_type_start(pcb, peek(pcb))) {
+		dt_cerror(pcb, "D_DECL_LOCASSC", pos, "%s: clause-local and "
+		    "thread-local variables may not be associative arrays",
+		    name);
 	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
 	    is_type_start(pcb, peek(pcb))) {
 		next(pcb);
@@ -2443,6 +2503,12 @@ is_decl_start(dt_pcb_t *pcb)
 {
 	dt_token_t *t = tok(pcb);
 
+	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "auto") == 0 ||
+	    strcmp(t->tk_str, "register") == 0 ||
+	    strcmp(t->tk_str, "static") == 0 ||
+	    strcmp(t->tk_str, "extern") == 0) && !pcb->pcb_havepeek &&
+	    pcb->pcb_ptr[strspn(pcb->pcb_ptr, " \t")] != ':')
+		return (true);	/* a storage class, not a provider so named */
 	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||
 	    strcmp(t->tk_str, "typedef") == 0 ||
 	    strcmp(t->tk_str, "translator") == 0 ||

@@ -1,0 +1,3 @@
+/* C storage classes mean nothing in D */
+static int x;
+BEGIN { }

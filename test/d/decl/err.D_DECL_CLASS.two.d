@@ -1,0 +1,3 @@
+/* one storage class at most */
+extern static int x;
+BEGIN { }

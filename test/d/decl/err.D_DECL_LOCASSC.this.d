@@ -1,0 +1,3 @@
+/* this-> variables are not associative arrays */
+this int a[int];
+BEGIN { }

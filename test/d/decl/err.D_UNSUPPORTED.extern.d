@@ -1,0 +1,3 @@
+/* kernel variables are typed from BTF, not declared */
+extern int hz;
+BEGIN { }

@@ -1,0 +1,4 @@
+/* void, no arguments, has no name */
+provider vp {
+	probe a(void x);
+};

@@ -1,0 +1,4 @@
+/* a probe takes a fixed list of arguments */
+provider vp {
+	probe a(int, ...);
+};

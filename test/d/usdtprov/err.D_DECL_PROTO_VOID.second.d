@@ -1,0 +1,4 @@
+/* void stands alone for no arguments */
+provider vp {
+	probe a(int, void);
+};
