@@ -1132,6 +1132,7 @@ extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
 #define	DT_PIDNM_NAME	1	/* D_PROC_NAME */
 #define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
 #define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
+#define	DT_PIDNM_BADPID	4	/* D_PROC_BADPID */
 extern int dt_pid_nomatch(dtrace_hdl_t *, const dtrace_probedesc_t *,
     char *, size_t);
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);

@@ -169,6 +169,10 @@ pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 		dt_cerror(pcb, "D_PROC_FUNC", pos, "probe description "
 		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
 		    d->mod, d->fun, d->prb, msg);
+	case DT_PIDNM_BADPID:
+		dt_cerror(pcb, "D_PROC_BADPID", pos, "probe description "
+		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
+		    d->mod, d->fun, d->prb, msg);
 	}
 }
 

@@ -592,6 +592,11 @@ parse_postfix(dt_pcb_t *pcb)
 			pcb->pcb_inpred = inpred;
 			expect(pcb, T_RBRACK);
 			dnp = n;
+		} else if (t->tk_kind == T_LPAR) {
+			/* a call: only of a function named (f(x)) */
+			dt_cerror(pcb, "D_FUNC_IDENT", t->tk_pos, "function "
+			    "designator is not of function type: D calls "
+			    "functions by their names");
 		} else {
 			pcb->pcb_depth = depth;
 			return (dnp);

@@ -1803,8 +1803,11 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (!typed)
 		sema_expr(pcb, dnp->dn_left);
 	lt = dnp->dn_left->dn_type;
-	if (dnp->dn_op == T_ARROW && (lt.ty_kind != DT_TK_PTR ||
-	    lt.ty_btf == 0 || lt.ty_plevel != 0))
+	if (dnp->dn_op == T_ARROW && lt.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_OP_PTR", dnp->dn_pos, "operator -> must be "
+		    "applied to a pointer, not to an operand of type \"%s\"",
+		    tname(pcb, lt, buf, sizeof (buf)));
+	if (dnp->dn_op == T_ARROW && (lt.ty_btf == 0 || lt.ty_plevel != 0))
 		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator -> cannot be "
 		    "applied to an operand of type \"%s\"", tname(pcb, lt, buf,
 		    sizeof (buf)));

@@ -563,7 +563,8 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
  * Why a description of a pid provider that names things exactly matched
  * nothing: a probe name that is none of the provider's (DT_PIDNM_NAME), a
  * module the process does not map (DT_PIDNM_LIB), a function its modules
- * do not have (DT_PIDNM_FUNC); the message in msg.  DT_PIDNM_NONE when
+ * do not have (DT_PIDNM_FUNC), a provider pidX where X is no process id
+ * (DT_PIDNM_BADPID); the message in msg.  DT_PIDNM_NONE when
  * there is no such reason (globs, another provider).
  */
 int
@@ -574,6 +575,14 @@ dt_pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	bool mod = false, fun = false;
 	uint64_t off;
 
+	if (pid == 0 && strncmp(pdp->prv, "pid", 3) == 0 &&
+	    pdp->prv[3] != '\0' && !has_glob(pdp->prv) &&
+	    !isdigit((unsigned char)pdp->prv[strlen(pdp->prv) - 1])) {
+		/* pidabc (a USDT provider's name ends in the process id) */
+		snprintf(msg, len, "%s is not pid followed by a process id",
+		    pdp->prv);
+		return (DT_PIDNM_BADPID);
+	}
 	if (pid == 0 || has_glob(pdp->prv))
 		return (DT_PIDNM_NONE);
 	if (pdp->prb[0] != '\0' && strcmp(pdp->prb, "entry") != 0 &&

@@ -1,1 +1,2 @@
-BEGIN { trace(arg0->x); }
+/* -> needs a pointer to a struct or union */
+BEGIN { p = (int *)alloca(4); trace(p->x); }

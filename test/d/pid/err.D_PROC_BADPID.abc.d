@@ -1,0 +1,4 @@
+/* pid is followed by a process id */
+pidabc:::entry
+{
+}
