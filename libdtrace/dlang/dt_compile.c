@@ -154,25 +154,20 @@ dt_program_free(struct dtrace_prog *pgp)
 static void
 pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 {
-	char msg[300];
+	char why[300], msg[1300];
+	int kind = dt_pid_nomatch(pcb->pcb_hdl, d, why, sizeof (why));
 
-	switch (dt_pid_nomatch(pcb->pcb_hdl, d, msg, sizeof (msg))) {
+	snprintf(msg, sizeof (msg), "probe description %s:%s:%s:%s does not "
+	    "match any probes: %s", d->prv, d->mod, d->fun, d->prb, why);
+	switch (kind) {
 	case DT_PIDNM_NAME:
-		dt_cerror(pcb, "D_PROC_NAME", pos, "probe description "
-		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
-		    d->mod, d->fun, d->prb, msg);
+		dt_cerror(pcb, "D_PROC_NAME", pos, "%s", msg);
 	case DT_PIDNM_LIB:
-		dt_cerror(pcb, "D_PROC_LIB", pos, "probe description "
-		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
-		    d->mod, d->fun, d->prb, msg);
+		dt_cerror(pcb, "D_PROC_LIB", pos, "%s", msg);
 	case DT_PIDNM_FUNC:
-		dt_cerror(pcb, "D_PROC_FUNC", pos, "probe description "
-		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
-		    d->mod, d->fun, d->prb, msg);
+		dt_cerror(pcb, "D_PROC_FUNC", pos, "%s", msg);
 	case DT_PIDNM_BADPID:
-		dt_cerror(pcb, "D_PROC_BADPID", pos, "probe description "
-		    "%s:%s:%s:%s does not match any probes: %s", d->prv,
-		    d->mod, d->fun, d->prb, msg);
+		dt_cerror(pcb, "D_PROC_BADPID", pos, "%s", msg);
 	}
 }
 

@@ -2526,6 +2526,8 @@ is_decl_start(dt_pcb_t *pcb)
 void
 dt_parse_program(dt_pcb_t *pcb)
 {
+	bool any = false;	/* anything but ';' read yet */
+
 	dt_lex_init(pcb);
 	for (;;) {
 		dt_token_t *t = tok(pcb);
@@ -2535,6 +2537,7 @@ dt_parse_program(dt_pcb_t *pcb)
 		/* A description may start with a digit (-i 12): not C. */
 		dt_tok_free(t);
 		if (isdigit(dt_lex_peekc(pcb))) {
+			any = true;
 			dt_lex_probedesc(pcb, t);
 			parse_clause(pcb);
 			if (tok(pcb)->tk_kind == T_EOF)
@@ -2543,10 +2546,14 @@ dt_parse_program(dt_pcb_t *pcb)
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
+		if (t->tk_kind == T_EOF && !any)
+			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
+			    "translation unit");
 		if (t->tk_kind == T_EOF)
 			return;
 		if (t->tk_kind == T_SEMI)
 			continue;
+		any = true;
 		if (t->tk_kind == T_PRAGMA) {
 			parse_pragma(pcb);
 			continue;

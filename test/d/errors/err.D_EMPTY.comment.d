@@ -1,0 +1,1 @@
+/* a script with nothing in it: no clause, declaration or pragma */
