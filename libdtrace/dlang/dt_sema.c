@@ -1972,6 +1972,7 @@ typedef struct argtype_arg {
 	unsigned int aa_nprobes; /* probes matched */
 	unsigned int aa_nbeyond; /* ... that type their arguments and have
 				   fewer than aa_n + 1 */
+	unsigned int aa_nnone;	/* ... that have none */
 } argtype_arg_t;
 
 static int
@@ -1986,6 +1987,8 @@ argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 	} else if (prp->pr_prov->pv_argtype(dtp, prp, aa->aa_n, t,
 	    sizeof (t)) != 0) {
 		aa->aa_nbeyond++;
+		aa->aa_nnone += prp->pr_prov->pv_argtype(dtp, prp, 0, t,
+		    sizeof (t)) != 0;
 		return (0);
 	}
 	if (aa->aa_type[0] == '\0')
@@ -2065,6 +2068,9 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	char name[8];
 	int n, src;
 
+	if (dcp == NULL)
+		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "args[ ] may not "
+		    "be referenced outside of a probe clause");
 	sema_expr(pcb, dnp->dn_right);
 	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
 	    dnp->dn_right->dn_value >= DT_MAXARGS)
@@ -2077,6 +2083,11 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
 		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
 		    argtype_cb, &aa);
+	if (aa.aa_nprobes > 0 && aa.aa_nnone == aa.aa_nprobes)
+		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "no args[ ] are "
+		    "available for probe %s:%s:%s:%s", dcp->dc_descs[0].prv,
+		    dcp->dc_descs[0].mod, dcp->dc_descs[0].fun,
+		    dcp->dc_descs[0].prb);
 	if (aa.aa_nprobes > 0 && aa.aa_nbeyond == aa.aa_nprobes)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "index %d "
 		    "is out of range for the args[ ] of %s:%s:%s:%s", n,
