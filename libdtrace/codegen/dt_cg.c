@@ -1795,6 +1795,60 @@ cg_progenyof(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /*
+ * The subroutines on Linux's locks (dt_sema.c, sema_lockfn()): the word
+ * of the lock at dn_value read (a bad address is the invalid address
+ * fault), then: mutex_owned() whether its owner is the current task,
+ * mutex_owner() the owner, flags cleared; Linux's mutexes spin on their
+ * owner before they sleep, so they are adaptive, never spin mutexes;
+ * rw_read_held() readers there, rw_write_held() a writer holding it,
+ * rw_iswriter() a writer holding it or waiting.
+ */
+static void
+cg_lockfn(dt_cg_t *cg, dt_node_t *dnp)
+{
+	int id = dnp->dn_builtin->di_id;
+	int ltrue = label_new(cg), ldone = label_new(cg);
+
+	cg_expr(cg, dnp->dn_args);
+	if (dnp->dn_value != 0)
+		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+	emit_read_value(cg, id >= DT_FN_RW_READ_HELD ? 4 : 8);
+	switch (id) {
+	case DT_FN_MUTEX_OWNED:
+		emit(cg, ALU_IMM(BPF_AND, R0, ~7));
+		emit(cg, MOV_REG(R8, R0));
+		emit(cg, CALL(BPF_FUNC_get_current_task));
+		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), ltrue);
+		break;
+	case DT_FN_MUTEX_OWNER:
+		emit(cg, ALU_IMM(BPF_AND, R0, ~7));
+		return;
+	case DT_FN_MUTEX_TYPE_ADAPTIVE:
+		emit(cg, MOV_IMM(R0, 1));
+		return;
+	case DT_FN_MUTEX_TYPE_SPIN:
+		emit(cg, MOV_IMM(R0, 0));
+		return;
+	case DT_FN_RW_READ_HELD:
+		emit_jump(cg, JMP_IMM(BPF_JGE, R0, 1 << 9, 0), ltrue);
+		break;
+	case DT_FN_RW_WRITE_HELD:
+		emit(cg, ALU_IMM(BPF_AND, R0, 0xff));
+		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0xff, 0), ltrue);
+		break;
+	case DT_FN_RW_ISWRITER:
+		emit(cg, ALU_IMM(BPF_AND, R0, 0x1ff));
+		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrue);
+		break;
+	}
+	emit(cg, MOV_IMM(R0, 0));
+	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	label_set(cg, ltrue);
+	emit(cg, MOV_IMM(R0, 1));
+	label_set(cg, ldone);
+}
+
+/*
  * Path names: d_path(), cwd, root and fds[].
  *
  * bpf_d_path is only allowed in fentry and LSM programs, so the walk is
@@ -3475,6 +3529,11 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		if (dnp->dn_builtin->di_id >= DT_FN_INET_NTOA &&
 		    dnp->dn_builtin->di_id <= DT_FN_LINK_NTOP) {
 			cg_inet(cg, dnp);
+			break;
+		}
+		if (dnp->dn_builtin->di_id >= DT_FN_MUTEX_OWNED &&
+		    dnp->dn_builtin->di_id <= DT_FN_RW_ISWRITER) {
+			cg_lockfn(cg, dnp);
 			break;
 		}
 		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {

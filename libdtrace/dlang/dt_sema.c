@@ -989,6 +989,7 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	}
 }
 
+
 /* A call to a function taking lo to hi arguments. */
 static void
 check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
@@ -1056,6 +1057,59 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    "#%d is incompatible with prototype: argument must "
 			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
 			    "an integer");
+	}
+}
+
+/*
+ * The subroutines on Linux's locks.  mutex_owned(), mutex_owner(),
+ * mutex_type_adaptive() and mutex_type_spin() take a struct mutex *, the
+ * rw_*() ones a rwlock_t *; the code generator reads one word of the
+ * lock at offset dn_value: struct mutex's owner (the owning task, flags
+ * in its low 3 bits) or the count of rwlock_t's qrwlock (readers << 9,
+ * 0x100 a writer waiting, 0xff a writer holding it).  mutex_owner() is a
+ * struct task_struct *.
+ */
+static void
+sema_lockfn(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	int id = dnp->dn_builtin->di_id;
+	bool rw = id >= DT_FN_RW_READ_HELD;
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+	const struct btf *btf = te->te_btf;
+	const dt_node_t *a;
+	uint32_t want, lock, type, off, coff, bit, bitsize;
+	char buf[256];
+
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	a = dnp->dn_args;
+	want = rw ? dt_tcache_name(te, "rwlock_t") :
+	    dt_tcache_tag(te, BTF_KIND_STRUCT, "mutex");
+	if (want == 0)
+		dt_cerror(pcb, "D_TYPE_ERR", dnp->dn_pos, "kernel type data "
+		    "lacks %s", rw ? "rwlock_t" : "struct mutex");
+	lock = dt_btf_resolve(btf, want);
+	if (a->dn_type.ty_kind != DT_TK_PTR || a->dn_type.ty_plevel != 0 ||
+	    a->dn_type.ty_btf == 0 ||
+	    dt_btf_resolve(btf, a->dn_type.ty_btf) != lock)
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument #1 "
+		    "is incompatible with prototype: prototype: %s *, "
+		    "argument: %s", dnp->dn_str, rw ? "rwlock_t" :
+		    "struct mutex", tname(pcb, a->dn_type, buf, sizeof (buf)));
+	if (!rw) {
+		dnp->dn_value = kernel_offset(pcb, dnp->dn_pos, "mutex",
+		    "owner");
+	} else if (dt_btf_member(btf, lock, "raw_lock", &type, &off, &bit,
+	    &bitsize) != 0 || dt_btf_member(btf, dt_btf_resolve(btf, type),
+	    "cnts", &type, &coff, &bit, &bitsize) != 0) {
+		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "kernel type "
+		    "data lacks rwlock_t's raw_lock.cnts (a queued rwlock)");
+	} else {
+		dnp->dn_value = off + coff;
+	}
+	if (id == DT_FN_MUTEX_OWNER) {
+		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		dnp->dn_type.ty_btf = dt_tcache_tag(te, BTF_KIND_STRUCT,
+		    "task_struct");
 	}
 }
 
@@ -1196,6 +1250,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
 	case DT_FN_GETMINOR:
 		check_proto(pcb, dnp, nargs);
+		break;
+	case DT_FN_MUTEX_OWNED: case DT_FN_MUTEX_OWNER:
+	case DT_FN_MUTEX_TYPE_ADAPTIVE: case DT_FN_MUTEX_TYPE_SPIN:
+	case DT_FN_RW_READ_HELD: case DT_FN_RW_WRITE_HELD:
+	case DT_FN_RW_ISWRITER:
+		sema_lockfn(pcb, dnp, nargs);
 		break;
 	case DT_FN_PROGENYOF:
 		check_proto(pcb, dnp, nargs);

@@ -1,0 +1,2 @@
+/* mutex_owned() takes a struct mutex * */
+BEGIN { trace(mutex_owned(curthread)); }
