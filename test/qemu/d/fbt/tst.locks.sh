@@ -30,5 +30,5 @@ END {
 	printa("mutex owned %d, owner the thread %d: %@d\n", @m);
 	printa("read held %d: %@d\n", @r);
 	printa("write held %d, writer %d: %@d\n", @w);
-}' -w | awk '{ sub(/: [0-9]+$/, ": N"); print }' | sort -u
+}' -w | awk 'NF { sub(/: [0-9]+$/, ": N"); print }' | sort -u
 echo "exit ${PIPESTATUS[0]}"
