@@ -1,0 +1,4 @@
+/* D variables have no address, nor have their parts */
+struct s { int x; };
+struct s g;
+BEGIN { trace(&g.x); }
