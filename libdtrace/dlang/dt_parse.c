@@ -180,15 +180,26 @@ expect(dt_pcb_t *pcb, dt_tok_t kind)
 /* ---- macro variables ---------------------------------------------------- */
 
 /*
- * Macro variables DTrace has that Linux cannot give ($projid, $taskid) are
- * an error; tofree (what the caller has allocated) is freed first, since
- * the error unwinds the compilation.
+ * Macro variables DTrace has that Linux cannot give ($projid, $taskid),
+ * and argument numbers past an int, are an error; tofree (what the caller
+ * has allocated) is freed first, since the error unwinds the compilation.
  */
 static void
 macro_check(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos, void *tofree)
 {
 	if (name[0] == '$')
 		name++;
+	if (isdigit((unsigned char)name[0])) {
+		long n;
+
+		errno = 0;
+		n = strtol(name, NULL, 10);
+		if (errno != ERANGE && n <= INT_MAX)
+			return;
+		free(tofree);
+		dt_cerror(pcb, "D_MACRO_OFLOW", pos, "macro argument $%s: the "
+		    "number is too large", name);
+	}
 	if (strcmp(name, "projid") != 0 && strcmp(name, "taskid") != 0)
 		return;
 	free(tofree);
@@ -214,13 +225,8 @@ macro_value(dt_pcb_t *pcb, const char *name, bool str, dt_srcpos_t pos,
 	if (name[0] == '$')
 		name++;
 	if (isdigit((unsigned char)name[0])) {
-		long n;
-
-		errno = 0;
-		n = strtol(name, NULL, 10);
-		if (errno == ERANGE || n > INT_MAX)
-			dt_cerror(pcb, "D_MACRO_OFLOW", pos, "macro argument "
-			    "$%s: the number is too large", name);
+		/* macro_check() refused numbers past an int */
+		long n = strtol(name, NULL, 10);
 
 		if (n >= 0 && n < pcb->pcb_argc) {
 			pcb->pcb_argused |= 1ULL << (n < 63 ? n : 63);
