@@ -599,11 +599,11 @@ print_bar(const dtrace_hdl_t *dtp, FILE *fp, int64_t c, long double total,
     bool pos, bool neg, int64_t normal)
 {
 	static const char ats[] = "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@";
-	int width = pos && neg ? 20 : 40, depth = 0;
+	int width = pos && neg ? 20 : 40;
 	long double f = total > 0 ?
 	    fabsl((long double)c) * width / total : 0;
+	int depth = f + 0.5L > width ? width : (int)(f + 0.5L);
 
-	depth = f + 0.5L > width ? width : (int)(f + 0.5L);
 	if (!neg && use_utf8(dtp, false)) {
 		int whole = f > width ? width : (int)f;
 		int eighths = (int)((f - whole) * 8);

@@ -2337,6 +2337,7 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	dt_node_t *e = dnp->dn_left;
 	dt_type_t t = e->dn_type;
+	const dt_node_t *root;
 
 	if (e->dn_builtin != NULL)
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
@@ -2344,10 +2345,10 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (e->dn_kind == DN_VAR)
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
 		    "address of %s: D variables have no address", e->dn_str);
-	if (dt_member_root(e) != NULL && dt_member_root(e)->dn_ident != NULL)
+	if ((root = dt_member_root(e)) != NULL && root->dn_ident != NULL)
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
 		    "address of a part of %s: D variables have no address",
-		    dt_member_root(e)->dn_ident->di_name);
+		    root->dn_ident->di_name);
 	if (e->dn_kind != DN_MEMBER && e->dn_kind != DN_INDEX &&
 	    !(e->dn_kind == DN_UNARY && e->dn_op == T_STAR))
 		dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "unary & requires "
