@@ -62,6 +62,17 @@ advance(dt_pcb_t *pcb, size_t n)
 	}
 }
 
+/* The letters, digits and '_' from the current character on. */
+static size_t
+word_len(dt_pcb_t *pcb)
+{
+	size_t n = 0;
+
+	while (isalnum(peekc(pcb, n)) || peekc(pcb, n) == '_')
+		n++;
+	return (n);
+}
+
 /*
  * At a '#' that starts a line (blanks before it): consume a line marker
  * ("# N \"file\" flags", "#line N \"file\"") or an #ident line (which
@@ -395,11 +406,11 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 
 	if (c == -1) {
 		tk->tk_kind = T_EOF;
-	} else if (isalpha(c) || c == '_') {
-		size_t n = 0;
+	} else if (isalpha(c) || c == '_' || (isdigit(c) &&
+	    peekc(pcb, word_len(pcb)) == '`')) {
+		/* a digit starts a module's name in module`name (9pnet) */
+		size_t n = word_len(pcb);
 
-		while (isalnum(peekc(pcb, n)) || peekc(pcb, n) == '_')
-			n++;
 		tk->tk_kind = T_IDENT;
 		for (int i = 0; keywords[i].kw != NULL; i++) {
 			if (strlen(keywords[i].kw) == n &&

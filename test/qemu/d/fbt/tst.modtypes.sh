@@ -12,3 +12,6 @@ fbt:virtio_ring:virtqueue_kick:entry /pid == $target/ {
 END { printf("%s %s\n", name, n > 0 ? "kicked" : "never"); }'
 # a type no module defines
 $DTRACE -n 'fbt:virtio_ring:virtqueue_kick:entry { trace(((struct virtio_ring`nosuch *)arg0)->x); }' 2>&1 | head -1
+# a module whose name starts with a digit: 9pnet, the 9p client, whose
+# p9_fid is larger than 8 bytes
+$DTRACE -qn 'BEGIN { printf("%d\n", sizeof (struct 9pnet`p9_fid) > 8); exit(0); }'
