@@ -503,7 +503,9 @@ dt_perf_attach(dtrace_hdl_t *dtp, int pfd, int progfd, uint64_t cookie)
 /*
  * Attach program progfd to tracefs event group:name through a tracepoint
  * perf event, with cookie (the syscall and sdt providers).  A tracepoint
- * program runs for every CPU: one event is enough.
+ * program runs for every CPU: one event is enough.  The event counts, it
+ * does not sample: the program runs either way, and the kernel refuses a
+ * sampling event on some tracepoints (irq_vectors:irq_work_exit, EPERM).
  */
 int
 dt_tp_attach(dtrace_hdl_t *dtp, const char *group, const char *name,
@@ -513,7 +515,6 @@ dt_tp_attach(dtrace_hdl_t *dtp, const char *group, const char *name,
 	struct perf_event_attr attr = {
 		.type = PERF_TYPE_TRACEPOINT,
 		.size = sizeof (attr),
-		.sample_period = 1,
 	};
 	char path[512], buf[32];
 	int pfd;
