@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -600,6 +601,23 @@ link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
 	return (0);
 }
 
+/*
+ * Each probe may take two descriptors (a perf event and its link: sdt,
+ * and fbt or pid where the kernel has no multi-attach), so sdt::: needs
+ * about 3,200, above the usual soft limit of 1,024: use the hard limit.
+ * Called once the -c commands exist, which keep the limit they had.
+ */
+static void
+raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		(void) setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -888,6 +906,7 @@ main(int argc, char *argv[])
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 
+	raise_nofile();
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
