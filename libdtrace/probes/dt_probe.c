@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <stdio.h>
 #include <sys/syscall.h>
-#include <sys/utsname.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
@@ -30,6 +29,7 @@
 #include <bpf/bpf.h>
 
 #include "../core/dt_impl.h"
+#include "../codegen/dt_insn.h"
 
 /*
  * Providers are always populated in this order (see populate_upto()), so
@@ -535,9 +535,11 @@ dt_tp_attach(dtrace_hdl_t *dtp, const char *group, const char *name,
 }
 
 /*
- * Has the kernel uprobe_multi links (6.6)?  Known from the release
- * (uname): a kernel before 6.6 is taken to lack them, since a load of a
- * program for them succeeds there too and only the attach would tell.
+ * Has the kernel uprobe_multi links (6.6, or a backport)?  Asked of the
+ * kernel once per process: a program loaded for them (a kernel without
+ * them loads it too) is linked to offset 0 of "/".  A kernel with them
+ * looks the path up and refuses a directory (EBADF); one without refuses
+ * the attach type (EINVAL).
  */
 static bool
 uprobe_multi_ok(void)
@@ -546,12 +548,25 @@ uprobe_multi_ok(void)
 	int k = __atomic_load_n(&known, __ATOMIC_ACQUIRE);
 
 	if (k < 0) {
-		struct utsname u;
-		int major = 0, minor = 0;
+		static const struct bpf_insn ret0[] = {
+			MOV_IMM(R0, 0), EXIT()
+		};
+		LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = DT_BPF_TRACE_UPROBE_MULTI);
+		uint64_t off = 0;
+		int pfd, lfd;
 
-		k = uname(&u) != 0 ||
-		    sscanf(u.release, "%d.%d", &major, &minor) != 2 ||
-		    major > 6 || (major == 6 && minor >= 6);
+		k = 0;
+		pfd = bpf_prog_load(BPF_PROG_TYPE_KPROBE, "dt_probe_umulti",
+		    "GPL", ret0, 2, &opts);
+		if (pfd >= 0) {
+			lfd = dt_bpf_uprobe_multi(pfd, "/", &off, NULL, &off, 1,
+			    false, 0);
+			k = lfd >= 0 || errno == EBADF;
+			if (lfd >= 0)
+				close(lfd);
+			close(pfd);
+		}
 		__atomic_store_n(&known, k, __ATOMIC_RELEASE);
 	}
 	return (k == 1);
