@@ -2370,6 +2370,17 @@ parse_provider(dt_pcb_t *pcb)
 	dt_provdecl_free(dvp);
 	pcb->pcb_provdecl = NULL;
 }
+
+/* Is token t one of C's storage classes (auto, register, static, extern)? */
+static bool
+is_storage_class(const dt_token_t *t)
+{
+	return (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "auto") == 0 ||
+	    strcmp(t->tk_str, "register") == 0 ||
+	    strcmp(t->tk_str, "static") == 0 ||
+	    strcmp(t->tk_str, "extern") == 0));
+}
+
 /*
  * C's storage classes before a declaration: D has none of them.  extern
  * (a kernel variable's type, which D takes from the kernel's BTF) is not
@@ -2379,29 +2390,16 @@ parse_provider(dt_pcb_t *pcb)
 static void
 storage_class(dt_pcb_t *pcb)
 {
-	static const char *const classes[] = {
-		"auto", "register", "static", "extern", NULL
-	};
-	const char *first = NULL;
+	char first[16] = "";	/* the class before, if any */
 
-	while (tok(pcb)->tk_kind == T_IDENT) {
+	while (is_storage_class(tok(pcb))) {
 		const char *w = tok(pcb)->tk_str;
-		int i;
 
-		for (i = 0; classes[i] != NULL && strcmp(w, classes[i]) != 0;
-		    i++)
-			;
-		if (classes[i] == NULL)
-			break;
-		if (first != NULL)
+		if (first[0] != '\0')
 			dt_cerror(pcb, "D_DECL_CLASS", tok(pcb)->tk_pos, "more "
 			    "than one storage class: %s and %s", first, w);
-		first = classes[i];
-		if (peek(pcb)->tk_kind != T_IDENT || (strcmp(
-		    pcb->pcb_peek.tk_str, "auto") != 0 && strcmp(
-		    pcb->pcb_peek.tk_str, "register") != 0 && strcmp(
-		    pcb->pcb_peek.tk_str, "static") != 0 && strcmp(
-		    pcb->pcb_peek.tk_str, "extern") != 0)) {
+		snprintf(first, sizeof (first), "%s", w);
+		if (!is_storage_class(peek(pcb))) {
 			if (strcmp(w, "extern") == 0)
 				dt_cerror(pcb, "D_UNSUPPORTED",
 				    tok(pcb)->tk_pos, "extern declarations are "
@@ -2413,7 +2411,6 @@ storage_class(dt_pcb_t *pcb)
 		next(pcb);
 	}
 }
-
 
 /*
  * Declarations at the top of a program:
@@ -2514,10 +2511,7 @@ is_decl_start(dt_pcb_t *pcb)
 {
 	dt_token_t *t = tok(pcb);
 
-	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "auto") == 0 ||
-	    strcmp(t->tk_str, "register") == 0 ||
-	    strcmp(t->tk_str, "static") == 0 ||
-	    strcmp(t->tk_str, "extern") == 0) && !pcb->pcb_havepeek &&
+	if (is_storage_class(t) && !pcb->pcb_havepeek &&
 	    pcb->pcb_ptr[strspn(pcb->pcb_ptr, " \t")] != ':')
 		return (true);	/* a storage class, not a provider so named */
 	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||

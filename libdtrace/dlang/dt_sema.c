@@ -989,7 +989,6 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	}
 }
 
-
 /* A call to a function taking lo to hi arguments. */
 static void
 check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
