@@ -84,7 +84,8 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
-             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener
+             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener \
+             $(BUILD)/testprog/usdtbad $(BUILD)/testprog/usdtbad-many
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -117,6 +118,15 @@ $(BUILD)/testprog/tcpconn: test/prog/tcpconn.c
 $(BUILD)/testprog/opener: test/prog/opener.c
 	@mkdir -p $(dir $@)
 	$(CC) -O1 -g -static -Wall -Wextra -Werror -o $@ $<
+
+# usdtbad: hostile stapsdt notes (test/d/usdt/tst.hostile.sh)
+$(BUILD)/testprog/usdtbad: test/prog/usdtbad.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -Wall -Wextra -Werror -o $@ $<
+
+$(BUILD)/testprog/usdtbad-many: test/prog/usdtbad.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -pie -fPIE -Wall -Wextra -Werror -DDT_BAD_MANY -o $@ $<
 
 $(BUILD)/testprog/pidtarget: test/prog/pidtarget.c
 	@mkdir -p $(dir $@)

@@ -491,6 +491,10 @@ typedef struct dt_elfnote {
 typedef struct dt_elf {
 	dev_t ef_dev;			/* file identity: device */
 	ino_t ef_ino;			/* and inode */
+	int ef_fd;			/* the file, open for reading: what
+					   was read is what is attached */
+	char ef_path[32];		/* /proc/self/fd/<ef_fd>, for attach */
+	uint64_t ef_size;		/* the file's size when read */
 	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
@@ -510,9 +514,15 @@ typedef struct dt_pidmod {
 	const char *pm_name;		/* in pm_path: the basename, the
 					   probes' module */
 	bool pm_exec;			/* the main executable (a.out) */
-	dev_t pm_dev;			/* the file's device and inode, 0 0 */
+	dev_t pm_dev;			/* the file's device and inode (from
+					   the maps), 0 0 */
 	ino_t pm_ino;			/* if it cannot be found: one file by
 					   two paths is one module */
+	char pm_range[40];		/* its mapping, "start-end" as the
+					   maps say, "" for a file -c will
+					   execute (no mapping yet) */
+	bool pm_unread;			/* the mapped file could not be
+					   opened: said once, then skipped */
 	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
 	uint32_t *pm_probes;		/* by symbol: probe ids of entry
 					   (2i) and return (2i+1), 0: none */
@@ -1086,10 +1096,16 @@ extern struct ps_prochandle *dt_proc_lookup(dtrace_hdl_t *, pid_t);
 
 /* proc/dt_elf.c */
 extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
+extern const dt_elf_t *dt_elf_lookup_fd(dtrace_hdl_t *, int, const char *);
+extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,
+    const char *, dev_t, ino_t);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
-extern uint8_t *dt_elf_code(dtrace_hdl_t *, const char *, const dt_elfsym_t *);
+extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
+    const dt_elfsym_t *);
+extern int dt_elf_symval(const dt_elf_t *, const char *, uint64_t *);
+extern void dt_strvis(char *, size_t, const char *);
 
 /* proc/dt_x86len.c */
 extern int dt_x86_insnlen(const uint8_t *, size_t);
@@ -1104,7 +1120,6 @@ extern void dt_usym_remap(dtrace_hdl_t *, pid_t);
 extern void dt_usym_free_all(dtrace_hdl_t *);
 extern const char *dt_ustack_frames(dtrace_hdl_t *, const char *, uint32_t,
     uint32_t, uint64_t *);
-extern int dt_elf_symval(const char *, const char *, uint64_t *);
 
 /* probes/providers/dt_prov_rawtp.c */
 struct btf;

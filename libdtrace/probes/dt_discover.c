@@ -297,7 +297,7 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 		    BPF_PROG_TYPE_KPROBE, hold ? "dt_loader_hold" :
 		    "dt_loader", hold)) == NULL)
 			return (-1);
-		if (dt_uprobes_attach(dtp, (*pgpp)->pg_fd, pm->pm_path,
+		if (dt_uprobes_attach(dtp, (*pgpp)->pg_fd, pm->pm_elf->ef_path,
 		    &sym->es_off, NULL, &cookie, 1, false, every ? 0 : pid) != 0)
 			return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach "
 			    "to the dynamic loader %s: %s", pm->pm_file,

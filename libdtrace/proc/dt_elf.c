@@ -42,6 +42,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,16 @@
 #include <zlib.h>
 
 #include "../core/dt_impl.h"
+
+/*
+ * Bounds on what one file, which may be anyone's, can cost a session.
+ */
+#define DT_ELF_MAXNOTES	16384		/* USDT notes (and type notes) */
+#define DT_ELF_IDMAX	63		/* provider, name: characters */
+#define DT_ELF_ARGSMAX	511		/* argument specs: characters */
+#define DT_ELF_MAXWARN	8		/* warnings shown per file */
+#define DT_ELF_MAXDECODE (64 << 20)	/* bytes of code walked per file */
+#define DT_ELF_MAXDEBUG	(4ULL << 30)	/* a debug link's file: bytes */
 
 static int
 sym_cmp(const void *a, const void *b)
@@ -62,20 +73,34 @@ sym_cmp(const void *a, const void *b)
 	return (x->es_order < y->es_order ? -1 : x->es_order > y->es_order);
 }
 
+/* What one read of a file carries along. */
+typedef struct dt_elfread {
+	dtrace_hdl_t *er_dtp;		/* the session */
+	dt_elf_t *er_ef;		/* what is read */
+	Elf *er_elf;			/* the file */
+	size_t er_nph;			/* its program headers */
+	const char *er_path;		/* its path, for messages */
+	size_t er_cap;			/* room in ef_notes */
+	unsigned int er_nwarn;		/* warnings so far */
+} dt_elfread_t;
+
 /*
  * The file offset of address addr, or -1 if no PT_LOAD segment holds it
- * (an executable one if exec).
+ * in bytes that are in the file: an executable segment's if want is
+ * PF_X, a writable one's if PF_W, any if 0.
  */
 static int64_t
-addr_to_off_in(Elf *elf, size_t nph, uint64_t addr, bool exec)
+addr_to_off_in(Elf *elf, size_t nph, uint64_t fsize, uint64_t addr,
+    uint32_t want)
 {
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
 
 		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
-		    ph.p_type != PT_LOAD || (exec && !(ph.p_flags & PF_X)))
+		    ph.p_type != PT_LOAD || (ph.p_flags & want) != want ||
+		    ph.p_offset > fsize || ph.p_filesz > fsize - ph.p_offset)
 			continue;
-		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz)
+		if (addr >= ph.p_vaddr && addr - ph.p_vaddr < ph.p_filesz)
 			return ((int64_t)(addr - ph.p_vaddr + ph.p_offset));
 	}
 	return (-1);
@@ -84,7 +109,7 @@ addr_to_off_in(Elf *elf, size_t nph, uint64_t addr, bool exec)
 static int64_t
 addr_to_off(Elf *elf, size_t nph, uint64_t addr)
 {
-	return (addr_to_off_in(elf, nph, addr, true));
+	return (addr_to_off_in(elf, nph, UINT64_MAX, addr, PF_X));
 }
 
 /* The next string of a note's descriptor at *pos, or NULL if none ends. */
@@ -115,12 +140,119 @@ shown_path(const char *path)
 	return (r + 5);
 }
 
-/* Append one stapsdt note; a malformed one is skipped with a warning. */
-static int
-note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
-    const char *path, const char *desc, size_t size, uint64_t base,
-    size_t *cap)
+/*
+ * s made safe to print, in buf: a byte that is not printable ASCII, and
+ * the backslash, become \xHH, so that a name another user chose (a file
+ * name, a note's strings) cannot send escape sequences to a terminal.
+ * What does not fit is cut, with "..." at the end.
+ */
+void
+dt_strvis(char *buf, size_t len, const char *s)
 {
+	size_t n = 0;
+
+	if (len == 0)
+		return;
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+		size_t need = c < 0x20 || c > 0x7e || c == '\\' ? 4 : 1;
+
+		if (n + need + 4 > len) {
+			if (len >= 4)
+				n = len - 4 < n ? len - 4 : n;
+			memcpy(buf + n, len >= 4 ? "..." : "", len >= 4 ? 3 :
+			    0);
+			n += len >= 4 ? 3 : 0;
+			break;
+		}
+		if (need == 4)
+			snprintf(buf + n, 5, "\\x%02x", c);
+		else
+			buf[n] = (char)c;
+		n += need;
+	}
+	buf[n] = '\0';
+}
+
+/* Is s a name <sys/sdt.h> can emit: a C identifier, at most 63 bytes? */
+static bool
+note_ident(const char *s)
+{
+	size_t n = 0;
+
+	for (; s[n] != '\0'; n++) {
+		unsigned char c = (unsigned char)s[n];
+
+		if (!(c == '_' || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z') || (n > 0 && c >= '0' && c <= '9')))
+			return (false);
+	}
+	return (n > 0 && n <= DT_ELF_IDMAX);
+}
+
+/*
+ * Are s's bytes, up to a newline, printable ASCII or tabs, and at most
+ * max of them?
+ */
+static bool
+note_printable(const char *s, size_t max)
+{
+	size_t n = 0;
+
+	for (; s[n] != '\0' && s[n] != '\n'; n++) {
+		if (((unsigned char)s[n] < 0x20 && s[n] != '\t') ||
+		    (unsigned char)s[n] > 0x7e)
+			return (false);
+	}
+	return (n <= max);
+}
+
+/*
+ * A warning about the file being read, its path escaped; after
+ * DT_ELF_MAXWARN of them the rest are counted, and told in one line
+ * (read_warned()), so that a file of a hundred thousand bad notes gives a
+ * few lines.
+ */
+static void
+read_warn(dt_elfread_t *er, const char *fmt, ...)
+{
+	char path[256], msg[512];
+	va_list ap;
+
+	if (er->er_nwarn++ >= DT_ELF_MAXWARN)
+		return;
+	dt_strvis(path, sizeof (path), shown_path(er->er_path));
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "dtrace: %s: %s\n", path, msg);
+}
+
+/* The line that counts the warnings read_warn() did not show. */
+static void
+read_warned(dt_elfread_t *er)
+{
+	char path[256];
+
+	if (er->er_nwarn <= DT_ELF_MAXWARN)
+		return;
+	dt_strvis(path, sizeof (path), shown_path(er->er_path));
+	fprintf(stderr, "dtrace: %s: %u more warnings about its USDT notes "
+	    "are not shown\n", path, er->er_nwarn - DT_ELF_MAXWARN);
+}
+
+/*
+ * Append one stapsdt note; a malformed one is skipped with a warning:
+ * its provider and name must be identifiers, its argument specs
+ * printable, its site in an executable segment's bytes in the file, its
+ * semaphore (a 2-byte counter) in a writable segment's, 2-byte aligned.
+ * Whether the site is an instruction's first byte is checked once all
+ * notes are read (notes_check()).
+ */
+static int
+note_add(dt_elfread_t *er, const char *desc, size_t size, uint64_t base)
+{
+	dt_elf_t *ef = er->er_ef;
 	uint64_t a[3];
 	const char *prov, *name, *args;
 	size_t pos = sizeof (a);
@@ -128,33 +260,54 @@ note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 	dt_elfnote_t *en;
 	char *p;
 
+	if (ef->ef_nnotes >= DT_ELF_MAXNOTES) {
+		read_warn(er, "USDT notes after the first %d are skipped",
+		    DT_ELF_MAXNOTES);
+		return (0);
+	}
 	if (size < sizeof (a) || (prov = note_str(desc, size, &pos)) == NULL ||
 	    (name = note_str(desc, size, &pos)) == NULL ||
 	    (args = note_str(desc, size, &pos)) == NULL ||
 	    prov[0] == '\0' || name[0] == '\0') {
-		fprintf(stderr, "dtrace: %s: a truncated USDT note is "
-		    "skipped\n", shown_path(path));
+		read_warn(er, "a truncated USDT note is skipped");
+		return (0);
+	}
+	if (!note_ident(prov) || !note_ident(name) ||
+	    !note_printable(args, DT_ELF_ARGSMAX)) {
+		char vp[80], vn[80];
+
+		dt_strvis(vp, sizeof (vp), prov);
+		dt_strvis(vn, sizeof (vn), name);
+		read_warn(er, "USDT probe %s:%s is skipped: %s", vp, vn,
+		    note_ident(prov) && note_ident(name) ? "its argument "
+		    "specs are not printable" : "its provider or name is not "
+		    "an identifier");
 		return (0);
 	}
 	memcpy(a, desc, sizeof (a));
 	if (base != 0 && a[1] != 0)
 		a[0] += base - a[1];
-	if ((off = addr_to_off(elf, nph, a[0])) < 0 ||
-	    (a[2] != 0 && (soff = addr_to_off_in(elf, nph, a[2], false)) <=
-	    0)) {
-		fprintf(stderr, "dtrace: %s: USDT probe %s:%s is skipped: its "
-		    "%s 0x%llx is outside the file\n", shown_path(path), prov,
-		    name,
-		    off < 0 ? "address" : "semaphore", (unsigned long long)
-		    (off < 0 ? a[0] : a[2]));
+	if ((off = addr_to_off_in(er->er_elf, er->er_nph, ef->ef_size, a[0],
+	    PF_X)) < 0) {
+		read_warn(er, "USDT probe %s:%s is skipped: its address 0x%llx "
+		    "is not in an executable segment of the file", prov, name,
+		    (unsigned long long)a[0]);
 		return (0);
 	}
-	if (ef->ef_nnotes == *cap) {
-		dt_elfnote_t *nn = realloc(ef->ef_notes, (*cap = *cap * 2 + 16) *
-		    sizeof (dt_elfnote_t));
+	if (a[2] != 0 && ((soff = addr_to_off_in(er->er_elf, er->er_nph,
+	    ef->ef_size, a[2], PF_W)) <= 0 || (soff & 1) != 0 ||
+	    (uint64_t)soff > ef->ef_size - 2)) {
+		read_warn(er, "USDT probe %s:%s is skipped: its semaphore "
+		    "0x%llx is not an aligned counter in a writable segment "
+		    "of the file", prov, name, (unsigned long long)a[2]);
+		return (0);
+	}
+	if (ef->ef_nnotes == er->er_cap) {
+		dt_elfnote_t *nn = realloc(ef->ef_notes, (er->er_cap =
+		    er->er_cap * 2 + 16) * sizeof (dt_elfnote_t));
 
 		if (nn == NULL)
-			return (dt_set_errno(dtp, EDT_NOMEM));
+			return (dt_set_errno(er->er_dtp, EDT_NOMEM));
 		ef->ef_notes = nn;
 	}
 	en = &ef->ef_notes[ef->ef_nnotes];
@@ -166,7 +319,7 @@ note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 		free(en->en_prov);
 		free(en->en_name);
 		free(en->en_args);
-		return (dt_set_errno(dtp, EDT_NOMEM));
+		return (dt_set_errno(er->er_dtp, EDT_NOMEM));
 	}
 	/* DTrace's probe names: "__" becomes "-" */
 	for (p = en->en_name; (p = strstr(p, "__")) != NULL; p++) {
@@ -184,12 +337,12 @@ note_add(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 
 /* Read the stapsdt notes of the file. */
 static int
-read_notes(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
-    const char *path)
+read_notes(dt_elfread_t *er)
 {
+	Elf *elf = er->er_elf;
 	Elf_Scn *scn = NULL, *notes = NULL;
 	uint64_t base = 0;
-	size_t shstrndx, cap = 0, off = 0, next, noff, doff;
+	size_t shstrndx, off = 0, next, noff, doff;
 	Elf_Data *data;
 	GElf_Nhdr nh;
 
@@ -217,8 +370,7 @@ read_notes(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, size_t nph,
 		if (nh.n_type != 3 || nh.n_namesz != sizeof ("stapsdt") ||
 		    memcmp(d + noff, "stapsdt", sizeof ("stapsdt")) != 0)
 			continue;
-		if (note_add(dtp, ef, elf, nph, path, d + doff, nh.n_descsz,
-		    base, &cap) != 0)
+		if (note_add(er, d + doff, nh.n_descsz, base) != 0)
 			return (-1);
 	}
 	return (0);
@@ -259,15 +411,16 @@ types_parse(const char *desc, size_t size, dt_elftypes_t *et)
 	const char *s;
 	char *p;
 
-	if ((s = note_str(desc, size, &pos)) == NULL || *s == '\0' ||
+	if ((s = note_str(desc, size, &pos)) == NULL || !note_ident(s) ||
 	    (et->et_prov = strdup(s)) == NULL ||
-	    (s = note_str(desc, size, &pos)) == NULL || *s == '\0' ||
+	    (s = note_str(desc, size, &pos)) == NULL || !note_ident(s) ||
 	    (et->et_name = strdup(s)) == NULL ||
 	    (et->et_nargc = note_num(note_str(desc, size, &pos),
 	    DT_MAXARGS)) < 0)
 		return (-1);
 	for (int i = 0; i < et->et_nargc; i++) {
 		if ((s = note_str(desc, size, &pos)) == NULL ||
+		    !note_printable(s, DT_ELF_ARGSMAX) ||
 		    (et->et_nargv[i] = strdup(s)) == NULL)
 			return (-1);
 	}
@@ -278,6 +431,7 @@ types_parse(const char *desc, size_t size, dt_elftypes_t *et)
 		int m;
 
 		if ((s = note_str(desc, size, &pos)) == NULL ||
+		    !note_printable(s, DT_ELF_ARGSMAX) ||
 		    (et->et_xargv[i] = strdup(s)) == NULL ||
 		    (m = note_num(note_str(desc, size, &pos),
 		    et->et_nargc - 1)) < 0)
@@ -293,8 +447,11 @@ types_parse(const char *desc, size_t size, dt_elftypes_t *et)
 
 /* Read the argument type notes of the file (.note.dtrace-types). */
 static int
-read_types(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, const char *path)
+read_types(dt_elfread_t *er)
 {
+	dtrace_hdl_t *dtp = er->er_dtp;
+	dt_elf_t *ef = er->er_ef;
+	Elf *elf = er->er_elf;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx, cap = 0;
 
@@ -325,11 +482,17 @@ read_types(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, const char *path)
 				continue;
 			if ((et = calloc(1, sizeof (*et))) == NULL)
 				return (dt_set_errno(dtp, EDT_NOMEM));
+			if (ef->ef_ntypes >= DT_ELF_MAXNOTES) {
+				types_free(et);
+				read_warn(er, "USDT argument types notes after "
+				    "the first %d are skipped",
+				    DT_ELF_MAXNOTES);
+				break;
+			}
 			if (types_parse(d + doff, nh.n_descsz, et) != 0) {
 				types_free(et);
-				fprintf(stderr, "dtrace: %s: a malformed USDT "
-				    "argument types note is skipped\n",
-				    shown_path(path));
+				read_warn(er, "a malformed USDT argument types "
+				    "note is skipped");
 				continue;
 			}
 			if (ef->ef_ntypes == cap) {
@@ -384,24 +547,204 @@ notes_types(dt_elf_t *ef)
 	}
 }
 
-/* Give each note the function whose bytes hold its site. */
-static void
-notes_funcs(dt_elf_t *ef)
+/* Order of ef_syms indexes by address, then by name (their order). */
+static int
+byaddr_cmp(const void *a, const void *b, void *arg)
 {
-	for (size_t i = 0; i < ef->ef_nnotes; i++) {
-		dt_elfnote_t *en = &ef->ef_notes[i];
-		uint64_t pc = en->en_addr;
+	const dt_elfsym_t *syms = arg;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
-		for (size_t j = 0; j < ef->ef_nsyms; j++) {
-			const dt_elfsym_t *es = &ef->ef_syms[j];
+	if (syms[x].es_value != syms[y].es_value)
+		return (syms[x].es_value < syms[y].es_value ? -1 : 1);
+	return (x < y ? -1 : x > y);
+}
 
-			if (pc >= es->es_value && pc < es->es_value +
-			    es->es_size) {
+/* A note's place: where the walk to its site starts and must end. */
+typedef struct dt_noteplace {
+	uint64_t np_start;		/* a known instruction start */
+	uint64_t np_end;		/* the end of its function or section */
+	uint64_t np_off;		/* the site */
+	uint32_t np_note;		/* index in ef_notes */
+} dt_noteplace_t;
+
+static int
+place_cmp(const void *a, const void *b)
+{
+	const dt_noteplace_t *x = a, *y = b;
+
+	if (x->np_start != y->np_start)
+		return (x->np_start < y->np_start ? -1 : 1);
+	return (x->np_off < y->np_off ? -1 : x->np_off > y->np_off);
+}
+
+/*
+ * Find the function whose bytes hold the site of note en (the first by
+ * name of those that start last before it): its name is en_func, its
+ * bytes [*start, *end) in the file.  A site no function holds gets the
+ * bytes of the executable section that holds it; false if none does.
+ */
+static bool
+note_func(dt_elfread_t *er, const uint32_t *byaddr, dt_elfnote_t *en,
+    uint64_t *start, uint64_t *end)
+{
+	const dt_elf_t *ef = er->er_ef;
+	size_t lo = 0, hi = ef->ef_nsyms;
+	Elf_Scn *scn = NULL;
+
+	while (lo < hi) {	/* the first that starts after the site */
+		size_t mid = (lo + hi) / 2;
+
+		if (ef->ef_syms[byaddr[mid]].es_value <= en->en_addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		uint64_t v = ef->ef_syms[byaddr[lo - 1]].es_value;
+
+		while (lo > 1 && ef->ef_syms[byaddr[lo - 2]].es_value == v)
+			lo--;
+		for (; lo <= ef->ef_nsyms &&
+		    ef->ef_syms[byaddr[lo - 1]].es_value == v; lo++) {
+			const dt_elfsym_t *es = &ef->ef_syms[byaddr[lo - 1]];
+
+			if (en->en_addr - v < es->es_size) {
 				en->en_func = es->es_name;
-				break;
+				*start = es->es_off;
+				*end = es->es_off + es->es_size;
+				return (true);
 			}
 		}
 	}
+	while ((scn = elf_nextscn(er->er_elf, scn)) != NULL) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) != NULL &&
+		    sh.sh_type == SHT_PROGBITS &&
+		    (sh.sh_flags & SHF_EXECINSTR) &&
+		    en->en_off >= sh.sh_offset &&
+		    en->en_off - sh.sh_offset < sh.sh_size) {
+			*start = sh.sh_offset;
+			*end = sh.sh_offset + sh.sh_size;
+			return (true);
+		}
+	}
+	return (false);
+}
+
+/*
+ * Give each note its function, and keep only the notes whose site is
+ * the first byte of an instruction, found by walking the code from the
+ * start of the function (or else the executable section) that holds it
+ * with the instruction-length decoder: a uprobe placed inside an
+ * instruction would corrupt every process that runs it.  The sites of
+ * one function are walked in one pass; DT_ELF_MAXDECODE bytes of code
+ * in all bound what a file can cost.
+ */
+static int
+notes_place(dt_elfread_t *er)
+{
+	dt_elf_t *ef = er->er_ef;
+	size_t isize, n = 0, budget = DT_ELF_MAXDECODE;
+	const uint8_t *img = (const uint8_t *)elf_rawfile(er->er_elf, &isize);
+	uint32_t *byaddr = NULL;
+	dt_noteplace_t *pl;
+	uint64_t rstart = UINT64_MAX, at = 0;
+	bool *bad = NULL;
+
+	if (ef->ef_nnotes == 0)
+		return (0);
+	if ((pl = calloc(ef->ef_nnotes, sizeof (*pl))) == NULL ||
+	    (bad = calloc(ef->ef_nnotes, sizeof (*bad))) == NULL ||
+	    (ef->ef_nsyms > 0 && (byaddr = calloc(ef->ef_nsyms,
+	    sizeof (uint32_t))) == NULL)) {
+		free(pl);
+		free(bad);
+		return (dt_set_errno(er->er_dtp, EDT_NOMEM));
+	}
+	for (size_t i = 0; i < ef->ef_nsyms; i++)
+		byaddr[i] = (uint32_t)i;
+	if (ef->ef_nsyms > 1)
+		qsort_r(byaddr, ef->ef_nsyms, sizeof (uint32_t), byaddr_cmp,
+		    ef->ef_syms);
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		dt_elfnote_t *en = &ef->ef_notes[i];
+		uint64_t start, end;
+
+		if (img == NULL || !note_func(er, byaddr, en, &start, &end)) {
+			bad[i] = true;
+			read_warn(er, "USDT probe %s:%s is skipped: no function "
+			    "or executable section holds its site 0x%llx",
+			    en->en_prov, en->en_name,
+			    (unsigned long long)en->en_addr);
+			continue;
+		}
+		pl[n].np_start = start;
+		pl[n].np_end = end < isize ? end : isize;
+		pl[n].np_off = en->en_off;
+		pl[n++].np_note = (uint32_t)i;
+	}
+	/*
+	 * By function, then by site: the walk of a function goes on from
+	 * the last site, the first instruction start at or after it.
+	 */
+	qsort(pl, n, sizeof (*pl), place_cmp);
+	for (size_t k = 0; k < n; k++) {
+		dt_elfnote_t *en = &ef->ef_notes[pl[k].np_note];
+		uint64_t off = en->en_off, end = pl[k].np_end;
+		int len = 0;
+
+		if (pl[k].np_start != rstart) {
+			rstart = pl[k].np_start;
+			at = rstart;
+		}
+		while (at < off && at < end && budget > 0) {
+			if ((len = dt_x86_insnlen(img + at, end - at)) < 0)
+				break;
+			at += (uint64_t)len;
+			budget = (size_t)len < budget ? budget - (size_t)len : 0;
+		}
+		if (at == off && off < end && dt_x86_insnlen(img + off,
+		    end - off) > 0)
+			continue;
+		bad[pl[k].np_note] = true;
+		read_warn(er, "USDT probe %s:%s is skipped: its site 0x%llx "
+		    "is not %s of an instruction%s%s", en->en_prov, en->en_name,
+		    (unsigned long long)en->en_addr, budget == 0 ?
+		    "known (too much code to decode) to be the start" :
+		    "the start", en->en_func[0] != '\0' ? " of function " : "",
+		    en->en_func);
+	}
+	n = 0;
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		if (!bad[i]) {
+			ef->ef_notes[n++] = ef->ef_notes[i];
+			continue;
+		}
+		free(ef->ef_notes[i].en_prov);
+		free(ef->ef_notes[i].en_name);
+		free(ef->ef_notes[i].en_args);
+	}
+	ef->ef_nnotes = n;
+	free(byaddr);
+	free(pl);
+	free(bad);
+	return (0);
+}
+
+/*
+ * Is a symbol's name printable ASCII with no blank?  Names are shown as
+ * probe functions and in stacks: one with control bytes (another user
+ * may have written the file) is left out.
+ */
+static bool
+sym_printable(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if ((unsigned char)*s <= 0x20 || (unsigned char)*s > 0x7e)
+			return (false);
+	}
+	return (true);
 }
 
 /*
@@ -433,7 +776,7 @@ read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf *phelf,
 		    sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
 			continue;
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
-		if (name == NULL || name[0] == '\0')
+		if (name == NULL || name[0] == '\0' || !sym_printable(name))
 			continue;
 		if ((off = addr_to_off(phelf, nph, sym.st_value)) < 0)
 			continue;
@@ -475,6 +818,8 @@ elf_free(dt_elf_t *ef)
 	for (size_t i = 0; i < ef->ef_ntypes; i++)
 		types_free(ef->ef_types[i]);
 	free(ef->ef_types);
+	if (ef->ef_fd >= 0)
+		close(ef->ef_fd);	/* opened by dt_elf_lookup_fd()'s caller */
 	free(ef);
 }
 
@@ -499,17 +844,40 @@ section(Elf *elf, const char *name)
 	return (NULL);
 }
 
-/* Open path if it is a file whose CRC-32 is crc; else -1. */
+/*
+ * Open path for reading, never blocking (a FIFO), never making it our
+ * controlling terminal.
+ */
+static int
+open_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd >= 0)
+		(void) fcntl(fd, F_SETFL, 0);
+	return (fd);
+}
+
+/*
+ * Open path if it is a regular file (of at most DT_ELF_MAXDEBUG bytes)
+ * whose CRC-32 is crc; else -1.
+ */
 static int
 open_crc(const char *path, uint32_t crc)
 {
 	unsigned char buf[65536];
 	uLong c = crc32(0L, Z_NULL, 0);
+	struct stat st;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open_file(path);
 
 	if (fd < 0)
 		return (-1);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size > DT_ELF_MAXDEBUG) {
+		close(fd);
+		return (-1);
+	}
 	while ((n = read(fd, buf, sizeof (buf))) > 0)
 		c = crc32(c, buf, (uInt)n);
 	if (n < 0 || (uint32_t)c != crc) {
@@ -560,7 +928,7 @@ debug_open(dtrace_hdl_t *dtp, Elf *elf, const char *path)
 				len += (size_t)snprintf(file + len,
 				    sizeof (file) - len, "%02x", id[i]);
 			snprintf(file + len, sizeof (file) - len, ".debug");
-			if ((fd = open(file, O_RDONLY | O_CLOEXEC)) >= 0)
+			if ((fd = open_file(file)) >= 0)
 				return (fd);
 		}
 	}
@@ -627,33 +995,45 @@ read_debug_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf,
 	return (rv);
 }
 
-/* Read the function symbols of an open ELF file. */
+/*
+ * Read the function symbols and USDT notes of an open ELF file, which the
+ * result keeps open (ef_fd): what is attached later is attached through
+ * it, to the very file that was read.
+ */
 static dt_elf_t *
-elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
+elf_read(dtrace_hdl_t *dtp, int fd, const struct stat *st, const char *path)
 {
+	dt_elfread_t er = { .er_dtp = dtp, .er_path = path };
 	dt_elf_t *ef;
 	Elf *elf;
 	Elf_Scn *scn = NULL;
 	size_t nph, cap = 0, j = 0;
+	char shown[256];
 	int rv = 0;
 
+	dt_strvis(shown, sizeof (shown), shown_path(path));
 	if (elf_version(EV_CURRENT) == EV_NONE ||
 	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
 		dt_set_errmsg(dtp, EDT_PROC, "cannot read ELF file %s: %s",
-		    path, elf_errmsg(-1));
+		    shown, elf_errmsg(-1));
 		return (NULL);
 	}
 	if (elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) != ELFCLASS64 ||
 	    elf_getphdrnum(elf, &nph) != 0) {
 		elf_end(elf);
 		dt_set_errmsg(dtp, EDT_PROC, "%s is not a 64-bit ELF file",
-		    path);
+		    shown);
 		return (NULL);
 	}
 	if ((ef = dt_zalloc(dtp, sizeof (*ef))) == NULL) {
 		elf_end(elf);
 		return (NULL);
 	}
+	ef->ef_fd = -1;
+	ef->ef_size = (uint64_t)st->st_size;
+	er.er_ef = ef;
+	er.er_elf = elf;
+	er.er_nph = nph;
 	{
 		GElf_Ehdr eh;
 
@@ -682,50 +1062,63 @@ elf_read(dtrace_hdl_t *dtp, int fd, const char *path)
 			rv = read_debug_symtab(dtp, ef, elf, path, nph, &cap);
 	}
 	if (rv == 0)
-		rv = read_notes(dtp, ef, elf, nph, path);
+		rv = read_notes(&er);
 	if (rv == 0 && ef->ef_nnotes > 0)
-		rv = read_types(dtp, ef, elf, path);
+		rv = read_types(&er);
+	if (rv == 0) {
+		/* sorted by name, each name once */
+		if (ef->ef_nsyms > 1)	/* none: ef_syms is NULL */
+			qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t),
+			    sym_cmp);
+		for (size_t i = 0; i < ef->ef_nsyms; i++) {
+			if (j > 0 && strcmp(ef->ef_syms[j - 1].es_name,
+			    ef->ef_syms[i].es_name) == 0) {
+				free(ef->ef_syms[i].es_name);
+				continue;
+			}
+			ef->ef_syms[j++] = ef->ef_syms[i];
+		}
+		ef->ef_nsyms = j;
+		rv = notes_place(&er);
+	}
+	read_warned(&er);
 	elf_end(elf);
 	if (rv != 0) {
 		elf_free(ef);
 		return (NULL);
 	}
-	/* sorted by name, each name once */
-	if (ef->ef_nsyms > 1)	/* none: ef_syms is NULL */
-		qsort(ef->ef_syms, ef->ef_nsyms, sizeof (dt_elfsym_t),
-		    sym_cmp);
-	for (size_t i = 0; i < ef->ef_nsyms; i++) {
-		if (j > 0 && strcmp(ef->ef_syms[j - 1].es_name,
-		    ef->ef_syms[i].es_name) == 0) {
-			free(ef->ef_syms[i].es_name);
-			continue;
-		}
-		ef->ef_syms[j++] = ef->ef_syms[i];
-	}
-	ef->ef_nsyms = j;
-	notes_funcs(ef);
 	notes_types(ef);
 	return (ef);
 }
 
 /*
- * The function symbols of the file at path, from the session's cache or
- * read now.  The handle owns the result (dt_elf_free_all()).
+ * The function symbols and USDT notes of the file open as fd, from the
+ * session's cache or read now; fd is the result's (or closed).  path
+ * names the file in messages, and where its separate debug file is
+ * looked for.  The handle owns the result (dt_elf_free_all()).  Only a
+ * regular file is read.
+ *
+ * The cache is keyed by the file's identity (device, inode): the entry
+ * holds its file open, so the inode cannot be freed and reused by another
+ * file while the entry lives.
  */
 const dt_elf_t *
-dt_elf_lookup(dtrace_hdl_t *dtp, const char *path)
+dt_elf_lookup_fd(dtrace_hdl_t *dtp, int fd, const char *path)
 {
 	struct stat st;
 	dt_elf_t *ef;
-	int fd;
+	char shown[256];
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 ||
-	    fstat(fd, &st) != 0) {
-		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", path,
-		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return (NULL);
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int err = errno;
+
+		dt_strvis(shown, sizeof (shown), shown_path(path));
+		close(fd);
+		if (S_ISREG(st.st_mode) || err == 0)
+			err = EINVAL;
+		return (dt_set_errmsg(dtp, EDT_PROC, "cannot read %s: %s",
+		    shown, err == EINVAL ? "not a regular file" :
+		    strerror(err)), NULL);
 	}
 	for (ef = dtp->dt_elfs; ef != NULL; ef = ef->ef_next) {
 		if (ef->ef_dev == st.st_dev && ef->ef_ino == st.st_ino) {
@@ -733,15 +1126,84 @@ dt_elf_lookup(dtrace_hdl_t *dtp, const char *path)
 			return (ef);
 		}
 	}
-	ef = elf_read(dtp, fd, path);
-	close(fd);
-	if (ef == NULL)
+	if ((ef = elf_read(dtp, fd, &st, path)) == NULL) {
+		close(fd);
 		return (NULL);
+	}
 	ef->ef_dev = st.st_dev;
 	ef->ef_ino = st.st_ino;
+	ef->ef_fd = fd;
+	snprintf(ef->ef_path, sizeof (ef->ef_path), "/proc/self/fd/%d", fd);
 	ef->ef_next = dtp->dt_elfs;
 	dtp->dt_elfs = ef;
 	return (ef);
+}
+
+/* The file at path: its symbols and notes (dt_elf_lookup_fd()). */
+const dt_elf_t *
+dt_elf_lookup(dtrace_hdl_t *dtp, const char *path)
+{
+	int fd = open_file(path);
+	char shown[256];
+
+	if (fd < 0) {
+		dt_strvis(shown, sizeof (shown), shown_path(path));
+		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", shown,
+		    strerror(errno));
+		return (NULL);
+	}
+	return (dt_elf_lookup_fd(dtp, fd, path));
+}
+
+/*
+ * Open, for reading, the file that process pid maps at range ("start-end"
+ * as its maps say), whose device and inode the maps gave as dev and ino
+ * and whose path, as the process sees it, is file.  The process and its
+ * files may belong to anyone, who may replace a path by a link to
+ * another file at any moment: the file is opened by its mapping
+ * (/proc/PID/map_files/RANGE, which names no path; it needs
+ * CAP_SYS_ADMIN), else by the path in the process's root
+ * (/proc/PID/root/FILE), else by the path in ours (the process has exited
+ * and its root is gone); whichever way, only a file of the identity the
+ * maps gave is accepted.  The descriptor, or -1 with the handle's error
+ * set.
+ */
+int
+dt_elf_open_mapped(dtrace_hdl_t *dtp, pid_t pid, const char *range,
+    const char *file, dev_t dev, ino_t ino)
+{
+	char path[4096 + 64], shown[256];
+	int err = ENOENT;
+
+	for (int how = 0; how < 3; how++) {
+		struct stat st;
+		int fd;
+
+		if (how == 0)
+			snprintf(path, sizeof (path), "/proc/%d/map_files/%s",
+			    (int)pid, range);
+		else if (how == 1)
+			snprintf(path, sizeof (path), "/proc/%d/root%s",
+			    (int)pid, file);
+		else
+			snprintf(path, sizeof (path), "%s", file);
+		if (how > 0 && file[0] != '/')
+			break;
+		if ((fd = open_file(path)) < 0) {
+			if (how == 0 || errno != ENOENT)
+				err = errno;
+			continue;
+		}
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_dev == dev && st.st_ino == ino)
+			return (fd);
+		close(fd);
+		err = ESTALE;
+	}
+	dt_strvis(shown, sizeof (shown), file);
+	return (dt_set_errmsg(dtp, EDT_PROC, "cannot open %s of process %d: "
+	    "%s", shown, (int)pid, err == ESTALE ? "it is not the file the "
+	    "process maps (replaced?)" : strerror(err)));
 }
 
 /* The symbol named name, or NULL. */
@@ -766,23 +1228,19 @@ dt_elf_sym(const dt_elf_t *ef, const char *name)
 
 /*
  * The value of the symbol named name (any kind: USDT argument specs name
- * variables, "-4@counter(%rip)") defined in the ELF file at path, from
- * .symtab or else .dynsym; -1 if none.
+ * variables, "-4@counter(%rip)") defined in the ELF file ef was read
+ * from, from .symtab or else .dynsym; -1 if none.
  */
 int
-dt_elf_symval(const char *path, const char *name, uint64_t *valp)
+dt_elf_symval(const dt_elf_t *ef, const char *name, uint64_t *valp)
 {
 	Elf *elf;
 	Elf_Scn *scn;
-	int fd, rv = -1;
+	int rv = -1;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return (-1);
 	if (elf_version(EV_CURRENT) == EV_NONE ||
-	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
-		close(fd);
+	    (elf = elf_begin(ef->ef_fd, ELF_C_READ_MMAP, NULL)) == NULL)
 		return (-1);
-	}
 	for (int want = SHT_SYMTAB; rv != 0 && want != 0;
 	    want = want == SHT_SYMTAB ? SHT_DYNSYM : 0) {
 		for (scn = NULL; rv != 0 &&
@@ -810,7 +1268,6 @@ dt_elf_symval(const char *path, const char *name, uint64_t *valp)
 		}
 	}
 	elf_end(elf);
-	close(fd);
 	return (rv);
 }
 
@@ -867,45 +1324,32 @@ dt_elf_interp(const char *path, char *buf, size_t len)
 }
 
 /*
- * The bytes of function sym of the file at path (es_size of them, read at
- * its file offset), in memory the caller frees; NULL with the handle's
- * error set when they cannot be read.  A symbol's size comes from the
- * file: one that reaches past the file's end is refused before anything
- * is allocated for it.
+ * The bytes of function sym of the file ef was read from (es_size of
+ * them, read at its file offset), in memory the caller frees; NULL with
+ * the handle's error set when they cannot be read.  A symbol's size
+ * comes from the file: one that reaches past the file's end is refused
+ * before anything is allocated for it.
  */
 uint8_t *
-dt_elf_code(dtrace_hdl_t *dtp, const char *path, const dt_elfsym_t *sym)
+dt_elf_code(dtrace_hdl_t *dtp, const dt_elf_t *ef, const dt_elfsym_t *sym)
 {
 	uint8_t *buf;
-	struct stat st;
 	ssize_t n;
-	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-		dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s", path,
-		    strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return (NULL);
-	}
-	if (sym->es_off > (uint64_t)st.st_size ||
-	    sym->es_size > (uint64_t)st.st_size - sym->es_off) {
-		close(fd);
-		dt_set_errmsg(dtp, EDT_PROC, "function %s of %s (0x%llx bytes "
-		    "at offset 0x%llx) reaches past the end of the file",
-		    sym->es_name, path, (unsigned long long)sym->es_size,
+	if (sym->es_off > ef->ef_size ||
+	    sym->es_size > ef->ef_size - sym->es_off) {
+		dt_set_errmsg(dtp, EDT_PROC, "function %s (0x%llx bytes "
+		    "at offset 0x%llx) reaches past the end of its file",
+		    sym->es_name, (unsigned long long)sym->es_size,
 		    (unsigned long long)sym->es_off);
 		return (NULL);
 	}
-	if ((buf = dt_zalloc(dtp, sym->es_size + 1)) == NULL) {
-		close(fd);
+	if ((buf = dt_zalloc(dtp, sym->es_size + 1)) == NULL)
 		return (NULL);
-	}
-	n = pread(fd, buf, sym->es_size, (off_t)sym->es_off);
-	close(fd);
+	n = pread(ef->ef_fd, buf, sym->es_size, (off_t)sym->es_off);
 	if (n < 0 || (uint64_t)n != sym->es_size) {
-		dt_set_errmsg(dtp, EDT_PROC, "cannot read the code of %s in "
-		    "%s", sym->es_name, path);
+		dt_set_errmsg(dtp, EDT_PROC, "cannot read the code of %s",
+		    sym->es_name);
 		free(buf);
 		return (NULL);
 	}

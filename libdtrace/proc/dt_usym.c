@@ -38,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <sys/stat.h>
 
@@ -50,7 +51,7 @@
 typedef struct dt_uelf {
 	const dt_elf_t *ue_elf;		/* the file's symbols */
 	uint32_t *ue_byoff;		/* indexes into ef_syms, by es_off */
-	char *ue_path;			/* where it was opened */
+	char *ue_path;			/* /proc/self/fd/N of the file read */
 	dt_cfi_t *ue_cfi;		/* its call frame information */
 	bool ue_cfitried;		/* ue_cfi was looked for */
 	struct dt_uelf *ue_next;	/* next file of the session */
@@ -61,6 +62,8 @@ typedef struct dt_umapping {
 	uint64_t um_end;		/* past the last */
 	uint64_t um_pgoff;		/* file offset of um_start */
 	uint64_t um_base;		/* lowest start of its file's maps */
+	dev_t um_dev;			/* the file's device, inode (maps) */
+	ino_t um_ino;
 	char *um_path;			/* the file, as the process sees it */
 	const char *um_name;		/* in um_path: its basename */
 	const dt_uelf_t *um_elf;	/* its symbols, NULL until read */
@@ -109,13 +112,15 @@ maps_read(pid_t pid, dt_umapping_t **mapsp, size_t *np)
 		return (-1);
 	while (fgets(line, sizeof (line), fp) != NULL) {
 		unsigned long long start, end, pgoff;
+		unsigned int major, minor;
+		unsigned long inode;
 		char perms[8], *file, *nl, *del;
 		int pos = 0;
 		dt_umapping_t *m;
 
-		if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %n", &start, &end,
-		    perms, &pgoff, &pos) < 4 || pos == 0 ||
-		    strchr(perms, 'x') == NULL)
+		if (sscanf(line, "%llx-%llx %7s %llx %x:%x %lu %n", &start,
+		    &end, perms, &pgoff, &major, &minor, &inode, &pos) < 7 ||
+		    pos == 0 || strchr(perms, 'x') == NULL)
 			continue;
 		file = line + pos;
 		if (file[0] != '/')
@@ -141,6 +146,8 @@ maps_read(pid_t pid, dt_umapping_t **mapsp, size_t *np)
 		m->um_start = start;
 		m->um_end = end;
 		m->um_pgoff = pgoff;
+		m->um_dev = makedev(major, minor);
+		m->um_ino = (ino_t)inode;
 		m->um_name = strrchr(m->um_path, '/') + 1;
 	}
 	fclose(fp);
@@ -301,20 +308,25 @@ byoff_cmp(const void *a, const void *b, void *arg)
 static const dt_uelf_t *
 uelf_get(dtrace_hdl_t *dtp, pid_t pid, dt_umapping_t *m)
 {
-	char path[4096 + 64];
+	char path[4096 + 64], range[40];
 	const dt_elf_t *ef;
 	dt_uelf_t *ue;
+	int fd;
 
 	if (m->um_tried)
 		return (m->um_elf);
 	m->um_tried = true;
-	/* the process's own view of its files first (a container) */
+	/*
+	 * The file the process maps, opened by its mapping or its path (in
+	 * the process's root, or in ours once the process is gone) but only
+	 * if it is the file the maps named (dt_elf_open_mapped()).
+	 */
+	snprintf(range, sizeof (range), "%llx-%llx",
+	    (unsigned long long)m->um_start, (unsigned long long)m->um_end);
 	snprintf(path, sizeof (path), "/proc/%d/root%s", (int)pid, m->um_path);
-	if ((ef = dt_elf_lookup(dtp, path)) == NULL) {
-		if ((ef = dt_elf_lookup(dtp, m->um_path)) == NULL)
-			return (NULL);
-		snprintf(path, sizeof (path), "%s", m->um_path);
-	}
+	if ((fd = dt_elf_open_mapped(dtp, pid, range, m->um_path, m->um_dev,
+	    m->um_ino)) < 0 || (ef = dt_elf_lookup_fd(dtp, fd, path)) == NULL)
+		return (NULL);
 	for (ue = dtp->dt_uelfs; ue != NULL; ue = ue->ue_next) {
 		if (ue->ue_elf == ef)
 			return (m->um_elf = ue);
@@ -326,7 +338,7 @@ uelf_get(dtrace_hdl_t *dtp, pid_t pid, dt_umapping_t *m)
 		return (NULL);
 	}
 	ue->ue_elf = ef;
-	ue->ue_path = strdup(path);
+	ue->ue_path = strdup(ef->ef_path);	/* the file read, not its path */
 	for (size_t i = 0; i < ef->ef_nsyms; i++)
 		ue->ue_byoff[i] = (uint32_t)i;
 	qsort_r(ue->ue_byoff, ef->ef_nsyms, sizeof (uint32_t), byoff_cmp,

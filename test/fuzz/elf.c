@@ -45,14 +45,14 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
  * start found by walking is an instruction boundary.
  */
 static void
-decode(dtrace_hdl_t *dtp, const dt_elfsym_t *sym)
+decode(dtrace_hdl_t *dtp, const dt_elf_t *ef, const dt_elfsym_t *sym)
 {
 	uint8_t *code;
 	size_t at = 0, last = 0;
 
 	if (sym->es_size == 0)
 		return;
-	if ((code = dt_elf_code(dtp, path, sym)) == NULL) {
+	if ((code = dt_elf_code(dtp, ef, sym)) == NULL) {
 		FUZZ_ASSERT(dtrace_errmsg(dtp, dtrace_errno(dtp))[0] != '\0');
 		return;
 	}
@@ -100,7 +100,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    es->es_name) < 0);
 		FUZZ_ASSERT(dt_elf_sym(ef, es->es_name) == es);
 		if (i < MAXSYMS)
-			decode(dtp, es);
+			decode(dtp, ef, es);
 	}
 	for (size_t i = 0; i < ef->ef_nnotes; i++) {
 		const dt_elfnote_t *en = &ef->ef_notes[i];
@@ -112,6 +112,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int n;
 
 		FUZZ_ASSERT(en->en_prov[0] != '\0' && en->en_name[0] != '\0');
+		/* sites in the file, semaphores aligned counters in it */
+		FUZZ_ASSERT(en->en_off < ef->ef_size);
+		FUZZ_ASSERT(en->en_sema == 0 || (en->en_sema % 2 == 0 &&
+		    en->en_sema + 2 <= ef->ef_size));
+		for (const char *c = en->en_prov; *c != '\0'; c++)
+			FUZZ_ASSERT(*c > 0x20 && *c < 0x7f);
+		for (const char *c = en->en_args; *c != '\0'; c++)
+			FUZZ_ASSERT(*c == '\t' || (*c >= 0x20 && *c < 0x7f));
 		FUZZ_ASSERT(strstr(en->en_name, "__") == NULL);
 		n = dt_usdt_note_args(&pm, en, spec, sizeof (spec), &bad,
 		    &badlen);

@@ -167,7 +167,7 @@ main(int argc, char **argv)
 			continue;
 		}
 		seen[nfun++] = sym->es_off;
-		if ((code = dt_elf_code(dtp, file, sym)) == NULL) {
+		if ((code = dt_elf_code(dtp, ef, sym)) == NULL) {
 			CHECK(code != NULL);
 			continue;
 		}

@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -112,9 +113,15 @@ pid_modmatch(const dt_probe_t *prp, const char *mod)
 	return (dt_pidmod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
 }
 
+/*
+ * Add module file of process pid, opened as root + file: a file the
+ * process maps at range (its maps' "start-end") with identity dev, ino,
+ * or with range NULL a file a process -c holds will execute or load,
+ * whose identity is stat()ed.
+ */
 static int
 pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
-    bool exec)
+    bool exec, const char *range, dev_t dev, ino_t ino)
 {
 	dt_pidmod_t *pm;
 	size_t rlen = strlen(root);
@@ -126,13 +133,18 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	 * The same file may come by two paths (/lib/... from the loader's
 	 * list, /usr/lib/... from the maps): one module.
 	 */
-	snprintf(path, sizeof (path), "%s%s", root, file);
-	if (stat(path, &st) != 0)
-		st.st_dev = st.st_ino = 0;
+	if (range == NULL) {
+		snprintf(path, sizeof (path), "%s%s", root, file);
+		if (stat(path, &st) == 0) {
+			dev = st.st_dev;
+			ino = st.st_ino;
+		} else {
+			dev = ino = 0;
+		}
+	}
 	for (pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid && (strcmp(pm->pm_file, file) == 0 ||
-		    (st.st_ino != 0 && pm->pm_ino == st.st_ino &&
-		    pm->pm_dev == st.st_dev)))
+		    (ino != 0 && pm->pm_ino == ino && pm->pm_dev == dev)))
 			return (0);
 	}
 	if ((pm = dt_zalloc(dtp, sizeof (*pm))) == NULL ||
@@ -147,8 +159,10 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	pm->pm_name = base != NULL ? base + 1 : pm->pm_file;
 	pm->pm_pid = pid;
 	pm->pm_exec = exec;
-	pm->pm_dev = st.st_dev;
-	pm->pm_ino = st.st_ino;
+	pm->pm_dev = dev;
+	pm->pm_ino = ino;
+	if (range != NULL)
+		snprintf(pm->pm_range, sizeof (pm->pm_range), "%s", range);
 	pm->pm_next = dtp->dt_pidmods;
 	dtp->dt_pidmods = pm;
 	return (0);
@@ -202,7 +216,7 @@ pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
 		if (path[0] != '/' || (end = strstr(path, " (")) == NULL)
 			continue;
 		*end = '\0';
-		rv = pidmod_add(dtp, pid, "", path, false);
+		rv = pidmod_add(dtp, pid, "", path, false, NULL, 0, 0);
 	}
 	fclose(fp);
 	(void) waitpid(child, &status, 0);
@@ -246,7 +260,8 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 		if (P->pp_exec == NULL)
 			return (dt_set_errmsg(dtp, EDT_PROC, "the file process "
 			    "%d executes is not known", (int)pid));
-		if (pidmod_add(dtp, pid, "", P->pp_exec, true) != 0)
+		if (pidmod_add(dtp, pid, "", P->pp_exec, true, NULL, 0,
+		    0) != 0)
 			return (-1);
 		return (pidmods_libs(dtp, pid, P->pp_exec));
 	}
@@ -264,20 +279,22 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 		    "%d: cannot read %s: %s", (int)pid, path,
 		    strerror(errno)));
 	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
-		char perms[8], *file;
+		char range[40], perms[8], *file;
+		unsigned int major, minor;
 		unsigned long inode;
 		size_t len;
 
 		/* start-end perms offset dev inode path */
-		if (sscanf(line, "%*s %7s %*s %*s %lu", perms, &inode) != 2 ||
-		    perms[2] != 'x' || inode == 0 ||
+		if (sscanf(line, "%39s %7s %*s %x:%x %lu", range, perms, &major,
+		    &minor, &inode) != 5 || perms[2] != 'x' || inode == 0 ||
 		    (file = strchr(line, '/')) == NULL)
 			continue;
 		len = strcspn(file, "\n");
 		file[len] = '\0';
 		if (len > 10 && strcmp(file + len - 10, " (deleted)") == 0)
 			continue;
-		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0);
+		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0,
+		    range, makedev(major, minor), (ino_t)inode);
 	}
 	fclose(fp);
 	for (const dt_pidmod_t *pm = dtp->dt_pidmods; pm != before;
@@ -378,7 +395,7 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 		    (unsigned long long)sym->es_size));
 	if (sym->es_size == 0)
 		return (0);
-	if ((code = dt_elf_code(dtp, pm->pm_path, sym)) == NULL)
+	if ((code = dt_elf_code(dtp, pm->pm_elf, sym)) == NULL)
 		return (-1);
 	if (mode == DT_OFF_ONE) {
 		switch (dt_x86_boundary(code, sym->es_size, off)) {
@@ -440,8 +457,31 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm)
 
 	if (pm->pm_elf != NULL)
 		return (0);
-	if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL)
+	/*
+	 * The file is opened once, here, by its mapping where it has one:
+	 * its notes and symbols are read from this descriptor and its
+	 * probes attached through it (ef_path), so that nobody can swap
+	 * another file in between.
+	 */
+	if (pm->pm_range[0] != '\0') {
+		int fd;
+
+		if (pm->pm_unread)
+			return (dt_set_errmsg(dtp, EDT_PROC, "%s of process %d "
+			    "cannot be read", pm->pm_name, (int)pm->pm_pid));
+		if ((fd = dt_elf_open_mapped(dtp, pm->pm_pid, pm->pm_range,
+		    pm->pm_file, pm->pm_dev, pm->pm_ino)) < 0) {
+			/* its probes are left out, the others stay */
+			fprintf(stderr, "dtrace: %s; its probes are left out\n",
+			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+			pm->pm_unread = true;
+			return (dt_set_errno(dtp, EDT_PROC));
+		}
+		if ((ef = dt_elf_lookup_fd(dtp, fd, pm->pm_path)) == NULL)
+			return (-1);
+	} else if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL) {
 		return (-1);
+	}
 	if ((pm->pm_probes = dt_zalloc(dtp, (ef->ef_nsyms + 1) * 2 *
 	    sizeof (uint32_t))) == NULL ||
 	    (pm->pm_usdt = dt_zalloc(dtp, (ef->ef_nnotes + 1) *
@@ -673,7 +713,7 @@ static int
 link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
     uint64_t *offs, uint64_t *cookies, uint32_t n, bool ret)
 {
-	if (dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_path, offs, NULL,
+	if (dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_elf->ef_path, offs, NULL,
 	    cookies, n, ret, pm->pm_pid) == 0)
 		return (0);
 	if (errno == DT_ENOTSUPP && n > 1)

@@ -51,7 +51,8 @@
  * site has no shared probe and its processes are attached one by one as
  * before).  All the shared probes of a file with the same spec and
  * clauses are one uprobe_multi link without a process filter, made once
- * for the session through an O_PATH descriptor of the file: every
+ * for the session through the descriptor the file was read from (ef_fd,
+ * dt_elf.c: the file attached is the file whose notes were read): every
  * process that maps the file fires it, those started later too, and the
  * kernel counts the semaphores up in each.  The cookie is the shared
  * probe's id; the program looks up the usdt_prids map (dt_rec.h):
@@ -109,8 +110,6 @@ typedef struct dt_usdtfile {
 	const dt_elf_t *uf_elf;		/* the file, its notes */
 	uint32_t *uf_prids;		/* by note: shared probe id, 0 not
 					   made yet, DT_USDT_NOSHARE none */
-	int uf_fd;			/* O_PATH, attached through uf_path */
-	char uf_path[40];		/* /proc/self/fd/N */
 	struct dt_usdtfile *uf_next;	/* next file */
 } dt_usdtfile_t;
 
@@ -345,7 +344,7 @@ spec_resolve(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *out,
 					nlen = 0;	/* not SYM+N */
 			}
 			if (nlen == 0 ||
-			    dt_elf_symval(pm->pm_path, name, &val) != 0) {
+			    dt_elf_symval(pm->pm_elf, name, &val) != 0) {
 				*bad = s;
 				*badlen = tlen;
 				return (-1);
@@ -569,24 +568,13 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 
 	*none = false;
 	if (uf == NULL) {
-		int fd = open(pm->pm_path, O_PATH | O_CLOEXEC);
-
-		if (fd < 0) {
-			dt_set_errmsg(dtp, EDT_PROC, "cannot open %s: %s",
-			    pm->pm_path, strerror(errno));
-			return (NULL);
-		}
 		if ((uf = dt_zalloc(dtp, sizeof (*uf))) == NULL ||
 		    (uf->uf_prids = dt_zalloc(dtp, pm->pm_elf->ef_nnotes *
 		    sizeof (uint32_t))) == NULL) {
 			free(uf);
-			close(fd);
 			return (NULL);
 		}
 		uf->uf_elf = pm->pm_elf;
-		uf->uf_fd = fd;
-		snprintf(uf->uf_path, sizeof (uf->uf_path), "/proc/self/fd/%d",
-		    fd);
 		uf->uf_next = dtp->dt_usdtfiles;
 		dtp->dt_usdtfiles = uf;
 	}
@@ -1174,8 +1162,8 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
  * it, also those that start later), its shared probe id as each site's
  * cookie and the semaphores as reference counters (the kernel counts
  * each up in every process it places the uprobe in).  The link is the
- * session's, through the file's O_PATH descriptor: the process that
- * showed the file may be gone.
+ * session's, through the descriptor the file's notes were read from: the
+ * process that showed the file may be gone.
  */
 static int
 shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
@@ -1214,7 +1202,7 @@ shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		cookies[n++] = q->pr_desc.id;
 		q->pr_attached = true;
 	}
-	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_path, offs, refs,
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_elf->ef_path, offs, refs,
 	    cookies, n, false, 0);
 	free(offs);
 	free(refs);
@@ -1269,7 +1257,7 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    pm->pm_pid << 32);
 		q->pr_attached = true;
 	}
-	rv = dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_path, offs, refs,
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_elf->ef_path, offs, refs,
 	    cookies, n, false, pm->pm_pid);
 	free(offs);
 	free(refs);
@@ -1293,7 +1281,6 @@ dt_usdt_free(dtrace_hdl_t *dtp)
 		dt_usdtfile_t *uf = dtp->dt_usdtfiles;
 
 		dtp->dt_usdtfiles = uf->uf_next;
-		close(uf->uf_fd);
 		free(uf->uf_prids);
 		free(uf);
 	}
