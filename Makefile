@@ -84,7 +84,8 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
-             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener
+             $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener \
+             $(BUILD)/testprog/pdelf
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -140,6 +141,12 @@ $(BUILD)/testprog/cfitarget: test/prog/cfitarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -pie -fPIE -fomit-frame-pointer \
 	    -fno-optimize-sibling-calls -o $@ $<
+
+# pdelf: crafted ELF files for the dtprobed tests, and a process that maps
+# them.
+$(BUILD)/testprog/pdelf: test/prog/pdelf.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/testprog/usdttarget: test/prog/usdttarget.c test/prog/usdtguard.c
 	@mkdir -p $(dir $@)

@@ -590,7 +590,8 @@ file_read(void *arg, int outfd)
  * DTPROBED_FAULT_CRASH=NAME in the daemon's environment, or spins
  * forever (as a read of a file on a hung file system would wait) with
  * DTPROBED_FAULT_HANG=NAME.  A name may start with '*': any path ending
- * in the rest.
+ * in the rest.  With DTPROBED_FAULT_FIRST set, only the first try of a
+ * file fails so.
  */
 static bool
 fault_wanted(const char *var, const char *path)
@@ -679,6 +680,8 @@ job_start(void)
 	task.pt_fd = pf->pf_fd;
 	task.pt_crash = fault_wanted("DTPROBED_FAULT_CRASH", pf->pf_path);
 	task.pt_hang = fault_wanted("DTPROBED_FAULT_HANG", pf->pf_path);
+	if (pf->pf_tries > 0 && getenv("DTPROBED_FAULT_FIRST") != NULL)
+		task.pt_crash = task.pt_hang = false;
 	pj->pj_deadline = now_ms() + DT_PD_TIMEOUT;
 	if (dt_pd_sandbox_start(&pf->pf_fd, 1, file_read, &task,
 	    &pj->pj_child, &pj->pj_pipe) != 0) {
