@@ -56,15 +56,35 @@
  * files it maps executable; each is opened through /proc/PID/map_files
  * (the very file mapped, even in another mount namespace or deleted) and
  * looked up by identity (device, inode, size, mtime) in a cache of files
- * read before.  Files not in the cache are read by a sandboxed child
- * (dt_pd_sandbox.c, dt_pd_notes.c), whose every line is checked; a file
- * the child could not finish (crash, seccomp kill, time out) is cached as
- * failed and logged once: that file's probes are lost, nothing else.
+ * read before.  A file not in the cache is queued, and the process waits
+ * for it (its registry file, if it has one, stays as it was); once every
+ * file it maps is read, it is registered.
+ *
+ * Reading a file: one sandboxed child per file (dt_pd_sandbox.c,
+ * dt_pd_notes.c), started from the queue by the event loop and waited
+ * for there (its pipe and a pidfd in the epoll set), so that the daemon
+ * never blocks on a reader.  At most JOBS_MAX readers run at once, at
+ * most JOBS_OWNER of them on files of one owner (the file's uid): the
+ * first file in the queue whose owner has a reader free goes next, so
+ * that a user's slow files hold up only that user's.  A reader past its
+ * budget (DT_PD_TIMEOUT) is killed.  The daemon reads the file's program
+ * headers itself and checks every line the child wrote against them
+ * (dt_pd_notes_parse()).  A file whose reader failed (crash, seccomp
+ * kill, time out, killed by anyone) is logged and tried again after
+ * RETRY_FIRST ms, doubling to RETRY_LAST; the processes waiting for it
+ * are registered without it and read again when it is due.
+ *
+ * Bounds, whatever the files (docs/security.md): DT_PD_NOTES_MAX notes
+ * and DT_PD_TEXT_MAX bytes of note lines per file, PROC_BYTES per
+ * registry file, TOTAL_BYTES for all of them (a process that would go
+ * over is not registered, or not updated), CACHE_BYTES of notes and
+ * CACHE_MAX files in the cache (past either, the files read are dropped
+ * from it), QUEUE_MAX files queued.  Log messages escape what comes from
+ * a file or a process (esc()), and warnings are rate-limited.
  *
  * Bookkeeping is deliberately simple: the processes registered are an
  * array searched linearly (a machine has hundreds of processes with USDT
- * probes, not millions), the file cache a list emptied when it reaches
- * CACHE_MAX entries.
+ * probes, not millions), the file cache a list.
  */
 #include <ctype.h>
 #include <dirent.h>
