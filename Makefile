@@ -95,7 +95,7 @@ EXAMPLES := $(BUILD)/examples/minimal $(BUILD)/examples/service
 # binaries (make fuzz); in the other builds they are linked with
 # test/fuzz/replay.c and replay the committed corpora and regression
 # inputs in test/run-tests (test/d/fuzz/).
-FUZZ_NAMES := compile btf elf printf json
+FUZZ_NAMES := compile btf elf printf json pdnotes
 FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 FUZZTIME   ?= 30
 
@@ -244,12 +244,22 @@ $(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
 
+# pdnotes: dtprobed's note reader, linked with the daemon's objects.
 ifeq ($(SAN),fuzz)
+$(BUILD)/fuzz/pdnotes: test/fuzz/pdnotes.c test/fuzz/fuzz.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -fsanitize=fuzzer -o $@ $< $(PD_LIB_OBJS) \
+	    -lelf -lz
 $(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/fuzz.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -fsanitize=fuzzer -o $@ $< \
 	    $(BUILD)/libdtrace.a $(LDLIBS)
 else
+$(BUILD)/fuzz/pdnotes: test/fuzz/pdnotes.c test/fuzz/replay.c \
+    test/fuzz/fuzz.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -o $@ $< test/fuzz/replay.c $(PD_LIB_OBJS) \
+	    -lelf -lz
 $(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/replay.c test/fuzz/fuzz.h \
     $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)

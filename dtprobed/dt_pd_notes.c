@@ -239,6 +239,7 @@ dt_pd_segs_read(int fd, dt_pd_segs_t *pg)
 	size_t len;
 
 	pg->pg_n = 0;
+	pg->pg_size = 0;
 	if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof (eh) ||
 	    pread(fd, &eh, sizeof (eh), 0) != (ssize_t)sizeof (eh))
 		return (-1);
