@@ -177,7 +177,7 @@ typedef struct dt_pd_job {
 	bool pj_timedout;		/* ... for running past its deadline */
 	bool pj_toolong;		/* ... for writing too much */
 	bool pj_segsok;			/* pj_segs read */
-	dt_pd_segs_t pj_segs;		/* the file's segments, as we read them */
+	dt_pd_segs_t pj_segs;		/* its segments, as the daemon read them */
 } dt_pd_job_t;
 
 /* A process with a registry file. */
@@ -483,7 +483,7 @@ fail:
 		*pp = pd.pd_procs[--pd.pd_nprocs];
 }
 
-/* ---- the file cache and the queue of sandboxed readers -------------------- */
+/* ---- the file cache and the queue of sandboxed readers ------------------ */
 
 /*
  * The cache's entries that are read or failed are dropped when it holds
@@ -809,8 +809,8 @@ job_end(dt_pd_job_t *pj, int status)
 			    "skipped", path, pn.pn_skipped, pn.pn_skipped == 1 ?
 			    "" : "s");
 		if (pn.pn_dropped > 0)
-			logmsg(LOG_WARNING, "%s: %lu USDT note%s over the limits "
-			    "(%u notes, %u bytes of a file) dropped", path,
+			logmsg(LOG_WARNING, "%s: %lu USDT note%s over the "
+			    "limits (%u notes, %u bytes of a file) dropped", path,
 			    pn.pn_dropped, pn.pn_dropped == 1 ? "" : "s",
 			    DT_PD_NOTES_MAX, DT_PD_TEXT_MAX);
 	} else {

@@ -13,10 +13,11 @@
  *                                        WSIZE bytes of file (0x1000)
  *       0x3000-        .note.stapsdt, .shstrtab, the section headers
  *     and NOTES stapsdt notes (default 1) of provider pdtest, named
- *     n000000000, n000000001, ..., at site SITE (default 0x1000) with semaphore SEMA (default
- *     0), argument specs ARGLEN 'x' characters (default 0); PHNUM program
- *     headers in all (default 2: the others are read-only PT_LOAD
- *     segments far from everything).
+ *     n000000000, n000000001, ..., at site SITE (default 0x1000) with
+ *     semaphore SEMA (default 0), argument specs ARGLEN 'x' characters
+ *     (default 0); PHNUM program headers in all (default 2: the others
+ *     are read-only PT_LOAD segments far from everything, after the
+ *     section headers when they do not fit before 0x1000).
  *
  *   pdelf map FILE...
  *     maps each file readable and executable, as the loader maps code,

@@ -30,7 +30,8 @@ map() { # map FILE: a process mapping it; its pid in $p
 }
 map good
 pd_wait "[ -f $reg/$p ]"
-echo "good: $(grep -c '^note' "$reg/$p") notes, semaphore $(awk '/^note/ { print $3; exit }' "$reg/$p")"
+sema=$(awk '/^note/ { print $3; exit }' "$reg/$p")
+echo "good: $(grep -c '^note' "$reg/$p") notes, semaphore $sema"
 for f in outside datasite semacode semaodd semaout; do
 	map $f
 	pd_wait "grep -q '/$f: 1 malformed USDT note skipped' $log" ||
@@ -50,7 +51,8 @@ for i in $(seq 20); do map many; mine+=($p); done
 pd_wait "[ -f $reg/$p ]"
 n=$(grep -c '^note' "$reg/$first")
 size=$(stat -c %s "$reg/$first")
-echo "many: $n notes registered, $(grep -o '[0-9]* USDT notes over the limits' "$log" | head -1)"
+over=$(grep -o '[0-9]* USDT notes over the limits' "$log" | head -1)
+echo "many: $n notes registered, $over"
 [ "$size" -le $((256 * 1024 + 512)) ] && echo "many: registry file within 256 KiB"
 total=$(for p in "${mine[@]}"; do cat "$reg/$p"; done | wc -c)
 [ "$total" -le $((21 * (256 * 1024 + 512) + 4096)) ] &&

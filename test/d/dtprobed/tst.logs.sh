@@ -23,7 +23,8 @@ pd_wait "grep -q 'bad.x1b.31mred.x5c012line: 1 malformed USDT note skipped' $log
 echo "raw escape bytes in the log: $(grep -c $'\e' "$log")"
 "$E" map "${files[@]}" >/dev/null &
 pd_extra+=($!)
-pd_wait "grep -q 'many30: 1 malformed' $log || [ \$(grep -c 'many[0-9]*: 1 malformed' $log) -ge 19 ]"
+pd_wait "grep -q 'many30: 1 malformed' $log ||
+    [ \$(grep -c 'many[0-9]*: 1 malformed' $log) -ge 19 ]"
 sleep 0.5
 n=$(grep -c 'malformed USDT note' "$log")
 [ "$n" -le 20 ] && echo "warnings logged: at most 20" || echo "warnings logged: $n"
