@@ -215,6 +215,7 @@ static struct {
 	unsigned int pd_nqueue;		/* how many */
 	dt_pd_job_t pd_jobs[JOBS_MAX];	/* the readers */
 	size_t pd_regbytes;		/* bytes of all registry files */
+	size_t pd_regmax;		/* ... at most: TOTAL_BYTES */
 	int64_t pd_logstart;		/* warnings: this period's start */
 	unsigned int pd_lognum;		/* ... logged in it */
 	unsigned long pd_logdropped;	/* ... not logged */
@@ -421,10 +422,10 @@ proc_publish(pid_t pid, char *text, size_t len)
 		free(text);
 		return;
 	}
-	if (pd.pd_regbytes - old + len > TOTAL_BYTES) {
+	if (pd.pd_regbytes - old + len > pd.pd_regmax) {
 		logmsg(LOG_WARNING, "process %d is not %s: the registry holds "
-		    "%zu bytes, at most %u", (int)pid, pp == NULL ?
-		    "registered" : "updated", pd.pd_regbytes, TOTAL_BYTES);
+		    "%zu bytes, at most %zu", (int)pid, pp == NULL ?
+		    "registered" : "updated", pd.pd_regbytes, pd.pd_regmax);
 		free(text);
 		return;
 	}
@@ -1213,7 +1214,7 @@ registry_load(void)
 		    fstatat(pd.pd_dirfd, de->d_name, &st,
 		    AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
 		    st.st_size > PROC_BYTES || pd.pd_regbytes +
-		    (size_t)st.st_size > TOTAL_BYTES ||
+		    (size_t)st.st_size > pd.pd_regmax ||
 		    (text = slurp(pd.pd_dirfd, de->d_name, PROC_BYTES,
 		    NULL)) == NULL)
 			continue;	/* the rescan rewrites or removes it */
@@ -1450,6 +1451,15 @@ main(int argc, char **argv)
 	bool ready_said = false;
 
 	pd.pd_dir = REGISTRY_DIR;
+	pd.pd_regmax = TOTAL_BYTES;
+	/* for the tests: a smaller total, DTPROBED_LIMIT_TOTAL=BYTES */
+	if (getenv("DTPROBED_LIMIT_TOTAL") != NULL) {
+		unsigned long long v = strtoull(getenv("DTPROBED_LIMIT_TOTAL"),
+		    NULL, 10);
+
+		if (v > 0 && v < TOTAL_BYTES)
+			pd.pd_regmax = (size_t)v;
+	}
 	while ((c = getopt(argc, argv, "Fd:vh")) != -1) {
 		switch (c) {
 		case 'F': pd.pd_fg = true; break;

@@ -9,7 +9,11 @@
 #    the file has), a site in writable data, a semaphore in code, a
 #    misaligned one, one outside the file: refused (logged as malformed,
 #    no registry file);
-#  - a well-formed file: registered, its semaphore kept.
+#  - a well-formed file: registered, its semaphore kept;
+#  - one process mapping five files of 256 KiB of notes: four fit in its
+#    registry file (1 MiB), the fifth is left out;
+#  - all registry files within their total (DTPROBED_LIMIT_TOTAL lowers
+#    it for the test): a process that would go past is not registered.
 . ./lib.sh
 reg=$TMPDIR/reg
 log=$TMPDIR/pd.log
@@ -61,3 +65,35 @@ rss=$(awk '/^VmRSS/ { print $2 }' /proc/$pd_pid/status)
 [ "$rss" -lt 32768 ] && echo "many: daemon under 32 MiB" ||
     echo "many: daemon at $rss kB"
 echo "registry $total bytes, daemon $rss kB" >"$TMPDIR/measured"
+
+# One process mapping five such files (distinct): its registry file
+# holds four (1 MiB at most), the fifth is logged as left out.
+for i in 1 2 3 4 5; do cp "$TMPDIR/many" "$TMPDIR/many$i"; done
+"$E" map "$TMPDIR"/many[1-5] >/dev/null &
+p=$!
+pd_extra+=($p)
+pd_wait "grep -q 'process $p: the probes of 1 file not registered' $log" &&
+    echo "five files: one left out, logged"
+pd_wait "[ -f $reg/$p ]"
+echo "five files: $(grep -c '^object' "$reg/$p") in the registry file"
+[ "$(stat -c %s "$reg/$p")" -le $((1024 * 1024)) ] &&
+    echo "five files: registry file within 1 MiB"
+kill $pd_pid "${pd_extra[@]}"
+wait 2>/dev/null
+pd_extra=()
+
+# All registry files: at most TOTAL_BYTES (here 600 KiB for the test):
+# of three processes of the 256 KiB file, the third is not registered.
+DTPROBED_LIMIT_TOTAL=614400 pd_start "$TMPDIR/reg2" "$log" || exit 1
+ps=()
+for i in 1 2 3; do
+	"$E" map "$TMPDIR/many" >/dev/null &
+	ps+=($!)
+	pd_extra+=($!)
+	sleep 0.3
+done
+pd_wait "grep -q 'process ${ps[2]} is not registered: the registry' $log" &&
+    echo "total: the third process refused, logged"
+n=0
+for p in "${ps[@]}"; do [ -f "$TMPDIR/reg2/$p" ] && n=$((n + 1)); done
+echo "total: $n of 3 registered"
