@@ -85,7 +85,8 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
              $(BUILD)/testprog/cfitarget $(BUILD)/testprog/opener \
-             $(BUILD)/testprog/usdtbad $(BUILD)/testprog/usdtbad-many
+             $(BUILD)/testprog/usdtbad $(BUILD)/testprog/usdtbad-many \
+             $(BUILD)/testprog/pdelf
 
 # Examples of embedding libdtrace (examples/*.c): built against the public
 # header and the shared library only, in ISO C, run by the tests.
@@ -95,7 +96,7 @@ EXAMPLES := $(BUILD)/examples/minimal $(BUILD)/examples/service
 # binaries (make fuzz); in the other builds they are linked with
 # test/fuzz/replay.c and replay the committed corpora and regression
 # inputs in test/run-tests (test/d/fuzz/).
-FUZZ_NAMES := compile btf elf printf json
+FUZZ_NAMES := compile btf elf printf json pdnotes
 FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 FUZZTIME   ?= 30
 
@@ -150,6 +151,12 @@ $(BUILD)/testprog/cfitarget: test/prog/cfitarget.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -g -pie -fPIE -fomit-frame-pointer \
 	    -fno-optimize-sibling-calls -o $@ $<
+
+# pdelf: crafted ELF files for the dtprobed tests, and a process that maps
+# them.
+$(BUILD)/testprog/pdelf: test/prog/pdelf.c
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $<
 
 $(BUILD)/testprog/usdttarget: test/prog/usdttarget.c test/prog/usdtguard.c
 	@mkdir -p $(dir $@)
@@ -247,12 +254,22 @@ $(BUILD)/test/%: test/unit/%.c test/unit/check.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -o $@ $< $(BUILD)/libdtrace.a $(LDLIBS)
 
+# pdnotes: dtprobed's note reader, linked with the daemon's objects.
 ifeq ($(SAN),fuzz)
+$(BUILD)/fuzz/pdnotes: test/fuzz/pdnotes.c test/fuzz/fuzz.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -fsanitize=fuzzer -o $@ $< $(PD_LIB_OBJS) \
+	    -lelf -lz
 $(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/fuzz.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibdtrace -fsanitize=fuzzer -o $@ $< \
 	    $(BUILD)/libdtrace.a $(LDLIBS)
 else
+$(BUILD)/fuzz/pdnotes: test/fuzz/pdnotes.c test/fuzz/replay.c \
+    test/fuzz/fuzz.h $(PD_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Idtprobed -o $@ $< test/fuzz/replay.c $(PD_LIB_OBJS) \
+	    -lelf -lz
 $(BUILD)/fuzz/%: test/fuzz/%.c test/fuzz/replay.c test/fuzz/fuzz.h \
     $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)

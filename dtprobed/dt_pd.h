@@ -2,14 +2,16 @@
  * dt_pd.h: the parts of dtprobed, the USDT registry daemon.
  *
  *   dtprobed.c     the daemon: process events, the /proc scan, the
- *                  registry files (the design is at the top of it)
+ *                  queue of files to read, the registry files (the
+ *                  design is at the top of it)
  *   dt_pd_sandbox.c  runs a function in a forked child without privileges
  *                  under a seccomp filter, and collects what it writes
  *   dt_pd_notes.c  the stapsdt note reader that runs in that child, and
  *                  the checks the daemon applies to what it says
  *
  * The sandbox and the note reader know nothing of the daemon, so that a
- * unit test (test/unit/pdsandbox.c) drives them directly.
+ * unit test (test/unit/pdsandbox.c) and a fuzz target
+ * (test/fuzz/pdnotes.c) drive them directly.
  */
 #ifndef DT_PD_H
 #define DT_PD_H
@@ -17,6 +19,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * The limits on what one file may cost (docs/security.md says why these
+ * values): notes and bytes of note lines registered, program headers
+ * looked at, size of the note section read.
+ */
+#define DT_PD_NOTES_MAX	2048		/* notes of one file */
+#define DT_PD_TEXT_MAX	(256u << 10)	/* bytes of its note lines */
+#define DT_PD_PH_MAX	128		/* program headers of one file */
+#define DT_PD_NSECT_MAX	(4u << 20)	/* bytes of its note section */
 
 /* What one sandboxed run gave back. */
 typedef struct dt_pd_run {
@@ -27,9 +40,21 @@ typedef struct dt_pd_run {
 	bool pr_toolong;		/* killed for writing too much */
 } dt_pd_run_t;
 
-#define DT_PD_OUTMAX	(8u << 20)	/* most bytes a child may write */
-#define DT_PD_TIMEOUT	3000		/* ms a child may run */
-#define DT_PD_UID	65534		/* the child's user and group: nobody */
+#define DT_PD_OUTMAX	(DT_PD_TEXT_MAX + 4096)	/* bytes a child may write */
+#define DT_PD_TIMEOUT	1000		/* ms a child may run */
+#define DT_PD_ASMORE	(128u << 20)	/* address space a child may add */
+
+/*
+ * The child's user and group: the first id of [DT_PD_UID_LO,
+ * DT_PD_UID_HI] that neither the user nor the group database knows
+ * (getpwuid(), getgrgid()), chosen once; above the ranges systemd hands
+ * out (DynamicUser 61184-65519, containers up to 1879048191, foreign
+ * images 0x7ffe0000-0x7ffeffff) and below 2^31, which some tools take
+ * for negative.  (uid_t)-1 if every id of the range is known.
+ */
+#define DT_PD_UID_LO	0x7fffff00u
+#define DT_PD_UID_HI	0x7ffffffeu
+extern uid_t dt_pd_sandbox_uid(void);
 
 /*
  * Run fn(arg, outfd) in a child that keeps only the descriptors of keep[]
@@ -43,20 +68,71 @@ extern int dt_pd_sandbox_run(const int *keep, unsigned int nkeep,
     dt_pd_fn_t *fn, void *arg, dt_pd_run_t *runp);
 
 /*
+ * The same, without waiting: the child's id in *pidp and the read end
+ * of its pipe (non-blocking, close-on-exec) in *fdp; the caller reads
+ * it, kills the child when it runs too long, and reaps it.
+ */
+extern int dt_pd_sandbox_start(const int *keep, unsigned int nkeep,
+    dt_pd_fn_t *fn, void *arg, pid_t *pidp, int *fdp);
+
+/*
  * In the child: write the stapsdt notes of the ELF file open on fd to
  * outfd, as lines
  *   N SITE SEMA PROVIDER NAME ARGS   a note (file offsets in hex)
  *   S COUNT                          malformed notes skipped
+ *   D COUNT                          notes dropped over the limits
  *   E                                the end of the file's notes
  * A file that is not a 64-bit ELF file has no notes.
  */
 extern void dt_pd_notes_write(int fd, int outfd);
 
+/* The loadable segments of a file, as the daemon reads them itself. */
+typedef struct dt_pd_seg {
+	uint64_t ps_off;		/* file offset */
+	uint64_t ps_filesz;		/* bytes in the file */
+	uint32_t ps_flags;		/* PF_X, PF_W, PF_R */
+} dt_pd_seg_t;
+
+typedef struct dt_pd_segs {
+	dt_pd_seg_t pg_seg[DT_PD_PH_MAX]; /* the PT_LOAD headers */
+	unsigned int pg_n;		/* how many */
+	uint64_t pg_size;		/* the file's size (fstat) */
+} dt_pd_segs_t;
+
+/*
+ * In the daemon: the PT_LOAD program headers of the file open on fd
+ * (one pread of the ELF header, one of at most DT_PD_PH_MAX headers),
+ * and its size.  0, or -1 if it is not a 64-bit little-endian ELF file
+ * with at most DT_PD_PH_MAX program headers.
+ */
+extern int dt_pd_segs_read(int fd, dt_pd_segs_t *pg);
+
 /*
  * In the daemon: check one "N" line of a child (without the "N ");
  * true if it is well formed, with only the characters a registry may
- * hold.
+ * hold, its site in the file bytes of an executable PT_LOAD segment of
+ * pg and its semaphore (if not 0) 2-byte aligned in the file bytes of a
+ * writable one, both inside the file.
  */
-extern bool dt_pd_note_valid(const char *line, size_t len);
+extern bool dt_pd_note_valid(const char *line, size_t len,
+    const dt_pd_segs_t *pg);
+
+/* What the daemon keeps of a child's output for one file. */
+typedef struct dt_pd_notes {
+	char *pn_text;			/* "note ..." lines (malloc'd) */
+	size_t pn_len;			/* bytes */
+	unsigned int pn_count;		/* notes */
+	unsigned long pn_skipped;	/* malformed or refused */
+	unsigned long pn_dropped;	/* over the limits */
+	bool pn_done;			/* the child got to the end */
+} dt_pd_notes_t;
+
+/*
+ * In the daemon: the child's output out (len bytes) for the file of pg,
+ * every line checked, at most DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX
+ * bytes kept.  0, or -1 when out of memory (*pn is then empty).
+ */
+extern int dt_pd_notes_parse(const char *out, size_t len,
+    const dt_pd_segs_t *pg, dt_pd_notes_t *pn);
 
 #endif /* DT_PD_H */

@@ -21,16 +21,22 @@
  * 511 characters.
  */
 #include <ctype.h>
+#include <elf.h>
+#include <errno.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dt_pd.h"
 
 #define NOTE_IDMAX	63		/* provider and name: characters */
 #define NOTE_ARGSMAX	511		/* argument specs: characters */
+/* the longest note line: "note", two offsets, the strings, spaces */
+#define NOTE_LINEMAX	(5 + 17 + 17 + NOTE_IDMAX * 2 + 2 + NOTE_ARGSMAX + 1)
 
 /* Write all of buf; the child has nothing better to do on failure. */
 static void
@@ -46,15 +52,15 @@ out_write(int fd, const char *buf, size_t len)
 	}
 }
 
-/* The file offset of addr in a PT_LOAD segment (executable if exec). */
+/* The file offset of addr in a PT_LOAD segment with the flags of want. */
 static int64_t
-seg_off(Elf *elf, size_t nph, uint64_t addr, bool exec)
+seg_off(Elf *elf, size_t nph, uint64_t addr, uint32_t want)
 {
 	for (size_t i = 0; i < nph; i++) {
 		GElf_Phdr ph;
 
 		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
-		    ph.p_type != PT_LOAD || (exec && !(ph.p_flags & PF_X)))
+		    ph.p_type != PT_LOAD || (ph.p_flags & want) != want)
 			continue;
 		if (addr >= ph.p_vaddr && addr - ph.p_vaddr < ph.p_filesz &&
 		    ph.p_offset <= INT64_MAX - (addr - ph.p_vaddr))
@@ -101,10 +107,13 @@ is_args(const char *s, size_t n)
 	return (true);
 }
 
-/* One note's descriptor: written as an N line, or false if malformed. */
+/*
+ * One note's descriptor: written as an N line, its bytes (as the daemon
+ * will hold it) added to *textp; false if malformed.
+ */
 static bool
 note_write(int outfd, Elf *elf, size_t nph, const char *d, size_t size,
-    uint64_t base)
+    uint64_t base, size_t *textp)
 {
 	uint64_t a[3];
 	size_t pos = sizeof (a);
@@ -122,8 +131,9 @@ note_write(int outfd, Elf *elf, size_t nph, const char *d, size_t size,
 		a[0] += base - a[1];
 	if (!is_ident(prov) || !is_ident(name) ||
 	    !is_args(args, strlen(args)) ||
-	    (site = seg_off(elf, nph, a[0], true)) < 0 ||
-	    (a[2] != 0 && (sema = seg_off(elf, nph, a[2], false)) <= 0))
+	    (site = seg_off(elf, nph, a[0], PF_X)) < 0 ||
+	    (a[2] != 0 && ((sema = seg_off(elf, nph, a[2], PF_W)) <= 0 ||
+	    (sema & 1) != 0)))
 		return (false);
 	n = snprintf(line, sizeof (line), "N %llx %llx %s %s %s\n",
 	    (unsigned long long)site, (unsigned long long)sema, prov, name,
@@ -131,6 +141,7 @@ note_write(int outfd, Elf *elf, size_t nph, const char *d, size_t size,
 	if (n < 0 || (size_t)n >= sizeof (line))
 		return (false);
 	out_write(outfd, line, (size_t)n);
+	*textp += (size_t)n + 3;	/* "note " for "N " */
 	return (true);
 }
 
@@ -142,17 +153,21 @@ dt_pd_notes_write(int fd, int outfd)
 	Elf_Data *data;
 	GElf_Nhdr nh;
 	uint64_t base = 0;
-	size_t nph, shstrndx, off = 0, next, noff, doff;
-	unsigned long skipped = 0;
+	size_t nph, shstrndx, off = 0, next, noff, doff, text = 0;
+	unsigned long skipped = 0, dropped = 0, written = 0;
 	char line[64];
 
 	if (elf_version(EV_CURRENT) == EV_NONE ||
-	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL)
+	    (elf = elf_begin(fd, ELF_C_READ, NULL)) == NULL)
 		goto done;
 	if (elf_kind(elf) != ELF_K_ELF || gelf_getclass(elf) != ELFCLASS64 ||
 	    elf_getphdrnum(elf, &nph) != 0 ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		goto end;
+	if (nph > DT_PD_PH_MAX) {
+		dropped = 1;	/* the daemon would place none of them */
+		goto end;
+	}
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 		const char *name;
@@ -166,6 +181,15 @@ dt_pd_notes_write(int fd, int outfd)
 		else if (strcmp(name, ".stapsdt.base") == 0)
 			base = sh.sh_addr;
 	}
+	if (notes != NULL) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(notes, &sh) == NULL ||
+		    sh.sh_size > DT_PD_NSECT_MAX) {
+			dropped = 1;
+			goto end;
+		}
+	}
 	if (notes == NULL || (data = elf_getdata(notes, NULL)) == NULL ||
 	    data->d_buf == NULL)
 		goto end;
@@ -176,8 +200,14 @@ dt_pd_notes_write(int fd, int outfd)
 		if (nh.n_type != 3 || nh.n_namesz != sizeof ("stapsdt") ||
 		    memcmp(d + noff, "stapsdt", sizeof ("stapsdt")) != 0)
 			continue;
-		if (!note_write(outfd, elf, nph, d + doff, nh.n_descsz, base))
+		if (written >= DT_PD_NOTES_MAX ||
+		    text + NOTE_LINEMAX > DT_PD_TEXT_MAX)
+			dropped++;	/* counted, not looked at */
+		else if (!note_write(outfd, elf, nph, d + doff, nh.n_descsz,
+		    base, &text))
 			skipped++;
+		else
+			written++;
 	}
 	/* a last note that gelf_getnote() found truncated */
 	if (off < data->d_size)
@@ -190,24 +220,85 @@ done:
 
 		out_write(outfd, line, (size_t)n);
 	}
+	if (dropped > 0) {
+		int n = snprintf(line, sizeof (line), "D %lu\n", dropped);
+
+		out_write(outfd, line, (size_t)n);
+	}
 	out_write(outfd, "E\n", 2);
 }
 
-/* A hex number of at most 16 digits ended by a space at *pp. */
+/* ---- in the daemon ------------------------------------------------------ */
+
+int
+dt_pd_segs_read(int fd, dt_pd_segs_t *pg)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph[DT_PD_PH_MAX];
+	struct stat st;
+	size_t len;
+
+	pg->pg_n = 0;
+	pg->pg_size = 0;
+	if (fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof (eh) ||
+	    pread(fd, &eh, sizeof (eh), 0) != (ssize_t)sizeof (eh))
+		return (-1);
+	pg->pg_size = (uint64_t)st.st_size;
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh.e_phentsize != sizeof (Elf64_Phdr) ||
+	    eh.e_phnum > DT_PD_PH_MAX || eh.e_phoff >= pg->pg_size)
+		return (-1);
+	len = (size_t)eh.e_phnum * sizeof (Elf64_Phdr);
+	if (len > pg->pg_size - eh.e_phoff ||
+	    pread(fd, ph, len, (off_t)eh.e_phoff) != (ssize_t)len)
+		return (-1);
+	for (unsigned int i = 0; i < eh.e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD)
+			continue;
+		pg->pg_seg[pg->pg_n].ps_off = ph[i].p_offset;
+		pg->pg_seg[pg->pg_n].ps_filesz = ph[i].p_filesz;
+		pg->pg_seg[pg->pg_n++].ps_flags = ph[i].p_flags;
+	}
+	return (0);
+}
+
+/* Is file offset off inside the file and a segment with the flags want? */
 static bool
-hex_field(const char **pp, const char *end)
+seg_holds(const dt_pd_segs_t *pg, uint64_t off, uint32_t want)
+{
+	if (off >= pg->pg_size)
+		return (false);
+	for (unsigned int i = 0; i < pg->pg_n; i++) {
+		const dt_pd_seg_t *ps = &pg->pg_seg[i];
+
+		if ((ps->ps_flags & want) == want && off >= ps->ps_off &&
+		    off - ps->ps_off < ps->ps_filesz)
+			return (true);
+	}
+	return (false);
+}
+
+/* A hex number of at most 16 digits ended by a space at *pp, in *vp. */
+static bool
+hex_field(const char **pp, const char *end, uint64_t *vp)
 {
 	const char *p = *pp;
+	uint64_t v = 0;
 	size_t n = 0;
 
 	while (p < end && isxdigit((unsigned char)*p) && !isupper(
 	    (unsigned char)*p)) {
+		v = v << 4 | (uint64_t)(isdigit((unsigned char)*p) ?
+		    *p - '0' : *p - 'a' + 10);
 		p++;
 		n++;
 	}
 	if (n == 0 || n > 16 || p >= end || *p != ' ')
 		return (false);
 	*pp = p + 1;
+	*vp = v;
 	return (true);
 }
 
@@ -228,13 +319,84 @@ ident_field(const char **pp, const char *end)
 }
 
 bool
-dt_pd_note_valid(const char *line, size_t len)
+dt_pd_note_valid(const char *line, size_t len, const dt_pd_segs_t *pg)
 {
 	const char *p = line, *end = line + len;
+	uint64_t site, sema;
 
 	/* SITE SEMA PROVIDER NAME, each followed by a space, then specs */
-	if (!hex_field(&p, end) || !hex_field(&p, end) ||
-	    !ident_field(&p, end) || !ident_field(&p, end))
+	if (!hex_field(&p, end, &site) || !hex_field(&p, end, &sema) ||
+	    !ident_field(&p, end) || !ident_field(&p, end) ||
+	    !is_args(p, (size_t)(end - p)))
 		return (false);
-	return (is_args(p, (size_t)(end - p)));
+	return (seg_holds(pg, site, PF_X) && (sema == 0 ||
+	    ((sema & 1) == 0 && seg_holds(pg, sema, PF_W))));
+}
+
+/* A count after "X " (at most 20 digits): saturated, never negative. */
+static unsigned long
+count_field(const char *p, size_t len)
+{
+	unsigned long v = 0;
+
+	for (size_t i = 0; i < len && i < 20 && isdigit((unsigned char)p[i]);
+	    i++)
+		v = v > (unsigned long)DT_PD_OUTMAX ? v : v * 10 +
+		    (unsigned long)(p[i] - '0');
+	return (v);
+}
+
+int
+dt_pd_notes_parse(const char *out, size_t len, const dt_pd_segs_t *pg,
+    dt_pd_notes_t *pn)
+{
+	const char *p = out, *end = out + len;
+	size_t cap = 0;
+
+	memset(pn, 0, sizeof (*pn));
+	while (p < end && !pn->pn_done) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n;
+
+		if (nl == NULL)
+			break;		/* cut short: not done */
+		n = (size_t)(nl - p);
+		if (n == 1 && p[0] == 'E') {
+			pn->pn_done = true;
+		} else if (n > 2 && p[0] == 'S' && p[1] == ' ') {
+			pn->pn_skipped += count_field(p + 2, n - 2);
+		} else if (n > 2 && p[0] == 'D' && p[1] == ' ') {
+			pn->pn_dropped += count_field(p + 2, n - 2);
+		} else if (n <= 2 || p[0] != 'N' || p[1] != ' ' ||
+		    !dt_pd_note_valid(p + 2, n - 2, pg)) {
+			pn->pn_skipped++;
+		} else if (pn->pn_count >= DT_PD_NOTES_MAX ||
+		    pn->pn_len + n + 4 > DT_PD_TEXT_MAX) {
+			pn->pn_dropped++;
+		} else {
+			/* "note " + the line without "N " + "\n" */
+			if (pn->pn_len + n + 4 + 1 > cap) {
+				size_t nc = cap == 0 ? 4096 : cap * 2;
+				char *nb;
+
+				while (nc < pn->pn_len + n + 4 + 1)
+					nc *= 2;
+				if ((nb = realloc(pn->pn_text, nc)) == NULL) {
+					free(pn->pn_text);
+					memset(pn, 0, sizeof (*pn));
+					errno = ENOMEM;
+					return (-1);
+				}
+				pn->pn_text = nb;
+				cap = nc;
+			}
+			memcpy(pn->pn_text + pn->pn_len, "note ", 5);
+			memcpy(pn->pn_text + pn->pn_len + 5, p + 2, n - 1);
+			pn->pn_len += n + 4;
+			pn->pn_text[pn->pn_len] = '\0';
+			pn->pn_count++;
+		}
+		p = nl + 1;
+	}
+	return (0);
 }

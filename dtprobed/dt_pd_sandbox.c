@@ -9,10 +9,14 @@
  *  - closes every other descriptor (the netlink socket, the registry
  *    directory, the pid file: nothing to abuse);
  *  - dies with the daemon (PR_SET_PDEATHSIG), writes no core, creates no
- *    file (RLIMIT_FSIZE 0), runs at most 2 CPU seconds (RLIMIT_CPU: SIGXCPU);
- *  - becomes user and group nobody with no supplementary groups (which
- *    drops every capability), sets no_new_privs and turns off dumping
- *    (no ptrace by other nobody processes);
+ *    file (RLIMIT_FSIZE 0), runs at most 1 CPU second (RLIMIT_CPU:
+ *    SIGXCPU), and may map at most DT_PD_ASMORE bytes more than the
+ *    daemon had when it forked (RLIMIT_AS: its allocations fail past
+ *    that);
+ *  - becomes a user and group of its own (dt_pd_sandbox_uid(): an id no
+ *    account has, so that no other process may signal or trace it, as
+ *    any process of nobody could) with no supplementary groups (which
+ *    drops every capability), sets no_new_privs and turns off dumping;
  *  - installs a seccomp filter (plain classic BPF, SECCOMP_MODE_FILTER):
  *    on x86_64 only read, write, close, fstat (and newfstatat, which
  *    glibc's fstat is), getuid, getgid, getrandom, lseek, pread64, fcntl
@@ -25,14 +29,17 @@
  * Whatever it read, all it can do is write to its pipe, which the parent
  * reads with a deadline (DT_PD_TIMEOUT) and a size limit (DT_PD_OUTMAX)
  * and then checks line by line: a child that crashes, hangs or babbles
- * costs only the files it was reading.  One child per batch of files not
- * read before (the daemon caches results by file identity), so the fork
- * is paid once per new binary, not per exec.
+ * costs only the file it was reading.  The daemon runs one child per
+ * file not read before (it caches results by file identity), so the
+ * fork is paid once per new binary, not per exec; dt_pd_sandbox_start()
+ * returns at once, for the daemon's event loop to wait on the child.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <pwd.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -112,13 +119,48 @@ filter_install(void)
 	return (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0));
 }
 
+uid_t
+dt_pd_sandbox_uid(void)
+{
+	static uid_t uid;
+	static bool chosen;
+
+	if (chosen)
+		return (uid);
+	uid = (uid_t)-1;
+	for (uid_t id = DT_PD_UID_LO; id <= DT_PD_UID_HI; id++) {
+		if (getpwuid(id) == NULL && getgrgid((gid_t)id) == NULL) {
+			uid = id;
+			break;
+		}
+	}
+	chosen = true;
+	return (uid);
+}
+
+/* The address space of this process, in bytes (0 if unknown). */
+static uint64_t
+as_size(void)
+{
+	unsigned long long pages = 0;
+	FILE *fp = fopen("/proc/self/statm", "re");
+
+	if (fp == NULL)
+		return (0);
+	if (fscanf(fp, "%llu", &pages) != 1)
+		pages = 0;
+	fclose(fp);
+	return ((uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE));
+}
+
 /* The child: shed everything, then run fn.  Never returns. */
 static void
 child(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn, void *arg,
-    int outfd)
+    int outfd, uid_t uid, uint64_t as)
 {
-	struct rlimit cpu = { 2, 3 }, zero = { 0, 0 };	/* SIGXCPU at 2 s */
-	gid_t gid = DT_PD_UID;
+	struct rlimit cpu = { 1, 2 }, zero = { 0, 0 };	/* SIGXCPU at 1 s */
+	struct rlimit asl = { as, as };
+	gid_t gid = (gid_t)uid;
 	unsigned int lo = 0;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0)
@@ -157,17 +199,20 @@ child(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn, void *arg,
 			break;
 		lo = hi + 1;
 	}
-	if (setrlimit(RLIMIT_CPU, &cpu) != 0 ||
+	if (uid == (uid_t)-1 || setrlimit(RLIMIT_CPU, &cpu) != 0 ||
 	    setrlimit(RLIMIT_FSIZE, &zero) != 0 ||
 	    setrlimit(RLIMIT_CORE, &zero) != 0 ||
 	    setgroups(1, &gid) != 0 ||
-	    setresgid(DT_PD_UID, DT_PD_UID, DT_PD_UID) != 0 ||
-	    setresuid(DT_PD_UID, DT_PD_UID, DT_PD_UID) != 0 ||
+	    setresgid(gid, gid, gid) != 0 ||
+	    setresuid(uid, uid, uid) != 0 ||
 	    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
 		_exit(126);
 	/* the allocator set up (its tcache, its first pages) before */
 	free(malloc(16));
 	free(malloc(64 << 10));
+	/* a sanitizer's shadow memory is address space too: no limit there */
+	if (as != 0 && setrlimit(RLIMIT_AS, &asl) != 0)
+		_exit(126);
 	if (filter_install() != 0)
 		_exit(126);
 	fn(arg, outfd);
@@ -187,15 +232,23 @@ ms_since(const struct timespec *t0)
 }
 
 int
-dt_pd_sandbox_run(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
-    void *arg, dt_pd_run_t *runp)
+dt_pd_sandbox_start(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
+    void *arg, pid_t *pidp, int *fdp)
 {
-	struct timespec t0;
-	size_t cap = 0;
+	uid_t uid = dt_pd_sandbox_uid();
+	uint64_t as = as_size();
 	int pfd[2];
 	pid_t pid;
 
-	memset(runp, 0, sizeof (*runp));
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	as = 0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+	as = 0;
+#endif
+#endif
+	if (as != 0)
+		as += DT_PD_ASMORE;
 	if (pipe2(pfd, O_CLOEXEC) != 0)
 		return (-1);
 	if ((pid = fork()) < 0) {
@@ -208,12 +261,30 @@ dt_pd_sandbox_run(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
 	}
 	if (pid == 0) {
 		close(pfd[0]);
-		child(keep, nkeep, fn, arg, pfd[1]);
+		child(keep, nkeep, fn, arg, pfd[1], uid, as);
 	}
 	close(pfd[1]);
+	(void) fcntl(pfd[0], F_SETFL, O_NONBLOCK);
+	*pidp = pid;
+	*fdp = pfd[0];
+	return (0);
+}
+
+int
+dt_pd_sandbox_run(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
+    void *arg, dt_pd_run_t *runp)
+{
+	struct timespec t0;
+	size_t cap = 0;
+	int rfd;
+	pid_t pid;
+
+	memset(runp, 0, sizeof (*runp));
+	if (dt_pd_sandbox_start(keep, nkeep, fn, arg, &pid, &rfd) != 0)
+		return (-1);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
-		struct pollfd p = { .fd = pfd[0], .events = POLLIN };
+		struct pollfd p = { .fd = rfd, .events = POLLIN };
 		long left = DT_PD_TIMEOUT - ms_since(&t0);
 		ssize_t n;
 
@@ -231,7 +302,7 @@ dt_pd_sandbox_run(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
 		if (runp->pr_len + 4096 + 1 > cap) {
 			char *nb;
 
-			if (cap + 65536 > DT_PD_OUTMAX) {
+			if (cap + 65536 > DT_PD_OUTMAX + 65536) {
 				runp->pr_toolong = true;
 				break;
 			}
@@ -240,14 +311,14 @@ dt_pd_sandbox_run(const int *keep, unsigned int nkeep, dt_pd_fn_t *fn,
 			runp->pr_out = nb;
 			cap += 65536;
 		}
-		n = read(pfd[0], runp->pr_out + runp->pr_len, 4096);
-		if (n < 0 && errno == EINTR)
+		n = read(rfd, runp->pr_out + runp->pr_len, 4096);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
 			break;
 		runp->pr_len += (size_t)n;
 	}
-	close(pfd[0]);
+	close(rfd);
 	if (runp->pr_timedout || runp->pr_toolong)
 		(void) kill(pid, SIGKILL);
 	while (waitpid(pid, &runp->pr_status, 0) < 0 && errno == EINTR)

@@ -56,15 +56,35 @@
  * files it maps executable; each is opened through /proc/PID/map_files
  * (the very file mapped, even in another mount namespace or deleted) and
  * looked up by identity (device, inode, size, mtime) in a cache of files
- * read before.  Files not in the cache are read by a sandboxed child
- * (dt_pd_sandbox.c, dt_pd_notes.c), whose every line is checked; a file
- * the child could not finish (crash, seccomp kill, time out) is cached as
- * failed and logged once: that file's probes are lost, nothing else.
+ * read before.  A file not in the cache is queued, and the process waits
+ * for it (its registry file, if it has one, stays as it was); once every
+ * file it maps is read, it is registered.
+ *
+ * Reading a file: one sandboxed child per file (dt_pd_sandbox.c,
+ * dt_pd_notes.c), started from the queue by the event loop and waited
+ * for there (its pipe and a pidfd in the epoll set), so that the daemon
+ * never blocks on a reader.  At most JOBS_MAX readers run at once, at
+ * most JOBS_OWNER of them on files of one owner (the file's uid): the
+ * first file in the queue whose owner has a reader free goes next, so
+ * that a user's slow files hold up only that user's.  A reader past its
+ * budget (DT_PD_TIMEOUT) is killed.  The daemon reads the file's program
+ * headers itself and checks every line the child wrote against them
+ * (dt_pd_notes_parse()).  A file whose reader failed (crash, seccomp
+ * kill, time out, killed by anyone) is logged and tried again after
+ * RETRY_FIRST ms, doubling to RETRY_LAST; the processes waiting for it
+ * are registered without it and read again when it is due.
+ *
+ * Bounds, whatever the files (docs/security.md): DT_PD_NOTES_MAX notes
+ * and DT_PD_TEXT_MAX bytes of note lines per file, PROC_BYTES per
+ * registry file, TOTAL_BYTES for all of them (a process that would go
+ * over is not registered, or not updated), CACHE_BYTES of notes and
+ * CACHE_MAX files in the cache (past either, the files read are dropped
+ * from it), QUEUE_MAX files queued.  Log messages escape what comes from
+ * a file or a process (esc()), and warnings are rate-limited.
  *
  * Bookkeeping is deliberately simple: the processes registered are an
  * array searched linearly (a machine has hundreds of processes with USDT
- * probes, not millions), the file cache a list emptied when it reaches
- * CACHE_MAX entries.
+ * probes, not millions), the file cache a list.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -87,7 +107,9 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <sys/types.h>
 
 #include "dt_pd.h"
@@ -97,20 +119,66 @@
 #define RECHECK_1	25		/* ms after exec: read again */
 #define RECHECK_2	250		/* and once more */
 #define RECHECK_MAX	8192		/* pending rechecks at most */
-#define CACHE_MAX	4096		/* files cached at most */
 #define OBJ_MAX		512		/* files of one process read at most */
 #define MAPS_MAX	(4u << 20)	/* bytes of /proc/PID/maps read */
+#define JOBS_MAX	4		/* sandboxed readers at once */
+#define JOBS_OWNER	2		/* ... reading files of one owner */
+#define QUEUE_MAX	1024		/* files waiting for a reader */
+#define WAITERS_MAX	64		/* processes waiting for one file */
+#define CACHE_MAX	4096		/* files cached at most */
+#define CACHE_BYTES	(16u << 20)	/* bytes of notes cached at most */
+#define PROC_BYTES	(1u << 20)	/* bytes of one registry file */
+#define TOTAL_BYTES	(32u << 20)	/* bytes of all registry files */
+#define RETRY_FIRST	1000		/* ms before a failed file's next try */
+#define RETRY_LAST	300000		/* at most (doubling each try) */
+#define RETRY_MAX	8		/* failures that schedule a recheck */
+#define LOG_BURST	20		/* warnings logged per LOG_PERIOD */
+#define LOG_PERIOD	10000		/* ms */
+#define PATH_ESC	512		/* an escaped path in a log line */
 
-/* A file read before, by identity. */
+/* Where a file of the cache is. */
+typedef enum dt_pd_fstate {
+	PF_QUEUED,			/* waiting for a reader */
+	PF_READING,			/* a reader has it */
+	PF_DONE,			/* read: pf_notes */
+	PF_FAILED			/* the reader failed: try again later */
+} dt_pd_fstate_t;
+
+/* A file read before (or being read), by identity. */
 typedef struct dt_pd_file {
 	dev_t pf_dev;			/* device */
 	ino_t pf_ino;			/* inode */
 	off_t pf_size;			/* size */
 	struct timespec pf_mtime;	/* modification time */
-	char *pf_notes;			/* its "note ..." lines, "" if none */
-	bool pf_failed;			/* the reader did not finish it */
+	uid_t pf_uid;			/* owner: whose share of the readers */
+	dt_pd_fstate_t pf_state;	/* where it is */
+	char *pf_notes;			/* done: its "note ..." lines, or "" */
+	size_t pf_len;			/* ... their bytes */
+	unsigned int pf_tries;		/* failed reads in a row */
+	int64_t pf_retry;		/* failed: not read again before (ms) */
+	int pf_fd;			/* queued, reading: the file, or -1 */
+	char *pf_path;			/* ... a path of it, for the logs */
+	pid_t *pf_waiters;		/* ... processes waiting for it */
+	unsigned int pf_nwaiters;	/* ... how many */
 	struct dt_pd_file *pf_next;	/* next cached file */
 } dt_pd_file_t;
+
+/* A sandboxed reader at work on one file. */
+typedef struct dt_pd_job {
+	dt_pd_file_t *pj_file;		/* the file; NULL: the slot is free */
+	pid_t pj_child;			/* the child */
+	int pj_pipe;			/* its output, or -1 once at its end */
+	int pj_pidfd;			/* readable when it ended, or -1 */
+	char *pj_out;			/* what it wrote */
+	size_t pj_len;			/* ... bytes */
+	size_t pj_cap;			/* ... allocated */
+	int64_t pj_deadline;		/* killed at (CLOCK_MONOTONIC, ms) */
+	bool pj_killed;			/* killed: failed */
+	bool pj_timedout;		/* ... for running past its deadline */
+	bool pj_toolong;		/* ... for writing too much */
+	bool pj_segsok;			/* pj_segs read */
+	dt_pd_segs_t pj_segs;		/* its segments, as the daemon read them */
+} dt_pd_job_t;
 
 /* A process with a registry file. */
 typedef struct dt_pd_proc {
@@ -139,20 +207,60 @@ static struct {
 	int pd_nlfd;			/* process connector socket */
 	bool pd_fg;			/* -F: foreground, log to stderr */
 	bool pd_verbose;		/* -v: log every change */
+	int pd_efd;			/* the event loop's epoll set */
 	dt_pd_file_t *pd_files;		/* file cache */
 	unsigned int pd_nfiles;		/* how many */
+	size_t pd_cachebytes;		/* bytes of notes they hold */
+	dt_pd_file_t *pd_queue[QUEUE_MAX]; /* files to read, in order */
+	unsigned int pd_nqueue;		/* how many */
+	dt_pd_job_t pd_jobs[JOBS_MAX];	/* the readers */
+	size_t pd_regbytes;		/* bytes of all registry files */
+	size_t pd_regmax;		/* ... at most: TOTAL_BYTES */
+	int64_t pd_logstart;		/* warnings: this period's start */
+	unsigned int pd_lognum;		/* ... logged in it */
+	unsigned long pd_logdropped;	/* ... not logged */
 	dt_pd_proc_t *pd_procs;		/* processes registered */
 	unsigned int pd_nprocs;		/* how many */
 	unsigned int pd_proccap;	/* how many allocated */
 	dt_pd_recheck_t *pd_rechecks;	/* pending rechecks, by time */
 	unsigned int pd_nrechecks;	/* how many */
-} pd = { .pd_dirfd = -1, .pd_pidfd = -1, .pd_nlfd = -1 };
+} pd = { .pd_dirfd = -1, .pd_pidfd = -1, .pd_nlfd = -1, .pd_efd = -1 };
 
+static int64_t now_ms(void);
+static void proc_register(pid_t);
+static void recheck_add(pid_t, int64_t);
+static void job_end(dt_pd_job_t *, int);
+
+/*
+ * Log a message.  Warnings are rate-limited: at most LOG_BURST in
+ * LOG_PERIOD ms, then how many were not logged.  Whatever of a file or
+ * a process goes into a message is escaped first (esc()).
+ */
 static void
 logmsg(int level, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (level == LOG_WARNING) {
+		int64_t now = now_ms();
+
+		if (now - pd.pd_logstart >= LOG_PERIOD) {
+			unsigned long n = pd.pd_logdropped;
+
+			pd.pd_logstart = now;
+			pd.pd_lognum = 0;
+			pd.pd_logdropped = 0;
+			if (n > 0)
+				logmsg(LOG_NOTICE, "%lu warning%s not logged "
+				    "(at most %d in %d ms)", n, n == 1 ? "" :
+				    "s", LOG_BURST, LOG_PERIOD);
+		}
+		if (pd.pd_lognum >= LOG_BURST) {
+			pd.pd_logdropped++;
+			return;
+		}
+		pd.pd_lognum++;
+	}
 	va_start(ap, fmt);
 	if (pd.pd_fg) {
 		fprintf(stderr, "dtprobed: ");
@@ -162,6 +270,37 @@ logmsg(int level, const char *fmt, ...)
 		vsyslog(level, fmt, ap);
 	}
 	va_end(ap);
+}
+
+/*
+ * s made safe for a terminal or the journal, in buf: bytes that are not
+ * printable ASCII, and backslashes, as \xHH; cut with "..." if long.
+ */
+static const char *
+esc(const char *s, char *buf, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0;
+
+	for (; *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (o + 4 + 4 >= len) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			buf[o++] = (char)c;
+			continue;
+		}
+		buf[o++] = '\\';
+		buf[o++] = 'x';
+		buf[o++] = hex[c >> 4];
+		buf[o++] = hex[c & 15];
+	}
+	buf[o] = '\0';
+	return (buf);
 }
 
 static int64_t
@@ -262,20 +401,31 @@ proc_unregister(pid_t pid)
 		    strerror(errno));
 	else if (pd.pd_verbose)
 		logmsg(LOG_INFO, "process %d removed", (int)pid);
+	pd.pd_regbytes -= strlen(pp->pp_text);
 	free(pp->pp_text);
 	*pp = pd.pd_procs[--pd.pd_nprocs];
 }
 
-/* Write the registry file of pid atomically, if its content changed. */
+/*
+ * Write the registry file of pid atomically (text, len bytes), if its
+ * content changed and all registry files stay within TOTAL_BYTES.
+ */
 static void
-proc_publish(pid_t pid, char *text)
+proc_publish(pid_t pid, char *text, size_t len)
 {
 	dt_pd_proc_t *pp = proc_find(pid);
 	char name[32], tmp[48];
-	size_t len = strlen(text), off = 0;
+	size_t off = 0, old = pp != NULL ? strlen(pp->pp_text) : 0;
 	int fd;
 
 	if (pp != NULL && strcmp(pp->pp_text, text) == 0) {
+		free(text);
+		return;
+	}
+	if (pd.pd_regbytes - old + len > pd.pd_regmax) {
+		logmsg(LOG_WARNING, "process %d is not %s: the registry holds "
+		    "%zu bytes, at most %zu", (int)pid, pp == NULL ?
+		    "registered" : "updated", pd.pd_regbytes, pd.pd_regmax);
 		free(text);
 		return;
 	}
@@ -321,6 +471,7 @@ proc_publish(pid_t pid, char *text)
 	if (pd.pd_verbose)
 		logmsg(LOG_INFO, "process %d %s", (int)pid, pp->pp_text ==
 		    NULL ? "registered" : "updated");
+	pd.pd_regbytes += len - old;
 	free(pp->pp_text);
 	pp->pp_text = text;
 	return;
@@ -333,19 +484,40 @@ fail:
 		*pp = pd.pd_procs[--pd.pd_nprocs];
 }
 
-/* ---- the file cache and the sandboxed reader ------------------------------ */
+/* ---- the file cache and the queue of sandboxed readers ------------------ */
 
+/*
+ * The cache's entries that are read or failed are dropped when it holds
+ * more than CACHE_MAX files or CACHE_BYTES bytes of notes; those queued
+ * or being read stay (they are few: QUEUE_MAX, JOBS_MAX).  Called from
+ * the event loop only, where no one holds a pointer to an entry.
+ */
 static void
-cache_flush(void)
+cache_trim(bool all)
 {
-	while (pd.pd_files != NULL) {
-		dt_pd_file_t *pf = pd.pd_files;
+	dt_pd_file_t **pp = &pd.pd_files;
 
-		pd.pd_files = pf->pf_next;
+	if (!all && pd.pd_nfiles <= CACHE_MAX && pd.pd_cachebytes <=
+	    CACHE_BYTES)
+		return;
+	while (*pp != NULL) {
+		dt_pd_file_t *pf = *pp;
+
+		if (!all && (pf->pf_state == PF_QUEUED ||
+		    pf->pf_state == PF_READING)) {
+			pp = &pf->pf_next;
+			continue;
+		}
+		*pp = pf->pf_next;
+		pd.pd_cachebytes -= pf->pf_len;
+		if (pf->pf_fd >= 0)
+			close(pf->pf_fd);
 		free(pf->pf_notes);
+		free(pf->pf_path);
+		free(pf->pf_waiters);
 		free(pf);
+		pd.pd_nfiles--;
 	}
-	pd.pd_nfiles = 0;
 }
 
 static dt_pd_file_t *
@@ -361,68 +533,395 @@ cache_find(const struct stat *st)
 	return (NULL);
 }
 
+/*
+ * Queue the file of po to be read (a new entry if pf is NULL, else a
+ * failed one to try again): it takes po's descriptor.  NULL if the
+ * queue is full.
+ */
 static dt_pd_file_t *
-cache_add(const struct stat *st, char *notes, bool failed)
+file_queue(dt_pd_file_t *pf, dt_pd_obj_t *po)
 {
-	dt_pd_file_t *pf;
+	char *path;
 
-	if (pd.pd_nfiles >= CACHE_MAX)
-		cache_flush();
-	if ((pf = calloc(1, sizeof (*pf))) == NULL) {
-		free(notes);
+	if (pd.pd_nqueue >= QUEUE_MAX || (path = strdup(po->po_path)) == NULL)
 		return (NULL);
+	if (pf == NULL) {
+		if ((pf = calloc(1, sizeof (*pf))) == NULL) {
+			free(path);
+			return (NULL);
+		}
+		pf->pf_dev = po->po_st.st_dev;
+		pf->pf_ino = po->po_st.st_ino;
+		pf->pf_size = po->po_st.st_size;
+		pf->pf_mtime = po->po_st.st_mtim;
+		pf->pf_next = pd.pd_files;
+		pd.pd_files = pf;
+		pd.pd_nfiles++;
 	}
-	pf->pf_dev = st->st_dev;
-	pf->pf_ino = st->st_ino;
-	pf->pf_size = st->st_size;
-	pf->pf_mtime = st->st_mtim;
-	pf->pf_notes = notes;
-	pf->pf_failed = failed;
-	pf->pf_next = pd.pd_files;
-	pd.pd_files = pf;
-	pd.pd_nfiles++;
+	pf->pf_uid = po->po_st.st_uid;
+	pf->pf_state = PF_QUEUED;
+	pf->pf_fd = po->po_fd;
+	pf->pf_path = path;
+	po->po_fd = -1;
+	pd.pd_queue[pd.pd_nqueue++] = pf;
 	return (pf);
 }
 
-/* What the child reads: the files, in order. */
-typedef struct dt_pd_batch {
-	const int *pb_fds;		/* descriptors */
-	unsigned int pb_n;		/* how many */
-	unsigned int pb_crash;		/* fault injection: crash on this one */
-} dt_pd_batch_t;
-
-/* In the sandbox: "O i" before the notes of file i. */
-static void
-batch_read(void *arg, int outfd)
+/* Process pid waits for file pf: registered again once it is read. */
+static bool
+file_wait(dt_pd_file_t *pf, pid_t pid)
 {
-	const dt_pd_batch_t *pb = arg;
-
-	for (unsigned int i = 0; i < pb->pb_n; i++) {
-		char line[32];
-		int n = snprintf(line, sizeof (line), "O %u\n", i);
-
-		if (write(outfd, line, (size_t)n) != n)
-			return;
-		if (i == pb->pb_crash)
-			*(volatile int *)(uintptr_t)(pb->pb_n * 64) = 0;
-		dt_pd_notes_write(pb->pb_fds[i], outfd);
+	for (unsigned int i = 0; i < pf->pf_nwaiters; i++) {
+		if (pf->pf_waiters[i] == pid)
+			return (true);
 	}
+	if (pf->pf_waiters == NULL && (pf->pf_waiters = calloc(WAITERS_MAX,
+	    sizeof (pid_t))) == NULL)
+		return (false);
+	if (pf->pf_nwaiters == WAITERS_MAX)
+		return (false);
+	pf->pf_waiters[pf->pf_nwaiters++] = pid;
+	return (true);
+}
+
+/* What the child gets: the file, and fault injection for the tests. */
+typedef struct dt_pd_task {
+	int pt_fd;			/* the file */
+	bool pt_crash;			/* crash before reading it */
+	bool pt_hang;			/* spin instead of reading it */
+} dt_pd_task_t;
+
+/* In the sandbox: the notes of one file. */
+static void
+file_read(void *arg, int outfd)
+{
+	const dt_pd_task_t *pt = arg;
+	volatile uintptr_t bad = 64;	/* not NULL: no sanitizer report */
+
+	if (pt->pt_crash)
+		*(volatile int *)bad = 0;
+	while (pt->pt_hang)
+		;
+	dt_pd_notes_write(pt->pt_fd, outfd);
 }
 
 /*
  * Fault injection, for the tests: the reader crashes (a store to an
  * unmapped address) when it comes to a file whose path ends in "/NAME",
- * DTPROBED_FAULT_CRASH=NAME in the daemon's environment.
+ * DTPROBED_FAULT_CRASH=NAME in the daemon's environment, or spins
+ * forever (as a read of a file on a hung file system would wait) with
+ * DTPROBED_FAULT_HANG=NAME.  A name may start with '*': any path ending
+ * in the rest.  With DTPROBED_FAULT_FIRST set, only the first try of a
+ * file fails so.
  */
 static bool
-crash_wanted(const char *path)
+fault_wanted(const char *var, const char *path)
 {
-	const char *name = getenv("DTPROBED_FAULT_CRASH"), *slash;
+	const char *name = getenv(var), *slash;
+	size_t n, len = strlen(path);
 
-	if (name == NULL || *name == '\0' || (slash = strrchr(path, '/')) ==
-	    NULL)
+	if (name == NULL || *name == '\0')
+		return (false);
+	if (name[0] == '*')
+		return ((n = strlen(name + 1)) <= len &&
+		    strcmp(path + len - n, name + 1) == 0);
+	if ((slash = strrchr(path, '/')) == NULL)
 		return (false);
 	return (strcmp(slash + 1, name) == 0);
+}
+
+static void
+job_fate(const dt_pd_job_t *pj, int status, char *buf, size_t len)
+{
+	if (pj->pj_timedout)
+		snprintf(buf, len, "took too long (over %d ms)", DT_PD_TIMEOUT);
+	else if (pj->pj_toolong)
+		snprintf(buf, len, "wrote too much");
+	else if (WIFSIGNALED(status))
+		snprintf(buf, len, "died of signal %d%s", WTERMSIG(status),
+		    WTERMSIG(status) == SIGSYS ?
+		    " (a system call the sandbox refuses)" : "");
+	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		snprintf(buf, len, "exited with status %d",
+		    WEXITSTATUS(status));
+	else
+		snprintf(buf, len, "stopped short");
+}
+
+static void
+job_unwatch(int *fdp)
+{
+	if (*fdp < 0)
+		return;
+	(void) epoll_ctl(pd.pd_efd, EPOLL_CTL_DEL, *fdp, NULL);
+	close(*fdp);
+	*fdp = -1;
+}
+
+/* Start reading the first queued file whose owner has a reader free. */
+static bool
+job_start(void)
+{
+	dt_pd_job_t *pj = NULL;
+	dt_pd_file_t *pf = NULL;
+	struct epoll_event ev = { .events = EPOLLIN };
+	dt_pd_task_t task;
+	unsigned int q;
+
+	for (unsigned int i = 0; i < JOBS_MAX && pj == NULL; i++) {
+		if (pd.pd_jobs[i].pj_file == NULL)
+			pj = &pd.pd_jobs[i];
+	}
+	if (pj == NULL)
+		return (false);
+	for (q = 0; q < pd.pd_nqueue && pf == NULL; q++) {
+		unsigned int busy = 0;
+
+		for (unsigned int i = 0; i < JOBS_MAX; i++) {
+			if (pd.pd_jobs[i].pj_file != NULL &&
+			    pd.pd_jobs[i].pj_file->pf_uid ==
+			    pd.pd_queue[q]->pf_uid)
+				busy++;
+		}
+		if (busy < JOBS_OWNER)
+			pf = pd.pd_queue[q];
+	}
+	if (pf == NULL)
+		return (false);
+	memmove(&pd.pd_queue[q - 1], &pd.pd_queue[q], (pd.pd_nqueue - q) *
+	    sizeof (pd.pd_queue[0]));
+	pd.pd_nqueue--;
+
+	memset(pj, 0, sizeof (*pj));
+	pj->pj_file = pf;
+	pj->pj_pipe = pj->pj_pidfd = -1;
+	pf->pf_state = PF_READING;
+	/* the daemon's own look at the file, for the child's offsets */
+	pj->pj_segsok = dt_pd_segs_read(pf->pf_fd, &pj->pj_segs) == 0;
+	task.pt_fd = pf->pf_fd;
+	task.pt_crash = fault_wanted("DTPROBED_FAULT_CRASH", pf->pf_path);
+	task.pt_hang = fault_wanted("DTPROBED_FAULT_HANG", pf->pf_path);
+	if (pf->pf_tries > 0 && getenv("DTPROBED_FAULT_FIRST") != NULL)
+		task.pt_crash = task.pt_hang = false;
+	pj->pj_deadline = now_ms() + DT_PD_TIMEOUT;
+	if (dt_pd_sandbox_start(&pf->pf_fd, 1, file_read, &task,
+	    &pj->pj_child, &pj->pj_pipe) != 0) {
+		logmsg(LOG_WARNING, "cannot start the ELF reader: %s",
+		    strerror(errno));
+		pj->pj_child = 0;
+		job_end(pj, 0);
+		return (true);
+	}
+	pj->pj_pidfd = (int)syscall(SYS_pidfd_open, pj->pj_child, 0);
+	ev.data.fd = pj->pj_pipe;
+	(void) epoll_ctl(pd.pd_efd, EPOLL_CTL_ADD, pj->pj_pipe, &ev);
+	if (pj->pj_pidfd >= 0) {
+		ev.data.fd = pj->pj_pidfd;
+		(void) epoll_ctl(pd.pd_efd, EPOLL_CTL_ADD, pj->pj_pidfd, &ev);
+	}
+	return (true);
+}
+
+/* Start readers while some are free and files wait. */
+static void
+jobs_run(void)
+{
+	while (pd.pd_nqueue > 0 && job_start())
+		;
+}
+
+static void
+job_kill(dt_pd_job_t *pj)
+{
+	if (pj->pj_child > 0)
+		(void) kill(pj->pj_child, SIGKILL);
+	pj->pj_killed = true;
+	job_unwatch(&pj->pj_pipe);
+}
+
+/* Read what the child wrote; true at the end of its output. */
+static bool
+job_input(dt_pd_job_t *pj)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (pj->pj_len + 4096 + 1 > pj->pj_cap) {
+			size_t cap = pj->pj_cap + 65536;
+			char *nb;
+
+			if (pj->pj_len + 4096 > DT_PD_OUTMAX + 4096) {
+				pj->pj_toolong = true;
+				job_kill(pj);
+				return (true);
+			}
+			if ((nb = realloc(pj->pj_out, cap)) == NULL) {
+				job_kill(pj);
+				return (true);
+			}
+			pj->pj_out = nb;
+			pj->pj_cap = cap;
+		}
+		n = read(pj->pj_pipe, pj->pj_out + pj->pj_len, 4096);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return (false);
+		if (n <= 0) {
+			job_unwatch(&pj->pj_pipe);
+			return (true);
+		}
+		pj->pj_len += (size_t)n;
+	}
+}
+
+/*
+ * The reader of pj is done (exited with status, or could not start):
+ * the file's notes cached, or the failure and the time of the next try;
+ * the processes waiting for it registered again.
+ */
+static void
+job_end(dt_pd_job_t *pj, int status)
+{
+	dt_pd_file_t *pf = pj->pj_file;
+	dt_pd_notes_t pn = { 0 };
+	char fate[96], path[PATH_ESC];
+	bool ok;
+
+	job_unwatch(&pj->pj_pipe);
+	job_unwatch(&pj->pj_pidfd);
+	esc(pf->pf_path, path, sizeof (path));
+	if (!pj->pj_segsok)
+		pj->pj_segs.pg_n = 0;	/* not ELF to the daemon: no notes */
+	ok = pj->pj_child > 0 && !pj->pj_killed && WIFEXITED(status) &&
+	    WEXITSTATUS(status) == 0 && pj->pj_out != NULL &&
+	    dt_pd_notes_parse(pj->pj_out, pj->pj_len, &pj->pj_segs,
+	    &pn) == 0 && pn.pn_done;
+	if (ok) {
+		pf->pf_state = PF_DONE;
+		pf->pf_tries = 0;
+		pf->pf_notes = pn.pn_text != NULL ? pn.pn_text : strdup("");
+		pf->pf_len = pn.pn_len;
+		pd.pd_cachebytes += pn.pn_len;
+		if (pf->pf_notes == NULL)
+			pf->pf_state = PF_FAILED;
+		if (pn.pn_skipped > 0)
+			logmsg(LOG_WARNING, "%s: %lu malformed USDT note%s "
+			    "skipped", path, pn.pn_skipped, pn.pn_skipped == 1 ?
+			    "" : "s");
+		if (pn.pn_dropped > 0)
+			logmsg(LOG_WARNING, "%s: %lu USDT note%s over the "
+			    "limits (%u notes, %u bytes of a file) dropped", path,
+			    pn.pn_dropped, pn.pn_dropped == 1 ? "" : "s",
+			    DT_PD_NOTES_MAX, DT_PD_TEXT_MAX);
+	} else {
+		free(pn.pn_text);
+		pf->pf_state = PF_FAILED;
+	}
+	if (pf->pf_state == PF_FAILED) {
+		int64_t wait = RETRY_FIRST;
+
+		for (unsigned int i = 0; i < pf->pf_tries && wait < RETRY_LAST;
+		    i++)
+			wait *= 2;
+		if (wait > RETRY_LAST)
+			wait = RETRY_LAST;
+		pf->pf_tries++;
+		pf->pf_retry = now_ms() + wait;
+		if (pj->pj_child > 0)
+			job_fate(pj, status, fate, sizeof (fate));
+		else
+			snprintf(fate, sizeof (fate), "did not start");
+		logmsg(LOG_WARNING, "%s: its USDT probes are not registered: "
+		    "the ELF reader %s (try %u, next in %lld ms)", path, fate,
+		    pf->pf_tries, (long long)wait);
+	}
+	free(pj->pj_out);
+	close(pf->pf_fd);
+	pf->pf_fd = -1;
+	free(pf->pf_path);
+	pf->pf_path = NULL;
+	pj->pj_file = NULL;
+	/* the waiting processes: registered with what there is now */
+	for (unsigned int i = 0; i < pf->pf_nwaiters; i++) {
+		pid_t pid = pf->pf_waiters[i];
+
+		proc_register(pid);
+		if (pf->pf_state == PF_FAILED && pf->pf_tries <= RETRY_MAX)
+			recheck_add(pid, pf->pf_retry);
+	}
+	free(pf->pf_waiters);
+	pf->pf_waiters = NULL;
+	pf->pf_nwaiters = 0;
+}
+
+/* The descriptor fd is ready: a reader's output or its end. */
+static bool
+job_event(int fd)
+{
+	for (unsigned int i = 0; i < JOBS_MAX; i++) {
+		dt_pd_job_t *pj = &pd.pd_jobs[i];
+		int status = 0;
+
+		if (pj->pj_file == NULL)
+			continue;
+		if (fd == pj->pj_pipe) {
+			if (job_input(pj) && pj->pj_pidfd < 0 &&
+			    waitpid(pj->pj_child, &status, 0) == pj->pj_child)
+				job_end(pj, status);
+			return (true);
+		}
+		if (fd == pj->pj_pidfd) {
+			if (waitpid(pj->pj_child, &status, WNOHANG) !=
+			    pj->pj_child)
+				return (true);
+			/* what it wrote before it ended */
+			if (pj->pj_pipe >= 0)
+				(void) job_input(pj);
+			job_end(pj, status);
+			return (true);
+		}
+	}
+	return (false);
+}
+
+/* Kill the readers past their deadline; ms to the next deadline. */
+static int64_t
+jobs_expire(void)
+{
+	int64_t now = now_ms(), next = -1;
+
+	for (unsigned int i = 0; i < JOBS_MAX; i++) {
+		dt_pd_job_t *pj = &pd.pd_jobs[i];
+
+		if (pj->pj_file == NULL)
+			continue;
+		if (!pj->pj_killed && now >= pj->pj_deadline) {
+			pj->pj_timedout = true;
+			job_kill(pj);
+			if (pj->pj_pidfd < 0) {
+				int status = 0;
+
+				(void) waitpid(pj->pj_child, &status, 0);
+				job_end(pj, status);
+				continue;
+			}
+		}
+		if (!pj->pj_killed && (next < 0 || pj->pj_deadline - now <
+		    next))
+			next = pj->pj_deadline - now;
+	}
+	return (next);
+}
+
+static bool
+jobs_idle(void)
+{
+	for (unsigned int i = 0; i < JOBS_MAX; i++) {
+		if (pd.pd_jobs[i].pj_file != NULL)
+			return (false);
+	}
+	return (pd.pd_nqueue == 0);
 }
 
 /* Append s (len bytes) to the growing string *bufp. */
@@ -443,128 +942,6 @@ str_append(char **bufp, size_t *lenp, size_t *capp, const char *s,
 	*lenp += len;
 	(*bufp)[*lenp] = '\0';
 	return (0);
-}
-
-static void
-child_fate(const dt_pd_run_t *run, char *buf, size_t len)
-{
-	if (run->pr_timedout)
-		snprintf(buf, len, "took too long");
-	else if (run->pr_toolong)
-		snprintf(buf, len, "wrote too much");
-	else if (WIFSIGNALED(run->pr_status))
-		snprintf(buf, len, "died of signal %d%s",
-		    WTERMSIG(run->pr_status), WTERMSIG(run->pr_status) ==
-		    SIGSYS ? " (a system call the sandbox refuses)" : "");
-	else if (WIFEXITED(run->pr_status) && WEXITSTATUS(run->pr_status) != 0)
-		snprintf(buf, len, "exited with status %d",
-		    WEXITSTATUS(run->pr_status));
-	else
-		snprintf(buf, len, "stopped short");
-}
-
-/*
- * Read the files of objs[] that are not cached in one sandboxed child,
- * and cache what it says of each (failed for those it did not finish).
- */
-static void
-batch_run(dt_pd_obj_t *objs, unsigned int nobjs)
-{
-	int fds[OBJ_MAX];
-	unsigned int map[OBJ_MAX], n = 0, cur = ~0U;
-	dt_pd_batch_t pb = { fds, 0, ~0U };
-	dt_pd_run_t run;
-	char **notes;
-	size_t *lens, *caps;
-	unsigned long *skipped;
-	bool *done;
-	char fate[96];
-	const char *p, *end;
-
-	for (unsigned int i = 0; i < nobjs; i++) {
-		if (objs[i].po_file == NULL) {
-			if (crash_wanted(objs[i].po_path))
-				pb.pb_crash = n;
-			map[n] = i;
-			fds[n++] = objs[i].po_fd;
-		}
-	}
-	if (n == 0)
-		return;
-	pb.pb_n = n;
-	notes = calloc(n, sizeof (char *));
-	lens = calloc(n, sizeof (size_t));
-	caps = calloc(n, sizeof (size_t));
-	skipped = calloc(n, sizeof (unsigned long));
-	done = calloc(n, sizeof (bool));
-	if (notes == NULL || lens == NULL || caps == NULL || skipped == NULL ||
-	    done == NULL)
-		goto out;
-	if (dt_pd_sandbox_run(fds, n, batch_read, &pb, &run) != 0) {
-		logmsg(LOG_WARNING, "cannot start the ELF reader: %s",
-		    strerror(errno));
-		goto out;
-	}
-	/* every line is checked: the child may have been taken over */
-	for (p = run.pr_out, end = run.pr_out + run.pr_len; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len;
-
-		if (nl == NULL)
-			break;
-		len = (size_t)(nl - p);
-		if (len > 2 && p[0] == 'O' && p[1] == ' ') {
-			unsigned long v = strtoul(p + 2, NULL, 10);
-
-			cur = v < n && cur != v ? (unsigned int)v : ~0U;
-		} else if (cur == ~0U || done[cur]) {
-			/* out of place: ignored */
-		} else if (len == 1 && p[0] == 'E') {
-			done[cur] = true;
-		} else if (len > 2 && p[0] == 'S' && p[1] == ' ') {
-			skipped[cur] = strtoul(p + 2, NULL, 10);
-		} else if (len > 2 && p[0] == 'N' && p[1] == ' ' &&
-		    dt_pd_note_valid(p + 2, len - 2)) {
-			if (str_append(&notes[cur], &lens[cur], &caps[cur],
-			    "note ", 5) != 0 || str_append(&notes[cur],
-			    &lens[cur], &caps[cur], p + 2, len - 1) != 0)
-				done[cur] = false;
-		} else {
-			skipped[cur]++;
-		}
-		p = nl + 1;
-	}
-	child_fate(&run, fate, sizeof (fate));
-	for (unsigned int i = 0; i < n; i++) {
-		dt_pd_obj_t *po = &objs[map[i]];
-
-		if (!done[i]) {
-			logmsg(LOG_WARNING, "%s: its USDT probes are not "
-			    "registered: the ELF reader %s", po->po_path, fate);
-			free(notes[i]);
-			po->po_file = cache_add(&po->po_st, NULL, true);
-			continue;
-		}
-		if (skipped[i] > 0)
-			logmsg(LOG_WARNING, "%s: %lu malformed USDT note%s "
-			    "skipped", po->po_path, skipped[i], skipped[i] == 1 ?
-			    "" : "s");
-		po->po_file = cache_add(&po->po_st, notes[i] != NULL ?
-		    notes[i] : strdup(""), false);
-	}
-	free(run.pr_out);
-	free(notes);
-	notes = NULL;
-out:
-	if (notes != NULL) {
-		for (unsigned int i = 0; i < n; i++)
-			free(notes[i]);
-	}
-	free(notes);
-	free(lens);
-	free(caps);
-	free(skipped);
-	free(done);
 }
 
 /* ---- reading a process ---------------------------------------------------- */
@@ -626,17 +1003,20 @@ proc_objs(pid_t pid, dt_pd_obj_t *objs)
 
 /*
  * Read process pid and publish its registry file, or remove it if the
- * process is gone or has no probes.
+ * process is gone or has no probes.  Files not read yet are queued, and
+ * the process waits for them (its registry file, if any, stays as it
+ * was until they are read).
  */
 static void
 proc_register(pid_t pid)
 {
 	dt_pd_obj_t *objs;
 	unsigned long long start;
-	unsigned int n;
+	unsigned int n, over = 0;
 	char *text = NULL, head[96];
 	size_t len = 0, cap = 0;
-	bool any = false;
+	bool any = false, pending = false;
+	int64_t now = now_ms();
 
 	if (proc_start(pid, &start) != 0) {
 		proc_unregister(pid);
@@ -645,9 +1025,27 @@ proc_register(pid_t pid)
 	if ((objs = calloc(OBJ_MAX, sizeof (*objs))) == NULL)
 		return;
 	n = proc_objs(pid, objs);
-	for (unsigned int i = 0; i < n; i++)
-		objs[i].po_file = cache_find(&objs[i].po_st);
-	batch_run(objs, n);
+	for (unsigned int i = 0; i < n; i++) {
+		dt_pd_obj_t *po = &objs[i];
+		dt_pd_file_t *pf = cache_find(&po->po_st);
+
+		if (pf == NULL || (pf->pf_state == PF_FAILED &&
+		    now >= pf->pf_retry))
+			pf = file_queue(pf, po);
+		po->po_file = pf;
+		if (pf == NULL) {
+			/* the queue is full: later */
+			recheck_add(pid, now + DT_PD_TIMEOUT);
+			pending = true;
+		} else if (pf->pf_state == PF_QUEUED ||
+		    pf->pf_state == PF_READING) {
+			if (!file_wait(pf, pid))
+				recheck_add(pid, now + DT_PD_TIMEOUT);
+			pending = true;
+		}
+	}
+	if (pending)
+		goto out;
 	snprintf(head, sizeof (head), "dtprobed 1\npid %d\nstart %llu\n",
 	    (int)pid, start);
 	if (str_append(&text, &len, &cap, head, strlen(head)) != 0)
@@ -655,27 +1053,36 @@ proc_register(pid_t pid)
 	for (unsigned int i = 0; i < n; i++) {
 		const dt_pd_file_t *pf = objs[i].po_file;
 		char obj[64];
+		size_t plen = strlen(objs[i].po_path);
 
-		if (pf == NULL || pf->pf_failed || pf->pf_notes[0] == '\0' ||
+		if (pf == NULL || pf->pf_state != PF_DONE ||
+		    pf->pf_notes[0] == '\0' ||
 		    strchr(objs[i].po_path, '\n') != NULL)
 			continue;
 		snprintf(obj, sizeof (obj), "object %u:%u %lu ",
 		    major(objs[i].po_st.st_dev), minor(objs[i].po_st.st_dev),
 		    (unsigned long)objs[i].po_st.st_ino);
+		if (len + strlen(obj) + plen + 1 + pf->pf_len > PROC_BYTES) {
+			over++;
+			continue;
+		}
 		if (str_append(&text, &len, &cap, obj, strlen(obj)) != 0 ||
-		    str_append(&text, &len, &cap, objs[i].po_path,
-		    strlen(objs[i].po_path)) != 0 ||
+		    str_append(&text, &len, &cap, objs[i].po_path, plen) != 0 ||
 		    str_append(&text, &len, &cap, "\n", 1) != 0 ||
 		    str_append(&text, &len, &cap, pf->pf_notes,
-		    strlen(pf->pf_notes)) != 0)
+		    pf->pf_len) != 0)
 			goto out;
 		any = true;
 	}
+	if (over > 0)
+		logmsg(LOG_WARNING, "process %d: the probes of %u file%s not "
+		    "registered: over %u bytes for one process", (int)pid, over,
+		    over == 1 ? "" : "s", PROC_BYTES);
 	/* gone while we read it: no file */
 	if (any && kill(pid, 0) != 0 && errno == ESRCH)
 		any = false;
 	if (any) {
-		proc_publish(pid, text);
+		proc_publish(pid, text, len);
 		text = NULL;
 	} else {
 		proc_unregister(pid);
@@ -683,7 +1090,8 @@ proc_register(pid_t pid)
 out:
 	free(text);
 	for (unsigned int i = 0; i < n; i++) {
-		close(objs[i].po_fd);
+		if (objs[i].po_fd >= 0)
+			close(objs[i].po_fd);
 		free(objs[i].po_path);
 	}
 	free(objs);
@@ -805,9 +1213,11 @@ registry_load(void)
 		if (!all_digits(de->d_name) ||
 		    fstatat(pd.pd_dirfd, de->d_name, &st,
 		    AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
-		    (text = slurp(pd.pd_dirfd, de->d_name, 16u << 20,
+		    st.st_size > PROC_BYTES || pd.pd_regbytes +
+		    (size_t)st.st_size > pd.pd_regmax ||
+		    (text = slurp(pd.pd_dirfd, de->d_name, PROC_BYTES,
 		    NULL)) == NULL)
-			continue;
+			continue;	/* the rescan rewrites or removes it */
 		if (pd.pd_nprocs == pd.pd_proccap) {
 			unsigned int cap = pd.pd_proccap * 2 + 64;
 			dt_pd_proc_t *np = realloc(pd.pd_procs, cap *
@@ -820,6 +1230,7 @@ registry_load(void)
 			pd.pd_procs = np;
 			pd.pd_proccap = cap;
 		}
+		pd.pd_regbytes += strlen(text);
 		pd.pd_procs[pd.pd_nprocs].pp_pid = (pid_t)atoi(de->d_name);
 		pd.pd_procs[pd.pd_nprocs++].pp_text = text;
 	}
@@ -1037,8 +1448,18 @@ main(int argc, char **argv)
 	struct epoll_event ev = { .events = EPOLLIN };
 	sigset_t sigs;
 	int c, sfd, efd, ready[2] = { -1, -1 };
+	bool ready_said = false;
 
 	pd.pd_dir = REGISTRY_DIR;
+	pd.pd_regmax = TOTAL_BYTES;
+	/* for the tests: a smaller total, DTPROBED_LIMIT_TOTAL=BYTES */
+	if (getenv("DTPROBED_LIMIT_TOTAL") != NULL) {
+		unsigned long long v = strtoull(getenv("DTPROBED_LIMIT_TOTAL"),
+		    NULL, 10);
+
+		if (v > 0 && v < TOTAL_BYTES)
+			pd.pd_regmax = (size_t)v;
+	}
 	while ((c = getopt(argc, argv, "Fd:vh")) != -1) {
 		switch (c) {
 		case 'F': pd.pd_fg = true; break;
@@ -1119,25 +1540,36 @@ main(int argc, char **argv)
 	if (epoll_ctl(efd, EPOLL_CTL_ADD, sfd, &ev) != 0)
 		return (1);
 
+	pd.pd_efd = efd;
 	registry_load();
 	rescan();
-	logmsg(LOG_INFO, "ready: %u process%s registered in %s", pd.pd_nprocs,
-	    pd.pd_nprocs == 1 ? "" : "es", pd.pd_dir);
-	if (ready[1] >= 0) {
-		(void) !write(ready[1], "", 1);
-		close(ready[1]);
-	}
 
 	for (;;) {
-		struct epoll_event evs[4];
+		struct epoll_event evs[8];
 		int timeout = -1, n;
+		int64_t jd;
 
+		jobs_run();
+		/* ready once the files of the processes found are read */
+		if (!ready_said && jobs_idle()) {
+			ready_said = true;
+			logmsg(LOG_INFO, "ready: %u process%s registered in %s",
+			    pd.pd_nprocs, pd.pd_nprocs == 1 ? "" : "es",
+			    pd.pd_dir);
+			if (ready[1] >= 0) {
+				(void) !write(ready[1], "", 1);
+				close(ready[1]);
+				ready[1] = -1;
+			}
+		}
 		if (pd.pd_nrechecks > 0) {
 			int64_t d = pd.pd_rechecks[0].pr_when - now_ms();
 
 			timeout = d < 0 ? 0 : (int)d;
 		}
-		n = epoll_wait(efd, evs, 4, timeout);
+		if ((jd = jobs_expire()) >= 0 && (timeout < 0 || jd < timeout))
+			timeout = (int)jd;
+		n = epoll_wait(efd, evs, 8, timeout);
 		if (n < 0 && errno != EINTR) {
 			logmsg(LOG_ERR, "epoll_wait: %s", strerror(errno));
 			return (1);
@@ -1154,15 +1586,21 @@ main(int argc, char **argv)
 					}
 					logmsg(LOG_INFO, "stopped by signal "
 					    "%u", si.ssi_signo);
-					cache_flush();
+					cache_trim(true);
 					return (0);
 				}
-			} else if (!events_read()) {
-				logmsg(LOG_WARNING, "process events were "
-				    "lost: scanning /proc");
-				rescan();
+			} else if (evs[i].data.fd == pd.pd_nlfd) {
+				if (!events_read()) {
+					logmsg(LOG_WARNING, "process events "
+					    "were lost: scanning /proc");
+					rescan();
+				}
+			} else {
+				(void) job_event(evs[i].data.fd);
 			}
 		}
+		(void) jobs_expire();
 		rechecks_run();
+		cache_trim(false);
 	}
 }

@@ -4,7 +4,7 @@
 # (test/fuzz/corpus/NAME/).  In the sanitizer build this is the
 # fuzzers' check without the fuzzing: crashes, sanitizer reports and leaks.
 ROOT=$(cd ../../.. && pwd)
-for t in compile btf elf printf json; do
+for t in compile btf elf printf json pdnotes; do
 	# a target without a regression input yet has no regress/ directory
 	# (git keeps no empty directories)
 	dirs=()

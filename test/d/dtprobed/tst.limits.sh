@@ -1,0 +1,99 @@
+# What a local user's crafted files may cost the registry, and which
+# offsets reach it (docs/security.md, dtprobed).  Files of pdelf
+# (test/prog/pdelf.c), mapped executable by pdelf map:
+#  - 7000 notes of 511-character specs: the registry file holds the
+#    first notes up to 256 KiB (DT_PD_TEXT_MAX), the rest is logged as
+#    dropped; 21 processes mapping it cost the daemon little memory;
+#  - 12000 such notes: a note section over 4 MiB is not read at all;
+#  - a site outside the file (its code segment claims more bytes than
+#    the file has), a site in writable data, a semaphore in code, a
+#    misaligned one, one outside the file: refused (logged as malformed,
+#    no registry file);
+#  - a well-formed file: registered, its semaphore kept;
+#  - one process mapping five files of 256 KiB of notes: four fit in its
+#    registry file (1 MiB), the fifth is left out;
+#  - all registry files within their total (DTPROBED_LIMIT_TOTAL lowers
+#    it for the test): a process that would go past is not registered.
+. ./lib.sh
+reg=$TMPDIR/reg
+log=$TMPDIR/pd.log
+E=$BUILD_DIR/testprog/pdelf
+$E make "$TMPDIR/many" -n 7000 -a 511
+$E make "$TMPDIR/huge" -n 12000 -a 511
+$E make "$TMPDIR/good" -n 2 -S 0x2000
+$E make "$TMPDIR/outside" -s 0x80000 -x 0x100000
+$E make "$TMPDIR/datasite" -s 0x2000
+$E make "$TMPDIR/semacode" -S 0x1800
+$E make "$TMPDIR/semaodd" -S 0x2001
+$E make "$TMPDIR/semaout" -S 0x80000 -w 0x100000
+pd_start "$reg" "$log" || exit 1
+map() { # map FILE: a process mapping it; its pid in $p
+	"$E" map "$TMPDIR/$1" >/dev/null &
+	p=$!
+	pd_extra+=($p)
+}
+map good
+pd_wait "[ -f $reg/$p ]"
+sema=$(awk '/^note/ { print $3; exit }' "$reg/$p")
+echo "good: $(grep -c '^note' "$reg/$p") notes, semaphore $sema"
+for f in outside datasite semacode semaodd semaout; do
+	map $f
+	pd_wait "grep -q '/$f: 1 malformed USDT note skipped' $log" ||
+	    echo "$f: not logged"
+	sleep 0.1
+	echo "$f: $([ -e "$reg/$p" ] && echo registered || echo refused)"
+done
+map huge
+pd_wait "grep -q '/huge: 1 USDT note over the limits' $log" &&
+    echo "huge: not read"
+echo "huge: $([ -e "$reg/$p" ] && echo registered || echo "no file")"
+map many
+first=$p
+pd_wait "[ -f $reg/$p ]"
+mine=($p)
+for i in $(seq 20); do map many; mine+=($p); done
+pd_wait "[ -f $reg/$p ]"
+n=$(grep -c '^note' "$reg/$first")
+size=$(stat -c %s "$reg/$first")
+over=$(grep -o '[0-9]* USDT notes over the limits' "$log" | head -1)
+echo "many: $n notes registered, $over"
+[ "$size" -le $((256 * 1024 + 512)) ] && echo "many: registry file within 256 KiB"
+total=$(for p in "${mine[@]}"; do cat "$reg/$p"; done | wc -c)
+[ "$total" -le $((21 * (256 * 1024 + 512) + 4096)) ] &&
+    echo "many: 21 processes, registry within 21 * 256 KiB"
+rss=$(awk '/^VmRSS/ { print $2 }' /proc/$pd_pid/status)
+[ "$rss" -lt 32768 ] && echo "many: daemon under 32 MiB" ||
+    echo "many: daemon at $rss kB"
+echo "registry $total bytes, daemon $rss kB" >"$TMPDIR/measured"
+
+# One process mapping five such files (distinct): its registry file
+# holds four (1 MiB at most), the fifth is logged as left out.
+for i in 1 2 3 4 5; do cp "$TMPDIR/many" "$TMPDIR/many$i"; done
+"$E" map "$TMPDIR"/many[1-5] >/dev/null &
+p=$!
+pd_extra+=($p)
+pd_wait "grep -q 'process $p: the probes of 1 file not registered' $log" &&
+    echo "five files: one left out, logged"
+pd_wait "[ -f $reg/$p ]"
+echo "five files: $(grep -c '^object' "$reg/$p") in the registry file"
+[ "$(stat -c %s "$reg/$p")" -le $((1024 * 1024)) ] &&
+    echo "five files: registry file within 1 MiB"
+kill $pd_pid "${pd_extra[@]}"
+wait 2>/dev/null
+pd_extra=()
+
+# All registry files: at most TOTAL_BYTES (here 600 KiB for the test):
+# of three processes of the 256 KiB file, the third is not registered.
+DTPROBED_LIMIT_TOTAL=614400 pd_start "$TMPDIR/reg2" "$log" || exit 1
+ps=()
+for i in 1 2 3; do
+	"$E" map "$TMPDIR/many" >/dev/null &
+	ps+=($!)
+	pd_extra+=($!)
+	sleep 0.3
+done
+pd_wait "grep -q 'process ${ps[2]} is not registered: the registry' $log" &&
+    echo "total: the third process refused, logged"
+n=0
+for p in "${ps[@]}"; do [ -f "$TMPDIR/reg2/$p" ] && n=$((n + 1)); done
+echo "total: $n of 3 registered"
