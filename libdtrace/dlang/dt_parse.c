@@ -1730,10 +1730,9 @@ parse_pragma(dt_pcb_t *pcb)
 	while (e < end && *e != '\n')
 		e++;
 	snprintf(line, sizeof (line), "%.*s", (int)(e - p), p);
-	while (pcb->pcb_ptr < e) {
-		pcb->pcb_ptr++;
-		pcb->pcb_pos.sp_col++;
-	}
+	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
+	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
+	pcb->pcb_ptr = e;
 	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 4;
 	    w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
