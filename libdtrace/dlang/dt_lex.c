@@ -9,10 +9,10 @@
  *
  * Line markers, which cpp writes ("# 12 \"file.d\" 2") and #line gives,
  * are followed: the lines after one have its number and file, so that
- * errors in preprocessed text name the user's line.  #line takes at most
- * 2147483647 (INT_MAX, as C allows); the lines after it keep that number
- * rather than wrap, and so do cpp's markers past it, as a column past
- * INT_MAX stays there.  Other preprocessor
+ * errors in preprocessed text name the user's line.  A marker gives at
+ * most 2147483647 (INT_MAX, as C allows #line); the lines after it keep
+ * that number rather than wrap, and so do the markers cpp writes past it,
+ * as a column past INT_MAX stays there.  Other preprocessor
  * directives (#define, #include, ...) are syntax errors: they need -C.
  *
  * Errors unwind through dt_cerror(); the token being lexed may then hold
@@ -135,13 +135,14 @@ lex_directive(dt_pcb_t *pcb)
 		return (false);
 	}
 
-	/* #line past INT_MAX is an error, as in C; cpp's own markers
-	   ("# N") go past it after #line 2147483647 and stop there */
+	/* A line past INT_MAX is an error, as #line's is in C, but in
+	   cpp's output (pcb_usrc set), whose markers go past it after
+	   #line 2147483647, where it stops at INT_MAX. */
 	for (; p < end && isdigit((unsigned char)*p); p++) {
 		if (line <= INT_MAX)
 			line = line * 10 + (*p - '0');
 	}
-	if (line > INT_MAX && isline)
+	if (line > INT_MAX && (isline || pcb->pcb_usrc == NULL))
 		dt_cerror(pcb, "D_SYNTAX", pos, "line number out of range in "
 		    "line directive");
 	if (line > INT_MAX)
