@@ -153,6 +153,11 @@ typedef struct dt_pcb {
  * run the compiler out of stack.  dt_depth_enter() counts one level more
  * (an error past the limit); the caller restores pcb_depth when done.
  */
+/* The longest identifier (D_IDENT_OFLOW past it): longer ones were cut
+   silently where the parser copies them, and two names that differ only
+   past the cut were one. */
+#define DT_IDENT_MAXLEN		255
+
 #define DT_EXPR_MAXDEPTH	500
 extern void dt_depth_enter(dt_pcb_t *, dt_srcpos_t);
 

@@ -427,6 +427,14 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 		/* a digit starts a module's name in module`name (9pnet) */
 		size_t n = word_len(pcb);
 
+		/* names are copied into buffers of their declarations and
+		   types ("struct NAME", "self->NAME"), sized for this */
+		if (n > DT_IDENT_MAXLEN)
+			dt_cerror(pcb, "D_IDENT_OFLOW", tk->tk_pos,
+			    "identifier %.*s is too long: more than %d "
+			    "characters", (int)n, pcb->pcb_ptr,
+			    DT_IDENT_MAXLEN);
+
 		tk->tk_kind = T_IDENT;
 		for (int i = 0; keywords[i].kw != NULL; i++) {
 			if (strlen(keywords[i].kw) == n &&

@@ -16,7 +16,7 @@ run() {		# run ARGS: dtrace -xerrtags ARGS, its output and status
 	echo "rc=$?" >> out
 	perl -pe 's/(.)\1{19,}/$1 . "<" . length($&) . ">"/ge' out
 }
-# an unknown variable of a 10 KB name
+# a 10 KB name (too long, D_IDENT_OFLOW: the position is still given)
 printf 'BEGIN\n{\n\tx = %s;\n}\n' "$(long a)" > ident.d
 run -s ident.d
 # a syntax error at a 10 KB string literal
