@@ -750,6 +750,9 @@ struct dtrace_hdl {
 	char **dt_srcfiles;		/* file names line markers gave */
 	unsigned int dt_nsrcfiles;	/* how many */
 	unsigned int dt_srcfilecap;	/* how many allocated */
+	unsigned int *dt_srcfilehash;	/* their numbers by hash of the name
+					   (open addressing, 0: free) */
+	unsigned int dt_srcfilehsize;	/* its slots: a power of 2, or 0 */
 
 	struct dt_tentry *dt_ktypes;	/* kernel types, held; NULL until used */
 	struct dt_tentry *dt_dtypes;	/* types declared in D (split on the

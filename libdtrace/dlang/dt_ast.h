@@ -140,6 +140,8 @@ typedef struct dt_pcb {
 	int pcb_maxtmp;			/* most in use at once */
 	unsigned int pcb_depth;		/* nesting of the expression being
 					   parsed or checked */
+	unsigned int pcb_ncopies;	/* nodes copied by dt_node_dup():
+					   inlines, translators expanded */
 	void *pcb_jmp;			/* jmp_buf of dt_compile */
 	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
 					   the compile fails) */
@@ -151,8 +153,25 @@ typedef struct dt_pcb {
  * run the compiler out of stack.  dt_depth_enter() counts one level more
  * (an error past the limit); the caller restores pcb_depth when done.
  */
+/* The longest identifier (D_IDENT_OFLOW past it): longer ones were cut
+   silently where the parser copies them, and two names that differ only
+   past the cut were one. */
+#define DT_IDENT_MAXLEN		255
+
 #define DT_EXPR_MAXDEPTH	500
 extern void dt_depth_enter(dt_pcb_t *, dt_srcpos_t);
+
+/*
+ * How many nodes the expansion of inlines and translators may copy into
+ * one program (D_EXPR_SIZE past it).  Each use of an inline copies its
+ * expression, whose own inlines are copied in turn, so that inlines
+ * which each use the one before twice would double the tree at every
+ * level.  Those of constant expressions are folded where they are
+ * declared (dt_sema.c); the others are bounded here, in time and memory
+ * (a node is about 200 bytes): far more than real programs copy (a use
+ * of curpsinfo->pr_psargs copies some tens).
+ */
+#define DT_EXPR_MAXCOPIES	200000
 
 /* Reports a compiler error with its tag at pos and unwinds the compile. */
 extern void dt_cerror(dt_pcb_t *, const char *tag, dt_srcpos_t pos,
@@ -169,13 +188,16 @@ extern void dt_tok_free(dt_token_t *);
 /* dt_parse.c */
 extern void dt_parse_program(dt_pcb_t *);
 extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
-extern dt_node_t *dt_node_dup(dt_pcb_t *, const dt_node_t *);
+/* A copy of a tree; with a pcb, counted against DT_EXPR_MAXCOPIES (an
+   error at pos, where the copy is used, past it). */
+extern dt_node_t *dt_node_dup(dt_pcb_t *, const dt_node_t *, dt_srcpos_t);
 extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
     const dt_type_t *, int, dt_node_t *, dt_srcpos_t);
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
 extern bool dt_type_same(dt_type_t, dt_type_t);
+extern int64_t dt_int_canonical(int64_t, dt_type_t);
 extern const struct dt_node *dt_member_root(const struct dt_node *);
 extern void dt_lib_error(dt_pcb_t *, dt_srcpos_t)
     __attribute__((noreturn));

@@ -25,15 +25,55 @@
 #include "dt_ast.h"
 #include "../types/dt_tcache.h"
 
+/*
+ * The parts of a compiler error message are each bounded, so that the
+ * whole fits dt_errmsg (4096 bytes) and never loses its position, however
+ * long the token or the file name it quotes (the prefix and the position
+ * line take each about 40 bytes more).
+ */
+#define CERR_MSGMAX	2048	/* the message */
+#define CERR_NAMEMAX	256	/* a file name, in the prefix and in "at" */
+#define CERR_LINEMAX	160	/* the source line shown, around the column */
+
+/*
+ * Append s[0 .. len) to buf (at *np, of size buflen), at most max bytes
+ * of it: past that, its start and its end around "..." (the end keeps what
+ * follows a long quoted token: its closing quote, the rest of the
+ * message).  A cut falls between UTF-8 characters.
+ */
+static void
+clip(char *buf, size_t *np, size_t buflen, const char *s, size_t len,
+    size_t max)
+{
+	size_t head = len, tail = 0;
+
+	if (len > max) {
+		tail = max / 4;
+		head = max - tail - 3;
+		while (head > 0 && ((unsigned char)s[head] & 0xc0) == 0x80)
+			head--;
+		while (tail > 0 && ((unsigned char)s[len - tail] & 0xc0) ==
+		    0x80)
+			tail--;
+	}
+	*np += (size_t)snprintf(buf + *np, buflen - *np, "%.*s%s%.*s",
+	    (int)head, s, len > max ? "..." : "", (int)tail, s + len - tail);
+	if (*np >= buflen)
+		*np = buflen - 1;
+}
+
 void
 dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
     ...)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	char buf[sizeof (dtp->dt_errmsg)];	/* fmt's args may be dt_errmsg */
-	size_t len = sizeof (buf), n = 0;
+	char *msg = NULL;
+	size_t len = sizeof (buf), n = 0, off = 0, col;
 	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
 	const char *fname = dt_srcfile_name(dtp, pos.sp_file);
+	const char *where = fname != NULL ? fname : pcb->pcb_file != NULL ?
+	    pcb->pcb_file : DT_CMDLINE;
 	bool oneline = pcb->pcb_file == NULL && fname == NULL &&
 	    (pcb->pcb_usrc != NULL ? memchr(pcb->pcb_usrc, '\n',
 	    pcb->pcb_ulen) : memchr(pcb->pcb_src, '\n', pcb->pcb_len)) ==
@@ -42,19 +82,30 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	va_list ap;
 	int l;
 
+	buf[0] = '\0';
 	if (dtp->dt_opts.op_errtags)
-		n += snprintf(buf + n, len - n, "[%s] ", tag);
-	if (fname != NULL)
-		n += snprintf(buf + n, len - n, "\"%s\", line %d: ", fname,
+		n += (size_t)snprintf(buf + n, len - n, "[%s] ", tag);
+	if (fname != NULL) {
+		clip(buf, &n, len, "\"", 1, 1);
+		clip(buf, &n, len, fname, strlen(fname), CERR_NAMEMAX);
+		n += (size_t)snprintf(buf + n, len - n, "\", line %d: ",
 		    pos.sp_line);
-	else if (!oneline)
-		n += snprintf(buf + n, len - n, "line %d: ", pos.sp_line);
+	} else if (!oneline) {
+		n += (size_t)snprintf(buf + n, len - n, "line %d: ",
+		    pos.sp_line);
+	}
 	va_start(ap, fmt);
-	if (n < len)
-		n += vsnprintf(buf + n, len - n, fmt, ap);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
 	va_end(ap);
-	if (n < len)
-		n += dt_errmsg_hint(buf, n, len);
+	if (msg != NULL) {
+		clip(buf, &n, len, msg, strlen(msg), CERR_MSGMAX);
+		free(msg);
+	} else {
+		clip(buf, &n, len, "out of memory formatting the message",
+		    36, 36);
+	}
+	n += dt_errmsg_hint(buf, n, len);
 
 	/* Find the source line and show it with a caret. */
 	line = pcb->pcb_src;
@@ -64,14 +115,33 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	}
 	for (end = line; end < srcend && *end != '\n'; end++)
 		;
-	if (n < len)
-		n += snprintf(buf + n, len - n, "\n    at %s:%d:%d\n    %.*s\n    ",
-		    fname != NULL ? fname : pcb->pcb_file != NULL ?
-		    pcb->pcb_file : DT_CMDLINE, pos.sp_line, pos.sp_col,
+	col = pos.sp_col > 0 ? (size_t)pos.sp_col - 1 : 0;
+	n += (size_t)snprintf(buf + n, len - n, "\n    at ");
+	clip(buf, &n, len, where, strlen(where), CERR_NAMEMAX);
+	n += (size_t)snprintf(buf + n, len - n, ":%d:%d\n    ", pos.sp_line,
+	    pos.sp_col);
+	if (end - line > CERR_LINEMAX) {
+		/* a long line: the part around the column, "..." for the
+		   rest */
+		if (col > CERR_LINEMAX / 2)
+			off = col - CERR_LINEMAX / 2;
+		if (off > (size_t)(end - line) - CERR_LINEMAX)
+			off = (size_t)(end - line) - CERR_LINEMAX;
+		while (off > 0 && ((unsigned char)line[off] & 0xc0) == 0x80)
+			off--;
+		if (off > 0)
+			n += (size_t)snprintf(buf + n, len - n, "...");
+		n += (size_t)snprintf(buf + n, len - n, "%.*s%s",
+		    CERR_LINEMAX, line + off, off + CERR_LINEMAX <
+		    (size_t)(end - line) ? "..." : "");
+	} else {
+		n += (size_t)snprintf(buf + n, len - n, "%.*s",
 		    (int)(end - line), line);
-	for (int c = 1; c < pos.sp_col && n + 2 < len; c++)
-		buf[n++] = line + c - 1 < end && line[c - 1] == '\t' ? '\t' :
-		    ' ';
+	}
+	n += (size_t)snprintf(buf + n, len - n, "\n    %s",
+	    off > 0 ? "   " : "");
+	for (size_t c = off; c < col && n + 2 < len; c++)
+		buf[n++] = line + c < end && line[c] == '\t' ? '\t' : ' ';
 	if (n + 2 < len) {
 		buf[n++] = '^';
 		buf[n] = '\0';

@@ -28,9 +28,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,20 +173,76 @@ dt_cpp_free(dtrace_hdl_t *dtp)
 	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++)
 		free(dtp->dt_srcfiles[i]);
 	free(dtp->dt_srcfiles);
+	free(dtp->dt_srcfilehash);
 }
 
 /* ---- file names of line markers ------------------------------------------ */
 
-/* The number of name on the handle (from 1), added if new; -1 if no memory. */
+/* FNV-1a of a file name. */
+static uint32_t
+srcfile_hash(const char *name)
+{
+	uint32_t h = 2166136261U;
+
+	for (; *name != '\0'; name++)
+		h = (h ^ (unsigned char)*name) * 16777619U;
+	return (h);
+}
+
+/*
+ * The slot of name in the index of file names: the one holding its number,
+ * or the free one where it would go.
+ */
+static unsigned int
+srcfile_slot(dtrace_hdl_t *dtp, const char *name)
+{
+	unsigned int mask = dtp->dt_srcfilehsize - 1;
+	unsigned int i = srcfile_hash(name) & mask;
+
+	while (dtp->dt_srcfilehash[i] != 0 && strcmp(dtp->dt_srcfiles[
+	    dtp->dt_srcfilehash[i] - 1], name) != 0)
+		i = (i + 1) & mask;
+	return (i);
+}
+
+/* Double the index (at least 64 slots) and put every name back in it. */
+static int
+srcfile_rehash(dtrace_hdl_t *dtp)
+{
+	unsigned int nsize = dtp->dt_srcfilehsize ? dtp->dt_srcfilehsize * 2 :
+	    64;
+	unsigned int *n;
+
+	if (nsize == 0 || (n = dt_zalloc(dtp, (size_t)nsize *
+	    sizeof (unsigned int))) == NULL)
+		return (-1);
+	free(dtp->dt_srcfilehash);
+	dtp->dt_srcfilehash = n;
+	dtp->dt_srcfilehsize = nsize;
+	for (unsigned int f = 1; f <= dtp->dt_nsrcfiles; f++)
+		n[srcfile_slot(dtp, dtp->dt_srcfiles[f - 1])] = f;
+	return (0);
+}
+
+/*
+ * The number of name on the handle (from 1), added if new; -1 if no
+ * memory.  The names are indexed by a hash (kept at most half full): a
+ * program may give 100,000 distinct names in line markers.
+ */
 int
 dt_srcfile_intern(dtrace_hdl_t *dtp, const char *name)
 {
 	char *copy;
+	unsigned int slot;
 
-	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++) {
-		if (strcmp(dtp->dt_srcfiles[i], name) == 0)
-			return ((int)i + 1);
-	}
+	if ((dtp->dt_nsrcfiles + 1) * 2 > dtp->dt_srcfilehsize &&
+	    srcfile_rehash(dtp) != 0)
+		return (-1);
+	slot = srcfile_slot(dtp, name);
+	if (dtp->dt_srcfilehash[slot] != 0)
+		return ((int)dtp->dt_srcfilehash[slot]);
+	if (dtp->dt_nsrcfiles >= INT_MAX - 1)
+		return (-1);
 	if (dtp->dt_nsrcfiles == dtp->dt_srcfilecap &&
 	    dt_grow(dtp, (void **)&dtp->dt_srcfiles, &dtp->dt_srcfilecap, 4,
 	    sizeof (char *)) != 0)
@@ -192,6 +250,7 @@ dt_srcfile_intern(dtrace_hdl_t *dtp, const char *name)
 	if ((copy = dt_strdup(dtp, name)) == NULL)
 		return (-1);
 	dtp->dt_srcfiles[dtp->dt_nsrcfiles++] = copy;
+	dtp->dt_srcfilehash[slot] = dtp->dt_nsrcfiles;
 	return ((int)dtp->dt_nsrcfiles);
 }
 

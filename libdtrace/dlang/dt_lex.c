@@ -9,7 +9,10 @@
  *
  * Line markers, which cpp writes ("# 12 \"file.d\" 2") and #line gives,
  * are followed: the lines after one have its number and file, so that
- * errors in preprocessed text name the user's line.  Other preprocessor
+ * errors in preprocessed text name the user's line.  A marker gives at
+ * most 2147483647 (INT_MAX, as C allows #line); the lines after it keep
+ * that number rather than wrap, and so do the markers cpp writes past it,
+ * as a column past INT_MAX stays there.  Other preprocessor
  * directives (#define, #include, ...) are syntax errors: they need -C.
  *
  * Errors unwind through dt_cerror(); the token being lexed may then hold
@@ -51,11 +54,15 @@ static void
 advance(dt_pcb_t *pcb, size_t n)
 {
 	while (n-- > 0 && pcb->pcb_ptr < pcb->pcb_src + pcb->pcb_len) {
+		/* counts stop at INT_MAX (#line 2147483647, the largest
+		   a line marker may give, then more lines) */
 		if (*pcb->pcb_ptr == '\n') {
-			pcb->pcb_pos.sp_line++;
-			pcb->pcb_pos.sp_pline++;
+			if (pcb->pcb_pos.sp_line < INT_MAX)
+				pcb->pcb_pos.sp_line++;
+			if (pcb->pcb_pos.sp_pline < INT_MAX)
+				pcb->pcb_pos.sp_pline++;
 			pcb->pcb_pos.sp_col = 1;
-		} else {
+		} else if (pcb->pcb_pos.sp_col < INT_MAX) {
 			pcb->pcb_pos.sp_col++;
 		}
 		pcb->pcb_ptr++;
@@ -94,6 +101,7 @@ lex_directive(dt_pcb_t *pcb)
 	long line = 0;
 	int file = pos.sp_file;
 	size_t n = 0;
+	bool isline = false;
 
 	for (w = p; w > pcb->pcb_src && (w[-1] == ' ' || w[-1] == '\t'); w--)
 		;
@@ -104,6 +112,7 @@ lex_directive(dt_pcb_t *pcb)
 	for (w = p; w < end && (isalnum((unsigned char)*w) || *w == '_'); w++)
 		;
 	if (w - p == 4 && strncmp(p, "line", 4) == 0) {
+		isline = true;
 		for (p = w; p < end && (*p == ' ' || *p == '\t'); p++)
 			;
 		if (p == end || !isdigit((unsigned char)*p))
@@ -126,11 +135,18 @@ lex_directive(dt_pcb_t *pcb)
 		return (false);
 	}
 
+	/* A line past INT_MAX is an error, as #line's is in C, but in
+	   cpp's output (pcb_usrc set), whose markers go past it after
+	   #line 2147483647, where it stops at INT_MAX. */
 	for (; p < end && isdigit((unsigned char)*p); p++) {
-		if ((line = line * 10 + (*p - '0')) > INT_MAX)
-			dt_cerror(pcb, "D_SYNTAX", pos, "line number out of "
-			    "range in line directive");
+		if (line <= INT_MAX)
+			line = line * 10 + (*p - '0');
 	}
+	if (line > INT_MAX && (isline || pcb->pcb_usrc == NULL))
+		dt_cerror(pcb, "D_SYNTAX", pos, "line number out of range in "
+		    "line directive");
+	if (line > INT_MAX)
+		line = INT_MAX;
 	for (w = p; w < end && (*w == ' ' || *w == '\t'); w++)
 		;
 	if (w < end && *w == '"') {
@@ -410,6 +426,14 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 	    peekc(pcb, word_len(pcb)) == '`')) {
 		/* a digit starts a module's name in module`name (9pnet) */
 		size_t n = word_len(pcb);
+
+		/* names are copied into buffers of their declarations and
+		   types ("struct NAME", "self->NAME"), sized for this */
+		if (n > DT_IDENT_MAXLEN)
+			dt_cerror(pcb, "D_IDENT_OFLOW", tk->tk_pos,
+			    "identifier %.*s is too long: more than %d "
+			    "characters", (int)n, pcb->pcb_ptr,
+			    DT_IDENT_MAXLEN);
 
 		tk->tk_kind = T_IDENT;
 		for (int i = 0; keywords[i].kw != NULL; i++) {

@@ -66,13 +66,18 @@ dt_depth_enter(dt_pcb_t *pcb, dt_srcpos_t pos)
  * expression, which outlives the program that declared it).
  */
 static dt_node_t *
-node_dup(dt_pcb_t *pcb, const dt_node_t *src)
+node_dup(dt_pcb_t *pcb, const dt_node_t *src, dt_srcpos_t pos)
 {
 	dt_node_t *d;
 
 	if (src == NULL)
 		return (NULL);
 	if (pcb != NULL) {
+		if (++pcb->pcb_ncopies > DT_EXPR_MAXCOPIES)
+			dt_cerror(pcb, "D_EXPR_SIZE", pos, "expression too "
+			    "large: inlines and translators expand to more "
+			    "than %d nodes in this program",
+			    DT_EXPR_MAXCOPIES);
 		d = dt_node_new(pcb, src->dn_kind, src->dn_pos);
 	} else if ((d = calloc(1, sizeof (*d))) == NULL) {
 		return (NULL);
@@ -89,15 +94,15 @@ node_dup(dt_pcb_t *pcb, const dt_node_t *src)
 			    strlen(src->dn_str) ? src->dn_strlen :
 			    strlen(src->dn_str)) + 1);
 	}
-	d->dn_left = node_dup(pcb, src->dn_left);
-	d->dn_right = node_dup(pcb, src->dn_right);
-	d->dn_cond = node_dup(pcb, src->dn_cond);
+	d->dn_left = node_dup(pcb, src->dn_left, pos);
+	d->dn_right = node_dup(pcb, src->dn_right, pos);
+	d->dn_cond = node_dup(pcb, src->dn_cond, pos);
 	{
 		dt_node_t **tail = &d->dn_args;
 
 		for (const dt_node_t *a = src->dn_args; a != NULL;
 		    a = a->dn_list) {
-			*tail = node_dup(pcb, a);
+			*tail = node_dup(pcb, a, pos);
 			if (*tail != NULL)
 				tail = &(*tail)->dn_list;
 		}
@@ -106,9 +111,9 @@ node_dup(dt_pcb_t *pcb, const dt_node_t *src)
 }
 
 dt_node_t *
-dt_node_dup(dt_pcb_t *pcb, const dt_node_t *src)
+dt_node_dup(dt_pcb_t *pcb, const dt_node_t *src, dt_srcpos_t pos)
 {
-	return (node_dup(pcb, src));
+	return (node_dup(pcb, src, pos));
 }
 
 /* Free a tree made by node_dup() without a compilation. */
@@ -687,9 +692,16 @@ const_value_level(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
 			dt_lib_error(pcb, dnp->dn_pos);
 		if (idp == NULL && (*vp = dt_regs_lookup(dnp->dn_str)) >= 0)
 			return (true);
-		return (idp != NULL && idp->di_kind == DT_IDENT_INLINE &&
-		    idp->di_type.ty_kind == DT_TK_INT &&
-		    const_value(pcb, idp->di_inline, vp));
+		/* one of a constant expression was folded when declared
+		   (dt_sema_declare()): its expression is not walked again,
+		   which a chain of inlines would make exponential */
+		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
+		    idp->di_type.ty_kind != DT_TK_INT ||
+		    idp->di_inline->dn_kind != DN_INT)
+			return (false);
+		*vp = dt_int_canonical(idp->di_inline->dn_value,
+		    idp->di_type);
+		return (true);
 	}
 	case DN_UNARY:
 		if (!const_value(pcb, dnp->dn_left, &l))
@@ -795,7 +807,7 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 		check_newname(pcb, name, epos);
 		if ((idp = dt_ident_create(dtp, name, DT_IDENT_INLINE)) ==
 		    NULL || (idp->di_inline = dt_node_dup(NULL, int_node(pcb,
-		    epos, (uint64_t)value, 0, 0, 1))) == NULL)
+		    epos, (uint64_t)value, 0, 0, 1), epos)) == NULL)
 			dt_cerror(pcb, "D_NOMEM", epos, "out of memory");
 		idp->di_inline->dn_value = value;
 		idp->di_inline->dn_type = t_enum;
@@ -1718,10 +1730,9 @@ parse_pragma(dt_pcb_t *pcb)
 	while (e < end && *e != '\n')
 		e++;
 	snprintf(line, sizeof (line), "%.*s", (int)(e - p), p);
-	while (pcb->pcb_ptr < e) {
-		pcb->pcb_ptr++;
-		pcb->pcb_pos.sp_col++;
-	}
+	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
+	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
+	pcb->pcb_ptr = e;
 	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 4;
 	    w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
@@ -2027,7 +2038,7 @@ parse_translator(dt_pcb_t *pcb)
 		unsigned int i = dxp->dx_nmemb;
 
 		dxp->dx_mnames[i] = strdup(names[i]->dn_str);
-		dxp->dx_mexprs[i] = dt_node_dup(NULL, exprs[i]);
+		dxp->dx_mexprs[i] = dt_node_dup(NULL, exprs[i], pos);
 		if (dxp->dx_mnames[i] == NULL || dxp->dx_mexprs[i] == NULL) {
 			dxp->dx_nmemb++;
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");

@@ -304,7 +304,7 @@ set_pos(dt_node_t *dnp, dt_srcpos_t pos)
 static dt_node_t *
 inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 {
-	dt_node_t *e = dt_node_dup(pcb, idp->di_inline);
+	dt_node_t *e = dt_node_dup(pcb, idp->di_inline, pos);
 
 	if (e == NULL)
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
@@ -752,6 +752,124 @@ dt_type_same(dt_type_t a, dt_type_t b)
 	    a.ty_psize == b.ty_psize && a.ty_plevel == b.ty_plevel);
 }
 
+/* v in the canonical form of integer type t (sign- or zero-extended from
+   its size), as the code generator keeps it in a register. */
+int64_t
+dt_int_canonical(int64_t v, dt_type_t t)
+{
+	unsigned int bits = t.ty_size * 8U;
+	uint64_t u = (uint64_t)v, mask;
+
+	if (bits == 0 || bits >= 64)
+		return (v);
+	mask = (UINT64_C(1) << bits) - 1;
+	u &= mask;
+	if (t.ty_signed && (u >> (bits - 1)) != 0)
+		u |= ~mask;
+	return ((int64_t)u);
+}
+
+/*
+ * The value and type of an integer constant expression as the semantic
+ * pass would type it and the code generator compute it: integer
+ * constants, inlines already folded to one, casts to integer types,
+ * unary + - ~ !, and binary
+ * + - * & | ^ << >> (C's promotions and usual arithmetic conversions, the
+ * result in the canonical form of its type, shift counts 0 to 63).  False
+ * for anything else, which then stays a tree.  It does not recurse into
+ * an inline's expression: one that is constant was folded when it was
+ * declared (dt_sema_declare()), so that a chain of inlines each using
+ * the previous one twice stays linear in its length.  The depth is the
+ * parser's, already bounded.
+ */
+static bool
+fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
+{
+	int64_t l, r;
+	dt_type_t lt, rt;
+	uint64_t v;
+
+	switch (dnp->dn_kind) {
+	case DN_INT:
+		if (dnp->dn_type.ty_kind != DT_TK_INT)
+			return (false);
+		*vp = dnp->dn_value;
+		*tp = dnp->dn_type;
+		return (true);
+	case DN_VAR: {
+		bool err;
+		dt_ident_t *idp;
+
+		if (dt_builtin_lookup(dnp->dn_str) != NULL)
+			return (false);
+		idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str, &err);
+		if (err)
+			dt_lib_error(pcb, dnp->dn_pos);
+		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
+		    !idp->di_defined || idp->di_type.ty_kind != DT_TK_INT ||
+		    idp->di_inline->dn_kind != DN_INT ||
+		    idp->di_inline->dn_type.ty_kind != DT_TK_INT)
+			return (false);
+		/* the use converts the value to the inline's type */
+		*tp = idp->di_type;
+		*vp = dt_int_canonical(idp->di_inline->dn_value, *tp);
+		return (true);
+	}
+	case DN_UNARY:
+		if (!fold_int(pcb, dnp->dn_left, &l, &lt))
+			return (false);
+		*tp = promote(lt);
+		switch (dnp->dn_op) {
+		case T_PLUS: v = (uint64_t)l; break;
+		case T_MINUS: v = 0 - (uint64_t)l; break;
+		case T_NOT: v = ~(uint64_t)l; break;
+		case T_LNOT: v = l == 0; *tp = t_int; break;
+		default: return (false);
+		}
+		*vp = dt_int_canonical((int64_t)v, *tp);
+		return (true);
+	case DN_CAST:
+		if (dnp->dn_type.ty_kind != DT_TK_INT ||
+		    !fold_int(pcb, dnp->dn_left, &l, &lt))
+			return (false);
+		*tp = dnp->dn_type;
+		*vp = dt_int_canonical(l, *tp);
+		return (true);
+	case DN_BINARY:
+		if (!fold_int(pcb, dnp->dn_left, &l, &lt) ||
+		    !fold_int(pcb, dnp->dn_right, &r, &rt))
+			return (false);
+		*tp = common_type(lt, rt);
+		switch (dnp->dn_op) {
+		case T_PLUS: v = (uint64_t)l + (uint64_t)r; break;
+		case T_MINUS: v = (uint64_t)l - (uint64_t)r; break;
+		case T_STAR: v = (uint64_t)l * (uint64_t)r; break;
+		case T_AND: v = (uint64_t)l & (uint64_t)r; break;
+		case T_OR: v = (uint64_t)l | (uint64_t)r; break;
+		case T_XOR: v = (uint64_t)l ^ (uint64_t)r; break;
+		case T_LSH: case T_RSH:
+			/* 64-bit shifts of the left operand as it is, in
+			   its promoted type, as the code generator does */
+			if (r < 0 || r > 63)
+				return (false);
+			*tp = promote(lt);
+			if (dnp->dn_op == T_LSH)
+				v = (uint64_t)l << r;
+			else if (!tp->ty_signed || l >= 0)
+				v = (uint64_t)l >> r;
+			else		/* arithmetic: ~(~l >> r) */
+				v = ~(~(uint64_t)l >> r);
+			break;
+		default:
+			return (false);
+		}
+		*vp = dt_int_canonical((int64_t)v, *tp);
+		return (true);
+	default:
+		return (false);
+	}
+}
+
 /*
  * A declaration at the top of a program: a variable with its type (an
  * associative array when keys is not NULL, with nkeys key types), or an
@@ -781,8 +899,17 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		return;
 	}
 	if (kind == DT_IDENT_INLINE) {
+		int64_t v;
+		dt_type_t vt;
+
+		/* a constant expression is kept as its value */
+		if (ty.ty_kind == DT_TK_INT && fold_int(pcb, expr, &v, &vt)) {
+			expr = dt_node_new(pcb, DN_INT, expr->dn_pos);
+			expr->dn_value = v;
+			expr->dn_type = vt;
+		}
 		if ((idp = dt_ident_create(dtp, name, kind)) == NULL ||
-		    (idp->di_inline = dt_node_dup(NULL, expr)) == NULL)
+		    (idp->di_inline = dt_node_dup(NULL, expr, pos)) == NULL)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		idp->di_type = ty;
 		idp->di_defined = true;
@@ -1603,7 +1730,7 @@ xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
 	if (dnp == NULL)
 		return;
 	if (dnp->dn_kind == DN_VAR && strcmp(dnp->dn_str, arg) == 0) {
-		replace_node(dnp, dt_node_dup(pcb, in));
+		replace_node(dnp, dt_node_dup(pcb, in, dnp->dn_pos));
 		return;
 	}
 	xlate_subst(pcb, dnp->dn_left, arg, in);
@@ -1672,7 +1799,8 @@ sema_xlate_whole(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
 	uint32_t sid = dt_btf_resolve(btf, dnp->dn_type.ty_btf);
-	dt_node_t *orig = dt_node_dup(pcb, dnp->dn_left), **tail;
+	dt_node_t *orig = dt_node_dup(pcb, dnp->dn_left, dnp->dn_pos),
+	    **tail;
 	const dt_xlator_t *dxp = xlator_for(pcb, dnp, sid);
 	int64_t size = dt_btf_size(btf, sid);
 
@@ -1690,7 +1818,7 @@ sema_xlate_whole(dt_pcb_t *pcb, dt_node_t *dnp)
 		int64_t msize;
 
 		x->dn_type = dnp->dn_type;
-		x->dn_left = dt_node_dup(pcb, orig);
+		x->dn_left = dt_node_dup(pcb, orig, dnp->dn_pos);
 		m->dn_op = T_DOT;
 		m->dn_left = x;
 		if ((m->dn_str = strdup(dxp->dx_mnames[i])) == NULL)
@@ -1731,7 +1859,7 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "be applied to a translated \"%s\"", dnp->dn_op ==
 		    T_ARROW ? "->" : ".", tname(pcb, out, b1, sizeof (b1)));
 	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
-	in = dt_node_dup(pcb, x->dn_left);	/* as written */
+	in = dt_node_dup(pcb, x->dn_left, dnp->dn_pos);	/* as written */
 	dxp = xlator_for(pcb, x, sid);
 	if (dt_btf_member(te->te_btf, sid, dnp->dn_str, &mtype, &off, &bit,
 	    &bitsize) != 0)
@@ -1740,7 +1868,8 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    b1, sizeof (b1)));
 	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
 		if (strcmp(dxp->dx_mnames[i], dnp->dn_str) == 0)
-			e = dt_node_dup(pcb, dxp->dx_mexprs[i]);
+			e = dt_node_dup(pcb, dxp->dx_mexprs[i],
+			    dnp->dn_pos);
 	}
 	if (e == NULL)
 		dt_cerror(pcb, "D_XLATE_NOCONV", dnp->dn_pos, "translator "
@@ -1796,7 +1925,7 @@ fds_xlate(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE)
 		dt_cerror(pcb, "D_TYPE_ERR", dnp->dn_pos, "fileinfo_t is not "
 		    "a type here");
-	in = dt_node_dup(pcb, dnp);
+	in = dt_node_dup(pcb, dnp, dnp->dn_pos);
 	in->dn_aux = 1;
 	dnp->dn_kind = DN_XLATE;
 	dnp->dn_type = idp->di_type;
