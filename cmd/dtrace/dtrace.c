@@ -50,13 +50,21 @@ static unsigned int g_flowclause; /* and its clause */
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_nintr;
 
+/*
+ * A message on stderr, in one write(2): stderr is unbuffered, and a
+ * session tracing write() would see each part of it fire its probes
+ * (a clause faulting on every write made three errors of each).
+ */
 static void
 vwarn(const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+
 	fflush(g_ofp != NULL ? g_ofp : stdout);
-	fputs("dtrace: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	fprintf(stderr, "dtrace: %s\n", msg != NULL ? msg : "out of memory");
+	free(msg);
 }
 
 static void __attribute__((format(printf, 1, 2)))
