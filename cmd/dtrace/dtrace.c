@@ -300,6 +300,7 @@ prochandler(pid_t pid, dtrace_procevent_t ev, int status, void *arg)
  * what tells, not the last fflush().
  */
 static int g_outerr;		/* errno of the failed output, or 0 */
+static const char *g_outname;	/* the -o file, or NULL for stdout */
 
 static bool
 output_gone(void)
@@ -309,9 +310,35 @@ output_gone(void)
 	if (g_outerr == 0) {
 		g_outerr = errno != 0 ? errno : EIO;
 		if (g_outerr != EPIPE)
-			warn("failed to write output: %s", strerror(g_outerr));
+			warn("failed to write to %s: %s", g_outname != NULL ?
+			    g_outname : "standard output", strerror(g_outerr));
 	}
 	return (true);
+}
+
+/*
+ * SIGPIPE and SIGXFSZ ignored (on), or as the command was given them
+ * (off): for the -c commands, which would inherit an ignored signal
+ * through exec().
+ */
+static void
+ignore_output_signals(bool on)
+{
+	static struct sigaction given[2];
+	static bool saved;
+	struct sigaction ign;
+	const int sigs[2] = { SIGPIPE, SIGXFSZ };
+
+	memset(&ign, 0, sizeof (ign));
+	ign.sa_handler = SIG_IGN;
+	for (int i = 0; i < 2; i++) {
+		if (on)
+			(void) sigaction(sigs[i], &ign, saved ? NULL :
+			    &given[i]);
+		else if (saved)
+			(void) sigaction(sigs[i], &given[i], NULL);
+	}
+	saved |= on;
 }
 
 /* A block of stability attributes, as DTrace prints them. */
@@ -647,8 +674,11 @@ main(int argc, char *argv[])
 	if (reqs == NULL || cmds == NULL || pids == NULL)
 		fatal("out of memory");
 	g_ofp = stdout;
-	/* a reader that goes away (| head) is seen as EPIPE, not a signal */
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A reader that goes away (| head) is seen as EPIPE, not a signal;
+	 * a file grown past RLIMIT_FSIZE (-o) as EFBIG, and reported.
+	 */
+	ignore_output_signals(true);
 
 	/*
 	 * Compiling only (-e), the version (-V) and the usage (-h) need no
@@ -781,11 +811,14 @@ main(int argc, char *argv[])
 	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
+	g_outname = outfile;
 
 	procs = g_procs = calloc((size_t)(ncmds + npids) + 1,
 	    sizeof (*procs));
 	if (procs == NULL)
 		fatal("out of memory");
+	/* the commands start with the signals as we were given them */
+	ignore_output_signals(false);
 	for (int i = 0; i < ncmds; i++) {
 		char **cargv = split_cmd(cmds[i]);
 
@@ -794,6 +827,7 @@ main(int argc, char *argv[])
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		free(cargv);
 	}
+	ignore_output_signals(true);
 	for (int i = 0; i < npids; i++) {
 		if ((procs[nprocs++] = dtrace_proc_grab(g_dtp, pids[i],
 		    0)) == NULL)
@@ -932,6 +966,7 @@ main(int argc, char *argv[])
 		    dtrace_stop(g_dtp) != 0)
 			fatal("couldn't stop tracing: %s", dtrace_errmsg(g_dtp,
 			    dtrace_errno(g_dtp)));
+		errno = 0;	/* what a failed write of g_ofp leaves */
 		st = dtrace_work(g_dtp, g_ofp, chew, chewrec, NULL);
 		if (st == DTRACE_WORKSTATUS_ERROR)
 			fatal("processing aborted: %s", dtrace_errmsg(g_dtp,
