@@ -952,8 +952,10 @@ main(int argc, char *argv[])
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
-	for (int i = 0; i < nprocs; i++)
-		dtrace_proc_continue(g_dtp, procs[i]);
+	for (int i = 0; i < nprocs; i++) {
+		if (dtrace_proc_continue(g_dtp, procs[i]) != 0)
+			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+	}
 
 	for (;;) {
 		dtrace_workstatus_t st;
