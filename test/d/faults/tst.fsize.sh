@@ -5,7 +5,7 @@
 # output redirected to a file, and for aggregations printed at the end.
 . ./common.sh
 out=$TMPDIR/fsize.out
-prlimit --fsize=4096 $DTRACE -q -o $out -n 'tick-1ms {
+prlimit --fsize=16384 $DTRACE -q -o $out -n 'tick-5ms {
     printf("line %d ..............................................\n", i++); }' \
     2>$TMPDIR/fsize.err &
 dt=$!
