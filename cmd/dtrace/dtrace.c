@@ -147,6 +147,20 @@ usage(FILE *fp)
 	    "\t-Z  permit probe descriptions that match zero probes\n");
 }
 
+/*
+ * After an interrupt, SIGALRM every second: a write to an output that
+ * nobody reads (a full pipe) blocks, and an interrupt that came while
+ * part of the buffer had gone out only shortens that write; stdio writes
+ * the rest and blocks again.  A write that makes no progress for a
+ * second then fails with EINTR, and the command ends (output_gone()).
+ */
+static void
+tick(int sig)
+{
+	(void) sig;
+	alarm(1);
+}
+
 static void
 intr(int sig)
 {
@@ -154,6 +168,7 @@ intr(int sig)
 	g_intr = 1;
 	if (++g_nintr > 1)
 		_exit(1);	/* impatient: second interrupt */
+	alarm(1);
 }
 
 /* What DTrace shows of a description: the text up to its clause. */
@@ -305,11 +320,26 @@ static const char *g_outname;	/* the -o file, or NULL for stdout */
 static bool
 output_gone(void)
 {
+	int err;
+
 	if (fflush(g_ofp) != EOF && !ferror(g_ofp))
 		return (false);
 	if (g_outerr == 0) {
-		g_outerr = errno != 0 ? errno : EIO;
-		if (g_outerr != EPIPE)
+		/*
+		 * The write may have failed inside the library, and errno
+		 * been set since by other calls: what stdio still holds is
+		 * written again for the reason of now.
+		 */
+		err = errno != 0 ? errno : EIO;
+		clearerr(g_ofp);
+		if (fflush(g_ofp) == EOF && errno != 0)
+			err = errno;
+		g_outerr = err;
+		if ((g_outerr == EINTR || g_outerr == EAGAIN) && g_intr)
+			warn("output to %s blocked (not read): given up "
+			    "after the interrupt", g_outname != NULL ?
+			    g_outname : "standard output");
+		else if (g_outerr != EPIPE)
 			warn("failed to write to %s: %s", g_outname != NULL ?
 			    g_outname : "standard output", strerror(g_outerr));
 	}
@@ -947,6 +977,8 @@ main(int argc, char *argv[])
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = tick;	/* no SA_RESTART: a blocked write fails */
+	sigaction(SIGALRM, &sa, NULL);
 
 	raise_nofile();
 	if (dtrace_go(g_dtp) != 0)
