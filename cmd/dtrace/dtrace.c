@@ -10,6 +10,7 @@
  */
 #include <dtrace.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <stdarg.h>
@@ -683,6 +684,30 @@ raise_nofile(void)
 	}
 }
 
+/*
+ * Standard descriptors that were closed are opened read-only on
+ * /dev/null: else the first files the session opens (BPF maps, perf
+ * events, tracefs control files) would take their numbers, and the
+ * output and messages would be written into them.  Writes to them now
+ * fail (EBADF), and are reported as any failed write.
+ */
+static void
+hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int nfd;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		if ((nfd = open("/dev/null", O_RDONLY)) < 0)
+			_exit(1);	/* nowhere to say it */
+		if (nfd != fd) {	/* a lower one was closed too */
+			(void) dup2(nfd, fd);
+			close(nfd);
+		}
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -701,6 +726,7 @@ main(int argc, char *argv[])
 	struct sigaction sa;
 	bool done = false, nodev = false, gone = false;
 
+	hold_std_fds();
 	if (reqs == NULL || cmds == NULL || pids == NULL)
 		fatal("out of memory");
 	g_ofp = stdout;
