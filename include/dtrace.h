@@ -824,7 +824,8 @@ extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
 
 /*
  * Process control.  dtrace_proc_create() starts file with argv, held before
- * it executes anything until dtrace_proc_continue(); dtrace_proc_grab()
+ * it executes anything until dtrace_proc_continue(), which returns -1
+ * (EDT_PROC) when its exec() failed; dtrace_proc_grab()
  * attaches to a running process.  The session ends (dtrace_work() returns
  * DTRACE_WORKSTATUS_DONE) when every such process has exited.
  * MT: handle; dtrace_proc_pid: safe.
@@ -833,7 +834,7 @@ extern struct ps_prochandle *dtrace_proc_create(dtrace_hdl_t *dtp,
     const char *file, char *const *argv);
 extern struct ps_prochandle *dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid,
     int flags);
-extern void dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P);
+extern int dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 extern void dtrace_proc_release(dtrace_hdl_t *dtp, struct ps_prochandle *P);
 extern pid_t dtrace_proc_pid(struct ps_prochandle *P);
 

@@ -10,6 +10,7 @@
  */
 #include <dtrace.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <stdarg.h>
@@ -50,13 +51,21 @@ static unsigned int g_flowclause; /* and its clause */
 static volatile sig_atomic_t g_intr;
 static volatile sig_atomic_t g_nintr;
 
+/*
+ * A message on stderr, in one write(2): stderr is unbuffered, and a
+ * session tracing write() would see each part of it fire its probes
+ * (a clause faulting on every write made three errors of each).
+ */
 static void
 vwarn(const char *fmt, va_list ap)
 {
+	char *msg = NULL;
+
 	fflush(g_ofp != NULL ? g_ofp : stdout);
-	fputs("dtrace: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	fprintf(stderr, "dtrace: %s\n", msg != NULL ? msg : "out of memory");
+	free(msg);
 }
 
 static void __attribute__((format(printf, 1, 2)))
@@ -139,6 +148,20 @@ usage(FILE *fp)
 	    "\t-Z  permit probe descriptions that match zero probes\n");
 }
 
+/*
+ * After an interrupt, SIGALRM every second: a write to an output that
+ * nobody reads (a full pipe) blocks, and an interrupt that came while
+ * part of the buffer had gone out only shortens that write; stdio writes
+ * the rest and blocks again.  A write that makes no progress for a
+ * second then fails with EINTR, and the command ends (output_gone()).
+ */
+static void
+tick(int sig)
+{
+	(void) sig;
+	alarm(1);
+}
+
 static void
 intr(int sig)
 {
@@ -146,6 +169,7 @@ intr(int sig)
 	g_intr = 1;
 	if (++g_nintr > 1)
 		_exit(1);	/* impatient: second interrupt */
+	alarm(1);
 }
 
 /* What DTrace shows of a description: the text up to its clause. */
@@ -292,18 +316,60 @@ prochandler(pid_t pid, dtrace_procevent_t ev, int status, void *arg)
  * what tells, not the last fflush().
  */
 static int g_outerr;		/* errno of the failed output, or 0 */
+static const char *g_outname;	/* the -o file, or NULL for stdout */
 
 static bool
 output_gone(void)
 {
+	int err;
+
 	if (fflush(g_ofp) != EOF && !ferror(g_ofp))
 		return (false);
 	if (g_outerr == 0) {
-		g_outerr = errno != 0 ? errno : EIO;
-		if (g_outerr != EPIPE)
-			warn("failed to write output: %s", strerror(g_outerr));
+		/*
+		 * The write may have failed inside the library, and errno
+		 * been set since by other calls: what stdio still holds is
+		 * written again for the reason of now.
+		 */
+		err = errno != 0 ? errno : EIO;
+		clearerr(g_ofp);
+		if (fflush(g_ofp) == EOF && errno != 0)
+			err = errno;
+		g_outerr = err;
+		if ((g_outerr == EINTR || g_outerr == EAGAIN) && g_intr)
+			warn("output to %s blocked (not read): given up "
+			    "after the interrupt", g_outname != NULL ?
+			    g_outname : "standard output");
+		else if (g_outerr != EPIPE)
+			warn("failed to write to %s: %s", g_outname != NULL ?
+			    g_outname : "standard output", strerror(g_outerr));
 	}
 	return (true);
+}
+
+/*
+ * SIGPIPE and SIGXFSZ ignored (on), or as the command was given them
+ * (off): for the -c commands, which would inherit an ignored signal
+ * through exec().
+ */
+static void
+ignore_output_signals(bool on)
+{
+	static struct sigaction given[2];
+	static bool saved;
+	struct sigaction ign;
+	const int sigs[2] = { SIGPIPE, SIGXFSZ };
+
+	memset(&ign, 0, sizeof (ign));
+	ign.sa_handler = SIG_IGN;
+	for (int i = 0; i < 2; i++) {
+		if (on)
+			(void) sigaction(sigs[i], &ign, saved ? NULL :
+			    &given[i]);
+		else if (saved)
+			(void) sigaction(sigs[i], &given[i], NULL);
+	}
+	saved |= on;
 }
 
 /* A block of stability attributes, as DTrace prints them. */
@@ -618,6 +684,30 @@ raise_nofile(void)
 	}
 }
 
+/*
+ * Standard descriptors that were closed are opened read-only on
+ * /dev/null: else the first files the session opens (BPF maps, perf
+ * events, tracefs control files) would take their numbers, and the
+ * output and messages would be written into them.  Writes to them now
+ * fail (EBADF), and are reported as any failed write.
+ */
+static void
+hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		int nfd;
+
+		if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+			continue;
+		if ((nfd = open("/dev/null", O_RDONLY)) < 0)
+			_exit(1);	/* nowhere to say it */
+		if (nfd != fd) {	/* a lower one was closed too */
+			(void) dup2(nfd, fd);
+			close(nfd);
+		}
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -636,11 +726,15 @@ main(int argc, char *argv[])
 	struct sigaction sa;
 	bool done = false, nodev = false, gone = false;
 
+	hold_std_fds();
 	if (reqs == NULL || cmds == NULL || pids == NULL)
 		fatal("out of memory");
 	g_ofp = stdout;
-	/* a reader that goes away (| head) is seen as EPIPE, not a signal */
-	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * A reader that goes away (| head) is seen as EPIPE, not a signal;
+	 * a file grown past RLIMIT_FSIZE (-o) as EFBIG, and reported.
+	 */
+	ignore_output_signals(true);
 
 	/*
 	 * Compiling only (-e), the version (-V) and the usage (-h) need no
@@ -773,11 +867,14 @@ main(int argc, char *argv[])
 	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
+	g_outname = outfile;
 
 	procs = g_procs = calloc((size_t)(ncmds + npids) + 1,
 	    sizeof (*procs));
 	if (procs == NULL)
 		fatal("out of memory");
+	/* the commands start with the signals as we were given them */
+	ignore_output_signals(false);
 	for (int i = 0; i < ncmds; i++) {
 		char **cargv = split_cmd(cmds[i]);
 
@@ -786,6 +883,7 @@ main(int argc, char *argv[])
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		free(cargv);
 	}
+	ignore_output_signals(true);
 	for (int i = 0; i < npids; i++) {
 		if ((procs[nprocs++] = dtrace_proc_grab(g_dtp, pids[i],
 		    0)) == NULL)
@@ -905,13 +1003,17 @@ main(int argc, char *argv[])
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = tick;	/* no SA_RESTART: a blocked write fails */
+	sigaction(SIGALRM, &sa, NULL);
 
 	raise_nofile();
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
-	for (int i = 0; i < nprocs; i++)
-		dtrace_proc_continue(g_dtp, procs[i]);
+	for (int i = 0; i < nprocs; i++) {
+		if (dtrace_proc_continue(g_dtp, procs[i]) != 0)
+			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+	}
 
 	for (;;) {
 		dtrace_workstatus_t st;
@@ -924,6 +1026,7 @@ main(int argc, char *argv[])
 		    dtrace_stop(g_dtp) != 0)
 			fatal("couldn't stop tracing: %s", dtrace_errmsg(g_dtp,
 			    dtrace_errno(g_dtp)));
+		errno = 0;	/* what a failed write of g_ofp leaves */
 		st = dtrace_work(g_dtp, g_ofp, chew, chewrec, NULL);
 		if (st == DTRACE_WORKSTATUS_ERROR)
 			fatal("processing aborted: %s", dtrace_errmsg(g_dtp,

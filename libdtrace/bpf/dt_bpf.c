@@ -520,6 +520,10 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		ring_buffer__free(dtp->dt_ringbuf);
 		dtp->dt_ringbuf = NULL;
 	}
+	if (dtp->dt_rbpos != NULL) {
+		munmap(dtp->dt_rbpos, 2 * (size_t)getpagesize());
+		dtp->dt_rbpos = NULL;
+	}
 	dt_attfds_close(dtp);
 	dt_discover_free(dtp);
 	dt_registry_close(dtp);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/wait.h>
 
@@ -753,15 +754,13 @@ consumed(dtrace_hdl_t *dtp, int rv)
 }
 
 /*
- * The ring buffer callback: one record, or a committed speculation: the
- * records speculate() appended, one after another, each a header and
- * its clause's data (rounded up to 8 bytes), as if traced now.
+ * One ring buffer record, or a committed speculation: the records
+ * speculate() appended, one after another, each a header and its
+ * clause's data (rounded up to 8 bytes), as if traced now.
  */
 int
-dt_consume_cb(void *ctx, void *rdata, size_t size)
+dt_consume_rec(dtrace_hdl_t *dtp, const char *data, size_t size)
 {
-	dtrace_hdl_t *dtp = ctx;
-	const char *data = rdata;
 	dt_rechdr_t hdr;
 	size_t off = sizeof (hdr);
 
@@ -805,6 +804,57 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 		off += len;
 	}
 	return (0);
+}
+
+/*
+ * Has this call read its share?  Everything the buffer held when the call
+ * began (the record just read ends at or past that position: the kernel
+ * writes the record's 8-byte header, then its data, rounded up to 8
+ * bytes), or DT_CONSUME_NSEC spent.  Without this bound, a session whose
+ * own output makes its probes fire (a clause on write(2) whose every
+ * record faults, and each error message a write) never leaves the
+ * ring buffer's loop, which reads until the buffer is empty, and so
+ * never sees an interrupt or its -c process's end.
+ */
+static bool
+share_read(dtrace_hdl_t *dtp, size_t size)
+{
+	struct timespec ts;
+
+	if (dtp->dt_rbpos != NULL) {
+		unsigned long pos = __atomic_load_n(
+		    (const unsigned long *)dtp->dt_rbpos, __ATOMIC_ACQUIRE);
+
+		pos += (size + 8 + 7) & ~(size_t)7;
+		if ((long)(pos - dtp->dt_consume_end) >= 0)
+			return (true);
+	}
+	if (++dtp->dt_consume_n % 64 != 0)
+		return (false);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec >
+	    dtp->dt_consume_deadline);
+}
+
+/*
+ * The ring buffer callback.  libbpf has advanced past the record before
+ * calling it, so a negative answer stops its loop after this record;
+ * -EAGAIN once the call has read its share (dt_work.c's consume() tells
+ * it from an error).
+ */
+int
+dt_consume_cb(void *ctx, void *rdata, size_t size)
+{
+	dtrace_hdl_t *dtp = ctx;
+	int rv = dt_consume_rec(dtp, rdata, size);
+
+	if (rv < 0)
+		return (rv);
+	if (share_read(dtp, size)) {
+		dtp->dt_consume_yield = true;
+		return (-EAGAIN);
+	}
+	return (rv);
 }
 
 /*

@@ -22,7 +22,7 @@
  * When tracing has stopped and END's records are read, the records kept
  * are printed CPU after CPU, each CPU's in the order they were traced,
  * the CPU that ran END last (as DTrace does), through the same code as
- * records read at once (dt_consume_cb() with dt_pbflush set).  An exit()
+ * records read at once (dt_consume_rec() with dt_pbflush set).  An exit()
  * takes effect when its record is read, not when it is printed.  Records
  * of processes discovery follows (exec, exit, loader changes) are never
  * kept.  Aggregations do not live in the principal buffer: printa() and
@@ -137,7 +137,7 @@ dt_pbuf_keep(dtrace_hdl_t *dtp, const char *data, size_t size)
 
 /*
  * Tracing has stopped and END's records are kept: print every record
- * kept, CPU after CPU, END's CPU last.  0, or what dt_consume_cb()
+ * kept, CPU after CPU, END's CPU last.  0, or what dt_consume_rec()
  * returned that stopped it.
  */
 int
@@ -173,7 +173,7 @@ dt_pbuf_flush(dtrace_hdl_t *dtp)
 		while (pb->pb_n > 0 && rv == 0) {
 			dt_pbrec_t *pr = pb->pb_recs[pb->pb_head];
 
-			rv = dt_consume_cb(dtp, pr->pr_data, pr->pr_size);
+			rv = dt_consume_rec(dtp, pr->pr_data, pr->pr_size);
 			pbuf_pop(pb);
 		}
 	}

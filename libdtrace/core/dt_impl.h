@@ -442,6 +442,9 @@ struct ps_prochandle {
 	pid_t pp_pid;			/* process id */
 	int pp_pidfd;			/* pidfd, readable when it exits */
 	int pp_gofd;			/* created: write end of the hold pipe */
+	int pp_errfd;			/* created: read end of the pipe its
+					   exec() error comes on, or -1 */
+	char *pp_file;			/* created: the command as named */
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */
 	int pp_status;			/* wait status when created */
@@ -683,6 +686,8 @@ struct dtrace_hdl {
 	int dt_beginfd;			/* BEGIN program, -1 if none */
 	int dt_endfd;			/* END program, -1 if none */
 	struct ring_buffer *dt_ringbuf;	/* consumer of DT_MAP_OUTPUT */
+	void *dt_rbpos;			/* its consumer and producer position
+					   pages, mapped read-only, or NULL */
 	int dt_epollfd;			/* waits for records and processes */
 	const char *dt_tracefs;		/* tracefs mount point */
 	bool dt_discover;		/* processes started while tracing runs
@@ -722,6 +727,14 @@ struct dtrace_hdl {
 	bool dt_pbflush;		/* the records kept are being printed */
 	int dt_consume_err;		/* consume callback asked to stop */
 	bool dt_consume_abort;		/* a callback said ABORT: stop now */
+	unsigned long dt_consume_end;	/* producer position when the call
+					   began: later records wait */
+	uint64_t dt_consume_deadline;	/* CLOCK_MONOTONIC ns: the call
+					   yields after it */
+	unsigned int dt_consume_n;	/* records read by the call */
+	bool dt_consume_yield;		/* the call's share is read */
+	bool dt_consume_more;		/* records were left for the next
+					   call */
 
 	dtrace_handle_err_f *dt_errhdlr; /* runtime error handler */
 	void *dt_errarg;		/* its argument */
@@ -1019,6 +1032,7 @@ extern dtrace_attribute_t dt_attr_desc(const dtrace_probedesc_t *);
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);
 extern int dt_consume_cb(void *, void *, size_t);
+extern int dt_consume_rec(dtrace_hdl_t *, const char *, size_t);
 extern void dt_consume_exit(dtrace_hdl_t *, const char *, size_t);
 /* consume/dt_pbuf.c */
 extern int dt_pbuf_keep(dtrace_hdl_t *, const char *, size_t);

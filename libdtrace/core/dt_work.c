@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <sys/syscall.h>
 #include <linux/perf_event.h>
@@ -276,6 +277,11 @@ go(dtrace_hdl_t *dtp)
 	if (dtp->dt_ringbuf == NULL)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot read the output "
 		    "ring buffer: %s", strerror(errno)));
+	/* its positions, which bound what one call reads (consume()) */
+	dtp->dt_rbpos = mmap(NULL, 2 * (size_t)getpagesize(), PROT_READ,
+	    MAP_SHARED, dtp->dt_mapfd[DT_MAP_OUTPUT], 0);
+	if (dtp->dt_rbpos == MAP_FAILED)
+		dtp->dt_rbpos = NULL;	/* bounded by time alone */
 	if ((dtp->dt_epollfd = epoll_create1(EPOLL_CLOEXEC)) < 0)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create an epoll "
 		    "instance: %s", strerror(errno)));
@@ -475,6 +481,44 @@ report_drops(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/* The longest one call reads the ring buffer for, in nanoseconds. */
+#define	DT_CONSUME_NSEC	250000000ULL
+
+/*
+ * Read the ring buffer: the records it holds now, not those written while
+ * they are read, and for DT_CONSUME_NSEC at most (dt_consume.c's
+ * share_read()).  A session whose own output fires its probes, or a
+ * flood of records, would otherwise keep one call in libbpf's loop for
+ * ever.  dt_consume_more says whether records were left.
+ */
+static int
+ring_read(dtrace_hdl_t *dtp)
+{
+	const unsigned long *pos = dtp->dt_rbpos;
+	size_t pg = (size_t)getpagesize() / sizeof (unsigned long);
+	struct timespec ts;
+	int rv;
+
+	if (pos != NULL)	/* the producer's position, a page on */
+		dtp->dt_consume_end = __atomic_load_n(&pos[pg],
+		    __ATOMIC_ACQUIRE);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	dtp->dt_consume_deadline = (uint64_t)ts.tv_sec * 1000000000 +
+	    (uint64_t)ts.tv_nsec + DT_CONSUME_NSEC;
+	dtp->dt_consume_n = 0;
+	dtp->dt_consume_yield = false;
+	rv = ring_buffer__consume(dtp->dt_ringbuf);
+	if (dtp->dt_consume_yield) {
+		rv = 0;
+		dtp->dt_consume_more = pos == NULL ||
+		    __atomic_load_n(&pos[pg], __ATOMIC_ACQUIRE) !=
+		    __atomic_load_n(&pos[0], __ATOMIC_ACQUIRE);
+	} else if (rv >= 0) {
+		dtp->dt_consume_more = false;
+	}
+	return (rv);
+}
+
 /*
  * Read what the ring buffer holds, with these callbacks; then report the
  * losses.  With stop, an exit() consumed stops tracing and END's records
@@ -494,7 +538,7 @@ consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 	dtp->dt_cbarg = arg;
 	dtp->dt_consume_err = 0;
 	dtp->dt_consume_abort = false;
-	rv = ring_buffer__consume(dtp->dt_ringbuf);
+	rv = ring_read(dtp);
 	if (dtp->dt_consume_abort)
 		return (0);	/* asked to stop: not an error, nothing more */
 	if (stop && rv >= 0 && dtp->dt_exited && !dtp->dt_stopped) {
@@ -505,11 +549,11 @@ consume(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 			fflush(fp);
 		if (dtrace_stop(dtp) != 0)
 			return (-1);
-		rv = ring_buffer__consume(dtp->dt_ringbuf);
+		rv = ring_read(dtp);
 	}
 	/* bufpolicy fill or ring: what was kept is printed at the end */
-	if (rv >= 0 && dtp->dt_stopped && dtp->dt_consume_err == 0 &&
-	    !dtp->dt_consume_abort)
+	if (rv >= 0 && dtp->dt_stopped && !dtp->dt_consume_more &&
+	    dtp->dt_consume_err == 0 && !dtp->dt_consume_abort)
 		rv = dt_pbuf_flush(dtp);
 	if (dtp->dt_consume_abort)
 		return (0);
@@ -544,7 +588,12 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 		dt_discover_run(dtp);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */
 	dt_proc_check(dtp);
-	if (dtp->dt_exited || dtp->dt_stopped || dt_proc_alldead(dtp))
+	/* once stopped, done when the buffer is read to its end; before,
+	   an exit() or the processes' end is said at once, records or not */
+	if (dtp->dt_stopped)
+		return (dtp->dt_consume_more ? DTRACE_WORKSTATUS_OKAY :
+		    DTRACE_WORKSTATUS_DONE);
+	if (dtp->dt_exited || dt_proc_alldead(dtp))
 		return (DTRACE_WORKSTATUS_DONE);
 	return (DTRACE_WORKSTATUS_OKAY);
 }

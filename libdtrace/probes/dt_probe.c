@@ -448,6 +448,8 @@ closer_run(void *arg)
  * thread each up to 8 descriptors (a syscall probe and the two sched
  * tracepoints of self-> cleanup: 190-240 ms instead of 350-690), 4 each
  * beyond, the two of a single link (perf event, link) in this thread.
+ * When threads cannot be created (address space or thread limits), this
+ * thread closes the shares of those that did not start.
  */
 void
 dt_attfds_close(dtrace_hdl_t *dtp)
@@ -462,11 +464,13 @@ dt_attfds_close(dtrace_hdl_t *dtp)
 	if (nt > MAX_THREADS)
 		nt = MAX_THREADS;
 	if (nt > 1) {
-		for (unsigned int t = 0; t < nt; t++) {
+		/* every share first: those no thread takes are run here */
+		for (unsigned int t = 0; t < nt; t++)
 			cls[t] = (closer_t){ dtp->dt_attfds, n, t, nt };
+		for (unsigned int t = 0; t < nt; t++) {
 			if (pthread_create(&tids[t], NULL, closer_run,
 			    &cls[t]) != 0)
-				break;
+				break;	/* no memory, no threads: this one */
 			started++;
 		}
 		/* whatever no thread took is closed here */

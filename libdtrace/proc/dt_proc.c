@@ -41,7 +41,13 @@ find_exec(const char *file, char *buf)
 	const char *path = getenv("PATH");
 
 	if (strchr(file, '/') != NULL) {
+		struct stat st;
+
 		snprintf(buf, 4096, "%s", file);
+		if (stat(file, &st) != 0)
+			return (errno);
+		if (!S_ISREG(st.st_mode))	/* what execve() says */
+			return (EACCES);
 		return (access(file, X_OK) == 0 ? 0 : errno);
 	}
 	if (path == NULL)
@@ -72,6 +78,7 @@ proc_add(dtrace_hdl_t *dtp, pid_t pid, int gofd, bool created)
 		return (NULL);
 	P->pp_pid = pid;
 	P->pp_gofd = gofd;
+	P->pp_errfd = -1;
 	P->pp_created = created;
 	P->pp_pidfd = pidfd_open(pid);
 	P->pp_next = dtp->dt_procs;
@@ -86,7 +93,7 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 {
 	struct ps_prochandle *P;
 	char exe[4096];
-	int pfd[2], err;
+	int pfd[2], efd[2], err;
 	pid_t pid;
 
 	if ((err = find_exec(file, exe)) != 0) {
@@ -99,11 +106,20 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		    file, strerror(errno));
 		return (NULL);
 	}
+	if (pipe2(efd, O_CLOEXEC) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
+		    file, strerror(errno));
+		close(pfd[0]);
+		close(pfd[1]);
+		return (NULL);
+	}
 	if ((pid = fork()) < 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(errno));
 		close(pfd[0]);
 		close(pfd[1]);
+		close(efd[0]);
+		close(efd[1]);
 		return (NULL);
 	}
 	if (pid == 0) {
@@ -111,6 +127,7 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 
 		(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
 		close(pfd[1]);
+		close(efd[0]);
 		/*
 		 * Held here until dtrace_proc_continue() or release.  A
 		 * parent that died before the prctl() closed the pipe: end
@@ -120,13 +137,21 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		if (read(pfd[0], &c, 1) != 1)
 			_exit(127);
 		execvp(file, argv);
-		fprintf(stderr, "dtrace: failed to execute %s: %s\n", file,
-		    strerror(errno));
+		/* the parent says it (dtrace_proc_continue()); a successful
+		   exec() closed efd[1]: end of file */
+		err = errno;
+		(void) !write(efd[1], &err, sizeof (err));
 		_exit(127);
 	}
 	close(pfd[0]);
-	if ((P = proc_add(dtp, pid, pfd[1], true)) != NULL)
-		P->pp_exec = realpath(exe, NULL);	/* NULL: none known */
+	close(efd[1]);
+	if ((P = proc_add(dtp, pid, pfd[1], true)) == NULL) {
+		close(efd[0]);
+		return (NULL);
+	}
+	P->pp_errfd = efd[0];
+	P->pp_file = strdup(file);
+	P->pp_exec = realpath(exe, NULL);	/* NULL: none known */
 	return (P);
 }
 
@@ -154,15 +179,33 @@ dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 	return (proc_add(dtp, pid, -1, false));
 }
 
-DT_EXPORT void
+/*
+ * Let a created process go, and wait until its exec() has succeeded (the
+ * error pipe closes) or failed (its errno comes on it): a command that
+ * cannot run is the caller's error, not a process that exits 127.
+ */
+DT_EXPORT int
 dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P)
 {
-	(void) dtp;
+	ssize_t n;
+	int err = 0;
+
 	if (P == NULL || P->pp_gofd < 0)
-		return;
-	(void) write(P->pp_gofd, "g", 1);
+		return (0);
+	(void) !write(P->pp_gofd, "g", 1);
 	close(P->pp_gofd);
 	P->pp_gofd = -1;
+	if (P->pp_errfd < 0)
+		return (0);
+	while ((n = read(P->pp_errfd, &err, sizeof (err))) < 0 &&
+	    errno == EINTR)
+		continue;
+	close(P->pp_errfd);
+	P->pp_errfd = -1;
+	if (n != (ssize_t)sizeof (err))
+		return (0);
+	return (dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s",
+	    P->pp_file != NULL ? P->pp_file : "command", strerror(err)));
 }
 
 DT_EXPORT pid_t
@@ -235,6 +278,9 @@ proc_free(struct ps_prochandle *P)
 	}
 	if (P->pp_pidfd >= 0)
 		close(P->pp_pidfd);
+	if (P->pp_errfd >= 0)
+		close(P->pp_errfd);
+	free(P->pp_file);
 	free(P->pp_exec);
 	free(P);
 }
