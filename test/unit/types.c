@@ -439,6 +439,26 @@ test_bad_types(void)
 	write_btf(b, "deepnest", path, sizeof (path));
 	CHECK(refused(path, "starts a chain of more than 256 nested types"));
 
+	/*
+	 * An enum of 10 bytes (libbpf's btf__add_enum() makes none, its
+	 * parser takes one): the btf fuzz target found it, its D view was
+	 * an integer of 10 bytes, and naming that type indexed past a table
+	 * of integer names.  Enums of 3 bytes and of none are refused too.
+	 */
+	for (unsigned int k = 0; k < 3; k++) {
+		static const uint32_t sizes[] = { 10, 3, 0 };
+		char want[64];
+
+		b = btf__new_empty();
+		i = btf__add_enum(b, "big", 4);
+		btf__add_enum_value(b, "BIG_A", 1);
+		((struct btf_type *)btf__type_by_id(b, i))->size = sizes[k];
+		write_btf(b, "bigenum", path, sizeof (path));
+		snprintf(want, sizeof (want), "type 1 is an enum of %u bytes",
+		    sizes[k]);
+		CHECK(refused(path, want));
+	}
+
 	b = btf__new_empty();
 	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
 	btf__add_struct(b, "list", 16);
