@@ -60,7 +60,8 @@ typedef enum dt_tkind {
 
 typedef struct dt_type {
 	uint8_t ty_kind;	/* dt_tkind_t */
-	uint8_t ty_size;	/* size in bytes (strings: 0, see strsize) */
+	uint8_t ty_size;	/* size in bytes: 1, 2, 4 or 8 for an
+				   integer (strings: 0, see strsize) */
 	uint8_t ty_signed;	/* signed integer */
 	uint8_t ty_psize;	/* pointer: size of what it points to, 0: void */
 	uint8_t ty_psigned;	/* pointer: what it points to is signed */

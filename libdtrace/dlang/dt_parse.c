@@ -1724,12 +1724,15 @@ parse_pragma(dt_pcb_t *pcb)
 	const char *end = pcb->pcb_src + pcb->pcb_len;
 	const char *p = pcb->pcb_ptr, *e = p;
 	char line[512], *words[4], *save = NULL;
+	size_t len;
 	int n = 0;
 
 	/* The pragma is the rest of the line, raw; the peek was not taken. */
 	while (e < end && *e != '\n')
 		e++;
-	snprintf(line, sizeof (line), "%.*s", (int)(e - p), p);
+	len = (size_t)(e - p);
+	snprintf(line, sizeof (line), "%.*s", len < sizeof (line) ? (int)len :
+	    (int)sizeof (line) - 1, p);
 	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
 	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
 	pcb->pcb_ptr = e;
@@ -1738,6 +1741,11 @@ parse_pragma(dt_pcb_t *pcb)
 		words[n++] = w;
 	if (n >= 1 && strcmp(words[0], "D") != 0)
 		goto done;	/* not ours: ignored, as C compilers do */
+	/* a longer one would be cut: an option's value, a name */
+	if (len >= sizeof (line))
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma D too long: "
+		    "%zu bytes after #pragma, at most %zu", len,
+		    sizeof (line) - 1);
 	if (n < 2)
 		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma");
 	if (strcmp(words[1], "option") == 0) {

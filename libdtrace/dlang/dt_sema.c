@@ -462,8 +462,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 
 			dnp->dn_kind = DN_INT;
 			dnp->dn_value = v;
-			(void) dt_btf_dtype(te->te_btf, eid, &dnp->dn_type,
-			    &what);
+			if (dt_btf_dtype(te->te_btf, eid, &dnp->dn_type,
+			    &what) != 0)
+				dnp->dn_type = t_long;
 			return;
 		}
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,

@@ -123,6 +123,9 @@ dt_tcache_current(const dt_tentry_t *te)
  *    pointers), which C cannot write either (struct list { struct list
  *    *next; } goes through the struct).
  *
+ *  - every enum is 1, 2, 4 or 8 bytes, as the kernel requires: the D
+ *    view of an enum is an integer of its size (dt_btf_dtype()).
+ *
  *  - no chain of such edges is longer than DT_BTF_MAXDEPTH types: the
  *    walkers recurse along them (a typedef of a typedef of ..., a struct
  *    in a struct in ...), and a long enough chain would exhaust the
@@ -327,6 +330,12 @@ check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
 			snprintf(msg, len, "not valid BTF: type %u is not "
 			    "aligned to %zu bytes", id,
 			    _Alignof (struct btf_type));
+			return (-1);
+		}
+		if ((btf_is_enum(t) || btf_is_enum64(t)) && (t->size == 0 ||
+		    t->size > 8 || (t->size & (t->size - 1)) != 0)) {
+			snprintf(msg, len, "not valid BTF: type %u is an enum "
+			    "of %u bytes", id, t->size);
 			return (-1);
 		}
 		for (unsigned int i = 0; type_ref(t, i, &ref, &member); i++) {

@@ -222,9 +222,17 @@ dt_btf_resolve(const struct btf *btf, uint32_t id)
 	return (0);
 }
 
+/* Is size that of an integer D holds (the ty_size of a DT_TK_INT)? */
+static bool
+int_size(uint32_t size)
+{
+	return (size == 1 || size == 2 || size == 4 || size == 8);
+}
+
 /*
  * The D type of BTF type id.  Returns -1 for types D cannot hold (floats,
- * functions) with *what naming the kind.
+ * functions, integers of other than 1, 2, 4 or 8 bytes) with *what naming
+ * the kind.
  */
 int
 dt_btf_dtype(const struct btf *btf, uint32_t id, dt_type_t *tp,
@@ -245,16 +253,27 @@ dt_btf_dtype(const struct btf *btf, uint32_t id, dt_type_t *tp,
 	t = btf__type_by_id(btf, rid);
 	switch (btf_kind(t)) {
 	case BTF_KIND_INT:
-		tp->ty_kind = DT_TK_INT;
-		tp->ty_size = (uint8_t)t->size;
-		tp->ty_signed = (btf_int_encoding(t) & BTF_INT_SIGNED) != 0;
 		if (t->size > 8) {
 			*what = "an integer wider than 64 bits";
 			return (-1);
 		}
+		if (!int_size(t->size)) {
+			*what = "an integer of a size other than 1, 2, 4 "
+			    "or 8 bytes";
+			return (-1);
+		}
+		tp->ty_kind = DT_TK_INT;
+		tp->ty_size = (uint8_t)t->size;
+		tp->ty_signed = (btf_int_encoding(t) & BTF_INT_SIGNED) != 0;
 		return (0);
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
+		/* the type cache refuses enums of other sizes */
+		if (!int_size(t->size)) {
+			*what = "an enum of a size other than 1, 2, 4 or 8 "
+			    "bytes";
+			return (-1);
+		}
 		tp->ty_kind = DT_TK_INT;
 		tp->ty_size = (uint8_t)t->size;
 		tp->ty_signed = btf_kflag(t);
@@ -268,7 +287,7 @@ dt_btf_dtype(const struct btf *btf, uint32_t id, dt_type_t *tp,
 		tp->ty_btf = pid;
 		/* pointers to integers also work as D pointers */
 		if (pid != 0 && pt != NULL && btf_kind(pt) == BTF_KIND_INT &&
-		    pt->size <= 8) {
+		    int_size(pt->size)) {
 			tp->ty_psize = (uint8_t)pt->size;
 			tp->ty_psigned = (btf_int_encoding(pt) &
 			    BTF_INT_SIGNED) != 0;

@@ -561,6 +561,34 @@ test_pragmas(void)
 	    "requires one option name"));
 	CHECK(fails("#pragma D\nBEGIN {}", "D_PRAGMA_MALFORM",
 	    "malformed #pragma"));
+
+	/*
+	 * A #pragma D of more than 511 bytes after "#pragma" was cut
+	 * silently: an option's value lost its end.  It is an error where
+	 * it starts; 511 bytes are taken, as is a longer pragma that is
+	 * not ours.
+	 */
+	{
+		char src[1200], val[600];
+
+		memset(val, '9', sizeof (val));
+		snprintf(src, sizeof (src), "BEGIN {}\n#pragma D option "
+		    "strsize=%.*s\nBEGIN {}", 600, val);
+		CHECK(fails(src, "D_PRAGMA_MALFORM", "#pragma D too long: 618 "
+		    "bytes after #pragma, at most 511"));
+		CHECK(fails(src, "D_PRAGMA_MALFORM", "at <command line>:2:"));
+		/* 511 bytes after #pragma: strsize=00...01, whose value is 1 */
+		memset(val, '0', 511 - 19);
+		snprintf(src, sizeof (src), "#pragma D option strsize=%.*s1"
+		    "\nBEGIN {}", 511 - 19, val);
+		CHECK(fails(src, "D_PRAGMA_OPTSET", "strsize must be between"));
+		memset(val, '9', sizeof (val));
+		snprintf(src, sizeof (src), "#pragma ident \"%.*s\"\n"
+		    "BEGIN {}", 600, val);
+		h = open_nodev();
+		CHECK(compile(h, src) != NULL);
+		dtrace_close(h);
+	}
 }
 
 static void

@@ -439,6 +439,70 @@ test_bad_types(void)
 	write_btf(b, "deepnest", path, sizeof (path));
 	CHECK(refused(path, "starts a chain of more than 256 nested types"));
 
+	/*
+	 * An enum of 10 bytes (libbpf's btf__add_enum() makes none, its
+	 * parser takes one): the btf fuzz target found it, its D view was
+	 * an integer of 10 bytes, and naming that type indexed past a table
+	 * of integer names.  Enums of 3 bytes and of none are refused too.
+	 */
+	for (unsigned int k = 0; k < 3; k++) {
+		static const uint32_t sizes[] = { 10, 3, 0 };
+		char want[64];
+
+		b = btf__new_empty();
+		i = btf__add_enum(b, "big", 4);
+		btf__add_enum_value(b, "BIG_A", 1);
+		((struct btf_type *)btf__type_by_id(b, i))->size = sizes[k];
+		write_btf(b, "bigenum", path, sizeof (path));
+		snprintf(want, sizeof (want), "type 1 is an enum of %u bytes",
+		    sizes[k]);
+		CHECK(refused(path, want));
+	}
+
+	/*
+	 * An integer of 3 bytes is valid BTF but not a D integer: using it
+	 * is an error (D_TYPE_ERR), as a member, through a typedef or a
+	 * pointer, in sizeof; the file and its other types are usable.
+	 */
+	{
+		static const char *const progs[] = {
+			"BEGIN { trace((odd_t)arg0); }",
+			"BEGIN { trace(*(odd_t *)arg0); }",
+			"BEGIN { trace(((struct s *)arg0)->x); }",
+			"BEGIN { trace(sizeof (odd_t)); }",
+			"BEGIN { trace(((struct s *)arg0)->y); }",
+		};
+		struct btf_type *t;
+		dtrace_hdl_t *dtp;
+
+		b = btf__new_empty();
+		i = btf__add_int(b, "odd", 4, 0);
+		t = (struct btf_type *)btf__type_by_id(b, i);
+		t->size = 3;
+		*(uint32_t *)(t + 1) = 24;	/* no encoding, 24 bits */
+		btf__add_typedef(b, "odd_t", i);
+		btf__add_int(b, "int", 4, BTF_INT_SIGNED);
+		btf__add_struct(b, "s", 8);
+		btf__add_field(b, "x", i, 0, 0);
+		btf__add_field(b, "y", 3, 32, 0);
+		write_btf(b, "oddint", path, sizeof (path));
+		dtp = open_with(path);
+		for (unsigned int k = 0; k < 5; k++) {
+			dtrace_prog_t *pgp = dtrace_program_strcompile(dtp,
+			    progs[k], DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+
+			if (k == 4) {
+				CHECK(pgp != NULL);
+				continue;
+			}
+			CHECK(pgp == NULL && dtrace_errtag(dtp) != NULL &&
+			    strcmp(dtrace_errtag(dtp), "D_TYPE_ERR") == 0);
+			CHECK(strstr(dtrace_errmsg(dtp, dtrace_errno(dtp)),
+			    "a size other than 1, 2, 4 or 8 bytes") != NULL);
+		}
+		dtrace_close(dtp);
+	}
+
 	b = btf__new_empty();
 	i = btf__add_int(b, "int", 4, BTF_INT_SIGNED);
 	btf__add_struct(b, "list", 16);
