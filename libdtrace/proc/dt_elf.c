@@ -1105,20 +1105,18 @@ elf_read(dtrace_hdl_t *dtp, int fd, const struct stat *st, const char *path)
 const dt_elf_t *
 dt_elf_lookup_fd(dtrace_hdl_t *dtp, int fd, const char *path)
 {
-	struct stat st;
+	struct stat st = { 0 };
 	dt_elf_t *ef;
 	char shown[256];
 
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		int err = errno;
+		int err = st.st_mode == 0 ? errno : 0;	/* fstat() failed */
 
 		dt_strvis(shown, sizeof (shown), shown_path(path));
 		close(fd);
-		if (S_ISREG(st.st_mode) || err == 0)
-			err = EINVAL;
-		return (dt_set_errmsg(dtp, EDT_PROC, "cannot read %s: %s",
-		    shown, err == EINVAL ? "not a regular file" :
-		    strerror(err)), NULL);
+		dt_set_errmsg(dtp, EDT_PROC, "cannot read %s: %s", shown,
+		    err != 0 ? strerror(err) : "not a regular file");
+		return (NULL);
 	}
 	for (ef = dtp->dt_elfs; ef != NULL; ef = ef->ef_next) {
 		if (ef->ef_dev == st.st_dev && ef->ef_ino == st.st_ino) {

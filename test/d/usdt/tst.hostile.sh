@@ -18,4 +18,12 @@ $DTRACE -l -n 'dt_bad$target:::' -c "$BUILD_DIR/testprog/usdtbad-many" \
 echo "exit ${PIPESTATUS[0]}"
 echo "warnings: $(wc -l <"$err")"
 sed "s|$BUILD_DIR|BUILD|" "$err" | tail -1
-rm -f "$err"
+# A file whose name has an escape sequence: left out, its name escaped.
+dir=$(mktemp -d)
+evil=$(printf '%s/ev\033[31mil' "$dir")
+cp "$BUILD_DIR/testprog/usdtbad" "$evil"
+$DTRACE -l -n 'dt_bad$target:::' -c "$evil" 2>"$err" >/dev/null
+echo "exit $?"
+grep 'left out' "$err" | sed -e "s|$dir|DIR|" -e 's/process [0-9]*/process PID/'
+echo "control bytes: $(tr -d '\n\t -~' <"$err" | wc -c)"
+rm -rf "$dir" "$err"
