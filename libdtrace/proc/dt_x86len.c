@@ -278,10 +278,12 @@ dt_x86_boundary(const uint8_t *code, size_t size, uint64_t off)
 /*
  * Can the kernel place a uprobe on the instruction at p (n bytes
  * readable)?  Linux's x86 uprobes refuse an instruction with a LOCK
- * prefix or an ES, CS, SS or DS segment prefix (measured here: "lock decl"
- * at the start of pthread_spin_lock and the "cs nopw" of alignment
- * padding fail the link with ENOTSUPP).  Other instructions it refuses
- * are found only when the link is made.
+ * prefix or an ES, CS, SS or DS segment prefix, and one encoded with a
+ * VEX or EVEX prefix (0xc4, 0xc5, 0x62 in 64-bit code; measured on this
+ * project's kernel: "lock decl" at the start of pthread_spin_lock, the
+ * "cs nopw" of alignment padding and the vpxor/vmovdqu that start
+ * libc's AVX string functions fail the link with ENOTSUPP).  Other
+ * instructions it refuses are found only when the link is made.
  */
 bool
 dt_x86_uprobe_ok(const uint8_t *p, size_t n)
@@ -289,6 +291,7 @@ dt_x86_uprobe_ok(const uint8_t *p, size_t n)
 	for (size_t i = 0; i < n && i < 15; i++) {
 		switch (p[i]) {
 		case 0x26: case 0x2e: case 0x36: case 0x3e: case 0xf0:
+		case 0xc4: case 0xc5: case 0x62:
 			return (false);
 		case 0x66: case 0x67: case 0x64: case 0x65: case 0xf2:
 		case 0xf3:

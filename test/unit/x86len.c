@@ -127,7 +127,10 @@ main(int argc, char **argv)
 		CHECK(dt_x86_boundary(f, 5, 0x100) == 2);
 	}
 
-	/* instructions the kernel's uprobes refuse: lock, segment prefixes */
+	/*
+	 * instructions the kernel's uprobes refuse: lock, segment prefixes,
+	 * VEX and EVEX encodings (the ones the rows below decode)
+	 */
 	{
 		static const uint8_t lockdec[] = { 0xf0, 0xff, 0x0f };
 		static const uint8_t csnop[] = { 0x66, 0x2e, 0x0f, 0x1f, 0x84,
@@ -137,12 +140,25 @@ main(int argc, char **argv)
 		    0x28, 0, 0, 0 };
 		static const uint8_t rexlea[] = { 0x48, 0x8d, 0x3d, 0, 0, 0,
 		    0 };
+		static const uint8_t vpxor[] = { 0xc5, 0xf9, 0xef, 0xc0 };
+		static const uint8_t vpbroadcastb[] = { 0xc4, 0xe2, 0x7d, 0x78,
+		    0xc0 };
+		static const uint8_t evexmov[] = { 0x62, 0xe1, 0xfe, 0x28, 0x6f,
+		    0x07 };
+		static const uint8_t endbr[] = { 0xf3, 0x0f, 0x1e, 0xfa };
 
 		CHECK(!dt_x86_uprobe_ok(lockdec, sizeof (lockdec)));
 		CHECK(!dt_x86_uprobe_ok(csnop, sizeof (csnop)));
 		CHECK(!dt_x86_uprobe_ok(notrack, sizeof (notrack)));
 		CHECK(dt_x86_uprobe_ok(fsmov, sizeof (fsmov)));
 		CHECK(dt_x86_uprobe_ok(rexlea, sizeof (rexlea)));
+		CHECK(!dt_x86_uprobe_ok(vpxor, sizeof (vpxor)));
+		CHECK(!dt_x86_uprobe_ok(vpbroadcastb, sizeof (vpbroadcastb)));
+		CHECK(!dt_x86_uprobe_ok(evexmov, sizeof (evexmov)));
+		CHECK(dt_x86_uprobe_ok(endbr, sizeof (endbr)));
+		CHECK(dt_x86_insnlen(vpxor, sizeof (vpxor)) == 4);
+		CHECK(dt_x86_insnlen(vpbroadcastb, sizeof (vpbroadcastb)) == 5);
+		CHECK(dt_x86_insnlen(evexmov, sizeof (evexmov)) == 6);
 	}
 
 	CHECK((ef = dt_elf_lookup(dtp, file)) != NULL);

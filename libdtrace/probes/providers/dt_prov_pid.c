@@ -130,6 +130,20 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	char path[4096 + 64];
 
 	/*
+	 * The path names the module in listings and records: one with
+	 * control bytes (another user's file name, made to send escape
+	 * sequences to a terminal) is left out, with a warning that shows
+	 * it escaped.
+	 */
+	for (const char *c = file; *c != '\0'; c++) {
+		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+			dt_strvis(path, sizeof (path), file);
+			fprintf(stderr, "dtrace: process %d: %s is left out: its "
+			    "path has control characters\n", (int)pid, path);
+			return (0);
+		}
+	}
+	/*
 	 * The same file may come by two paths (/lib/... from the loader's
 	 * list, /usr/lib/... from the maps): one module.
 	 */
@@ -729,6 +743,23 @@ link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
 
 
 /*
+ * Can the kernel place a uprobe at file offset off of the module?  Its
+ * first instruction is read from the file the module was read from
+ * (dt_x86_uprobe_ok()): an entry or return probe of a function that
+ * starts with an instruction the kernel refuses is left out before the
+ * link is made, since every refused offset costs a failed link (about
+ * 0.1 s in the kernel) while link_multi() looks for it.
+ */
+static bool
+first_insn_ok(const dt_pidmod_t *pm, uint64_t off)
+{
+	uint8_t insn[15];
+	ssize_t n = pread(pm->pm_elf->ef_fd, insn, sizeof (insn), (off_t)off);
+
+	return (n <= 0 || dt_x86_uprobe_ok(insn, (size_t)n));
+}
+
+/*
  * Attach the program to the probe and to every other probe of the same
  * module, direction and clauses (which share its program): one
  * uprobe_multi link for them all, with the process id as its filter, so
@@ -739,6 +770,7 @@ link_multi(dtrace_hdl_t *dtp, dt_program_t *pgp, const dt_pidmod_t *pm,
 static int
 pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
+	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 	uint64_t *offs, *cookies;
 	uint32_t n = 0;
 	int rv;
@@ -760,14 +792,14 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    q->pr_tramp != prp->pr_tramp ||
 		    !dt_probe_same_clauses(prp, q))
 			continue;
+		q->pr_attached = true;
+		if (!first_insn_ok(pm, q->pr_data))
+			continue;
 		offs[n] = q->pr_data;
 		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)
-		    ((const dt_pidmod_t *)(uintptr_t)q->pr_data2)->pm_pid <<
-		    32);
-		q->pr_attached = true;
+		    pm->pm_pid << 32);
 	}
-	rv = link_multi(dtp, pgp, (const dt_pidmod_t *)(uintptr_t)
-	    prp->pr_data2, offs, cookies, n,
+	rv = n == 0 ? 0 : link_multi(dtp, pgp, pm, offs, cookies, n,
 	    prp->pr_tramp == DT_TRAMP_PIDRETURN);
 	free(offs);
 	free(cookies);
