@@ -5,7 +5,9 @@
 # in hex).  Each frame of cfitarget must be where one of its calls
 # returns to; its functions must be those gdb's bt shows at the same
 # breakpoint, in the same order.  Without the copy (ustackcopy=0) the
-# frame pointer walk loses the callers.
+# frame pointer walk loses the callers.  gdb is told to read every
+# library's symbols before bt (it sometimes leaves libc's unread at the
+# breakpoint, and its bt then stops at the first libc frame).
 P="$BUILD_DIR/testprog/cfitarget"
 dis=$(mktemp)
 objdump -d --no-show-raw-insn "$P" >"$dis"
@@ -34,7 +36,7 @@ done
 echo "-- gdb"
 ours=$(printf '%s\n' "$out" | sed -n 's/^ *cfitarget`\([a-z_]*\).*/\1/p' |
     grep -v '^_start$' | tr '\n' ' ')
-theirs=$(timeout 60 gdb -batch -nx -ex 'break cmp' -ex 'run 8' -ex bt "$P" \
+theirs=$(timeout 60 gdb -batch -nx -ex 'break cmp' -ex 'run 8' -ex sharedlibrary -ex bt "$P" \
     2>/dev/null | sed -n 's/^#[0-9]* *\(0x[0-9a-f]* in \)\{0,1\}\([a-z_]*\) (.*/\2/p' |
     grep -E '^(cmp|cfi_[a-z]*|main)$' | tr '\n' ' ')
 echo "ours:  $ours"
