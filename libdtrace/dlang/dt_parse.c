@@ -627,7 +627,14 @@ static const struct {
 	{ "intptr_t", { DT_TK_INT, 8, 1 } },
 	{ "uintptr_t", { DT_TK_INT, 8, 0 } },
 	{ "size_t", { DT_TK_INT, 8, 0 } }, { "ssize_t", { DT_TK_INT, 8, 1 } },
+	{ "ptrdiff_t", { DT_TK_INT, 8, 1 } },
+	{ "uchar_t", { DT_TK_INT, 1, 0 } }, { "ushort_t", { DT_TK_INT, 2, 0 } },
+	{ "uint_t", { DT_TK_INT, 4, 0 } }, { "ulong_t", { DT_TK_INT, 8, 0 } },
+	{ "longlong_t", { DT_TK_INT, 8, 1 } },
+	{ "u_longlong_t", { DT_TK_INT, 8, 0 } },
+	{ "id_t", { DT_TK_INT, 4, 1 } }, { "pid_t", { DT_TK_INT, 4, 1 } },
 	{ "ipaddr_t", { DT_TK_INT, 4, 0 } },	/* an IPv4 address */
+	{ "in_addr_t", { DT_TK_INT, 4, 0 } },
 	{ NULL, { 0 } }
 };
 
@@ -2434,8 +2441,11 @@ storage_class(dt_pcb_t *pcb)
 /*
  * Declarations at the top of a program:
  *   inline TYPE NAME = EXPR ;
- *   [self | this] TYPE NAME [ '[' TYPE {, TYPE} ']' ] ;
- * The current token is the first of the declaration.
+ *   [self | this] TYPE declarator { , declarator } ;
+ *   declarator := { '*' } NAME [ '[' TYPE {, TYPE} ']' | dims ]
+ * As in C, the '*'s belong to each declarator (int *p, i; declares a
+ * pointer and an int); an inline declares one name.  The current token
+ * is the first of the declaration.
  */
 static void
 parse_decl(dt_pcb_t *pcb)
@@ -2443,10 +2453,7 @@ parse_decl(dt_pcb_t *pcb)
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
 	const char *scope = "";
 	bool isinline = false;
-	dt_type_t ty, ty0, keys[DT_MAXKEYS];
-	int nkeys = -1;
-	char name[300];
-	dt_node_t *expr = NULL;
+	dt_type_t base;
 	bool tagged;
 	int64_t size;
 
@@ -2475,53 +2482,68 @@ parse_decl(dt_pcb_t *pcb)
 		syntax_error(pcb);
 	tagged = tok(pcb)->tk_kind == T_KW_ENUM ||
 	    tok(pcb)->tk_kind == T_KW_STRUCT || tok(pcb)->tk_kind == T_KW_UNION;
-	ty = parse_typename(pcb, &size);
-	ty0 = ty;
+	base = parse_basetype(pcb, &size);
 	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
 		return;		/* struct tag { ... }; declares only the type */
-	if (tok(pcb)->tk_kind == T_SEMI)
-		dt_cerror(pcb, "D_DECL_USELESS", pos, "useless declaration: "
-		    "a type without a name to declare");
-	if (tok(pcb)->tk_kind != T_IDENT)
-		syntax_error(pcb);
-	snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
-	next(pcb);
-	if (isinline) {
-		expect(pcb, T_ASSIGN);
-		expr = parse_assign(pcb);
-	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope != '\0' &&
-	    is_type_start(pcb, peek(pcb))) {
-		dt_cerror(pcb, "D_DECL_LOCASSC", pos, "%s: clause-local and "
-		    "thread-local variables may not be associative arrays",
-		    name);
-	} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
-	    is_type_start(pcb, peek(pcb))) {
-		next(pcb);
-		for (nkeys = 0;; ) {
-			if (nkeys == DT_MAXKEYS)
-				dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
-				    "associative array has at most %d key "
-				    "components", DT_MAXKEYS);
-			keys[nkeys++] = parse_typename(pcb, NULL);
-			if (tok(pcb)->tk_kind != T_COMMA)
-				break;
-			next(pcb);
-		}
-		expect(pcb, T_RBRACK);
-	} else if (tok(pcb)->tk_kind == T_LBRACK) {
-		/* an array: int a[4]; this->v[2][3] */
-		uint32_t dims[DT_SOU_MAXDIMS];
-		uint64_t nelems;
-		unsigned int ndims = parse_dims(pcb, name, pos, dims, &nelems);
+	for (;;) {
+		dt_srcpos_t dpos = tok(pcb)->tk_pos;
+		dt_type_t ty = base, keys[DT_MAXKEYS];
+		int nkeys = -1;
+		char name[300];
+		dt_node_t *expr = NULL;
 
-		ty = (dt_type_t){ DT_TK_ARRAY, 0, 0 };
-		ty.ty_btf = array_btf(pcb, ty0, dims, ndims, name, pos);
+		if (tok(pcb)->tk_kind == T_STAR)
+			ty = parse_stars(pcb, base, &size, dpos);
+		if (tok(pcb)->tk_kind == T_SEMI)
+			dt_cerror(pcb, "D_DECL_USELESS", pos, "useless "
+			    "declaration: a type without a name to declare");
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
+		next(pcb);
+		if (isinline) {
+			expect(pcb, T_ASSIGN);
+			expr = parse_assign(pcb);
+		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope != '\0' &&
+		    is_type_start(pcb, peek(pcb))) {
+			dt_cerror(pcb, "D_DECL_LOCASSC", pos, "%s: "
+			    "clause-local and thread-local variables may not "
+			    "be associative arrays", name);
+		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
+		    is_type_start(pcb, peek(pcb))) {
+			next(pcb);
+			for (nkeys = 0;; ) {
+				if (nkeys == DT_MAXKEYS)
+					dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
+					    "associative array has at most %d "
+					    "key components", DT_MAXKEYS);
+				keys[nkeys++] = parse_typename(pcb, NULL);
+				if (tok(pcb)->tk_kind != T_COMMA)
+					break;
+				next(pcb);
+			}
+			expect(pcb, T_RBRACK);
+		} else if (tok(pcb)->tk_kind == T_LBRACK) {
+			/* an array: int a[4]; this->v[2][3] */
+			uint32_t dims[DT_SOU_MAXDIMS];
+			uint64_t nelems;
+			unsigned int ndims = parse_dims(pcb, name, pos, dims,
+			    &nelems);
+			dt_type_t elem = ty;
+
+			ty = (dt_type_t){ DT_TK_ARRAY, 0, 0 };
+			ty.ty_btf = array_btf(pcb, elem, dims, ndims, name,
+			    pos);
+		}
+		dt_sema_declare(pcb, name, ty, nkeys >= 0 ? keys : NULL, nkeys,
+		    expr, pos);
+		if (isinline || tok(pcb)->tk_kind != T_COMMA)
+			break;
+		next(pcb);
 	}
 	if (tok(pcb)->tk_kind != T_SEMI)
 		syntax_error(pcb);
-	dt_sema_declare(pcb, name, ty, nkeys >= 0 ? keys : NULL, nkeys, expr,
-	    pos);
 }
 
 /* Does the current top-level token start a declaration? */
@@ -2533,6 +2555,19 @@ is_decl_start(dt_pcb_t *pcb)
 	if (is_storage_class(t) && !pcb->pcb_havepeek &&
 	    pcb->pcb_ptr[strspn(pcb->pcb_ptr, " \t")] != ':')
 		return (true);	/* a storage class, not a provider so named */
+	/*
+	 * A type name that is an identifier (uint64_t, a kernel typedef)
+	 * followed by a name or a '*' on the same line: a declaration,
+	 * never a probe description (those are followed by '/', '{', ','
+	 * or the end).  Only then are the kernel's types looked at.
+	 */
+	if (t->tk_kind == T_IDENT && !pcb->pcb_havepeek) {
+		const char *c = pcb->pcb_ptr + strspn(pcb->pcb_ptr, " \t");
+
+		if ((*c == '_' || *c == '*' || isalpha((unsigned char)*c)) &&
+		    is_type_start(pcb, t))
+			return (true);
+	}
 	if (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "inline") == 0 ||
 	    strcmp(t->tk_str, "typedef") == 0 ||
 	    strcmp(t->tk_str, "translator") == 0 ||
