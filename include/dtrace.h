@@ -401,11 +401,23 @@ typedef struct dtrace_errdata {
 	const char *dteda_msg;			/* formatted message */
 } dtrace_errdata_t;
 
+/*
+ * The fault codes (the ERROR probe's arg4), DTrace's numbers; D programs
+ * name them too (DTRACEFLT_BADADDR).  This build raises UNKNOWN,
+ * BADADDR, ILLOP, DIVZERO and NOSCRATCH; the others are defined for
+ * programs that compare with them.
+ */
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */
+#define DTRACEFLT_BADALIGN	2	/* bad alignment */
 #define DTRACEFLT_ILLOP		3	/* illegal operation (uregs index) */
 #define DTRACEFLT_DIVZERO	4	/* division by zero */
 #define DTRACEFLT_NOSCRATCH	5	/* out of scratch space */
+#define DTRACEFLT_KPRIV		6	/* kernel access not permitted */
+#define DTRACEFLT_UPRIV		7	/* user access not permitted */
+#define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
+#define DTRACEFLT_BADSTACK	9	/* bad stack */
+#define DTRACEFLT_LIBRARY	1000	/* library-level fault */
 
 #define DTRACE_HANDLE_ABORT	-1	/* handler asks to stop */
 #define DTRACE_HANDLE_OK	0	/* handler handled it */

@@ -160,26 +160,28 @@ static const dt_ident_t dt_builtins[] = {
 /*
  * The uregs[] index names of x86_64: the slots of the kernel's struct
  * pt_regs in order (the ptrace register offsets / 8), as DTrace names
- * them, with its aliases (%ds, %es, %fs and %gs are not saved there, so
- * R_DS, R_ES, R_FS and R_GS are not defined).  Slot 15 (R_ERR) is
- * orig_ax: the error code of an exception, the system call number on a
- * system call.
+ * them, with its aliases.  Slot 15 (R_ERR) is orig_ax: the error code of
+ * an exception, the system call number on a system call.  DTrace for
+ * Linux numbers %ds, %es, %fs, %gs and the trap number after them (21 to
+ * 25); they are not in struct pt_regs, so uregs[] refuses those indexes
+ * (D_REGS_IDX) while the names exist for programs that use them.
  */
 static const struct {
 	const char *rg_name;	/* R_* */
 	int rg_index;		/* uregs[] index */
 } dt_regs[] = {
-	{ "R_CS", 17 }, { "R_EAX", 10 }, { "R_EBP", 4 },
+	{ "R_CS", 17 }, { "R_DS", 21 }, { "R_EAX", 10 }, { "R_EBP", 4 },
 	{ "R_EBX", 5 }, { "R_ECX", 11 }, { "R_EDI", 14 }, { "R_EDX", 12 },
-	{ "R_EFL", 18 }, { "R_EIP", 16 }, { "R_ERR", 15 },
-	{ "R_ESI", 13 }, { "R_ESP", 19 }, { "R_FL", 18 },
+	{ "R_EFL", 18 }, { "R_EIP", 16 }, { "R_ERR", 15 }, { "R_ES", 22 },
+	{ "R_ESI", 13 }, { "R_ESP", 19 }, { "R_FL", 18 }, { "R_FS", 23 },
+	{ "R_GS", 24 },
 	{ "R_PC", 16 }, { "R_R0", 10 }, { "R_R1", 12 },
 	{ "R_R10", 7 }, { "R_R11", 6 }, { "R_R12", 3 }, { "R_R13", 2 },
 	{ "R_R14", 1 }, { "R_R15", 0 }, { "R_R8", 9 }, { "R_R9", 8 },
 	{ "R_RAX", 10 }, { "R_RBP", 4 }, { "R_RBX", 5 }, { "R_RCX", 11 },
 	{ "R_RDI", 14 }, { "R_RDX", 12 }, { "R_RFL", 18 }, { "R_RIP", 16 },
 	{ "R_RSI", 13 }, { "R_RSP", 19 }, { "R_SP", 19 }, { "R_SS", 20 },
-	{ "R_UESP", 19 },
+	{ "R_TRAPNO", 25 }, { "R_UESP", 19 },
 };
 
 /* The uregs[] index a register name stands for, or -1. */

@@ -646,7 +646,9 @@ struct dtrace_hdl {
 	dt_provdecl_t *dt_provdecls;	/* providers declared in D */
 	unsigned int dt_libloaded;	/* files of the D library compiled in,
 					   a bit each */
-	bool dt_libsigloaded;		/* and its signal numbers */
+	unsigned int dt_libconstloaded;	/* and its libraries of constants
+					   (signals, errno, faults), a bit
+					   each */
 	bool dt_libdirsdone;		/* the libdir files are compiled in
 					   (dlang/dt_lib.c, dt_lib_dirs()) */
 	uint32_t dt_globsize;		/* bytes of the globals value */

@@ -19,10 +19,12 @@
  * names (dt_lib_lookup), once per handle.  Its declarations then belong
  * to the handle like the user's own.
  *
- * The signal numbers (SIGHUP ... SIGSYS, as raise() takes them) are a
- * library of their own, of inline constants only, so that naming one
- * reads no kernel types; its text is made from <signal.h>, so that the
- * numbers are this system's.
+ * The signal numbers (SIGHUP ... SIGSYS, as raise() takes them), the
+ * error numbers (EPERM ... EHWPOISON) and the fault codes of the ERROR
+ * probe (DTRACEFLT_*) are libraries of their own, of inline constants
+ * only, so that naming one reads no kernel types; their text is made
+ * from <signal.h>, <errno.h> and dtrace.h, so that the numbers are this
+ * system's.
  *
  * A user's own library: the .d files of each directory option libdir
  * (-L) names, compiled into the handle before its first program
@@ -520,45 +522,98 @@ static const struct {
 	    NULL } },
 };
 
-/* The signals of the signal library, by the names D programs use. */
-static const struct {
-	const char *sg_name;	/* SIG* */
-	int sg_num;		/* its number here */
-} dt_lib_sigs[] = {
-	{ "SIGHUP", SIGHUP }, { "SIGINT", SIGINT }, { "SIGQUIT", SIGQUIT },
-	{ "SIGILL", SIGILL }, { "SIGTRAP", SIGTRAP }, { "SIGABRT", SIGABRT },
-	{ "SIGIOT", SIGIOT }, { "SIGBUS", SIGBUS }, { "SIGFPE", SIGFPE },
-	{ "SIGKILL", SIGKILL }, { "SIGUSR1", SIGUSR1 },
-	{ "SIGSEGV", SIGSEGV }, { "SIGUSR2", SIGUSR2 },
-	{ "SIGPIPE", SIGPIPE }, { "SIGALRM", SIGALRM },
-	{ "SIGTERM", SIGTERM }, { "SIGSTKFLT", SIGSTKFLT },
-	{ "SIGCHLD", SIGCHLD }, { "SIGCLD", SIGCHLD },
-	{ "SIGCONT", SIGCONT }, { "SIGSTOP", SIGSTOP },
-	{ "SIGTSTP", SIGTSTP }, { "SIGTTIN", SIGTTIN },
-	{ "SIGTTOU", SIGTTOU }, { "SIGURG", SIGURG },
-	{ "SIGXCPU", SIGXCPU }, { "SIGXFSZ", SIGXFSZ },
-	{ "SIGVTALRM", SIGVTALRM }, { "SIGPROF", SIGPROF },
-	{ "SIGWINCH", SIGWINCH }, { "SIGIO", SIGIO }, { "SIGPOLL", SIGPOLL },
-	{ "SIGPWR", SIGPWR }, { "SIGSYS", SIGSYS },
+/*
+ * The libraries of constants: names of this system's numbers, each
+ * compiled on first use as "inline int NAME = VALUE;" lines, so that
+ * naming one reads no kernel types.  C(X) is the row of constant X.
+ */
+typedef struct dt_libconst {
+	const char *lc_name;	/* as D programs name it */
+	int lc_value;		/* its number here */
+} dt_libconst_t;
+
+#define C(x)	{ #x, x }
+
+/* The signals, as raise() takes them. */
+static const dt_libconst_t dt_lib_sigs[] = {
+	C(SIGHUP), C(SIGINT), C(SIGQUIT), C(SIGILL), C(SIGTRAP), C(SIGABRT),
+	C(SIGIOT), C(SIGBUS), C(SIGFPE), C(SIGKILL), C(SIGUSR1), C(SIGSEGV),
+	C(SIGUSR2), C(SIGPIPE), C(SIGALRM), C(SIGTERM), C(SIGSTKFLT),
+	C(SIGCHLD), { "SIGCLD", SIGCHLD }, C(SIGCONT), C(SIGSTOP), C(SIGTSTP),
+	C(SIGTTIN), C(SIGTTOU), C(SIGURG), C(SIGXCPU), C(SIGXFSZ),
+	C(SIGVTALRM), C(SIGPROF), C(SIGWINCH), C(SIGIO), C(SIGPOLL), C(SIGPWR),
+	C(SIGSYS), { NULL, 0 }
 };
 
-#define DT_LIB_NSIGS	(sizeof (dt_lib_sigs) / sizeof (dt_lib_sigs[0]))
+/* The error numbers of system calls (errno, a return probe's arg1). */
+static const dt_libconst_t dt_lib_errno[] = {
+	C(EPERM), C(ENOENT), C(ESRCH), C(EINTR), C(EIO), C(ENXIO), C(E2BIG),
+	C(ENOEXEC), C(EBADF), C(ECHILD), C(EAGAIN), C(ENOMEM), C(EACCES),
+	C(EFAULT), C(ENOTBLK), C(EBUSY), C(EEXIST), C(EXDEV), C(ENODEV),
+	C(ENOTDIR), C(EISDIR), C(EINVAL), C(ENFILE), C(EMFILE), C(ENOTTY),
+	C(ETXTBSY), C(EFBIG), C(ENOSPC), C(ESPIPE), C(EROFS), C(EMLINK),
+	C(EPIPE), C(EDOM), C(ERANGE), C(EDEADLK), C(ENAMETOOLONG), C(ENOLCK),
+	C(ENOSYS), C(ENOTEMPTY), C(ELOOP), C(EWOULDBLOCK), C(ENOMSG),
+	C(EIDRM), C(ECHRNG), C(EL2NSYNC), C(EL3HLT), C(EL3RST), C(ELNRNG),
+	C(EUNATCH), C(ENOCSI), C(EL2HLT), C(EBADE), C(EBADR), C(EXFULL),
+	C(ENOANO), C(EBADRQC), C(EBADSLT), C(EDEADLOCK), C(EBFONT),
+	C(ENOSTR), C(ENODATA), C(ETIME), C(ENOSR), C(ENONET), C(ENOPKG),
+	C(EREMOTE), C(ENOLINK), C(EADV), C(ESRMNT), C(ECOMM), C(EPROTO),
+	C(EMULTIHOP), C(EDOTDOT), C(EBADMSG), C(EOVERFLOW), C(ENOTUNIQ),
+	C(EBADFD), C(EREMCHG), C(ELIBACC), C(ELIBBAD), C(ELIBSCN),
+	C(ELIBMAX), C(ELIBEXEC), C(EILSEQ), C(ERESTART), C(ESTRPIPE),
+	C(EUSERS), C(ENOTSOCK), C(EDESTADDRREQ), C(EMSGSIZE), C(EPROTOTYPE),
+	C(ENOPROTOOPT), C(EPROTONOSUPPORT), C(ESOCKTNOSUPPORT),
+	C(EOPNOTSUPP), C(ENOTSUP), C(EPFNOSUPPORT), C(EAFNOSUPPORT),
+	C(EADDRINUSE), C(EADDRNOTAVAIL), C(ENETDOWN), C(ENETUNREACH),
+	C(ENETRESET), C(ECONNABORTED), C(ECONNRESET), C(ENOBUFS), C(EISCONN),
+	C(ENOTCONN), C(ESHUTDOWN), C(ETOOMANYREFS), C(ETIMEDOUT),
+	C(ECONNREFUSED), C(EHOSTDOWN), C(EHOSTUNREACH), C(EALREADY),
+	C(EINPROGRESS), C(ESTALE), C(EUCLEAN), C(ENOTNAM), C(ENAVAIL),
+	C(EISNAM), C(EREMOTEIO), C(EDQUOT), C(ENOMEDIUM), C(EMEDIUMTYPE),
+	C(ECANCELED), C(ENOKEY), C(EKEYEXPIRED), C(EKEYREVOKED),
+	C(EKEYREJECTED), C(EOWNERDEAD), C(ENOTRECOVERABLE), C(ERFKILL),
+	C(EHWPOISON),
+	{ NULL, 0 }
+};
 
-/* Compile the signal library: "inline int SIGHUP = 1;" and so on. */
+/* The fault codes of the ERROR probe's arg4 (dtrace.h). */
+static const dt_libconst_t dt_lib_faults[] = {
+	C(DTRACEFLT_UNKNOWN), C(DTRACEFLT_BADADDR), C(DTRACEFLT_BADALIGN),
+	C(DTRACEFLT_ILLOP), C(DTRACEFLT_DIVZERO), C(DTRACEFLT_NOSCRATCH),
+	C(DTRACEFLT_KPRIV), C(DTRACEFLT_UPRIV), C(DTRACEFLT_TUPOFLOW),
+	C(DTRACEFLT_BADSTACK), C(DTRACEFLT_LIBRARY), { NULL, 0 }
+};
+
+#undef C
+
+static const struct {
+	const char *cl_file;		/* the name errors give */
+	const dt_libconst_t *cl_consts;	/* its constants, NULL-ended */
+} dt_libconsts[] = {
+	{ "signal.d (the D library)", dt_lib_sigs },
+	{ "errno.d (the D library)", dt_lib_errno },
+	{ "faults.d (the D library)", dt_lib_faults },
+};
+
+/* Compile library l of constants: "inline int SIGHUP = 1;" and so on. */
 static int
-lib_signals(dtrace_hdl_t *dtp)
+lib_consts(dtrace_hdl_t *dtp, unsigned int l)
 {
-	size_t cap = DT_LIB_NSIGS * 40, len = 0;
-	char *text = malloc(cap);
+	const dt_libconst_t *c = dt_libconsts[l].cl_consts;
+	size_t n = 0, cap, len = 0;
+	char *text;
 	dtrace_prog_t *pgp;
 
-	if (text == NULL)
+	while (c[n].lc_name != NULL)
+		n++;
+	cap = n * 48 + 1;
+	if ((text = malloc(cap)) == NULL)
 		return (dt_set_errno(dtp, EDT_NOMEM));
-	for (size_t i = 0; i < DT_LIB_NSIGS; i++)
+	for (size_t i = 0; i < n; i++)
 		len += (size_t)snprintf(text + len, cap - len,
-		    "inline int %s = %d;\n", dt_lib_sigs[i].sg_name,
-		    dt_lib_sigs[i].sg_num);
-	pgp = dt_compile_file_text(dtp, text, "signal.d (the D library)");
+		    "inline int %s = %d;\n", c[i].lc_name, c[i].lc_value);
+	pgp = dt_compile_file_text(dtp, text, dt_libconsts[l].cl_file);
 	free(text);
 	return (pgp == NULL ? -1 : 0);
 }
@@ -577,12 +632,17 @@ dt_lib_lookup(dtrace_hdl_t *dtp, const char *name, bool *errp)
 	*errp = false;
 	if (idp != NULL)
 		return (idp);
-	if (!dtp->dt_libsigloaded && strncmp(name, "SIG", 3) == 0) {
-		for (size_t i = 0; i < DT_LIB_NSIGS; i++) {
-			if (strcmp(dt_lib_sigs[i].sg_name, name) != 0)
+	for (unsigned int l = 0; l < sizeof (dt_libconsts) /
+	    sizeof (dt_libconsts[0]); l++) {
+		const dt_libconst_t *c = dt_libconsts[l].cl_consts;
+
+		if (dtp->dt_libconstloaded & (1U << l))
+			continue;
+		for (; c->lc_name != NULL; c++) {
+			if (strcmp(c->lc_name, name) != 0)
 				continue;
-			dtp->dt_libsigloaded = true;
-			if (lib_signals(dtp) != 0) {
+			dtp->dt_libconstloaded |= 1U << l;
+			if (lib_consts(dtp, l) != 0) {
 				*errp = true;
 				return (NULL);
 			}

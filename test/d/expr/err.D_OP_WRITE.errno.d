@@ -1,0 +1,1 @@
+BEGIN { EPERM = 3; exit(0); }

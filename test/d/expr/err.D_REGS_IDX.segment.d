@@ -1,0 +1,1 @@
+BEGIN { trace(uregs[R_GS]); exit(0); }
