@@ -450,37 +450,39 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 	} else if (c == '"') {
 		lex_string(pcb, tk);
 	} else if (c == '\'') {
-		int v;
+		/*
+		 * A character constant: as in C, several characters ('ab')
+		 * make one integer, the first the most significant byte, up
+		 * to the 8 bytes of a D integer; one character is a char,
+		 * sign-extended.
+		 */
+		uint64_t v = 0;
+		int n = 0, ch = 0;
 
 		advance(pcb, 1);
-		if (peekc(pcb, 0) == '\\') {
-			advance(pcb, 1);
-			v = escape(pcb, tk->tk_pos);
-		} else if (peekc(pcb, 0) == -1 || peekc(pcb, 0) == '\'') {
+		if (peekc(pcb, 0) == -1 || peekc(pcb, 0) == '\'')
 			dt_cerror(pcb, "D_CHR_NULL", tk->tk_pos,
 			    "empty character constant");
-		} else {
-			v = peekc(pcb, 0);
-			advance(pcb, 1);
-		}
-		if (peekc(pcb, 0) != '\'') {
-			/* more characters before the quote, or no quote on
-			   the line */
-			size_t i = 0;
-
-			while (peekc(pcb, i) != -1 && peekc(pcb, i) != '\n' &&
-			    peekc(pcb, i) != '\'')
-				i++;
-			if (peekc(pcb, i) != '\'')
+		while (peekc(pcb, 0) != '\'') {
+			if (peekc(pcb, 0) == -1 || peekc(pcb, 0) == '\n')
 				dt_cerror(pcb, "D_CHR_NL", tk->tk_pos,
 				    "newline encountered in character "
 				    "constant");
-			dt_cerror(pcb, "D_CHR_OFLOW", tk->tk_pos,
-			    "character constant is too long");
+			if (peekc(pcb, 0) == '\\') {
+				advance(pcb, 1);
+				ch = escape(pcb, tk->tk_pos);
+			} else {
+				ch = peekc(pcb, 0);
+				advance(pcb, 1);
+			}
+			if (++n > 8)
+				dt_cerror(pcb, "D_CHR_OFLOW", tk->tk_pos,
+				    "character constant is too long");
+			v = v << 8 | (uint8_t)ch;
 		}
 		advance(pcb, 1);
 		tk->tk_kind = T_INT;
-		tk->tk_int = (uint64_t)(int64_t)(signed char)v;
+		tk->tk_int = n == 1 ? (uint64_t)(int64_t)(signed char)ch : v;
 	} else if (c == '@') {
 		/* an aggregation: @name, or @ alone (the anonymous one) */
 		size_t n = 1;

@@ -192,7 +192,8 @@ test_chars(void)
 	toks_free(&tk);
 
 	CHECK(fails_with("''", "D_CHR_NULL", "empty character constant"));
-	CHECK(fails_with("'ab'", "D_CHR_OFLOW", "too long"));
+	CHECK(fails_with("'abcdefghi'", "D_CHR_OFLOW", "too long"));
+	CHECK(fails_with("'ab", "D_CHR_NL", "newline encountered"));
 	CHECK(fails_with("'a", "D_CHR_NL", "newline encountered"));
 	CHECK(fails_with("'\\q'", "D_STR_BADESC", "\\q"));
 }

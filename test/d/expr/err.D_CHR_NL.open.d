@@ -1,0 +1,2 @@
+BEGIN { trace('ab
+'); exit(0); }

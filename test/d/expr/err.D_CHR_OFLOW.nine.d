@@ -1,0 +1,1 @@
+BEGIN { trace('abcdefghi'); exit(0); }
