@@ -1197,6 +1197,39 @@ toomany:
  * (which loads the kernel types: only an unknown identifier in
  * parentheses gets that far).
  */
+/*
+ * Is identifier t the module of module`name, where name is a type name
+ * of that module's types (vmlinux`__be32)?  The source right after t
+ * says, when t is the last token read (the current one with no peek, or
+ * the peek): module`name is otherwise a kernel symbol.  A module other
+ * than vmlinux is looked at only inside a clause, where its types may
+ * be used, and only when the kernel has type data for it.
+ */
+static bool
+is_module_type(dt_pcb_t *pcb, const dt_token_t *t)
+{
+	const char *p = pcb->pcb_ptr, *e;
+	char name[256], path[300];
+
+	if (!(t == &pcb->pcb_peek || (t == &pcb->pcb_tok &&
+	    !pcb->pcb_havepeek)) || *p != '`')
+		return (false);
+	for (e = ++p; isalnum((unsigned char)*e) || *e == '_'; e++)
+		;
+	if (e == p || (size_t)(e - p) >= sizeof (name) ||
+	    dt_ktypes(pcb->pcb_hdl) == NULL)
+		return (false);
+	snprintf(name, sizeof (name), "%.*s", (int)(e - p), p);
+	if (strcmp(t->tk_str, "vmlinux") != 0) {
+		snprintf(path, sizeof (path), "/sys/kernel/btf/%s", t->tk_str);
+		if (pcb->pcb_clause == NULL || strchr(t->tk_str, '/') != NULL ||
+		    access(path, R_OK) != 0)
+			return (false);
+		dt_pcb_module_types(pcb, t->tk_str, t->tk_pos);
+	}
+	return (dt_tcache_name(dt_pcb_types(pcb, t->tk_pos), name) != 0);
+}
+
 static bool
 is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 {
@@ -1209,6 +1242,8 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 		return (true);
 	if (k != T_IDENT)
 		return (false);
+	if (is_module_type(pcb, t))
+		return (true);
 	if (d_typedef(t->tk_str) != NULL || d_typename(pcb, t->tk_str) != NULL)
 		return (true);
 	if (dt_builtin_lookup(t->tk_str) != NULL ||
@@ -1375,6 +1410,31 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 				    "%s, which D cannot use", tname, what);
 			size = dt_btf_size(te->te_btf, id);
 		}
+		base = -1;
+	} else if (k == T_IDENT && peek(pcb)->tk_kind == T_BACKQUOTE) {
+		/* module`name: a type name of the kernel or of a module */
+		char mod[256], name[256];
+		dt_tentry_t *te;
+		const char *what = "";
+		uint32_t id;
+
+		snprintf(mod, sizeof (mod), "%s", tok(pcb)->tk_str);
+		next(pcb);
+		next(pcb);
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
+		if (strcmp(mod, "vmlinux") != 0)
+			dt_pcb_module_types(pcb, mod, pos);
+		te = dt_pcb_types(pcb, pos);
+		if ((id = dt_tcache_name(te, name)) == 0)
+			dt_cerror(pcb, "D_SYNTAX", pos, "failed to resolve type "
+			    "%s`%s: Unknown type name", mod, name);
+		next(pcb);
+		if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
+			dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s`%s is %s, "
+			    "which D cannot use", mod, name, what);
+		size = dt_btf_size(te->te_btf, id);
 		base = -1;
 	} else if (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL) {
 		dt_tentry_t *te = dt_pcb_types(pcb, pos);
@@ -1885,6 +1945,12 @@ parse_clause(dt_pcb_t *pcb)
 			next(pcb);
 			continue;
 		}
+		if (tok(pcb)->tk_kind == T_PRAGMA && !pcb->pcb_havepeek) {
+			/* a #pragma line between statements: as at the top */
+			parse_pragma(pcb);
+			next(pcb);
+			continue;
+		}
 		stmt = dt_node_new(pcb, DN_EXPRSTMT, tok(pcb)->tk_pos);
 		stmt->dn_left = parse_expr(pcb);
 		*tail = stmt;
@@ -1901,42 +1967,55 @@ parse_clause(dt_pcb_t *pcb)
 }
 
 /*
- * typedef TYPE NAME ; gives a type a new name, in the handle's
- * identifiers (the same name again for the same type is allowed).
+ * typedef TYPE NAME { , NAME } ; gives a type new names, in the handle's
+ * identifiers (the same name again for the same type is allowed); as in
+ * C, each name has its own '*'s (typedef int myint, *myintp;).
  */
 static void
 parse_typedef(dt_pcb_t *pcb)
 {
-	const dt_type_t *dty;
-	dt_srcpos_t pos;
-	dt_ident_t *idp;
-	int64_t size;
-	dt_type_t ty;
+	dt_srcpos_t tpos;
+	int64_t bsize;
+	dt_type_t base;
 
 	next(pcb);
 	if (!is_type_start(pcb, tok(pcb)))
 		syntax_error(pcb);
-	ty = parse_typename(pcb, &size);
-	if (tok(pcb)->tk_kind != T_IDENT)
-		syntax_error(pcb);
-	pos = tok(pcb)->tk_pos;
-	idp = d_typename(pcb, tok(pcb)->tk_str);
-	dty = idp != NULL ? &idp->di_type : d_typedef(tok(pcb)->tk_str);
-	if (dty != NULL) {
-		/* the same name for the same type again is allowed */
-		if (!dt_type_same(*dty, ty))
-			dt_cerror(pcb, "D_DECL_TYPERED", pos, "type redeclared: "
-			    "%s", tok(pcb)->tk_str);
-	} else {
-		check_newname(pcb, tok(pcb)->tk_str, pos);
-		if ((idp = dt_ident_create(pcb->pcb_hdl, tok(pcb)->tk_str,
-		    DT_IDENT_TYPE)) == NULL)
-			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
-		idp->di_type = ty;
-		idp->di_tsize = size;
-		idp->di_defined = true;
+	tpos = tok(pcb)->tk_pos;
+	base = parse_basetype(pcb, &bsize);
+	for (;;) {
+		const dt_type_t *dty;
+		dt_srcpos_t pos;
+		dt_ident_t *idp;
+		int64_t size = bsize;
+		dt_type_t ty = base;
+
+		if (tok(pcb)->tk_kind == T_STAR)
+			ty = parse_stars(pcb, base, &size, tpos);
+		if (tok(pcb)->tk_kind != T_IDENT)
+			syntax_error(pcb);
+		pos = tok(pcb)->tk_pos;
+		idp = d_typename(pcb, tok(pcb)->tk_str);
+		dty = idp != NULL ? &idp->di_type : d_typedef(tok(pcb)->tk_str);
+		if (dty != NULL) {
+			/* the same name for the same type again is allowed */
+			if (!dt_type_same(*dty, ty))
+				dt_cerror(pcb, "D_DECL_TYPERED", pos, "type "
+				    "redeclared: %s", tok(pcb)->tk_str);
+		} else {
+			check_newname(pcb, tok(pcb)->tk_str, pos);
+			if ((idp = dt_ident_create(pcb->pcb_hdl,
+			    tok(pcb)->tk_str, DT_IDENT_TYPE)) == NULL)
+				dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+			idp->di_type = ty;
+			idp->di_tsize = size;
+			idp->di_defined = true;
+		}
+		next(pcb);
+		if (tok(pcb)->tk_kind != T_COMMA)
+			break;
+		next(pcb);
 	}
-	next(pcb);
 	if (tok(pcb)->tk_kind != T_SEMI)
 		syntax_error(pcb);
 }

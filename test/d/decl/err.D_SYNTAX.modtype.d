@@ -1,0 +1,2 @@
+typedef vmlinux`no_such_type_here t;
+BEGIN { exit(0); }

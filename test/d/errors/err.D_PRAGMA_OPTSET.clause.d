@@ -1,0 +1,6 @@
+BEGIN
+{
+	x = 1;
+#pragma D option nosuchoption
+	exit(0);
+}
