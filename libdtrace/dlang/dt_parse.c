@@ -2521,6 +2521,7 @@ storage_class(dt_pcb_t *pcb)
  * Declarations at the top of a program:
  *   inline TYPE NAME = EXPR ;
  *   [self | this] TYPE declarator { , declarator } ;
+ *   (self | this) NAME { , NAME } ;            (ints, the type left out)
  *   declarator := { '*' } NAME [ '[' TYPE {, TYPE} ']' | dims ]
  * As in C, the '*'s belong to each declarator (int *p, i; declares a
  * pointer and an int); an inline declares one name.  The current token
@@ -2557,11 +2558,21 @@ parse_decl(dt_pcb_t *pcb)
 		    "this->";
 		next(pcb);
 	}
-	if (!is_type_start(pcb, tok(pcb)))
-		syntax_error(pcb);
-	tagged = tok(pcb)->tk_kind == T_KW_ENUM ||
-	    tok(pcb)->tk_kind == T_KW_STRUCT || tok(pcb)->tk_kind == T_KW_UNION;
-	base = parse_basetype(pcb, &size);
+	if (*scope != '\0' && tok(pcb)->tk_kind == T_IDENT &&
+	    !is_type_start(pcb, tok(pcb)) && (peek(pcb)->tk_kind == T_SEMI ||
+	    peek(pcb)->tk_kind == T_COMMA)) {
+		/* self x; this x; declare ints, the type left out */
+		tagged = false;
+		base = (dt_type_t){ DT_TK_INT, 4, 1 };
+		size = 4;
+	} else {
+		if (!is_type_start(pcb, tok(pcb)))
+			syntax_error(pcb);
+		tagged = tok(pcb)->tk_kind == T_KW_ENUM ||
+		    tok(pcb)->tk_kind == T_KW_STRUCT ||
+		    tok(pcb)->tk_kind == T_KW_UNION;
+		base = parse_basetype(pcb, &size);
+	}
 	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
 		return;		/* struct tag { ... }; declares only the type */

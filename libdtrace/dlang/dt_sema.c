@@ -312,6 +312,10 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 	return (e);
 }
 
+static dt_idkind_t var_kind(const char *);
+static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
+    dt_srcpos_t);
+
 /*
  * The kernel offsets of the path walk (d_path(), cwd, root, fds[]), once
  * per clause: struct path, dentry, vfsmount, mount (which holds the
@@ -448,6 +452,15 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_kind = DN_INT;
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
 		return;
+	}
+	if (idp == NULL && var_kind(dnp->dn_str) != DT_IDENT_GLOBAL) {
+		/*
+		 * self->x and this->x read before any assignment: created
+		 * on first reference as an int, whose value is 0 until
+		 * assigned
+		 */
+		idp = declare_scalar(pcb, dnp->dn_str,
+		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
 	}
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */

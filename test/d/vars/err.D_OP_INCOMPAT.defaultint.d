@@ -1,0 +1,7 @@
+self x;
+
+BEGIN
+{
+	self->x = execname;
+	exit(0);
+}

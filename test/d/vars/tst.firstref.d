@@ -1,0 +1,34 @@
+#pragma D option quiet
+/*
+ * Thread-local and clause-local variables exist from their first
+ * reference: read before any assignment (in a predicate, in ++), they
+ * are ints of value 0.  "self x;" and "this x;" declare ints, the type
+ * left out.
+ */
+self a;
+this b, c;
+
+BEGIN
+/self->x == 0/
+{
+	printf("self->x is %d before any assignment\n", self->x);
+}
+
+BEGIN
+{
+	++self->n;
+	self->n++;
+	printf("self->n %d, this->t %d\n", self->n, this->t);
+	self->a = 5;
+	this->b = 6;
+	this->c = 7;
+	printf("%d %d %d %d\n", self->a, this->b, this->c, sizeof (self->a));
+	self->x = 1;
+}
+
+BEGIN
+/self->x == 1/
+{
+	printf("self->x is %d\n", self->x);
+	exit(0);
+}
