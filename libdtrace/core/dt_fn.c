@@ -54,7 +54,7 @@ static const dt_fn_t dt_fns[] = {
 	FN("ftruncate", DT_FN_FTRUNCATE, T_VOID, ACT, REC, "", NULL,
 	    dt_cg_record_only),
 
-	/* strings (codegen/dt_cg_str.c) */
+	/* strings */
 	FN("copyinstr", DT_FN_COPYINSTR, T_STR, SUBR, 0, NULL,
 	    dt_sema_copyinstr, dt_cg_copyinstr),
 	FN("stringof", DT_FN_STRINGOF, T_STR, SUBR, 0, NULL, dt_sema_stringof,
@@ -132,7 +132,7 @@ static const dt_fn_t dt_fns[] = {
 	FN("uaddr", DT_FN_UADDR, T_VOID, ACT, REC | DYN, "x", dt_sema_usym,
 	    dt_cg_usym),
 
-	/* network addresses (codegen/dt_cg_inet.c) */
+	/* network addresses */
 	FN("inet_ntoa", DT_FN_INET_NTOA, T_STR, SUBR, 0, NULL, dt_sema_inet,
 	    dt_cg_inet),
 	FN("inet_ntoa6", DT_FN_INET_NTOA6, T_STR, SUBR, 0, NULL, dt_sema_inet,
@@ -142,7 +142,7 @@ static const dt_fn_t dt_fns[] = {
 	FN("link_ntop", DT_FN_LINK_NTOP, T_STR, SUBR, 0, NULL, dt_sema_inet,
 	    dt_cg_inet),
 
-	/* paths (codegen/dt_cg_path.c) */
+	/* paths */
 	FN("d_path", DT_FN_D_PATH, T_STR, SUBR, 0, NULL, dt_sema_d_path,
 	    dt_cg_d_path),
 
@@ -162,7 +162,7 @@ static const dt_fn_t dt_fns[] = {
 	FN("rw_iswriter", DT_FN_RW_ISWRITER, T_I32, SUBR, 0, NULL,
 	    dt_sema_lockfn, dt_cg_lockfn),
 
-	/* speculations (codegen/dt_cg_spec.c) */
+	/* speculations */
 	FN("speculation", DT_FN_SPECULATION, T_I32, SUBR, SPEC, "", NULL,
 	    dt_cg_speculation),
 	FN("speculate", DT_FN_SPECULATE, T_VOID, ACT, SPEC, NULL,
