@@ -30,6 +30,7 @@
 
 #include "../dlang/dt_ast.h"
 #include "dt_insn.h"
+#include "../core/dt_fn.h"
 
 #define DT_NTMP		8		/* string temporaries per statement */
 #define DT_TMP_BYTES	16384		/* at most this much for them */
@@ -727,8 +728,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 }
 
 /* r0 = copyinstr(addr [, maxlen]) */
-static void
-cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
 	uint32_t off = tmp_alloc(cg);
@@ -869,8 +870,8 @@ emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 }
 
 /* r0 = alloca(size) */
-static void
-cg_alloca(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	cg_expr(cg, dnp->dn_args);
 	emit_scratch_alloc(cg);
@@ -878,8 +879,8 @@ cg_alloca(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /* r0 = copyin(addr, size): a copy of user memory in scratch space */
-static void
-cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	int16_t aslot, oslot;
 
@@ -900,8 +901,8 @@ cg_copyin(dt_cg_t *cg, dt_node_t *dnp)
  * allocated; bcopy(src, dest, size): kernel memory outside scratch space
  * to scratch space the clause allocated.
  */
-static void
-cg_copyto(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	bool bcopy = dnp->dn_builtin->di_id == DT_FN_BCOPY;
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_list, *a2 = a1->dn_list;
@@ -1712,8 +1713,8 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
  * big-endian: hton and ntoh both swap), rand(), and the major and minor
  * numbers of a Linux dev_t (major: bits 20 and up, minor: the low 20).
  */
-static void
-cg_intfunc(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	int id = dnp->dn_builtin->di_id;
 
@@ -1739,6 +1740,8 @@ cg_intfunc(dt_cg_t *cg, dt_node_t *dnp)
 	case DT_FN_GETMINOR:
 		emit(cg, ALU_IMM(BPF_AND, R0, 0xfffff));
 		break;
+	default:
+		cg_fail(cg, "D_CG", "no code for this integer subroutine");
 	}
 	normalize(cg, dnp->dn_type);
 }
@@ -1764,8 +1767,8 @@ cg_intfunc(dt_cg_t *cg, dt_node_t *dnp)
  * task->real_parent and ends at the idle task (tgid 0, its own parent);
  * dn_value and dn_aux are the offsets of real_parent and tgid.
  */
-static void
-cg_progenyof(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	int lfound = label_new(cg), lnot = label_new(cg);
 	int ldone = label_new(cg);
@@ -1803,8 +1806,8 @@ cg_progenyof(dt_cg_t *cg, dt_node_t *dnp)
  * rw_read_held() readers there, rw_write_held() a writer holding it,
  * rw_iswriter() a writer holding it or waiting.
  */
-static void
-cg_lockfn(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_lockfn(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	int id = dnp->dn_builtin->di_id;
 	int ltrue = label_new(cg), ldone = label_new(cg);
@@ -1812,7 +1815,8 @@ cg_lockfn(dt_cg_t *cg, dt_node_t *dnp)
 	cg_expr(cg, dnp->dn_args);
 	if (dnp->dn_value != 0)
 		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-	emit_read_value(cg, id >= DT_FN_RW_READ_HELD ? 4 : 8);
+	emit_read_value(cg, id == DT_FN_RW_READ_HELD ||
+	    id == DT_FN_RW_WRITE_HELD || id == DT_FN_RW_ISWRITER ? 4 : 8);
 	switch (id) {
 	case DT_FN_MUTEX_OWNED:
 		emit(cg, ALU_IMM(BPF_AND, R0, ~7));
@@ -1840,6 +1844,8 @@ cg_lockfn(dt_cg_t *cg, dt_node_t *dnp)
 		emit(cg, ALU_IMM(BPF_AND, R0, 0x1ff));
 		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrue);
 		break;
+	default:
+		cg_fail(cg, "D_CG", "no code for this lock subroutine");
 	}
 	emit(cg, MOV_IMM(R0, 0));
 	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -3083,8 +3089,8 @@ emit_link_hex(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t n)
  * illegal operation fault; an address that cannot be read, a bad address
  * fault.
  */
-static void
-cg_inet(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	dtrace_hdl_t *dtp = cg->cg_hdl;
 	uint32_t strsize = dtp->dt_opts.op_strsize;
@@ -3170,8 +3176,8 @@ cg_inet(dt_cg_t *cg, dt_node_t *dnp)
 	emit_dctx_addr(cg, R0, out);
 }
 
-static void
-cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
 	int id = dnp->dn_builtin->di_id;
@@ -3446,8 +3452,8 @@ cg_strfunc(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
-static void
-cg_stringof(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	dt_node_t *e = dnp->dn_args;
 	uint32_t off;
@@ -3480,67 +3486,15 @@ cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_var(cg, dnp);
 		}
 		break;
-	case DN_CALL:
-		if (dnp->dn_builtin->di_id == DT_FN_COPYINSTR) {
-			cg_copyinstr(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_STRINGOF) {
-			cg_stringof(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_COPYIN) {
-			cg_copyin(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_ALLOCA) {
-			cg_alloca(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id >= DT_FN_STRLEN &&
-		    dnp->dn_builtin->di_id <= DT_FN_STRTOK) {
-			cg_strfunc(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_D_PATH) {
-			cg_expr(cg, dnp->dn_args);
-			emit_path_walk(cg, true, dnp->dn_aux != 0, true);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_PROGENYOF) {
-			cg_progenyof(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_STACK ||
-		    dnp->dn_builtin->di_id == DT_FN_USTACK ||
-		    dnp->dn_builtin->di_id == DT_FN_USYM ||
-		    dnp->dn_builtin->di_id == DT_FN_UMOD ||
-		    dnp->dn_builtin->di_id == DT_FN_UADDR)	/* a key */
-			cg_fail(cg, "D_CG", "stack( ) used as a value");
-		if (dnp->dn_builtin->di_id == DT_FN_SYM ||
-		    dnp->dn_builtin->di_id == DT_FN_MOD) {
-			cg_expr(cg, dnp->dn_args);	/* the address */
-			break;
-		}
-		if (dnp->dn_builtin->di_id == DT_FN_SPECULATION) {
-			cg_speculation(cg);
-			break;
-		}
-		if (dnp->dn_builtin->di_id >= DT_FN_INET_NTOA &&
-		    dnp->dn_builtin->di_id <= DT_FN_LINK_NTOP) {
-			cg_inet(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id >= DT_FN_MUTEX_OWNED &&
-		    dnp->dn_builtin->di_id <= DT_FN_RW_ISWRITER) {
-			cg_lockfn(cg, dnp);
-			break;
-		}
-		if (dnp->dn_builtin->di_id >= DT_FN_HTONS) {
-			cg_intfunc(cg, dnp);
-			break;
-		}
-		cg_fail(cg, "D_CG", "action used as a value");
+	case DN_CALL: {
+		/* a subroutine's value; stack( )'s kin say they have none */
+		const dt_fn_t *fn = dt_fn_of(dnp->dn_builtin);
+
+		if (fn->fn_kind != DT_FK_SUBR && !(fn->fn_flags & DT_FF_DYNACT))
+			cg_fail(cg, "D_CG", "action used as a value");
+		fn->fn_cg(cg, dnp, NULL);
+		break;
+	}
 	case DN_UNARY:
 		if (dnp->dn_op == T_AND) {	/* the address, not a read */
 			cg_lvaddr(cg, dnp->dn_left);
@@ -3891,8 +3845,8 @@ hist_incr(const dt_node_t *call, int fn)
  * in place: the map is per-CPU, so no other CPU writes this value.  Without
  * keys the map is a per-CPU array whose one entry always exists.
  */
-static void
-cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
+void
+dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 {
 	dt_node_t *agg = asg->dn_left, *call = asg->dn_right;
 	const dt_ident_t *idp = agg->dn_ident;
@@ -4043,8 +3997,8 @@ cg_aggstmt(dt_cg_t *cg, dt_node_t *asg)
  * refuse kernel threads and exiting tasks (-EPERM): the action then does
  * nothing, as there is no process to signal.
  */
-static void
-cg_signal(dt_cg_t *cg, dt_node_t *dnp)
+void
+dt_cg_signal(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	if (dnp->dn_builtin->di_id == DT_FN_STOP) {
 		emit(cg, MOV_IMM(R1, SIGSTOP));
@@ -4063,16 +4017,211 @@ cg_signal(dt_cg_t *cg, dt_node_t *dnp)
 	emit(cg, CALL(BPF_FUNC_send_signal_thread));
 }
 
+/*
+ * The actions of the rows of dt_fn.c (fn_cg), called by cg_stmt with the
+ * action's record (DT_FF_RECORD), or NULL when it records nothing.
+ */
+
+void
+dt_cg_trace(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	cg_expr(cg, e->dn_args);
+	if (r->dr_kind == DTRACEACT_TRACEMEM)	/* a struct's bytes */
+		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
+	else
+		store_data(cg, r->dr_type, r->dr_offset);
+}
+
+/* ftruncate( ), setopt( ): the record alone */
+void
+dt_cg_record_only(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	(void) cg;
+	(void) e;
+	(void) r;
+}
+
+void
+dt_cg_print(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	cg_expr(cg, e->dn_args);
+	if (r->dr_btf == 0) {
+		store_data(cg, r->dr_type, r->dr_offset);
+		return;
+	}
+	/* the address, then the bytes there (or ERROR) */
+	emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset), R0));
+	emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+	    data_off(cg, r->dr_offset + 8), (int32_t)r->dr_size - 8);
+}
+
+/* sym( ), func( ), mod( ): the address, as a value or recorded */
+void
+dt_cg_sym(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	cg_expr(cg, e->dn_args);
+	if (r != NULL)
+		store_data(cg, r->dr_type, r->dr_offset);
+}
+
+void
+dt_cg_ustack(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	if (r == NULL)		/* a key */
+		cg_fail(cg, "D_CG", "stack( ) used as a value");
+	/* straight into the record */
+	emit_ustack(cg, (uint32_t)data_off(cg, r->dr_offset),
+	    r->dr_type.ty_size);
+	if (r->dr_size > 8U + r->dr_type.ty_size * 8U)
+		emit_ustack_copy(cg, (uint32_t)data_off(cg,
+		    r->dr_offset + 8U + r->dr_type.ty_size * 8U), e,
+		    r->dr_size - 8U - r->dr_type.ty_size * 8U);
+}
+
+/* usym( ), ufunc( ), umod( ), uaddr( ) */
+void
+dt_cg_usym(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	if (r == NULL)		/* a key */
+		cg_fail(cg, "D_CG", "stack( ) used as a value");
+	emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset), e->dn_args);
+}
+
+void
+dt_cg_stack(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	(void) e;
+	if (r == NULL)		/* a key */
+		cg_fail(cg, "D_CG", "stack( ) used as a value");
+	/* straight into the record */
+	emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
+	    r->dr_type.ty_size);
+}
+
+void
+dt_cg_tracemem(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	/* the limit shown, then the bytes, or ERROR for a bad address */
+	uint32_t off = r->dr_offset;
+
+	if (r->dr_dynsize) {
+		dt_type_t t = { DT_TK_INT, 8, 1, 0 };
+
+		cg_expr_as(cg, e->dn_args->dn_list->dn_list, t);
+		store_data(cg, t, off);
+		off += 8;
+	}
+	cg_expr(cg, e->dn_args);
+	emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+	    data_off(cg, off), (int32_t)(r->dr_size - (off -
+	    r->dr_offset)));
+}
+
+void
+dt_cg_exit(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	cg_expr_as(cg, e->dn_args, r->dr_type);
+	store_data(cg, r->dr_type, r->dr_offset);
+	emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
+	emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
+	    gs_activity), DT_ACT_DRAINING));
+}
+
+/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ) */
+void
+dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	/* the aggregation's map, and trunc's count (0: all) */
+	if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
+		emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
+		    e->dn_args->dn_list->dn_ident->di_id));
+		return;
+	}
+	if (e->dn_args->dn_list != NULL)
+		cg_expr(cg, e->dn_args->dn_list);
+	else
+		emit(cg, MOV_IMM(R0, 0));
+	emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset + 8), R0));
+	emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
+	    e->dn_args->dn_ident->di_id));
+}
+
+/* printf( ), system( ), freopen( ): formatted (then run) by the consumer */
+void
+dt_cg_printf(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	unsigned int i = 0;
+
+	for (dt_node_t *a = e->dn_args->dn_list; a != NULL;
+	    a = a->dn_list, i++) {
+		/* once stored, an argument's temporaries are free */
+		int ntmp = cg->cg_ntmp;
+
+		cg_expr(cg, a);
+		store_data(cg, r->dr_args[i].dr_type,
+		    r->dr_args[i].dr_offset);
+		cg->cg_ntmp = ntmp;
+	}
+	if (i > 0 && dt_printf_uaddr(r->dr_pfmt)) {	/* %A */
+		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+		store_data(cg, r->dr_args[i].dr_type,
+		    r->dr_args[i].dr_offset);
+	}
+}
+
+/* speculate(id): the clause's records go to that buffer */
+void
+dt_cg_speculate(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	(void) r;
+	cg_expr(cg, e->dn_args);
+	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_spec), R0));
+}
+
+/* commit(id), discard(id) */
+void
+dt_cg_commit(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	(void) r;
+	cg_expr(cg, e->dn_args);
+	cg_commit(cg, e->dn_builtin->di_id == DT_FN_COMMIT);
+}
+
+/* r0 = speculation() */
+void
+dt_cg_speculation(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	(void) e;
+	(void) r;
+	cg_speculation(cg);
+}
+
+/* r0 = d_path(path): the path walked (of a mount point, dn_aux) */
+void
+dt_cg_d_path(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r)
+{
+	(void) r;
+	cg_expr(cg, dnp->dn_args);
+	emit_path_walk(cg, true, dnp->dn_aux != 0, true);
+}
+
+/*
+ * A statement: an aggregation, an action (its row's fn_cg, with the next
+ * record of the clause when it records data), or an expression.
+ */
 static void
 cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 {
 	dt_node_t *e = stmt->dn_left;
 	dt_clause_t *dcp = cg->cg_clause;
-	dt_datarec_t *r;
+	const dt_fn_t *fn;
+	dt_datarec_t *r = NULL;
 
 	cg->cg_ntmp = 0;
 	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
-		cg_aggstmt(cg, e);
+		dt_fn_byid(e->dn_left->dn_ident->di_aggfn)->fn_cg(cg, e, NULL);
 		return;
 	}
 	if (e->dn_kind != DN_CALL || e->dn_builtin->di_kind != DT_IDENT_FUNC ||
@@ -4080,142 +4229,10 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 		cg_expr(cg, e);
 		return;
 	}
-	if (e->dn_builtin->di_id == DT_FN_COPYINTO ||
-	    e->dn_builtin->di_id == DT_FN_BCOPY) {
-		cg_copyto(cg, e);	/* records nothing */
-		return;
-	}
-	switch (e->dn_builtin->di_id) {	/* these record nothing either */
-	case DT_FN_SPECULATE:
-		cg_expr(cg, e->dn_args);
-		emit(cg, STX(BPF_DW, R9, MS_OFF(ms_spec), R0));
-		return;
-	case DT_FN_COMMIT:
-	case DT_FN_DISCARD:
-		cg_expr(cg, e->dn_args);
-		cg_commit(cg, e->dn_builtin->di_id == DT_FN_COMMIT);
-		return;
-	default:
-		break;
-	}
-	if (e->dn_builtin->di_id == DT_FN_RAISE ||
-	    e->dn_builtin->di_id == DT_FN_STOP) {
-		cg_signal(cg, e);	/* records nothing */
-		return;
-	}
-	r = &dcp->dc_recs[(*recno)++];
-	switch (e->dn_builtin->di_id) {
-	case DT_FN_TRACE:
-		cg_expr(cg, e->dn_args);
-		if (r->dr_kind == DTRACEACT_TRACEMEM)	/* a struct's bytes */
-			emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-			    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
-		else
-			store_data(cg, r->dr_type, r->dr_offset);
-		break;
-	case DT_FN_FTRUNCATE:	/* the record alone */
-		break;
-	case DT_FN_PRINT:
-		cg_expr(cg, e->dn_args);
-		if (r->dr_btf == 0) {
-			store_data(cg, r->dr_type, r->dr_offset);
-			break;
-		}
-		/* the address, then the bytes there (or ERROR) */
-		emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset), R0));
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-		    data_off(cg, r->dr_offset + 8), (int32_t)r->dr_size - 8);
-		break;
-	case DT_FN_SYM:
-	case DT_FN_MOD:
-		cg_expr(cg, e->dn_args);
-		store_data(cg, r->dr_type, r->dr_offset);
-		break;
-	case DT_FN_USTACK:	/* straight into the record */
-		emit_ustack(cg, (uint32_t)data_off(cg, r->dr_offset),
-		    r->dr_type.ty_size);
-		if (r->dr_size > 8U + r->dr_type.ty_size * 8U)
-			emit_ustack_copy(cg, (uint32_t)data_off(cg,
-			    r->dr_offset + 8U + r->dr_type.ty_size * 8U), e,
-			    r->dr_size - 8U - r->dr_type.ty_size * 8U);
-		break;
-	case DT_FN_USYM:
-	case DT_FN_UMOD:
-	case DT_FN_UADDR:
-		emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset),
-		    e->dn_args);
-		break;
-	case DT_FN_STACK:	/* straight into the record */
-		emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
-		    r->dr_type.ty_size);
-		break;
-	case DT_FN_TRACEMEM: {
-		/* the limit shown, then the bytes, or ERROR for a bad address */
-		uint32_t off = r->dr_offset;
-
-		if (r->dr_dynsize) {
-			dt_type_t t = { DT_TK_INT, 8, 1, 0 };
-
-			cg_expr_as(cg, e->dn_args->dn_list->dn_list, t);
-			store_data(cg, t, off);
-			off += 8;
-		}
-		cg_expr(cg, e->dn_args);
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-		    data_off(cg, off), (int32_t)(r->dr_size - (off -
-		    r->dr_offset)));
-		break;
-	}
-	case DT_FN_EXIT:
-		cg_expr_as(cg, e->dn_args, r->dr_type);
-		store_data(cg, r->dr_type, r->dr_offset);
-		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
-		emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
-		    gs_activity), DT_ACT_DRAINING));
-		break;
-	case DT_FN_PRINTA:
-	case DT_FN_CLEAR:
-	case DT_FN_TRUNC:
-	case DT_FN_NORMALIZE:
-	case DT_FN_DENORMALIZE:
-		/* the aggregation's map, and trunc's count (0: all) */
-		if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
-			emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
-			    e->dn_args->dn_list->dn_ident->di_id));
-			break;
-		}
-		if (e->dn_args->dn_list != NULL)
-			cg_expr(cg, e->dn_args->dn_list);
-		else
-			emit(cg, MOV_IMM(R0, 0));
-		emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset + 8), R0));
-		emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
-		    e->dn_args->dn_ident->di_id));
-		break;
-	case DT_FN_PRINTF:
-	case DT_FN_SYSTEM:	/* formatted, then run, by the consumer */
-	case DT_FN_FREOPEN: {
-		unsigned int i = 0;
-
-		for (dt_node_t *a = e->dn_args->dn_list; a != NULL;
-		    a = a->dn_list, i++) {
-			/* once stored, an argument's temporaries are free */
-			int ntmp = cg->cg_ntmp;
-
-			cg_expr(cg, a);
-			store_data(cg, r->dr_args[i].dr_type,
-			    r->dr_args[i].dr_offset);
-			cg->cg_ntmp = ntmp;
-		}
-		if (i > 0 && dt_printf_uaddr(r->dr_pfmt)) {	/* %A */
-			emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-			emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-			store_data(cg, r->dr_args[i].dr_type,
-			    r->dr_args[i].dr_offset);
-		}
-		break;
-	}
-	}
+	fn = dt_fn_of(e->dn_builtin);
+	if (fn->fn_flags & DT_FF_RECORD)
+		r = &dcp->dc_recs[(*recno)++];
+	fn->fn_cg(cg, e, r);
 }
 
 /* Count a loss in the per-CPU counters at offset off of the globals. */

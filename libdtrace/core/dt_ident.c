@@ -2,8 +2,8 @@
  * dt_ident.c: identifiers (built-in variables and functions, the session's
  * global variables) and the string literal table.
  *
- * Built-ins live in a constant table; global variables in a hash table of
- * the handle.  A global variable gets its type at its first assignment in
+ * Built-in variables live in a constant table, built-in functions in
+ * dt_fn.c's; global variables in a hash table of the handle.  A global variable gets its type at its first assignment in
  * program order and an offset in the globals map value, 8-byte aligned;
  * it keeps both for the life of the session, so that every program of the
  * session agrees on them.
@@ -12,24 +12,20 @@
 #include <string.h>
 
 #include "../dlang/dt_ast.h"
+#include "dt_fn.h"
 
 #define T_I32	{ DT_TK_INT, 4, 1, 0 }
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }
 #define T_I64	{ DT_TK_INT, 8, 1, 0 }
 #define T_U64	{ DT_TK_INT, 8, 0, 0 }
-#define T_U16	{ DT_TK_INT, 2, 0, 0 }
 #define T_STR	{ DT_TK_STRING, 0, 0, 0 }
 #define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
-#define T_VOIDP	{ DT_TK_PTR, 8, 0, 0 }
 
 #define BI(name, id, type) \
 	{ NULL, (char *)(name), DT_IDENT_BUILTIN, (id), type, 0, true }
-#define FN(name, id, type) \
-	{ NULL, (char *)(name), DT_IDENT_FUNC, (id), type, 0, true }
 
-/* Sorted by name for bsearch. */
+/* Built-in variables, sorted by name for bsearch; functions are in dt_fn.c. */
 static const dt_ident_t dt_builtins[] = {
-	FN("alloca", DT_FN_ALLOCA, T_VOIDP),
 	BI("arg0", DT_BI_ARG0 + 0, T_I64),
 	BI("arg1", DT_BI_ARG0 + 1, T_I64),
 	BI("arg2", DT_BI_ARG0 + 2, T_I64),
@@ -41,117 +37,31 @@ static const dt_ident_t dt_builtins[] = {
 	BI("arg8", DT_BI_ARG0 + 8, T_I64),
 	BI("arg9", DT_BI_ARG0 + 9, T_I64),
 	BI("args", DT_BI_ARGS, T_I64),
-	FN("avg", DT_FN_AVG, T_VOID),
-	FN("basename", DT_FN_BASENAME, T_STR),
-	FN("bcopy", DT_FN_BCOPY, T_VOID),
-	FN("breakpoint", DT_FN_BREAKPOINT, T_VOID),
 	BI("caller", DT_BI_CALLER, T_U64),
-	FN("chill", DT_FN_CHILL, T_VOID),
-	FN("cleanpath", DT_FN_CLEANPATH, T_STR),
-	FN("clear", DT_FN_CLEAR, T_VOID),
-	FN("commit", DT_FN_COMMIT, T_VOID),
-	FN("copyin", DT_FN_COPYIN, T_VOIDP),
-	FN("copyinstr", DT_FN_COPYINSTR, T_STR),
-	FN("copyinto", DT_FN_COPYINTO, T_VOID),
-	FN("copyout", DT_FN_COPYOUT, T_VOID),
-	FN("copyoutstr", DT_FN_COPYOUTSTR, T_VOID),
-	FN("count", DT_FN_COUNT, T_VOID),
 	BI("cpu", DT_BI_CPU, T_I32),
 	BI("curcpu", DT_BI_CPU, T_I32),
 	BI("curthread", DT_BI_CURTHREAD, T_VOID),
 	BI("cwd", DT_BI_CWD, T_STR),
-	FN("d_path", DT_FN_D_PATH, T_STR),
-	FN("denormalize", DT_FN_DENORMALIZE, T_VOID),
-	FN("dirname", DT_FN_DIRNAME, T_STR),
-	FN("discard", DT_FN_DISCARD, T_VOID),
 	BI("epid", DT_BI_EPID, T_U32),
 	BI("errno", DT_BI_ERRNO, T_I32),
 	BI("execname", DT_BI_EXECNAME, T_STR),
-	FN("exit", DT_FN_EXIT, T_VOID),
 	BI("fds", DT_BI_FDS, T_VOID),
-	FN("freopen", DT_FN_FREOPEN, T_VOID),
-	FN("ftruncate", DT_FN_FTRUNCATE, T_VOID),
-	FN("func", DT_FN_SYM, T_VOID),
-	FN("getmajor", DT_FN_GETMAJOR, T_U32),
-	FN("getminor", DT_FN_GETMINOR, T_U32),
 	BI("gid", DT_BI_GID, T_U32),
-	FN("htonl", DT_FN_HTONL, T_U32),
-	FN("htonll", DT_FN_HTONLL, T_U64),
-	FN("htons", DT_FN_HTONS, T_U16),
 	BI("id", DT_BI_ID, T_U32),
-	FN("index", DT_FN_INDEX, T_I32),
-	FN("inet_ntoa", DT_FN_INET_NTOA, T_STR),
-	FN("inet_ntoa6", DT_FN_INET_NTOA6, T_STR),
-	FN("inet_ntop", DT_FN_INET_NTOP, T_STR),
-	FN("jstack", DT_FN_USTACK, T_VOID),
-	FN("link_ntop", DT_FN_LINK_NTOP, T_STR),
-	FN("llquantize", DT_FN_LLQUANTIZE, T_VOID),
-	FN("lltostr", DT_FN_LLTOSTR, T_STR),
-	FN("lquantize", DT_FN_LQUANTIZE, T_VOID),
-	FN("max", DT_FN_MAX, T_VOID),
-	FN("min", DT_FN_MIN, T_VOID),
-	FN("mod", DT_FN_MOD, T_VOID),
-	FN("mutex_owned", DT_FN_MUTEX_OWNED, T_I32),
-	FN("mutex_owner", DT_FN_MUTEX_OWNER, T_U64),
-	FN("mutex_type_adaptive", DT_FN_MUTEX_TYPE_ADAPTIVE, T_I32),
-	FN("mutex_type_spin", DT_FN_MUTEX_TYPE_SPIN, T_I32),
-	FN("normalize", DT_FN_NORMALIZE, T_VOID),
-	FN("ntohl", DT_FN_NTOHL, T_U32),
-	FN("ntohll", DT_FN_NTOHLL, T_U64),
-	FN("ntohs", DT_FN_NTOHS, T_U16),
-	FN("panic", DT_FN_PANIC, T_VOID),
 	BI("pid", DT_BI_PID, T_I32),
 	BI("ppid", DT_BI_PPID, T_I32),
-	FN("print", DT_FN_PRINT, T_VOID),
-	FN("printa", DT_FN_PRINTA, T_VOID),
-	FN("printf", DT_FN_PRINTF, T_VOID),
 	BI("probefunc", DT_BI_PROBEFUNC, T_STR),
 	BI("probemod", DT_BI_PROBEMOD, T_STR),
 	BI("probename", DT_BI_PROBENAME, T_STR),
 	BI("probeprov", DT_BI_PROBEPROV, T_STR),
-	FN("progenyof", DT_FN_PROGENYOF, T_I32),
-	FN("quantize", DT_FN_QUANTIZE, T_VOID),
-	FN("raise", DT_FN_RAISE, T_VOID),
-	FN("rand", DT_FN_RAND, T_I32),
-	FN("rindex", DT_FN_RINDEX, T_I32),
 	BI("root", DT_BI_ROOT, T_STR),
-	FN("rw_iswriter", DT_FN_RW_ISWRITER, T_I32),
-	FN("rw_read_held", DT_FN_RW_READ_HELD, T_I32),
-	FN("rw_write_held", DT_FN_RW_WRITE_HELD, T_I32),
-	FN("setopt", DT_FN_SETOPT, T_VOID),
-	FN("speculate", DT_FN_SPECULATE, T_VOID),
-	FN("speculation", DT_FN_SPECULATION, T_I32),
-	FN("stack", DT_FN_STACK, T_VOID),
 	BI("stackdepth", DT_BI_STACKDEPTH, T_U32),
-	FN("stddev", DT_FN_STDDEV, T_VOID),
-	FN("stop", DT_FN_STOP, T_VOID),
-	FN("strchr", DT_FN_STRCHR, T_STR),
-	FN("stringof", DT_FN_STRINGOF, T_STR),
-	FN("strjoin", DT_FN_STRJOIN, T_STR),
-	FN("strlen", DT_FN_STRLEN, T_U64),
-	FN("strrchr", DT_FN_STRRCHR, T_STR),
-	FN("strstr", DT_FN_STRSTR, T_STR),
-	FN("strtok", DT_FN_STRTOK, T_STR),
-	FN("substr", DT_FN_SUBSTR, T_STR),
-	FN("sum", DT_FN_SUM, T_VOID),
-	FN("sym", DT_FN_SYM, T_VOID),
-	FN("system", DT_FN_SYSTEM, T_VOID),
 	BI("tid", DT_BI_TID, T_I32),
 	BI("timestamp", DT_BI_TIMESTAMP, T_U64),
-	FN("tolower", DT_FN_TOLOWER, T_STR),
-	FN("toupper", DT_FN_TOUPPER, T_STR),
-	FN("trace", DT_FN_TRACE, T_VOID),
-	FN("tracemem", DT_FN_TRACEMEM, T_VOID),
-	FN("trunc", DT_FN_TRUNC, T_VOID),
-	FN("uaddr", DT_FN_UADDR, T_VOID),
 	BI("ucaller", DT_BI_UCALLER, T_U64),
-	FN("ufunc", DT_FN_USYM, T_VOID),
 	BI("uid", DT_BI_UID, T_U32),
-	FN("umod", DT_FN_UMOD, T_VOID),
 	BI("uregs", DT_BI_UREGS, T_U64),
-	FN("ustack", DT_FN_USTACK, T_VOID),
 	BI("ustackdepth", DT_BI_USTACKDEPTH, T_U32),
-	FN("usym", DT_FN_USYM, T_VOID),
 	BI("vtimestamp", DT_BI_VTIMESTAMP, T_U64),
 	BI("walltimestamp", DT_BI_WALLTIMESTAMP, T_I64),
 	BI("zonename", DT_BI_ZONENAME, T_STR),
@@ -200,11 +110,18 @@ builtin_cmp(const void *key, const void *elem)
 	return (strcmp(key, ((const dt_ident_t *)elem)->di_name));
 }
 
+/* A built-in variable or function (the fn_ident of its dt_fn.c row). */
 const dt_ident_t *
 dt_builtin_lookup(const char *name)
 {
-	return (bsearch(name, dt_builtins, sizeof (dt_builtins) /
-	    sizeof (dt_builtins[0]), sizeof (dt_ident_t), builtin_cmp));
+	const dt_ident_t *idp = bsearch(name, dt_builtins,
+	    sizeof (dt_builtins) / sizeof (dt_builtins[0]),
+	    sizeof (dt_ident_t), builtin_cmp);
+	const dt_fn_t *fn;
+
+	if (idp == NULL && (fn = dt_fn_lookup(name)) != NULL)
+		idp = &fn->fn_ident;
+	return (idp);
 }
 
 static unsigned int

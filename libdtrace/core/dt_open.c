@@ -19,6 +19,7 @@
 #include <sys/syscall.h>
 
 #include "dt_impl.h"
+#include "dt_fn.h"
 #include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
 
@@ -50,6 +51,7 @@ dtrace_open(int version, int flags, int *errp)
 	dtrace_hdl_t *dtp;
 	int err = 0;
 
+	dt_fn_verify();		/* a bug of the library stops it here */
 	if (version <= 0 || version > DTRACE_VERSION)
 		err = EDT_VERSION;
 	else if (flags & ~DTRACE_O_MASK)

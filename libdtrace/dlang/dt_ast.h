@@ -222,7 +222,10 @@ enum {
 	DT_BI_CALLER
 };
 
-/* Built-in functions and actions. */
+/*
+ * Built-in functions and actions: their numbers.  Each has its row in
+ * core/dt_fn.c (dt_fn.h), which says everything else of it.
+ */
 enum {
 	DT_FN_TRACE = 1, DT_FN_PRINTF, DT_FN_EXIT, DT_FN_SETOPT,
 	DT_FN_COPYINSTR, DT_FN_TRACEMEM, DT_FN_PRINT, DT_FN_FTRUNCATE,
@@ -252,7 +255,8 @@ enum {
 	DT_FN_STDDEV, DT_FN_QUANTIZE, DT_FN_LQUANTIZE, DT_FN_LLQUANTIZE,
 	/* aggregation actions */
 	DT_FN_PRINTA, DT_FN_CLEAR, DT_FN_TRUNC, DT_FN_NORMALIZE,
-	DT_FN_DENORMALIZE
+	DT_FN_DENORMALIZE,
+	DT_FN_NUM		/* the count of numbers (plus one: 0 is none) */
 };
 
 /* dt_sema.c: the clause's kernel types (held by the clause), or an error */

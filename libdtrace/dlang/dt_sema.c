@@ -22,6 +22,7 @@
 #include <bpf/btf.h>
 
 #include "dt_ast.h"
+#include "../core/dt_fn.h"
 #include "../types/dt_tcache.h"
 
 static const dt_type_t t_int = { DT_TK_INT, 4, 1, 0 };
@@ -1145,36 +1146,18 @@ check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
 	    nargs, lo, hi);
 }
 
+/*
+ * The generic check of a call: the count and types of its arguments from
+ * its row's prototype (dt_fn.h: s a string, i an integer, x an integer or
+ * a pointer, "[" before the optional ones).
+ */
 static void
-check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 {
-	static const struct {
-		int id;
-		const char *proto;
-	} protos[] = {
-		{ DT_FN_STRLEN, "s" }, { DT_FN_STRJOIN, "ss" },
-		{ DT_FN_SUBSTR, "si[i" }, { DT_FN_STRCHR, "si" },
-		{ DT_FN_STRRCHR, "si" }, { DT_FN_BASENAME, "s" },
-		{ DT_FN_DIRNAME, "s" }, { DT_FN_CLEANPATH, "s" },
-		{ DT_FN_LLTOSTR, "i" },
-		{ DT_FN_TOUPPER, "s" }, { DT_FN_TOLOWER, "s" },
-		{ DT_FN_INDEX, "ss[i" }, { DT_FN_RINDEX, "ss[i" },
-		{ DT_FN_STRSTR, "ss" },
-		{ DT_FN_HTONS, "i" }, { DT_FN_HTONL, "i" },
-		{ DT_FN_HTONLL, "i" }, { DT_FN_NTOHS, "i" },
-		{ DT_FN_NTOHL, "i" }, { DT_FN_NTOHLL, "i" },
-		{ DT_FN_RAND, "" }, { DT_FN_GETMAJOR, "i" },
-		{ DT_FN_GETMINOR, "i" }, { DT_FN_PROGENYOF, "i" },
-		{ 0, NULL }
-	};
-	const char *proto = "", *p;
+	const char *p;
 	const dt_node_t *a = dnp->dn_args;
 	int min = 0, max = 0, n = 0;
 
-	for (int i = 0; protos[i].proto != NULL; i++) {
-		if (protos[i].id == dnp->dn_builtin->di_id)
-			proto = protos[i].proto;
-	}
 	for (p = proto; *p != '\0'; p++) {
 		if (*p == '[')
 			min = max;
@@ -1189,15 +1172,107 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		    nargs, nargs == 1 ? "" : "s", min != max ? "at least " :
 		    "", min);
 	for (p = proto; a != NULL; a = a->dn_list, p++) {
+		bool ok;
+
 		if (*p == '[')
 			p++;
 		n++;
-		if (*p == 's' ? !is_string(a) : !is_int(a))
+		ok = *p == 's' ? is_string(a) : *p == 'x' ? is_scalar(a) :
+		    is_int(a);
+		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 			    "#%d is incompatible with prototype: argument must "
 			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
+			    *p == 'x' ? "an integer or pointer" :
 			    "an integer");
 	}
+}
+
+/*
+ * The checks of the rows of dt_fn.c (fn_sema): what a prototype cannot
+ * say.  Each runs after the arguments are checked, and after the
+ * prototype when the row has one.
+ */
+
+void
+dt_sema_trace(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
+		dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
+		    "trace( ) may not be applied to a void expression");
+}
+
+void
+dt_sema_print(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
+		dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos,
+		    "print( ) may not be applied to a void expression");
+}
+
+void
+dt_sema_tracemem(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	const dt_node_t *a = dnp->dn_args;
+
+	if (nargs < 2 || nargs > 3)
+		dt_cerror(pcb, "D_TRACEMEM_ARGS", dnp->dn_pos,
+		    "tracemem( ) prototype mismatch: %d args passed, 2 "
+		    "or 3 expected", nargs);
+	/* an address: of a string's bytes, a struct, an array too */
+	if (a->dn_type.ty_kind == DT_TK_VOID)
+		dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
+		    "tracemem( ) argument #1 is incompatible with "
+		    "prototype: argument must be an address");
+	a = a->dn_list;
+	if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
+	    a->dn_value > DT_DCTX_RECMAX)
+		dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
+		    "tracemem( ) argument #2 must be a non-zero "
+		    "positive integral constant expression (at most "
+		    "%d)", DT_DCTX_RECMAX);
+	/* the bytes shown, worked out as it fires */
+	if ((a = a->dn_list) != NULL && !is_int(a))
+		dt_cerror(pcb, "D_TRACEMEM_DYNSIZE", a->dn_pos,
+		    "tracemem( ) argument #3 must be an integer "
+		    "expression");
+}
+
+void
+dt_sema_setopt(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 2);
+	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+		if (a->dn_kind != DN_STRING)
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+			    "setopt( ) argument is incompatible with "
+			    "prototype: argument must be a string "
+			    "constant");
+	}
+}
+
+/* speculate(id), commit(id), discard(id) */
+void
+dt_sema_specid(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (!is_int(dnp->dn_args))
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
+		    "%s( ) argument #1 is incompatible with "
+		    "prototype: argument must be an integer",
+		    dnp->dn_str);
+}
+
+void
+dt_sema_exit(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (!is_int(dnp->dn_args))
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
+		    "exit( ) argument #1 is incompatible with "
+		    "prototype: argument must be an integer");
 }
 
 /*
@@ -1209,11 +1284,12 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
  * 0x100 a writer waiting, 0xff a writer holding it).  mutex_owner() is a
  * struct task_struct *.
  */
-static void
-sema_lockfn(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+void
+dt_sema_lockfn(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
 	int id = dnp->dn_builtin->di_id;
-	bool rw = id >= DT_FN_RW_READ_HELD;
+	bool rw = id == DT_FN_RW_READ_HELD || id == DT_FN_RW_WRITE_HELD ||
+	    id == DT_FN_RW_ISWRITER;
 	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
 	const struct btf *btf = te->te_btf;
 	const dt_node_t *a;
@@ -1253,17 +1329,301 @@ sema_lockfn(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	}
 }
 
+void
+dt_sema_progenyof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	(void) nargs;
+	dnp->dn_value = kernel_offset(pcb, dnp->dn_pos, "task_struct",
+	    "real_parent");
+	dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos, "task_struct", "tgid");
+}
+
+/* index( ), rindex( ), strstr( ) */
+void
+dt_sema_strsearch(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	(void) nargs;
+	/*
+	 * The string searched for is compared with bpf_strncmp, which
+	 * takes a read-only constant: a string literal.
+	 */
+	if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->dn_pos,
+		    "%s( ) argument #2 must be a string constant on this "
+		    "kernel", dnp->dn_str);
+}
+
+void
+dt_sema_d_path(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
+	dt_node_t *a = dnp->dn_args;
+	char buf[256];
+
+	uint32_t sid = 0;
+
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (a->dn_type.ty_kind == DT_TK_PTR && a->dn_type.ty_btf != 0 &&
+	    a->dn_type.ty_plevel == 0)
+		sid = dt_btf_resolve(te->te_btf, a->dn_type.ty_btf);
+	/* a struct vfsmount *: the path of its mount point */
+	dnp->dn_aux = sid != 0 && sid == dt_tcache_tag(te,
+	    BTF_KIND_STRUCT, "vfsmount");
+	if (!dnp->dn_aux && (sid == 0 || sid != dt_tcache_tag(te,
+	    BTF_KIND_STRUCT, "path")))
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "d_path( ) "
+		    "argument #1 is incompatible with prototype: "
+		    "argument must be a struct path * (not \"%s\")",
+		    tname(pcb, a->dn_type, buf, sizeof (buf)));
+	path_offsets(pcb, dnp->dn_pos);
+}
+
+/* inet_ntoa( ), inet_ntoa6( ), inet_ntop( ), link_ntop( ) */
+void
+dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	int id = dnp->dn_builtin->di_id;
+	int want = id == DT_FN_INET_NTOP || id == DT_FN_LINK_NTOP ? 2 : 1;
+	dt_node_t *a = dnp->dn_args;
+
+	check_nargs(pcb, dnp, nargs, want, want);
+	if (want == 2) {
+		if (!is_int(a))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
+			    "argument #1 is incompatible with "
+			    "prototype: argument must be an integer",
+			    dnp->dn_str);
+		a = a->dn_list;
+	}
+	if (a->dn_type.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
+		    "#%d is incompatible with prototype: argument must "
+		    "be a pointer", dnp->dn_str, want);
+}
+
+void
+dt_sema_strtok(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	const dt_node_t *a = dnp->dn_args;
+
+	/*
+	 * The string may be NULL (or any pointer, a char * to read): NULL
+	 * goes on with the string of the last call.
+	 */
+	check_nargs(pcb, dnp, nargs, 2, 2);
+	if (!is_string(a) && a->dn_type.ty_kind != DT_TK_PTR &&
+	    !(a->dn_kind == DN_INT && a->dn_value == 0))
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
+		    "argument #1 is incompatible with prototype: "
+		    "argument must be a string or NULL");
+	if (!is_string(a->dn_list))
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
+		    "strtok( ) argument #2 is incompatible with "
+		    "prototype: argument must be a string");
+}
+
+void
+dt_sema_stringof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (!is_string(dnp->dn_args) &&
+	    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
+		    "stringof( ) argument must be a string, a char "
+		    "array or a pointer");
+}
+
+void
+dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 2);
+	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+		if (!is_scalar(a))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+			    "copyinstr( ) argument is incompatible "
+			    "with prototype: argument must be an "
+			    "integer or pointer");
+	}
+}
+
+void
+dt_sema_stack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	/* stack(N): N frames, a constant; else stackframes */
+	int64_t n = pcb->pcb_hdl->dt_opts.op_stackframes;
+
+	if (pcb->pcb_clause != NULL)
+		pcb->pcb_clause->dc_kstack = true;
+
+	if (nargs > 1)
+		dt_cerror(pcb, "D_STACK_PROTO", dnp->dn_pos, "stack( ) "
+		    "prototype mismatch: too many arguments");
+	if (nargs == 1) {
+		if (dnp->dn_args->dn_kind != DN_INT ||
+		    dnp->dn_args->dn_value <= 0)
+			dt_cerror(pcb, "D_STACK_SIZE",
+			    dnp->dn_args->dn_pos, "stack( ) size must "
+			    "be a non-zero positive integer constant");
+		if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
+			dt_cerror(pcb, "D_STACK_SIZE",
+			    dnp->dn_args->dn_pos, "stack( ) size must "
+			    "be at most %d on this kernel",
+			    DT_STACK_MAXFRAMES);
+	}
+	dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_STACK,
+	    .ty_size = (uint8_t)n };
+}
+
+void
+dt_sema_ustack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	/*
+	 * ustack(N, strsize): N frames, a constant; else ustackframes (in
+	 * an aggregation key at most what fits in one).  strsize, for
+	 * stack helpers that translate frames in the kernel, must be a
+	 * constant; there are no such helpers here, so it is not used.
+	 * jstack() is ustack() whose default is jstackframes: the frames
+	 * of virtual machines' interpreted code would need those helpers,
+	 * so they show as the machine's own functions.
+	 */
+	const char *name = dnp->dn_str;
+	int64_t n = strcmp(name, "jstack") == 0 ?
+	    pcb->pcb_hdl->dt_opts.op_jstackframes :
+	    pcb->pcb_hdl->dt_opts.op_ustackframes;
+
+	pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
+	if (nargs > 2)
+		dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "%s( ) "
+		    "prototype mismatch: too many arguments", name);
+	if (nargs == 0 && pcb->pcb_aggkey &&
+	    n > (DT_MAXKEYSIZE - 8) / 8)
+		n = (DT_MAXKEYSIZE - 8) / 8;
+	if (nargs >= 1) {
+		if (dnp->dn_args->dn_kind != DN_INT ||
+		    dnp->dn_args->dn_value <= 0)
+			dt_cerror(pcb, "D_USTACK_FRAMES",
+			    dnp->dn_args->dn_pos, "%s( ) argument "
+			    "#1 must be a non-zero positive integer "
+			    "constant", name);
+		if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
+			dt_cerror(pcb, "D_USTACK_FRAMES",
+			    dnp->dn_args->dn_pos, "%s( ) argument "
+			    "#1 must be at most %d on this kernel", name,
+			    DT_STACK_MAXFRAMES);
+	}
+	if (nargs == 2 && (dnp->dn_args->dn_list->dn_kind != DN_INT ||
+	    dnp->dn_args->dn_list->dn_value < 0))
+		dt_cerror(pcb, "D_USTACK_STRSIZE",
+		    dnp->dn_args->dn_list->dn_pos, "%s( ) argument "
+		    "#2 must be a positive integer constant", name);
+	dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_USTACK,
+	    .ty_size = (uint8_t)n };
+}
+
+/* usym(addr) & co: the pid and the address, named when printed */
+void
+dt_sema_usym(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	int id = dnp->dn_builtin->di_id;
+
+	(void) nargs;
+	pcb->pcb_hdl->dt_usyms = true;
+	dnp->dn_type = (dt_type_t){ .ty_kind = id == DT_FN_USYM ? DT_TK_USYM :
+	    id == DT_FN_UMOD ? DT_TK_UMOD : DT_TK_UADDR, .ty_size = 16 };
+}
+
+/* sym(addr), func(addr), mod(addr): recorded, named when printed */
+void
+dt_sema_sym(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	(void) pcb;
+	(void) nargs;
+	dnp->dn_type = (dt_type_t){ .ty_kind = dnp->dn_builtin->di_id ==
+	    DT_FN_SYM ? DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
+}
+
+void
+dt_sema_raise(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	check_nargs(pcb, dnp, nargs, 1, 1);
+	if (!is_int(dnp->dn_args))
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+		    "raise( ) argument #1 is incompatible with "
+		    "prototype: argument must be an integer");
+}
+
+/* The functions refused on purpose (DT_FF_REFUSED): why. */
+void
+dt_sema_refused(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	int id = dnp->dn_builtin->di_id;
+
+	(void) nargs;
+	if (id == DT_FN_CHILL)
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "chill( ) is not "
+		    "supported: a BPF program cannot sleep, and dtrace does "
+		    "not make one spin");
+	if (id == DT_FN_COPYOUT || id == DT_FN_COPYOUTSTR)
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
+		    "supported: D programs do not write user memory "
+		    "(bpf_probe_write_user is refused under kernel lockdown, "
+		    "and dtrace does not use it)", dnp->dn_str);
+	dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
+	    "supported: a BPF program cannot %s", dnp->dn_str,
+	    id == DT_FN_PANIC ? "panic the kernel" :
+	    "stop the kernel in a debugger");
+}
+
+/* printf( ), system( ), freopen( ) */
+void
+dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	dt_node_t *fmt = dnp->dn_args;
+	int err = 0;
+
+	(void) nargs;
+	if (fmt == NULL)
+		dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
+		    "%s( ) prototype mismatch: 0 args passed, "
+		    "at least 1 expected", dnp->dn_str);
+	if (fmt->dn_kind != DN_STRING)
+		dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
+		    "%s( ) argument #1 is incompatible with "
+		    "prototype: argument must be a string constant",
+		    dnp->dn_str);
+	if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
+		dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
+		    "%s( ) format string is empty", dnp->dn_str);
+	/* a directory is no file to write to ("" is stdout again) */
+	if (dnp->dn_builtin->di_id == DT_FN_FREOPEN &&
+	    (strcmp(fmt->dn_str, ".") == 0 || strcmp(fmt->dn_str, "..") == 0))
+		dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
+		    "freopen( ) argument #1 cannot be \"%s\"",
+		    fmt->dn_str);
+	dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
+	    fmt->dn_list, &err);
+	if (dnp->dn_pfmt == NULL)
+		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos,
+		    "%s", pcb->pcb_hdl->dt_errmsg);
+}
+
+/*
+ * A call: what its row (dt_fn.c) says, checked generically (where the
+ * call may appear, its arguments, the flags' effect on the clause), then
+ * the row's own check.
+ */
 static void
 sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 {
-	const dt_ident_t *fn = dt_builtin_lookup(dnp->dn_str);
-	int nargs = 0, use = pcb->pcb_actuse;
+	const dt_ident_t *idp = dt_builtin_lookup(dnp->dn_str);
+	const dt_fn_t *fn;
+	int nargs = 0, use = pcb->pcb_actuse, id;
 	bool dynact;
 
 	pcb->pcb_actuse = DT_ACTUSE_EXPR;	/* for its arguments */
 
-	if (fn == NULL || fn->di_kind != DT_IDENT_FUNC) {
-		if (fn != NULL || dt_ident_lookup(pcb->pcb_hdl,
+	if (idp == NULL || idp->di_kind != DT_IDENT_FUNC) {
+		if (idp != NULL || dt_ident_lookup(pcb->pcb_hdl,
 		    dnp->dn_str) != NULL)
 			dt_cerror(pcb, "D_FUNC_IDKIND", dnp->dn_pos,
 			    "%s is not a function: it may not be referenced "
@@ -1271,416 +1631,46 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		dt_cerror(pcb, "D_FUNC_UNDEF", dnp->dn_pos,
 		    "undefined function name: %s", dnp->dn_str);
 	}
-	if (fn->di_id >= DT_FN_COUNT && fn->di_id <= DT_FN_LLQUANTIZE)
+	fn = dt_fn_of(idp);
+	id = idp->di_id;
+	if (fn->fn_kind == DT_FK_AGG)
 		dt_cerror(pcb, "D_AGG_FUNC", dnp->dn_pos, "%s( ) may only be "
 		    "assigned to an aggregation", dnp->dn_str);
-	dnp->dn_builtin = fn;
-	dnp->dn_type = fn->di_type;
-	dynact = fn->di_id == DT_FN_STACK || fn->di_id == DT_FN_SYM ||
-	    fn->di_id == DT_FN_MOD || fn->di_id == DT_FN_USTACK ||
-	    fn->di_id == DT_FN_USYM || fn->di_id == DT_FN_UMOD ||
-	    fn->di_id == DT_FN_UADDR;
+	dnp->dn_builtin = idp;
+	dnp->dn_type = idp->di_type;
+	dynact = (fn->fn_flags & DT_FF_DYNACT) != 0;
 	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
 		nargs++;
-		if (fn->di_id == DT_FN_TRACE && a->dn_kind == DN_CALL)
+		if (id == DT_FN_TRACE && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_TRACE;
-		else if (fn->di_id == DT_FN_PRINT && a->dn_kind == DN_CALL)
+		else if (id == DT_FN_PRINT && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINT;
-		if (a->dn_kind == DN_AGG && fn->di_id == DT_FN_TRACE)
+		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
-		if (a->dn_kind == DN_AGG && fn->di_id == DT_FN_PRINT)
+		if (a->dn_kind == DN_AGG && id == DT_FN_PRINT)
 			dt_cerror(pcb, "D_PRINT_AGG", a->dn_pos, "print( ) may "
 			    "not be applied to an aggregation; use printa( )");
-		if (!(nargs == 1 && (fn->di_id == DT_FN_PRINTF ||
-		    fn->di_id == DT_FN_SYSTEM || fn->di_id == DT_FN_FREOPEN)))
+		/* a format is parsed with its arguments, by fn_sema */
+		if (!(nargs == 1 && fn->fn_sema == dt_sema_printf))
 			sema_expr(pcb, a);
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
-	if (fn->di_type.ty_kind == DT_TK_VOID && !stmt &&
+	if (idp->di_type.ty_kind == DT_TK_VOID && !stmt &&
 	    !(dynact && pcb->pcb_aggkey))
 		action_used(pcb, dnp, use, dynact);
 
-	switch (fn->di_id) {
-	case DT_FN_TRACE:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
-			dt_cerror(pcb, "D_TRACE_VOID", dnp->dn_pos,
-			    "trace( ) may not be applied to a void "
-			    "expression");
-		break;
-	case DT_FN_FTRUNCATE:
-		check_nargs(pcb, dnp, nargs, 0, 0);
-		break;
-	case DT_FN_PRINT:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
-			dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos,
-			    "print( ) may not be applied to a void "
-			    "expression");
-		break;
-	case DT_FN_TRACEMEM: {
-		const dt_node_t *a = dnp->dn_args;
-
-		if (nargs < 2 || nargs > 3)
-			dt_cerror(pcb, "D_TRACEMEM_ARGS", dnp->dn_pos,
-			    "tracemem( ) prototype mismatch: %d args passed, 2 "
-			    "or 3 expected", nargs);
-		/* an address: of a string's bytes, a struct, an array too */
-		if (a->dn_type.ty_kind == DT_TK_VOID)
-			dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
-			    "tracemem( ) argument #1 is incompatible with "
-			    "prototype: argument must be an address");
-		a = a->dn_list;
-		if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
-		    a->dn_value > DT_DCTX_RECMAX)
-			dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
-			    "tracemem( ) argument #2 must be a non-zero "
-			    "positive integral constant expression (at most "
-			    "%d)", DT_DCTX_RECMAX);
-		/* the bytes shown, worked out as it fires */
-		if ((a = a->dn_list) != NULL && !is_int(a))
-			dt_cerror(pcb, "D_TRACEMEM_DYNSIZE", a->dn_pos,
-			    "tracemem( ) argument #3 must be an integer "
-			    "expression");
-		break;
-	}
-	case DT_FN_SETOPT:
-		check_nargs(pcb, dnp, nargs, 1, 2);
-		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
-			if (a->dn_kind != DN_STRING)
-				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
-				    "setopt( ) argument is incompatible with "
-				    "prototype: argument must be a string "
-				    "constant");
-		}
-		break;
-	case DT_FN_SPECULATION:
-		check_nargs(pcb, dnp, nargs, 0, 0);
+	if (fn->fn_proto != NULL)
+		check_proto(pcb, dnp, fn->fn_proto, nargs);
+	if ((fn->fn_flags & DT_FF_DESTRUCTIVE) && pcb->pcb_clause != NULL)
+		pcb->pcb_clause->dc_destructive = true;
+	if (fn->fn_flags & DT_FF_SPEC) {
 		if (pcb->pcb_clause != NULL)
 			pcb->pcb_clause->dc_usespec = true;
 		pcb->pcb_hdl->dt_specused = true;
-		break;
-	case DT_FN_SPECULATE:
-	case DT_FN_COMMIT:
-	case DT_FN_DISCARD:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_int(dnp->dn_args))
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
-			    "%s( ) argument #1 is incompatible with "
-			    "prototype: argument must be an integer",
-			    dnp->dn_str);
-		if (pcb->pcb_clause != NULL)
-			pcb->pcb_clause->dc_usespec = true;
-		pcb->pcb_hdl->dt_specused = true;
-		break;
-	case DT_FN_EXIT:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_int(dnp->dn_args))
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_pos,
-			    "exit( ) argument #1 is incompatible with "
-			    "prototype: argument must be an integer");
-		break;
-	case DT_FN_STRLEN: case DT_FN_STRJOIN: case DT_FN_SUBSTR:
-	case DT_FN_STRCHR: case DT_FN_STRRCHR: case DT_FN_BASENAME:
-	case DT_FN_DIRNAME: case DT_FN_CLEANPATH: case DT_FN_LLTOSTR:
-	case DT_FN_TOUPPER:
-	case DT_FN_TOLOWER: case DT_FN_HTONS: case DT_FN_HTONL:
-	case DT_FN_HTONLL: case DT_FN_NTOHS: case DT_FN_NTOHL:
-	case DT_FN_NTOHLL: case DT_FN_RAND: case DT_FN_GETMAJOR:
-	case DT_FN_GETMINOR:
-		check_proto(pcb, dnp, nargs);
-		break;
-	case DT_FN_MUTEX_OWNED: case DT_FN_MUTEX_OWNER:
-	case DT_FN_MUTEX_TYPE_ADAPTIVE: case DT_FN_MUTEX_TYPE_SPIN:
-	case DT_FN_RW_READ_HELD: case DT_FN_RW_WRITE_HELD:
-	case DT_FN_RW_ISWRITER:
-		sema_lockfn(pcb, dnp, nargs);
-		break;
-	case DT_FN_PROGENYOF:
-		check_proto(pcb, dnp, nargs);
-		dnp->dn_value = kernel_offset(pcb, dnp->dn_pos,
-		    "task_struct", "real_parent");
-		dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos,
-		    "task_struct", "tgid");
-		break;
-	case DT_FN_INDEX: case DT_FN_RINDEX: case DT_FN_STRSTR:
-		check_proto(pcb, dnp, nargs);
-		/*
-		 * The string searched for is compared with bpf_strncmp,
-		 * which takes a read-only constant: a string literal.
-		 */
-		if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->
-			    dn_pos, "%s( ) argument #2 must be a string "
-			    "constant on this kernel", dnp->dn_str);
-		break;
-	case DT_FN_D_PATH: {
-		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
-		dt_node_t *a = dnp->dn_args;
-		char buf[256];
-
-		uint32_t sid = 0;
-
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (a->dn_type.ty_kind == DT_TK_PTR && a->dn_type.ty_btf != 0 &&
-		    a->dn_type.ty_plevel == 0)
-			sid = dt_btf_resolve(te->te_btf, a->dn_type.ty_btf);
-		/* a struct vfsmount *: the path of its mount point */
-		dnp->dn_aux = sid != 0 && sid == dt_tcache_tag(te,
-		    BTF_KIND_STRUCT, "vfsmount");
-		if (!dnp->dn_aux && (sid == 0 || sid != dt_tcache_tag(te,
-		    BTF_KIND_STRUCT, "path")))
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "d_path( ) "
-			    "argument #1 is incompatible with prototype: "
-			    "argument must be a struct path * (not \"%s\")",
-			    tname(pcb, a->dn_type, buf, sizeof (buf)));
-		path_offsets(pcb, dnp->dn_pos);
-		break;
 	}
-	case DT_FN_INET_NTOA: case DT_FN_INET_NTOA6: case DT_FN_INET_NTOP:
-	case DT_FN_LINK_NTOP: {
-		int want = fn->di_id == DT_FN_INET_NTOP ||
-		    fn->di_id == DT_FN_LINK_NTOP ? 2 : 1;
-		dt_node_t *a = dnp->dn_args;
-
-		check_nargs(pcb, dnp, nargs, want, want);
-		if (want == 2) {
-			if (!is_int(a))
-				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
-				    "argument #1 is incompatible with "
-				    "prototype: argument must be an integer",
-				    dnp->dn_str);
-			a = a->dn_list;
-		}
-		if (a->dn_type.ty_kind != DT_TK_PTR)
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
-			    "#%d is incompatible with prototype: argument must "
-			    "be a pointer", dnp->dn_str, want);
-		break;
-	}
-	case DT_FN_STRTOK: {
-		const dt_node_t *a = dnp->dn_args;
-
-		/*
-		 * The string may be NULL (or any pointer, a char * to
-		 * read): NULL goes on with the string of the last call.
-		 */
-		check_nargs(pcb, dnp, nargs, 2, 2);
-		if (!is_string(a) && a->dn_type.ty_kind != DT_TK_PTR &&
-		    !(a->dn_kind == DN_INT && a->dn_value == 0))
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
-			    "argument #1 is incompatible with prototype: "
-			    "argument must be a string or NULL");
-		if (!is_string(a->dn_list))
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
-			    "strtok( ) argument #2 is incompatible with "
-			    "prototype: argument must be a string");
-		break;
-	}
-	case DT_FN_STRINGOF:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_string(dnp->dn_args) &&
-		    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
-			dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
-			    "stringof( ) argument must be a string, a char "
-			    "array or a pointer");
-		break;
-	case DT_FN_COPYIN: case DT_FN_ALLOCA: case DT_FN_COPYINTO:
-	case DT_FN_BCOPY: {
-		/* addresses and sizes: integers or pointers */
-		int n = dnp->dn_builtin->di_id == DT_FN_ALLOCA ? 1 :
-		    dnp->dn_builtin->di_id == DT_FN_COPYIN ? 2 : 3, i = 1;
-
-		check_nargs(pcb, dnp, nargs, n, n);
-		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list,
-		    i++) {
-			if (!is_scalar(a))
-				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
-				    "%s( ) argument #%d is incompatible with "
-				    "prototype: argument must be an integer or "
-				    "pointer", dnp->dn_str, i);
-		}
-		break;
-	}
-	case DT_FN_COPYINSTR:
-		check_nargs(pcb, dnp, nargs, 1, 2);
-		for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
-			if (!is_scalar(a))
-				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
-				    "copyinstr( ) argument is incompatible "
-				    "with prototype: argument must be an "
-				    "integer or pointer");
-		}
-		break;
-	case DT_FN_STACK: {
-		/* stack(N): N frames, a constant; else stackframes */
-		int64_t n = pcb->pcb_hdl->dt_opts.op_stackframes;
-
-		if (pcb->pcb_clause != NULL)
-			pcb->pcb_clause->dc_kstack = true;
-
-		if (nargs > 1)
-			dt_cerror(pcb, "D_STACK_PROTO", dnp->dn_pos, "stack( ) "
-			    "prototype mismatch: too many arguments");
-		if (nargs == 1) {
-			if (dnp->dn_args->dn_kind != DN_INT ||
-			    dnp->dn_args->dn_value <= 0)
-				dt_cerror(pcb, "D_STACK_SIZE",
-				    dnp->dn_args->dn_pos, "stack( ) size must "
-				    "be a non-zero positive integer constant");
-			if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
-				dt_cerror(pcb, "D_STACK_SIZE",
-				    dnp->dn_args->dn_pos, "stack( ) size must "
-				    "be at most %d on this kernel",
-				    DT_STACK_MAXFRAMES);
-		}
-		dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_STACK,
-		    .ty_size = (uint8_t)n };
-		break;
-	}
-	case DT_FN_USTACK: {
-		/*
-		 * ustack(N, strsize): N frames, a constant; else
-		 * ustackframes (in an aggregation key at most what fits
-		 * in one).  strsize, for stack helpers that translate
-		 * frames in the kernel, must be a constant; there are no
-		 * such helpers here, so it is not used.  jstack() is
-		 * ustack() whose default is jstackframes: the frames of
-		 * virtual machines' interpreted code would need those
-		 * helpers, so they show as the machine's own functions.
-		 */
-		const char *name = dnp->dn_str;
-		int64_t n = strcmp(name, "jstack") == 0 ?
-		    pcb->pcb_hdl->dt_opts.op_jstackframes :
-		    pcb->pcb_hdl->dt_opts.op_ustackframes;
-
-		pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
-		if (nargs > 2)
-			dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "%s( ) "
-			    "prototype mismatch: too many arguments", name);
-		if (nargs == 0 && pcb->pcb_aggkey &&
-		    n > (DT_MAXKEYSIZE - 8) / 8)
-			n = (DT_MAXKEYSIZE - 8) / 8;
-		if (nargs >= 1) {
-			if (dnp->dn_args->dn_kind != DN_INT ||
-			    dnp->dn_args->dn_value <= 0)
-				dt_cerror(pcb, "D_USTACK_FRAMES",
-				    dnp->dn_args->dn_pos, "%s( ) argument "
-				    "#1 must be a non-zero positive integer "
-				    "constant", name);
-			if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
-				dt_cerror(pcb, "D_USTACK_FRAMES",
-				    dnp->dn_args->dn_pos, "%s( ) argument "
-				    "#1 must be at most %d on this kernel", name,
-				    DT_STACK_MAXFRAMES);
-		}
-		if (nargs == 2 && (dnp->dn_args->dn_list->dn_kind != DN_INT ||
-		    dnp->dn_args->dn_list->dn_value < 0))
-			dt_cerror(pcb, "D_USTACK_STRSIZE",
-			    dnp->dn_args->dn_list->dn_pos, "%s( ) argument "
-			    "#2 must be a positive integer constant", name);
-		dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_USTACK,
-		    .ty_size = (uint8_t)n };
-		break;
-	}
-	case DT_FN_USYM:
-	case DT_FN_UMOD:
-	case DT_FN_UADDR:
-		/* usym(addr) & co: the pid and the address, named when
-		   printed */
-		pcb->pcb_hdl->dt_usyms = true;
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_scalar(dnp->dn_args))
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
-			    "%s( ) argument #1 is incompatible with prototype: "
-			    "argument must be an integer or pointer",
-			    dnp->dn_str);
-		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id ==
-		    DT_FN_USYM ? DT_TK_USYM : fn->di_id == DT_FN_UMOD ?
-		    DT_TK_UMOD : DT_TK_UADDR, .ty_size = 16 };
-		break;
-	case DT_FN_SYM:
-	case DT_FN_MOD:
-		/* sym(addr), func(addr), mod(addr): recorded, named when
-		   printed */
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_scalar(dnp->dn_args))
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
-			    "%s( ) argument #1 is incompatible with prototype: "
-			    "argument must be an integer or pointer",
-			    dnp->dn_str);
-		dnp->dn_type = (dt_type_t){ .ty_kind = fn->di_id == DT_FN_SYM ?
-		    DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
-		break;
-	case DT_FN_RAISE:
-		check_nargs(pcb, dnp, nargs, 1, 1);
-		if (!is_int(dnp->dn_args))
-			dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
-			    "raise( ) argument #1 is incompatible with "
-			    "prototype: argument must be an integer");
-		if (pcb->pcb_clause != NULL)
-			pcb->pcb_clause->dc_destructive = true;
-		break;
-	case DT_FN_STOP:
-		check_nargs(pcb, dnp, nargs, 0, 0);
-		if (pcb->pcb_clause != NULL)
-			pcb->pcb_clause->dc_destructive = true;
-		break;
-	case DT_FN_CHILL:
-		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "chill( ) is not "
-		    "supported: a BPF program cannot sleep, and dtrace does "
-		    "not make one spin");
-		break;
-	case DT_FN_COPYOUT:
-	case DT_FN_COPYOUTSTR:
-		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
-		    "supported: D programs do not write user memory "
-		    "(bpf_probe_write_user is refused under kernel lockdown, "
-		    "and dtrace does not use it)", dnp->dn_str);
-		break;
-	case DT_FN_PANIC:
-	case DT_FN_BREAKPOINT:
-		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
-		    "supported: a BPF program cannot %s", dnp->dn_str,
-		    fn->di_id == DT_FN_PANIC ? "panic the kernel" :
-		    "stop the kernel in a debugger");
-		break;
-	case DT_FN_SYSTEM:
-	case DT_FN_FREOPEN:
-		if (pcb->pcb_clause != NULL)
-			pcb->pcb_clause->dc_destructive = true;
-		/* FALLTHROUGH */
-	case DT_FN_PRINTF: {
-		dt_node_t *fmt = dnp->dn_args;
-		int err = 0;
-
-		if (fmt == NULL)
-			dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
-			    "%s( ) prototype mismatch: 0 args passed, "
-			    "at least 1 expected", dnp->dn_str);
-		if (fmt->dn_kind != DN_STRING)
-			dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
-			    "%s( ) argument #1 is incompatible with "
-			    "prototype: argument must be a string constant",
-			    dnp->dn_str);
-		if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
-			dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
-			    "%s( ) format string is empty", dnp->dn_str);
-		/* a directory is no file to write to ("" is stdout again) */
-		if (fn->di_id == DT_FN_FREOPEN && (strcmp(fmt->dn_str, ".") == 0 ||
-		    strcmp(fmt->dn_str, "..") == 0))
-			dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
-			    "freopen( ) argument #1 cannot be \"%s\"",
-			    fmt->dn_str);
-		dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
-		    fmt->dn_list, &err);
-		if (dnp->dn_pfmt == NULL)
-			dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos,
-			    "%s", pcb->pcb_hdl->dt_errmsg);
-		break;
-	}
-	}
+	if (fn->fn_sema != NULL)
+		fn->fn_sema(pcb, dnp, nargs);
 }
 
 /*
@@ -3085,7 +3075,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
 	if (call->dn_kind != DN_CALL || (fn = dt_builtin_lookup(
 	    call->dn_str)) == NULL || fn->di_kind != DT_IDENT_FUNC ||
-	    fn->di_id < DT_FN_COUNT || fn->di_id > DT_FN_LLQUANTIZE)
+	    dt_fn_of(fn)->fn_kind != DT_FK_AGG)
 		dt_cerror(pcb, "D_AGG_FUNC", call->dn_pos, "%s may only be "
 		    "assigned the result of an aggregating function",
 		    agg->dn_str);
@@ -3505,7 +3495,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	}
 	if (e->dn_kind == DN_CALL && (e->dn_builtin = dt_builtin_lookup(
 	    e->dn_str)) != NULL && e->dn_builtin->di_kind == DT_IDENT_FUNC &&
-	    e->dn_builtin->di_id >= DT_FN_PRINTA) {
+	    dt_fn_of(e->dn_builtin)->fn_kind == DT_FK_AGGACT) {
 		sema_order(pcb, dcp, e, DT_FN_PRINTA);
 		sema_aggact(pcb, dcp, e);
 		return;
@@ -3518,17 +3508,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		return;
 	}
 	sema_call(pcb, e, true);
-	switch (e->dn_builtin->di_id) {
-	case DT_FN_SPECULATE:
-	case DT_FN_COMMIT:
-	case DT_FN_TRACE: case DT_FN_TRACEMEM: case DT_FN_SETOPT:
-	case DT_FN_PRINT: case DT_FN_FTRUNCATE: case DT_FN_STACK: case DT_FN_SYM: case DT_FN_MOD: case DT_FN_EXIT:
-	case DT_FN_PRINTF: case DT_FN_USTACK: case DT_FN_USYM:
-	case DT_FN_UMOD: case DT_FN_UADDR: case DT_FN_SYSTEM:
-	case DT_FN_FREOPEN: case DT_FN_RAISE: case DT_FN_STOP:
+	/* what records data, is destructive or speculates has its order */
+	if ((dt_fn_of(e->dn_builtin)->fn_flags & (DT_FF_RECORD |
+	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
+	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
-		break;
-	}
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||

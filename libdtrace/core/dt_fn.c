@@ -1,0 +1,283 @@
+/*
+ * dt_fn.c: the table of D's built-in functions, one row each (dt_fn.h
+ * says what a row holds and which invariants hold of the table).
+ *
+ * The rows are grouped by family, in the order of the DT_FN_* numbers; a
+ * name that is another's alias (func for sym, jstack for ustack, ufunc
+ * for usym) is a row of its own with the same number and functions.
+ * Names are looked up linearly: there are about a hundred, and a name is
+ * looked up once per use in a program.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dlang/dt_ast.h"
+#include "dt_fn.h"
+
+#define T_I32	{ DT_TK_INT, 4, 1, 0 }
+#define T_U32	{ DT_TK_INT, 4, 0, 0 }
+#define T_U64	{ DT_TK_INT, 8, 0, 0 }
+#define T_U16	{ DT_TK_INT, 2, 0, 0 }
+#define T_STR	{ DT_TK_STRING, 0, 0, 0 }
+#define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
+#define T_VOIDP	{ DT_TK_PTR, 8, 0, 0 }
+
+#define FN(name, id, type, kind, flags, proto, sema, cg)		\
+	{ { NULL, (char *)(name), DT_IDENT_FUNC, (id), type, 0, true },	\
+	    (kind), (flags), (proto), (sema), (cg) }
+
+#define SUBR	DT_FK_SUBR
+#define ACT	DT_FK_ACT
+#define AGG	DT_FK_AGG
+#define AGGACT	DT_FK_AGGACT
+#define REC	DT_FF_RECORD
+#define DESTR	DT_FF_DESTRUCTIVE
+#define DYN	DT_FF_DYNACT
+#define SPEC	DT_FF_SPEC
+#define REFUSED	DT_FF_REFUSED
+
+static const dt_fn_t dt_fns[] = {
+	/* recording actions */
+	FN("trace", DT_FN_TRACE, T_VOID, ACT, REC, NULL, dt_sema_trace,
+	    dt_cg_trace),
+	FN("printf", DT_FN_PRINTF, T_VOID, ACT, REC, NULL, dt_sema_printf,
+	    dt_cg_printf),
+	FN("exit", DT_FN_EXIT, T_VOID, ACT, REC, NULL, dt_sema_exit,
+	    dt_cg_exit),
+	FN("setopt", DT_FN_SETOPT, T_VOID, ACT, REC, NULL, dt_sema_setopt,
+	    dt_cg_record_only),
+	FN("tracemem", DT_FN_TRACEMEM, T_VOID, ACT, REC, NULL,
+	    dt_sema_tracemem, dt_cg_tracemem),
+	FN("print", DT_FN_PRINT, T_VOID, ACT, REC, NULL, dt_sema_print,
+	    dt_cg_print),
+	FN("ftruncate", DT_FN_FTRUNCATE, T_VOID, ACT, REC, "", NULL,
+	    dt_cg_record_only),
+
+	/* strings */
+	FN("copyinstr", DT_FN_COPYINSTR, T_STR, SUBR, 0, NULL,
+	    dt_sema_copyinstr, dt_cg_copyinstr),
+	FN("stringof", DT_FN_STRINGOF, T_STR, SUBR, 0, NULL, dt_sema_stringof,
+	    dt_cg_stringof),
+	FN("strlen", DT_FN_STRLEN, T_U64, SUBR, 0, "s", NULL, dt_cg_strfunc),
+	FN("strjoin", DT_FN_STRJOIN, T_STR, SUBR, 0, "ss", NULL,
+	    dt_cg_strfunc),
+	FN("substr", DT_FN_SUBSTR, T_STR, SUBR, 0, "si[i", NULL,
+	    dt_cg_strfunc),
+	FN("strchr", DT_FN_STRCHR, T_STR, SUBR, 0, "si", NULL, dt_cg_strfunc),
+	FN("strrchr", DT_FN_STRRCHR, T_STR, SUBR, 0, "si", NULL,
+	    dt_cg_strfunc),
+	FN("basename", DT_FN_BASENAME, T_STR, SUBR, 0, "s", NULL,
+	    dt_cg_strfunc),
+	FN("dirname", DT_FN_DIRNAME, T_STR, SUBR, 0, "s", NULL,
+	    dt_cg_strfunc),
+	FN("cleanpath", DT_FN_CLEANPATH, T_STR, SUBR, 0, "s", NULL,
+	    dt_cg_strfunc),
+	FN("lltostr", DT_FN_LLTOSTR, T_STR, SUBR, 0, "i", NULL,
+	    dt_cg_strfunc),
+	FN("toupper", DT_FN_TOUPPER, T_STR, SUBR, 0, "s", NULL,
+	    dt_cg_strfunc),
+	FN("tolower", DT_FN_TOLOWER, T_STR, SUBR, 0, "s", NULL,
+	    dt_cg_strfunc),
+	FN("index", DT_FN_INDEX, T_I32, SUBR, 0, "ss[i", dt_sema_strsearch,
+	    dt_cg_strfunc),
+	FN("rindex", DT_FN_RINDEX, T_I32, SUBR, 0, "ss[i", dt_sema_strsearch,
+	    dt_cg_strfunc),
+	FN("strstr", DT_FN_STRSTR, T_STR, SUBR, 0, "ss", dt_sema_strsearch,
+	    dt_cg_strfunc),
+	FN("strtok", DT_FN_STRTOK, T_STR, SUBR, 0, NULL, dt_sema_strtok,
+	    dt_cg_strfunc),
+
+	/* integers */
+	FN("htons", DT_FN_HTONS, T_U16, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("htonl", DT_FN_HTONL, T_U32, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("htonll", DT_FN_HTONLL, T_U64, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("ntohs", DT_FN_NTOHS, T_U16, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("ntohl", DT_FN_NTOHL, T_U32, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("ntohll", DT_FN_NTOHLL, T_U64, SUBR, 0, "i", NULL, dt_cg_intfunc),
+	FN("rand", DT_FN_RAND, T_I32, SUBR, 0, "", NULL, dt_cg_intfunc),
+	FN("getmajor", DT_FN_GETMAJOR, T_U32, SUBR, 0, "i", NULL,
+	    dt_cg_intfunc),
+	FN("getminor", DT_FN_GETMINOR, T_U32, SUBR, 0, "i", NULL,
+	    dt_cg_intfunc),
+	FN("progenyof", DT_FN_PROGENYOF, T_I32, SUBR, 0, "i",
+	    dt_sema_progenyof, dt_cg_progenyof),
+
+	/* memory */
+	FN("copyin", DT_FN_COPYIN, T_VOIDP, SUBR, 0, "xx", NULL, dt_cg_copyin),
+	FN("alloca", DT_FN_ALLOCA, T_VOIDP, SUBR, 0, "x", NULL, dt_cg_alloca),
+	FN("copyinto", DT_FN_COPYINTO, T_VOID, ACT, 0, "xxx", NULL,
+	    dt_cg_copyto),
+	FN("bcopy", DT_FN_BCOPY, T_VOID, ACT, 0, "xxx", NULL, dt_cg_copyto),
+
+	/* stacks and symbols: actions, and aggregation keys */
+	FN("stack", DT_FN_STACK, T_VOID, ACT, REC | DYN, NULL, dt_sema_stack,
+	    dt_cg_stack),
+	FN("sym", DT_FN_SYM, T_VOID, ACT, REC | DYN, "x", dt_sema_sym,
+	    dt_cg_sym),
+	FN("func", DT_FN_SYM, T_VOID, ACT, REC | DYN, "x", dt_sema_sym,
+	    dt_cg_sym),
+	FN("mod", DT_FN_MOD, T_VOID, ACT, REC | DYN, "x", dt_sema_sym,
+	    dt_cg_sym),
+	FN("ustack", DT_FN_USTACK, T_VOID, ACT, REC | DYN, NULL,
+	    dt_sema_ustack, dt_cg_ustack),
+	FN("jstack", DT_FN_USTACK, T_VOID, ACT, REC | DYN, NULL,
+	    dt_sema_ustack, dt_cg_ustack),
+	FN("usym", DT_FN_USYM, T_VOID, ACT, REC | DYN, "x", dt_sema_usym,
+	    dt_cg_usym),
+	FN("ufunc", DT_FN_USYM, T_VOID, ACT, REC | DYN, "x", dt_sema_usym,
+	    dt_cg_usym),
+	FN("umod", DT_FN_UMOD, T_VOID, ACT, REC | DYN, "x", dt_sema_usym,
+	    dt_cg_usym),
+	FN("uaddr", DT_FN_UADDR, T_VOID, ACT, REC | DYN, "x", dt_sema_usym,
+	    dt_cg_usym),
+
+	/* network addresses */
+	FN("inet_ntoa", DT_FN_INET_NTOA, T_STR, SUBR, 0, NULL, dt_sema_inet,
+	    dt_cg_inet),
+	FN("inet_ntoa6", DT_FN_INET_NTOA6, T_STR, SUBR, 0, NULL, dt_sema_inet,
+	    dt_cg_inet),
+	FN("inet_ntop", DT_FN_INET_NTOP, T_STR, SUBR, 0, NULL, dt_sema_inet,
+	    dt_cg_inet),
+	FN("link_ntop", DT_FN_LINK_NTOP, T_STR, SUBR, 0, NULL, dt_sema_inet,
+	    dt_cg_inet),
+
+	/* paths */
+	FN("d_path", DT_FN_D_PATH, T_STR, SUBR, 0, NULL, dt_sema_d_path,
+	    dt_cg_d_path),
+
+	/* Linux's locks */
+	FN("mutex_owned", DT_FN_MUTEX_OWNED, T_I32, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+	FN("mutex_owner", DT_FN_MUTEX_OWNER, T_U64, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+	FN("mutex_type_adaptive", DT_FN_MUTEX_TYPE_ADAPTIVE, T_I32, SUBR, 0,
+	    NULL, dt_sema_lockfn, dt_cg_lockfn),
+	FN("mutex_type_spin", DT_FN_MUTEX_TYPE_SPIN, T_I32, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+	FN("rw_read_held", DT_FN_RW_READ_HELD, T_I32, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+	FN("rw_write_held", DT_FN_RW_WRITE_HELD, T_I32, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+	FN("rw_iswriter", DT_FN_RW_ISWRITER, T_I32, SUBR, 0, NULL,
+	    dt_sema_lockfn, dt_cg_lockfn),
+
+	/* speculations */
+	FN("speculation", DT_FN_SPECULATION, T_I32, SUBR, SPEC, "", NULL,
+	    dt_cg_speculation),
+	FN("speculate", DT_FN_SPECULATE, T_VOID, ACT, SPEC, NULL,
+	    dt_sema_specid, dt_cg_speculate),
+	FN("commit", DT_FN_COMMIT, T_VOID, ACT, SPEC, NULL, dt_sema_specid,
+	    dt_cg_commit),
+	FN("discard", DT_FN_DISCARD, T_VOID, ACT, SPEC, NULL, dt_sema_specid,
+	    dt_cg_commit),
+
+	/* destructive actions (-w) */
+	FN("system", DT_FN_SYSTEM, T_VOID, ACT, REC | DESTR, NULL,
+	    dt_sema_printf, dt_cg_printf),
+	FN("freopen", DT_FN_FREOPEN, T_VOID, ACT, REC | DESTR, NULL,
+	    dt_sema_printf, dt_cg_printf),
+	FN("raise", DT_FN_RAISE, T_VOID, ACT, DESTR, NULL, dt_sema_raise,
+	    dt_cg_signal),
+	FN("stop", DT_FN_STOP, T_VOID, ACT, DESTR, "", NULL, dt_cg_signal),
+	FN("chill", DT_FN_CHILL, T_VOID, ACT, REFUSED, NULL, dt_sema_refused,
+	    NULL),
+	FN("panic", DT_FN_PANIC, T_VOID, ACT, REFUSED, NULL, dt_sema_refused,
+	    NULL),
+	FN("breakpoint", DT_FN_BREAKPOINT, T_VOID, ACT, REFUSED, NULL,
+	    dt_sema_refused, NULL),
+	FN("copyout", DT_FN_COPYOUT, T_VOID, ACT, REFUSED, NULL,
+	    dt_sema_refused, NULL),
+	FN("copyoutstr", DT_FN_COPYOUTSTR, T_VOID, ACT, REFUSED, NULL,
+	    dt_sema_refused, NULL),
+
+	/* aggregating functions (checked by sema_aggstmt) */
+	FN("count", DT_FN_COUNT, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("sum", DT_FN_SUM, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("avg", DT_FN_AVG, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("min", DT_FN_MIN, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("max", DT_FN_MAX, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("stddev", DT_FN_STDDEV, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("quantize", DT_FN_QUANTIZE, T_VOID, AGG, 0, NULL, NULL, dt_cg_agg),
+	FN("lquantize", DT_FN_LQUANTIZE, T_VOID, AGG, 0, NULL, NULL,
+	    dt_cg_agg),
+	FN("llquantize", DT_FN_LLQUANTIZE, T_VOID, AGG, 0, NULL, NULL,
+	    dt_cg_agg),
+
+	/* actions on aggregations (checked by sema_aggact) */
+	FN("printa", DT_FN_PRINTA, T_VOID, AGGACT, REC, NULL, NULL,
+	    dt_cg_aggact),
+	FN("clear", DT_FN_CLEAR, T_VOID, AGGACT, REC, NULL, NULL,
+	    dt_cg_aggact),
+	FN("trunc", DT_FN_TRUNC, T_VOID, AGGACT, REC, NULL, NULL,
+	    dt_cg_aggact),
+	FN("normalize", DT_FN_NORMALIZE, T_VOID, AGGACT, REC, NULL, NULL,
+	    dt_cg_aggact),
+	FN("denormalize", DT_FN_DENORMALIZE, T_VOID, AGGACT, REC, NULL, NULL,
+	    dt_cg_aggact),
+};
+
+#define DT_NFNS	(sizeof (dt_fns) / sizeof (dt_fns[0]))
+
+const dt_fn_t *
+dt_fn_lookup(const char *name)
+{
+	for (size_t i = 0; i < DT_NFNS; i++)
+		if (strcmp(dt_fns[i].fn_ident.di_name, name) == 0)
+			return (&dt_fns[i]);
+	return (NULL);
+}
+
+/* The row of a function's identifier (one dt_fn_lookup() returned). */
+const dt_fn_t *
+dt_fn_of(const dt_ident_t *idp)
+{
+	return ((const dt_fn_t *)(const void *)((const char *)idp -
+	    offsetof(dt_fn_t, fn_ident)));
+}
+
+/* The first row of a DT_FN_* number, or NULL. */
+const dt_fn_t *
+dt_fn_byid(int id)
+{
+	for (size_t i = 0; i < DT_NFNS; i++)
+		if (dt_fns[i].fn_ident.di_id == id)
+			return (&dt_fns[i]);
+	return (NULL);
+}
+
+/*
+ * The table's invariants (dt_fn.h): a DT_FN_* number without a row, or a
+ * row without code, is a bug of the library: stop before it can compile
+ * anything.
+ */
+void
+dt_fn_verify(void)
+{
+	bool bad = false;
+
+	for (int id = 1; id < DT_FN_NUM; id++) {
+		if (dt_fn_byid(id) == NULL) {
+			fprintf(stderr, "libdtrace: built-in function %d has "
+			    "no row in dt_fn.c\n", id);
+			bad = true;
+		}
+	}
+	for (size_t i = 0; i < DT_NFNS; i++) {
+		const dt_fn_t *fn = &dt_fns[i];
+
+		if (fn->fn_cg == NULL && !(fn->fn_flags & DT_FF_REFUSED)) {
+			fprintf(stderr, "libdtrace: built-in function %s( ) "
+			    "has no code-generation function\n",
+			    fn->fn_ident.di_name);
+			bad = true;
+		}
+		if (fn->fn_ident.di_id <= 0 || fn->fn_ident.di_id >= DT_FN_NUM) {
+			fprintf(stderr, "libdtrace: built-in function %s( ) "
+			    "has no DT_FN_* number\n", fn->fn_ident.di_name);
+			bad = true;
+		}
+	}
+	if (bad)
+		abort();
+}
