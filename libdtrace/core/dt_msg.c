@@ -13,7 +13,7 @@
  * the command has always shown it: "dtrace: ", the text, a newline (the
  * preprocessor's own diagnostics, DTRACE_MSG_CPP, as it wrote them).
  *
- * Invariants:
+ * Invariants, enforced by test/msgs-check (test "msgs"):
  *   - nothing else in libdtrace/ writes to stderr or stdout: no fprintf(),
  *     fputs(), fwrite(), perror(), printf(), puts() or write() to fd 1 or
  *     2; output a caller asked for goes to the caller's FILE;
