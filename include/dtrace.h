@@ -473,6 +473,34 @@ typedef struct dtrace_bufdata {
 
 typedef int dtrace_handle_buffered_f(const dtrace_bufdata_t *, void *);
 
+/*
+ * Messages: what the library says outside of a call's result (a module
+ * that cannot be read, a USDT note skipped, a setopt() that failed while
+ * tracing, a fault or loss no other handler takes).  Delivered through
+ * dtrace_handle_msg(); without a handler, written to stderr as
+ * "dtrace: TEXT\n" (DTRACE_MSG_CPP: TEXT and a newline).
+ */
+typedef enum dtrace_msgkind {
+	DTRACE_MSG_WARNING = 1,		/* something is left out or lost;
+					   the session goes on */
+	DTRACE_MSG_ERROR,		/* a fault, or an action (setopt(),
+					   system(), freopen()) that failed */
+	DTRACE_MSG_CPP			/* the preprocessor's own diagnostics
+					   (a #warning), as it wrote them */
+} dtrace_msgkind_t;
+
+typedef struct dtrace_msgdata {
+	size_t dtmd_size;		/* bytes of this struct filled */
+	dtrace_hdl_t *dtmd_handle;	/* the session */
+	dtrace_msgkind_t dtmd_kind;	/* what it is */
+	const char *dtmd_text;		/* the message, NUL-terminated: one
+					   line without "dtrace: " or a
+					   newline (DTRACE_MSG_CPP: the lines
+					   without the last newline) */
+} dtrace_msgdata_t;
+
+typedef void dtrace_handle_msg_f(const dtrace_msgdata_t *, void *);
+
 /* ---- aggregations as data ---------------------------------------------- */
 
 /* The aggregating function of an aggregation. */
@@ -756,11 +784,12 @@ extern int dtrace_exit_status(dtrace_hdl_t *dtp);
  * it) and runs during dtrace_work() or dtrace_consume() (the process
  * handler during dtrace_work(); the buffered one also during
  * dtrace_aggregate_print()).  Without a drop or error handler, those are
- * reported on stderr.  With a buffered handler, everything a record or
- * dtrace_aggregate_print() would print goes to it instead of the FILE,
- * one call per record or aggregation; system()'s commands then write to
- * the process's standard output and freopen() fails (there is no file
- * to redirect).  MT: handle.
+ * reported as messages (dtrace_handle_msg(), else on stderr).  With a
+ * buffered handler, everything a record or dtrace_aggregate_print()
+ * would print goes to it instead of the FILE, one call per record or
+ * aggregation; system()'s commands then write to the process's standard
+ * output and freopen() fails (there is no file to redirect).  MT:
+ * handle.
  */
 extern int dtrace_handle_err(dtrace_hdl_t *dtp, dtrace_handle_err_f *hdlr,
     void *arg);
@@ -770,6 +799,15 @@ extern int dtrace_handle_drop(dtrace_hdl_t *dtp, dtrace_handle_drop_f *hdlr,
     void *arg);
 extern int dtrace_handle_buffered(dtrace_hdl_t *dtp,
     dtrace_handle_buffered_f *hdlr, void *arg);
+/*
+ * The message handler: every message of the session (dtrace_msgdata_t),
+ * during the call that gives rise to it, from dtrace_program_strcompile()
+ * to dtrace_close(); NULL puts them back on stderr.  Faults and losses
+ * come to it only without an error or drop handler.  The text is valid
+ * until the handler returns.  MT: handle.
+ */
+extern int dtrace_handle_msg(dtrace_hdl_t *dtp, dtrace_handle_msg_f *hdlr,
+    void *arg);
 
 /*
  * Errors.  dtrace_errno() is the code of the handle's last error;

@@ -297,20 +297,20 @@ do_freopen(dtrace_hdl_t *dtp, FILE *fp, const char *path)
 		return;
 	}
 	if (ofd < 0) {
-		fprintf(stderr, "dtrace: failed to freopen() %s: the output "
-		    "has no file descriptor\n", path);
+		dt_msg(dtp, DTRACE_MSG_ERROR, "failed to freopen() %s: the "
+		    "output has no file descriptor", path);
 		return;
 	}
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
 	    0666)) < 0) {
-		fprintf(stderr, "dtrace: failed to freopen() %s: %s\n", path,
-		    strerror(errno));
+		dt_msg(dtp, DTRACE_MSG_ERROR, "failed to freopen() %s: %s",
+		    path, strerror(errno));
 		return;
 	}
 	if (dtp->dt_stdoutfd < 0 &&
 	    (dtp->dt_stdoutfd = fcntl(ofd, F_DUPFD_CLOEXEC, 0)) < 0) {
-		fprintf(stderr, "dtrace: failed to freopen() %s: %s\n", path,
-		    strerror(errno));
+		dt_msg(dtp, DTRACE_MSG_ERROR, "failed to freopen() %s: %s",
+		    path, strerror(errno));
 		close(fd);
 		return;
 	}
@@ -328,7 +328,7 @@ consume_action(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	int st;
 
 	if (text == NULL) {
-		fprintf(stderr, "dtrace: %s() failed: out of memory\n",
+		dt_msg(dtp, DTRACE_MSG_ERROR, "%s() failed: out of memory",
 		    r->dr_kind == DTRACEACT_SYSTEM ? "system" : "freopen");
 		return;
 	}
@@ -338,8 +338,8 @@ consume_action(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		return;
 	}
 	if ((st = run_system(fp, text, json ? &out : NULL)) < 0)
-		fprintf(stderr, "dtrace: failed to run system() command "
-		    "'%s': %s\n", text, strerror(errno));
+		dt_msg(dtp, DTRACE_MSG_ERROR, "failed to run system() "
+		    "command '%s': %s", text, strerror(errno));
 	if (json) {
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"system\",\"command\":", fp);
@@ -467,7 +467,7 @@ consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
 	}
 	if (dtp->dt_outfp != NULL)
 		fflush(dtp->dt_outfp);
-	fprintf(stderr, "dtrace: %s\n", msg);
+	dt_msg(dtp, DTRACE_MSG_ERROR, "%s", msg);
 	return (0);
 }
 

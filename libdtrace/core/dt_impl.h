@@ -758,6 +758,9 @@ struct dtrace_hdl {
 	struct dt_aggsnap *dt_aggsnap;	/* aggregation snapshot: one per
 					   aggregation, NULL if none taken */
 	unsigned int dt_naggsnap;	/* how many */
+	dtrace_handle_msg_f *dt_msghdlr; /* message handler, or NULL:
+					   stderr (core/dt_msg.c) */
+	void *dt_msgarg;		/* its argument */
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
@@ -818,6 +821,12 @@ extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
 extern size_t dt_errmsg_hint(char *, size_t, size_t);
 extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* core/dt_msg.c */
+extern void dt_msg(dtrace_hdl_t *, dtrace_msgkind_t, const char *, ...)
+    __attribute__((format(printf, 3, 4)));
+extern void dt_msg_panic(const char *, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
 
 /* core/dt_util.c */
 extern void *dt_zalloc(dtrace_hdl_t *, size_t);

@@ -600,7 +600,7 @@ dt_setopt_traced(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		return;
 	if (dtp->dt_outfp != NULL)
 		fflush(dtp->dt_outfp);
-	fprintf(stderr, "dtrace: setopt(\"%s\"%s%s%s) failed: %s\n", opt,
+	dt_msg(dtp, DTRACE_MSG_ERROR, "setopt(\"%s\"%s%s%s) failed: %s", opt,
 	    val != NULL ? ", \"" : "", val != NULL ? val : "",
 	    val != NULL ? "\"" : "", dtrace_errno(dtp) == EDT_ACTIVE ?
 	    "not an option that can change while tracing" :

@@ -377,7 +377,7 @@ dtrace_status(dtrace_hdl_t *dtp)
 
 /*
  * Report one kind of loss counted since the last report: to the drop
- * handler, or on stderr as DTrace does.
+ * handler, or as a warning (core/dt_msg.c).
  */
 static int
 report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
@@ -417,7 +417,7 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 		    DTRACE_HANDLE_ABORT ? -1 : 0);
 	if (dtp->dt_outfp != NULL)
 		fflush(dtp->dt_outfp);
-	fprintf(stderr, "dtrace: %s\n", msg);
+	dt_msg(dtp, DTRACE_MSG_WARNING, "%s", msg);
 	return (0);
 }
 

@@ -581,10 +581,10 @@ dt_cpp_run(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 			    "%d", path, WTERMSIG(status));
 		goto out;
 	}
-	if (err.cb_len > 0) {
-		fwrite(err.cb_data, 1, err.cb_len, stderr);
-		fflush(stderr);
-	}
+	/* its warnings, one message (the default handler gives the newline) */
+	if (err.cb_len > 0)
+		dt_msg(dtp, DTRACE_MSG_CPP, "%.*s", (int)(err.cb_len -
+		    (err.cb_data[err.cb_len - 1] == '\n')), err.cb_data);
 	if (out.cb_data == NULL && (out.cb_data = dt_zalloc(dtp, 1)) == NULL)
 		goto out;
 	*outp = out.cb_data;

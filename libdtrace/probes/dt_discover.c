@@ -350,8 +350,8 @@ names_process(dtrace_hdl_t *dtp, pid_t pid)
 static void
 warn_loader(dtrace_hdl_t *dtp, pid_t pid)
 {
-	fprintf(stderr, "dtrace: the libraries process %d loads later are "
-	    "not traced: %s\n", (int)pid, dtrace_errmsg(dtp,
+	dt_msg(dtp, DTRACE_MSG_WARNING, "the libraries process %d loads later "
+	    "are not traced: %s", (int)pid, dtrace_errmsg(dtp,
 	    dtrace_errno(dtp)));
 }
 
@@ -411,8 +411,8 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 	if (dtp->dt_ndiscq == dtp->dt_discqcap &&
 	    dt_grow(dtp, (void **)&dtp->dt_discq, &dtp->dt_discqcap, 16,
 	    sizeof (dt_discev_t)) != 0) {
-		fprintf(stderr, "dtrace: process %u is not discovered: out "
-		    "of memory\n", pid);
+		dt_msg(dtp, DTRACE_MSG_WARNING, "process %u is not "
+		    "discovered: out of memory", pid);
 		return;
 	}
 	dtp->dt_discq[dtp->dt_ndiscq++] = (dt_discev_t){ kind, pid, time };
@@ -480,11 +480,12 @@ started_by(pid_t pid, uint64_t time)
 	return (start * (1000000000ULL / (unsigned long long)hz) <= time);
 }
 
+/* The warning that process pid is not traced, and the handle's error. */
 static void
-warn(dtrace_hdl_t *dtp, pid_t pid)
+untraced(dtrace_hdl_t *dtp, pid_t pid)
 {
-	fprintf(stderr, "dtrace: process %d is not traced: %s\n", (int)pid,
-	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	dt_msg(dtp, DTRACE_MSG_WARNING, "process %d is not traced: %s",
+	    (int)pid, dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
 /* Attach the new probes [first, ...) that are shared (or not). */
@@ -542,7 +543,7 @@ settle(dtrace_hdl_t *dtp, pid_t pid, unsigned int first, dt_discproc_t *dp)
 				if (!dt_probe_matches(prp, &dcp->dc_descs[d]))
 					continue;
 				if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0) {
-					warn(dtp, pid);
+					untraced(dtp, pid);
 					return;
 				}
 				break;
@@ -553,27 +554,27 @@ settle(dtrace_hdl_t *dtp, pid_t pid, unsigned int first, dt_discproc_t *dp)
 		if (dt_providers[p]->pv_share != NULL &&
 		    dt_providers[p]->pv_share(dtp, first) != 0) {
 			if (kill(pid, 0) == 0 || errno != ESRCH)
-				warn(dtp, pid);
+				untraced(dtp, pid);
 			break;
 		}
 	}
 	if (dp != NULL)
 		dp->dp_last = dtp->dt_nprobes;
 	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX) {
-		fprintf(stderr, "dtrace: process %d is not traced: too many "
-		    "probes\n", (int)pid);
+		dt_msg(dtp, DTRACE_MSG_WARNING, "process %d is not traced: "
+		    "too many probes", (int)pid);
 		return;
 	}
 	if (attach_new(dtp, first, true) != 0) {
 		if (kill(pid, 0) == 0 || errno != ESRCH)
-			warn(dtp, pid);
+			untraced(dtp, pid);
 		return;
 	}
 	nfds = dtp->dt_nattfds;
 	if (attach_new(dtp, first, false) != 0 &&
 	    (kill(pid, 0) == 0 || errno != ESRCH))
 		/* a process that exited in between: not worth a word */
-		warn(dtp, pid);
+		untraced(dtp, pid);
 	if (dp == NULL || dtp->dt_nattfds == nfds)
 		return;
 	if ((fds = realloc(dp->dp_fds, (dp->dp_nfds + dtp->dt_nattfds -
@@ -608,7 +609,7 @@ create(dtrace_hdl_t *dtp, pid_t pid)
 				/* a process already gone is no news */
 				if (dtp->dt_errno != EDT_PROC &&
 				    dtp->dt_errno != EDT_GRAB)
-					warn(dtp, pid);
+					untraced(dtp, pid);
 				return (-1);
 			}
 		}
@@ -639,7 +640,7 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 		return;
 	}
 	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL) {
-		warn(dtp, pid);
+		untraced(dtp, pid);
 		return;
 	}
 	dp->dp_pid = pid;
@@ -675,7 +676,7 @@ rescan(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 	}
 	if ((n = dt_pidmods_reread(dtp, pid)) <= 0) {
 		if (n < 0 && (kill(pid, 0) == 0 || errno != ESRCH))
-			warn(dtp, pid);
+			untraced(dtp, pid);
 		return;
 	}
 	if (P == NULL) {
@@ -697,7 +698,7 @@ rescan(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 						continue;
 					if (kill(pid, 0) == 0 ||
 					    errno != ESRCH)
-						warn(dtp, pid);
+						untraced(dtp, pid);
 					return;
 				}
 			}

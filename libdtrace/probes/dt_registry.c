@@ -109,10 +109,10 @@ untrusted(const struct stat *st, bool dir)
 
 /*
  * Open the registry directory if it is trustworthy; -1 if it does not
- * exist (quietly) or is not to be trusted (said on stderr when loud).
+ * exist (quietly) or is not to be trusted (a warning when loud).
  */
 static int
-dir_open(const char *path, bool loud)
+dir_open(dtrace_hdl_t *dtp, const char *path, bool loud)
 {
 	struct stat st;
 	const char *why = NULL;
@@ -134,14 +134,14 @@ dir_open(const char *path, bool loud)
 			return (-1);
 	}
 	if (loud)
-		fprintf(stderr, "dtrace: USDT registry %s %s: not used\n", path,
-		    why);
+		dt_msg(dtp, DTRACE_MSG_WARNING, "USDT registry %s %s: not used",
+		    path, why);
 	return (-1);
 }
 
 /* Does a live dtprobed keep the directory open on dirfd? */
 static bool
-daemon_alive(int dirfd, const char *path)
+daemon_alive(dtrace_hdl_t *dtp, int dirfd, const char *path)
 {
 	struct stat st;
 	const char *why;
@@ -156,8 +156,8 @@ daemon_alive(int dirfd, const char *path)
 	else
 		why = untrusted(&st, false);
 	if (why != NULL)
-		fprintf(stderr, "dtrace: USDT registry %s/%s %s: not used\n",
-		    path, DT_REGISTRY_PID, why);
+		dt_msg(dtp, DTRACE_MSG_WARNING, "USDT registry %s/%s %s: not "
+		    "used", path, DT_REGISTRY_PID, why);
 	else if (flock(fd, LOCK_SH | LOCK_NB) != 0)
 		alive = errno == EWOULDBLOCK;	/* the daemon holds it */
 	close(fd);	/* drops a lock taken */
@@ -360,7 +360,7 @@ static void
 rewatch(dtrace_hdl_t *dtp, dt_registry_t *rg)
 {
 	if (rg->rg_dirfd >= 0 ||
-	    (rg->rg_dirfd = dir_open(rg->rg_path, true)) < 0)
+	    (rg->rg_dirfd = dir_open(dtp, rg->rg_path, true)) < 0)
 		return;
 	if (watch_dir(rg) != 0) {
 		close(rg->rg_dirfd);
@@ -378,9 +378,9 @@ dt_registry_start(dtrace_hdl_t *dtp)
 	dt_registry_t *rg;
 	int dirfd;
 
-	if ((dirfd = dir_open(path, true)) < 0)
+	if ((dirfd = dir_open(dtp, path, true)) < 0)
 		return (0);
-	if (!daemon_alive(dirfd, path)) {
+	if (!daemon_alive(dtp, dirfd, path)) {
 		close(dirfd);
 		return (0);
 	}

@@ -225,7 +225,7 @@ read_warn(dt_elfread_t *er, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof (msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "dtrace: %s: %s\n", path, msg);
+	dt_msg(er->er_dtp, DTRACE_MSG_WARNING, "%s: %s", path, msg);
 }
 
 /* The line that counts the warnings read_warn() did not show. */
@@ -237,8 +237,9 @@ read_warned(dt_elfread_t *er)
 	if (er->er_nwarn <= DT_ELF_MAXWARN)
 		return;
 	dt_strvis(path, sizeof (path), shown_path(er->er_path));
-	fprintf(stderr, "dtrace: %s: %u more warnings about its USDT notes "
-	    "are not shown\n", path, er->er_nwarn - DT_ELF_MAXWARN);
+	dt_msg(er->er_dtp, DTRACE_MSG_WARNING, "%s: %u more warnings about "
+	    "its USDT notes are not shown", path,
+	    er->er_nwarn - DT_ELF_MAXWARN);
 }
 
 /*

@@ -306,9 +306,7 @@ dt_ksyms_rele(dt_ksyms_t *ks)
 		return;
 	pthread_mutex_lock(&dt_ksyms_lock);
 	if (ks->ks_refs == 0) {
-		fprintf(stderr, "libdtrace: kernel symbols: reference count "
-		    "underflow\n");
-		abort();
+		dt_msg_panic("kernel symbols: reference count underflow");
 	}
 	dead = --ks->ks_refs == 0;
 	pthread_mutex_unlock(&dt_ksyms_lock);

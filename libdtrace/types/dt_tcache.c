@@ -39,6 +39,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
+#include "../core/dt_impl.h"
 #include "dt_tcache.h"
 
 static pthread_mutex_t dt_tcache_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -606,9 +607,8 @@ rele_locked(dt_tentry_t *te)
 	dt_tentry_t **tp;
 
 	if (te->te_refs == 0) {
-		fprintf(stderr, "libdtrace: type cache entry %s: reference "
-		    "count underflow\n", te->te_path);
-		abort();
+		dt_msg_panic("type cache entry %s: reference count underflow",
+		    te->te_path);
 	}
 	if (--te->te_refs > 0)
 		return (NULL);

@@ -138,8 +138,9 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	for (const char *c = file; *c != '\0'; c++) {
 		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
 			dt_strvis(path, sizeof (path), file);
-			fprintf(stderr, "dtrace: process %d: %s is left out: its "
-			    "path has control characters\n", (int)pid, path);
+			dt_msg(dtp, DTRACE_MSG_WARNING, "process %d: %s is "
+			    "left out: its path has control characters",
+			    (int)pid, path);
 			return (0);
 		}
 	}
@@ -486,8 +487,8 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm)
 		if ((fd = dt_elf_open_mapped(dtp, pm->pm_pid, pm->pm_range,
 		    pm->pm_file, pm->pm_dev, pm->pm_ino)) < 0) {
 			/* its probes are left out, the others stay */
-			fprintf(stderr, "dtrace: %s; its probes are left out\n",
-			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+			dt_msg(dtp, DTRACE_MSG_WARNING, "%s; its probes are "
+			    "left out", dtrace_errmsg(dtp, dtrace_errno(dtp)));
 			pm->pm_unread = true;
 			return (dt_set_errno(dtp, EDT_PROC));
 		}

@@ -808,9 +808,9 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 				continue;
 			if (dt_usdt_note_args(pm, en, spec, sizeof (spec), &bad,
 			    &badlen) < 0) {
-				fprintf(stderr, "dtrace: %s: USDT probe %s:%s "
-				    "is skipped: argument \"%.*s\" is not "
-				    "understood\n", pm->pm_file, en->en_prov,
+				dt_msg(dtp, DTRACE_MSG_WARNING, "%s: USDT "
+				    "probe %s:%s is skipped: argument \"%.*s\" "
+				    "is not understood", pm->pm_file, en->en_prov,
 				    en->en_name, (int)badlen, bad);
 				pm->pm_usdt[i] = DT_USDT_SKIPPED;
 				continue;
