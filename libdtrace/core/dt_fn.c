@@ -248,36 +248,25 @@ dt_fn_byid(int id)
 
 /*
  * The table's invariants (dt_fn.h): a DT_FN_* number without a row, or a
- * row without code, is a bug of the library: stop before it can compile
- * anything.
+ * row without code, is a bug of the library: stop (dt_msg_panic(), which
+ * names it and aborts) before it can compile anything.
  */
 void
 dt_fn_verify(void)
 {
-	bool bad = false;
-
 	for (int id = 1; id < DT_FN_NUM; id++) {
-		if (dt_fn_byid(id) == NULL) {
-			fprintf(stderr, "libdtrace: built-in function %d has "
-			    "no row in dt_fn.c\n", id);
-			bad = true;
-		}
+		if (dt_fn_byid(id) == NULL)
+			dt_msg_panic("built-in function %d has no row in "
+			    "dt_fn.c", id);
 	}
 	for (size_t i = 0; i < DT_NFNS; i++) {
 		const dt_fn_t *fn = &dt_fns[i];
 
-		if (fn->fn_cg == NULL && !(fn->fn_flags & DT_FF_REFUSED)) {
-			fprintf(stderr, "libdtrace: built-in function %s( ) "
-			    "has no code-generation function\n",
-			    fn->fn_ident.di_name);
-			bad = true;
-		}
-		if (fn->fn_ident.di_id <= 0 || fn->fn_ident.di_id >= DT_FN_NUM) {
-			fprintf(stderr, "libdtrace: built-in function %s( ) "
-			    "has no DT_FN_* number\n", fn->fn_ident.di_name);
-			bad = true;
-		}
+		if (fn->fn_cg == NULL && !(fn->fn_flags & DT_FF_REFUSED))
+			dt_msg_panic("built-in function %s( ) has no "
+			    "code-generation function", fn->fn_ident.di_name);
+		if (fn->fn_ident.di_id <= 0 || fn->fn_ident.di_id >= DT_FN_NUM)
+			dt_msg_panic("built-in function %s( ) has no DT_FN_* "
+			    "number", fn->fn_ident.di_name);
 	}
-	if (bad)
-		abort();
 }
