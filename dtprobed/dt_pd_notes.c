@@ -8,8 +8,8 @@
  * decodes and checks each note: its three addresses, the site moved with
  * .stapsdt.base, and its three strings), with the daemon's limits: at
  * most DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX bytes of lines (the
- * notes past either are counted as dropped, not decoded), a section of
- * at most DT_PD_NSECT_MAX bytes.  Addresses become file offsets, which is
+ * notes past either are counted as dropped; past the first, the reader
+ * does not decode them), a section of at most DT_PD_NSECT_MAX bytes.  Addresses become file offsets, which is
  * what uprobes take:
  * the site through the executable PT_LOAD segment holding it, the
  * semaphore through the PT_LOAD segment whose file bytes hold it.  A note
@@ -97,8 +97,8 @@ typedef struct dt_pd_nwrite {
 /*
  * One stapsdt note from the shared reader (dt_notes.c), written as an N
  * line if good, its bytes (as the daemon will hold it) counted in
- * nw_text; a note past the limits is counted as dropped, not looked at,
- * a malformed one as skipped.  1 if written.
+ * nw_text; a note past the limits is counted as dropped whatever it
+ * holds, a malformed one as skipped.  1 if written.
  */
 static int
 note_write(const dt_note_t *dn, dt_note_err_t err, void *arg)
