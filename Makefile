@@ -100,9 +100,11 @@ FUZZ_NAMES := compile btf elf printf json pdnotes
 FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 FUZZTIME   ?= 30
 
-# dtprobed: its own sources, libelf linked statically as in the command.
+# dtprobed: its own sources, libelf linked statically as in the command,
+# and the library's stapsdt note reader (libdtrace/proc/dt_notes.c, which
+# depends on nothing else of the library).
 PD_SRCS := $(wildcard dtprobed/*.c)
-PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o)
+PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/libdtrace/proc/dt_notes.o
 PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o,$(PD_OBJS))
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
@@ -237,7 +239,8 @@ $(BUILD)/examples/%: examples/%.c include/dtrace.h $(BUILD)/libdtrace.so
 $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
 
-$(BUILD)/obj/dtprobed/%.o: dtprobed/%.c dtprobed/dt_pd.h
+$(BUILD)/obj/dtprobed/%.o: dtprobed/%.c dtprobed/dt_pd.h \
+    libdtrace/proc/dt_notes.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

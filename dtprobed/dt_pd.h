@@ -6,8 +6,10 @@
  *                  design is at the top of it)
  *   dt_pd_sandbox.c  runs a function in a forked child without privileges
  *                  under a seccomp filter, and collects what it writes
- *   dt_pd_notes.c  the stapsdt note reader that runs in that child, and
- *                  the checks the daemon applies to what it says
+ *   dt_pd_notes.c  the stapsdt note reader that runs in that child (it
+ *                  walks the notes with the library's shared reader,
+ *                  libdtrace/proc/dt_notes.c, linked in alone), and the
+ *                  checks the daemon applies to what it says
  *
  * The sandbox and the note reader know nothing of the daemon, so that a
  * unit test (test/unit/pdsandbox.c) and a fuzz target

@@ -3,12 +3,14 @@
  *
  * dt_pd_notes_write() runs in the sandboxed child (dt_pd_sandbox.c) on a
  * file the daemon opened: it must survive any bytes, but if it does not,
- * only the child dies.  It reads the notes of owner "stapsdt", type 3 of
- * the .note.stapsdt section (<sys/sdt.h>): three 64-bit addresses (the
- * site, the address .stapsdt.base had at link time, the semaphore) then
- * three NUL-ended strings (provider, name, argument specs).  The site
- * moves with .stapsdt.base if that section moved after linking
- * (prelink).  Addresses become file offsets, which is what uprobes take:
+ * only the child dies.  It walks the notes of the .note.stapsdt section
+ * with the reader the library uses too (libdtrace/proc/dt_notes.c, which
+ * decodes and checks each note: its three addresses, the site moved with
+ * .stapsdt.base, and its three strings), with the daemon's limits: at
+ * most DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX bytes of lines (the
+ * notes past either are counted as dropped; past the first, the reader
+ * does not decode them), a section of at most DT_PD_NSECT_MAX bytes.  Addresses become file offsets, which is
+ * what uprobes take:
  * the site through the executable PT_LOAD segment holding it, the
  * semaphore through the PT_LOAD segment whose file bytes hold it.  A note
  * that is truncated, has an empty provider or name, or addresses no
@@ -32,6 +34,7 @@
 #include <unistd.h>
 
 #include "dt_pd.h"
+#include "../libdtrace/proc/dt_notes.h"
 
 #define NOTE_IDMAX	63		/* provider and name: characters */
 #define NOTE_ARGSMAX	511		/* argument specs: characters */
@@ -69,32 +72,6 @@ seg_off(Elf *elf, size_t nph, uint64_t addr, uint32_t want)
 	return (-1);
 }
 
-/* The next string of the descriptor at *pos, or NULL if none ends. */
-static const char *
-desc_str(const char *d, size_t size, size_t *pos)
-{
-	const char *s = d + *pos, *nul;
-
-	if (*pos >= size || (nul = memchr(s, '\0', size - *pos)) == NULL)
-		return (NULL);
-	*pos += (size_t)(nul - s) + 1;
-	return (s);
-}
-
-static bool
-is_ident(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n == 0 || n > NOTE_IDMAX)
-		return (false);
-	for (size_t i = 0; i < n; i++) {
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
-			return (false);
-	}
-	return (true);
-}
-
 static bool
 is_args(const char *s, size_t n)
 {
@@ -107,54 +84,74 @@ is_args(const char *s, size_t n)
 	return (true);
 }
 
+/* What note_write() carries along the notes of one file. */
+typedef struct dt_pd_nwrite {
+	int nw_outfd;			/* the pipe to the daemon */
+	Elf *nw_elf;			/* the file */
+	size_t nw_nph;			/* its program headers */
+	size_t nw_text;			/* bytes the daemon will hold */
+	unsigned long nw_skipped;	/* malformed notes */
+	unsigned long nw_dropped;	/* notes past the limits */
+} dt_pd_nwrite_t;
+
 /*
- * One note's descriptor: written as an N line, its bytes (as the daemon
- * will hold it) added to *textp; false if malformed.
+ * One stapsdt note from the shared reader (dt_notes.c), written as an N
+ * line if good, its bytes (as the daemon will hold it) counted in
+ * nw_text; a note past the limits is counted as dropped whatever it
+ * holds, a malformed one as skipped.  1 if written.
  */
-static bool
-note_write(int outfd, Elf *elf, size_t nph, const char *d, size_t size,
-    uint64_t base, size_t *textp)
+static int
+note_write(const dt_note_t *dn, dt_note_err_t err, void *arg)
 {
-	uint64_t a[3];
-	size_t pos = sizeof (a);
-	const char *prov, *name, *args;
+	dt_pd_nwrite_t *nw = arg;
 	int64_t site, sema = 0;
 	char line[NOTE_IDMAX * 2 + NOTE_ARGSMAX + 64];
 	int n;
 
-	if (size < sizeof (a) || (prov = desc_str(d, size, &pos)) == NULL ||
-	    (name = desc_str(d, size, &pos)) == NULL ||
-	    (args = desc_str(d, size, &pos)) == NULL)
-		return (false);
-	memcpy(a, d, sizeof (a));
-	if (base != 0 && a[1] != 0)
-		a[0] += base - a[1];
-	if (!is_ident(prov) || !is_ident(name) ||
-	    !is_args(args, strlen(args)) ||
-	    (site = seg_off(elf, nph, a[0], PF_X)) < 0 ||
-	    (a[2] != 0 && ((sema = seg_off(elf, nph, a[2], PF_W)) <= 0 ||
-	    (sema & 1) != 0)))
-		return (false);
+	if (err == DT_NOTE_TAIL) {
+		nw->nw_skipped++;	/* a last note cut short */
+		return (0);
+	}
+	if (err == DT_NOTE_EXCESS || nw->nw_text + NOTE_LINEMAX >
+	    DT_PD_TEXT_MAX) {
+		nw->nw_dropped++;
+		return (0);
+	}
+	if (err != DT_NOTE_OK ||
+	    (site = seg_off(nw->nw_elf, nw->nw_nph, dn->dn_site, PF_X)) < 0 ||
+	    (dn->dn_sema != 0 && ((sema = seg_off(nw->nw_elf, nw->nw_nph,
+	    dn->dn_sema, PF_W)) <= 0 || (sema & 1) != 0))) {
+		nw->nw_skipped++;
+		return (0);
+	}
 	n = snprintf(line, sizeof (line), "N %llx %llx %s %s %s\n",
-	    (unsigned long long)site, (unsigned long long)sema, prov, name,
-	    args);
-	if (n < 0 || (size_t)n >= sizeof (line))
-		return (false);
-	out_write(outfd, line, (size_t)n);
-	*textp += (size_t)n + 3;	/* "note " for "N " */
-	return (true);
+	    (unsigned long long)site, (unsigned long long)sema, dn->dn_prov,
+	    dn->dn_name, dn->dn_args);
+	if (n < 0 || (size_t)n >= sizeof (line)) {
+		nw->nw_skipped++;
+		return (0);
+	}
+	out_write(nw->nw_outfd, line, (size_t)n);
+	nw->nw_text += (size_t)n + 3;	/* "note " for "N " */
+	return (1);
 }
 
 void
 dt_pd_notes_write(int fd, int outfd)
 {
+	static const dt_notes_limits_t limits = {
+		.nl_maxnotes = DT_PD_NOTES_MAX,
+		.nl_idmax = NOTE_IDMAX,
+		.nl_argsmax = NOTE_ARGSMAX,
+		.nl_flags = DT_NOTES_DIGIT1,
+	};
+	dt_pd_nwrite_t nw = { .nw_outfd = outfd };
 	Elf *elf;
-	Elf_Scn *scn = NULL, *notes = NULL;
-	Elf_Data *data;
-	GElf_Nhdr nh;
-	uint64_t base = 0;
-	size_t nph, shstrndx, off = 0, next, noff, doff, text = 0;
-	unsigned long skipped = 0, dropped = 0, written = 0;
+	Elf_Scn *notes;
+	GElf_Shdr sh;
+	dt_notes_sec_t ns;
+	uint64_t base;
+	size_t nph, shstrndx;
 	char line[64];
 
 	if (elf_version(EV_CURRENT) == EV_NONE ||
@@ -165,63 +162,29 @@ dt_pd_notes_write(int fd, int outfd)
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		goto end;
 	if (nph > DT_PD_PH_MAX) {
-		dropped = 1;	/* the daemon would place none of them */
+		nw.nw_dropped = 1;	/* the daemon would place none of them */
 		goto end;
 	}
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (gelf_getshdr(scn, &sh) == NULL ||
-		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL)
-			continue;
-		if (sh.sh_type == SHT_NOTE &&
-		    strcmp(name, ".note.stapsdt") == 0)
-			notes = scn;
-		else if (strcmp(name, ".stapsdt.base") == 0)
-			base = sh.sh_addr;
-	}
-	if (notes != NULL) {
-		GElf_Shdr sh;
-
-		if (gelf_getshdr(notes, &sh) == NULL ||
-		    sh.sh_size > DT_PD_NSECT_MAX) {
-			dropped = 1;
-			goto end;
-		}
-	}
-	if (notes == NULL || (data = elf_getdata(notes, NULL)) == NULL ||
-	    data->d_buf == NULL)
+	nw.nw_elf = elf;
+	nw.nw_nph = nph;
+	if ((notes = dt_notes_scn(elf, shstrndx, &base)) == NULL)
 		goto end;
-	while ((next = gelf_getnote(data, off, &nh, &noff, &doff)) != 0) {
-		const char *d = data->d_buf;
-
-		off = next;
-		if (nh.n_type != 3 || nh.n_namesz != sizeof ("stapsdt") ||
-		    memcmp(d + noff, "stapsdt", sizeof ("stapsdt")) != 0)
-			continue;
-		if (written >= DT_PD_NOTES_MAX ||
-		    text + NOTE_LINEMAX > DT_PD_TEXT_MAX)
-			dropped++;	/* counted, not looked at */
-		else if (!note_write(outfd, elf, nph, d + doff, nh.n_descsz,
-		    base, &text))
-			skipped++;
-		else
-			written++;
+	if (gelf_getshdr(notes, &sh) == NULL || sh.sh_size > DT_PD_NSECT_MAX) {
+		nw.nw_dropped = 1;
+		goto end;
 	}
-	/* a last note that gelf_getnote() found truncated */
-	if (off < data->d_size)
-		skipped++;
+	if (dt_notes_sec(notes, base, &ns) == 0)
+		(void) dt_notes_read(&ns, &limits, note_write, &nw);
 end:
 	elf_end(elf);
 done:
-	if (skipped > 0) {
-		int n = snprintf(line, sizeof (line), "S %lu\n", skipped);
+	if (nw.nw_skipped > 0) {
+		int n = snprintf(line, sizeof (line), "S %lu\n", nw.nw_skipped);
 
 		out_write(outfd, line, (size_t)n);
 	}
-	if (dropped > 0) {
-		int n = snprintf(line, sizeof (line), "D %lu\n", dropped);
+	if (nw.nw_dropped > 0) {
+		int n = snprintf(line, sizeof (line), "D %lu\n", nw.nw_dropped);
 
 		out_write(outfd, line, (size_t)n);
 	}

@@ -36,14 +36,17 @@
 #include "../types/dt_ksyms.h"
 
 /*
- * The bpf() system call, used directly for map creation and program loads:
- * libbpf's wrappers first probe the kernel for object name support with
- * test loads, which costs a millisecond at every start.
+ * The bpf() system call, the library's one raw call of it (test/dup-check
+ * keeps it so), used directly for map creation, program loads and the
+ * links libbpf cannot make: libbpf's wrappers first probe the kernel for
+ * object name support with test loads, which costs a millisecond at
+ * every start.  attr is size bytes: a union bpf_attr, or the part of one
+ * a command takes, or a layout newer than the system's <linux/bpf.h>.
  */
-static int
-sys_bpf(int cmd, union bpf_attr *attr)
+int
+dt_bpf_syscall(int cmd, void *attr, size_t size)
 {
-	return ((int)syscall(__NR_bpf, cmd, attr, sizeof (*attr)));
+	return ((int)syscall(__NR_bpf, cmd, attr, size));
 }
 
 int
@@ -59,7 +62,7 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 	attr.max_entries = nentries;
 	attr.map_flags = flags;
 	snprintf(attr.map_name, sizeof (attr.map_name), "%s", name);
-	return (sys_bpf(BPF_MAP_CREATE, &attr));
+	return (dt_bpf_syscall(BPF_MAP_CREATE, &attr, sizeof (attr)));
 }
 
 static int
@@ -82,7 +85,7 @@ prog_load(int type, const dt_program_t *pgp, const char *name,
 		attr.log_size = logsz;
 		attr.log_level = 1;
 	}
-	return (sys_bpf(BPF_PROG_LOAD, &attr));
+	return (dt_bpf_syscall(BPF_PROG_LOAD, &attr, sizeof (attr)));
 }
 
 /*
@@ -605,5 +608,5 @@ dt_bpf_uprobe_multi(int progfd, const char *path, const uint64_t *offs,
 	attr.um_cnt = n;
 	attr.um_flags = ret ? DT_BPF_F_UPROBE_MULTI_RETURN : 0;
 	attr.um_pid = (uint32_t)pid;
-	return ((int)syscall(__NR_bpf, BPF_LINK_CREATE, &attr, sizeof (attr)));
+	return (dt_bpf_syscall(BPF_LINK_CREATE, &attr, sizeof (attr)));
 }

@@ -999,6 +999,7 @@ extern void dt_block_free(dt_block_t *);
 extern void dt_block_dump(const dt_block_t *, FILE *, uint32_t);
 
 /* bpf/dt_bpf.c */
+extern int dt_bpf_syscall(int, void *, size_t);
 extern int dt_bpf_maps_create(dtrace_hdl_t *);
 extern int dt_bpf_map_create(int, const char *, uint32_t, uint32_t, uint32_t,
     uint32_t);

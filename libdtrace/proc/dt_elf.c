@@ -20,8 +20,11 @@
  * (owner "stapsdt", type 3) of its .note.stapsdt section that <sys/sdt.h>
  * emits: three 64-bit addresses (site, the address .stapsdt.base had at
  * link time, semaphore) and three strings (provider, name, argument
- * specs).  If .stapsdt.base has moved since (prelink), the site moves
- * with it.  The site becomes a file offset through the executable
+ * specs).  The shared note reader (dt_notes.c, also dtrace -G's and
+ * dtprobed's) walks and decodes them, with this file's limits: at most
+ * DT_ELF_MAXNOTES notes, identifiers of DT_ELF_IDMAX characters, specs of
+ * DT_ELF_ARGSMAX.  If .stapsdt.base has moved since (prelink), the site
+ * moves with it.  The site becomes a file offset through the executable
  * PT_LOAD segment that holds it, the semaphore (a 2-byte counter in
  * .probes) through the PT_LOAD segment with file bytes that holds it:
  * the kernel's uprobe reference counters are file offsets.  A note that
@@ -51,6 +54,7 @@
 #include <zlib.h>
 
 #include "../core/dt_impl.h"
+#include "dt_notes.h"
 
 /*
  * Bounds on what one file, which may be anyone's, can cost a session.
@@ -112,19 +116,6 @@ addr_to_off(Elf *elf, size_t nph, uint64_t addr)
 	return (addr_to_off_in(elf, nph, UINT64_MAX, addr, PF_X));
 }
 
-/* The next string of a note's descriptor at *pos, or NULL if none ends. */
-static const char *
-note_str(const char *desc, size_t size, size_t *pos)
-{
-	const char *s = desc + *pos;
-	const char *nul;
-
-	if (*pos >= size || (nul = memchr(s, '\0', size - *pos)) == NULL)
-		return (NULL);
-	*pos += (size_t)(nul - s) + 1;
-	return (s);
-}
-
 /*
  * The path of a file as its process sees it: without the /proc/PID/root
  * through which a process's files are opened.
@@ -174,39 +165,6 @@ dt_strvis(char *buf, size_t len, const char *s)
 	buf[n] = '\0';
 }
 
-/* Is s a name <sys/sdt.h> can emit: a C identifier, at most 63 bytes? */
-static bool
-note_ident(const char *s)
-{
-	size_t n = 0;
-
-	for (; s[n] != '\0'; n++) {
-		unsigned char c = (unsigned char)s[n];
-
-		if (!(c == '_' || (c >= 'a' && c <= 'z') ||
-		    (c >= 'A' && c <= 'Z') || (n > 0 && c >= '0' && c <= '9')))
-			return (false);
-	}
-	return (n > 0 && n <= DT_ELF_IDMAX);
-}
-
-/*
- * Are s's bytes, up to a newline, printable ASCII or tabs, and at most
- * max of them?
- */
-static bool
-note_printable(const char *s, size_t max)
-{
-	size_t n = 0;
-
-	for (; s[n] != '\0' && s[n] != '\n'; n++) {
-		if (((unsigned char)s[n] < 0x20 && s[n] != '\t') ||
-		    (unsigned char)s[n] > 0x7e)
-			return (false);
-	}
-	return (n <= max);
-}
-
 /*
  * A warning about the file being read, its path escaped; after
  * DT_ELF_MAXWARN of them the rest are counted, and told in one line
@@ -243,64 +201,60 @@ read_warned(dt_elfread_t *er)
 }
 
 /*
- * Append one stapsdt note; a malformed one is skipped with a warning:
- * its provider and name must be identifiers, its argument specs
- * printable, its site in an executable segment's bytes in the file, its
+ * One stapsdt note from the shared reader (dt_notes.c), appended if
+ * good; a malformed one is skipped with a warning: its provider and name
+ * must be identifiers, its argument specs printable (the reader's
+ * checks), its site in an executable segment's bytes in the file, its
  * semaphore (a 2-byte counter) in a writable segment's, 2-byte aligned.
  * Whether the site is an instruction's first byte is checked once all
- * notes are read (notes_check()).
+ * notes are read (notes_check()).  1 if appended.
  */
 static int
-note_add(dt_elfread_t *er, const char *desc, size_t size, uint64_t base)
+note_add(const dt_note_t *dn, dt_note_err_t err, void *arg)
 {
+	dt_elfread_t *er = arg;
 	dt_elf_t *ef = er->er_ef;
-	uint64_t a[3];
-	const char *prov, *name, *args;
-	size_t pos = sizeof (a);
 	int64_t off, soff = 0;
 	dt_elfnote_t *en;
 	char *p;
 
-	if (ef->ef_nnotes >= DT_ELF_MAXNOTES) {
+	switch (err) {
+	case DT_NOTE_OK:
+		break;
+	case DT_NOTE_EXCESS:
 		read_warn(er, "USDT notes after the first %d are skipped",
 		    DT_ELF_MAXNOTES);
 		return (0);
-	}
-	if (size < sizeof (a) || (prov = note_str(desc, size, &pos)) == NULL ||
-	    (name = note_str(desc, size, &pos)) == NULL ||
-	    (args = note_str(desc, size, &pos)) == NULL ||
-	    prov[0] == '\0' || name[0] == '\0') {
+	case DT_NOTE_TRUNCATED:
 		read_warn(er, "a truncated USDT note is skipped");
 		return (0);
-	}
-	if (!note_ident(prov) || !note_ident(name) ||
-	    !note_printable(args, DT_ELF_ARGSMAX)) {
+	case DT_NOTE_IDENT:
+	case DT_NOTE_ARGS: {
 		char vp[80], vn[80];
 
-		dt_strvis(vp, sizeof (vp), prov);
-		dt_strvis(vn, sizeof (vn), name);
+		dt_strvis(vp, sizeof (vp), dn->dn_prov);
+		dt_strvis(vn, sizeof (vn), dn->dn_name);
 		read_warn(er, "USDT probe %s:%s is skipped: %s", vp, vn,
-		    note_ident(prov) && note_ident(name) ? "its argument "
-		    "specs are not printable" : "its provider or name is not "
-		    "an identifier");
+		    dt_note_reason(err));
 		return (0);
 	}
-	memcpy(a, desc, sizeof (a));
-	if (base != 0 && a[1] != 0)
-		a[0] += base - a[1];
-	if ((off = addr_to_off_in(er->er_elf, er->er_nph, ef->ef_size, a[0],
-	    PF_X)) < 0) {
+	case DT_NOTE_TAIL:
+		return (0);	/* a last note cut short: not one */
+	}
+	if ((off = addr_to_off_in(er->er_elf, er->er_nph, ef->ef_size,
+	    dn->dn_site, PF_X)) < 0) {
 		read_warn(er, "USDT probe %s:%s is skipped: its address 0x%llx "
-		    "is not in an executable segment of the file", prov, name,
-		    (unsigned long long)a[0]);
+		    "is not in an executable segment of the file", dn->dn_prov,
+		    dn->dn_name, (unsigned long long)dn->dn_site);
 		return (0);
 	}
-	if (a[2] != 0 && ((soff = addr_to_off_in(er->er_elf, er->er_nph,
-	    ef->ef_size, a[2], PF_W)) <= 0 || (soff & 1) != 0 ||
-	    (uint64_t)soff > ef->ef_size - 2)) {
+	if (dn->dn_sema != 0 && ((soff = addr_to_off_in(er->er_elf,
+	    er->er_nph, ef->ef_size, dn->dn_sema, PF_W)) <= 0 ||
+	    (soff & 1) != 0 || (uint64_t)soff > ef->ef_size - 2)) {
 		read_warn(er, "USDT probe %s:%s is skipped: its semaphore "
 		    "0x%llx is not an aligned counter in a writable segment "
-		    "of the file", prov, name, (unsigned long long)a[2]);
+		    "of the file", dn->dn_prov, dn->dn_name,
+		    (unsigned long long)dn->dn_sema);
 		return (0);
 	}
 	if (ef->ef_nnotes == er->er_cap) {
@@ -313,9 +267,9 @@ note_add(dt_elfread_t *er, const char *desc, size_t size, uint64_t base)
 	}
 	en = &ef->ef_notes[ef->ef_nnotes];
 	memset(en, 0, sizeof (*en));
-	en->en_prov = strdup(prov);
-	en->en_name = strdup(name);
-	en->en_args = strdup(args);
+	en->en_prov = strdup(dn->dn_prov);
+	en->en_name = strdup(dn->dn_name);
+	en->en_args = strdup(dn->dn_args);
 	if (en->en_prov == NULL || en->en_name == NULL || en->en_args == NULL) {
 		free(en->en_prov);
 		free(en->en_name);
@@ -328,53 +282,34 @@ note_add(dt_elfread_t *er, const char *desc, size_t size, uint64_t base)
 		*p = '-';
 	}
 	en->en_func = "";
-	en->en_addr = a[0];
+	en->en_addr = dn->dn_site;
 	en->en_off = (uint64_t)off;
 	en->en_sema = (uint64_t)soff;
 	en->en_args[strcspn(en->en_args, "\n")] = '\0';
 	ef->ef_nnotes++;
-	return (0);
+	return (1);
 }
 
-/* Read the stapsdt notes of the file. */
+/* Read the stapsdt notes of the file, with the shared reader. */
 static int
 read_notes(dt_elfread_t *er)
 {
-	Elf *elf = er->er_elf;
-	Elf_Scn *scn = NULL, *notes = NULL;
-	uint64_t base = 0;
-	size_t shstrndx, off = 0, next, noff, doff;
-	Elf_Data *data;
-	GElf_Nhdr nh;
+	static const dt_notes_limits_t limits = {
+		.nl_maxnotes = DT_ELF_MAXNOTES,
+		.nl_idmax = DT_ELF_IDMAX,
+		.nl_argsmax = DT_ELF_ARGSMAX,
+		.nl_flags = DT_NOTES_TABS,
+	};
+	Elf_Scn *notes;
+	dt_notes_sec_t ns;
+	uint64_t base;
+	size_t shstrndx;
 
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+	if (elf_getshdrstrndx(er->er_elf, &shstrndx) != 0 ||
+	    (notes = dt_notes_scn(er->er_elf, shstrndx, &base)) == NULL ||
+	    dt_notes_sec(notes, base, &ns) != 0)
 		return (0);
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
-
-		if (gelf_getshdr(scn, &sh) == NULL ||
-		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL)
-			continue;
-		if (sh.sh_type == SHT_NOTE &&
-		    strcmp(name, ".note.stapsdt") == 0)
-			notes = scn;
-		else if (strcmp(name, ".stapsdt.base") == 0)
-			base = sh.sh_addr;
-	}
-	if (notes == NULL || (data = elf_getdata(notes, NULL)) == NULL)
-		return (0);
-	while ((next = gelf_getnote(data, off, &nh, &noff, &doff)) != 0) {
-		const char *d = data->d_buf;
-
-		off = next;
-		if (nh.n_type != 3 || nh.n_namesz != sizeof ("stapsdt") ||
-		    memcmp(d + noff, "stapsdt", sizeof ("stapsdt")) != 0)
-			continue;
-		if (note_add(er, d + doff, nh.n_descsz, base) != 0)
-			return (-1);
-	}
-	return (0);
+	return (dt_notes_read(&ns, &limits, note_add, er));
 }
 
 static void
@@ -412,29 +347,31 @@ types_parse(const char *desc, size_t size, dt_elftypes_t *et)
 	const char *s;
 	char *p;
 
-	if ((s = note_str(desc, size, &pos)) == NULL || !note_ident(s) ||
+	if ((s = dt_note_str(desc, size, &pos)) == NULL ||
+	    !dt_note_ident(s, DT_ELF_IDMAX, 0) ||
 	    (et->et_prov = strdup(s)) == NULL ||
-	    (s = note_str(desc, size, &pos)) == NULL || !note_ident(s) ||
+	    (s = dt_note_str(desc, size, &pos)) == NULL ||
+	    !dt_note_ident(s, DT_ELF_IDMAX, 0) ||
 	    (et->et_name = strdup(s)) == NULL ||
-	    (et->et_nargc = note_num(note_str(desc, size, &pos),
+	    (et->et_nargc = note_num(dt_note_str(desc, size, &pos),
 	    DT_MAXARGS)) < 0)
 		return (-1);
 	for (int i = 0; i < et->et_nargc; i++) {
-		if ((s = note_str(desc, size, &pos)) == NULL ||
-		    !note_printable(s, DT_ELF_ARGSMAX) ||
+		if ((s = dt_note_str(desc, size, &pos)) == NULL ||
+		    !dt_note_printable(s, DT_ELF_ARGSMAX, DT_NOTES_TABS) ||
 		    (et->et_nargv[i] = strdup(s)) == NULL)
 			return (-1);
 	}
-	if ((et->et_xargc = note_num(note_str(desc, size, &pos),
+	if ((et->et_xargc = note_num(dt_note_str(desc, size, &pos),
 	    DT_MAXARGS)) < 0)
 		return (-1);
 	for (int i = 0; i < et->et_xargc; i++) {
 		int m;
 
-		if ((s = note_str(desc, size, &pos)) == NULL ||
-		    !note_printable(s, DT_ELF_ARGSMAX) ||
+		if ((s = dt_note_str(desc, size, &pos)) == NULL ||
+		    !dt_note_printable(s, DT_ELF_ARGSMAX, DT_NOTES_TABS) ||
 		    (et->et_xargv[i] = strdup(s)) == NULL ||
-		    (m = note_num(note_str(desc, size, &pos),
+		    (m = note_num(dt_note_str(desc, size, &pos),
 		    et->et_nargc - 1)) < 0)
 			return (-1);
 		et->et_xmap[i] = (uint8_t)m;

@@ -36,8 +36,9 @@
  * keeps the note in the program (a section it does not know that takes
  * no memory), where dt_elf.c reads it: the USDT provider then types
  * args[] as declared.  -G checks the objects it is given: each must hold
- * probes of the declared providers (in its .note.stapsdt sections), each
- * such probe must be declared and have the declared number of arguments.
+ * probes of the declared providers (in its .note.stapsdt sections, read
+ * with the shared note reader, dt_notes.c), each such probe must be
+ * declared and have the declared number of arguments.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -51,6 +52,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "dt_notes.h"
 
 void
 dt_provprobe_free(dt_provprobe_t *pdp)
@@ -341,14 +343,74 @@ types_note(dt_buf_t *bp, const dt_provdecl_t *dvp, const dt_provprobe_t *pdp)
 	free(desc.db_data);
 }
 
+/* What check_note() carries along the notes of one object. */
+typedef struct dt_linkcheck {
+	dtrace_hdl_t *lc_dtp;		/* the session */
+	const char *lc_path;		/* the object, for messages */
+	unsigned int lc_found;		/* probes of declared providers */
+} dt_linkcheck_t;
+
+/*
+ * One stapsdt note of an object given to -G (from the shared reader,
+ * dt_notes.c): a probe of a declared provider must be declared, with the
+ * declared number of arguments.  A malformed note, or another
+ * provider's, is passed over.
+ */
+static int
+check_note(const dt_note_t *dn, dt_note_err_t err, void *arg)
+{
+	dt_linkcheck_t *lc = arg;
+	dtrace_hdl_t *dtp = lc->lc_dtp;
+	const dt_provdecl_t *dvp;
+	const dt_provprobe_t *pdp = NULL;
+	int nargs = 0;
+
+	if (err != DT_NOTE_OK)
+		return (0);
+	for (dvp = dtp->dt_provdecls; dvp != NULL; dvp = dvp->dv_next) {
+		if (strcmp(dvp->dv_name, dn->dn_prov) == 0)
+			break;
+	}
+	if (dvp == NULL)
+		return (0);	/* another provider's */
+	for (pdp = dvp->dv_probes; pdp != NULL; pdp = pdp->pd_next) {
+		if (strcmp(pdp->pd_name, dn->dn_name) == 0)
+			break;
+	}
+	if (pdp == NULL)
+		return (dt_set_errmsg(dtp, EDT_LINK, "%s: probe %s:%s is not "
+		    "declared in provider %s", lc->lc_path, dn->dn_prov,
+		    dn->dn_name, dn->dn_prov));
+	for (const char *s = dn->dn_args; *s != '\0';) {
+		s += strspn(s, " \t");
+		if (*s == '\0')
+			break;
+		nargs++;
+		s += strcspn(s, " \t");
+	}
+	if (nargs != pdp->pd_nargc)
+		return (dt_set_errmsg(dtp, EDT_LINK, "%s: probe %s:%s has %d "
+		    "argument%s, its declaration %d", lc->lc_path, dn->dn_prov,
+		    dn->dn_name, nargs, nargs == 1 ? "" : "s", pdp->pd_nargc));
+	lc->lc_found++;
+	return (1);
+}
+
 /* The probes of an object given to -G: checked against the declarations. */
 static int
 check_object(dtrace_hdl_t *dtp, const char *path)
 {
+	/* an object of the user's own: any number of notes, of any length */
+	static const dt_notes_limits_t limits = {
+		.nl_maxnotes = SIZE_MAX,
+		.nl_idmax = SIZE_MAX,
+		.nl_argsmax = SIZE_MAX,
+		.nl_flags = DT_NOTES_DIGIT1 | DT_NOTES_TABS,
+	};
+	dt_linkcheck_t lc = { .lc_dtp = dtp, .lc_path = path };
 	Elf *elf;
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
-	unsigned int found = 0;
 	int fd, rv = 0;
 	GElf_Ehdr eh;
 
@@ -365,74 +427,15 @@ check_object(dtrace_hdl_t *dtp, const char *path)
 		    "file (cc -c)", path));
 	}
 	while (rv == 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		const char *name;
-		Elf_Data *data;
-		size_t off = 0, next, noff, doff;
-		GElf_Nhdr nh;
+		dt_notes_sec_t ns;
 
-		if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_NOTE ||
-		    (name = elf_strptr(elf, shstrndx, sh.sh_name)) == NULL ||
-		    strcmp(name, ".note.stapsdt") != 0 ||
-		    (data = elf_getdata(scn, NULL)) == NULL)
-			continue;
-		while (rv == 0 && (next = gelf_getnote(data, off, &nh, &noff,
-		    &doff)) != 0) {
-			const char *d = (const char *)data->d_buf + doff;
-			const char *prov, *pname, *args, *end = d + nh.n_descsz;
-			const dt_provdecl_t *dvp;
-			const dt_provprobe_t *pdp = NULL;
-			int nargs = 0;
-
-			off = next;
-			if (nh.n_type != 3 || nh.n_descsz < 24 ||
-			    memchr(d + 24, '\0', nh.n_descsz - 24) == NULL)
-				continue;
-			prov = d + 24;
-			pname = prov + strlen(prov) + 1;
-			if (pname >= end || memchr(pname, '\0', (size_t)(end -
-			    pname)) == NULL)
-				continue;
-			args = pname + strlen(pname) + 1;
-			if (args >= end || memchr(args, '\0', (size_t)(end -
-			    args)) == NULL)
-				continue;
-			for (dvp = dtp->dt_provdecls; dvp != NULL;
-			    dvp = dvp->dv_next) {
-				if (strcmp(dvp->dv_name, prov) == 0)
-					break;
-			}
-			if (dvp == NULL)
-				continue;	/* another provider's */
-			for (pdp = dvp->dv_probes; pdp != NULL;
-			    pdp = pdp->pd_next) {
-				if (strcmp(pdp->pd_name, pname) == 0)
-					break;
-			}
-			if (pdp == NULL) {
-				rv = dt_set_errmsg(dtp, EDT_LINK, "%s: probe "
-				    "%s:%s is not declared in provider %s",
-				    path, prov, pname, prov);
-				break;
-			}
-			for (const char *s = args; *s != '\0';) {
-				s += strspn(s, " \t");
-				if (*s == '\0')
-					break;
-				nargs++;
-				s += strcspn(s, " \t");
-			}
-			if (nargs != pdp->pd_nargc)
-				rv = dt_set_errmsg(dtp, EDT_LINK, "%s: probe "
-				    "%s:%s has %d argument%s, its declaration "
-				    "%d", path, prov, pname, nargs,
-				    nargs == 1 ? "" : "s", pdp->pd_nargc);
-			found++;
-		}
+		if (dt_notes_is_scn(elf, shstrndx, scn) &&
+		    dt_notes_sec(scn, 0, &ns) == 0)
+			rv = dt_notes_read(&ns, &limits, check_note, &lc);
 	}
 	elf_end(elf);
 	close(fd);
-	if (rv == 0 && found == 0)
+	if (rv == 0 && lc.lc_found == 0)
 		rv = dt_set_errmsg(dtp, EDT_LINK, "%s has no probe of the "
 		    "declared provider%s", path, dtp->dt_provdecls->dv_next ?
 		    "s" : "");

@@ -204,12 +204,6 @@ tracing_proto_ok(const struct btf *btf, const struct btf_type *fp)
 	return (true);
 }
 
-static int
-sys_bpf(int cmd, union bpf_attr *attr)
-{
-	return ((int)syscall(__NR_bpf, cmd, attr, sizeof (*attr)));
-}
-
 /*
  * Load a program that does nothing for fentry or fexit of BTF function
  * id; its descriptor or -1 (errno set).
@@ -228,7 +222,7 @@ tracing_load(uint32_t id, bool ret, const struct bpf_insn *insns,
 	attr.insn_cnt = ninsns;
 	attr.license = (uint64_t)(uintptr_t)"GPL";
 	snprintf(attr.prog_name, sizeof (attr.prog_name), "%s", name);
-	return (sys_bpf(BPF_PROG_LOAD, &attr));
+	return (dt_bpf_syscall(BPF_PROG_LOAD, &attr, sizeof (attr)));
 }
 
 /* Open a kprobe (or kretprobe) perf event on function name. */

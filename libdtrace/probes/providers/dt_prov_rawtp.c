@@ -41,7 +41,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/bpf.h>
 
@@ -337,7 +336,7 @@ dt_rawtp_open(dtrace_hdl_t *dtp, const char *name, int progfd,
 	attr.prog_fd = (uint32_t)progfd;
 	attr.cookie = cookie;
 	/* no cookies: the program has it built in (dt_rawtp_cookie()) */
-	fd = (int)syscall(__NR_bpf, BPF_RAW_TRACEPOINT_OPEN, &attr,
+	fd = dt_bpf_syscall(BPF_RAW_TRACEPOINT_OPEN, &attr,
 	    dt_rawtp_cookies() ? sizeof (attr) : offsetof(typeof(attr),
 	    cookie));
 	if (fd < 0)
