@@ -25,7 +25,10 @@
  * even for an unknown name), so that the options compiled into the
  * programs or the maps stay as they were built.  A DT_OPTW_COMPILE row's
  * setter also refuses it (EDT_ACTIVE, with a message) once a program it
- * is built into has been compiled.
+ * is built into has been compiled.  include/dtrace.h lists the
+ * DT_OPTW_TRACE and the DT_OPTW_COMPILE options; unit/options checks that
+ * it lists these alone, and that every row round-trips and is refused
+ * when it is too late.
  */
 #include <ctype.h>
 #include <errno.h>
