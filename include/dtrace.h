@@ -607,10 +607,28 @@ extern void dtrace_close(dtrace_hdl_t *dtp);
 extern int dtrace_update(dtrace_hdl_t *dtp);
 
 /*
- * Options: the names of `-x opt=val` and `#pragma D option`.  While
+ * Options: the names of `-x opt=val` and `#pragma D option`.  An unknown
+ * name fails with EDT_BADOPTNAME, a bad value with EDT_BADOPTVAL.  While
  * tracing, only the options the consumer reads as it goes may change
- * (quiet, aggsortkey, aggsortkeypos, aggsortpos, aggsortrev, switchrate;
- * also through D's setopt()); the others fail with EDT_ACTIVE.
+ * (also through D's setopt()); the others, and unknown names, fail with
+ * EDT_ACTIVE.  These are the options that may change while tracing:
+ *
+ *	agghist aggpack aggrate aggsortkey aggsortkeypos aggsortpos
+ *	aggsortrev aggzoom encoding quiet switchrate
+ *
+ * These are built into the programs, and fail with EDT_ACTIVE once a
+ * program using them has been compiled:
+ *
+ *	libdir nspec scratchsize specsize strsize
+ *
+ * (the test unit/options checks both lists against the library's).
+ * bufpolicy fails with EDT_ACTIVE once tracing has started, even after it
+ * has stopped.
+ * dtrace_getopt() reports a number: 1 or 0 for a flag, bytes for a
+ * size, nanoseconds for a rate, the index of a keyword in its list
+ * (oformat: 0 text, 1 json); an option whose value is a string or a list
+ * (btfpath, cpppath, debugdir, registry, amin, stdc, define, undef,
+ * incdir, libdir) has none, and fails as an unknown name does.
  *
  * The C preprocessor's options (see DTRACE_C_CPP) act on the programs
  * compiled after they are set; in a `#pragma D option`, on the next

@@ -4280,7 +4280,7 @@ emit_output(dt_cg_t *cg, uint32_t size)
  * waits for the appends in progress (sb_busy), commit() sends sb_hdr and
  * the records after it as one ring buffer record, then both empty it and
  * set it FREE.  The options are compiled
- * in: dt_open.c refuses to change them once a clause used them.
+ * in: core/dt_options.c refuses to change them once a clause used them.
  */
 
 static uint32_t

@@ -540,6 +540,11 @@ typedef struct dt_pidmod {
 #define DT_BUFSIZE_MAX	(2ULL << 30)	/* bufsize: the largest ring buffer */
 #define DT_DEBUGDIR	"/usr/lib/debug" /* debugdir's default (dt_elf.c) */
 
+/*
+ * The options' values.  Each option is a row of the table in
+ * core/dt_options.c, which names its field here, sets its default and
+ * parses what dtrace_setopt() is given for it.
+ */
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
@@ -815,9 +820,11 @@ struct dtrace_hdl {
 
 /* ---- functions shared between files ----------------------------------------- */
 
+/* core/dt_options.c (the option table itself: dt_options.h) */
+extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
+
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);
-extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
 extern size_t dt_errmsg_hint(char *, size_t, size_t);
 extern int dt_set_errmsg(dtrace_hdl_t *, int, const char *, ...)
     __attribute__((format(printf, 3, 4)));
@@ -873,8 +880,6 @@ extern void dt_program_free(struct dtrace_prog *);
 /* dlang/dt_cpp.c: the C preprocessor, and the files line markers name */
 #define DT_CPP_PATH	"/usr/bin/cpp"	/* default cpppath */
 #define DT_CMDLINE	"<command line>" /* file name of -n programs */
-extern int dt_cpp_setopt(dtrace_hdl_t *, const char *, const char *);
-extern int dt_cpp_getopt(dtrace_hdl_t *, const char *, dtrace_optval_t *);
 extern void dt_cpp_free(dtrace_hdl_t *);
 extern int dt_cpp_run(dtrace_hdl_t *, const char *, size_t, const char *,
     char **, size_t *);

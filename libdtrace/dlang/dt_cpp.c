@@ -1,6 +1,7 @@
 /*
- * dt_cpp.c: the C preprocessor (-C), its options, and the names of the
- * files that line markers bring into a compilation.
+ * dt_cpp.c: the C preprocessor (-C), the setters of its options (rows of
+ * core/dt_options.c), and the names of the files that line markers bring
+ * into a compilation.
  *
  * The preprocessor runs as a child process, by fork() and exec (no shell).
  * The source goes to its standard input through a pipe, its output and its
@@ -41,6 +42,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "../core/dt_options.h"
 
 /* Macros every preprocessed program sees, as DTrace defines them. */
 static const char *const dt_cpp_defs[] = {
@@ -85,76 +87,48 @@ addarg(dtrace_hdl_t *dtp, const char *flag, const char *val)
 }
 
 /*
- * The preprocessor's options (see dtrace.h).  Returns 0 when set, -1 on
- * error, 1 if opt is not one of them.
+ * The setters of the preprocessor's options that add to its arguments or
+ * choose its conformance: rows of the option table (core/dt_options.c),
+ * which also holds cpp, cpphdrs and cpppath.
  */
 int
-dt_cpp_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
+dt_cpp_set_define(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 {
-	dt_options_t *op = &dtp->dt_opts;
-
-	if (strcmp(opt, "cpp") == 0 || strcmp(opt, "cpphdrs") == 0) {
-		if (val != NULL && *val != '\0')
-			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		if (opt[3] == '\0')
-			op->op_cpp = true;
-		else
-			op->op_cpphdrs = true;
-		return (0);
-	}
-	if (strcmp(opt, "cpppath") == 0) {
-		char *path;
-
-		if (val == NULL || *val == '\0')
-			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		if ((path = dt_strdup(dtp, val)) == NULL)
-			return (-1);
-		free(op->op_cpppath);
-		op->op_cpppath = path;
-		return (0);
-	}
-	if (strcmp(opt, "define") == 0) {
-		if (val == NULL || !macro_name(val, "=("))
-			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
-			    "invalid macro name in define: \"%s\"",
-			    val != NULL ? val : ""));
-		return (addarg(dtp, "-D", val));
-	}
-	if (strcmp(opt, "undef") == 0) {
-		if (val == NULL || !macro_name(val, ""))
-			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
-			    "invalid macro name in undef: \"%s\"",
-			    val != NULL ? val : ""));
-		return (addarg(dtp, "-U", val));
-	}
-	if (strcmp(opt, "stdc") == 0) {
-		/* -X: the C conformance cpp is asked for */
-		if (val == NULL || strlen(val) != 1 || strchr("acst", *val) ==
-		    NULL)
-			return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
-			    "invalid value for stdc: \"%s\" (a, c, s or t)",
-			    val != NULL ? val : ""));
-		op->op_stdc = *val;
-		return (0);
-	}
-	if (strcmp(opt, "incdir") == 0) {
-		if (val == NULL || *val == '\0')
-			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		return (addarg(dtp, "-I", val));
-	}
-	return (1);
+	if (val == NULL || !macro_name(val, "=("))
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+		    "invalid macro name in %s: \"%s\"", od->od_name,
+		    val != NULL ? val : ""));
+	return (addarg(dtp, "-D", val));
 }
 
-/* Returns 0 with *valp set, 1 if opt is not one of the options it knows. */
 int
-dt_cpp_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
+dt_cpp_set_undef(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 {
-	if (strcmp(opt, "cpp") == 0)
-		*valp = dtp->dt_opts.op_cpp;
-	else if (strcmp(opt, "cpphdrs") == 0)
-		*valp = dtp->dt_opts.op_cpphdrs;
-	else
-		return (1);
+	if (val == NULL || !macro_name(val, ""))
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+		    "invalid macro name in %s: \"%s\"", od->od_name,
+		    val != NULL ? val : ""));
+	return (addarg(dtp, "-U", val));
+}
+
+int
+dt_cpp_set_incdir(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (val == NULL || *val == '\0')
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	(void) od;
+	return (addarg(dtp, "-I", val));
+}
+
+/* stdc (-X): the C conformance asked of cpp */
+int
+dt_cpp_set_stdc(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (val == NULL || strlen(val) != 1 || strchr("acst", *val) == NULL)
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
+		    "invalid value for %s: \"%s\" (a, c, s or t)",
+		    od->od_name, val != NULL ? val : ""));
+	dtp->dt_opts.op_stdc = *val;
 	return (0);
 }
 
@@ -167,9 +141,8 @@ dt_cpp_free(dtrace_hdl_t *dtp)
 		free(op->op_cppargs[i]);
 	free(op->op_cppargs);
 	for (unsigned int i = 0; i < op->op_nlibdirs; i++)
-		free(op->op_libdirs[i]);	/* libdir: dt_open.c */
+		free(op->op_libdirs[i]);	/* libdir: dt_options.c */
 	free(op->op_libdirs);
-	free(op->op_cpppath);
 	for (unsigned int i = 0; i < dtp->dt_nsrcfiles; i++)
 		free(dtp->dt_srcfiles[i]);
 	free(dtp->dt_srcfiles);

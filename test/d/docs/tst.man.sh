@@ -1,6 +1,7 @@
 # The man pages render without warnings (groff and man), and cannot fall
 # behind the code: dtrace.1 names every option of the command's getopt
-# string and every option dtrace_setopt() accepts; libdtrace.3 names every
+# string and every option dtrace_setopt() accepts (the rows of
+# libdtrace/core/dt_options.c); libdtrace.3 names every
 # function and EDT_ code of include/dtrace.h.
 set -u
 ROOT=$(cd ../../.. && pwd)
@@ -33,15 +34,10 @@ done
 [ "$n" -ge 20 ] || { echo "FAIL: only $n options in '$optstr'"; exit 1; }
 echo "dtrace.1 documents the options of the getopt string"; echo "getopt: $n" >&2
 
-# Every option name dtrace_setopt() and the preprocessor's accept, as a tag
-# in OPTIONS FOR -x.
-opts=$({ sed -nE '/^dtrace_setopt\(/,/^}/s/.*strcmp\(opt, "([a-z0-9_]+)"\).*/\1/p' \
-    "$ROOT/libdtrace/core/dt_open.c"
-    sed -nE '/^dt_cpp_setopt\(/,/^}/s/.*strcmp\(opt, "([a-z0-9_]+)"\).*/\1/p' \
-    "$ROOT/libdtrace/dlang/dt_cpp.c"
-    grep -oE 'strcmp\(opt, "([a-z0-9_]+)"\) == 0 \|\| strcmp\(opt, "([a-z0-9_]+)"\)' \
-    "$ROOT/libdtrace/core/dt_open.c" "$ROOT/libdtrace/dlang/dt_cpp.c" |
-    grep -oE '"[a-z0-9_]+"' | tr -d '"'; } | LC_ALL=C sort -u)
+# Every option name dtrace_setopt() accepts: the rows of the option table,
+# as a tag in OPTIONS FOR -x.
+opts=$(sed -nE 's/.*\.od_name = "([a-z0-9_]+)".*/\1/p' \
+    "$ROOT/libdtrace/core/dt_options.c" | LC_ALL=C sort -u)
 sec=$(sed -n '/^OPTIONS FOR -x/,/^EXIT STATUS/p' "$txt")
 n=0
 for o in $opts; do

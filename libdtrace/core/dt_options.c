@@ -1,0 +1,720 @@
+/*
+ * dt_options.c: libdtrace's options, in one table.
+ *
+ * Each option is one row of dt_options[] (dt_options.h says what a row
+ * holds): its name, the type of its value, its default, until when it
+ * may change, its field of dt_options_t and its setter.  Every way of
+ * setting an option reaches dtrace_setopt(), which looks the name up
+ * here: the command's -x and the flags that stand for options (-b, -D,
+ * -F, -H, -I, -L, -q, -U, -w, -X, -Z), `#pragma D option`
+ * (dlang/dt_parse.c) and the D action setopt(), acted on as its record is
+ * read (dt_setopt_traced(), from consume/dt_consume.c).  dtrace_getopt()
+ * reads the field the row names, and dtrace_open() stores each row's
+ * default (dt_opt_defaults()).
+ *
+ * The generic setter, dt_opt_set(), parses a value by its type, checks
+ * a number against the row's bounds and stores it; a row names its own
+ * setter where setting does more: a check of the session's state (an
+ * option compiled into programs), a value derived or loaded (specsize is
+ * rounded, btfpath is read at once), a list that grows (libdir, define).
+ * Specific setters use the generic steps, dt_opt_value() and
+ * dt_opt_store(), so that errors read the same across options.
+ *
+ * When an option may change is the row's od_when.  dtrace_setopt()
+ * refuses any option but DT_OPTW_TRACE ones while tracing (EDT_ACTIVE,
+ * even for an unknown name), so that the options compiled into the
+ * programs or the maps stay as they were built.  A DT_OPTW_COMPILE row's
+ * setter also refuses it (EDT_ACTIVE, with a message) once a program it
+ * is built into has been compiled.  include/dtrace.h lists the
+ * DT_OPTW_TRACE and the DT_OPTW_COMPILE options; unit/options checks that
+ * it lists these alone, and that every row round-trips and is refused
+ * when it is too late.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "dt_impl.h"
+#include "dt_options.h"
+#include "dt_rec.h"
+#include "../types/dt_tcache.h"
+
+/* ---- parsing ---------------------------------------------------------------- */
+
+/* A size with an optional k, m, g, t suffix. */
+static int
+parse_size(const char *s, uint64_t *vp)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return (-1);
+	v = strtoull(s, &end, 0);
+	switch (tolower((unsigned char)*end)) {
+	case 't': v <<= 10; /* FALLTHROUGH */
+	case 'g': v <<= 10; /* FALLTHROUGH */
+	case 'm': v <<= 10; /* FALLTHROUGH */
+	case 'k': v <<= 10; end++; break;
+	default: break;
+	}
+	if (*end != '\0')
+		return (-1);
+	*vp = v;
+	return (0);
+}
+
+/*
+ * A rate: a number of nanoseconds with a time unit, or a frequency with
+ * "hz"; no unit means hz, as DTrace's rate options do.
+ */
+static int
+parse_rate(const char *s, uint64_t *nsp)
+{
+	static const struct {
+		const char *u;		/* the unit's name */
+		uint64_t ns;		/* nanoseconds in one */
+	} units[] = {
+		{ "ns", 1 }, { "nsec", 1 }, { "us", 1000 }, { "usec", 1000 },
+		{ "ms", 1000000 }, { "msec", 1000000 },
+		{ "s", 1000000000 }, { "sec", 1000000000 },
+		{ NULL, 0 }
+	};
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || !isdigit((unsigned char)*s))
+		return (-1);
+	v = strtoull(s, &end, 10);
+	if (*end == '\0' || strcasecmp(end, "hz") == 0) {
+		if (v == 0)
+			return (-1);
+		*nsp = 1000000000ULL / v;
+		return (0);
+	}
+	for (int i = 0; units[i].u != NULL; i++) {
+		if (strcasecmp(end, units[i].u) == 0) {
+			*nsp = v * units[i].ns;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+/* The index of val in the NULL-terminated words, or -1. */
+static int
+parse_word(const char *val, const char *const *words)
+{
+	for (int i = 0; val != NULL && words[i] != NULL; i++) {
+		if (strcmp(val, words[i]) == 0)
+			return (i);
+	}
+	return (-1);
+}
+
+/* EDT_BADOPTVAL, saying which words a WORD option takes: "a, b or c". */
+static int
+bad_word(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
+{
+	char list[128] = "";
+
+	for (int i = 0; od->od_words[i] != NULL; i++) {
+		if (i > 0)
+			strncat(list, od->od_words[i + 1] == NULL ? " or " :
+			    ", ", sizeof (list) - strlen(list) - 1);
+		strncat(list, od->od_words[i], sizeof (list) - strlen(list) -
+		    1);
+	}
+	return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be %s",
+	    od->od_name, list));
+}
+
+/* ---- the generic steps ------------------------------------------------------ */
+
+static void *
+field(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
+{
+	return ((char *)&dtp->dt_opts + od->od_off);
+}
+
+/*
+ * The number val says for od (BOOL, SIZE, INT, RATE, WORD), checked
+ * against the row's bounds; -1 with EDT_BADOPTVAL when it is not one.
+ */
+int
+dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
+    uint64_t *vp)
+{
+	int i;
+
+	switch (od->od_type) {
+	case DT_OPT_BOOL:
+		if (val != NULL && *val != '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		*vp = 1;
+		return (0);
+	case DT_OPT_SIZE:
+	case DT_OPT_INT:
+		if (parse_size(val, vp) == 0 && *vp >= od->od_min &&
+		    *vp <= od->od_max)
+			return (0);
+		if (od->od_range == DT_OPTR_BETWEEN)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be "
+			    "between %llu and %llu", od->od_name,
+			    (unsigned long long)od->od_min,
+			    (unsigned long long)od->od_max));
+		if (od->od_range == DT_OPTR_FROM)
+			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be "
+			    "a number from %llu to %llu", od->od_name,
+			    (unsigned long long)od->od_min,
+			    (unsigned long long)od->od_max));
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	case DT_OPT_RATE:
+		if (parse_rate(val, vp) != 0)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		return (0);
+	case DT_OPT_WORD:
+		if ((i = parse_word(val, od->od_words)) < 0)
+			return (bad_word(dtp, od));
+		*vp = (uint64_t)i;
+		return (0);
+	default:
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	}
+}
+
+/* Store the number v in od's field (of 1, 4 or 8 bytes). */
+void
+dt_opt_store(dtrace_hdl_t *dtp, const dt_optdesc_t *od, uint64_t v)
+{
+	void *p = field(dtp, od);
+
+	switch (od->od_width) {
+	case sizeof (bool):
+		*(bool *)p = v != 0;
+		break;
+	case sizeof (uint32_t):
+		*(uint32_t *)p = (uint32_t)v;
+		break;
+	case sizeof (uint64_t):
+		*(uint64_t *)p = v;
+		break;
+	default:
+		break;		/* no field: the setter keeps the value */
+	}
+}
+
+/* The number in od's field. */
+uint64_t
+dt_opt_load(const dtrace_hdl_t *dtp, const dt_optdesc_t *od)
+{
+	const void *p = (const char *)&dtp->dt_opts + od->od_off;
+
+	switch (od->od_width) {
+	case sizeof (bool):
+		return (*(const bool *)p);
+	case sizeof (uint32_t):
+		return (*(const uint32_t *)p);
+	case sizeof (uint64_t):
+		return (*(const uint64_t *)p);
+	default:
+		return (0);
+	}
+}
+
+/* The setter of every type but LIST: parse, check, store. */
+int
+dt_opt_set(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (od->od_type == DT_OPT_STRING) {
+		char **sp = field(dtp, od), *s;
+
+		if (val == NULL || *val == '\0')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		if ((s = dt_strdup(dtp, val)) == NULL)
+			return (-1);
+		free(*sp);
+		*sp = s;
+		return (0);
+	}
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* EDT_ACTIVE for a DT_OPTW_COMPILE option set too late. */
+static int
+compiled(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
+{
+	return (dt_set_errmsg(dtp, EDT_ACTIVE, "%s must be set before the "
+	    "first program is compiled", od->od_name));
+}
+
+/* ---- the specific setters ----------------------------------------------------- */
+
+/* strsize: the size of every string slot, global or on the stack. */
+static int
+set_strsize(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	if (dtp->dt_strtablen > 0 || dtp->dt_globsize > 0)
+		return (compiled(dtp, od));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* scratchsize: the scratch area every clause has (alloca() & co). */
+static int
+set_scratchsize(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	if (dtp->dt_nclauses > 0 || dtp->dt_strtablen > 0 ||
+	    dtp->dt_globsize > 0)
+		return (compiled(dtp, od));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* nspec, specsize: compiled into speculation() and speculate(). */
+static int
+set_spec(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	if (dtp->dt_nclauses > 0 || dtp->dt_specused)
+		return (compiled(dtp, od));
+	if (od->od_off == offsetof(dt_options_t, op_specsize))
+		v = (v + 7) & ~7ULL;	/* records in it are 8-aligned */
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* ustackcopy: read in pieces of DT_USTACK_CHUNK bytes. */
+static int
+set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (parse_size(val, &v) != 0 || v > od->od_max ||
+	    v % DT_USTACK_CHUNK != 0)
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be a "
+		    "multiple of %u between 0 and %llu", od->od_name,
+		    DT_USTACK_CHUNK, (unsigned long long)od->od_max));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* bufsize: a ring buffer of a power of two bytes, at most 2 GB. */
+static int
+set_bufsize(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	uint64_t v;
+
+	if (parse_size(val, &v) != 0 || v < od->od_min)
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	if (v > od->od_max)
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be at most "
+		    "2g (the largest BPF ring buffer)", od->od_name));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
+/* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
+static int
+set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (dtp->dt_active || dtp->dt_stopped)
+		return (dt_set_errmsg(dtp, EDT_ACTIVE, "%s cannot change once "
+		    "tracing has started", od->od_name));
+	return (dt_opt_set(dtp, od, val));
+}
+
+/* debugdir: read when a stripped file's symbols are (proc/dt_elf.c). */
+static int
+set_debugdir(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (val == NULL || val[0] != '/')
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be an "
+		    "absolute directory", od->od_name));
+	return (dt_opt_set(dtp, od, val));
+}
+
+/* libdir: a directory whose .d files are compiled before the programs. */
+static int
+set_libdir(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	dt_options_t *op = &dtp->dt_opts;
+	char *dir;
+
+	if (val == NULL || val[0] == '\0')
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s needs a "
+		    "directory", od->od_name));
+	if (dtp->dt_libdirsdone)
+		return (compiled(dtp, od));
+	if (op->op_nlibdirs == op->op_libdircap &&
+	    dt_grow(dtp, (void **)&op->op_libdirs, &op->op_libdircap,
+	    4, sizeof (char *)) != 0)
+		return (-1);
+	if ((dir = strdup(val)) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	op->op_libdirs[op->op_nlibdirs++] = dir;
+	return (0);
+}
+
+/* amin: the least stability attributes a program may have. */
+static int
+set_amin(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	dtrace_attribute_t a = { 0, 0, 0 };
+
+	if (val == NULL || dtrace_str2attr(val, &a) != 0)
+		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be "
+		    "name/data/class stability attributes, such as "
+		    "Evolving/Evolving/Common", od->od_name));
+	dtp->dt_opts.op_amin = a;
+	return (0);
+}
+
+/*
+ * btfpath: the kernel's types from this file.  Named explicitly, it is
+ * loaded now, so that a bad file is reported where it is named; the
+ * types it replaces are released.
+ */
+static int
+set_btfpath(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	dt_options_t *op = &dtp->dt_opts;
+	char *path, *old = op->op_btfpath;
+	struct dt_tentry *oldtypes = dtp->dt_ktypes;
+
+	if (val == NULL || *val == '\0')
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	if ((path = dt_strdup(dtp, val)) == NULL)
+		return (-1);
+	op->op_btfpath = path;
+	dtp->dt_ktypes = NULL;
+	if (dt_ktypes(dtp) == NULL) {
+		op->op_btfpath = old;
+		dtp->dt_ktypes = oldtypes;
+		free(path);
+		return (-1);
+	}
+	free(old);
+	if (oldtypes != NULL) {
+		struct dt_tentry *nt = dtp->dt_ktypes;
+
+		dtp->dt_ktypes = oldtypes;
+		dt_ktypes_rele(dtp);
+		dtp->dt_ktypes = nt;
+	}
+	(void) od;
+	return (0);
+}
+
+/* ---- the table ------------------------------------------------------------------ */
+
+/* od_off and od_width of the field f of dt_options_t */
+#define	AT(f)	.od_off = offsetof(dt_options_t, f),			\
+		.od_width = sizeof (((dt_options_t *)0)->f)
+
+/* Until when: the options the consumer reads as it goes are TRACE. */
+#define	COMPILE	.od_when = DT_OPTW_COMPILE
+#define	GO	.od_when = DT_OPTW_GO
+#define	TRACE	.od_when = DT_OPTW_TRACE
+
+/* in the order of DT_ENCODING_* */
+static const char *const w_encoding[] = { "auto", "ascii", "utf8", NULL };
+/* in the order of DT_BUFPOLICY_* */
+static const char *const w_bufpolicy[] = { "switch", "fill", "ring", NULL };
+/* op_bufresize_manual: 0 auto, 1 manual */
+static const char *const w_bufresize[] = { "auto", "manual", NULL };
+/* in the order of DT_OFORMAT_* */
+static const char *const w_oformat[] = { "text", "json", NULL };
+/* op_evaltime: see its row */
+static const char *const w_evaltime[] = {
+	"exec", "preinit", "postinit", "main", NULL
+};
+
+#define	NS_PER_S	1000000000ULL
+
+/*
+ * The options, sorted by name (dt_opt_lookup() searches it).  A row's
+ * comment says what reads the option, where that is not plain.
+ */
+const dt_optdesc_t dt_options[] = {
+	{ .od_name = "agghist", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_agghist), .od_set = dt_opt_set },
+	{ .od_name = "aggpack", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggpack), .od_set = dt_opt_set },
+	/* Aggregations are read straight from their maps whenever they are
+	   printed, so there is no snapshot to pace: checked and kept. */
+	{ .od_name = "aggrate", .od_type = DT_OPT_RATE, TRACE,
+	    AT(op_aggrate), .od_default = NS_PER_S, .od_set = dt_opt_set },
+	{ .od_name = "aggsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_aggsize), .od_default = 4 << 20, .od_min = 1,
+	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	{ .od_name = "aggsortkey", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggsortkey), .od_set = dt_opt_set },
+	{ .od_name = "aggsortkeypos", .od_type = DT_OPT_INT, TRACE,
+	    AT(op_aggsortkeypos), .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	{ .od_name = "aggsortpos", .od_type = DT_OPT_INT, TRACE,
+	    AT(op_aggsortpos), .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	{ .od_name = "aggsortrev", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggsortrev), .od_set = dt_opt_set },
+	{ .od_name = "aggzoom", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggzoom), .od_set = dt_opt_set },
+	{ .od_name = "amin", .od_type = DT_OPT_STRING, GO,
+	    .od_set = set_amin },
+	{ .od_name = "argref", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_argref), .od_set = dt_opt_set },
+	{ .od_name = "btfpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_btfpath), .od_set = set_btfpath },
+	{ .od_name = "bufpolicy", .od_type = DT_OPT_WORD, GO,
+	    AT(op_bufpolicy), .od_default = DT_BUFPOLICY_SWITCH,
+	    .od_words = w_bufpolicy, .od_set = set_bufpolicy },
+	/* the buffer is made once, at its size, or not at all */
+	{ .od_name = "bufresize", .od_type = DT_OPT_WORD, GO,
+	    AT(op_bufresize_manual), .od_words = w_bufresize,
+	    .od_set = dt_opt_set },
+	{ .od_name = "bufsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_bufsize), .od_default = 4 << 20, .od_min = 1,
+	    .od_max = DT_BUFSIZE_MAX, .od_set = set_bufsize },
+	/* commit() and discard() free a speculation at once, so there is
+	   nothing to clean: checked and kept */
+	{ .od_name = "cleanrate", .od_type = DT_OPT_RATE, GO,
+	    AT(op_cleanrate), .od_default = NS_PER_S / 101,
+	    .od_set = dt_opt_set },
+	{ .od_name = "cpp", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_cpp), .od_set = dt_opt_set },
+	{ .od_name = "cpphdrs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_cpphdrs), .od_set = dt_opt_set },
+	{ .od_name = "cpppath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_cpppath), .od_set = dt_opt_set },
+	{ .od_name = "debugdir", .od_type = DT_OPT_STRING, GO,
+	    AT(op_debugdir), .od_set = set_debugdir },
+	{ .od_name = "defaultargs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_defaultargs), .od_set = dt_opt_set },
+	{ .od_name = "define", .od_type = DT_OPT_LIST, GO,
+	    .od_set = dt_cpp_set_define },
+	{ .od_name = "destructive", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_destructive), .od_set = dt_opt_set },
+	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
+	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	{ .od_name = "encoding", .od_type = DT_OPT_WORD, TRACE,
+	    AT(op_encoding), .od_default = DT_ENCODING_AUTO,
+	    .od_words = w_encoding, .od_set = dt_opt_set },
+	{ .od_name = "errtags", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_errtags), .od_set = dt_opt_set },
+	/*
+	 * When DTrace evaluates the descriptions of a -c process.  Here the
+	 * process is held before it runs and at each change of its objects
+	 * until their probes are attached (probes/dt_discover.c), which is
+	 * as early as each of these: kept, no other effect.
+	 */
+	{ .od_name = "evaltime", .od_type = DT_OPT_WORD, GO,
+	    AT(op_evaltime), .od_words = w_evaltime, .od_set = dt_opt_set },
+	{ .od_name = "fbtkprobe", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_fbtkprobe), .od_set = dt_opt_set },
+	/* read when tracing starts (fbt_prepare()) */
+	{ .od_name = "fbtmaxtramp", .od_type = DT_OPT_INT, GO,
+	    AT(op_fbtmaxtramp), .od_default = DT_FBT_MAXTRAMP,
+	    .od_max = UINT32_MAX, .od_range = DT_OPTR_FROM,
+	    .od_set = dt_opt_set },
+	{ .od_name = "flowindent", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_flowindent), .od_set = dt_opt_set },
+	{ .od_name = "incdir", .od_type = DT_OPT_LIST, GO,
+	    .od_set = dt_cpp_set_incdir },
+	/* read when a clause calling jstack() is compiled */
+	{ .od_name = "jstackframes", .od_type = DT_OPT_INT, GO,
+	    AT(op_jstackframes), .od_default = 50, .od_min = 1,
+	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
+	/* for stack helpers, which Linux has none of */
+	{ .od_name = "jstackstrsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_jstackstrsize), .od_default = 512, .od_min = 1,
+	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
+	    .od_set = set_libdir },
+	/* compiled into speculation() and speculate() */
+	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
+	    AT(op_nspec), .od_default = 1, .od_min = 1,
+	    .od_max = DT_NSPEC_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = set_spec },
+	{ .od_name = "oformat", .od_type = DT_OPT_WORD, GO,
+	    AT(op_oformat), .od_default = DT_OFORMAT_TEXT,
+	    .od_words = w_oformat, .od_set = dt_opt_set },
+	/* read when a clause calling print() is compiled */
+	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_printsize), .od_default = 8192, .od_min = 1,
+	    .od_max = DT_PRINT_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
+	{ .od_name = "quiet", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_quiet), .od_set = dt_opt_set },
+	/* buffers are never resized, so there is nothing to say */
+	{ .od_name = "quietresize", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_quietresize), .od_set = dt_opt_set },
+	/* trace() of a string prints its bytes in hex (dt_consume.c) */
+	{ .od_name = "rawbytes", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_rawbytes), .od_set = dt_opt_set },
+	/* read at go time (probes/dt_registry.c) */
+	{ .od_name = "registry", .od_type = DT_OPT_STRING, GO,
+	    AT(op_registry), .od_set = dt_opt_set },
+	{ .od_name = "scratchsize", .od_type = DT_OPT_SIZE, COMPILE,
+	    AT(op_scratchsize), .od_default = 256, .od_min = 8,
+	    .od_max = DT_SCRATCH_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = set_scratchsize },
+	{ .od_name = "specsize", .od_type = DT_OPT_SIZE, COMPILE,
+	    AT(op_specsize), .od_default = 32 << 10, .od_min = 1,
+	    .od_max = DT_SPEC_MAPMAX - sizeof (dt_specbuf_t),
+	    .od_range = DT_OPTR_BETWEEN, .od_set = set_spec },
+	/* read when a clause calling stack() is compiled */
+	{ .od_name = "stackframes", .od_type = DT_OPT_INT, GO,
+	    AT(op_stackframes), .od_default = 20, .od_min = 1,
+	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
+	{ .od_name = "stackindent", .od_type = DT_OPT_INT, GO,
+	    AT(op_stackindent), .od_default = 14, .od_max = 256,
+	    .od_range = DT_OPTR_BETWEEN, .od_set = dt_opt_set },
+	/* dtrace_sleep() wakes at least this often (dt_work.c) */
+	{ .od_name = "statusrate", .od_type = DT_OPT_RATE, GO,
+	    AT(op_statusrate), .od_default = NS_PER_S,
+	    .od_set = dt_opt_set },
+	/* -X: the C conformance asked of the preprocessor */
+	{ .od_name = "stdc", .od_type = DT_OPT_STRING, GO,
+	    .od_set = dt_cpp_set_stdc },
+	{ .od_name = "strsize", .od_type = DT_OPT_SIZE, COMPILE,
+	    AT(op_strsize), .od_default = 256, .od_min = 2, .od_max = 4096,
+	    .od_range = DT_OPTR_BETWEEN, .od_set = set_strsize },
+	{ .od_name = "switchrate", .od_type = DT_OPT_RATE, TRACE,
+	    AT(op_switchrate), .od_default = NS_PER_S, .od_set = dt_opt_set },
+	/* one ring buffer for all CPUs: already in time order */
+	{ .od_name = "temporal", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_temporal), .od_set = dt_opt_set },
+	{ .od_name = "undef", .od_type = DT_OPT_LIST, GO,
+	    .od_set = dt_cpp_set_undef },
+	{ .od_name = "usdtprids", .od_type = DT_OPT_INT, GO,
+	    AT(op_usdtprids), .od_default = 65536, .od_min = 1,
+	    .od_max = 1U << 24, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
+	/* read when a clause calling ustack() is compiled */
+	{ .od_name = "ustackcopy", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_ustackcopy), .od_default = 8192,
+	    .od_max = DT_USTACK_COPYMAX, .od_set = set_ustackcopy },
+	/* read when a clause calling ustack() is compiled */
+	{ .od_name = "ustackframes", .od_type = DT_OPT_INT, GO,
+	    AT(op_ustackframes), .od_default = 100, .od_min = 1,
+	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
+	{ .od_name = "zdefs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_zdefs), .od_set = dt_opt_set },
+};
+
+const size_t dt_noptions = sizeof (dt_options) / sizeof (dt_options[0]);
+
+/* ---- lookup, defaults, the API ------------------------------------------------ */
+
+static int
+optcmp(const void *key, const void *row)
+{
+	return (strcmp(key, ((const dt_optdesc_t *)row)->od_name));
+}
+
+/* The row of the option called name, or NULL. */
+const dt_optdesc_t *
+dt_opt_lookup(const char *name)
+{
+	return (bsearch(name, dt_options, dt_noptions, sizeof (dt_options[0]),
+	    optcmp));
+}
+
+/* Each row's default in its field (dtrace_open()). */
+void
+dt_opt_defaults(dtrace_hdl_t *dtp)
+{
+	for (size_t i = 0; i < dt_noptions; i++) {
+		const dt_optdesc_t *od = &dt_options[i];
+
+		if (od->od_type != DT_OPT_STRING && od->od_type != DT_OPT_LIST)
+			dt_opt_store(dtp, od, od->od_default);
+	}
+}
+
+/* The strings the STRING rows hold (dtrace_close()). */
+void
+dt_opt_free(dtrace_hdl_t *dtp)
+{
+	for (size_t i = 0; i < dt_noptions; i++) {
+		const dt_optdesc_t *od = &dt_options[i];
+
+		if (od->od_type == DT_OPT_STRING && od->od_width != 0) {
+			char **sp = field(dtp, od);
+
+			free(*sp);
+			*sp = NULL;
+		}
+	}
+}
+
+DT_EXPORT int
+dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
+{
+	const dt_optdesc_t *od;
+
+	if (opt == NULL)
+		return (dt_set_errno(dtp, EINVAL));
+	od = dt_opt_lookup(opt);
+	if (dtp->dt_active && (od == NULL || od->od_when != DT_OPTW_TRACE))
+		return (dt_set_errno(dtp, EDT_ACTIVE));
+	if (od == NULL)
+		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	return (od->od_set(dtp, od, val));
+}
+
+/* setopt() while tracing: a failure is reported, and tracing goes on. */
+void
+dt_setopt_traced(dtrace_hdl_t *dtp, const char *opt, const char *val)
+{
+	if (dtrace_setopt(dtp, opt, val) == 0)
+		return;
+	if (dtp->dt_outfp != NULL)
+		fflush(dtp->dt_outfp);
+	dt_msg(dtp, DTRACE_MSG_ERROR, "setopt(\"%s\"%s%s%s) failed: %s", opt,
+	    val != NULL ? ", \"" : "", val != NULL ? val : "",
+	    val != NULL ? "\"" : "", dtrace_errno(dtp) == EDT_ACTIVE ?
+	    "not an option that can change while tracing" :
+	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+}
+
+/*
+ * The number an option holds.  Strings and lists have none: for them, as
+ * for unknown names, EDT_BADOPTNAME.
+ */
+DT_EXPORT int
+dtrace_getopt(dtrace_hdl_t *dtp, const char *opt, dtrace_optval_t *valp)
+{
+	const dt_optdesc_t *od;
+
+	if (opt == NULL || valp == NULL)
+		return (dt_set_errno(dtp, EINVAL));
+	od = dt_opt_lookup(opt);
+	if (od == NULL || od->od_width == 0 || od->od_type == DT_OPT_STRING ||
+	    od->od_type == DT_OPT_LIST)
+		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	*valp = (dtrace_optval_t)dt_opt_load(dtp, od);
+	return (0);
+}
