@@ -349,6 +349,64 @@ int_node(dt_pcb_t *pcb, dt_srcpos_t pos, uint64_t v, int isunsigned,
 	return (dnp);
 }
 
+static dt_node_t *parse_primary(dt_pcb_t *);
+
+/* A string node of text v (n bytes). */
+static dt_node_t *
+str_node(dt_pcb_t *pcb, dt_srcpos_t pos, const char *v, size_t n)
+{
+	dt_node_t *dnp = dt_node_new(pcb, DN_STRING, pos);
+
+	if ((dnp->dn_str = strndup(v, n)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dnp->dn_strlen = n;
+	dnp->dn_type.ty_kind = DT_TK_STRING;
+	return (dnp);
+}
+
+/* Is s an identifier of D's form (a letter or _, then letters, digits, _)? */
+static bool
+is_ident_text(const char *s)
+{
+	if (!isalpha((unsigned char)*s) && *s != '_')
+		return (false);
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	return (*s == '\0');
+}
+
+/*
+ * Where a name must follow (x->$1): a macro argument whose text is an
+ * identifier becomes that identifier.
+ */
+static void
+macro_ident(dt_pcb_t *pcb)
+{
+	dt_token_t *t = tok(pcb);
+	char buf[32];
+	const char *val;
+	char *name;
+
+	if (t->tk_kind != T_MACRO || strncmp(t->tk_str, "$$", 2) == 0 ||
+	    !isdigit((unsigned char)t->tk_str[1]) ||
+	    (val = macro_value(pcb, t->tk_str, false, t->tk_pos, buf,
+	    sizeof (buf))) == NULL || !is_ident_text(val))
+		return;
+	if ((name = strdup(val)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", t->tk_pos, "out of memory");
+	free(t->tk_str);
+	t->tk_str = name;
+	t->tk_kind = T_IDENT;
+}
+
+/*
+ * A macro variable or argument.  $$N is a string; $N is what its text
+ * is, as the guide says macro arguments expand "to integers,
+ * identifiers, or strings, depending on the form of the corresponding
+ * text": an integer constant, an identifier (the name, read as if
+ * written there: x->$1, a variable), a string in double quotes (its
+ * text), and any other text a string as it is.
+ */
 static dt_node_t *
 parse_macro(dt_pcb_t *pcb)
 {
@@ -358,37 +416,38 @@ parse_macro(dt_pcb_t *pcb)
 	const char *val;
 	bool str = strncmp(t->tk_str, "$$", 2) == 0;
 	dt_node_t *dnp;
+	size_t n;
 
 	if ((val = macro_value(pcb, t->tk_str + (str ? 1 : 0), str, pos,
 	    buf, sizeof (buf))) == NULL)
 		dt_cerror(pcb, "D_MACRO_UNDEF", pos,
 		    "macro argument %s is not defined", t->tk_str);
+	n = strlen(val);
 	if (str) {
-		dnp = dt_node_new(pcb, DN_STRING, pos);
-		if ((dnp->dn_str = strdup(val)) == NULL)
-			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
-		dnp->dn_strlen = strlen(val);
-		dnp->dn_type.ty_kind = DT_TK_STRING;
-	} else if (*val == '-') {
+		dnp = str_node(pcb, pos, val, n);
+	} else if (*val == '-' && (strtoll(val, &end, 0), end != val + 1) &&
+	    *end == '\0') {
 		/* a negative number: int if it fits, else long */
-		long long sv = strtoll(val, &end, 0);
+		long long sv = strtoll(val, NULL, 0);
 
-		if (end == val + 1 || *end != '\0')
-			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
-			    "macro argument %s value \"%s\" is not an integer;"
-			    " use $%s to use it as a string", t->tk_str, val,
-			    t->tk_str);
 		dnp = int_node(pcb, pos, 0, 0, sv < INT32_MIN, 1);
 		dnp->dn_value = sv;
-	} else {
-		unsigned long long v = strtoull(val, &end, 0);
+	} else if (isdigit((unsigned char)*val) &&
+	    (strtoull(val, &end, 0), *end == '\0')) {
+		dnp = int_node(pcb, pos, strtoull(val, NULL, 0), 0, 0, 1);
+	} else if (is_ident_text(val)) {
+		char *name = strdup(val);
 
-		if (*val == '\0' || *end != '\0')
-			dt_cerror(pcb, "D_MACRO_BADVAL", pos,
-			    "macro argument %s value \"%s\" is not an integer;"
-			    " use $%s to use it as a string", t->tk_str, val,
-			    t->tk_str);
-		dnp = int_node(pcb, pos, v, 0, 0, 1);
+		if (name == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		free(t->tk_str);
+		t->tk_str = name;
+		t->tk_kind = T_IDENT;
+		return (parse_primary(pcb));
+	} else if (n >= 2 && val[0] == '"' && val[n - 1] == '"') {
+		dnp = str_node(pcb, pos, val + 1, n - 2);
+	} else {
+		dnp = str_node(pcb, pos, val, n);
 	}
 	next(pcb);
 	return (dnp);
@@ -571,6 +630,7 @@ parse_postfix(dt_pcb_t *pcb)
 			char *name;
 
 			next(pcb);
+			macro_ident(pcb);
 			if (tok(pcb)->tk_kind != T_IDENT)
 				syntax_error(pcb);
 			if (asprintf(&name, "%s->%s", dnp->dn_str,
@@ -586,6 +646,7 @@ parse_postfix(dt_pcb_t *pcb)
 			n->dn_op = t->tk_kind;
 			n->dn_left = dnp;
 			next(pcb);
+			macro_ident(pcb);
 			if (tok(pcb)->tk_kind != T_IDENT)
 				syntax_error(pcb);
 			n->dn_str = tok(pcb)->tk_str;
