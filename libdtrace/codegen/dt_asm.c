@@ -130,6 +130,16 @@ dt_asm_reloc(dt_asm_t *as, dt_relkind_t kind)
 		dt_asm_nomem(as);
 }
 
+bool
+dt_asm_used(const dt_asm_t *as, int label)
+{
+	for (unsigned int i = 0; i < as->da_nfixups; i++) {
+		if (as->da_fixups[i].df_label == (uint32_t)label)
+			return (true);
+	}
+	return (false);
+}
+
 uint32_t
 dt_asm_pc(const dt_asm_t *as)
 {

@@ -65,6 +65,8 @@ extern void dt_asm_emit(dt_asm_t *, struct bpf_insn);
 extern void dt_asm_jump(dt_asm_t *, struct bpf_insn, int);
 /* Append a relocation of kind for the next instruction (dt_block.c). */
 extern void dt_asm_reloc(dt_asm_t *, dt_relkind_t);
+/* Does a jump go to the label (a code path that may be left out)? */
+extern bool dt_asm_used(const dt_asm_t *, int);
 /* Index in the block of the next instruction. */
 extern uint32_t dt_asm_pc(const dt_asm_t *);
 /*

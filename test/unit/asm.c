@@ -36,6 +36,8 @@ test_forward_backward(dtrace_hdl_t *h)
 	dt_asm_jump(&as, JA(), ltop);			/* 3 */
 	dt_asm_set(&as, lout);
 	dt_asm_emit(&as, EXIT());			/* 4 */
+	CHECK(dt_asm_used(&as, ltop) && dt_asm_used(&as, lout));
+	CHECK(!dt_asm_used(&as, dt_asm_label(&as)));
 	CHECK(dt_asm_end(&as) == 0);
 	CHECK(blk.db_len == 5);
 	CHECK(blk.db_insns[1].off == 2);
