@@ -42,7 +42,7 @@ typedef struct dt_asm_fixup {
 typedef struct dt_asm {
 	dtrace_hdl_t *da_hdl;		/* handle: allocation and errors */
 	dt_block_t *da_blk;		/* block written to (borrowed) */
-	const char *da_what;		/* what the block is, for messages */
+	const char *da_what;		/* what it writes, for messages */
 	int32_t *da_labels;		/* label -> instruction, -1 unset */
 	unsigned int da_nlabels;	/* labels made */
 	unsigned int da_labcap;		/* labels allocated */
