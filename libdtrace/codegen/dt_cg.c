@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "../dlang/dt_ast.h"
-#include "dt_insn.h"
+#include "dt_asm.h"
 #include "../core/dt_fn.h"
 
 #define DT_NTMP		8		/* string temporaries per statement */
@@ -47,12 +47,7 @@ typedef struct dt_cg {
 	dt_clause_t *cg_clause;		/* clause being compiled */
 	int cg_sp;			/* stack bytes in use */
 	int cg_ntmp;			/* string temporaries in use */
-	int32_t *cg_labels;		/* label -> instruction, -1 unset */
-	unsigned int cg_nlabels;	/* labels made */
-	unsigned int cg_labcap;		/* labels allocated */
-	uint32_t *cg_fixups;		/* jumps whose off is a label */
-	unsigned int cg_nfixups;	/* how many */
-	unsigned int cg_fixcap;		/* how many allocated */
+	dt_asm_t cg_asm;		/* labels and jumps (dt_asm.c) */
 	int cg_lfault;			/* label of the fault handler */
 	int cg_lend;			/* label of the end of the clause */
 	bool cg_uentry;			/* the probe is a uprobe on a
@@ -128,51 +123,51 @@ static void cg_commit(dt_cg_t *, bool);
 
 /* ---- labels --------------------------------------------------------------- */
 
+/*
+ * Labels and jumps are the assembler's (dt_asm.c); these wrappers turn its
+ * sticky error into the generator's unwinding.
+ */
+static void
+cg_asm_check(dt_cg_t *cg)
+{
+	if (cg->cg_asm.da_err == EDT_NOMEM)
+		cg_fail(cg, "D_NOMEM", "out of memory");
+	if (cg->cg_asm.da_err != 0)
+		longjmp(cg->cg_jmp, 1);	/* its message is on the handle */
+}
+
 static int
 label_new(dt_cg_t *cg)
 {
-	if (cg->cg_nlabels == cg->cg_labcap &&
-	    dt_grow(cg->cg_hdl, (void **)&cg->cg_labels, &cg->cg_labcap, 16,
-	    sizeof (int32_t)) != 0)
-		cg_fail(cg, "D_NOMEM", "out of memory");
-	cg->cg_labels[cg->cg_nlabels] = -1;
-	return ((int)cg->cg_nlabels++);
+	int label = dt_asm_label(&cg->cg_asm);
+
+	cg_asm_check(cg);
+	return (label);
 }
 
 static void
 label_set(dt_cg_t *cg, int label)
 {
-	cg->cg_labels[label] = (int32_t)pc(cg);
+	dt_asm_set(&cg->cg_asm, label);
+	cg_asm_check(cg);
 }
 
-/* A jump to a label; off holds the label until dt_cg_resolve(). */
-static void
+/*
+ * A jump to a label, resolved by resolve_labels().  Not inlined: its insn
+ * would be a variable of the functions that call setjmp().
+ */
+static void __attribute__((noinline))
 emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
 {
-	if (cg->cg_nfixups == cg->cg_fixcap &&
-	    dt_grow(cg->cg_hdl, (void **)&cg->cg_fixups, &cg->cg_fixcap, 16,
-	    sizeof (uint32_t)) != 0)
-		cg_fail(cg, "D_NOMEM", "out of memory");
-	cg->cg_fixups[cg->cg_nfixups++] = pc(cg);
-	insn.off = (int16_t)label;
-	emit(cg, insn);
+	dt_asm_jump(&cg->cg_asm, insn, label);
+	cg_asm_check(cg);
 }
 
 static void
 resolve_labels(dt_cg_t *cg)
 {
-	for (unsigned int i = 0; i < cg->cg_nfixups; i++) {
-		struct bpf_insn *in = &cg->cg_blk->db_insns[cg->cg_fixups[i]];
-		int32_t target = cg->cg_labels[in->off];
-		int32_t off = target - (int32_t)cg->cg_fixups[i] - 1;
-
-		if (target < 0)
-			cg_fail(cg, "D_CG", "internal error: unset label");
-		if (off < INT16_MIN || off > INT16_MAX)
-			cg_fail(cg, "D_CG", "clause too large: jump out of "
-			    "range");
-		in->off = (int16_t)off;
-	}
+	if (dt_asm_end(&cg->cg_asm) != 0)
+		cg_asm_check(cg);
 }
 
 /* ---- stack and temporaries -------------------------------------------------- */
@@ -4489,14 +4484,14 @@ cg_init(dt_cg_t *cg, dtrace_hdl_t *dtp, dt_block_t *blk)
 	memset(cg, 0, sizeof (*cg));
 	cg->cg_hdl = dtp;
 	cg->cg_blk = blk;
+	dt_asm_init(&cg->cg_asm, dtp, blk, "clause");
 	return (0);
 }
 
 static void
 cg_fini(dt_cg_t *cg)
 {
-	free(cg->cg_labels);
-	free(cg->cg_fixups);
+	dt_asm_fini(&cg->cg_asm);
 }
 
 /*

@@ -1164,8 +1164,8 @@ extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
 extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
 extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 extern bool dt_rawtp_cookies(void);
-struct bpf_insn;
-extern size_t dt_rawtp_cookie(const dt_program_t *, struct bpf_insn *);
+struct dt_asm;
+extern void dt_rawtp_cookie(struct dt_asm *, const dt_program_t *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
 extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,

@@ -37,7 +37,7 @@
 #include <bpf/libbpf.h>
 
 #include "dt_impl.h"
-#include "../codegen/dt_insn.h"
+#include "../codegen/dt_asm.h"
 
 static bool
 same_clauses(const dt_program_t *pgp, const dt_probe_t *prp)
@@ -130,6 +130,7 @@ static int
 tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 {
 	dt_block_t blk = { 0 };
+	dt_asm_t as;
 	dt_program_t *pgp;
 	char path[300], buf[2048];
 	const char *f;
@@ -157,34 +158,32 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 			goto out;
 		}
 		keyoff = atoi(f + strlen(" pid;\toffset:"));
-		dt_block_emit(dtp, &blk, INSN(BPF_LDX | BPF_MEM | BPF_W, 0, 1,
-		    (int16_t)keyoff, 0));
-	} else {
-		dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
-		    BPF_FUNC_get_current_pid_tgid));
-		dt_block_emit(dtp, &blk, INSN(BPF_ALU | BPF_MOV | BPF_X, 0, 0,
-		    0, 0));
 	}
-	dt_block_emit(dtp, &blk, INSN(BPF_STX | BPF_MEM | BPF_DW, 10, 0, -8,
-	    0));
+	/* key (fp-8) = the freed task's pid, or the exiting thread's id */
+	dt_asm_init(&as, dtp, &blk, "program");
+	if (keyoff >= 0) {
+		dt_asm_emit(&as, LDX(BPF_W, R0, R1, (int16_t)keyoff));
+	} else {
+		dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
+		dt_asm_emit(&as, MOV32_REG(R0, R0));
+	}
+	dt_asm_emit(&as, STX(BPF_DW, FP, -8, R0));
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
 
 		if (idp->di_kind != DT_IDENT_TLS)
 			continue;
-		dt_block_reloc(dtp, &blk, blk.db_len, DT_REL_MAPFD);
-		dt_block_emit(dtp, &blk, INSN(BPF_LD | BPF_DW | BPF_IMM, 1,
+		dt_asm_reloc(&as, DT_REL_MAPFD);
+		dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1,
 		    BPF_PSEUDO_MAP_FD, 0, idp->di_id));
-		dt_block_emit(dtp, &blk, INSN(0, 0, 0, 0, 0));
-		dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_MOV | BPF_X, 2,
-		    10, 0, 0));
-		dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_ADD | BPF_K, 2,
-		    0, 0, -8));
-		dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_CALL, 0, 0, 0,
-		    BPF_FUNC_map_delete_elem));
+		dt_asm_emit(&as, INSN(0, 0, 0, 0, 0));
+		dt_asm_emit(&as, MOV_REG(R2, FP));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -8));
+		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
 	}
-	dt_block_emit(dtp, &blk, INSN(BPF_ALU64 | BPF_MOV | BPF_K, 0, 0, 0, 0));
-	if (dt_block_emit(dtp, &blk, INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)) != 0)
+	dt_asm_emit(&as, MOV_IMM(R0, 0));
+	dt_asm_emit(&as, EXIT());
+	if (dt_asm_end(&as) != 0)
 		goto out;
 	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, keyoff < 0 ?
 	    "dt_tls_exit" : "dt_tls_free", pgp) != 0)

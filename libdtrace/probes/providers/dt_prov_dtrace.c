@@ -9,7 +9,7 @@
  * are placed after every clause that can fault (see dt_cg_program()).
  */
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 
 static int
 dtrace_populate(dtrace_hdl_t *dtp)
@@ -27,16 +27,16 @@ dtrace_populate(dtrace_hdl_t *dtp)
 static int
 dtrace_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
+	dt_asm_t as;
+
 	(void) pgp;
-	if (dt_block_emit(dtp, blk, LDX(BPF_DW, R1, R6, 0)) != 0 ||
-	    dt_block_emit(dtp, blk, STX(BPF_W, R9, MS_OFF(ms_prid), R1)) != 0)
-		return (-1);
-	for (int i = 0; i < DT_MAXARGS; i++) {
-		if (dt_block_emit(dtp, blk, ST_IMM(BPF_DW, R9,
-		    MS_OFF(ms_argv) + i * 8, 0)) != 0)
-			return (-1);
-	}
-	return (0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	dt_asm_emit(&as, LDX(BPF_DW, R1, R6, 0));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R1));
+	for (int i = 0; i < DT_MAXARGS; i++)
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, MS_OFF(ms_argv) + i * 8,
+		    0));
+	return (dt_asm_end(&as));
 }
 
 static int

@@ -85,7 +85,7 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
 #define FBT_MAXREGARGS	6	/* integer argument registers (x86-64) */
@@ -924,8 +924,7 @@ tramp_tracing(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	uint32_t prid = pgp->pg_tramp & ~DT_TRAMP_FBT_TRACING;
 	const dt_probe_t *prp;
-	struct bpf_insn in[32];
-	size_t n = 0;
+	dt_asm_t as;
 	int16_t a = MS_OFF(ms_argv);
 	int nargs;
 	bool ret;
@@ -944,53 +943,54 @@ tramp_tracing(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	    &dtp->dt_fbtmods[FBT_MOD(prp->pr_data2) - 1])) < 0)
 		return (-1);
 
-	in[n++] = ST_IMM(BPF_W, R9, MS_OFF(ms_prid), (int32_t)prid);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	dt_asm_emit(&as, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), (int32_t)prid));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	if (!ret && nargs > 0) {
 		/* arg0 .. argN-1: the context's first nargs slots */
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a);
-		in[n++] = MOV_IMM(R2, nargs * 8);
-		in[n++] = MOV_REG(R3, R6);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a));
+		dt_asm_emit(&as, MOV_IMM(R2, nargs * 8));
+		dt_asm_emit(&as, MOV_REG(R3, R6));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
 	} else if (ret && !(prp->pr_data2 & FBT_RETVOID)) {
 		/* arg1: the return value, in the slot after the arguments */
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a + 8);
-		in[n++] = MOV_IMM(R2, 8);
-		in[n++] = MOV_REG(R3, R6);
-		in[n++] = ALU_IMM(BPF_ADD, R3, nargs * 8);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a + 8));
+		dt_asm_emit(&as, MOV_IMM(R2, 8));
+		dt_asm_emit(&as, MOV_REG(R3, R6));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, nargs * 8));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
 	}
-	return (dt_block_emit_all(dtp, blk, in, n));
+	return (dt_asm_end(&as));
 }
 
 /* kprobe/kretprobe: the probe id in the cookie, arguments in pt_regs. */
 static int
 tramp_kprobe(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	struct bpf_insn in[48];
-	size_t n = 0;
+	dt_asm_t as;
 	int16_t a = MS_OFF(ms_argv);
 	bool ret = pgp->pg_tramp == DT_TRAMP_FBT_KRETURN;
 
 	pgp->pg_progtype = BPF_PROG_TYPE_KPROBE;
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	dt_asm_emit(&as, MOV_REG(R1, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	if (!ret) {
 		for (int i = 0; i < FBT_MAXREGARGS; i++) {
-			in[n++] = LDX(BPF_DW, R1, R6, fbt_regoff[i]);
-			in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
+			dt_asm_emit(&as, LDX(BPF_DW, R1, R6, fbt_regoff[i]));
+			dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
 		}
 	} else {
-		in[n++] = LDX(BPF_DW, R1, R6, PT_AX);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_AX));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 8, R1));
 	}
-	return (dt_block_emit_all(dtp, blk, in, n));
+	return (dt_asm_end(&as));
 }
 
 static int

@@ -33,127 +33,81 @@
  * need kprobes.  They are not listed, and a description naming them gets
  * the reason (dt_probe_absent()).
  */
-#include <stdio.h>
-#include <string.h>
+#include "dt_tpprov.h"
 
-#include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#define IO_ARGS	{ "xlate <bufinfo_t *> (struct request *)", \
+		  "xlate <devinfo_t *> (struct request *)", \
+		  "xlate <fileinfo_t *> (struct file *)" }
 
-typedef struct io_probe {
-	const char *ip_name;		/* probe name */
-	const char *ip_tp;		/* raw tracepoint */
-	uint32_t ip_tramp;		/* DT_TRAMP_IO_* */
-} io_probe_t;
-
-static const io_probe_t dt_io_probes[] = {
-	{ "done", "block_rq_complete", DT_TRAMP_IO_DONE },
-	{ "start", "block_rq_issue", DT_TRAMP_IO_START },
+static const dt_tpprobe_t dt_io_probes[] = {
+	{ "done", "block_rq_complete", DT_TRAMP_IO_DONE, IO_ARGS },
+	{ "start", "block_rq_issue", DT_TRAMP_IO_START, IO_ARGS },
 };
 
-#define NPROBES	(sizeof (dt_io_probes) / sizeof (dt_io_probes[0]))
+/*
+ * arg0 = arg1 = the request (r6 is the tracepoint's argument array).  At
+ * done, arg3 = the block status, arg4 = rq->__data_len - nr_bytes (0 if
+ * the request is unreadable or nr_bytes is larger).
+ */
+static int
+io_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp, int lskip)
+{
+	int16_t a = MS_OFF(ms_argv);
+	int64_t len;
+	int lnone;
 
-static const char *const dt_io_argtypes[] = {
-	"xlate <bufinfo_t *> (struct request *)",
-	"xlate <devinfo_t *> (struct request *)",
-	"xlate <fileinfo_t *> (struct file *)",
+	(void) lskip;
+	dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+	dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
+	dt_asm_emit(as, STX(BPF_DW, R9, a + 8, BPF_REG_7));
+	if (pgp->pg_tramp != DT_TRAMP_IO_DONE)
+		return (0);
+	if ((len = dt_ktype_offset(dtp, "request", "__data_len")) < 0)
+		return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data lacks "
+		    "request.__data_len"));
+	lnone = dt_asm_label(as);
+	dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
+	dt_asm_emit(as, ALU_IMM(BPF_AND, R1, 0xff));	/* blk_status_t */
+	dt_asm_emit(as, STX(BPF_DW, R9, a + 24, R1));
+	dt_tpprov_kread(as, BPF_REG_7, len, 4);
+	dt_asm_emit(as, LDX(BPF_DW, R1, R6, 16));
+	dt_asm_emit(as, ALU_IMM(BPF_LSH, R1, 32));	/* unsigned int */
+	dt_asm_emit(as, ALU_IMM(BPF_RSH, R1, 32));
+	dt_asm_jump(as, JMP_REG(BPF_JGT, R1, R0, 0), lnone);
+	dt_asm_emit(as, ALU_REG(BPF_SUB, R0, R1));
+	dt_asm_emit(as, STX(BPF_DW, R9, a + 32, R0));
+	dt_asm_set(as, lnone);
+	return (0);
+}
+
+static const dt_tpprov_t dt_io_tp = {
+	.tv_prov = &dt_prov_io,
+	.tv_probes = dt_io_probes,
+	.tv_nprobes = sizeof (dt_io_probes) / sizeof (dt_io_probes[0]),
+	.tv_body = io_body,
 };
 
 static int
 io_populate(dtrace_hdl_t *dtp)
 {
-	for (size_t i = 0; i < NPROBES; i++) {
-		dt_probe_t *prp = dt_probe_create(dtp, &dt_prov_io,
-		    "vmlinux", "", dt_io_probes[i].ip_name);
-
-		if (prp == NULL)
-			return (-1);
-		prp->pr_tramp = dt_io_probes[i].ip_tramp;
-		prp->pr_data = i;
-	}
-	return (0);
+	return (dt_tpprov_populate(dtp, &dt_io_tp));
 }
 
-/*
- * ms_prid from the cookie, arguments zero; arg0 = arg1 = the request
- * (r6 is the tracepoint's argument array).  At done, arg3 = the block
- * status, arg4 = rq->__data_len - nr_bytes (0 if the request is
- * unreadable or nr_bytes is larger).
- */
 static int
 io_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	struct bpf_insn in[48];
-	size_t n = 0;
-	int16_t a = MS_OFF(ms_argv);
-	int64_t len;
-
-	n += dt_rawtp_cookie(pgp, in + n);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
-	in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
-	in[n++] = STX(BPF_DW, R9, a, BPF_REG_7);
-	in[n++] = STX(BPF_DW, R9, a + 8, BPF_REG_7);
-	if (pgp->pg_tramp == DT_TRAMP_IO_DONE) {
-		if ((len = dt_ktype_offset(dtp, "request", "__data_len")) < 0)
-			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
-			    "lacks request.__data_len"));
-		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		in[n++] = ALU_IMM(BPF_AND, R1, 0xff);	/* blk_status_t */
-		in[n++] = STX(BPF_DW, R9, a + 24, R1);
-		in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
-		in[n++] = MOV_REG(R3, BPF_REG_7);
-		in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)len);
-		in[n++] = MOV_REG(R1, FP);
-		in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-		in[n++] = MOV_IMM(R2, 4);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-		in[n++] = LDX(BPF_W, R0, FP, -16);
-		in[n++] = LDX(BPF_DW, R1, R6, 16);
-		in[n++] = ALU_IMM(BPF_LSH, R1, 32);	/* unsigned int */
-		in[n++] = ALU_IMM(BPF_RSH, R1, 32);
-		in[n++] = JMP_REG(BPF_JGT, R1, R0, 2);
-		in[n++] = ALU_REG(BPF_SUB, R0, R1);
-		in[n++] = STX(BPF_DW, R9, a + 32, R0);
-	}
-	return (dt_block_emit_all(dtp, blk, in, n));
-}
-
-static int
-io_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
-{
-	return (dt_rawtp_open(dtp, dt_io_probes[prp->pr_data].ip_tp,
-	    pgp->pg_fd, prp->pr_desc.id));
-}
-
-static int
-io_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
-{
-	(void) dtp;
-	(void) prp;
-	if (n < 0 || n >= 3)
-		return (-1);
-	snprintf(buf, len, "%s", dt_io_argtypes[n]);
-	return (0);
+	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_io_tp));
 }
 
 static const char *const io_names[] = { "done", "start", NULL };
 
-/* Stability: provider, module, function, name, arguments (dt_attr.c). */
-static const dt_pattr_t io_attr = {
-	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
-	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
-	DT_ATTR(EVOLVING, EVOLVING, ISA)
-};
-
 const dt_provider_t dt_prov_io = {
 	.pv_name = "io",
-	.pv_attr = &io_attr,
+	.pv_attr = &dt_tpprov_attr,
 	.pv_names = io_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = io_populate,
 	.pv_trampoline = io_trampoline,
-	.pv_attach = io_attach,
-	.pv_argtype = io_argtype,
+	.pv_attach = dt_tpprov_attach,
+	.pv_argtype = dt_tpprov_argtype,
 };

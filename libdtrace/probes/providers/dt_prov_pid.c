@@ -58,7 +58,7 @@
 #include <unistd.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 
 /* x86_64 struct pt_regs offsets */
 #define PT_R9		64
@@ -683,38 +683,40 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		PT_DI, PT_SI, PT_DX, PT_CX, PT_R8, PT_R9
 	};
 	const int16_t a = MS_OFF(ms_argv);
-	struct bpf_insn in[64];
-	size_t n = 0;
-	int nargs = 0;
+	dt_asm_t as;
+	int nargs = 0, lmine;
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	in[n++] = MOV_REG(BPF_REG_7, R0);
-	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
-	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
-	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
-	in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
-	in[n++] = MOV_IMM(R0, 0);
-	in[n++] = EXIT();
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	lmine = dt_asm_label(&as);
+	dt_asm_emit(&as, MOV_REG(R1, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
+	dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
+	dt_asm_emit(&as, ALU_IMM(BPF_RSH, BPF_REG_7, 32));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
+	dt_asm_emit(&as, ALU_IMM(BPF_RSH, R0, 32));
+	dt_asm_jump(&as, JMP_REG(BPF_JEQ, R0, BPF_REG_7, 0), lmine);
+	dt_asm_emit(&as, MOV_IMM(R0, 0));
+	dt_asm_emit(&as, EXIT());
+	dt_asm_set(&as, lmine);
 	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY ||
 	    pgp->pg_tramp == DT_TRAMP_PIDOFFSET) {
 		for (int i = 0; i < 6; i++) {
-			in[n++] = LDX(BPF_DW, R1, R6, entry_regs[i]);
-			in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
+			dt_asm_emit(&as, LDX(BPF_DW, R1, R6, entry_regs[i]));
+			dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
 		}
 		nargs = 6;
 	} else {
-		in[n++] = LDX(BPF_DW, R1, R6, PT_IP);
-		in[n++] = STX(BPF_DW, R9, a, R1);
-		in[n++] = LDX(BPF_DW, R1, R6, PT_AX);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_IP));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a, R1));
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_AX));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 8, R1));
 		nargs = 2;
 	}
 	for (int i = nargs; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
-	return (dt_block_emit_all(dtp, blk, in, n));
+	return (dt_asm_end(&as));
 }
 
 /*

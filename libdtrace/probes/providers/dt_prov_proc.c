@@ -34,11 +34,7 @@
  * signal-clear have no tracepoint that gives them on this kernel and are
  * not provided.
  */
-#include <stdio.h>
-#include <string.h>
-
-#include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "dt_tpprov.h"
 
 #define CLD_EXITED	1
 #define CLD_KILLED	2
@@ -50,17 +46,10 @@
 #define NR_EXECVE	59	/* x86_64 system call numbers */
 #define NR_EXECVEAT	322
 
-typedef struct proc_probe {
-	const char *pp_name;		/* probe name */
-	const char *pp_tp;		/* raw tracepoint */
-	uint32_t pp_tramp;		/* DT_TRAMP_PROC_* */
-	const char *pp_args[3];		/* types of args[0..2] */
-} proc_probe_t;
-
 #define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
 #define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
 
-static const proc_probe_t dt_proc_probes[] = {
+static const dt_tpprobe_t dt_proc_probes[] = {
 	{ "create", "sched_process_fork", DT_TRAMP_PROC_CREATE,
 	    { PSINFO } },
 	{ "exec", "sys_enter", DT_TRAMP_PROC_EXECENTRY, { "copyinstr" } },
@@ -78,48 +67,6 @@ static const proc_probe_t dt_proc_probes[] = {
 	    { LWPSINFO, PSINFO, "int" } },
 };
 
-#define NPROBES	(sizeof (dt_proc_probes) / sizeof (dt_proc_probes[0]))
-
-static int
-proc_populate(dtrace_hdl_t *dtp)
-{
-	for (size_t i = 0; i < NPROBES; i++) {
-		dt_probe_t *prp = dt_probe_create(dtp, &dt_prov_proc,
-		    "vmlinux", "", dt_proc_probes[i].pp_name);
-
-		if (prp == NULL)
-			return (-1);
-		prp->pr_tramp = dt_proc_probes[i].pp_tramp;
-		prp->pr_data = i;
-	}
-	return (0);
-}
-
-/*
- * r0 = the member of size 4 or 8 at off of the kernel object whose
- * address is in reg (0 if unreadable).
- */
-static size_t
-emit_kread(struct bpf_insn *in, size_t n, int reg, int64_t off, int size)
-{
-	in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
-	in[n++] = MOV_REG(R3, reg);
-	in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)off);
-	in[n++] = MOV_REG(R1, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-	in[n++] = MOV_IMM(R2, size);
-	in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-	in[n++] = LDX(size == 8 ? BPF_DW : BPF_W, R0, FP, -16);
-	return (n);
-}
-
-/* r0 = the 4-byte member at off of the task in reg (0 if unreadable). */
-static size_t
-emit_task_int(struct bpf_insn *in, size_t n, int reg, int64_t off)
-{
-	return (emit_kread(in, n, reg, off, 4));
-}
-
 static int64_t
 task_off(dtrace_hdl_t *dtp, const char *member)
 {
@@ -132,22 +79,17 @@ task_off(dtrace_hdl_t *dtp, const char *member)
 }
 
 /*
- * ms_prid from the cookie, arguments zero, then each kind's filter and
- * arguments from the tracepoint's (r6 is its argument array).  A firing
- * the probe does not mean returns 0 at once.
+ * Each kind's filter and arguments from the tracepoint's (r6 is its
+ * argument array).  A firing the probe does not mean goes to lskip.
  */
 static int
-proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
+    int lskip)
 {
-	struct bpf_insn in[96];
-	size_t n = 0, jout[4], nj = 0;
 	int16_t a = MS_OFF(ms_argv);
 	int64_t pid, tgid, code, sa, handler;
+	int l1 = dt_asm_label(as), l2 = dt_asm_label(as);
 
-	n += dt_rawtp_cookie(pgp, in + n);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
 	switch (pgp->pg_tramp) {
 	case DT_TRAMP_PROC_CREATE:
 	case DT_TRAMP_PROC_LWPCREATE:
@@ -155,17 +97,16 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		if ((pid = task_off(dtp, "pid")) < 0 ||
 		    (tgid = task_off(dtp, "tgid")) < 0)
 			return (-1);
-		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);	/* child */
-		n = emit_task_int(in, n, BPF_REG_7, pid);
-		in[n++] = MOV_REG(BPF_REG_8, R0);
-		n = emit_task_int(in, n, BPF_REG_7, tgid);
-		jout[nj++] = n;
-		in[n++] = JMP_REG(pgp->pg_tramp == DT_TRAMP_PROC_CREATE ?
-		    BPF_JNE : BPF_JEQ, R0, BPF_REG_8, 0);
-		in[n++] = STX(BPF_DW, R9, a, BPF_REG_7);
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 8));	/* child */
+		dt_tpprov_kread(as, BPF_REG_7, pid, 4);
+		dt_asm_emit(as, MOV_REG(BPF_REG_8, R0));
+		dt_tpprov_kread(as, BPF_REG_7, tgid, 4);
+		dt_asm_jump(as, JMP_REG(pgp->pg_tramp == DT_TRAMP_PROC_CREATE ?
+		    BPF_JNE : BPF_JEQ, R0, BPF_REG_8, 0), lskip);
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
 		if (pgp->pg_tramp == DT_TRAMP_PROC_LWPCREATE) {
-			in[n++] = LDX(BPF_DW, R1, R6, 0);	/* parent */
-			in[n++] = STX(BPF_DW, R9, a + 8, R1);
+			dt_asm_emit(as, LDX(BPF_DW, R1, R6, 0));	/* parent */
+			dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R1));
 		}
 		break;
 	case DT_TRAMP_PROC_EXIT:
@@ -173,8 +114,8 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		if ((code = task_off(dtp, "exit_code")) < 0)
 			return (-1);
 		if (dt_rawtp_nargs(dtp, "sched_process_exit") >= 2) {
-			in[n++] = LDX(BPF_DW, R1, R6, 8);
-			in[n++] = ALU_IMM(BPF_AND, R1, 0xff);
+			dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
+			dt_asm_emit(as, ALU_IMM(BPF_AND, R1, 0xff));
 		} else {
 			/*
 			 * (task) on kernels whose tracepoint has no group_dead
@@ -188,42 +129,42 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 				return (sig < 0 ? -1 : dt_set_errmsg(dtp,
 				    EDT_BTF, "kernel type data lacks "
 				    "signal_struct.live"));
-			in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
-			n = emit_kread(in, n, BPF_REG_7, sig, 8);
-			in[n++] = MOV_REG(BPF_REG_7, R0);
-			n = emit_kread(in, n, BPF_REG_7, live, 4);
-			in[n++] = MOV_IMM(R1, 1);
-			in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 1);
-			in[n++] = MOV_IMM(R1, 0);
+			dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+			dt_tpprov_kread(as, BPF_REG_7, sig, 8);
+			dt_asm_emit(as, MOV_REG(BPF_REG_7, R0));
+			dt_tpprov_kread(as, BPF_REG_7, live, 4);
+			dt_asm_emit(as, MOV_IMM(R1, 1));
+			dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), l1);
+			dt_asm_emit(as, MOV_IMM(R1, 0));
+			dt_asm_set(as, l1);
 		}
-		jout[nj++] = n;
-		in[n++] = JMP_IMM(BPF_JEQ, R1, 0, 0);
-		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 0);
-		n = emit_task_int(in, n, BPF_REG_7, code);
-		in[n++] = MOV_IMM(R1, CLD_EXITED);
-		in[n++] = MOV_REG(R2, R0);
-		in[n++] = ALU_IMM(BPF_AND, R2, 0x7f);
-		in[n++] = JMP_IMM(BPF_JEQ, R2, 0, 4);
-		in[n++] = MOV_IMM(R1, CLD_KILLED);
-		in[n++] = ALU_IMM(BPF_AND, R0, 0x80);
-		in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 1);
-		in[n++] = MOV_IMM(R1, CLD_DUMPED);
-		in[n++] = STX(BPF_DW, R9, a, R1);
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+		dt_tpprov_kread(as, BPF_REG_7, code, 4);
+		dt_asm_emit(as, MOV_IMM(R1, CLD_EXITED));
+		dt_asm_emit(as, MOV_REG(R2, R0));
+		dt_asm_emit(as, ALU_IMM(BPF_AND, R2, 0x7f));
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R2, 0, 0), l2);
+		dt_asm_emit(as, MOV_IMM(R1, CLD_KILLED));
+		dt_asm_emit(as, ALU_IMM(BPF_AND, R0, 0x80));
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), l2);
+		dt_asm_emit(as, MOV_IMM(R1, CLD_DUMPED));
+		dt_asm_set(as, l2);
+		dt_asm_emit(as, STX(BPF_DW, R9, a, R1));
 		break;
 	case DT_TRAMP_PROC_SIGSEND:
 	case DT_TRAMP_PROC_SIGDISCARD:
 		/* (sig, info, task, group, result) */
-		in[n++] = LDX(BPF_DW, R1, R6, 32);
-		jout[nj++] = n;
-		in[n++] = JMP_IMM(pgp->pg_tramp == DT_TRAMP_PROC_SIGSEND ?
-		    BPF_JEQ : BPF_JNE, R1, SIG_IGNORED, 0);
-		in[n++] = LDX(BPF_DW, R1, R6, 16);
-		in[n++] = STX(BPF_DW, R9, a, R1);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
-		in[n++] = LDX(BPF_DW, R1, R6, 0);
-		in[n++] = ALU_IMM(BPF_LSH, R1, 32);	/* int */
-		in[n++] = ALU_IMM(BPF_ARSH, R1, 32);
-		in[n++] = STX(BPF_DW, R9, a + 16, R1);
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 32));
+		dt_asm_jump(as, JMP_IMM(pgp->pg_tramp == DT_TRAMP_PROC_SIGSEND ?
+		    BPF_JEQ : BPF_JNE, R1, SIG_IGNORED, 0), lskip);
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 16));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, R1));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R1));
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 0));
+		dt_asm_emit(as, ALU_IMM(BPF_LSH, R1, 32));	/* int */
+		dt_asm_emit(as, ALU_IMM(BPF_ARSH, R1, 32));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 16, R1));
 		break;
 	case DT_TRAMP_PROC_SIGHANDLE:
 		/* (sig, info, ka): the handler is ka->sa.sa_handler */
@@ -232,87 +173,78 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		    "sa_handler")) < 0)
 			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
 			    "lacks k_sigaction.sa.sa_handler"));
-		in[n++] = LDX(BPF_DW, R1, R6, 0);
-		in[n++] = ALU_IMM(BPF_LSH, R1, 32);
-		in[n++] = ALU_IMM(BPF_ARSH, R1, 32);
-		in[n++] = STX(BPF_DW, R9, a, R1);
-		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		in[n++] = STX(BPF_DW, R9, a + 8, R1);
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a + 16);
-		in[n++] = MOV_IMM(R2, 8);
-		in[n++] = LDX(BPF_DW, R3, R6, 16);
-		in[n++] = ALU_IMM(BPF_ADD, R3, (int32_t)(sa + handler));
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 0));
+		dt_asm_emit(as, ALU_IMM(BPF_LSH, R1, 32));
+		dt_asm_emit(as, ALU_IMM(BPF_ARSH, R1, 32));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, R1));
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R1));
+		dt_asm_emit(as, MOV_REG(R1, R9));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, a + 16));
+		dt_asm_emit(as, MOV_IMM(R2, 8));
+		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 16));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, (int32_t)(sa + handler)));
+		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
 		break;
 	case DT_TRAMP_PROC_EXECENTRY:
 		/*
 		 * raw_syscalls sys_enter (regs, nr): the path is execve's
 		 * first argument (rdi), execveat's second (rsi)
 		 */
-		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		in[n++] = MOV_IMM(R4, PT_DI);
-		in[n++] = JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 2);
-		jout[nj++] = n;
-		in[n++] = JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0);
-		in[n++] = MOV_IMM(R4, PT_SI);
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a);
-		in[n++] = MOV_IMM(R2, 8);
-		in[n++] = LDX(BPF_DW, R3, R6, 0);
-		in[n++] = ALU_REG(BPF_ADD, R3, R4);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
+		dt_asm_emit(as, MOV_IMM(R4, PT_DI));
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 0), l1);
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0), lskip);
+		dt_asm_emit(as, MOV_IMM(R4, PT_SI));
+		dt_asm_set(as, l1);
+		dt_asm_emit(as, MOV_REG(R1, R9));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, a));
+		dt_asm_emit(as, MOV_IMM(R2, 8));
+		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
+		dt_asm_emit(as, ALU_REG(BPF_ADD, R3, R4));
+		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
 		break;
 	case DT_TRAMP_PROC_EXECFAIL:
 		/* raw_syscalls sys_exit (regs, ret): execve or execveat < 0 */
-		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);
-		jout[nj++] = n;
-		in[n++] = JMP_IMM(BPF_JSGE, BPF_REG_7, 0, 0);
-		in[n++] = ST_IMM(BPF_DW, FP, -16, -1);
-		in[n++] = MOV_REG(R1, FP);
-		in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-		in[n++] = MOV_IMM(R2, 8);
-		in[n++] = LDX(BPF_DW, R3, R6, 0);
-		in[n++] = ALU_IMM(BPF_ADD, R3, PT_ORIG_AX);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-		in[n++] = LDX(BPF_DW, R1, FP, -16);
-		in[n++] = JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 1);
-		jout[nj++] = n;
-		in[n++] = JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0);
-		in[n++] = INSN(BPF_ALU64 | BPF_NEG, BPF_REG_7, 0, 0, 0);
-		in[n++] = STX(BPF_DW, R9, a, BPF_REG_7);
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 8));
+		dt_asm_jump(as, JMP_IMM(BPF_JSGE, BPF_REG_7, 0, 0), lskip);
+		dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, -1));
+		dt_asm_emit(as, MOV_REG(R1, FP));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
+		dt_asm_emit(as, MOV_IMM(R2, 8));
+		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
+		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 0), l1);
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0), lskip);
+		dt_asm_set(as, l1);
+		dt_asm_emit(as, INSN(BPF_ALU64 | BPF_NEG, BPF_REG_7, 0, 0, 0));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
 		break;
 	default:
 		break;	/* exec-success, lwp-exit: no arguments */
 	}
-	if (nj > 0) {
-		in[n++] = JMP_IMM(BPF_JA, 0, 0, 2);
-		for (size_t j = 0; j < nj; j++)
-			in[jout[j]].off = (int16_t)(n - jout[j] - 1);
-		in[n++] = MOV_IMM(R0, 0);
-		in[n++] = EXIT();
-	}
-	return (dt_block_emit_all(dtp, blk, in, n));
-}
-
-static int
-proc_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
-{
-	return (dt_rawtp_open(dtp, dt_proc_probes[prp->pr_data].pp_tp,
-	    pgp->pg_fd, prp->pr_desc.id));
-}
-
-static int
-proc_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
-{
-	const proc_probe_t *pp = &dt_proc_probes[prp->pr_data];
-
-	(void) dtp;
-	if (n < 0 || n >= 3 || pp->pp_args[n] == NULL)
-		return (-1);
-	snprintf(buf, len, "%s", pp->pp_args[n]);
 	return (0);
+}
+
+static const dt_tpprov_t dt_proc_tp = {
+	.tv_prov = &dt_prov_proc,
+	.tv_probes = dt_proc_probes,
+	.tv_nprobes = sizeof (dt_proc_probes) / sizeof (dt_proc_probes[0]),
+	.tv_body = proc_body,
+};
+
+static int
+proc_populate(dtrace_hdl_t *dtp)
+{
+	return (dt_tpprov_populate(dtp, &dt_proc_tp));
+}
+
+static int
+proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
+{
+	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_proc_tp));
 }
 
 static const char *const proc_names[] = {
@@ -321,20 +253,13 @@ static const char *const proc_names[] = {
 	"signal-send", NULL
 };
 
-/* Stability: provider, module, function, name, arguments (dt_attr.c). */
-static const dt_pattr_t proc_attr = {
-	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
-	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
-	DT_ATTR(EVOLVING, EVOLVING, ISA)
-};
-
 const dt_provider_t dt_prov_proc = {
 	.pv_name = "proc",
-	.pv_attr = &proc_attr,
+	.pv_attr = &dt_tpprov_attr,
 	.pv_names = proc_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = proc_populate,
 	.pv_trampoline = proc_trampoline,
-	.pv_attach = proc_attach,
-	.pv_argtype = proc_argtype,
+	.pv_attach = dt_tpprov_attach,
+	.pv_argtype = dt_tpprov_argtype,
 };

@@ -18,7 +18,7 @@
 #include <linux/perf_event.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 
 #define NS_PER_SEC	1000000000ULL
 
@@ -118,30 +118,31 @@ static int
 profile_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	const int16_t a0 = MS_OFF(ms_argv), a1 = MS_OFF(ms_argv) + 8;
-	const struct bpf_insn in[] = {
-		MOV_REG(R1, R6),
-		CALL(BPF_FUNC_get_attach_cookie),
-		STX(BPF_W, R9, MS_OFF(ms_prid), R0),
-		LDX(BPF_DW, R1, R6, PT_REGS_IP),
-		LDX(BPF_DW, R2, R6, PT_REGS_CS),
-		ALU_IMM(BPF_AND, R2, 3),
-		ST_IMM(BPF_DW, R9, a0, 0),
-		ST_IMM(BPF_DW, R9, a1, 0),
-		JMP_IMM(BPF_JEQ, R2, 3, 2),
-		STX(BPF_DW, R9, a0, R1),	/* kernel mode */
-		JMP_IMM(BPF_JA, 0, 0, 1),
-		STX(BPF_DW, R9, a1, R1),	/* user mode */
-	};
+	dt_asm_t as;
+	int luser, ldone;
 
 	(void) pgp;
-	if (dt_block_emit_all(dtp, blk, in, sizeof (in) / sizeof (in[0])) != 0)
-		return (-1);
-	for (int i = 2; i < DT_MAXARGS; i++) {
-		if (dt_block_emit(dtp, blk, ST_IMM(BPF_DW, R9,
-		    MS_OFF(ms_argv) + i * 8, 0)) != 0)
-			return (-1);
-	}
-	return (0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	luser = dt_asm_label(&as);
+	ldone = dt_asm_label(&as);
+	dt_asm_emit(&as, MOV_REG(R1, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
+	dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_REGS_IP));
+	dt_asm_emit(&as, LDX(BPF_DW, R2, R6, PT_REGS_CS));
+	dt_asm_emit(&as, ALU_IMM(BPF_AND, R2, 3));
+	dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a0, 0));
+	dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a1, 0));
+	dt_asm_jump(&as, JMP_IMM(BPF_JEQ, R2, 3, 0), luser);
+	dt_asm_emit(&as, STX(BPF_DW, R9, a0, R1));	/* kernel mode */
+	dt_asm_jump(&as, JA(), ldone);
+	dt_asm_set(&as, luser);
+	dt_asm_emit(&as, STX(BPF_DW, R9, a1, R1));	/* user mode */
+	dt_asm_set(&as, ldone);
+	for (int i = 2; i < DT_MAXARGS; i++)
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, MS_OFF(ms_argv) + i * 8,
+		    0));
+	return (dt_asm_end(&as));
 }
 
 static int

@@ -48,7 +48,7 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
 /* groups of tracefs events that are not raw tracepoints */
@@ -258,19 +258,18 @@ dt_rawtp_cookies(void)
  * where raw tracepoints have no cookies (pg_own: a program for one
  * probe) its cookie as a constant.
  */
-size_t
-dt_rawtp_cookie(const dt_program_t *pgp, struct bpf_insn *in)
+void
+dt_rawtp_cookie(dt_asm_t *as, const dt_program_t *pgp)
 {
 	if (!pgp->pg_own) {
-		in[0] = MOV_REG(R1, R6);
-		in[1] = CALL(BPF_FUNC_get_attach_cookie);
+		dt_asm_emit(as, MOV_REG(R1, R6));
+		dt_asm_emit(as, CALL(BPF_FUNC_get_attach_cookie));
 	} else {
-		in[0] = INSN(BPF_LD | BPF_DW | BPF_IMM, R0, 0, 0,
-		    (int32_t)(uint32_t)pgp->pg_cookie);
-		in[1] = INSN(0, 0, 0, 0, (int32_t)(uint32_t)(pgp->pg_cookie >>
-		    32));
+		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R0, 0, 0,
+		    (int32_t)(uint32_t)pgp->pg_cookie));
+		dt_asm_emit(as, INSN(0, 0, 0, 0,
+		    (int32_t)(uint32_t)(pgp->pg_cookie >> 32)));
 	}
-	return (2);
 }
 
 /* The cookie of a rawtp probe: its id, its argument count above. */
@@ -293,25 +292,28 @@ rawtp_cookie(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 static int
 rawtp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	struct bpf_insn in[48];
-	size_t n = 0;
 	int16_t a = MS_OFF(ms_argv);
+	dt_asm_t as;
+	int lend;
 
-	n += dt_rawtp_cookie(pgp, in + n);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	lend = dt_asm_label(&as);
+	dt_rawtp_cookie(&as, pgp);
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
-	in[n++] = MOV_REG(BPF_REG_7, R0);
-	in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
-	in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 7);
-	in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, DT_MAXARGS, 6);
-	in[n++] = MOV_REG(R1, R9);
-	in[n++] = ALU_IMM(BPF_ADD, R1, a);
-	in[n++] = MOV_REG(R2, BPF_REG_7);
-	in[n++] = ALU_IMM(BPF_LSH, R2, 3);
-	in[n++] = MOV_REG(R3, R6);
-	in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-	return (dt_block_emit_all(dtp, blk, in, n));
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+	dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
+	dt_asm_emit(&as, ALU_IMM(BPF_RSH, BPF_REG_7, 32));
+	dt_asm_jump(&as, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lend);
+	dt_asm_jump(&as, JMP_IMM(BPF_JGT, BPF_REG_7, DT_MAXARGS, 0), lend);
+	dt_asm_emit(&as, MOV_REG(R1, R9));
+	dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a));
+	dt_asm_emit(&as, MOV_REG(R2, BPF_REG_7));
+	dt_asm_emit(&as, ALU_IMM(BPF_LSH, R2, 3));
+	dt_asm_emit(&as, MOV_REG(R3, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
+	dt_asm_set(&as, lend);
+	return (dt_asm_end(&as));
 }
 
 /*

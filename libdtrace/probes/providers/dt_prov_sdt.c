@@ -35,7 +35,7 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
 /* Kinds of argument (the high byte of a layout word). */
@@ -224,11 +224,10 @@ sdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 static int
 sdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
-	struct bpf_insn in[40 + DT_MAXARGS * 50];
-	size_t n = 0, jout;
 	int16_t a = MS_OFF(ms_argv);
 	uint32_t nprobes = 0;
-	int fd;
+	dt_asm_t as;
+	int fd, lout, ldone;
 
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++)
 		nprobes += dtp->dt_probes[i]->pr_prov == &dt_prov_sdt;
@@ -239,93 +238,98 @@ sdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		    "map: %s", strerror(errno)));
 	pgp->pg_pvfd = fd;
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-	in[n++] = STX(BPF_W, FP, -8, R0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	lout = dt_asm_label(&as);
+	ldone = dt_asm_label(&as);
+	dt_asm_emit(&as, MOV_REG(R1, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
+	dt_asm_emit(&as, STX(BPF_W, FP, -8, R0));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
-	in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD, 0, fd);
-	in[n++] = INSN(0, 0, 0, 0, 0);
-	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, -8);
-	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
-	jout = n;
-	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 0);
-	in[n++] = MOV_REG(BPF_REG_7, R0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+	dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD,
+	    0, fd));
+	dt_asm_emit(&as, INSN(0, 0, 0, 0, 0));
+	dt_asm_emit(&as, MOV_REG(R2, FP));
+	dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -8));
+	dt_asm_emit(&as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(&as, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
 	for (int i = 0; i < DT_MAXARGS; i++) {
-		size_t skip[3];
+		int lnext = dt_asm_label(&as), lloc = dt_asm_label(&as);
+		int lrel = dt_asm_label(&as), lend = dt_asm_label(&as);
+		int lstore = dt_asm_label(&as);
 
 		/* r8 = layout word; 0: no argument */
-		in[n++] = LDX(BPF_W, BPF_REG_8, BPF_REG_7, i * 4);
-		skip[0] = n;
-		in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_8, 0, 0);
+		dt_asm_emit(&as, LDX(BPF_W, BPF_REG_8, BPF_REG_7, i * 4));
+		dt_asm_jump(&as, JMP_IMM(BPF_JEQ, BPF_REG_8, 0, 0), lnext);
 		/* argv[i] = the size bytes (1..8) at the field's offset;
 		   size 0 (an array): nothing read here */
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a + i * 8);
-		in[n++] = MOV_REG(R2, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_RSH, R2, 16);
-		in[n++] = ALU_IMM(BPF_AND, R2, 0xff);
-		skip[1] = n;
-		in[n++] = JMP_IMM(BPF_JEQ, R2, 0, 0);
-		skip[2] = n;
-		in[n++] = JMP_IMM(BPF_JGT, R2, 8, 0);
-		in[n++] = MOV_REG(R3, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_AND, R3, 0xffff);
-		in[n++] = ALU_REG(BPF_ADD, R3, R6);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a + i * 8));
+		dt_asm_emit(&as, MOV_REG(R2, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R2, 16));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R2, 0xff));
+		dt_asm_jump(&as, JMP_IMM(BPF_JEQ, R2, 0, 0), lnext);
+		dt_asm_jump(&as, JMP_IMM(BPF_JGT, R2, 8, 0), lnext);
+		dt_asm_emit(&as, MOV_REG(R3, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R3, 0xffff));
+		dt_asm_emit(&as, ALU_REG(BPF_ADD, R3, R6));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
 		/* r1 = the value; r2 = the kind */
-		in[n++] = LDX(BPF_DW, R1, R9, a + i * 8);
-		in[n++] = MOV_REG(R2, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_RSH, R2, 24);
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R9, a + i * 8));
+		dt_asm_emit(&as, MOV_REG(R2, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R2, 24));
 		/* signed: shift the value's sign bit to bit 63 and
 		   back; r3 = 64 - size * 8 */
-		in[n++] = JMP_IMM(BPF_JNE, R2, SDT_SIGNED, 7);
-		in[n++] = MOV_REG(R4, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_RSH, R4, 13);
-		in[n++] = ALU_IMM(BPF_AND, R4, 0xff << 3);
-		in[n++] = MOV_IMM(R3, 64);
-		in[n++] = ALU_REG(BPF_SUB, R3, R4);
-		in[n++] = ALU_REG(BPF_LSH, R1, R3);
-		in[n++] = ALU_REG(BPF_ARSH, R1, R3);
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, SDT_SIGNED, 0), lloc);
+		dt_asm_emit(&as, MOV_REG(R4, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R4, 13));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R4, 0xff << 3));
+		dt_asm_emit(&as, MOV_IMM(R3, 64));
+		dt_asm_emit(&as, ALU_REG(BPF_SUB, R3, R4));
+		dt_asm_emit(&as, ALU_REG(BPF_LSH, R1, R3));
+		dt_asm_emit(&as, ALU_REG(BPF_ARSH, R1, R3));
 		/* __data_loc: the record's address + the low 16 bits;
 		   __rel_loc: + the field's end too */
-		in[n++] = JMP_IMM(BPF_JNE, R2, SDT_LOC, 2);
-		in[n++] = ALU_IMM(BPF_AND, R1, 0xffff);
-		in[n++] = ALU_REG(BPF_ADD, R1, R6);
-		in[n++] = JMP_IMM(BPF_JNE, R2, SDT_RELLOC, 5);
-		in[n++] = ALU_IMM(BPF_AND, R1, 0xffff);
-		in[n++] = ALU_REG(BPF_ADD, R1, R6);
-		in[n++] = MOV_REG(R3, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_AND, R3, 0xffff);
-		in[n++] = ALU_REG(BPF_ADD, R1, R3);	/* + offset */
-		in[n++] = JMP_IMM(BPF_JNE, R2, SDT_RELLOC, 1);
-		in[n++] = ALU_IMM(BPF_ADD, R1, 4);	/* + size */
-		in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
-		for (int k = 0; k < 3; k++)
-			in[skip[k]].off = (int16_t)(n - skip[k] - 1);
+		dt_asm_set(&as, lloc);
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, SDT_LOC, 0), lrel);
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R1, 0xffff));
+		dt_asm_emit(&as, ALU_REG(BPF_ADD, R1, R6));
+		dt_asm_set(&as, lrel);
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, SDT_RELLOC, 0), lend);
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R1, 0xffff));
+		dt_asm_emit(&as, ALU_REG(BPF_ADD, R1, R6));
+		dt_asm_emit(&as, MOV_REG(R3, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R3, 0xffff));
+		dt_asm_emit(&as, ALU_REG(BPF_ADD, R1, R3));	/* + offset */
+		dt_asm_set(&as, lend);
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, SDT_RELLOC, 0), lstore);
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, 4));	/* + size */
+		dt_asm_set(&as, lstore);
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
+		dt_asm_set(&as, lnext);
 	}
 	/* arrays: the address of the field; no read (size 0 above) */
 	for (int i = 0; i < DT_MAXARGS; i++) {
-		size_t skip;
+		int lnext = dt_asm_label(&as);
 
-		in[n++] = LDX(BPF_W, BPF_REG_8, BPF_REG_7, i * 4);
-		in[n++] = MOV_REG(R2, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_RSH, R2, 24);
-		skip = n;
-		in[n++] = JMP_IMM(BPF_JNE, R2, SDT_ADDR, 0);
-		in[n++] = MOV_REG(R1, BPF_REG_8);
-		in[n++] = ALU_IMM(BPF_AND, R1, 0xffff);
-		in[n++] = ALU_REG(BPF_ADD, R1, R6);
-		in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
-		in[skip].off = (int16_t)(n - skip - 1);
+		dt_asm_emit(&as, LDX(BPF_W, BPF_REG_8, BPF_REG_7, i * 4));
+		dt_asm_emit(&as, MOV_REG(R2, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R2, 24));
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, SDT_ADDR, 0), lnext);
+		dt_asm_emit(&as, MOV_REG(R1, BPF_REG_8));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R1, 0xffff));
+		dt_asm_emit(&as, ALU_REG(BPF_ADD, R1, R6));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
+		dt_asm_set(&as, lnext);
 	}
-	in[n++] = JMP_IMM(BPF_JA, 0, 0, 2);
-	in[jout].off = (int16_t)(n - jout - 1);
-	in[n++] = MOV_IMM(R0, 0);
-	in[n++] = EXIT();
-	return (dt_block_emit_all(dtp, blk, in, n));
+	dt_asm_jump(&as, JA(), ldone);
+	dt_asm_set(&as, lout);
+	dt_asm_emit(&as, MOV_IMM(R0, 0));
+	dt_asm_emit(&as, EXIT());
+	dt_asm_set(&as, ldone);
+	return (dt_asm_end(&as));
 }
 
 static int

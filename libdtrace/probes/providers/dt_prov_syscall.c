@@ -40,7 +40,7 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 
 #define SYS_ARGS_OFF	16	/* args[] in the sys_enter_X record */
 #define SYS_NARGS	6	/* system calls take at most 6 arguments */
@@ -207,50 +207,56 @@ syscall_prepare(dtrace_hdl_t *dtp)
  * The return value in r1: arg0 and arg1, and errno (-r1 for the kernel's
  * error returns, -4095 to -1; else 0).
  */
-static size_t
-emit_return(struct bpf_insn *in, size_t n, int16_t a)
+static void
+emit_return(dt_asm_t *as, int16_t a)
 {
-	in[n++] = STX(BPF_DW, R9, a, R1);
-	in[n++] = STX(BPF_DW, R9, a + 8, R1);
-	in[n++] = JMP_IMM(BPF_JSGE, R1, 0, 4);
-	in[n++] = JMP_IMM(BPF_JSLT, R1, -4095, 3);
-	in[n++] = MOV_REG(R2, R1);
-	in[n++] = INSN(BPF_ALU64 | BPF_NEG, R2, 0, 0, 0);
-	in[n++] = STX(BPF_DW, R9, MS_OFF(ms_errno), R2);
-	return (n);
+	int lok = dt_asm_label(as);
+
+	dt_asm_emit(as, STX(BPF_DW, R9, a, R1));
+	dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R1));
+	dt_asm_jump(as, JMP_IMM(BPF_JSGE, R1, 0, 0), lok);
+	dt_asm_jump(as, JMP_IMM(BPF_JSLT, R1, -4095, 0), lok);
+	dt_asm_emit(as, MOV_REG(R2, R1));
+	dt_asm_emit(as, INSN(BPF_ALU64 | BPF_NEG, R2, 0, 0, 0));
+	dt_asm_emit(as, STX(BPF_DW, R9, MS_OFF(ms_errno), R2));
+	dt_asm_set(as, lok);
 }
 
 /* Per event: probe id and argument count from the cookie. */
 static int
 tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
 {
-	struct bpf_insn in[64];
-	size_t n = 0;
 	int16_t a = MS_OFF(ms_argv);
+	dt_asm_t as;
+	int lend;
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	lend = dt_asm_label(&as);
+	dt_asm_emit(&as, MOV_REG(R1, R6));
+	dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	if (!entry) {
-		in[n++] = LDX(BPF_DW, R1, R6, SYS_ARGS_OFF);
-		n = emit_return(in, n, a);
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, SYS_ARGS_OFF));
+		emit_return(&as, a);
 	} else {
 		/* r7 = nargs; copy nargs * 8 bytes of args[] */
-		in[n++] = MOV_REG(BPF_REG_7, R0);
-		in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
-		in[n++] = JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 8);
-		in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, SYS_NARGS, 7);
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a);
-		in[n++] = MOV_REG(R2, BPF_REG_7);
-		in[n++] = ALU_IMM(BPF_LSH, R2, 3);
-		in[n++] = MOV_REG(R3, R6);
-		in[n++] = ALU_IMM(BPF_ADD, R3, SYS_ARGS_OFF);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
+		dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, BPF_REG_7, 32));
+		dt_asm_jump(&as, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lend);
+		dt_asm_jump(&as, JMP_IMM(BPF_JGT, BPF_REG_7, SYS_NARGS, 0),
+		    lend);
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a));
+		dt_asm_emit(&as, MOV_REG(R2, BPF_REG_7));
+		dt_asm_emit(&as, ALU_IMM(BPF_LSH, R2, 3));
+		dt_asm_emit(&as, MOV_REG(R3, R6));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, SYS_ARGS_OFF));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
 	}
-	return (dt_block_emit_all(dtp, blk, in, n));
+	dt_asm_set(&as, lend);
+	return (dt_asm_end(&as));
 }
 
 /*
@@ -262,10 +268,9 @@ tramp_event(dtrace_hdl_t *dtp, dt_block_t *blk, bool entry)
 static int
 tramp_raw(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp, bool entry)
 {
-	struct bpf_insn in[96];
-	size_t n = 0, jout[4], nj = 0;
 	int16_t a = MS_OFF(ms_argv);
-	int fd;
+	dt_asm_t as;
+	int fd, lout, ldone;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_sysprid", 4, 8,
 	    SYS_NRMAX, 0);
@@ -275,74 +280,79 @@ tramp_raw(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp, bool entry)
 	pgp->pg_pvfd = fd;
 	pgp->pg_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT;
 
+	dt_asm_init(&as, dtp, blk, "trampoline");
+	lout = dt_asm_label(&as);
+	ldone = dt_asm_label(&as);
 	/* r7 = call number */
 	if (entry) {
-		in[n++] = LDX(BPF_DW, BPF_REG_7, R6, 8);
+		dt_asm_emit(&as, LDX(BPF_DW, BPF_REG_7, R6, 8));
 	} else {
-		in[n++] = ST_IMM(BPF_DW, FP, -16, -1);
-		in[n++] = MOV_REG(R1, FP);
-		in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-		in[n++] = MOV_IMM(R2, 8);
-		in[n++] = LDX(BPF_DW, R3, R6, 0);
-		in[n++] = ALU_IMM(BPF_ADD, R3, PT_ORIG_AX);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-		in[n++] = LDX(BPF_DW, BPF_REG_7, FP, -16);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, FP, -16, -1));
+		dt_asm_emit(&as, MOV_REG(R1, FP));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, -16));
+		dt_asm_emit(&as, MOV_IMM(R2, 8));
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R6, 0));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(&as, LDX(BPF_DW, BPF_REG_7, FP, -16));
 	}
-	jout[nj++] = n;
-	in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, SYS_NRMAX - 1, 0);
-	in[n++] = STX(BPF_W, FP, -16, BPF_REG_7);
-	in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD, 0, fd);
-	in[n++] = INSN(0, 0, 0, 0, 0);
-	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, -16);
-	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
-	jout[nj++] = n;
-	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 0);
-	in[n++] = LDX(BPF_W, R1, R0, 0);		/* probe id */
-	in[n++] = LDX(BPF_W, BPF_REG_7, R0, 4);		/* nargs */
-	jout[nj++] = n;
-	in[n++] = JMP_IMM(BPF_JEQ, R1, 0, 0);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R1);
+	dt_asm_jump(&as, JMP_IMM(BPF_JGT, BPF_REG_7, SYS_NRMAX - 1, 0), lout);
+	dt_asm_emit(&as, STX(BPF_W, FP, -16, BPF_REG_7));
+	dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD,
+	    0, fd));
+	dt_asm_emit(&as, INSN(0, 0, 0, 0, 0));
+	dt_asm_emit(&as, MOV_REG(R2, FP));
+	dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -16));
+	dt_asm_emit(&as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(&as, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_asm_emit(&as, LDX(BPF_W, R1, R0, 0));		/* probe id */
+	dt_asm_emit(&as, LDX(BPF_W, BPF_REG_7, R0, 4));	/* nargs */
+	dt_asm_jump(&as, JMP_IMM(BPF_JEQ, R1, 0, 0), lout);
+	dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R1));
 	for (int i = 0; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	if (entry) {
 		/* argv[2..9] = r10 r9 r8 ax cx dx si di, then reorder */
-		in[n++] = MOV_REG(R1, R9);
-		in[n++] = ALU_IMM(BPF_ADD, R1, a + 16);
-		in[n++] = MOV_IMM(R2, PT_SPAN_LEN);
-		in[n++] = LDX(BPF_DW, R3, R6, 0);
-		in[n++] = ALU_IMM(BPF_ADD, R3, PT_SPAN_OFF);
-		in[n++] = CALL(BPF_FUNC_probe_read_kernel);
-		in[n++] = LDX(BPF_DW, R1, R9, a + 9 * 8);	/* di */
-		in[n++] = LDX(BPF_DW, R2, R9, a + 8 * 8);	/* si */
-		in[n++] = LDX(BPF_DW, R3, R9, a + 7 * 8);	/* dx */
-		in[n++] = LDX(BPF_DW, R4, R9, a + 2 * 8);	/* r10 */
-		in[n++] = LDX(BPF_DW, R5, R9, a + 4 * 8);	/* r8 */
-		in[n++] = LDX(BPF_DW, R0, R9, a + 3 * 8);	/* r9 */
-		in[n++] = STX(BPF_DW, R9, a + 0 * 8, R1);
-		in[n++] = STX(BPF_DW, R9, a + 1 * 8, R2);
-		in[n++] = STX(BPF_DW, R9, a + 2 * 8, R3);
-		in[n++] = STX(BPF_DW, R9, a + 3 * 8, R4);
-		in[n++] = STX(BPF_DW, R9, a + 4 * 8, R5);
-		in[n++] = STX(BPF_DW, R9, a + 5 * 8, R0);
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a + 16));
+		dt_asm_emit(&as, MOV_IMM(R2, PT_SPAN_LEN));
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R6, 0));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, PT_SPAN_OFF));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R9, a + 9 * 8));	/* di */
+		dt_asm_emit(&as, LDX(BPF_DW, R2, R9, a + 8 * 8));	/* si */
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R9, a + 7 * 8));	/* dx */
+		dt_asm_emit(&as, LDX(BPF_DW, R4, R9, a + 2 * 8));	/* r10 */
+		dt_asm_emit(&as, LDX(BPF_DW, R5, R9, a + 4 * 8));	/* r8 */
+		dt_asm_emit(&as, LDX(BPF_DW, R0, R9, a + 3 * 8));	/* r9 */
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 0 * 8, R1));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 1 * 8, R2));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 2 * 8, R3));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 3 * 8, R4));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 4 * 8, R5));
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + 5 * 8, R0));
 		for (int i = SYS_NARGS; i < DT_MAXARGS; i++)
-			in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+			dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 		/* arguments the call does not take read as 0 */
 		for (int i = 0; i < SYS_NARGS; i++) {
-			in[n++] = JMP_IMM(BPF_JGT, BPF_REG_7, i, 1);
-			in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+			int ltaken = dt_asm_label(&as);
+
+			dt_asm_jump(&as, JMP_IMM(BPF_JGT, BPF_REG_7, i, 0),
+			    ltaken);
+			dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+			dt_asm_set(&as, ltaken);
 		}
 	} else {
-		in[n++] = LDX(BPF_DW, R1, R6, 8);
-		n = emit_return(in, n, a);
+		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, 8));
+		emit_return(&as, a);
 	}
-	in[n++] = JMP_IMM(BPF_JA, 0, 0, 2);
+	dt_asm_jump(&as, JA(), ldone);
 	/* out: a call this program does not trace */
-	for (size_t j = 0; j < nj; j++)
-		in[jout[j]].off = (int16_t)(n - jout[j] - 1);
-	in[n++] = MOV_IMM(R0, 0);
-	in[n++] = EXIT();
-	return (dt_block_emit_all(dtp, blk, in, n));
+	dt_asm_set(&as, lout);
+	dt_asm_emit(&as, MOV_IMM(R0, 0));
+	dt_asm_emit(&as, EXIT());
+	dt_asm_set(&as, ldone);
+	return (dt_asm_end(&as));
 }
 
 static int

@@ -99,7 +99,7 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
-#include "../../codegen/dt_insn.h"
+#include "../../codegen/dt_asm.h"
 
 #define PT_IP				128	/* pt_regs: ip */
 #define DT_USDT_HASH			4096	/* buckets of dt_usdtover */
@@ -990,27 +990,25 @@ usdt_modmatch(const dt_probe_t *prp, const char *mod)
 }
 
 /* Sign- or zero-extend r1 from size bytes. */
-static size_t
-emit_extend(struct bpf_insn *in, const dt_usdtarg_t *ua)
+static void
+emit_extend(dt_asm_t *as, const dt_usdtarg_t *ua)
 {
 	int bits = 64 - 8 * ua->ua_size;
 
 	if (bits == 0)
-		return (0);
-	in[0] = ALU_IMM(BPF_LSH, R1, bits);
-	in[1] = ALU_IMM(ua->ua_signed ? BPF_ARSH : BPF_RSH, R1, bits);
-	return (2);
+		return;
+	dt_asm_emit(as, ALU_IMM(BPF_LSH, R1, bits));
+	dt_asm_emit(as, ALU_IMM(ua->ua_signed ? BPF_ARSH : BPF_RSH, R1, bits));
 }
 
 /* Emit the ld_imm64 of map idx's descriptor into register r. */
-static int
-emit_map(dtrace_hdl_t *dtp, dt_block_t *blk, int r, int idx)
+static void
+emit_map(dt_asm_t *as, int r, int idx)
 {
-	if (dt_block_reloc(dtp, blk, blk->db_len, DT_REL_MAPFD) != 0 ||
-	    dt_block_emit(dtp, blk, INSN(BPF_LD | BPF_DW | BPF_IMM, r,
-	    BPF_PSEUDO_MAP_FD, 0, idx)) != 0)
-		return (-1);
-	return (dt_block_emit(dtp, blk, INSN(0, 0, 0, 0, 0)));
+	dt_asm_reloc(as, DT_REL_MAPFD);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, r, BPF_PSEUDO_MAP_FD, 0,
+	    idx));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
 }
 
 /*
@@ -1020,60 +1018,52 @@ emit_map(dtrace_hdl_t *dtp, dt_block_t *blk, int r, int idx)
  * ms_clmask, and ms_provpid the process id; neither: the program
  * returns.  fp-16 holds the key.
  */
-static int
-shared_lookup(dtrace_hdl_t *dtp, dt_block_t *blk)
+static void
+shared_lookup(dt_asm_t *as)
 {
 	const int16_t kpid = -16, kprid = -12;
-	struct bpf_insn in[16];
-	size_t n = 0;
+	int lfallback = dt_asm_label(as), lfound = dt_asm_label(as);
 
-	in[n++] = MOV_REG(R1, R6);
-	in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-	in[n++] = STX(BPF_W, FP, kprid, R0);
-	in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
-	in[n++] = ALU_IMM(BPF_RSH, R0, 32);
-	in[n++] = STX(BPF_W, FP, kpid, R0);
-	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
-	    emit_map(dtp, blk, R1, DT_MAP_USDTGEN) != 0)
-		return (-1);
-	n = 0;
-	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
-	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
-	/* no generation: to the fallback, 9 instructions on */
-	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 9);
-	in[n++] = LDX(BPF_W, BPF_REG_7, R0, 0);
-	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
-	    emit_map(dtp, blk, R1, DT_MAP_USDTPRIDS) != 0)
-		return (-1);
-	n = 0;
-	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
-	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
-	in[n++] = JMP_IMM(BPF_JEQ, R0, 0, 2);
-	in[n++] = LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t, uv_gen));
-	in[n++] = JMP_REG(BPF_JEQ, R1, BPF_REG_7, 11);	/* to found */
+	dt_asm_emit(as, MOV_REG(R1, R6));
+	dt_asm_emit(as, CALL(BPF_FUNC_get_attach_cookie));
+	dt_asm_emit(as, STX(BPF_W, FP, kprid, R0));
+	dt_asm_emit(as, CALL(BPF_FUNC_get_current_pid_tgid));
+	dt_asm_emit(as, ALU_IMM(BPF_RSH, R0, 32));
+	dt_asm_emit(as, STX(BPF_W, FP, kpid, R0));
+	emit_map(as, R1, DT_MAP_USDTGEN);
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, kpid));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	/* no generation: to the fallback */
+	dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), lfallback);
+	dt_asm_emit(as, LDX(BPF_W, BPF_REG_7, R0, 0));
+	emit_map(as, R1, DT_MAP_USDTPRIDS);
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, kpid));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), lfallback);
+	dt_asm_emit(as, LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t,
+	    uv_gen)));
+	dt_asm_jump(as, JMP_REG(BPF_JEQ, R1, BPF_REG_7, 0), lfound);
 	/* the fallback: probeprov ends with the process id (ms_provpid) */
-	in[n++] = LDX(BPF_W, R1, FP, kpid);
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_provpid), R1);
-	in[n++] = ST_IMM(BPF_W, FP, kpid, DT_USDT_ANYPID);
-	if (dt_block_emit_all(dtp, blk, in, n) != 0 ||
-	    emit_map(dtp, blk, R1, DT_MAP_USDTPRIDS) != 0)
-		return (-1);
-	n = 0;
-	in[n++] = MOV_REG(R2, FP);
-	in[n++] = ALU_IMM(BPF_ADD, R2, kpid);
-	in[n++] = CALL(BPF_FUNC_map_lookup_elem);
-	in[n++] = JMP_IMM(BPF_JNE, R0, 0, 2);
-	in[n++] = MOV_IMM(R0, 0);
-	in[n++] = EXIT();
-	/* found: */
-	in[n++] = LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t, uv_prid));
-	in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R1);
-	in[n++] = LDX(BPF_DW, R1, R0, (int16_t)offsetof(dt_usdtval_t,
-	    uv_mask));
-	in[n++] = STX(BPF_DW, R9, MS_OFF(ms_clmask), R1);
-	return (dt_block_emit_all(dtp, blk, in, n));
+	dt_asm_set(as, lfallback);
+	dt_asm_emit(as, LDX(BPF_W, R1, FP, kpid));
+	dt_asm_emit(as, STX(BPF_W, R9, MS_OFF(ms_provpid), R1));
+	dt_asm_emit(as, ST_IMM(BPF_W, FP, kpid, DT_USDT_ANYPID));
+	emit_map(as, R1, DT_MAP_USDTPRIDS);
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, kpid));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(as, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+	dt_asm_emit(as, MOV_IMM(R0, 0));
+	dt_asm_emit(as, EXIT());
+	dt_asm_set(as, lfound);
+	dt_asm_emit(as, LDX(BPF_W, R1, R0, (int16_t)offsetof(dt_usdtval_t,
+	    uv_prid)));
+	dt_asm_emit(as, STX(BPF_W, R9, MS_OFF(ms_prid), R1));
+	dt_asm_emit(as, LDX(BPF_DW, R1, R0, (int16_t)offsetof(dt_usdtval_t,
+	    uv_mask)));
+	dt_asm_emit(as, STX(BPF_DW, R9, MS_OFF(ms_clmask), R1));
 }
 
 /*
@@ -1087,72 +1077,78 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	const int16_t a = MS_OFF(ms_argv);
 	dt_usdtarg_t argv[DT_MAXARGS];
-	struct bpf_insn in[32 + DT_MAXARGS * 20];
 	const char *bad;
-	size_t n = 0, badlen;
+	size_t badlen;
 	uint32_t spec = pgp->pg_tramp - DT_TRAMP_USDT;
+	dt_asm_t as;
 	int nargs;
 
 	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
 	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0)
 		return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument spec %u",
 		    spec));
+	dt_asm_init(&as, dtp, blk, "trampoline");
 	if (pgp->pg_shared) {
-		if (shared_lookup(dtp, blk) != 0)
-			return (-1);
+		shared_lookup(&as);
 	} else {
-		in[n++] = MOV_REG(R1, R6);
-		in[n++] = CALL(BPF_FUNC_get_attach_cookie);
-		in[n++] = STX(BPF_W, R9, MS_OFF(ms_prid), R0);
-		in[n++] = MOV_REG(BPF_REG_7, R0);
-		in[n++] = ALU_IMM(BPF_RSH, BPF_REG_7, 32);
-		in[n++] = CALL(BPF_FUNC_get_current_pid_tgid);
-		in[n++] = ALU_IMM(BPF_RSH, R0, 32);
-		in[n++] = JMP_REG(BPF_JEQ, R0, BPF_REG_7, 2);
-		in[n++] = MOV_IMM(R0, 0);
-		in[n++] = EXIT();
+		int lmine = dt_asm_label(&as);
+
+		dt_asm_emit(&as, MOV_REG(R1, R6));
+		dt_asm_emit(&as, CALL(BPF_FUNC_get_attach_cookie));
+		dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
+		dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, BPF_REG_7, 32));
+		dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R0, 32));
+		dt_asm_jump(&as, JMP_REG(BPF_JEQ, R0, BPF_REG_7, 0), lmine);
+		dt_asm_emit(&as, MOV_IMM(R0, 0));
+		dt_asm_emit(&as, EXIT());
+		dt_asm_set(&as, lmine);
 	}
 	for (int i = 0; i < nargs; i++) {
 		const dt_usdtarg_t *ua = &argv[i];
 
 		switch (ua->ua_kind) {
 		case UA_REG:
-			in[n++] = LDX(BPF_DW, R1, R6, ua->ua_reg);
+			dt_asm_emit(&as, LDX(BPF_DW, R1, R6, ua->ua_reg));
 			if (ua->ua_shift != 0)
-				in[n++] = ALU_IMM(BPF_RSH, R1, ua->ua_shift);
+				dt_asm_emit(&as, ALU_IMM(BPF_RSH, R1,
+				    ua->ua_shift));
 			break;
 		case UA_CONST:
-			in[n++] = INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
-			    (int32_t)(uint32_t)ua->ua_val);
-			in[n++] = INSN(0, 0, 0, 0, (int32_t)(uint32_t)
-			    ((uint64_t)ua->ua_val >> 32));
+			dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0,
+			    0, (int32_t)(uint32_t)ua->ua_val));
+			dt_asm_emit(&as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
+			    ((uint64_t)ua->ua_val >> 32)));
 			break;
 		case UA_MEM:
-			in[n++] = LDX(BPF_DW, R3, R6, ua->ua_reg);
+			dt_asm_emit(&as, LDX(BPF_DW, R3, R6, ua->ua_reg));
 			if (ua->ua_index >= 0) {
-				in[n++] = LDX(BPF_DW, R1, R6, ua->ua_index);
-				in[n++] = ALU_IMM(BPF_LSH, R1, ua->ua_scale);
-				in[n++] = ALU_REG(BPF_ADD, R3, R1);
+				dt_asm_emit(&as, LDX(BPF_DW, R1, R6,
+				    ua->ua_index));
+				dt_asm_emit(&as, ALU_IMM(BPF_LSH, R1,
+				    ua->ua_scale));
+				dt_asm_emit(&as, ALU_REG(BPF_ADD, R3, R1));
 			}
 			if (ua->ua_val != 0)
-				in[n++] = ALU_IMM(BPF_ADD, R3,
-				    (int32_t)ua->ua_val);
-			in[n++] = ST_IMM(BPF_DW, FP, -16, 0);
-			in[n++] = MOV_REG(R1, FP);
-			in[n++] = ALU_IMM(BPF_ADD, R1, -16);
-			in[n++] = MOV_IMM(R2, ua->ua_size);
+				dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3,
+				    (int32_t)ua->ua_val));
+			dt_asm_emit(&as, ST_IMM(BPF_DW, FP, -16, 0));
+			dt_asm_emit(&as, MOV_REG(R1, FP));
+			dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, -16));
+			dt_asm_emit(&as, MOV_IMM(R2, ua->ua_size));
 			/* a read that fails leaves the 0 */
-			in[n++] = CALL(BPF_FUNC_probe_read_user);
-			in[n++] = LDX(BPF_DW, R1, FP, -16);
+			dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_user));
+			dt_asm_emit(&as, LDX(BPF_DW, R1, FP, -16));
 			break;
 		}
-		n += emit_extend(&in[n], ua);
-		in[n++] = STX(BPF_DW, R9, a + i * 8, R1);
+		emit_extend(&as, ua);
+		dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
 	}
 	for (int i = nargs; i < DT_MAXARGS; i++)
-		in[n++] = ST_IMM(BPF_DW, R9, a + i * 8, 0);
+		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
-	return (dt_block_emit_all(dtp, blk, in, n));
+	return (dt_asm_end(&as));
 }
 
 /*
