@@ -117,6 +117,7 @@ do_memory(void *arg, int outfd)
 	free(p);
 }
 
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 static void
 do_bigmem(void *arg, int outfd)
 {
@@ -127,6 +128,7 @@ do_bigmem(void *arg, int outfd)
 	(void) !write(outfd, p == MAP_FAILED ? "refused\n" : "mapped\n",
 	    p == MAP_FAILED ? 8 : 7);
 }
+#endif
 
 static bool
 sigsys(const dt_pd_run_t *r)

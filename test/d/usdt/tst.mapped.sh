@@ -30,7 +30,9 @@ nsenter -t "$pid" -m cmp -s "$dir/app" "$dir/other" &&
 $DTRACE -l -n "dt_usdt$pid:::tick*" 2>/dev/null |
     awk 'NR > 1 { print $3, $4, $5 }'
 echo "exit ${PIPESTATUS[0]}"
-strace -f -e trace=openat -o "$dir/strace" $DTRACE -q -n "
+# (the leak checker of a sanitizer build cannot run under strace)
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    strace -f -e trace=openat -o "$dir/strace" $DTRACE -q -n "
 dt_usdt$pid:::tick-now
 {
 	printf(\"%s %s\n\", probemod, probename);
