@@ -133,6 +133,20 @@ quoted(const char *s, char *buf, size_t len)
 	return (buf);
 }
 
+/*
+ * printa()'s '@' at *pp, taken once per conversion (the conversion is
+ * then of the aggregation's value): true if it was there.
+ */
+static bool
+take_at(const char **pp, dt_pfconv_t *pc, struct dt_pfprog *pfp, bool printa)
+{
+	if (**pp != '@' || !printa || pc->pc_agg >= 0)
+		return (false);
+	pc->pc_agg = pfp->pf_naggs++;
+	(*pp)++;
+	return (true);
+}
+
 static struct dt_pfprog *
 parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
     bool printa)
@@ -187,15 +201,19 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		if (*p == '\0')
 			break;
 
-		/* %[@][flags][width][.prec][size]conv */
+		/*
+		 * %[flags][width][.prec][size]conv, with printa()'s '@'
+		 * anywhere before the size ("%@8d", "%8@d", "%-@8d")
+		 */
 		p++;
-		if (*p == '@' && printa) {
-			pc->pc_agg = pfp->pf_naggs++;
-			p++;
-		}
-		while (strchr("-+ #0'", *p) != NULL && *p != '\0' &&
-		    speclen < 8)
+		for (;;) {
+			if (take_at(&p, pc, pfp, printa))
+				continue;
+			if (*p == '\0' || strchr("-+ #0'", *p) == NULL ||
+			    speclen >= 8)
+				break;
 			pc->pc_spec[speclen++] = *p++;
+		}
 		if (*p == '*') {
 			pc->pc_warg = argi++;
 			pc->pc_spec[speclen++] = *p++;
@@ -207,6 +225,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			while (*p >= '0' && *p <= '9' && speclen < 20)
 				pc->pc_spec[speclen++] = *p++;
 		}
+		(void) take_at(&p, pc, pfp, printa);
 		if (*p == '.') {
 			pc->pc_spec[speclen++] = *p++;
 			if (*p == '*') {
@@ -222,6 +241,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 					pc->pc_spec[speclen++] = *p++;
 			}
 		}
+		(void) take_at(&p, pc, pfp, printa);
 		pc->pc_spec[speclen] = '\0';
 		if (*p == 'h' || *p == 'l') {
 			pc->pc_size[0] = *p++;
