@@ -198,6 +198,8 @@ dt_idents_free(dtrace_hdl_t *dtp)
 		for (; idp != NULL; idp = next) {
 			next = idp->di_next;
 			dt_node_free_tree(idp->di_inline);
+			for (unsigned int k = 0; k < DT_MAXKEYS; k++)
+				free(idp->di_params[k]);
 			free(idp->di_name);
 			free(idp);
 		}

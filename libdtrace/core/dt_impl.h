@@ -115,6 +115,10 @@ typedef struct dt_ident {
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
+	char *di_params[DT_MAXKEYS];	/* INLINE of array form (inline T
+					   f[T1 a, T2 b] = e): the names of
+					   its di_nkeys parameters (owned),
+					   of types di_keys */
 	int di_aggfn;			/* AGG: DT_FN_COUNT ... */
 	int64_t di_aggarg[4];		/* AGG: lquantize's lo, hi, step;
 					   llquantize's factor, low, high,

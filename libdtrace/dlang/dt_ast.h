@@ -192,7 +192,7 @@ extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
    error at pos, where the copy is used, past it). */
 extern dt_node_t *dt_node_dup(dt_pcb_t *, const dt_node_t *, dt_srcpos_t);
 extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
-    const dt_type_t *, int, dt_node_t *, dt_srcpos_t);
+    const dt_type_t *, int, char *const *, dt_node_t *, dt_srcpos_t);
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);

@@ -2580,7 +2580,7 @@ storage_class(dt_pcb_t *pcb)
 
 /*
  * Declarations at the top of a program:
- *   inline TYPE NAME = EXPR ;
+ *   inline TYPE NAME [ '[' TYPE NAME { , TYPE NAME } ']' ] = EXPR ;
  *   [self | this] TYPE declarator { , declarator } ;
  *   (self | this) NAME { , NAME } ;            (ints, the type left out)
  *   declarator := { '*' } NAME [ '[' TYPE {, TYPE} ']' | dims ]
@@ -2641,7 +2641,7 @@ parse_decl(dt_pcb_t *pcb)
 		dt_srcpos_t dpos = tok(pcb)->tk_pos;
 		dt_type_t ty = base, keys[DT_MAXKEYS];
 		int nkeys = -1;
-		char name[300];
+		char name[300], *params[DT_MAXKEYS] = { NULL };
 		dt_node_t *expr = NULL;
 
 		if (tok(pcb)->tk_kind == T_STAR)
@@ -2653,6 +2653,30 @@ parse_decl(dt_pcb_t *pcb)
 			syntax_error(pcb);
 		snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
 		next(pcb);
+		if (isinline && tok(pcb)->tk_kind == T_LBRACK) {
+			/* inline T f[T1 a, T2 b] = e: f[x, y] is e with
+			   a and b standing for x and y */
+			next(pcb);
+			for (nkeys = 0;; nkeys++) {
+				if (nkeys == DT_MAXKEYS)
+					dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
+					    "inline has at most %d parameters",
+					    DT_MAXKEYS);
+				if (!is_type_start(pcb, tok(pcb)))
+					syntax_error(pcb);
+				keys[nkeys] = parse_typename(pcb, NULL);
+				if (tok(pcb)->tk_kind != T_IDENT)
+					syntax_error(pcb);
+				params[nkeys] = tok(pcb)->tk_str;
+				tok(pcb)->tk_str = NULL;
+				next(pcb);
+				if (tok(pcb)->tk_kind != T_COMMA)
+					break;
+				next(pcb);
+			}
+			nkeys++;
+			expect(pcb, T_RBRACK);
+		}
 		if (isinline) {
 			expect(pcb, T_ASSIGN);
 			expr = parse_assign(pcb);
@@ -2688,7 +2712,7 @@ parse_decl(dt_pcb_t *pcb)
 			    pos);
 		}
 		dt_sema_declare(pcb, name, ty, nkeys >= 0 ? keys : NULL, nkeys,
-		    expr, pos);
+		    params, expr, pos);
 		if (isinline || tok(pcb)->tk_kind != T_COMMA)
 			break;
 		next(pcb);

@@ -892,7 +892,8 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
  */
 void
 dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
-    const dt_type_t *keys, int nkeys, dt_node_t *expr, dt_srcpos_t pos)
+    const dt_type_t *keys, int nkeys, char *const *params, dt_node_t *expr,
+    dt_srcpos_t pos)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_ident_t *idp = dt_ident_lookup(dtp, name);
@@ -918,7 +919,8 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		dt_type_t vt;
 
 		/* a constant expression is kept as its value */
-		if (ty.ty_kind == DT_TK_INT && fold_int(pcb, expr, &v, &vt)) {
+		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
+		    fold_int(pcb, expr, &v, &vt)) {
 			expr = dt_node_new(pcb, DN_INT, expr->dn_pos);
 			expr->dn_value = v;
 			expr->dn_type = vt;
@@ -928,6 +930,12 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		idp->di_type = ty;
 		idp->di_defined = true;
+		for (int i = 0; keys != NULL && i < nkeys; i++) {
+			idp->di_keys[i] = keys[i];
+			if ((idp->di_params[i] = strdup(params[i])) == NULL)
+				dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		}
+		idp->di_nkeys = keys != NULL ? (unsigned int)nkeys : 0;
 		return;
 	}
 	if (keys == NULL) {
@@ -1745,6 +1753,54 @@ xlate_subst(dt_pcb_t *pcb, dt_node_t *dnp, const char *arg,
 }
 
 /*
+ * f[x, y] of an inline of array form (inline T f[T1 a, T2 b] = e): e
+ * with a and b replaced by x and y, each converted to its parameter's
+ * type, the whole converted to T.  The parameters are renamed first to
+ * names no program can write, so that an argument that names another
+ * parameter (f[b, 1]) is not replaced in turn.
+ */
+static void
+inline_call(dt_pcb_t *pcb, dt_node_t *dnp, const dt_ident_t *idp)
+{
+	dt_node_t *args[DT_MAXKEYS + 1], *k = dnp->dn_right, *e;
+	unsigned int n = 0;
+
+	while (k->dn_kind == DN_COMMA && n < DT_MAXKEYS) {
+		args[n++] = k->dn_right;	/* last first */
+		k = k->dn_left;
+	}
+	args[n++] = k;
+	if (n != idp->di_nkeys)
+		dt_cerror(pcb, "D_ARR_KEYS", dnp->dn_pos, "%s takes %u "
+		    "argument%s, not %u", idp->di_name, idp->di_nkeys,
+		    idp->di_nkeys == 1 ? "" : "s", n);
+	e = inline_copy(pcb, idp, dnp->dn_pos);
+	for (unsigned int i = 0; i < n; i++) {
+		dt_node_t *ph = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+
+		if (asprintf(&ph->dn_str, "@param%u", i) < 0)
+			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+		xlate_subst(pcb, e, idp->di_params[i], ph);
+	}
+	for (unsigned int i = 0; i < n; i++) {
+		dt_node_t *c = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
+		char ph[32];
+
+		c->dn_type = idp->di_keys[i];
+		c->dn_left = args[n - 1 - i];
+		snprintf(ph, sizeof (ph), "@param%u", i);
+		xlate_subst(pcb, e, ph, c);
+	}
+	free(dnp->dn_str);
+	dnp->dn_str = NULL;
+	dnp->dn_kind = DN_CAST;
+	dnp->dn_type = idp->di_type;
+	dnp->dn_left = e;
+	dnp->dn_right = NULL;
+	sema_expr(pcb, dnp);
+}
+
+/*
  * The translator to struct sid from the type of x's input (x a DN_XLATE
  * node, whose input this checks), or D_XLATE_NONE.
  */
@@ -2403,6 +2459,10 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		if (idp == NULL || idp->di_kind == DT_IDENT_ASSOC) {
 			sema_assoc(pcb, dnp, false, dnp->dn_type);
+			return;
+		}
+		if (idp->di_kind == DT_IDENT_INLINE && idp->di_nkeys > 0) {
+			inline_call(pcb, dnp, idp);
 			return;
 		}
 	}
