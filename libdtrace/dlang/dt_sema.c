@@ -2601,6 +2601,8 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	    "of this object yet");
 }
 
+static void zero_as_empty(dt_pcb_t *, const dt_node_t *, dt_node_t *);
+
 /*
  * In a comparison with a string, the constant NULL is the empty string:
  * string values are never address 0 here (strtok() returns "" for
@@ -2609,10 +2611,23 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 static void
 null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 {
+	if (n->dn_kind == DN_INT && n->dn_type.ty_kind == DT_TK_PTR)
+		zero_as_empty(pcb, s, n);
+}
+
+/*
+ * The constant 0 or NULL (n) put in a string (s) is the empty string:
+ * s = 0 stores "", which reads as DTrace's deleted string variable or
+ * element does (the element keeps its space until the next store).
+ */
+static void
+zero_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
 	char *e;
 
 	if (!is_string(s) || n->dn_kind != DN_INT || n->dn_value != 0 ||
-	    n->dn_type.ty_kind != DT_TK_PTR)
+	    (n->dn_type.ty_kind != DT_TK_PTR &&
+	    n->dn_type.ty_kind != DT_TK_INT))
 		return;
 	if ((e = strdup("")) == NULL)
 		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
@@ -2879,6 +2894,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (ty.ty_kind == DT_TK_INT)
 			ty = promote(ty);
 		sema_lvalue(pcb, dnp->dn_left, op, ty);
+		if (dnp->dn_op == T_ASSIGN)
+			zero_as_empty(pcb, dnp->dn_left, r);
 		if (dt_type_isbytes(dnp->dn_left->dn_type) ||
 		    dt_type_isbytes(r->dn_type)) {
 			/* a struct or array variable: a whole value of its

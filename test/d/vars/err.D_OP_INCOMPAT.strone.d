@@ -1,0 +1,6 @@
+BEGIN
+{
+	s = "abc";
+	s = 1;
+	exit(0);
+}
