@@ -1139,19 +1139,28 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	}
 }
 
+/*
+ * A call of function f with nargs arguments, which takes lo to hi: when
+ * the count is wrong, DTrace's D_PROTO_LEN, saying "at least lo" or "at
+ * most hi" when the function takes a range.
+ */
+static void
+proto_len(dt_pcb_t *pcb, dt_srcpos_t pos, const char *f, int nargs, int lo,
+    int hi)
+{
+	if (nargs >= lo && nargs <= hi)
+		return;
+	dt_cerror(pcb, "D_PROTO_LEN", pos, "%s( ) prototype mismatch: %d "
+	    "arg%s passed, %s%d expected", f, nargs, nargs == 1 ? "" : "s",
+	    lo == hi ? "" : nargs < lo ? "at least " : "at most ",
+	    nargs < lo ? lo : hi);
+}
+
 /* A call to a function taking lo to hi arguments. */
 static void
 check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
 {
-	if (nargs >= lo && nargs <= hi)
-		return;
-	if (lo == hi)
-		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
-		    "mismatch: %d args passed, %d expected", dnp->dn_str,
-		    nargs, lo);
-	dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
-	    "mismatch: %d args passed, %d or %d expected", dnp->dn_str,
-	    nargs, lo, hi);
+	proto_len(pcb, dnp->dn_pos, dnp->dn_str, nargs, lo, hi);
 }
 
 /*
@@ -1174,11 +1183,7 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 	}
 	if (strchr(proto, '[') == NULL)
 		min = max;
-	if (nargs < min || nargs > max)
-		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s( ) prototype "
-		    "mismatch: %d arg%s passed, %s%d expected", dnp->dn_str,
-		    nargs, nargs == 1 ? "" : "s", min != max ? "at least " :
-		    "", min);
+	proto_len(pcb, dnp->dn_pos, dnp->dn_str, nargs, min, max);
 	for (p = proto; a != NULL; a = a->dn_list, p++) {
 		bool ok;
 
@@ -3160,16 +3165,25 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	call->dn_builtin = fn;
 	for (a = call->dn_args; a != NULL; a = a->dn_list) {
 		sema_expr(pcb, a);
+		if (!is_scalar(a) && nargs == 0)
+			dt_cerror(pcb, "D_AGG_SCALAR", a->dn_pos, "%s( ) "
+			    "argument #1 must be of scalar type",
+			    call->dn_str);
 		if (!is_scalar(a))
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
 			    "argument #%d must be an integer", call->dn_str,
 			    nargs + 1);
 		if ((id == DT_FN_LQUANTIZE || id == DT_FN_LLQUANTIZE) &&
 		    nargs > 0 && nargs <= (id == DT_FN_LQUANTIZE ? 3 : 4)) {
-			if (a->dn_kind != DN_INT)
+			/* a constant: an integer, an inline of one, an
+			   expression of them */
+			int64_t v;
+			dt_type_t vt;
+
+			if (!fold_int(pcb, a, &v, &vt))
 				quant_param_error(pcb, call, id, nargs,
 				    a->dn_pos, false);
-			params[nargs - 1] = a->dn_value;
+			params[nargs - 1] = v;
 		}
 		nargs++;
 	}
@@ -3179,14 +3193,8 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	    id == DT_FN_LLQUANTIZE ? 4 : 1;
 	extra = id == DT_FN_QUANTIZE ? 1 : id == DT_FN_LQUANTIZE ||
 	    id == DT_FN_LLQUANTIZE ? 2 : 0;
-	if (id == DT_FN_QUANTIZE && (nargs < want || nargs > want + extra))
-		dt_cerror(pcb, "D_QUANT_PROTO", call->dn_pos, "quantize( ) "
-		    "prototype mismatch: %d arg%s passed, 1 or 2 expected",
-		    nargs, nargs == 1 ? "" : "s");
-	if (nargs < want || nargs > want + extra)
-		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s( ) prototype "
-		    "mismatch: %d arg%s passed, %d expected", call->dn_str,
-		    nargs, nargs == 1 ? "" : "s", want);
+	proto_len(pcb, call->dn_pos, call->dn_str, nargs, want,
+	    want + extra);
 	if (id == DT_FN_LQUANTIZE) {
 		if (params[0] < INT32_MIN || params[0] > INT32_MAX)
 			dt_cerror(pcb, "D_LQUANT_BASEVAL", call->dn_pos,
@@ -3324,14 +3332,10 @@ aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
     const char *msg)
 {
 	switch (id * 4 + what) {
-	case DT_FN_CLEAR * 4 + AGGACT_PROTO:
-		dt_cerror(pcb, "D_CLEAR_PROTO", pos, "%s", msg);
 	case DT_FN_CLEAR * 4 + AGGACT_AGGARG:
 		dt_cerror(pcb, "D_CLEAR_AGGARG", pos, "%s", msg);
 	case DT_FN_CLEAR * 4 + AGGACT_AGGBAD:
 		dt_cerror(pcb, "D_CLEAR_AGGBAD", pos, "%s", msg);
-	case DT_FN_TRUNC * 4 + AGGACT_PROTO:
-		dt_cerror(pcb, "D_TRUNC_PROTO", pos, "%s", msg);
 	case DT_FN_TRUNC * 4 + AGGACT_AGGARG:
 		dt_cerror(pcb, "D_TRUNC_AGGARG", pos, "%s", msg);
 	case DT_FN_TRUNC * 4 + AGGACT_AGGBAD:
@@ -3352,8 +3356,8 @@ aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
 	case DT_FN_NORMALIZE * 4 + AGGACT_AGGBAD:
 	case DT_FN_DENORMALIZE * 4 + AGGACT_AGGBAD:
 		dt_cerror(pcb, "D_NORMALIZE_AGGBAD", pos, "%s", msg);
-	default:	/* normalize( ) and denormalize( ) */
-		dt_cerror(pcb, "D_NORMALIZE_PROTO", pos, "%s", msg);
+	default:	/* argument counts are checked before (proto_len()) */
+		dt_cerror(pcb, "D_PROTO_LEN", pos, "%s", msg);
 	}
 }
 
@@ -3452,14 +3456,9 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_printa_fmt(pcb, dcp, call);
 		return;
 	}
-	if (nargs == 0 || (id == DT_FN_NORMALIZE && nargs != 2) ||
-	    nargs > (id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1)) {
-		snprintf(msg, sizeof (msg), "%s( ) prototype mismatch: %d "
-		    "arg%s passed, %s expected", call->dn_str, nargs,
-		    nargs == 1 ? "" : "s", id == DT_FN_NORMALIZE ? "2" :
-		    id == DT_FN_TRUNC ? "1 or 2" : "1");
-		aggact_error(pcb, id, AGGACT_PROTO, call->dn_pos, msg);
-	}
+	proto_len(pcb, call->dn_pos, call->dn_str, nargs,
+	    id == DT_FN_NORMALIZE ? 2 : 1,
+	    id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1);
 	if (agg->dn_kind != DN_AGG || agg->dn_right != NULL) {
 		snprintf(msg, sizeof (msg), "%s( ) argument #1 is "
 		    "incompatible with prototype: an aggregation without keys "

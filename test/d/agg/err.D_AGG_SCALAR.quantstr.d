@@ -1,0 +1,4 @@
+BEGIN
+{
+	@ = quantize(execname);
+}
