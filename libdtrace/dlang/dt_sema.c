@@ -458,7 +458,8 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		/*
 		 * self->x and this->x read before any assignment: created
 		 * on first reference as an int, whose value is 0 until
-		 * assigned
+		 * assigned; a global too (below), unless the kernel has an
+		 * enumerator of that name
 		 */
 		idp = declare_scalar(pcb, dnp->dn_str,
 		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
@@ -481,8 +482,12 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_long;
 			return;
 		}
-		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
-		    "failed to resolve %s: Unknown variable name", dnp->dn_str);
+		if (idp != NULL)
+			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
+			    "failed to resolve %s: Unknown variable name",
+			    dnp->dn_str);
+		idp = declare_scalar(pcb, dnp->dn_str,
+		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
 	}
 	if (idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "

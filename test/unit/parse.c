@@ -647,7 +647,7 @@ test_macros(void)
 	    "$nosuch is not defined"));
 	/* an identifier's text names a variable: abc is not one */
 	CHECK(fails_argv("BEGIN { trace($1); trace($$2); trace($3); "
-	    "trace($4); }", "D_IDENT_UNDEF",
+	    "trace($4[1]); }", "D_IDENT_UNDEF",
 	    "failed to resolve abc", 5, argv));
 }
 
@@ -675,8 +675,9 @@ test_syntax_errors(void)
 	    "a is a scalar variable, not an associative array"));
 	CHECK(fails("BEGIN { x = 1; trace(&x); }", "D_ADDROF_VAR",
 	    "cannot take the address of x"));
-	CHECK(fails("BEGIN { x.y = 1; }", "D_IDENT_UNDEF",
-	    "failed to resolve x"));
+	/* x exists from its first reference, an int */
+	CHECK(fails("BEGIN { x.y = 1; }", "D_OP_SOU",
+	    "operator . cannot be applied"));
 	CHECK(fails("BEGIN { x = 1; x.y = 1; }", "D_OP_SOU",
 	    "operator . cannot be applied"));
 	CHECK(fails("BEGIN { trace((char long)1); }", "D_DECL_LONGINT",
@@ -703,10 +704,16 @@ test_syntax_errors(void)
 static void
 test_sema_errors(void)
 {
-	CHECK(fails("BEGIN { trace(nosuchvar); }", "D_IDENT_UNDEF",
+	/* a variable read before any assignment exists, an int; an
+	   associative array read before any assignment does not */
+	CHECK(fails("BEGIN { trace(nosuchvar[1]); }", "D_IDENT_UNDEF",
 	    "failed to resolve nosuchvar: Unknown variable name"));
-	CHECK(fails("BEGIN { trace(x); x = 1; }", "D_IDENT_UNDEF",
-	    "failed to resolve x"));
+	{
+		dtrace_hdl_t *h = open_nodev();
+
+		CHECK(compile(h, "BEGIN { trace(x); x = 1; }") != NULL);
+		dtrace_close(h);
+	}
 	CHECK(fails("BEGIN { nosuchfunc(1); }", "D_FUNC_UNDEF",
 	    "undefined function name: nosuchfunc"));
 	CHECK(fails("BEGIN { x = 1; x(2); }", "D_FUNC_IDKIND",
@@ -818,7 +825,7 @@ test_misc(void)
 	dtrace_prog_t *pgp;
 
 	/* a failed compile leaves no error tag behind the next success */
-	CHECK(compile(h, "BEGIN { trace(nosuchvar); }") == NULL);
+	CHECK(compile(h, "BEGIN { trace(nosuchvar[1]); }") == NULL);
 	CHECK(dtrace_errtag(h) != NULL);
 	pgp = compile(h, "BEGIN { trace(1); }");
 	CHECK(pgp != NULL);
@@ -874,13 +881,13 @@ test_no_leaks(void)
 	dtrace_hdl_t *h = open_nodev();
 
 	CHECK(compile_error_frees(h, "BEGIN { x = ; }"));
-	CHECK(compile_error_frees(h, "BEGIN { trace(nosuchvar); }"));
+	CHECK(compile_error_frees(h, "BEGIN { trace(nosuchvar[1]); }"));
 	CHECK(compile_error_frees(h, "BEGIN, END { trace(\"a\" + 1); }"));
 	CHECK(compile_error_frees(h, "BEGIN { printf(\"%d %d\", 1); }"));
 	CHECK(compile_error_frees(h, "BEGIN { trace(\"\\q\"); }"));
 	CHECK(compile_error_frees(h, "BEGIN { trace(\"abc); }"));
 	CHECK(compile_error_frees(h, "nosuchprobe { trace(1); }"));
-	CHECK(compile_error_frees(h, "BEGIN { trace(1); } END /x/ { }"));
+	CHECK(compile_error_frees(h, "BEGIN { trace(1); } END /x[1]/ { }"));
 	dtrace_close(h);
 }
 

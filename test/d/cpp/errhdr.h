@@ -4,5 +4,5 @@
 BEGIN
 {
 	trace(1);
-	trace(nosuchvariable);
+	trace(nosucharray[1]);
 }

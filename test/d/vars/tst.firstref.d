@@ -1,9 +1,9 @@
 #pragma D option quiet
 /*
- * Thread-local and clause-local variables exist from their first
- * reference: read before any assignment (in a predicate, in ++), they
- * are ints of value 0.  "self x;" and "this x;" declare ints, the type
- * left out.
+ * Global, thread-local and clause-local variables exist from their
+ * first reference: read before any assignment (in a predicate, in ++),
+ * they are ints of value 0.  "self x;" and "this x;" declare ints, the
+ * type left out.
  */
 self a;
 this b, c;
@@ -30,5 +30,12 @@ BEGIN
 /self->x == 1/
 {
 	printf("self->x is %d\n", self->x);
+}
+
+BEGIN
+/g == 0/
+{
+	g = 5;
+	printf("global %d, never set %d\n", g, never);
 	exit(0);
 }
