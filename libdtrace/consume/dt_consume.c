@@ -62,7 +62,9 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 		return (fprintf(fp, t.ty_signed ? (quiet ? "%lld" : " %10lld") :
 		    (quiet ? "%llu" : " %10llu"), (long long)v));
 	default:
-		return (fprintf(fp, t.ty_signed ? (quiet ? "%lld" : " %20lld") :
+		/* DTrace gives a signed 64-bit value one column less than
+		   an unsigned one (reference run trace-widths) */
+		return (fprintf(fp, t.ty_signed ? (quiet ? "%lld" : " %19lld") :
 		    (quiet ? "%llu" : " %20llu"), (long long)v));
 	}
 }
