@@ -251,13 +251,24 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			pc->pc_size[0] = *p++;
 		}
 		pc->pc_conv = *p;
-		if (*p == '\0' || strchr("dixXoucCsSpnaAYk", *p) == NULL)
-			return (*p == '\0' ? (pf_error(dtp, pfp,
-			    "D_PRINTF_FMT", "printf( ) format \"%s\" ends "
-			    "with an incomplete conversion", fmt), NULL) :
-			    (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+		/* DTrace's tag and words for these two: D_SYNTAX */
+		if (*p == '$')
+			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
+			    "conversion #%u uses unsupported positional format "
+			    "(%%n$)", pfp->pf_nconvs), NULL);
+		if (*p != '\0' && strchr("dixXoucCsSpnaAYkeEfgG", *p) == NULL)
+			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
+			    "conversion #%u is undefined: %%%c",
+			    pfp->pf_nconvs, *p), NULL);
+		if (*p != '\0' && strchr("eEfgG", *p) != NULL)
+			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
 			    "format \"%s\" uses an unsupported conversion: "
-			    "%%%c", fmt, *p), NULL));
+			    "%%%c (D has no floating-point values)", fmt, *p),
+			    NULL);
+		if (*p == '\0')
+			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+			    "format \"%s\" ends with an incomplete conversion",
+			    fmt), NULL);
 		if (*p == 'n')
 			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
 			    "format \"%s\": %%n is not supported", fmt), NULL);

@@ -305,7 +305,13 @@ test_parse_errors(void)
 	    I32(1));
 	REJECTS("%e", "D_PRINTF_FMT", "unsupported conversion: %e", I32(1));
 	REJECTS("%g", "D_PRINTF_FMT", "unsupported conversion: %g", I32(1));
-	REJECTS("%q", "D_PRINTF_FMT", "unsupported conversion: %q", I32(1));
+	/* a letter that is no conversion, a position: DTrace's D_SYNTAX */
+	REJECTS("%q", "D_SYNTAX", "format conversion #1 is undefined: %q",
+	    I32(1));
+	REJECTS("%d %Q", "D_SYNTAX", "format conversion #2 is undefined: %Q",
+	    I32(1));
+	REJECTS("%1$d", "D_SYNTAX", "format conversion #1 uses unsupported "
+	    "positional format (%n$)", I32(1));
 	REJECTS("%n", "D_PRINTF_FMT", "%n is not supported", I32(1));
 	REJECTS("%65536d", "D_PRINTF_FMT", "a width is larger than 65535",
 	    I32(1));
