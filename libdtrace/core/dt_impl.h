@@ -435,7 +435,24 @@ typedef struct dt_provider {
 					/* the probes from this index on
 					   were enabled: move what shared
 					   probes can serve onto them */
+	int (*pv_init)(struct dtrace_hdl *, void **);
+					/* create its state for a new session
+					   (dtrace_open()) and put it in the
+					   void * given, which dt_provdata()
+					   returns after; -1 and an error on
+					   the handle if it cannot; NULL: no
+					   state */
+	void (*pv_fini)(struct dtrace_hdl *, void *);
+					/* free that state (dtrace_close(),
+					   also after a failed open: NULL
+					   accepted) */
 } dt_provider_t;
+
+/*
+ * How many providers dt_providers[] lists (probes/dt_probe.c checks it):
+ * the size of the handle's dt_provdata[].
+ */
+#define DT_NPROVIDERS	13
 
 /* ---- processes ------------------------------------------------------------ */
 
@@ -788,10 +805,6 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
-	void *dt_tpevs;			/* tracefs's events, read once for
-					   rawtp and sdt (dt_prov_rawtp.c) */
-	size_t dt_ntpevs;		/* how many */
-	bool dt_tpread;			/* read (or failed to be) */
 	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
 	const struct dt_tentry *dt_printte; /* ... these types */
 	FILE *dt_printfp;		/* where it writes now */
@@ -816,6 +829,10 @@ struct dtrace_hdl {
 	bool dt_fbtmodsread;		/* /sys/kernel/btf was listed */
 	struct dt_fbtavail *dt_fbtavail; /* the functions ftrace can trace,
 					   for fbt; NULL: not known */
+	void *dt_provdata[DT_NPROVIDERS]; /* each provider's own state, by its
+					   index in dt_providers[]: what its
+					   pv_init made; read through
+					   dt_provdata() */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -896,6 +913,9 @@ extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
 extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
+extern int dt_providers_init(dtrace_hdl_t *);
+extern void dt_providers_fini(dtrace_hdl_t *);
+extern void *dt_provdata(dtrace_hdl_t *, const dt_provider_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
@@ -1170,7 +1190,6 @@ extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
 extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
     uint64_t);
-extern void dt_tp_free(dtrace_hdl_t *);
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_pid.c */
