@@ -811,18 +811,6 @@ struct dtrace_hdl {
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
-	char **dt_usdtspecs;		/* USDT argument specs, each once: a
-					   trampoline each */
-	uint32_t dt_nusdtspecs;		/* how many */
-	unsigned int dt_usdtspeccap;	/* how many allocated */
-	struct dt_usdtfile *dt_usdtfiles; /* files with shared USDT probes */
-	struct dt_usdtover **dt_usdtover; /* (pid, shared probe) -> the
-					   process's probe, hashed */
-	struct dt_usdtent *dt_usdtents;	/* usdt_prids entries of processes */
-	unsigned int dt_nusdtents;	/* how many */
-	unsigned int dt_usdtentcap;	/* how many allocated */
-	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
-	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
 	struct dt_fbtmod *dt_fbtmods;	/* kernel modules with BTF, for fbt
 					   (dt_prov_fbt.c), sorted by name */
 	unsigned int dt_nfbtmods;	/* how many */
@@ -992,7 +980,8 @@ enum {
 	DT_TRAMP_SDT,		/* tracepoint: prid in the cookie, the
 				   arguments' layout in the program's map */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
-				   arguments as dt_usdtspecs[i] says; last */
+				   arguments as usdt's us_specs[i] says
+				   (dt_prov_usdt.c); last */
 };
 
 /*
@@ -1210,7 +1199,6 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
-extern void dt_usdt_free(dtrace_hdl_t *);
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,

@@ -102,7 +102,6 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_pidmods_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_print_free(dtp);
-	dt_usdt_free(dtp);
 	dt_fbt_free(dtp);	/* before the types its modules hold */
 	dt_providers_fini(dtp);	/* their own state, before the types */
 	dt_provdecls_free(dtp);
