@@ -811,12 +811,6 @@ struct dtrace_hdl {
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
-	struct dt_fbtmod *dt_fbtmods;	/* kernel modules with BTF, for fbt
-					   (dt_prov_fbt.c), sorted by name */
-	unsigned int dt_nfbtmods;	/* how many */
-	bool dt_fbtmodsread;		/* /sys/kernel/btf was listed */
-	struct dt_fbtavail *dt_fbtavail; /* the functions ftrace can trace,
-					   for fbt; NULL: not known */
 	void *dt_provdata[DT_NPROVIDERS]; /* each provider's own state, by its
 					   index in dt_providers[]: what its
 					   pv_init made; read through
@@ -908,7 +902,6 @@ extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
-extern void dt_fbt_free(dtrace_hdl_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);

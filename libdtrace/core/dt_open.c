@@ -102,8 +102,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_pidmods_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_print_free(dtp);
-	dt_fbt_free(dtp);	/* before the types its modules hold */
-	dt_providers_fini(dtp);	/* their own state, before the types */
+	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);
