@@ -801,7 +801,6 @@ struct dtrace_hdl {
 	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
-	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
@@ -1175,8 +1174,7 @@ extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_pid.c */
-extern void dt_pidmods_free(dtrace_hdl_t *);
-extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
+extern dt_pidmod_t *dt_pidmods(dtrace_hdl_t *);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
 /* dt_pid_nomatch(): why a pid description names nothing */
 #define	DT_PIDNM_NONE	0

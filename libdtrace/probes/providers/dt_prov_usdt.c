@@ -818,7 +818,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 {
 	if (dt_pidmods_read(dtp, pid) != 0)
 		return (-1);
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elf_t *ef;
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
@@ -961,7 +961,7 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 				uop = &uo->uo_next;
 		}
 	}
-	dt_pidmods_forget(dtp, pid);
+	/* its modules: pid forgets them (pid_forget()) */
 }
 
 /*
