@@ -435,6 +435,13 @@ typedef struct dt_provider {
 					/* the probes from this index on
 					   were enabled: move what shared
 					   probes can serve onto them */
+	bool (*pv_ownprog)(struct dtrace_hdl *);
+					/* does each probe need a program of
+					   its own, with its cookie (pv_cookie,
+					   else its id) built in: raw
+					   tracepoints where the kernel has no
+					   cookies (dt_rawtp_ownprog()); NULL:
+					   no */
 	int (*pv_init)(struct dtrace_hdl *, void **);
 					/* create its state for a new session
 					   (dtrace_open()) and put it in the
@@ -1165,6 +1172,7 @@ extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
 extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
 extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 extern bool dt_rawtp_cookies(void);
+extern bool dt_rawtp_ownprog(dtrace_hdl_t *);
 struct dt_asm;
 extern void dt_rawtp_cookie(struct dt_asm *, const dt_program_t *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);

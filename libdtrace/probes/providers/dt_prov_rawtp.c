@@ -290,6 +290,18 @@ dt_rawtp_cookies(void)
 }
 
 /*
+ * pv_ownprog of the raw tracepoint providers (this one, proc, sched, io,
+ * tcp, ip): where raw tracepoints have no cookies, each probe has a
+ * program of its own, its cookie built in (dt_program_for()).
+ */
+bool
+dt_rawtp_ownprog(dtrace_hdl_t *dtp)
+{
+	(void) dtp;
+	return (!dt_rawtp_cookies());
+}
+
+/*
  * r0 = the cookie of the firing: two instructions, the helper call, or
  * where raw tracepoints have no cookies (pg_own: a program for one
  * probe) its cookie as a constant.
@@ -466,6 +478,7 @@ const dt_provider_t dt_prov_rawtp = {
 	.pv_attr = &rawtp_attr,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_cookie = rawtp_cookie,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = rawtp_populate,
 	.pv_trampoline = rawtp_trampoline,
 	.pv_attach = rawtp_attach,
