@@ -924,7 +924,7 @@ fbt_proto(dtrace_hdl_t *dtp, const dt_probe_t *prp, const struct btf **btfp,
  * A descriptor of module fk's BTF object in the kernel, for fentry's
  * load (attach_btf_obj_fd): the kernel BTF object of that name, found
  * among all BTF objects (BPF_BTF_GET_NEXT_ID); kept until the session
- * ends (dt_fbt_free()).  -1 with the error set if there is none.
+ * ends (fbt_fini()).  -1 with the error set if there is none.
  */
 static int
 module_objfd(dtrace_hdl_t *dtp, dt_fbtmod_t *fk)
