@@ -439,7 +439,31 @@ typedef struct dt_provider {
 					/* the probes from this index on
 					   were enabled: move what shared
 					   probes can serve onto them */
+	bool (*pv_ownprog)(struct dtrace_hdl *);
+					/* does each probe need a program of
+					   its own, with its cookie (pv_cookie,
+					   else its id) built in: raw
+					   tracepoints where the kernel has no
+					   cookies (dt_rawtp_ownprog()); NULL:
+					   no */
+	int (*pv_init)(struct dtrace_hdl *, void **);
+					/* create its state for a new session
+					   (dtrace_open()) and put it in the
+					   void * given, which dt_provdata()
+					   returns after; -1 and an error on
+					   the handle if it cannot; NULL: no
+					   state */
+	void (*pv_fini)(struct dtrace_hdl *, void *);
+					/* free that state (dtrace_close(),
+					   also after a failed open: NULL
+					   accepted) */
 } dt_provider_t;
+
+/*
+ * How many providers dt_providers[] lists (probes/dt_probe.c checks it):
+ * the size of the handle's dt_provdata[].
+ */
+#define DT_NPROVIDERS	13
 
 /* ---- processes ------------------------------------------------------------ */
 
@@ -788,38 +812,19 @@ struct dtrace_hdl {
 	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
-	dt_pidmod_t *dt_pidmods;	/* modules of traced processes */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
-	void *dt_tpevs;			/* tracefs's events, read once for
-					   rawtp and sdt (dt_prov_rawtp.c) */
-	size_t dt_ntpevs;		/* how many */
-	bool dt_tpread;			/* read (or failed to be) */
 	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
 	const struct dt_tentry *dt_printte; /* ... these types */
 	FILE *dt_printfp;		/* where it writes now */
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
-	char **dt_usdtspecs;		/* USDT argument specs, each once: a
-					   trampoline each */
-	uint32_t dt_nusdtspecs;		/* how many */
-	unsigned int dt_usdtspeccap;	/* how many allocated */
-	struct dt_usdtfile *dt_usdtfiles; /* files with shared USDT probes */
-	struct dt_usdtover **dt_usdtover; /* (pid, shared probe) -> the
-					   process's probe, hashed */
-	struct dt_usdtent *dt_usdtents;	/* usdt_prids entries of processes */
-	unsigned int dt_nusdtents;	/* how many */
-	unsigned int dt_usdtentcap;	/* how many allocated */
-	uint32_t dt_usdtgen;		/* last generation given (usdt_gen) */
-	uint64_t dt_usdtfull;		/* usdt_prids entries refused: full */
-	struct dt_fbtmod *dt_fbtmods;	/* kernel modules with BTF, for fbt
-					   (dt_prov_fbt.c), sorted by name */
-	unsigned int dt_nfbtmods;	/* how many */
-	bool dt_fbtmodsread;		/* /sys/kernel/btf was listed */
-	struct dt_fbtavail *dt_fbtavail; /* the functions ftrace can trace,
-					   for fbt; NULL: not known */
+	void *dt_provdata[DT_NPROVIDERS]; /* each provider's own state, by its
+					   index in dt_providers[]: what its
+					   pv_init made; read through
+					   dt_provdata() */
 };
 
 /* ---- functions shared between files ----------------------------------------- */
@@ -900,11 +905,13 @@ extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
 extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
+extern int dt_providers_init(dtrace_hdl_t *);
+extern void dt_providers_fini(dtrace_hdl_t *);
+extern void *dt_provdata(dtrace_hdl_t *, const dt_provider_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 extern const char *dt_fbt_absent(void);
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
-extern void dt_fbt_free(dtrace_hdl_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
@@ -976,7 +983,8 @@ enum {
 	DT_TRAMP_SDT,		/* tracepoint: prid in the cookie, the
 				   arguments' layout in the program's map */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
-				   arguments as dt_usdtspecs[i] says; last */
+				   arguments as usdt's us_specs[i] says
+				   (dt_prov_usdt.c); last */
 };
 
 /*
@@ -1168,18 +1176,17 @@ extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
 extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
 extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
 extern bool dt_rawtp_cookies(void);
+extern bool dt_rawtp_ownprog(dtrace_hdl_t *);
 struct dt_asm;
 extern void dt_rawtp_cookie(struct dt_asm *, const dt_program_t *);
 extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
 extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
     uint64_t);
-extern void dt_tp_free(dtrace_hdl_t *);
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_pid.c */
-extern void dt_pidmods_free(dtrace_hdl_t *);
-extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
+extern dt_pidmod_t *dt_pidmods(dtrace_hdl_t *);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
 /* dt_pid_nomatch(): why a pid description names nothing */
 #define	DT_PIDNM_NONE	0
@@ -1195,7 +1202,6 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
-extern void dt_usdt_free(dtrace_hdl_t *);
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,

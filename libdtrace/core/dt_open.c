@@ -70,13 +70,12 @@ dtrace_open(int version, int flags, int *errp)
 		dtp->dt_mapfd[i] = -1;
 	dtp->dt_beginfd = dtp->dt_endfd = dtp->dt_epollfd = -1;
 	dtp->dt_stdoutfd = -1;
-	if (dt_prov_dtrace.pv_populate(dtp) != 0) {
+	if (dt_providers_init(dtp) != 0) {	/* BEGIN, END, ERROR too */
 		if (errp != NULL)
 			*errp = dtp->dt_errno;
 		dtrace_close(dtp);
 		return (NULL);
 	}
-	dtp->dt_provpop |= 1;	/* the dtrace provider is first */
 	return (dtp);
 }
 
@@ -100,12 +99,9 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmaps);
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
-	dt_pidmods_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_print_free(dtp);
-	dt_tp_free(dtp);
-	dt_usdt_free(dtp);
-	dt_fbt_free(dtp);	/* before the types its modules hold */
+	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
 	dt_elf_free_all(dtp);

@@ -57,8 +57,7 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	dt_block_t blk = { 0 };
 	char name[16];
 	/* raw tracepoints without cookies: a program for each probe */
-	bool own = pv->pv_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT &&
-	    pv != &dt_prov_dtrace && !dt_rawtp_cookies();
+	bool own = pv->pv_ownprog != NULL && pv->pv_ownprog(dtp);
 	uint64_t cookie = !own ? 0 : pv->pv_cookie != NULL ?
 	    pv->pv_cookie(dtp, prp) : prp->pr_desc.id;
 

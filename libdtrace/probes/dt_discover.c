@@ -275,7 +275,7 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 	dt_program_t **pgpp = hold ? &dtp->dt_loaderholdpg :
 	    &dtp->dt_loaderpg;
 
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elfsym_t *sym;
 		uint64_t cookie = 0;
 		bool seen = false;

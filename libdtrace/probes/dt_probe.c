@@ -55,6 +55,8 @@ const dt_provider_t *const dt_providers[] = {
 	&dt_prov_fbt,
 	NULL
 };
+_Static_assert(sizeof (dt_providers) / sizeof (dt_providers[0]) ==
+    DT_NPROVIDERS + 1, "DT_NPROVIDERS (dt_impl.h) counts dt_providers[]");
 
 /*
  * Can the provider be the one a description's provider field names?  A
@@ -136,6 +138,52 @@ dt_probes_free(dtrace_hdl_t *dtp)
 	free(dtp->dt_probes);
 	dtp->dt_probes = NULL;
 	dtp->dt_nprobes = dtp->dt_probecap = 0;
+}
+
+static int populate_upto(dtrace_hdl_t *, int);
+
+/*
+ * A new session: each provider creates its own state (pv_init), in the
+ * table's order, so that a provider whose state another uses (pid's
+ * modules, which usdt reads; rawtp's tracefs events, which sdt lists) has
+ * made it first; then the dtrace provider, first in the table, is
+ * populated, so that BEGIN, END and ERROR are probes 1, 2 and 3.
+ */
+int
+dt_providers_init(dtrace_hdl_t *dtp)
+{
+	for (int p = 0; p < DT_NPROVIDERS; p++) {
+		if (dt_providers[p]->pv_init != NULL &&
+		    dt_providers[p]->pv_init(dtp, &dtp->dt_provdata[p]) != 0)
+			return (-1);
+	}
+	return (populate_upto(dtp, 0));
+}
+
+/*
+ * The end of a session: each provider frees its state (pv_fini), in the
+ * reverse order, users before owners.  Also after a dt_providers_init()
+ * that failed: a pv_fini accepts NULL.
+ */
+void
+dt_providers_fini(dtrace_hdl_t *dtp)
+{
+	for (int p = DT_NPROVIDERS - 1; p >= 0; p--) {
+		if (dt_providers[p]->pv_fini != NULL)
+			dt_providers[p]->pv_fini(dtp, dtp->dt_provdata[p]);
+		dtp->dt_provdata[p] = NULL;
+	}
+}
+
+/* The state provider pv made for this session (its pv_init), or NULL. */
+void *
+dt_provdata(dtrace_hdl_t *dtp, const dt_provider_t *pv)
+{
+	for (int p = 0; p < DT_NPROVIDERS; p++) {
+		if (dt_providers[p] == pv)
+			return (dtp->dt_provdata[p]);
+	}
+	return (NULL);
 }
 
 /*

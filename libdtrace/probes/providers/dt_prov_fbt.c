@@ -55,7 +55,7 @@
  * fbt:::entry and dtrace -l every module's).  A module's types are its
  * entry in the shared type cache, split on the session's vmlinux entry
  * (the entry a clause gets for MODULE`type, dt_pcb_module_types()), held
- * in dtp->dt_fbtmods.  An argument whose type the module defines is
+ * in fbt's fs_mods.  An argument whose type the module defines is
  * written "struct MODULE`name *", so that the clause compiles with that
  * module's types.  fentry on a module's function needs the module's BTF
  * object (attach_btf_obj_fd at load), found among the kernel's BTF
@@ -104,9 +104,9 @@
 #define FBT_NOKPROBE	0x8		/* kprobes cannot (blacklisted) */
 #define FBT_NARGS(d)	((int)(((d) >> 8) & 0xff))
 #define FBT_MOD(d)	((unsigned int)(((d) >> 16) & 0xffff))
-					/* 0 vmlinux, else dt_fbtmods[] + 1 */
+					/* 0 vmlinux, else fs_mods[] + 1 */
 
-/* A kernel module with BTF, in dtp->dt_fbtmods. */
+/* A kernel module with BTF, in fbt's fs_mods. */
 typedef struct dt_fbtmod {
 	char fk_name[DTRACE_MODNAMELEN]; /* module name */
 	dt_tentry_t *fk_te;		/* its split BTF, held; NULL: not
@@ -115,6 +115,26 @@ typedef struct dt_fbtmod {
 	int fk_objfd;			/* its kernel BTF object, opened for
 					   fentry's load; -1: not yet */
 } dt_fbtmod_t;
+
+/*
+ * fbt's state in a session (its pv_init, dt_provdata()): what it read of
+ * the kernel's modules and of ftrace.  What the kernel offers, the same
+ * for every session, is fbt_mech, below.
+ */
+typedef struct fbt_state {
+	dt_fbtmod_t *fs_mods;		/* kernel modules with BTF, sorted by
+					   name */
+	unsigned int fs_nmods;		/* how many */
+	bool fs_modsread;		/* /sys/kernel/btf was listed */
+	struct dt_fbtavail *fs_avail;	/* the functions ftrace can trace;
+					   NULL: not known */
+} fbt_state_t;
+
+static fbt_state_t *
+fbt_state(dtrace_hdl_t *dtp)
+{
+	return (dt_provdata(dtp, &dt_prov_fbt));
+}
 
 /* x86-64 struct pt_regs: offsets of the argument registers and %rax */
 static const int16_t fbt_regoff[FBT_MAXREGARGS] = {
@@ -490,6 +510,7 @@ avail_blacklist(dt_fbtavail_t *fa)
 static const dt_fbtavail_t *
 fbt_avail(dtrace_hdl_t *dtp)
 {
+	fbt_state_t *fs = fbt_state(dtp);
 	const char *tfs;
 	char path[300];
 	dt_fbtavail_t *fa;
@@ -497,8 +518,8 @@ fbt_avail(dtrace_hdl_t *dtp)
 	ssize_t n;
 	int fd;
 
-	if (dtp->dt_fbtavail != NULL)
-		return (dtp->dt_fbtavail);
+	if (fs->fs_avail != NULL)
+		return (fs->fs_avail);
 	if ((tfs = dt_tracefs(dtp)) == NULL)
 		return (NULL);
 	snprintf(path, sizeof (path), "%s/available_filter_functions", tfs);
@@ -572,7 +593,7 @@ fbt_avail(dtrace_hdl_t *dtp)
 		fa->fa_slots[i] = slot;
 	}
 	avail_blacklist(fa);
-	return (dtp->dt_fbtavail = fa);
+	return (fs->fs_avail = fa);
 fail:
 	if (fd >= 0)
 		close(fd);
@@ -582,7 +603,7 @@ fail:
 
 /*
  * Create the entry and return probes of one function of module mod
- * (index modix in dt_fbtmods plus 1; 0: vmlinux).  The mechanism is
+ * (index modix in fs_mods plus 1; 0: vmlinux).  The mechanism is
  * settled when tracing starts (fbt_prepare()); until then a probe that
  * fentry/fexit can take is marked so.
  */
@@ -737,13 +758,14 @@ modname_cmp(const void *a, const void *b)
 static int
 list_modules(dtrace_hdl_t *dtp)
 {
+	fbt_state_t *fs = fbt_state(dtp);
 	DIR *dir;
 	struct dirent *de;
 	unsigned int cap = 0;
 
-	if (dtp->dt_fbtmodsread)
+	if (fs->fs_modsread)
 		return (0);
-	dtp->dt_fbtmodsread = true;
+	fs->fs_modsread = true;
 	if ((dir = opendir(FBT_BTFDIR)) == NULL)
 		return (0);	/* no BTF at all: fbt said why already */
 	while ((de = readdir(dir)) != NULL) {
@@ -752,20 +774,20 @@ list_modules(dtrace_hdl_t *dtp)
 		if (de->d_name[0] == '.' || strcmp(de->d_name, "vmlinux") == 0 ||
 		    strlen(de->d_name) >= DTRACE_MODNAMELEN)
 			continue;
-		if (dtp->dt_nfbtmods == cap &&
-		    dt_grow(dtp, (void **)&dtp->dt_fbtmods, &cap, 32,
+		if (fs->fs_nmods == cap &&
+		    dt_grow(dtp, (void **)&fs->fs_mods, &cap, 32,
 		    sizeof (dt_fbtmod_t)) != 0) {
 			closedir(dir);
 			return (-1);
 		}
-		fk = &dtp->dt_fbtmods[dtp->dt_nfbtmods++];
+		fk = &fs->fs_mods[fs->fs_nmods++];
 		memset(fk, 0, sizeof (*fk));
 		snprintf(fk->fk_name, sizeof (fk->fk_name), "%s", de->d_name);
 		fk->fk_objfd = -1;
 	}
 	closedir(dir);
-	if (dtp->dt_nfbtmods > 0)
-		qsort(dtp->dt_fbtmods, dtp->dt_nfbtmods, sizeof (dt_fbtmod_t),
+	if (fs->fs_nmods > 0)
+		qsort(fs->fs_mods, fs->fs_nmods, sizeof (dt_fbtmod_t),
 		    modname_cmp);
 	return (0);
 }
@@ -778,7 +800,8 @@ list_modules(dtrace_hdl_t *dtp)
 static int
 read_module(dtrace_hdl_t *dtp, unsigned int i)
 {
-	dt_fbtmod_t *fk = &dtp->dt_fbtmods[i];
+	fbt_state_t *fs = fbt_state(dtp);
+	dt_fbtmod_t *fk = &fs->fs_mods[i];
 	dt_tentry_t *base = dt_ktypes(dtp);
 	char path[sizeof (FBT_BTFDIR) + DTRACE_MODNAMELEN + 1], msg[600];
 	fbt_func_t *ffs;
@@ -813,6 +836,8 @@ read_module(dtrace_hdl_t *dtp, unsigned int i)
 static int
 fbt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
+	fbt_state_t *fs = fbt_state(dtp);
+
 	if (dt_fbt_absent() != NULL || dtp->dt_opts.op_btfpath != NULL ||
 	    strcmp(pdp->mod, "vmlinux") == 0)
 		return (0);
@@ -820,9 +845,9 @@ fbt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 		return (-1);
 	if (dt_ktypes(dtp) == NULL)
 		return (0);	/* no kernel types: no fbt (populate said) */
-	for (unsigned int i = 0; i < dtp->dt_nfbtmods; i++) {
-		if (!dtp->dt_fbtmods[i].fk_read &&
-		    dt_gmatch(dtp->dt_fbtmods[i].fk_name, pdp->mod) &&
+	for (unsigned int i = 0; i < fs->fs_nmods; i++) {
+		if (!fs->fs_mods[i].fk_read &&
+		    dt_gmatch(fs->fs_mods[i].fk_name, pdp->mod) &&
 		    read_module(dtp, i) != 0)
 			return (-1);
 	}
@@ -830,31 +855,46 @@ fbt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 /* The module table: types released, BTF objects closed. */
-void
-dt_fbt_free(dtrace_hdl_t *dtp)
+/* pv_init: nothing read yet. */
+static int
+fbt_init(dtrace_hdl_t *dtp, void **datap)
 {
-	for (unsigned int i = 0; i < dtp->dt_nfbtmods; i++) {
-		dt_tcache_rele(dtp->dt_fbtmods[i].fk_te);
-		if (dtp->dt_fbtmods[i].fk_objfd >= 0)
-			close(dtp->dt_fbtmods[i].fk_objfd);
+	return ((*datap = dt_zalloc(dtp, sizeof (fbt_state_t))) == NULL ?
+	    -1 : 0);
+}
+
+/*
+ * pv_fini: pairs with fbt_init().  The modules' types are released here,
+ * before the session's kernel types they are split on (dtrace_close()).
+ */
+static void
+fbt_fini(dtrace_hdl_t *dtp, void *data)
+{
+	fbt_state_t *fs = data;
+
+	(void) dtp;
+	if (fs == NULL)
+		return;
+	for (unsigned int i = 0; i < fs->fs_nmods; i++) {
+		dt_tcache_rele(fs->fs_mods[i].fk_te);
+		if (fs->fs_mods[i].fk_objfd >= 0)
+			close(fs->fs_mods[i].fk_objfd);
 	}
-	free(dtp->dt_fbtmods);
-	dtp->dt_fbtmods = NULL;
-	avail_free(dtp->dt_fbtavail);
-	dtp->dt_fbtavail = NULL;
-	dtp->dt_nfbtmods = 0;
-	dtp->dt_fbtmodsread = false;
+	free(fs->fs_mods);
+	avail_free(fs->fs_avail);
+	free(fs);
 }
 
 /* The types of the probe's module (vmlinux's or a module's), or NULL. */
 static dt_tentry_t *
 fbt_types(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 {
+	fbt_state_t *fs = fbt_state(dtp);
 	unsigned int m = FBT_MOD(prp->pr_data2);
 
 	if (m == 0)
 		return (dt_ktypes(dtp));
-	return (m <= dtp->dt_nfbtmods ? dtp->dt_fbtmods[m - 1].fk_te : NULL);
+	return (m <= fs->fs_nmods ? fs->fs_mods[m - 1].fk_te : NULL);
 }
 
 /*
@@ -884,7 +924,7 @@ fbt_proto(dtrace_hdl_t *dtp, const dt_probe_t *prp, const struct btf **btfp,
  * A descriptor of module fk's BTF object in the kernel, for fentry's
  * load (attach_btf_obj_fd): the kernel BTF object of that name, found
  * among all BTF objects (BPF_BTF_GET_NEXT_ID); kept until the session
- * ends (dt_fbt_free()).  -1 with the error set if there is none.
+ * ends (fbt_fini()).  -1 with the error set if there is none.
  */
 static int
 module_objfd(dtrace_hdl_t *dtp, dt_fbtmod_t *fk)
@@ -922,6 +962,7 @@ module_objfd(dtrace_hdl_t *dtp, dt_fbtmod_t *fk)
 static int
 tramp_tracing(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
+	fbt_state_t *fs = fbt_state(dtp);
 	uint32_t prid = pgp->pg_tramp & ~DT_TRAMP_FBT_TRACING;
 	const dt_probe_t *prp;
 	dt_asm_t as;
@@ -940,7 +981,7 @@ tramp_tracing(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	pgp->pg_btfid = (uint32_t)prp->pr_data;
 	if (FBT_MOD(prp->pr_data2) != 0 &&
 	    (pgp->pg_btfobjfd = module_objfd(dtp,
-	    &dtp->dt_fbtmods[FBT_MOD(prp->pr_data2) - 1])) < 0)
+	    &fs->fs_mods[FBT_MOD(prp->pr_data2) - 1])) < 0)
 		return (-1);
 
 	dt_asm_init(&as, dtp, blk, "trampoline");
@@ -1182,4 +1223,6 @@ const dt_provider_t dt_prov_fbt = {
 	.pv_trampoline = fbt_trampoline,
 	.pv_attach = fbt_attach,
 	.pv_argtype = fbt_argtype,
+	.pv_init = fbt_init,
+	.pv_fini = fbt_fini,
 };

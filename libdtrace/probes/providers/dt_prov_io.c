@@ -106,6 +106,7 @@ const dt_provider_t dt_prov_io = {
 	.pv_attr = &dt_tpprov_attr,
 	.pv_names = io_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = io_populate,
 	.pv_trampoline = io_trampoline,
 	.pv_attach = dt_tpprov_attach,

@@ -124,6 +124,7 @@ const dt_provider_t dt_prov_ip = {
 	.pv_attr = &dt_tpprov_attr,
 	.pv_names = ip_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = ip_populate,
 	.pv_trampoline = ip_trampoline,
 	.pv_attach = dt_tpprov_attach,

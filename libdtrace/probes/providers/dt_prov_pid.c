@@ -60,6 +60,30 @@
 #include "../../core/dt_impl.h"
 #include "../../codegen/dt_asm.h"
 
+/*
+ * pid's state in a session (its pv_init, dt_provdata()): the modules of
+ * traced processes.  pid owns them; usdt reads their notes and the
+ * discovery of processes (probes/dt_discover.c) their files, both through
+ * dt_pidmods().  pid forgets a process's modules when it is gone (its
+ * pv_forget), before usdt forgets its probes: usdt keeps no module.
+ */
+typedef struct pid_state {
+	dt_pidmod_t *ps_mods;		/* modules, the latest read first */
+} pid_state_t;
+
+static pid_state_t *
+pid_state(dtrace_hdl_t *dtp)
+{
+	return (dt_provdata(dtp, &dt_prov_pid));
+}
+
+/* The modules of traced processes, the latest read first: pid's. */
+dt_pidmod_t *
+dt_pidmods(dtrace_hdl_t *dtp)
+{
+	return (pid_state(dtp)->ps_mods);
+}
+
 /* x86_64 struct pt_regs offsets */
 #define PT_R9		64
 #define PT_R8		72
@@ -123,6 +147,7 @@ static int
 pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
     bool exec, const char *range, dev_t dev, ino_t ino)
 {
+	pid_state_t *ps = pid_state(dtp);
 	dt_pidmod_t *pm;
 	size_t rlen = strlen(root);
 	const char *base;
@@ -157,7 +182,7 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 			dev = ino = 0;
 		}
 	}
-	for (pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid && (strcmp(pm->pm_file, file) == 0 ||
 		    (ino != 0 && pm->pm_ino == ino && pm->pm_dev == dev)))
 			return (0);
@@ -178,8 +203,8 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	pm->pm_ino = ino;
 	if (range != NULL)
 		snprintf(pm->pm_range, sizeof (pm->pm_range), "%s", range);
-	pm->pm_next = dtp->dt_pidmods;
-	dtp->dt_pidmods = pm;
+	pm->pm_next = ps->ps_mods;
+	ps->ps_mods = pm;
 	return (0);
 }
 
@@ -247,7 +272,7 @@ pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
 int
 dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 {
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid)
 			return (0);
 	}
@@ -265,7 +290,7 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 {
 	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
 	char path[64], root[64], exe[4096], line[4096 + 128];
-	const dt_pidmod_t *before = dtp->dt_pidmods;	/* new ones go first */
+	const dt_pidmod_t *before = dt_pidmods(dtp);	/* new ones go first */
 	int added = 0;
 	ssize_t n;
 	FILE *fp;
@@ -312,7 +337,7 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 		    range, makedev(major, minor), (ino_t)inode);
 	}
 	fclose(fp);
-	for (const dt_pidmod_t *pm = dtp->dt_pidmods; pm != before;
+	for (const dt_pidmod_t *pm = dt_pidmods(dtp); pm != before;
 	    pm = pm->pm_next)
 		added++;
 	return (rv != 0 ? rv : added);
@@ -606,7 +631,7 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	}
 	if (dt_pidmods_read(dtp, pid) != 0)
 		return (-1);
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid == pid && dt_pidmod_match(pm, pdp->mod) &&
 		    provide_mod(dtp, pm, pdp, entry, ret, offmode, off) != 0)
 			return (-1);
@@ -649,7 +674,7 @@ dt_pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	}
 	if (dt_pidmods_read(dtp, pid) != 0)
 		return (DT_PIDNM_NONE);
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
 			continue;
 		mod = true;
@@ -814,10 +839,10 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
  * may be reused).  Those with probes stay (the probes point to them),
  * with no process; the others are freed.
  */
-void
-dt_pidmods_forget(dtrace_hdl_t *dtp, pid_t pid)
+static void
+pid_forget(dtrace_hdl_t *dtp, pid_t pid)
 {
-	dt_pidmod_t **pmp = &dtp->dt_pidmods, *pm;
+	dt_pidmod_t **pmp = &pid_state(dtp)->ps_mods, *pm;
 
 	while ((pm = *pmp) != NULL) {
 		bool used = false;
@@ -845,18 +870,33 @@ dt_pidmods_forget(dtrace_hdl_t *dtp, pid_t pid)
 	}
 }
 
-void
-dt_pidmods_free(dtrace_hdl_t *dtp)
+/* pv_init: no module yet. */
+static int
+pid_init(dtrace_hdl_t *dtp, void **datap)
 {
-	while (dtp->dt_pidmods != NULL) {
-		dt_pidmod_t *pm = dtp->dt_pidmods;
+	return ((*datap = dt_zalloc(dtp, sizeof (pid_state_t))) == NULL ?
+	    -1 : 0);
+}
 
-		dtp->dt_pidmods = pm->pm_next;
+/* pv_fini: pairs with pid_init(). */
+static void
+pid_fini(dtrace_hdl_t *dtp, void *data)
+{
+	pid_state_t *ps = data;
+
+	(void) dtp;
+	if (ps == NULL)
+		return;
+	while (ps->ps_mods != NULL) {
+		dt_pidmod_t *pm = ps->ps_mods;
+
+		ps->ps_mods = pm->pm_next;
 		free(pm->pm_probes);
 		free(pm->pm_usdt);
 		free(pm->pm_path);
 		free(pm);
 	}
+	free(ps);
 }
 
 /* offsets: hex digits (offset_mode() refuses other spellings clearly) */
@@ -881,4 +921,7 @@ const dt_provider_t dt_prov_pid = {
 	.pv_attach = pid_attach,
 	.pv_pidprov = true,
 	.pv_modmatch = pid_modmatch,
+	.pv_forget = pid_forget,
+	.pv_init = pid_init,
+	.pv_fini = pid_fini,
 };

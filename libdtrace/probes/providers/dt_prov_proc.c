@@ -258,6 +258,7 @@ const dt_provider_t dt_prov_proc = {
 	.pv_attr = &dt_tpprov_attr,
 	.pv_names = proc_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = proc_populate,
 	.pv_trampoline = proc_trampoline,
 	.pv_attach = dt_tpprov_attach,

@@ -62,6 +62,35 @@ typedef struct rawtp_ev {
 	char *re_name;		/* event (and tracepoint) name */
 } rawtp_ev_t;
 
+/*
+ * rawtp's state in a session (its pv_init, dt_provdata()): tracefs's
+ * events.  rawtp owns them; sdt lists the same events, through
+ * dt_tp_populate(), which reads them at most once for both.
+ */
+typedef struct rawtp_state {
+	rawtp_ev_t *rs_evs;	/* events, sorted by group and name */
+	size_t rs_nevs;		/* how many */
+	bool rs_read;		/* read (or failed to be) */
+} rawtp_state_t;
+
+static rawtp_state_t *
+rawtp_state(dtrace_hdl_t *dtp)
+{
+	return (dt_provdata(dtp, &dt_prov_rawtp));
+}
+
+static void
+tp_evs_free(rawtp_state_t *rs)
+{
+	for (size_t i = 0; i < rs->rs_nevs; i++) {
+		free(rs->rs_evs[i].re_group);
+		free(rs->rs_evs[i].re_name);
+	}
+	free(rs->rs_evs);
+	rs->rs_evs = NULL;
+	rs->rs_nevs = 0;
+}
+
 static int
 ev_cmp(const void *a, const void *b)
 {
@@ -83,12 +112,13 @@ skipped(const char *group)
 
 /*
  * tracefs's events (available_events: GROUP:NAME a line) but the skipped
- * groups, sorted, into the handle's list (dt_tpevs), read once for both
+ * groups, sorted, into rawtp's list (rs_evs), read once for both
  * providers that list them: reading the file takes milliseconds.
  */
 static int
 tp_read(dtrace_hdl_t *dtp)
 {
+	rawtp_state_t *rs = rawtp_state(dtp);
 	const char *tfs = dt_tracefs(dtp);
 	char path[256], *line = NULL;
 	size_t linecap = 0, n = 0, cap = 0;
@@ -137,26 +167,31 @@ tp_read(dtrace_hdl_t *dtp)
 	fclose(fp);
 	if (rv == 0)
 		qsort(evs, n, sizeof (rawtp_ev_t), ev_cmp);
-	dtp->dt_tpevs = evs;
-	dtp->dt_ntpevs = n;
+	rs->rs_evs = evs;
+	rs->rs_nevs = n;
 	if (rv != 0)
-		dt_tp_free(dtp);
-	dtp->dt_tpread = rv == 0;
+		tp_evs_free(rs);
+	rs->rs_read = rv == 0;
 	return (rv);
 }
 
-void
-dt_tp_free(dtrace_hdl_t *dtp)
+/* pv_init: an empty list, read when first populated. */
+static int
+rawtp_init(dtrace_hdl_t *dtp, void **datap)
 {
-	rawtp_ev_t *evs = dtp->dt_tpevs;
+	return ((*datap = dt_zalloc(dtp, sizeof (rawtp_state_t))) == NULL ?
+	    -1 : 0);
+}
 
-	for (size_t i = 0; i < dtp->dt_ntpevs; i++) {
-		free(evs[i].re_group);
-		free(evs[i].re_name);
-	}
-	free(evs);
-	dtp->dt_tpevs = NULL;
-	dtp->dt_ntpevs = 0;
+/* pv_fini: pairs with rawtp_init(). */
+static void
+rawtp_fini(dtrace_hdl_t *dtp, void *data)
+{
+	(void) dtp;
+	if (data == NULL)
+		return;
+	tp_evs_free(data);
+	free(data);
 }
 
 /*
@@ -166,12 +201,13 @@ dt_tp_free(dtrace_hdl_t *dtp)
 int
 dt_tp_populate(dtrace_hdl_t *dtp, const dt_provider_t *pv, uint32_t tramp)
 {
+	rawtp_state_t *rs = rawtp_state(dtp);
 	const rawtp_ev_t *evs;
 
-	if (!dtp->dt_tpread && tp_read(dtp) != 0)
+	if (!rs->rs_read && tp_read(dtp) != 0)
 		return (-1);
-	evs = dtp->dt_tpevs;
-	for (size_t i = 0; i < dtp->dt_ntpevs; i++) {
+	evs = rs->rs_evs;
+	for (size_t i = 0; i < rs->rs_nevs; i++) {
 		dt_probe_t *prp = dt_probe_create(dtp, pv, evs[i].re_group,
 		    "", evs[i].re_name);
 
@@ -251,6 +287,18 @@ dt_rawtp_cookies(void)
 		__atomic_store_n(&known, k, __ATOMIC_RELEASE);
 	}
 	return (k == 1);
+}
+
+/*
+ * pv_ownprog of the raw tracepoint providers (this one, proc, sched, io,
+ * tcp, ip): where raw tracepoints have no cookies, each probe has a
+ * program of its own, its cookie built in (dt_program_for()).
+ */
+bool
+dt_rawtp_ownprog(dtrace_hdl_t *dtp)
+{
+	(void) dtp;
+	return (!dt_rawtp_cookies());
 }
 
 /*
@@ -430,9 +478,12 @@ const dt_provider_t dt_prov_rawtp = {
 	.pv_attr = &rawtp_attr,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_cookie = rawtp_cookie,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = rawtp_populate,
 	.pv_trampoline = rawtp_trampoline,
 	.pv_attach = rawtp_attach,
 	.pv_argtype = rawtp_argtype,
 	.pv_maymatch = dt_tp_maymatch,
+	.pv_init = rawtp_init,
+	.pv_fini = rawtp_fini,
 };

@@ -170,6 +170,7 @@ const dt_provider_t dt_prov_sched = {
 	.pv_attr = &dt_tpprov_attr,
 	.pv_names = sched_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = sched_populate,
 	.pv_trampoline = sched_trampoline,
 	.pv_attach = dt_tpprov_attach,

@@ -121,6 +121,7 @@ const dt_provider_t dt_prov_tcp = {
 	.pv_attr = &dt_tpprov_attr,
 	.pv_names = tcp_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
+	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = tcp_populate,
 	.pv_trampoline = tcp_trampoline,
 	.pv_attach = dt_tpprov_attach,

@@ -28,7 +28,7 @@
  * register or symbol, a size other than 1, 2, 4, 8) skips the probe with a
  * warning naming the file.  The trampoline reads the arguments the way the spec
  * says, so each distinct spec string of the session is a trampoline kind
- * of its own (DT_TRAMP_USDT + its index in dt_usdtspecs): probes with the
+ * of its own (DT_TRAMP_USDT + its index in us_specs): probes with the
  * same clauses and the same spec share one program.  Memory that cannot
  * be read gives 0 (the trampoline runs before any clause, so no ERROR).
  * args[n] is typed by the spec's size and sign: int8_t .. uint64_t.
@@ -102,7 +102,7 @@
 #include "../../codegen/dt_asm.h"
 
 #define PT_IP				128	/* pt_regs: ip */
-#define DT_USDT_HASH			4096	/* buckets of dt_usdtover */
+#define DT_USDT_HASH			4096	/* buckets of us_over */
 #define DT_USDT_NOSHARE			UINT32_MAX /* uf_prids: none */
 
 /* The shared probes of one file (one per note), its descriptor. */
@@ -127,6 +127,33 @@ typedef struct dt_usdtent {
 	uint32_t ue_shared;		/* shared probe id */
 	uint32_t ue_gen;		/* generation in the entry */
 } dt_usdtent_t;
+
+/*
+ * usdt's state in a session (its pv_init, dt_provdata()).  The modules
+ * of traced processes it reads the notes of are the pid provider's
+ * (dt_pidmods()).
+ */
+typedef struct usdt_state {
+	char **us_specs;		/* argument specs, each once: a
+					   trampoline each (DT_TRAMP_USDT + its
+					   index) */
+	uint32_t us_nspecs;		/* how many */
+	unsigned int us_speccap;	/* how many allocated */
+	dt_usdtfile_t *us_files;	/* files with shared probes */
+	dt_usdtover_t **us_over;	/* (pid, shared probe) -> the
+					   process's probe, hashed */
+	dt_usdtent_t *us_ents;		/* usdt_prids entries of processes */
+	unsigned int us_nents;		/* how many */
+	unsigned int us_entcap;		/* how many allocated */
+	uint32_t us_gen;		/* last generation given (usdt_gen) */
+	uint64_t us_full;		/* usdt_prids entries refused: full */
+} usdt_state_t;
+
+static usdt_state_t *
+usdt_state(dtrace_hdl_t *dtp)
+{
+	return (dt_provdata(dtp, &dt_prov_usdt));
+}
 
 /* One argument spec, parsed. */
 typedef struct dt_usdtarg {
@@ -386,20 +413,21 @@ dt_usdt_note_args(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *spec,
 static int
 spec_tramp(dtrace_hdl_t *dtp, const char *args, uint32_t *tramp)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	uint32_t i;
 
-	for (i = 0; i < dtp->dt_nusdtspecs; i++) {
-		if (strcmp(dtp->dt_usdtspecs[i], args) == 0)
+	for (i = 0; i < us->us_nspecs; i++) {
+		if (strcmp(us->us_specs[i], args) == 0)
 			break;
 	}
-	if (i == dtp->dt_nusdtspecs) {
-		if (dtp->dt_nusdtspecs == dtp->dt_usdtspeccap &&
-		    dt_grow(dtp, (void **)&dtp->dt_usdtspecs,
-		    &dtp->dt_usdtspeccap, 8, sizeof (char *)) != 0)
+	if (i == us->us_nspecs) {
+		if (us->us_nspecs == us->us_speccap &&
+		    dt_grow(dtp, (void **)&us->us_specs,
+		    &us->us_speccap, 8, sizeof (char *)) != 0)
 			return (-1);
-		if ((dtp->dt_usdtspecs[i] = strdup(args)) == NULL)
+		if ((us->us_specs[i] = strdup(args)) == NULL)
 			return (dt_set_errno(dtp, EDT_NOMEM));
-		dtp->dt_nusdtspecs++;
+		us->us_nspecs++;
 	}
 	*tramp = DT_TRAMP_USDT + i;
 	return (0);
@@ -422,9 +450,11 @@ over_hash(pid_t pid, uint32_t shared)
 static dt_usdtover_t *
 over_find(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared)
 {
-	if (dtp->dt_usdtover == NULL)
+	usdt_state_t *us = usdt_state(dtp);
+
+	if (us->us_over == NULL)
 		return (NULL);
-	for (dt_usdtover_t *uo = dtp->dt_usdtover[over_hash(pid, shared)];
+	for (dt_usdtover_t *uo = us->us_over[over_hash(pid, shared)];
 	    uo != NULL; uo = uo->uo_next) {
 		if (uo->uo_pid == pid && uo->uo_shared == shared)
 			return (uo);
@@ -435,6 +465,7 @@ over_find(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared)
 static int
 over_add(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared, uint32_t prid)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	dt_usdtover_t *uo;
 	unsigned int h = over_hash(pid, shared);
 
@@ -442,8 +473,8 @@ over_add(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared, uint32_t prid)
 		uo->uo_prid = prid;
 		return (0);
 	}
-	if (dtp->dt_usdtover == NULL &&
-	    (dtp->dt_usdtover = dt_zalloc(dtp, DT_USDT_HASH *
+	if (us->us_over == NULL &&
+	    (us->us_over = dt_zalloc(dtp, DT_USDT_HASH *
 	    sizeof (dt_usdtover_t *))) == NULL)
 		return (-1);
 	if ((uo = dt_zalloc(dtp, sizeof (*uo))) == NULL)
@@ -451,15 +482,17 @@ over_add(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared, uint32_t prid)
 	uo->uo_pid = pid;
 	uo->uo_shared = shared;
 	uo->uo_prid = prid;
-	uo->uo_next = dtp->dt_usdtover[h];
-	dtp->dt_usdtover[h] = uo;
+	uo->uo_next = us->us_over[h];
+	us->us_over[h] = uo;
 	return (0);
 }
 
 static dt_usdtfile_t *
 file_find(dtrace_hdl_t *dtp, const dt_elf_t *ef)
 {
-	for (dt_usdtfile_t *uf = dtp->dt_usdtfiles; uf != NULL;
+	usdt_state_t *us = usdt_state(dtp);
+
+	for (dt_usdtfile_t *uf = us->us_files; uf != NULL;
 	    uf = uf->uf_next) {
 		if (uf->uf_elf == ef)
 			return (uf);
@@ -533,13 +566,14 @@ static int
 prids_update(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared,
     const dt_usdtval_t *uv)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	dt_usdtkey_t uk = { (uint32_t)pid, shared };
 
 	if (bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_USDTPRIDS], &uk, uv,
 	    BPF_ANY) == 0)
 		return (0);
 	if (errno == E2BIG || errno == ENOMEM) {
-		dtp->dt_usdtfull++;
+		us->us_full++;
 		return (dt_set_errmsg(dtp, EDT_BPF, "the usdt_prids map is "
 		    "full (option usdtprids: %u)",
 		    dtp->dt_opts.op_usdtprids));
@@ -560,6 +594,7 @@ static dt_probe_t *
 shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
     bool *none)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	const dt_elfnote_t *en = &pm->pm_elf->ef_notes[i];
 	dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
 	dt_usdtval_t uv = { 0 };
@@ -575,8 +610,8 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 			return (NULL);
 		}
 		uf->uf_elf = pm->pm_elf;
-		uf->uf_next = dtp->dt_usdtfiles;
-		dtp->dt_usdtfiles = uf;
+		uf->uf_next = us->us_files;
+		us->us_files = uf;
 	}
 	if (uf->uf_prids[i] == DT_USDT_NOSHARE) {
 		*none = true;
@@ -645,13 +680,15 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 static uint32_t
 gen_of(dtrace_hdl_t *dtp, pid_t pid)
 {
-	for (unsigned int k = dtp->dt_nusdtents; k > 0; k--) {
-		if (dtp->dt_usdtents[k - 1].ue_pid == pid)
-			return (dtp->dt_usdtents[k - 1].ue_gen);
+	usdt_state_t *us = usdt_state(dtp);
+
+	for (unsigned int k = us->us_nents; k > 0; k--) {
+		if (us->us_ents[k - 1].ue_pid == pid)
+			return (us->us_ents[k - 1].ue_gen);
 	}
-	if (++dtp->dt_usdtgen == 0)
-		dtp->dt_usdtgen = 1;
-	return (dtp->dt_usdtgen);
+	if (++us->us_gen == 0)
+		us->us_gen = 1;
+	return (us->us_gen);
 }
 
 /*
@@ -667,6 +704,7 @@ gen_of(dtrace_hdl_t *dtp, pid_t pid)
 static int
 usdt_share(dtrace_hdl_t *dtp, unsigned int first)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	unsigned int last = dtp->dt_nprobes;
 	pid_t lastpid = 0;
 	uint32_t gen = 0;
@@ -727,15 +765,15 @@ usdt_share(dtrace_hdl_t *dtp, unsigned int first)
 		}
 		uv.uv_prid = prp->pr_desc.id;
 		uv.uv_gen = gen;
-		if (dtp->dt_nusdtents == dtp->dt_usdtentcap &&
-		    dt_grow(dtp, (void **)&dtp->dt_usdtents,
-		    &dtp->dt_usdtentcap, 64, sizeof (dt_usdtent_t)) != 0)
+		if (us->us_nents == us->us_entcap &&
+		    dt_grow(dtp, (void **)&us->us_ents,
+		    &us->us_entcap, 64, sizeof (dt_usdtent_t)) != 0)
 			return (-1);
 		if (prids_update(dtp, pm->pm_pid, sh->pr_desc.id, &uv) != 0 ||
 		    over_add(dtp, pm->pm_pid, sh->pr_desc.id,
 		    prp->pr_desc.id) != 0 || dt_bpf_probe_add(dtp, prp) != 0)
 			return (-1);
-		dtp->dt_usdtents[dtp->dt_nusdtents++] = (dt_usdtent_t){
+		us->us_ents[us->us_nents++] = (dt_usdtent_t){
 		    pm->pm_pid, sh->pr_desc.id, gen };
 	}
 	if (lastpid != 0 && bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_USDTGEN],
@@ -780,7 +818,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 {
 	if (dt_pidmods_read(dtp, pid) != 0)
 		return (-1);
-	for (dt_pidmod_t *pm = dtp->dt_pidmods; pm != NULL; pm = pm->pm_next) {
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elf_t *ef;
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
@@ -892,27 +930,28 @@ usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 static void
 usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	unsigned int keep = 0;
 	uint32_t upid = (uint32_t)pid;
 
 	if (dtp->dt_mapfd[DT_MAP_USDTGEN] >= 0)
 		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_USDTGEN],
 		    &upid);
-	for (unsigned int k = 0; k < dtp->dt_nusdtents; k++) {
-		const dt_usdtent_t *ue = &dtp->dt_usdtents[k];
+	for (unsigned int k = 0; k < us->us_nents; k++) {
+		const dt_usdtent_t *ue = &us->us_ents[k];
 		dt_usdtkey_t uk = { (uint32_t)ue->ue_pid, ue->ue_shared };
 
 		if (ue->ue_pid != pid) {
-			dtp->dt_usdtents[keep++] = *ue;
+			us->us_ents[keep++] = *ue;
 			continue;
 		}
 		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_USDTPRIDS],
 		    &uk);
 	}
-	dtp->dt_nusdtents = keep;
-	for (unsigned int h = 0; dtp->dt_usdtover != NULL && h < DT_USDT_HASH;
+	us->us_nents = keep;
+	for (unsigned int h = 0; us->us_over != NULL && h < DT_USDT_HASH;
 	    h++) {
-		dt_usdtover_t **uop = &dtp->dt_usdtover[h], *uo;
+		dt_usdtover_t **uop = &us->us_over[h], *uo;
 
 		while ((uo = *uop) != NULL) {
 			if (uo->uo_pid == pid) {
@@ -922,7 +961,7 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 				uop = &uo->uo_next;
 		}
 	}
-	dt_pidmods_forget(dtp, pid);
+	/* its modules: pid forgets them (pid_forget()) */
 }
 
 /*
@@ -964,6 +1003,7 @@ static int
 usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
     size_t len)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	uint32_t spec = prp->pr_tramp - DT_TRAMP_USDT;
 
 	if (declared_argtype((const dt_elfnote_t *)(uintptr_t)prp->pr_data, n,
@@ -974,8 +1014,8 @@ usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 	size_t badlen;
 	int nargs;
 
-	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
-	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
+	if (spec >= us->us_nspecs || (nargs = args_parse(
+	    us->us_specs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
 		return (-1);
 	snprintf(buf, len, "%sint%d_t", argv[n].ua_signed ? "" : "u",
 	    argv[n].ua_size * 8);
@@ -1075,6 +1115,7 @@ shared_lookup(dt_asm_t *as)
 static int
 usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
+	usdt_state_t *us = usdt_state(dtp);
 	const int16_t a = MS_OFF(ms_argv);
 	dt_usdtarg_t argv[DT_MAXARGS];
 	const char *bad;
@@ -1083,8 +1124,8 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	dt_asm_t as;
 	int nargs;
 
-	if (spec >= dtp->dt_nusdtspecs || (nargs = args_parse(
-	    dtp->dt_usdtspecs[spec], argv, &bad, &badlen)) < 0)
+	if (spec >= us->us_nspecs || (nargs = args_parse(
+	    us->us_specs[spec], argv, &bad, &badlen)) < 0)
 		return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument spec %u",
 		    spec));
 	dt_asm_init(&as, dtp, blk, "trampoline");
@@ -1265,35 +1306,45 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	return (0);
 }
 
-void
-dt_usdt_free(dtrace_hdl_t *dtp)
+/* pv_init: nothing made yet. */
+static int
+usdt_init(dtrace_hdl_t *dtp, void **datap)
 {
-	for (uint32_t i = 0; i < dtp->dt_nusdtspecs; i++)
-		free(dtp->dt_usdtspecs[i]);
-	free(dtp->dt_usdtspecs);
-	dtp->dt_usdtspecs = NULL;
-	dtp->dt_nusdtspecs = dtp->dt_usdtspeccap = 0;
-	while (dtp->dt_usdtfiles != NULL) {
-		dt_usdtfile_t *uf = dtp->dt_usdtfiles;
+	return ((*datap = dt_zalloc(dtp, sizeof (usdt_state_t))) == NULL ?
+	    -1 : 0);
+}
 
-		dtp->dt_usdtfiles = uf->uf_next;
+/* pv_fini: pairs with usdt_init(). */
+static void
+usdt_fini(dtrace_hdl_t *dtp, void *data)
+{
+	usdt_state_t *us = data;
+
+	(void) dtp;
+	if (us == NULL)
+		return;
+	for (uint32_t i = 0; i < us->us_nspecs; i++)
+		free(us->us_specs[i]);
+	free(us->us_specs);
+	while (us->us_files != NULL) {
+		dt_usdtfile_t *uf = us->us_files;
+
+		us->us_files = uf->uf_next;
 		free(uf->uf_prids);
 		free(uf);
 	}
-	for (unsigned int h = 0; dtp->dt_usdtover != NULL && h < DT_USDT_HASH;
+	for (unsigned int h = 0; us->us_over != NULL && h < DT_USDT_HASH;
 	    h++) {
-		while (dtp->dt_usdtover[h] != NULL) {
-			dt_usdtover_t *uo = dtp->dt_usdtover[h];
+		while (us->us_over[h] != NULL) {
+			dt_usdtover_t *uo = us->us_over[h];
 
-			dtp->dt_usdtover[h] = uo->uo_next;
+			us->us_over[h] = uo->uo_next;
 			free(uo);
 		}
 	}
-	free(dtp->dt_usdtover);
-	dtp->dt_usdtover = NULL;
-	free(dtp->dt_usdtents);
-	dtp->dt_usdtents = NULL;
-	dtp->dt_nusdtents = dtp->dt_usdtentcap = 0;
+	free(us->us_over);
+	free(us->us_ents);
+	free(us);
 }
 
 /* Stability: provider, module, function, name, arguments (dt_attr.c). */
@@ -1316,4 +1367,6 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_discover = usdt_discover,
 	.pv_forget = usdt_forget,
 	.pv_share = usdt_share,
+	.pv_init = usdt_init,
+	.pv_fini = usdt_fini,
 };
