@@ -792,7 +792,7 @@ test_printf_errors(void)
 	CHECK(fails("BEGIN { x = \"%d\"; printf(x, 1); }", "D_PRINTF_ARG_FMT",
 	    "argument must be a string constant"));
 	/* a printf error reports where the format is */
-	CHECK(fails("BEGIN {\n  printf(\"%q\"); }", "D_PRINTF_FMT",
+	CHECK(fails("BEGIN {\n  printf(\"%q\"); }", "D_SYNTAX",
 	    "<command line>:2:10"));
 }
 
