@@ -653,6 +653,13 @@ struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 		return;
 	idp->di_tsize = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf,
 	    idp->di_type.ty_btf);
+	if (idp->di_tsize < 0) {
+		char b[256];
+
+		dt_cerror(pcb, "D_DECL_INCOMPLETE", pos, "incomplete "
+		    "struct/union/enum %s: %s", tname(pcb, idp->di_type, b,
+		    sizeof (b)), idp->di_name);
+	}
 	if (idp->di_tsize <= 0 || idp->di_tsize > DT_STRUCTVAR_MAX)
 		dt_cerror(pcb, "D_OP_INCOMPAT", pos, "a variable holds a "
 		    "struct, union or array of 1 to %d bytes, not %lld",

@@ -1,0 +1,7 @@
+struct foo;
+struct foo f;
+
+BEGIN
+{
+	exit(0);
+}
