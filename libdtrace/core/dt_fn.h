@@ -91,7 +91,7 @@ extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
 /* codegen/dt_cg.c */
 extern dt_fncg_f dt_cg_stringof, dt_cg_intfunc, dt_cg_progenyof,
     dt_cg_lockfn, dt_cg_copyin, dt_cg_alloca, dt_cg_copyto,
-    dt_cg_copyinstr, dt_cg_strfunc, dt_cg_d_path, dt_cg_inet,
+    dt_cg_copyinstr, dt_cg_strfunc, dt_cg_pathfunc, dt_cg_d_path, dt_cg_inet,
     dt_cg_speculation, dt_cg_speculate, dt_cg_commit, dt_cg_agg,
     dt_cg_aggact, dt_cg_trace, dt_cg_record_only, dt_cg_print, dt_cg_sym,
     dt_cg_stack, dt_cg_ustack, dt_cg_usym, dt_cg_tracemem, dt_cg_exit,
