@@ -78,8 +78,8 @@ void
 dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map)
 {
 	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_MAPFD);
-	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_FD, 0,
-	    map));
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_FD,
+	    0, map));
 	dt_cg_emit(cg, INSN(0, 0, 0, 0, 0));
 }
 
@@ -88,8 +88,8 @@ void
 dt_cg_emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)
 {
 	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_MAPVAL);
-	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_VALUE, 0,
-	    map));
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg,
+	    BPF_PSEUDO_MAP_VALUE, 0, map));
 	dt_cg_emit(cg, INSN(0, 0, 0, 0, (int32_t)off));
 }
 
@@ -337,21 +337,21 @@ emit_header(dt_cg_t *cg, uint32_t kind)
 {
 	int16_t b = (int16_t)dt_dctx_bufoff(cg->cg_hdl);
 
-	dt_cg_emit(cg, ST_IMM(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_kind),
-	    (int32_t)kind));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_kind), (int32_t)kind));
 	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
-	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_prid),
-	    R1));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_prid), R1));
 	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
-	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_clause),
-	    R1));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_clause), R1));
 	dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_cpu),
-	    R0));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_cpu), R0));
 	dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_pid),
-	    R0));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_pid), R0));
 }
 
 static int
@@ -441,14 +441,14 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 
 		emit_header(&cg, DT_REC_FAULT);
 		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
-		dt_cg_emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_fault), R1));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_fault), R1));
 		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
-		dt_cg_emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_addr), R1));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_addr), R1));
 		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
-		dt_cg_emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_pc), R1));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_pc), R1));
 		emit_output(&cg, (uint32_t)(sizeof (dt_rechdr_t) +
 		    sizeof (dt_faultrec_t)));
 	}
@@ -580,7 +580,8 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp)
 {
 	uint32_t n = cg->cg_hdl->dt_nclauses;
 
-	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause), (int32_t)dcp->dc_id));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
+	    (int32_t)dcp->dc_id));
 	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
 	dt_cg_emit(cg, ALU_IMM(BPF_MUL, R1, (int32_t)n));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)(dcp->dc_id + 1)));
@@ -631,9 +632,11 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));
 	if (tramp == DT_TRAMP_DTRACE)
-		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0), lexit);
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0),
+		    lexit);
 	else
-		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0), lexit);
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0),
+		    lexit);
 	if (pv->pv_trampoline(dtp, blk, pgp) != 0) {
 		cg_fini(&cg);
 		return (-1);
@@ -662,7 +665,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 			/* a shared USDT probe: the clauses its entry names */
 			dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_clmask)));
 			if (i > 0)
-				dt_cg_emit(&cg, ALU_IMM(BPF_RSH, R1, (int32_t)i));
+				dt_cg_emit(&cg, ALU_IMM(BPF_RSH, R1,
+				    (int32_t)i));
 			dt_cg_emit(&cg, ALU_IMM(BPF_AND, R1, 1));
 			dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
 		}

@@ -20,7 +20,8 @@ dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
 	if (t.ty_kind == DT_TK_STRING) {
 		dt_cg_emit(cg, MOV_REG(R3, R0));
 		dt_cg_emit_dctx_addr(cg, R1, (uint32_t)dt_cg_data_off(cg, off));
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+		dt_cg_emit(cg, MOV_IMM(R2,
+		    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 		return;
 	}
@@ -36,7 +37,8 @@ dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
  * nothing, as there is no process to signal.
  */
 void
-dt_cg_signal(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_signal(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	if (dnp->dn_builtin->di_id == DT_FN_STOP) {
 		dt_cg_emit(cg, MOV_IMM(R1, SIGSTOP));

@@ -20,7 +20,8 @@
 static void
 emit_qbucket(dt_cg_t *cg)
 {
-	int lpos = dt_cg_label_new(cg), lzero = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lpos = dt_cg_label_new(cg), lzero = dt_cg_label_new(cg),
+	    ldone = dt_cg_label_new(cg);
 	int lneg = dt_cg_label_new(cg), llog = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R4, R2));
@@ -60,7 +61,8 @@ static void
 emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 {
 	const int64_t *p = idp->di_aggarg;
-	int ldone = dt_cg_label_new(cg), lsmall = dt_cg_label_new(cg), lneg = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg), lsmall = dt_cg_label_new(cg),
+	    lneg = dt_cg_label_new(cg);
 	int64_t lo, up, w;
 	uint32_t nb, base = 2;
 
@@ -88,7 +90,8 @@ emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 			dt_cg_emit(cg, MOV_IMM(R3, (int32_t)base));
 			dt_cg_emit_imm64(cg, R4, (uint64_t)fm);
 			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lmul);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lmul);
 			dt_cg_emit(cg, MOV_REG(R3, R2));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
@@ -96,7 +99,8 @@ emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 			dt_cg_emit_imm64(cg, R4, (uint64_t)w);
 			dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
 			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base + 1));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lnext);
 			base += nb;
 			continue;
@@ -188,8 +192,8 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 	dt_cg_label_set(cg, lhave);
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	if (idp->di_nkeys == 0) {	/* the entry is seen, even sum(0)'s */
-		dt_cg_emit(cg, ST_IMM(BPF_DW, R7, (int16_t)(idp->di_valsize - 8),
-		    1));
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R7,
+		    (int16_t)(idp->di_valsize - 8), 1));
 	}
 	if (fn != DT_FN_COUNT)
 		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, vslot));
@@ -226,8 +230,9 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lset);
 		dt_cg_emit(cg, LDX(BPF_DW, R3, R7, 8));
-		dt_cg_emit_jump(cg, JMP_REG(fn == DT_FN_MIN ? BPF_JSGE : BPF_JSLE,
-		    R2, R3, 0), lkeep);
+		dt_cg_emit_jump(cg,
+		    JMP_REG(fn == DT_FN_MIN ? BPF_JSGE : BPF_JSLE, R2, R3, 0),
+		    lkeep);
 		dt_cg_label_set(cg, lset);
 		dt_cg_emit(cg, STX(BPF_DW, R7, 8, R2));
 		dt_cg_label_set(cg, lkeep);
@@ -243,27 +248,34 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		} else if (fn == DT_FN_LLQUANTIZE) {
 			emit_llqbucket(cg, idp);
 		} else {
-			int llow = dt_cg_label_new(cg), lhigh = dt_cg_label_new(cg);
+			int llow = dt_cg_label_new(cg),
+			    lhigh = dt_cg_label_new(cg);
 			int ldone = dt_cg_label_new(cg);
 			int64_t lo = idp->di_aggarg[0], hi = idp->di_aggarg[1];
 
 			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
 			dt_cg_emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), llow);
 			dt_cg_emit_imm64(cg, R4, (uint64_t)hi);
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lhigh);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0),
+			    lhigh);
 			dt_cg_emit(cg, MOV_REG(R3, R2));
 			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
-			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R3, (int32_t)idp->di_aggarg[2]));
+			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R3,
+			    (int32_t)idp->di_aggarg[2]));
 			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 1));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, llow);
 			dt_cg_emit(cg, MOV_IMM(R3, 0));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lhigh);
-			dt_cg_emit(cg, MOV_IMM(R3, (int32_t)idp->di_nbuckets - 1));
+			dt_cg_emit(cg, MOV_IMM(R3,
+			    (int32_t)idp->di_nbuckets - 1));
 			dt_cg_label_set(cg, ldone);
-			dt_cg_emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
+			dt_cg_emit_clamp(cg, R3, 0,
+			    (int32_t)idp->di_nbuckets - 1);
 		}
 		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R3, 3));
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
@@ -291,15 +303,16 @@ dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
 	/* the aggregation's map, and trunc's count (0: all) */
 	if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
-		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset),
-		    e->dn_args->dn_list->dn_ident->di_id));
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg,
+		    r->dr_offset), e->dn_args->dn_list->dn_ident->di_id));
 		return;
 	}
 	if (e->dn_args->dn_list != NULL)
 		dt_cg_expr(cg, e->dn_args->dn_list);
 	else
 		dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, STX(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset + 8), R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset + 8),
+	    R0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset),
 	    e->dn_args->dn_ident->di_id));
 }

@@ -47,7 +47,8 @@ dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg)
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), kind));
 	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), reg));
 	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_PC);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fpc), (int32_t)dt_cg_pc(cg)));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fpc),
+	    (int32_t)dt_cg_pc(cg)));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lfault);
 }
 
@@ -74,7 +75,8 @@ emit_strcmp(dt_cg_t *cg)
 
 	dt_cg_emit(cg, MOV_IMM(R3, 0));
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)(words * 8), 0), ltail);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)(words * 8), 0),
+	    ltail);
 	dt_cg_emit(cg, MOV_REG(R4, R1));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R4, R3));
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R4, 0));
@@ -105,7 +107,8 @@ emit_strcmp(dt_cg_t *cg)
 		}
 		dt_cg_emit(cg, ALU_IMM(BPF_AND, BPF_REG_7, 0xff));
 		dt_cg_emit(cg, ALU_IMM(BPF_AND, BPF_REG_8, 0xff));
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0),
+		    ldiff);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
 	}
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
@@ -115,7 +118,8 @@ emit_strcmp(dt_cg_t *cg)
 	for (uint32_t k = words * 8; k < strsize; k++) {
 		dt_cg_emit(cg, LDX(BPF_B, BPF_REG_7, R1, (int16_t)k));
 		dt_cg_emit(cg, LDX(BPF_B, BPF_REG_8, R2, (int16_t)k));
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0),
+		    ldiff);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
 	}
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
@@ -293,8 +297,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_WALLTIMESTAMP:
 		dt_cg_emit(cg, CALL(BPF_FUNC_ktime_get_boot_ns));
 		dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
-		dt_cg_emit(cg, LDX(BPF_DW, R1, R1, (int16_t)offsetof(dt_gstate_t,
-		    gs_walloff)));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R1,
+		    (int16_t)offsetof(dt_gstate_t, gs_walloff)));
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
 		break;
 	case DT_BI_CPU:
@@ -314,7 +318,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_STACKDEPTH:
 	case DT_BI_USTACKDEPTH: {
 		/* frames bpf_get_stack finds, into string temporaries */
-		uint32_t off = dt_cg_tmp_alloc(cg), size = cg->cg_hdl->dt_opts.op_strsize;
+		uint32_t off = dt_cg_tmp_alloc(cg),
+		    size = cg->cg_hdl->dt_opts.op_strsize;
 		int lok = dt_cg_label_new(cg);
 
 		while (size < 512 && cg->cg_ntmp < dt_cg_ntmp(dtp)) {
@@ -367,7 +372,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		 * entry) the return address at the top of the stack.  0 if
 		 * it cannot be read.
 		 */
-		uint32_t off = dt_cg_tmp_alloc(cg), size = dtp->dt_opts.op_strsize;
+		uint32_t off = dt_cg_tmp_alloc(cg),
+		    size = dtp->dt_opts.op_strsize;
 
 		while (size < 16) {
 			(void) dt_cg_tmp_alloc(cg);	/* consecutive */
@@ -411,8 +417,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		dt_cg_emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)((id - DT_BI_PROBEPROV) *
-		    dtp->dt_opts.op_strsize)));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0,
+		    (int32_t)((id - DT_BI_PROBEPROV) * dtp->dt_opts.op_strsize)));
 		if (id == DT_BI_PROBEPROV)
 			emit_provpid(cg, ldone);
 		dt_cg_label_set(cg, ldone);
@@ -469,8 +475,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 		    (uint32_t)dnp->dn_strlen : strsize - 1;
 		uint32_t off = dt_cg_tmp_alloc(cg);
 
-		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)off,
-		    (int32_t)n);
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    (int32_t)off, (int32_t)n);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + n), 0));
 		dt_cg_emit_dctx_addr(cg, R0, off);
 		return;
@@ -484,7 +490,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 	dt_cg_emit_read_value(cg, size);
 	if (bitsize != 0) {
 		/* little-endian: the field starts bit bits into the value */
-		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
+		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0,
+		    (int32_t)(64 - bit - bitsize)));
 		dt_cg_emit(cg, ALU_IMM(t.ty_signed ? BPF_ARSH : BPF_RSH, R0,
 		    (int32_t)(64 - bitsize)));
 		return;
@@ -534,8 +541,8 @@ emit_elem(dt_cg_t *cg, dt_node_t *dnp)
 	if (dnp->dn_stroff > 0) {
 		int lok = dt_cg_label_new(cg);
 
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R0, (int32_t)dnp->dn_stroff, 0),
-		    lok);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R0,
+		    (int32_t)dnp->dn_stroff, 0), lok);
 		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R0);
 		dt_cg_label_set(cg, lok);
 	}
@@ -577,7 +584,8 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 		else
 			cg_valaddr(cg, lv->dn_left);
 		if (lv->dn_value != 0)
-			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0,
+			    (int32_t)lv->dn_value));
 		break;
 	case DN_INDEX:
 		cg_valaddr(cg, lv->dn_left);
@@ -705,7 +713,8 @@ cg_xlate_whole(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)msize));
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 		} else {
-			dt_cg_emit(cg, STX(bpf_size(msize), R9, (int16_t)moff, R0));
+			dt_cg_emit(cg, STX(bpf_size(msize), R9, (int16_t)moff,
+			    R0));
 		}
 	}
 	dt_cg_emit_dctx_addr(cg, R0, off);
@@ -796,7 +805,8 @@ emit_provpid(dt_cg_t *cg, int ldone)
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R4, 10, 0), lcount);
 	dt_cg_label_set(cg, lcounted);
 	/* no room for them (a tiny strsize): the name alone */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strsize - 11, 0), lshow);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strsize - 11, 0),
+	    lshow);
 	dt_cg_emit(cg, MOV_REG(R2, R7));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R4));
 	dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
@@ -927,12 +937,11 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			else if (rt.ty_kind == DT_TK_PTR && lt.ty_kind ==
 			    DT_TK_INT)
 				emit_ptrscale(cg, dnp, R0);
-			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR &&
-			    dnp->dn_aux > 1) {
+			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR && dnp->dn_aux > 1) {
 				/* the difference counts elements */
 				dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R1));
-				dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R0, 0,
-				    1, (int32_t)dnp->dn_aux));
+				dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K,
+				    R0, 0, 1, (int32_t)dnp->dn_aux));
 				break;
 			}
 		}
@@ -959,8 +968,9 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		dt_cg_expr(cg, dnp->dn_left);
-		dt_cg_emit_jump(cg, JMP_IMM(dnp->dn_op == T_LAND ? BPF_JEQ : BPF_JNE,
-		    R0, 0, 0), lshort);
+		dt_cg_emit_jump(cg,
+		    JMP_IMM(dnp->dn_op == T_LAND ? BPF_JEQ : BPF_JNE, R0, 0, 0),
+		    lshort);
 		dt_cg_expr(cg, dnp->dn_right);
 		dt_cg_emit(cg, MOV_IMM(R1, 0));
 		emit_compare(cg, T_NE, false);

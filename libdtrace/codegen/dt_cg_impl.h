@@ -58,8 +58,10 @@ typedef struct dt_cg {
  * variable in dctx's locals area, both at fixed addresses; an associative
  * array element and a self-> variable live in the variable's hash map,
  * under a key: the tuple built in string temporaries of dctx, or the
- * thread id in a stack slot.  An access is dt_cg_lv_key(), then dt_cg_lv_load() and/or
- * dt_cg_lv_store(), then dt_cg_lv_done().  Reading an element that does not exist
+ * thread id in a stack slot.  An access is dt_cg_lv_key(), then dt_cg_lv_load()
+ * and/or
+ * dt_cg_lv_store(), then dt_cg_lv_done().  Reading an element that does not
+ * exist
  * gives 0 (or ""); storing 0 into an integer element deletes it, as
  * DTrace does; a store the map has no room for is a dynamic variable drop.
  */
@@ -72,7 +74,8 @@ typedef struct dt_lvkey {
 #define R7 BPF_REG_7
 #define R8 BPF_REG_8
 
-void __attribute__((noreturn)) dt_cg_fail(dt_cg_t *cg, const char *tag, const char *msg);
+void __attribute__((noreturn)) dt_cg_fail(dt_cg_t *cg, const char *tag,
+    const char *msg);
 void dt_cg_emit(dt_cg_t *cg, struct bpf_insn insn);
 uint32_t dt_cg_pc(dt_cg_t *cg);
 void dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind);
@@ -81,7 +84,8 @@ void dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map);
 void dt_cg_emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off);
 int dt_cg_label_new(dt_cg_t *cg);
 void dt_cg_label_set(dt_cg_t *cg, int label);
-void __attribute__((noinline)) dt_cg_emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label);
+void __attribute__((noinline)) dt_cg_emit_jump(dt_cg_t *cg,
+    struct bpf_insn insn, int label);
 int16_t dt_cg_push(dt_cg_t *cg);
 void dt_cg_pop(dt_cg_t *cg, int reg);
 uint32_t dt_cg_locals_off(void);
@@ -95,7 +99,8 @@ void dt_cg_emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off);
 void dt_cg_normalize(dt_cg_t *cg, dt_type_t t);
 void dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg);
 void dt_cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t);
-void dt_cg_emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off, int32_t size);
+void dt_cg_emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off,
+    int32_t size);
 void dt_cg_emit_read_value(dt_cg_t *cg, int size);
 void dt_cg_emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes);
 void dt_cg_emit_ustack(dt_cg_t *cg, uint32_t off, uint32_t nframes);
@@ -105,7 +110,8 @@ void dt_cg_lv_keyptr(dt_cg_t *cg, const dt_lvkey_t *k, int reg);
 void dt_cg_lv_done(dt_cg_t *cg, const dt_lvkey_t *k);
 void dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
 void dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
-void dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
+void dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp,
+    const dt_lvkey_t *k);
 void dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo);
 void dt_cg_emit_fs_path(dt_cg_t *cg, int id);
 void dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp);
@@ -113,7 +119,8 @@ void dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off);
 void dt_cg_emit_strcopy_n(dt_cg_t *cg, uint32_t off);
 void dt_cg_emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx);
 void dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi);
-int16_t dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max);
+int16_t dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots,
+    int max);
 void dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp);
 void dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off);
 void dt_cg_emit_cpudrop(dt_cg_t *cg, uint32_t off);

@@ -12,7 +12,8 @@
 
 #include "dt_cg_impl.h"
 
-/* ---- network addresses -------------------------------------------------------
+/* ---- network addresses
+ * -------------------------------------------------------
  *
  * inet_ntoa, inet_ntoa6 and inet_ntop format in BPF, so that the result is
  * a D string like any other (compared, joined, an aggregation key), and
@@ -23,7 +24,8 @@
  * register: a value loaded from a map is unknown to the verifier, so the
  * paths through the digits of one group (one per length) meet again and
  * are pruned, where constant positions would make it follow every
- * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
+ * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is
+ * skipped: the
  * result is truncated as every string is.
  */
 
@@ -42,7 +44,8 @@ emit_inet_putc(dt_cg_t *cg, uint32_t st, uint32_t out, int reg, int imm)
 	int lskip = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strsize - 1), 0), lskip);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strsize - 1), 0),
+	    lskip);
 	dt_cg_emit(cg, MOV_REG(R5, R9));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));
 	if (reg < 0)
@@ -58,7 +61,8 @@ emit_inet_putc(dt_cg_t *cg, uint32_t st, uint32_t out, int reg, int imm)
 static void
 emit_inet_dec(dt_cg_t *cg, uint32_t st, uint32_t out)
 {
-	int l10 = dt_cg_label_new(cg), ltens = dt_cg_label_new(cg), l1 = dt_cg_label_new(cg);
+	int l10 = dt_cg_label_new(cg), ltens = dt_cg_label_new(cg),
+	    l1 = dt_cg_label_new(cg);
 
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 100, 0), l10);
 	dt_cg_emit(cg, MOV_REG(R2, R1));
@@ -158,7 +162,8 @@ static void
 emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
 {
 	int lemb = dt_cg_label_new(cg), lnotemb = dt_cg_label_new(cg);
-	int lrun = dt_cg_label_new(cg), lnorun = dt_cg_label_new(cg), lset = dt_cg_label_new(cg);
+	int lrun = dt_cg_label_new(cg), lnorun = dt_cg_label_new(cg),
+	    lset = dt_cg_label_new(cg);
 	int lv4 = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
 	/* the run: r2 its first byte, r3 its length, r4 the current start */
@@ -172,10 +177,13 @@ emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
 		if (i % 2 == 0) {
 			int lnotstart = dt_cg_label_new(cg);
 
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotstart);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0), lnotstart);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
+			    lnotstart);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0),
+			    lnotstart);
 			dt_cg_emit(cg, MOV_IMM(R4, i));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lnext);
 			dt_cg_label_set(cg, lnotstart);
 		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), lnext);
@@ -250,7 +258,8 @@ emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
 		int lnorm = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
 
 		if (i == 12) {
-			dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + IN_EMB)));
+			dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
+			    (int16_t)(st + IN_EMB)));
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lv4);
 		}
 		dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_START)));
@@ -264,7 +273,8 @@ emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
 		dt_cg_label_set(cg, lnorm);
 		emit_inet_group(cg, st, out, (uint32_t)i / 2);
 		if (i < 14) {
-			dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_NOSEP)));
+			dt_cg_emit(cg, LDX(BPF_DW, R2, R9,
+			    (int16_t)(st + IN_NOSEP)));
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R2, i, 0), lnext);
 			emit_inet_putc(cg, st, out, -1, ':');
 		}
@@ -308,7 +318,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 	int id = dnp->dn_builtin->di_id;
 	uint32_t out = dt_cg_tmp_alloc(cg), st, size = strsize;
 	int ntmp = cg->cg_ntmp;
-	int l4 = dt_cg_label_new(cg), l6 = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int l4 = dt_cg_label_new(cg), l6 = dt_cg_label_new(cg),
+	    lend = dt_cg_label_new(cg);
 
 	st = dt_cg_tmp_alloc(cg);
 	while (size < IN_STATE) {
@@ -328,13 +339,14 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R1);
 		cg->cg_sp -= 8;
 		dt_cg_label_set(cg, l4);
-		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 6);
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    (int32_t)st, 6);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
 		emit_link_hex(cg, st, out, 6);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
 		dt_cg_label_set(cg, l6);
-		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
-		    20);
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    (int32_t)st, 20);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
 		emit_link_hex(cg, st, out, 20);
 		id = 0;		/* no inet format follows */
@@ -356,7 +368,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 	   unreachable instructions */
 	if (id == DT_FN_INET_NTOA || id == DT_FN_INET_NTOP) {
 		dt_cg_label_set(cg, l4);
-		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 4);
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    (int32_t)st, 4);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
 		emit_inet_v4(cg, st, out, 0);
 	}
@@ -364,8 +377,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
 	if (id == DT_FN_INET_NTOA6 || id == DT_FN_INET_NTOP) {
 		dt_cg_label_set(cg, l6);
-		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
-		    16);
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    (int32_t)st, 16);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
 		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6);
 	}
@@ -375,8 +388,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 
 		/* the NUL, at the end or at strsize - 1 */
 		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strsize - 1), 0),
-		    lin);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strsize - 1),
+		    0), lin);
 		dt_cg_emit(cg, MOV_IMM(R4, (int32_t)(strsize - 1)));
 		dt_cg_label_set(cg, lin);
 		dt_cg_emit(cg, MOV_REG(R5, R9));

@@ -31,7 +31,8 @@ static void
 emit_scratch_alloc(dt_cg_t *cg)
 {
 	int32_t ss = (int32_t)dt_cg_scratch_size(cg->cg_hdl);
-	int lsize = dt_cg_label_new(cg), loff = dt_cg_label_new(cg), lfit = dt_cg_label_new(cg);
+	int lsize = dt_cg_label_new(cg), loff = dt_cg_label_new(cg),
+	    lfit = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R2, R0));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, ss, 0), lsize);
@@ -118,7 +119,8 @@ emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 
 /* r0 = alloca(size) */
 void
-dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	dt_cg_expr(cg, dnp->dn_args);
 	emit_scratch_alloc(cg);
@@ -127,7 +129,8 @@ dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)
 
 /* r0 = copyin(addr, size): a copy of user memory in scratch space */
 void
-dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	int16_t aslot, oslot;
 
@@ -149,7 +152,8 @@ dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)
  * to scratch space the clause allocated.
  */
 void
-dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	bool bcopy = dnp->dn_builtin->di_id == DT_FN_BCOPY;
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_list, *a2 = a1->dn_list;
@@ -168,7 +172,8 @@ dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)
 		/* src must not overlap the scratch area:
 		   src >= base + ss or src + size <= base */
 		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+		    (int32_t)dt_cg_scratch_off()));
 		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
 		dt_cg_emit(cg, MOV_REG(R3, R1));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, ss));

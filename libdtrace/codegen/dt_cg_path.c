@@ -257,8 +257,8 @@ dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
 		dt_cg_emit_read_value(cg, 8);
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnotdel);
 		for (int32_t i = 0; i < dlen; i++)
-			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1 -
-			    dlen + i), deleted[i]));
+			dt_cg_emit(cg, ST_IMM(BPF_B, R9,
+			    (int16_t)(buf + ss - 1 - dlen + i), deleted[i]));
 		dt_cg_emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 1 - dlen));
 		dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sstart, ss - 1 - dlen));
 		dt_cg_label_set(cg, lnotdel);
@@ -364,7 +364,8 @@ dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
 	dt_cg_label_set(cg, lcopy);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, spos));
 	dt_cg_emit(cg, MOV_IMM(R2, ss - 1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss - 1, 0), ldone = dt_cg_label_new(cg));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss - 1, 0),
+	    ldone = dt_cg_label_new(cg));
 	dt_cg_emit(cg, MOV_REG(R2, R1));
 	dt_cg_label_set(cg, ldone);
 	dt_cg_emit(cg, MOV_REG(R3, R9));
@@ -442,7 +443,8 @@ static void
 emit_lastslash(dt_cg_t *cg, uint32_t off)
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int lloop = dt_cg_label_new(cg), lname = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
+	int lloop = dt_cg_label_new(cg), lname = dt_cg_label_new(cg),
+	    lnext = dt_cg_label_new(cg);
 	int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 	int ldone = dt_cg_label_new(cg);
 
@@ -622,7 +624,8 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 
 /* r0 = basename(s), dirname(s), cleanpath(s) */
 void
-dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
 	int id = dnp->dn_builtin->di_id;
@@ -650,7 +653,8 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unuse
 			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lnone);
 			dt_cg_label_set(cg, lroot);
 			dt_cg_emit_dctx_addr(cg, R0, t1);
@@ -661,11 +665,13 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unuse
 			dt_cg_emit_tmp_at(cg, R5, t1, R7);
 			dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 			dt_cg_emit_dctx_addr(cg, R0, t1);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lroot);
 			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
 			dt_cg_emit_dctx_addr(cg, R0, t1);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
 			dt_cg_label_set(cg, lnone);
 			dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
 			dt_cg_emit_dctx_addr(cg, R0, t1);

@@ -81,7 +81,8 @@ emit_specbuf(dt_cg_t *cg, int lskip)
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, BPF_REG_7, 1));
 	dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, BPF_REG_7);
 	dt_cg_label_set(cg, lok);
-	dt_cg_emit(cg, ALU_IMM(BPF_MUL, BPF_REG_7, (int32_t)spec_stride(cg->cg_hdl)));
+	dt_cg_emit(cg, ALU_IMM(BPF_MUL, BPF_REG_7,
+	    (int32_t)spec_stride(cg->cg_hdl)));
 	dt_cg_emit_mapval(cg, BPF_REG_8, DT_MAP_SPEC, 0);
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, BPF_REG_8, BPF_REG_7));
 }
@@ -95,18 +96,20 @@ cg_speculation(dt_cg_t *cg)
 	for (uint32_t i = 0; i < cg->cg_hdl->dt_opts.op_nspec; i++) {
 		int lnext = dt_cg_label_new(cg);
 
-		dt_cg_emit_mapval(cg, R1, DT_MAP_SPEC, i * spec_stride(cg->cg_hdl));
+		dt_cg_emit_mapval(cg, R1, DT_MAP_SPEC,
+		    i * spec_stride(cg->cg_hdl));
 		dt_cg_emit(cg, MOV_IMM(R0, DT_SPEC_FREE));
 		dt_cg_emit(cg, MOV_IMM(R2, DT_SPEC_ACTIVE));
 		dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, R1, R2,
 		    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_FREE, 0), lnext);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_FREE, 0),
+		    lnext);
 		dt_cg_emit(cg, MOV_IMM(R0, (int32_t)i + 1));
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lnext);
 	}
-	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_specfail));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_specfail));
 	dt_cg_emit(cg, MOV_IMM(R2, 1));
 	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
 	dt_cg_emit(cg, MOV_IMM(R0, 0));
@@ -120,7 +123,8 @@ cg_speculation(dt_cg_t *cg)
 static void
 cg_commit(dt_cg_t *cg, bool commit)
 {
-	int lskip = dt_cg_label_new(cg), lfree = dt_cg_label_new(cg), lsent = dt_cg_label_new(cg);
+	int lskip = dt_cg_label_new(cg), lfree = dt_cg_label_new(cg),
+	    lsent = dt_cg_label_new(cg);
 	int lspin = dt_cg_label_new(cg), lidle = dt_cg_label_new(cg);
 	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
 	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
@@ -145,8 +149,8 @@ cg_commit(dt_cg_t *cg, bool commit)
 		dt_cg_emit(cg, LDX(BPF_DW, BPF_REG_7, BPF_REG_8,
 		    (int16_t)offsetof(dt_specbuf_t, sb_len)));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lfree);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, BPF_REG_7, (int32_t)specsize, 0),
-		    lfree);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, BPF_REG_7,
+		    (int32_t)specsize, 0), lfree);
 		dt_cg_emit(cg, ST_IMM(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
 		    dt_rechdr_t, rh_kind), DT_REC_SPEC));
 		dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
@@ -162,11 +166,13 @@ cg_commit(dt_cg_t *cg, bool commit)
 		dt_cg_emit(cg, MOV_REG(R2, BPF_REG_8));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, h));
 		dt_cg_emit(cg, MOV_REG(R3, BPF_REG_7));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)sizeof (dt_rechdr_t)));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3,
+		    (int32_t)sizeof (dt_rechdr_t)));
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_emit(cg, CALL(BPF_FUNC_ringbuf_output));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lsent);
-		dt_cg_emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
+		dt_cg_emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t,
+		    gs_drops));
 		dt_cg_label_set(cg, lsent);
 	}
 	dt_cg_label_set(cg, lfree);
@@ -186,7 +192,8 @@ cg_commit(dt_cg_t *cg, bool commit)
 void
 dt_cg_emit_specappend(dt_cg_t *cg, uint32_t size)
 {
-	int lend = dt_cg_label_new(cg), lfits = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lend = dt_cg_label_new(cg), lfits = dt_cg_label_new(cg),
+	    ldone = dt_cg_label_new(cg);
 	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
 
 	dt_cg_emit(cg, LDX(BPF_DW, BPF_REG_7, R9, MS_OFF(ms_spec)));
@@ -205,24 +212,25 @@ dt_cg_emit_specappend(dt_cg_t *cg, uint32_t size)
 	if (size <= specsize) {
 		/* r1 = where the record goes; past the end: give it back */
 		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)size));
-		dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
-		    (int16_t)offsetof(dt_specbuf_t, sb_len),
+		dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8,
+		    R1, (int16_t)offsetof(dt_specbuf_t, sb_len),
 		    BPF_ADD | BPF_FETCH));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R1, (int32_t)(specsize - size),
-		    0), lfits);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R1,
+		    (int32_t)(specsize - size), 0), lfits);
 		dt_cg_emit(cg, MOV_IMM(R1, -(int32_t)size));
-		dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
-		    (int16_t)offsetof(dt_specbuf_t, sb_len), BPF_ADD));
+		dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8,
+		    R1, (int16_t)offsetof(dt_specbuf_t, sb_len), BPF_ADD));
 	}
-	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_specdrops));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_specdrops));
 	dt_cg_emit(cg, MOV_IMM(R2, 1));
 	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
 	if (size <= specsize) {	/* else it never fits */
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfits);
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)sizeof (dt_specbuf_t)));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+		    (int32_t)sizeof (dt_specbuf_t)));
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)size));
 		dt_cg_emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));

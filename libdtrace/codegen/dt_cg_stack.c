@@ -164,7 +164,8 @@ dt_cg_usym(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
 	if (r == NULL)		/* a key */
 		dt_cg_fail(cg, "D_CG", "stack( ) used as a value");
-	dt_cg_emit_upair(cg, (uint32_t)dt_cg_data_off(cg, r->dr_offset), e->dn_args);
+	dt_cg_emit_upair(cg, (uint32_t)dt_cg_data_off(cg, r->dr_offset),
+	    e->dn_args);
 }
 
 void

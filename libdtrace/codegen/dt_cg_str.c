@@ -15,7 +15,8 @@
 
 /* r0 = copyinstr(addr [, maxlen]) */
 void
-dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
 	uint32_t off = dt_cg_tmp_alloc(cg);
@@ -34,7 +35,8 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unus
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
 		dt_cg_emit(cg, MOV_IMM(R2, 1));
 		dt_cg_label_set(cg, lsmall);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0), lbig);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0),
+		    lbig);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
 		dt_cg_label_set(cg, lbig);
 	} else {
@@ -51,7 +53,8 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unus
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }
 
-/* ---- string subroutines ------------------------------------------------------
+/* ---- string subroutines
+ * ------------------------------------------------------
  *
  * Each copies its string argument into a temporary with
  * bpf_probe_read_kernel_str (which also gives its length), works on the
@@ -79,7 +82,8 @@ dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, lok);
 	/* the verifier must know: 0 <= r7 < strsize */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0), lok = dt_cg_label_new(cg));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0),
+	    lok = dt_cg_label_new(cg));
 	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
 	dt_cg_label_set(cg, lok);
 }
@@ -352,7 +356,8 @@ dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 }
 
 void
-dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
 	int id = dnp->dn_builtin->di_id;
@@ -392,7 +397,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 			int lshort = dt_cg_label_new(cg);
 
 			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0), lshort);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0),
+			    lshort);
 			dt_cg_emit(cg, MOV_REG(R2, R1));
 			dt_cg_label_set(cg, lshort);
 		}
@@ -445,7 +451,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0), lout);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0),
+		    lout);
 		dt_cg_emit(cg, MOV_REG(R1, R8));
 		dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
@@ -495,8 +502,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 		if (n > 2) {
 			dt_cg_emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
 			if (back) {
-				dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8, 0),
-				    lstart);
+				dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8,
+				    0), lstart);
 				dt_cg_emit(cg, MOV_REG(R4, R8));
 			} else {
 				dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
@@ -526,9 +533,10 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
 			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize,
-			    0), lnone);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0),
+			    lnone);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4,
+			    (int32_t)strsize, 0), lnone);
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
 			    lloop);
 		}
@@ -562,7 +570,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0),
+		    ldone);
 		dt_cg_emit_tmp_at(cg, R5, t1, R4);
 		dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
@@ -583,7 +592,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
 void
-dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	dt_node_t *e = dnp->dn_args;
 	uint32_t off;

@@ -19,7 +19,8 @@
  * numbers of a Linux dev_t (major: bits 20 and up, minor: the low 20).
  */
 void
-dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	int id = dnp->dn_builtin->di_id;
 
@@ -31,13 +32,16 @@ dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
 	dt_cg_expr(cg, dnp->dn_args);
 	switch (id) {
 	case DT_FN_HTONS: case DT_FN_NTOHS:
-		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    16));
 		break;
 	case DT_FN_HTONL: case DT_FN_NTOHL:
-		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    32));
 		break;
 	case DT_FN_HTONLL: case DT_FN_NTOHLL:
-		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    64));
 		break;
 	case DT_FN_GETMAJOR:
 		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 20));
@@ -60,7 +64,8 @@ dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused
  * dn_value and dn_aux are the offsets of real_parent and tgid.
  */
 void
-dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	int lfound = dt_cg_label_new(cg), lnot = dt_cg_label_new(cg);
 	int ldone = dt_cg_label_new(cg);
@@ -99,7 +104,8 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unus
  * rw_iswriter() a writer holding it or waiting.
  */
 void
-dt_cg_lockfn(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_lockfn(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
 {
 	int id = dnp->dn_builtin->di_id;
 	int ltrue = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);

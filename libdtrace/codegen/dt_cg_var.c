@@ -23,7 +23,8 @@ static void
 lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
 {
 	if (idp->di_kind == DT_IDENT_LOCAL) {
-		dt_cg_emit_dctx_addr(cg, reg, dt_cg_locals_off() + idp->di_offset);
+		dt_cg_emit_dctx_addr(cg, reg,
+		    dt_cg_locals_off() + idp->di_offset);
 		return;
 	}
 	dt_cg_emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
@@ -154,8 +155,8 @@ dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 static void
 emit_dyndrop(dt_cg_t *cg)
 {
-	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_dyndrops));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_dyndrops));
 	dt_cg_emit(cg, MOV_IMM(R2, 1));
 	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
 }
