@@ -1,5 +1,9 @@
 /*
- * dt_cg.c: the code generator, from typed AST to BPF instructions.
+ * dt_cg.c: the code generator, from typed AST to BPF instructions: its
+ * driver (clauses, programs, statements, records' headers) and the helpers
+ * every file of it uses (emitting, labels, the stack, dctx's layout and
+ * string temporaries).  What a construct or a built-in function compiles
+ * to is in the file of its family (dt_cg_impl.h lists them).
  *
  * Each clause compiles to one position-independent block (dt_cg_clause);
  * at dtrace_go() the blocks are assembled into programs (dt_cg_program):
