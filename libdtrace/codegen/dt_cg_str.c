@@ -1,7 +1,7 @@
 /*
  * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
  * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
- * strtok(), lltostr(), toupper(), tolower().
+ * strtok(), lltostr(), strtoll(), toupper(), tolower().
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -588,6 +588,229 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	}
 	}
 	cg->cg_sp -= 8 * n;
+}
+
+#define TL_WS	0x100003e00ULL	/* bit c set: c is white space */
+
+/* reg = (reg == 0), reg in [0, 2^63) */
+static void
+emit_tl_eqz(dt_cg_t *cg, int reg)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+}
+
+/* reg = (reg < k), reg in [0, 2^63) */
+static void
+emit_tl_lt(dt_cg_t *cg, int reg, int32_t k)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, k));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+}
+
+/*
+ * r0 = strtoll(s [, base]): the integer s begins with, in base 2 to 36
+ * (10 by default; another base is an illegal operation, as in DTrace):
+ * white space (' ', '\t' to '\r') skipped, an optional sign, for base 16
+ * an optional 0x or 0X, then the digits (0-9, then a-z or A-Z for 10 to
+ * 35) up to the first character that is no digit of the base.  The value
+ * wraps around past 64 bits.
+ *
+ * One loop over the copy, bounded by strsize (r4 the position, r8 the
+ * base), with a phase: 0 white space and the sign, 1 the first character
+ * after them (a 0 that may start a hex prefix), 3 after that 0 (an x or
+ * X), 2 the digits; a character no phase takes ends it.  Each character
+ * is classified and the phase, the sign and the value updated without a
+ * branch, as 0/1 flags and multiplications, so that an iteration has one
+ * branch on the string's bytes, go on or stop: the verifier follows one
+ * path through the loop, whatever the string, where a branch per case
+ * would make it follow (and keep pending) one per case and position.
+ * The state is in stack slots: the value (sv), the flags (sf: the phase,
+ * 4 for a minus sign), and what one iteration computes (sa: phase 0
+ * takes the character, sfa: the flags it then sets, sz: the 0 of a hex
+ * prefix, sx: its x).  The result goes through dctx memory (st), so that
+ * the verifier knows nothing of it: the loop's exits, the first one
+ * (with a value it knows to be 0) included, go on in one state, and what
+ * follows is verified once, not once per kind of exit and call.
+ */
+void
+dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int16_t slot[2] = { 0, 0 };
+	int n = dt_cg_push_args(cg, dnp, slot, 2);
+	int ntmp = cg->cg_ntmp;
+	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc(cg);
+	uint32_t size = strsize;
+	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
+	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
+	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
+	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
+
+	while (size < 8) {
+		(void) dt_cg_tmp_alloc(cg);	/* consecutive: room for r0 */
+		size += strsize;
+	}
+	dt_cg_emit(cg, MOV_IMM(R8, 10));
+	if (n > 1) {
+		int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+
+		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R8, 2, 0), lbad);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R8, 36, 0), lok);
+		dt_cg_label_set(cg, lbad);
+		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R8);
+		dt_cg_label_set(cg, lok);
+	}
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
+	dt_cg_emit_strcopy(cg, t1);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+	dt_cg_emit_tmp_at(cg, R2, t1, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
+	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, MOV_REG(R3, R5));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 3));		/* r3 = phase */
+
+	/* r2 = white space: c < 64 and bit c of TL_WS */
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R7, 6));
+	emit_tl_eqz(cg, R7);
+	dt_cg_emit(cg, MOV_REG(R0, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 63));
+	dt_cg_emit_imm64(cg, R2, TL_WS);
+	dt_cg_emit(cg, ALU_REG(BPF_RSH, R2, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 1));
+
+	/* r7 = a sign: c - '+' is 0 or 2; sfa = sign | minus << 2 */
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, '+'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xfd));
+	emit_tl_eqz(cg, R7);
+	dt_cg_emit(cg, MOV_REG(R0, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, '+'));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 2));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sfa, R0));
+
+	/* sa = phase 0 takes it (white space or a sign) */
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R7));
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sa, R2));
+
+	/* sz = phase 1 (or 0, not taken) in base 16 takes a 0 */
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 1));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R2));
+	dt_cg_emit(cg, MOV_REG(R2, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 16));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, '0'));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sz, R0));
+
+	/* sx = phase 3 takes an x or X */
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 3));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_OR, R2, 0x20));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 'x'));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sx, R0));
+
+	/* r2 = the digit's value: c - '0' or (c | 0x20) - 'a' + 10, or 99 */
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, '0'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 0xff));
+	dt_cg_emit(cg, MOV_REG(R3, R2));
+	emit_tl_lt(cg, R3, 10);
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_OR, R7, 0x20));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 'a'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xff));
+	dt_cg_emit(cg, MOV_REG(R0, R7));
+	emit_tl_lt(cg, R0, 26);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 99));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 89));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 99));
+
+	/* r3 = a digit of the base, in phase 2; r0 = go on */
+	dt_cg_emit(cg, MOV_REG(R3, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sz));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R7, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R3, R7));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R3));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lgo);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+
+	/* value += digit * (value * (base - 1) + d) */
+	dt_cg_label_set(cg, lgo);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R8));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sv, R0));
+	/* flags = sa * sfa + (sz + sx + digit) * (2 | minus) + sz */
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, 2));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sz));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R5));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sfa));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sf, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	dt_cg_label_set(cg, ldone);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+	dt_cg_label_set(cg, lpos);
+	/* through memory: a value unknown to the verifier (above) */
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)st, R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, (int16_t)st));
+	cg->cg_ntmp = ntmp;		/* the temporaries are free again */
+	cg->cg_sp -= 8 * (n + 6);
 }
 
 /* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
