@@ -297,7 +297,7 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		cg->cg_sp -= 8;
 }
 
-/* printa( ), clear( ), trunc( ), dt_cg_normalize( ), denormalize( ) */
+/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ) */
 void
 dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
