@@ -1,5 +1,9 @@
 /*
- * dt_cg.c: the code generator, from typed AST to BPF instructions.
+ * dt_cg.c: the code generator, from typed AST to BPF instructions: its
+ * driver (clauses, programs, statements, records' headers) and the helpers
+ * every file of it uses (emitting, labels, the stack, dctx's layout and
+ * string temporaries).  What a construct or a built-in function compiles
+ * to is in the file of its family (dt_cg_impl.h lists them).
  *
  * Each clause compiles to one position-independent block (dt_cg_clause);
  * at dtrace_go() the blocks are assembled into programs (dt_cg_program):
@@ -28,35 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../dlang/dt_ast.h"
-#include "dt_asm.h"
-#include "../core/dt_fn.h"
+#include "dt_cg_impl.h"
 
-#define DT_NTMP		8		/* string temporaries per statement */
-#define DT_TMP_BYTES	16384		/* at most this much for them */
-#define DT_DCTX_MAX	32768		/* largest per-CPU value; also keeps
-					   every dctx offset within an insn's
-					   16-bit offset field */
-#define DT_STACK_MAX	480		/* bytes of stack for temporaries */
-
-#define GS_SIZE		((uint32_t)sizeof (dt_gstate_t))
-
-typedef struct dt_cg {
-	dtrace_hdl_t *cg_hdl;		/* handle */
-	dt_block_t *cg_blk;		/* block being written */
-	dt_clause_t *cg_clause;		/* clause being compiled */
-	int cg_sp;			/* stack bytes in use */
-	int cg_ntmp;			/* string temporaries in use */
-	dt_asm_t cg_asm;		/* labels and jumps (dt_asm.c) */
-	int cg_lfault;			/* label of the fault handler */
-	int cg_lend;			/* label of the end of the clause */
-	bool cg_uentry;			/* the probe is a uprobe on a
-					   function's first byte */
-	jmp_buf cg_jmp;			/* where errors unwind to */
-} dt_cg_t;
-
-static void __attribute__((noreturn))
-cg_fail(dt_cg_t *cg, const char *tag, const char *msg)
+void __attribute__((noreturn))
+dt_cg_fail(dt_cg_t *cg, const char *tag, const char *msg)
 {
 	dtrace_hdl_t *dtp = cg->cg_hdl;
 
@@ -66,60 +45,57 @@ cg_fail(dt_cg_t *cg, const char *tag, const char *msg)
 	longjmp(cg->cg_jmp, 1);
 }
 
-static void
-emit(dt_cg_t *cg, struct bpf_insn insn)
+void
+dt_cg_emit(dt_cg_t *cg, struct bpf_insn insn)
 {
 	if (dt_block_emit(cg->cg_hdl, cg->cg_blk, insn) != 0)
-		cg_fail(cg, "D_NOMEM", "out of memory");
+		dt_cg_fail(cg, "D_NOMEM", "out of memory");
 }
 
-static uint32_t
-pc(dt_cg_t *cg)
+uint32_t
+dt_cg_pc(dt_cg_t *cg)
 {
 	return (cg->cg_blk->db_len);
 }
 
-static void
-reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind)
+void
+dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind)
 {
 	if (dt_block_reloc(cg->cg_hdl, cg->cg_blk, insn, kind) != 0)
-		cg_fail(cg, "D_NOMEM", "out of memory");
+		dt_cg_fail(cg, "D_NOMEM", "out of memory");
 }
 
 /* r = 64-bit constant */
-static void
-emit_imm64(dt_cg_t *cg, int reg, uint64_t v)
+void
+dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v)
 {
 	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
-		emit(cg, MOV_IMM(reg, (int32_t)v));
+		dt_cg_emit(cg, MOV_IMM(reg, (int32_t)v));
 		return;
 	}
-	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, 0, 0, (int32_t)v));
-	emit(cg, INSN(0, 0, 0, 0, (int32_t)(v >> 32)));
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, 0, 0, (int32_t)v));
+	dt_cg_emit(cg, INSN(0, 0, 0, 0, (int32_t)(v >> 32)));
 }
 
 /* r = map fd (for helpers taking a map) */
-static void
-emit_mapfd(dt_cg_t *cg, int reg, int map)
+void
+dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map)
 {
-	reloc(cg, pc(cg), DT_REL_MAPFD);
-	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_FD, 0,
-	    map));
-	emit(cg, INSN(0, 0, 0, 0, 0));
+	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_MAPFD);
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_FD,
+	    0, map));
+	dt_cg_emit(cg, INSN(0, 0, 0, 0, 0));
 }
 
 /* r = address of byte off of the value of an array map of one entry */
-static void
-emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)
+void
+dt_cg_emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)
 {
-	reloc(cg, pc(cg), DT_REL_MAPVAL);
-	emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_MAP_VALUE, 0,
-	    map));
-	emit(cg, INSN(0, 0, 0, 0, (int32_t)off));
+	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_MAPVAL);
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg,
+	    BPF_PSEUDO_MAP_VALUE, 0, map));
+	dt_cg_emit(cg, INSN(0, 0, 0, 0, (int32_t)off));
 }
-
-static void cg_speculation(dt_cg_t *);
-static void cg_commit(dt_cg_t *, bool);
 
 /* ---- labels --------------------------------------------------------------- */
 
@@ -131,13 +107,13 @@ static void
 cg_asm_check(dt_cg_t *cg)
 {
 	if (cg->cg_asm.da_err == EDT_NOMEM)
-		cg_fail(cg, "D_NOMEM", "out of memory");
+		dt_cg_fail(cg, "D_NOMEM", "out of memory");
 	if (cg->cg_asm.da_err != 0)
 		longjmp(cg->cg_jmp, 1);	/* its message is on the handle */
 }
 
-static int
-label_new(dt_cg_t *cg)
+int
+dt_cg_label_new(dt_cg_t *cg)
 {
 	int label = dt_asm_label(&cg->cg_asm);
 
@@ -145,8 +121,8 @@ label_new(dt_cg_t *cg)
 	return (label);
 }
 
-static void
-label_set(dt_cg_t *cg, int label)
+void
+dt_cg_label_set(dt_cg_t *cg, int label)
 {
 	dt_asm_set(&cg->cg_asm, label);
 	cg_asm_check(cg);
@@ -156,8 +132,8 @@ label_set(dt_cg_t *cg, int label)
  * A jump to a label, resolved by resolve_labels().  Not inlined: its insn
  * would be a variable of the functions that call setjmp().
  */
-static void __attribute__((noinline))
-emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
+void __attribute__((noinline))
+dt_cg_emit_jump(dt_cg_t *cg, struct bpf_insn insn, int label)
 {
 	dt_asm_jump(&cg->cg_asm, insn, label);
 	cg_asm_check(cg);
@@ -172,21 +148,21 @@ resolve_labels(dt_cg_t *cg)
 
 /* ---- stack and temporaries -------------------------------------------------- */
 
-static int16_t
-push(dt_cg_t *cg)
+int16_t
+dt_cg_push(dt_cg_t *cg)
 {
 	cg->cg_sp += 8;
 	if (cg->cg_sp > DT_STACK_MAX)
-		cg_fail(cg, "D_CG", "expression too complex: out of BPF "
+		dt_cg_fail(cg, "D_CG", "expression too complex: out of BPF "
 		    "stack");
-	emit(cg, STX(BPF_DW, FP, (int16_t)-cg->cg_sp, R0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, (int16_t)-cg->cg_sp, R0));
 	return ((int16_t)-cg->cg_sp);
 }
 
-static void
-pop(dt_cg_t *cg, int reg)
+void
+dt_cg_pop(dt_cg_t *cg, int reg)
 {
-	emit(cg, LDX(BPF_DW, reg, FP, (int16_t)-cg->cg_sp));
+	dt_cg_emit(cg, LDX(BPF_DW, reg, FP, (int16_t)-cg->cg_sp));
 	cg->cg_sp -= 8;
 }
 
@@ -194,23 +170,23 @@ pop(dt_cg_t *cg, int reg)
  * dctx: machine state, this-> variables, scratch space, string
  * temporaries, record.
  */
-static uint32_t
-locals_off(void)
+uint32_t
+dt_cg_locals_off(void)
 {
 	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8);
 }
 
 /* scratchsize rounded up to 8: what alloca() and copyin() may take */
-static uint32_t
-scratch_size(dtrace_hdl_t *dtp)
+uint32_t
+dt_cg_scratch_size(dtrace_hdl_t *dtp)
 {
 	return ((dtp->dt_opts.op_scratchsize + 7) & ~7U);
 }
 
-static uint32_t
-scratch_off(void)
+uint32_t
+dt_cg_scratch_off(void)
 {
-	return (locals_off() + DT_LOCALS_BYTES);
+	return (dt_cg_locals_off() + DT_LOCALS_BYTES);
 }
 
 /*
@@ -221,7 +197,7 @@ scratch_off(void)
 static uint32_t
 tmp_off(dtrace_hdl_t *dtp, int n)
 {
-	return (scratch_off() + 2 * scratch_size(dtp) +
+	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
 	    (uint32_t)n * dtp->dt_opts.op_strsize);
 }
 
@@ -229,8 +205,8 @@ tmp_off(dtrace_hdl_t *dtp, int n)
  * String temporaries a statement may use: fewer when strsize is large.
  * strtok()'s copy, after them, comes out of the same budget.
  */
-static int
-ntmp(dtrace_hdl_t *dtp)
+int
+dt_cg_ntmp(dtrace_hdl_t *dtp)
 {
 	int n = (int)((DT_TMP_BYTES - dtp->dt_opts.op_strsize) /
 	    dtp->dt_opts.op_strsize);
@@ -239,31 +215,31 @@ ntmp(dtrace_hdl_t *dtp)
 }
 
 /* Offset in dctx of a fresh string temporary. */
-static uint32_t
-tmp_alloc(dt_cg_t *cg)
+uint32_t
+dt_cg_tmp_alloc(dt_cg_t *cg)
 {
-	if (cg->cg_ntmp == ntmp(cg->cg_hdl)) {
+	if (cg->cg_ntmp == dt_cg_ntmp(cg->cg_hdl)) {
 		char msg[128];
 
 		snprintf(msg, sizeof (msg), "statement too complex: more "
 		    "than %d string values at once with strsize %u",
-		    ntmp(cg->cg_hdl), cg->cg_hdl->dt_opts.op_strsize);
-		cg_fail(cg, "D_CG", msg);
+		    dt_cg_ntmp(cg->cg_hdl), cg->cg_hdl->dt_opts.op_strsize);
+		dt_cg_fail(cg, "D_CG", msg);
 	}
 	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
 /* strtok()'s copy of its string, kept for the next call of the firing */
-static uint32_t
-strtok_off(dtrace_hdl_t *dtp)
+uint32_t
+dt_cg_strtok_off(dtrace_hdl_t *dtp)
 {
-	return (tmp_off(dtp, ntmp(dtp)));
+	return (tmp_off(dtp, dt_cg_ntmp(dtp)));
 }
 
 uint32_t
 dt_dctx_bufoff(dtrace_hdl_t *dtp)
 {
-	return (strtok_off(dtp) + dtp->dt_opts.op_strsize);
+	return (dt_cg_strtok_off(dtp) + dtp->dt_opts.op_strsize);
 }
 
 /* The record buffer holds the largest data record or a fault record. */
@@ -283,3923 +259,19 @@ dt_dctx_size(dtrace_hdl_t *dtp)
 	    dtp->dt_opts.op_strsize);
 }
 
-static int16_t
-data_off(dt_cg_t *cg, uint32_t off)
+int16_t
+dt_cg_data_off(dt_cg_t *cg, uint32_t off)
 {
 	return ((int16_t)(dt_dctx_bufoff(cg->cg_hdl) + sizeof (dt_rechdr_t) +
 	    off));
 }
 
 /* r = r9 + off */
-static void
-emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off)
-{
-	emit(cg, MOV_REG(reg, R9));
-	emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
-}
-
-/* ---- values ------------------------------------------------------------------ */
-
-/* Bring r0 to the canonical form of type t. */
-static void
-normalize(dt_cg_t *cg, dt_type_t t)
-{
-	int bits;
-
-	if (t.ty_kind != DT_TK_INT || t.ty_size >= 8)
-		return;
-	bits = 64 - t.ty_size * 8;
-	if (!t.ty_signed && t.ty_size == 4) {
-		emit(cg, MOV32_REG(R0, R0));
-		return;
-	}
-	emit(cg, ALU_IMM(BPF_LSH, R0, bits));
-	emit(cg, ALU_IMM(t.ty_signed ? BPF_ARSH : BPF_RSH, R0, bits));
-}
-
-/*
- * Record a fault: ms_fault = kind, ms_faddr = the value in reg, ms_fpc =
- * this instruction, then go to the fault handler.
- */
-static void
-emit_fault(dt_cg_t *cg, int kind, int reg)
-{
-	cg->cg_clause->dc_faults = true;	/* it gets a fault handler */
-	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), kind));
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), reg));
-	reloc(cg, pc(cg), DT_REL_PC);
-	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fpc), (int32_t)pc(cg)));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lfault);
-}
-
-/*
- * r0 = strcmp(r1, r2) over at most strsize bytes: unsigned byte difference
- * at the first mismatch, 0 if equal.
- *
- * Eight bytes at a time: the verifier follows a loop iteration by
- * iteration and refuses a path of more than 8192 jumps, which a byte loop
- * reaches at strsize 2048.  Equal words go on unless they hold a NUL
- * (haszero(v) = (v - 0x01..01) & ~v & 0x80..80); a word that differs is
- * compared byte by byte (little-endian: byte k is bits 8k..8k+7); the
- * bytes after the last whole word are compared one at a time.  Uses
- * r0-r5 and r7-r8, which no expression keeps a value in.
- */
-static void
-emit_strcmp(dt_cg_t *cg)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t words = strsize / 8;
-	int lloop = label_new(cg), lword = label_new(cg);
-	int ltail = label_new(cg), ldiff = label_new(cg);
-	int leq = label_new(cg), ldone = label_new(cg);
-
-	emit(cg, MOV_IMM(R3, 0));
-	label_set(cg, lloop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R3, (int32_t)(words * 8), 0), ltail);
-	emit(cg, MOV_REG(R4, R1));
-	emit(cg, ALU_REG(BPF_ADD, R4, R3));
-	emit(cg, LDX(BPF_DW, R4, R4, 0));
-	emit(cg, MOV_REG(R5, R2));
-	emit(cg, ALU_REG(BPF_ADD, R5, R3));
-	emit(cg, LDX(BPF_DW, R5, R5, 0));
-	emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), lword);
-	emit_imm64(cg, BPF_REG_7, 0x0101010101010101ULL);
-	emit(cg, MOV_REG(R0, R4));
-	emit(cg, ALU_REG(BPF_SUB, R0, BPF_REG_7));
-	emit(cg, MOV_REG(BPF_REG_8, R4));
-	emit(cg, ALU_IMM(BPF_XOR, BPF_REG_8, -1));
-	emit(cg, ALU_REG(BPF_AND, R0, BPF_REG_8));
-	emit_imm64(cg, BPF_REG_7, 0x8080808080808080ULL);
-	emit(cg, ALU_REG(BPF_AND, R0, BPF_REG_7));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), leq);
-	emit(cg, ALU_IMM(BPF_ADD, R3, 8));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	/* the words differ: find the first differing or NUL byte */
-	label_set(cg, lword);
-	for (int k = 0; k < 8; k++) {
-		emit(cg, MOV_REG(BPF_REG_7, R4));
-		emit(cg, MOV_REG(BPF_REG_8, R5));
-		if (k > 0) {
-			emit(cg, ALU_IMM(BPF_RSH, BPF_REG_7, 8 * k));
-			emit(cg, ALU_IMM(BPF_RSH, BPF_REG_8, 8 * k));
-		}
-		emit(cg, ALU_IMM(BPF_AND, BPF_REG_7, 0xff));
-		emit(cg, ALU_IMM(BPF_AND, BPF_REG_8, 0xff));
-		emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
-	}
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
-
-	/* the bytes after the last whole word */
-	label_set(cg, ltail);
-	for (uint32_t k = words * 8; k < strsize; k++) {
-		emit(cg, LDX(BPF_B, BPF_REG_7, R1, (int16_t)k));
-		emit(cg, LDX(BPF_B, BPF_REG_8, R2, (int16_t)k));
-		emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0), ldiff);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), leq);
-	}
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), leq);
-
-	label_set(cg, ldiff);
-	emit(cg, MOV_REG(R0, BPF_REG_7));
-	emit(cg, ALU_REG(BPF_SUB, R0, BPF_REG_8));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, leq);
-	emit(cg, MOV_IMM(R0, 0));
-	label_set(cg, ldone);
-}
-
-/* r0 = (r0 <op> r1) ? 1 : 0 */
-static void
-emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
-{
-	int ltrue = label_new(cg), ldone = label_new(cg);
-	uint8_t jop;
-
-	switch (op) {
-	case T_EQ: jop = BPF_JEQ; break;
-	case T_NE: jop = BPF_JNE; break;
-	case T_LT: jop = sign ? BPF_JSLT : BPF_JLT; break;
-	case T_GT: jop = sign ? BPF_JSGT : BPF_JGT; break;
-	case T_LE: jop = sign ? BPF_JSLE : BPF_JLE; break;
-	default: jop = sign ? BPF_JSGE : BPF_JGE; break;
-	}
-	emit_jump(cg, JMP_REG(jop, R0, R1, 0), ltrue);
-	emit(cg, MOV_IMM(R0, 0));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, ltrue);
-	emit(cg, MOV_IMM(R0, 1));
-	label_set(cg, ldone);
-}
-
-static void cg_expr(dt_cg_t *, dt_node_t *);
-static void emit_cpudrop(dt_cg_t *, uint32_t);
-static void emit_path_walk(dt_cg_t *, bool, bool, bool);
-static void emit_fs_path(dt_cg_t *, int);
-static void cg_fds(dt_cg_t *, dt_node_t *);
-static void emit_provpid(dt_cg_t *, int);
-static void emit_clamp(dt_cg_t *, int, int32_t, int32_t);
-
-/* Evaluate dnp and convert the value to type t. */
-static void
-cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
-{
-	cg_expr(cg, dnp);
-	normalize(cg, t);
-}
-
-/* r0 = r0 <op> r1 for an arithmetic operator, in type t */
-static void
-emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
-{
-	uint8_t bop;
-	int16_t sdiv = t.ty_signed && t.ty_kind == DT_TK_INT;
-
-	switch (op) {
-	case T_PLUS: case T_ADD_EQ: case T_INC: bop = BPF_ADD; break;
-	case T_MINUS: case T_SUB_EQ: case T_DEC: bop = BPF_SUB; break;
-	case T_STAR: case T_MUL_EQ: bop = BPF_MUL; break;
-	case T_SLASH: case T_DIV_EQ: bop = BPF_DIV; break;
-	case T_MOD: case T_MOD_EQ: bop = BPF_MOD; break;
-	case T_AND: case T_AND_EQ: bop = BPF_AND; break;
-	case T_OR: case T_OR_EQ: bop = BPF_OR; break;
-	case T_XOR: case T_XOR_EQ: bop = BPF_XOR; break;
-	case T_LSH: case T_LSH_EQ: bop = BPF_LSH; break;
-	default: bop = t.ty_signed ? BPF_ARSH : BPF_RSH; break;
-	}
-	if (bop == BPF_DIV || bop == BPF_MOD) {
-		int lok = label_new(cg);
-
-		emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lok);
-		emit_fault(cg, DTRACEFLT_DIVZERO, R1);
-		label_set(cg, lok);
-		/* signed division is the v4 ISA's div/mod with off = 1 */
-		emit(cg, INSN(BPF_ALU64 | bop | BPF_X, R0, R1, sdiv, 0));
-	} else {
-		emit(cg, ALU_REG(bop, R0, R1));
-	}
-	normalize(cg, t);
-}
-
-/*
- * Read size bytes with helper (bpf_probe_read_kernel or _kernel_str) from
- * the address in r0 to r9 + off (dctx) or to fp + off (stack); a failed
- * read is DTrace's "invalid address" fault for that address.  The _str
- * helper succeeds with a positive length, the other with 0.
- */
-static void
-emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off, int32_t size)
-{
-	int lok = label_new(cg);
-	int16_t aslot = push(cg);
-
-	emit(cg, MOV_REG(R3, R0));
-	emit(cg, MOV_REG(R1, dctx ? R9 : FP));
-	emit(cg, ALU_IMM(BPF_ADD, R1, off));
-	emit(cg, MOV_IMM(R2, size));
-	emit(cg, CALL(helper));
-	emit_jump(cg, helper == BPF_FUNC_probe_read_kernel_str ?
-	    JMP_IMM(BPF_JSGT, R0, 0, 0) : JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	cg->cg_sp -= 8;
-}
-
-/* r0 = the size bytes at the address in r0 (zero-extended), or a fault */
-static void
-emit_read_value(dt_cg_t *cg, int size)
-{
-	int16_t vslot;
-
-	/* a zeroed stack slot receives the value */
-	emit(cg, MOV_REG(R1, R0));
-	emit(cg, MOV_IMM(R0, 0));
-	vslot = push(cg);
-	emit(cg, MOV_REG(R0, R1));
-	emit_read(cg, BPF_FUNC_probe_read_kernel, false, vslot, size);
-	pop(cg, R0);
-}
-
-/* r0 = value of a built-in variable */
-static void
-cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
-{
-	dtrace_hdl_t *dtp = cg->cg_hdl;
-	const dt_ident_t *bi = dnp->dn_builtin;
-	int id = bi->di_id;
-
-	if (id >= DT_BI_ARG0 && id < DT_BI_ARG0 + DT_MAXARGS) {
-		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_argv) +
-		    (id - DT_BI_ARG0) * 8));
-		return;
-	}
-	switch (id) {
-	case DT_BI_PID:
-		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-		break;
-	case DT_BI_TID:
-		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-		emit(cg, MOV32_REG(R0, R0));
-		break;
-	case DT_BI_UID:
-		emit(cg, CALL(BPF_FUNC_get_current_uid_gid));
-		emit(cg, MOV32_REG(R0, R0));
-		break;
-	case DT_BI_GID:
-		emit(cg, CALL(BPF_FUNC_get_current_uid_gid));
-		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-		break;
-	case DT_BI_PPID:
-		/* current->real_parent->tgid */
-		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-		emit_read_value(cg, 8);
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
-		emit_read_value(cg, 4);
-		normalize(cg, bi->di_type);
-		break;
-	case DT_BI_EXECNAME: {
-		uint32_t off = tmp_alloc(cg);
-
-		emit_dctx_addr(cg, R1, off);
-		emit(cg, MOV_IMM(R2, 16));
-		emit(cg, CALL(BPF_FUNC_get_current_comm));
-		emit_dctx_addr(cg, R0, off);
-		break;
-	}
-	case DT_BI_TIMESTAMP:
-		emit(cg, CALL(BPF_FUNC_ktime_get_ns));
-		break;
-	case DT_BI_VTIMESTAMP:
-		/* current->se.sum_exec_runtime */
-		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-		emit_read_value(cg, 8);
-		break;
-	case DT_BI_WALLTIMESTAMP:
-		emit(cg, CALL(BPF_FUNC_ktime_get_boot_ns));
-		emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
-		emit(cg, LDX(BPF_DW, R1, R1, (int16_t)offsetof(dt_gstate_t,
-		    gs_walloff)));
-		emit(cg, ALU_REG(BPF_ADD, R0, R1));
-		break;
-	case DT_BI_CPU:
-		emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-		break;
-	case DT_BI_CURTHREAD:
-		emit(cg, CALL(BPF_FUNC_get_current_task));
-		break;
-	case DT_BI_CWD:
-	case DT_BI_ROOT:
-		emit_fs_path(cg, id);
-		emit_path_walk(cg, id == DT_BI_CWD, false, false);
-		break;
-	case DT_BI_ERRNO:
-		emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_errno)));
-		break;
-	case DT_BI_STACKDEPTH:
-	case DT_BI_USTACKDEPTH: {
-		/* frames bpf_get_stack finds, into string temporaries */
-		uint32_t off = tmp_alloc(cg), size = cg->cg_hdl->dt_opts.op_strsize;
-		int lok = label_new(cg);
-
-		while (size < 512 && cg->cg_ntmp < ntmp(dtp)) {
-			(void) tmp_alloc(cg);	/* consecutive: more frames */
-			size += dtp->dt_opts.op_strsize;
-		}
-		emit(cg, MOV_REG(R1, R6));
-		emit_dctx_addr(cg, R2, off);
-		emit(cg, MOV_IMM(R3, (int32_t)(size & ~7U)));
-		if (id == DT_BI_USTACKDEPTH)
-			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
-		else	/* the frames stack() shows (emit_stack()) */
-			emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-		emit(cg, CALL(BPF_FUNC_get_stack));
-		emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), lok);
-		emit(cg, MOV_IMM(R0, 0));
-		label_set(cg, lok);
-		emit(cg, ALU_IMM(BPF_RSH, R0, 3));
-		if (id == DT_BI_USTACKDEPTH && cg->cg_uentry) {
-			/* and the caller ustack() adds (emit_ustack()) */
-			int lnone = label_new(cg);
-
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnone);
-			emit(cg, ALU_IMM(BPF_ADD, R0, 1));
-			label_set(cg, lnone);
-		}
-		break;
-	}
-	case DT_BI_CALLER: {
-		/*
-		 * Where the probe fired in the kernel: the top frame of the
-		 * stack stack() shows (the program's and the tracing
-		 * machinery's frames skipped, ms_stkskip), 0 if none.
-		 */
-		uint32_t off = tmp_alloc(cg);
-
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)off, 0));
-		emit(cg, MOV_REG(R1, R6));
-		emit_dctx_addr(cg, R2, off);
-		emit(cg, MOV_IMM(R3, 8));
-		emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-		emit(cg, CALL(BPF_FUNC_get_stack));
-		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)off));
-		break;
-	}
-	case DT_BI_UCALLER: {
-		/*
-		 * Where the current user function returns to: the second
-		 * frame of the user stack; at a function's first byte (pid
-		 * entry) the return address at the top of the stack.  0 if
-		 * it cannot be read.
-		 */
-		uint32_t off = tmp_alloc(cg), size = dtp->dt_opts.op_strsize;
-
-		while (size < 16) {
-			(void) tmp_alloc(cg);	/* consecutive */
-			size += dtp->dt_opts.op_strsize;
-		}
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 8), 0));
-		if (cg->cg_uentry) {
-			emit_dctx_addr(cg, R1, off + 8);
-			emit(cg, MOV_IMM(R2, 8));
-			emit(cg, LDX(BPF_DW, R3, R6, 152));	/* regs->sp */
-			emit(cg, CALL(BPF_FUNC_probe_read_user));
-		} else {
-			emit(cg, MOV_REG(R1, R6));
-			emit_dctx_addr(cg, R2, off);
-			emit(cg, MOV_IMM(R3, 16));
-			emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
-			emit(cg, CALL(BPF_FUNC_get_stack));
-		}
-		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)(off + 8)));
-		break;
-	}
-	case DT_BI_ID:
-		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_prid)));
-		break;
-	case DT_BI_EPID:	/* set by the program assembler: emit_epid() */
-		emit(cg, LDX(BPF_W, R0, R9, MS_OFF(ms_epid)));
-		break;
-	case DT_BI_PROBEPROV:
-	case DT_BI_PROBEMOD:
-	case DT_BI_PROBEFUNC:
-	case DT_BI_PROBENAME: {
-		int lfound = label_new(cg), ldone = label_new(cg);
-		uint32_t empty = dt_strtab_insert(dtp, "", 0);
-
-		if (empty == UINT32_MAX)
-			cg_fail(cg, "D_NOMEM", "out of memory");
-		emit_mapfd(cg, R1, DT_MAP_PROBES);
-		emit_dctx_addr(cg, R2, (uint32_t)MS_OFF(ms_prid));
-		emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
-		emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lfound);
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)((id - DT_BI_PROBEPROV) *
-		    dtp->dt_opts.op_strsize)));
-		if (id == DT_BI_PROBEPROV)
-			emit_provpid(cg, ldone);
-		label_set(cg, ldone);
-		break;
-	}
-	case DT_BI_ZONENAME: {
-		/* Linux has no zones: every process is in the global one,
-		   which is what DTrace for Linux reports. */
-		uint32_t off = dt_strtab_insert(dtp, "global", 6);
-
-		if (off == UINT32_MAX)
-			cg_fail(cg, "D_NOMEM", "out of memory");
-		emit_mapval(cg, R0, DT_MAP_STRTAB, off);
-		break;
-	}
-	default:
-		cg_fail(cg, "D_CG", "unknown built-in variable");
-	}
-}
-
-/* r0 = copyinstr(addr [, maxlen]) */
 void
-dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
+dt_cg_emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t off = tmp_alloc(cg);
-	int lok = label_new(cg);
-	int16_t aslot;
-
-	cg_expr(cg, dnp->dn_args);
-	aslot = push(cg);
-	if (dnp->dn_args->dn_list != NULL) {
-		int lsmall = label_new(cg), lbig = label_new(cg);
-
-		/* size = clamp(maxlen + 1, 1, strsize) */
-		cg_expr(cg, dnp->dn_args->dn_list);
-		emit(cg, MOV_REG(R2, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-		emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
-		emit(cg, MOV_IMM(R2, 1));
-		label_set(cg, lsmall);
-		emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0), lbig);
-		emit(cg, MOV_IMM(R2, (int32_t)strsize));
-		label_set(cg, lbig);
-	} else {
-		emit(cg, MOV_IMM(R2, (int32_t)strsize));
-	}
-	emit(cg, LDX(BPF_DW, R3, FP, aslot));
-	emit_dctx_addr(cg, R1, off);
-	emit(cg, CALL(BPF_FUNC_probe_read_user_str));
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	cg->cg_sp -= 8;
-	emit_dctx_addr(cg, R0, off);
-}
-
-/*
- * Scratch space.  alloca(), copyin() and copyinto()'s and bcopy()'s
- * destination use the clause's scratch area in dctx: ms_scratch bytes of
- * it are taken, 8-byte aligned, and it is empty again when the next clause
- * starts.  A pointer into it is a plain number (ms_dctx, dctx's address,
- * plus the offset), read like any kernel address with
- * bpf_probe_read_kernel; writes go through r9 at an offset the verifier
- * can bound.
- */
-
-/*
- * Take the r0 bytes from scratch: r1 = their offset in the scratch area,
- * r2 = the size, both known to the verifier to be at most scratch_size,
- * or DTrace's "out of scratch space" fault.
- */
-static void
-emit_scratch_alloc(dt_cg_t *cg)
-{
-	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
-	int lsize = label_new(cg), loff = label_new(cg), lfit = label_new(cg);
-
-	emit(cg, MOV_REG(R2, R0));
-	emit_jump(cg, JMP_IMM(BPF_JLE, R2, ss, 0), lsize);
-	emit(cg, MOV_IMM(R1, 0));
-	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
-	label_set(cg, lsize);
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_scratch)));
-	/* always true; it tells the verifier */
-	emit_jump(cg, JMP_IMM(BPF_JLE, R1, ss, 0), loff);
-	emit(cg, MOV_IMM(R1, 0));
-	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
-	label_set(cg, loff);
-	emit(cg, MOV_REG(R3, R2));
-	emit(cg, ALU_IMM(BPF_ADD, R3, 7));
-	emit(cg, ALU_IMM(BPF_AND, R3, -8));
-	emit(cg, ALU_REG(BPF_ADD, R3, R1));
-	emit_jump(cg, JMP_IMM(BPF_JLE, R3, ss, 0), lfit);
-	emit(cg, MOV_IMM(R1, 0));
-	emit_fault(cg, DTRACEFLT_NOSCRATCH, R1);
-	label_set(cg, lfit);
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_scratch), R3));
-}
-
-/* r0 = the address of byte r1 of the scratch area, as a number */
-static void
-emit_scratch_ptr(dt_cg_t *cg)
-{
-	emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_dctx)));
-	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)scratch_off()));
-	emit(cg, ALU_REG(BPF_ADD, R0, R1));
-}
-
-/*
- * The destination in stack slot dslot, of the size in slot sslot, must lie
- * in the scratch space the clause allocated, else the invalid address
- * fault for it: r1 = its offset in the scratch area, r2 = the size, both
- * at most scratch_size for the verifier.
- */
-static void
-emit_scratch_dest(dt_cg_t *cg, int16_t dslot, int16_t sslot)
-{
-	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
-	int lbad = label_new(cg), lok = label_new(cg);
-
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
-	emit(cg, LDX(BPF_DW, R2, FP, dslot));
-	emit(cg, ALU_REG(BPF_SUB, R2, R1));
-	emit(cg, MOV_REG(R1, R2));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss, 0), lbad);
-	emit(cg, LDX(BPF_DW, R2, FP, sslot));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss, 0), lbad);
-	emit(cg, MOV_REG(R3, R1));
-	emit(cg, ALU_REG(BPF_ADD, R3, R2));
-	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
-	emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
-	label_set(cg, lbad);
-	emit(cg, LDX(BPF_DW, R1, FP, dslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-}
-
-/*
- * Copy r2 bytes from the address in stack slot aslot with helper
- * (bpf_probe_read_user or _kernel) to byte r1 of the scratch area; a
- * failed read is the invalid address fault for that address.
- */
-static void
-emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
-{
-	int lok = label_new(cg);
-
-	emit(cg, MOV_REG(R3, R1));
-	emit(cg, MOV_REG(R1, R9));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
-	emit(cg, ALU_REG(BPF_ADD, R1, R3));
-	emit(cg, LDX(BPF_DW, R3, FP, aslot));
-	emit(cg, CALL(helper));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-}
-
-/* r0 = alloca(size) */
-void
-dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	cg_expr(cg, dnp->dn_args);
-	emit_scratch_alloc(cg);
-	emit_scratch_ptr(cg);
-}
-
-/* r0 = copyin(addr, size): a copy of user memory in scratch space */
-void
-dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	int16_t aslot, oslot;
-
-	cg_expr(cg, dnp->dn_args);
-	aslot = push(cg);
-	cg_expr(cg, dnp->dn_args->dn_list);
-	emit_scratch_alloc(cg);
-	emit(cg, MOV_REG(R0, R1));
-	oslot = push(cg);
-	emit_scratch_read(cg, BPF_FUNC_probe_read_user, aslot);
-	emit(cg, LDX(BPF_DW, R1, FP, oslot));
-	cg->cg_sp -= 16;
-	emit_scratch_ptr(cg);
-}
-
-/*
- * copyinto(addr, size, dest): user memory to scratch space the clause
- * allocated; bcopy(src, dest, size): kernel memory outside scratch space
- * to scratch space the clause allocated.
- */
-void
-dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	bool bcopy = dnp->dn_builtin->di_id == DT_FN_BCOPY;
-	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_list, *a2 = a1->dn_list;
-	int16_t aslot, sslot, dslot;
-
-	cg_expr(cg, a0);
-	aslot = push(cg);
-	cg_expr(cg, bcopy ? a2 : a1);
-	sslot = push(cg);
-	cg_expr(cg, bcopy ? a1 : a2);
-	dslot = push(cg);
-	if (bcopy) {
-		int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
-		int lok = label_new(cg);
-
-		/* src must not overlap the scratch area:
-		   src >= base + ss or src + size <= base */
-		emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-		emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
-		emit(cg, LDX(BPF_DW, R2, FP, aslot));
-		emit(cg, MOV_REG(R3, R1));
-		emit(cg, ALU_IMM(BPF_ADD, R3, ss));
-		emit_jump(cg, JMP_REG(BPF_JGE, R2, R3, 0), lok);
-		emit(cg, LDX(BPF_DW, R3, FP, sslot));
-		emit(cg, ALU_REG(BPF_ADD, R3, R2));
-		emit_jump(cg, JMP_REG(BPF_JLE, R3, R1, 0), lok);
-		emit_fault(cg, DTRACEFLT_BADADDR, R2);
-		label_set(cg, lok);
-	}
-	emit_scratch_dest(cg, dslot, sslot);
-	emit_scratch_read(cg, bcopy ? BPF_FUNC_probe_read_kernel :
-	    BPF_FUNC_probe_read_user, aslot);
-	cg->cg_sp -= 24;
-}
-
-/*
- * Pointer arithmetic moves by whole pointed-to objects: r1, what is added
- * to or taken from a pointer, times their size, which the semantic pass
- * left in dn_aux (0 when no pointer is involved).
- */
-static void
-emit_ptrscale(dt_cg_t *cg, const dt_node_t *dnp, int reg)
-{
-	if (dnp->dn_aux > 1)
-		emit(cg, ALU_IMM(BPF_MUL, reg, (int32_t)dnp->dn_aux));
-}
-
-/*
- * r0 holds the address of a value of node dnp's type in kernel memory:
- * load the value.  Integers and pointers are read with
- * bpf_probe_read_kernel (an address that cannot be read is DTrace's
- * "invalid address" fault, not a silent 0), bit-fields are shifted and
- * masked, a char array is copied into a string temporary, and a struct or
- * array stays an address.
- */
-static void
-emit_load(dt_cg_t *cg, const dt_node_t *dnp)
-{
-	dt_type_t t = dnp->dn_type;
-	uint32_t bit = (uint32_t)(dnp->dn_aux & 0xff);
-	uint32_t bitsize = (uint32_t)(dnp->dn_aux >> 8 & 0xff);
-	int size;
-
-	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY)
-		return;
-	if (t.ty_kind == DT_TK_STRING) {
-		uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-		uint32_t n = dnp->dn_strlen < strsize ?
-		    (uint32_t)dnp->dn_strlen : strsize - 1;
-		uint32_t off = tmp_alloc(cg);
-
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)off,
-		    (int32_t)n);
-		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + n), 0));
-		emit_dctx_addr(cg, R0, off);
-		return;
-	}
-	size = t.ty_size;
-	if (bitsize != 0) {
-		uint32_t bytes = (bit + bitsize + 7) / 8;
-
-		size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
-	}
-	emit_read_value(cg, size);
-	if (bitsize != 0) {
-		/* little-endian: the field starts bit bits into the value */
-		emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
-		emit(cg, ALU_IMM(t.ty_signed ? BPF_ARSH : BPF_RSH, R0,
-		    (int32_t)(64 - bitsize)));
-		return;
-	}
-	normalize(cg, t);
-}
-
-/*
- * Variables.  A global lives in the globals map value and a this->
- * variable in dctx's locals area, both at fixed addresses; an associative
- * array element and a self-> variable live in the variable's hash map,
- * under a key: the tuple built in string temporaries of dctx, or the
- * thread id in a stack slot.  An access is lv_key(), then lv_load() and/or
- * lv_store(), then lv_done().  Reading an element that does not exist
- * gives 0 (or ""); storing 0 into an integer element deletes it, as
- * DTrace does; a store the map has no room for is a dynamic variable drop.
- */
-typedef struct dt_lvkey {
-	bool lk_stack;		/* the key is at fp + lk_off, else r9 + */
-	int32_t lk_off;		/* where the key is */
-	int lk_ntmp;		/* temporaries in use before it, or -1 */
-} dt_lvkey_t;
-
-static bool
-lv_dynamic(const dt_ident_t *idp)
-{
-	return (idp->di_kind == DT_IDENT_ASSOC || idp->di_kind == DT_IDENT_TLS);
-}
-
-/*
- * The kernel stack where the probe fired, nframes return addresses of 8
- * bytes at dctx + off: bpf_get_stack() on the program's context (r6),
- * skipping the program's own frames (ms_stkskip), zeroes what it does
- * not fill, and the whole buffer when it fails, so a stack ends at its
- * first 0 and equal stacks are equal keys.  A stack is built straight
- * into its record or its aggregation key.
- */
-static void
-emit_stack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
-{
-	emit(cg, MOV_REG(R1, R6));
-	emit_dctx_addr(cg, R2, off);
-	emit(cg, MOV_IMM(R3, (int32_t)(nframes * 8)));
-	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-	emit(cg, CALL(BPF_FUNC_get_stack));
-}
-
-/*
- * The user stack of the thread where the probe fired, at dctx + off: the
- * process id (8 bytes), then nframes return addresses of 8 bytes that
- * bpf_get_stack(BPF_F_USER_STACK) walks from the user registers (the
- * frame pointer chain; what it does not fill, or all when it fails, is
- * zeroed).  The consumer needs the pid to name the addresses.
- */
-static void
-emit_ustack(dt_cg_t *cg, uint32_t off, uint32_t nframes)
-{
-	bool entry = cg->cg_uentry && nframes > 1;
-
-	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-	emit(cg, MOV_REG(R1, R6));
-	emit_dctx_addr(cg, R2, off + (entry ? 16 : 8));
-	emit(cg, MOV_IMM(R3, (int32_t)((nframes - entry) * 8)));
-	emit(cg, MOV_IMM(R4, BPF_F_USER_STACK));
-	emit(cg, CALL(BPF_FUNC_get_stack));
-	if (!entry)
-		return;
-	/*
-	 * At a function's first byte the caller's frame is not on the
-	 * frame pointer chain yet: the walk gives the pc, then the
-	 * caller's caller.  The return address at the top of the user
-	 * stack (pt_regs->sp) goes in between, as DTrace does.  The pc is
-	 * 0 when the walk failed, and then the stack stays empty.
-	 */
-	emit(cg, LDX(BPF_DW, R0, R9, (int16_t)(off + 16)));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(off + 8), R0));
-	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 16), 0));
-	emit_dctx_addr(cg, R1, off + 16);
-	emit(cg, MOV_IMM(R2, 8));
-	emit(cg, LDX(BPF_DW, R3, R6, 152));	/* x86_64 pt_regs->sp */
-	emit(cg, CALL(BPF_FUNC_probe_read_user));
-}
-
-/*
- * What a ustack() record carries after its frames for unwinding in the
- * consumer (proc/dt_cfi.c), at dctx + off, size bytes: a header word
- * (the registers' size << 32 | the bytes of stack copied), the task's
- * user registers (struct pt_regs at current->stack + dn_aux, where
- * uregs[] reads them: the registers the thread entered the kernel with,
- * whatever the probe) and then the user stack from the saved sp, read
- * in DT_USTACK_CHUNK pieces until one cannot be read (the end of the
- * stack's mapping).  When the registers cannot be read the header says
- * 0 bytes copied and the consumer keeps the frame-pointer frames.
- */
-static void
-emit_ustack_copy(dt_cg_t *cg, uint32_t off, const dt_node_t *e,
-    uint32_t size)
-{
-	uint32_t regsz = (uint32_t)(DT_THREAD_SIZE - e->dn_aux);
-	uint32_t copy = size - 8U - regsz, coff = off + 8U + regsz;
-	int ldone = label_new(cg);
-
-	emit(cg, MOV_IMM(R0, (int32_t)regsz));
-	emit(cg, ALU_IMM(BPF_LSH, R0, 32));
-	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-	/* r3 = current->stack, read into the header word for a moment */
-	emit(cg, CALL(BPF_FUNC_get_current_task));
-	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)e->dn_value));
-	emit(cg, MOV_REG(R3, R0));
-	emit_dctx_addr(cg, R1, off);
-	emit(cg, MOV_IMM(R2, 8));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit(cg, LDX(BPF_DW, R3, R9, (int16_t)off));
-	emit(cg, MOV_IMM(R0, (int32_t)regsz));
-	emit(cg, ALU_IMM(BPF_LSH, R0, 32));
-	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), ldone);
-	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)e->dn_aux));
-	emit_dctx_addr(cg, R1, off + 8U);
-	emit(cg, MOV_IMM(R2, (int32_t)regsz));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ldone);
-	for (uint32_t c = 0; c + DT_USTACK_CHUNK <= copy;
-	    c += DT_USTACK_CHUNK) {
-		emit_dctx_addr(cg, R1, coff + c);
-		emit(cg, MOV_IMM(R2, DT_USTACK_CHUNK));
-		emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(off + 8U + 152U)));
-		if (c > 0)	/* x86_64 pt_regs->sp, above */
-			emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)c));
-		emit(cg, CALL(BPF_FUNC_probe_read_user));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ldone);
-		emit(cg, LDX(BPF_DW, R0, R9, (int16_t)off));
-		emit(cg, ALU_IMM(BPF_ADD, R0, DT_USTACK_CHUNK));
-		emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-	}
-	label_set(cg, ldone);
-}
-
-/* usym(addr) & co at dctx + off: the process id, then the address. */
-static void
-emit_upair(dt_cg_t *cg, uint32_t off, dt_node_t *arg)
-{
-	cg_expr(cg, arg);
-	emit(cg, STX(BPF_DW, R9, (int16_t)(off + 8), R0));
-	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-	emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-}
-
-/* reg = address of a fixed variable's storage */
-static void
-lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
-{
-	if (idp->di_kind == DT_IDENT_LOCAL) {
-		emit_dctx_addr(cg, reg, locals_off() + idp->di_offset);
-		return;
-	}
-	emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
-}
-
-static void
-lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
-{
-	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off, n;
-	const dt_node_t *kn;
-	unsigned int i = 0;
-
-	memset(k, 0, sizeof (*k));
-	k->lk_ntmp = -1;
-	if (idp->di_kind == DT_IDENT_TLS) {
-		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-		emit(cg, MOV32_REG(R0, R0));
-		k->lk_stack = true;
-		k->lk_off = push(cg);
-		return;
-	}
-	if (idp->di_kind != DT_IDENT_ASSOC && idp->di_kind != DT_IDENT_AGG)
-		return;
-	/* the key: consecutive string temporaries, zeroed */
-	k->lk_ntmp = cg->cg_ntmp;
-	n = (idp->di_keysize + strsize - 1) / strsize;
-	k->lk_off = (int32_t)(off = tmp_alloc(cg));
-	for (uint32_t j = 1; j < n; j++)
-		(void) tmp_alloc(cg);
-	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
-	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
-		dt_type_t kt = idp->di_keys[i];
-
-		if (kt.ty_kind == DT_TK_STACK) {	/* into the key */
-			emit_stack(cg, off, kt.ty_size);
-			off += kt.ty_size * 8U;
-			continue;
-		}
-		if (kt.ty_kind == DT_TK_USTACK) {
-			emit_ustack(cg, off, kt.ty_size);
-			off += 8U + kt.ty_size * 8U;
-			continue;
-		}
-		if (kt.ty_kind == DT_TK_USYM || kt.ty_kind == DT_TK_UMOD ||
-		    kt.ty_kind == DT_TK_UADDR) {
-			emit_upair(cg, off, (dt_node_t *)kn->dn_args);
-			off += 16;
-			continue;
-		}
-		cg_expr(cg, (dt_node_t *)kn);
-		if (kt.ty_kind == DT_TK_STRING) {
-			emit(cg, MOV_REG(R3, R0));
-			emit_dctx_addr(cg, R1, off);
-			emit(cg, MOV_IMM(R2, (int32_t)strsize));
-			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			off += (strsize + 7) & ~7U;
-		} else {
-			normalize(cg, kn->dn_type);
-			emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
-			off += 8;
-		}
-	}
-}
-
-static void
-lv_keyptr(dt_cg_t *cg, const dt_lvkey_t *k, int reg)
-{
-	emit(cg, MOV_REG(reg, k->lk_stack ? FP : R9));
-	emit(cg, ALU_IMM(BPF_ADD, reg, k->lk_off));
-}
-
-/*
- * The access is over: the stack slot of a thread id is released, and so
- * are the temporaries of a tuple key (a value read or stored is never in
- * them: it is in the map, in a variable, or a temporary made before).
- */
-static void
-lv_done(dt_cg_t *cg, const dt_lvkey_t *k)
-{
-	if (k->lk_stack)
-		cg->cg_sp -= 8;
-	if (k->lk_ntmp >= 0)
-		cg->cg_ntmp = k->lk_ntmp;
-}
-
-/* r0 = the variable's value */
-static void
-lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
-{
-	const dt_ident_t *idp = dnp->dn_ident;
-	bool str = idp->di_type.ty_kind == DT_TK_STRING;
-	bool sou = dt_type_isbytes(idp->di_type);
-	int lfound, ldone;
-
-	if (!lv_dynamic(idp)) {
-		lv_addr(cg, R0, idp);
-		if (!str && !sou)
-			emit(cg, LDX(BPF_DW, R0, R0, 0));
-		return;
-	}
-	lfound = label_new(cg);
-	ldone = label_new(cg);
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, k, R2);
-	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
-	if (str) {
-		uint32_t empty = dt_strtab_insert(cg->cg_hdl, "", 0);
-
-		if (empty == UINT32_MAX)
-			cg_fail(cg, "D_NOMEM", "out of memory");
-		emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
-	} else if (sou) {	/* a struct of zeros */
-		emit_mapval(cg, R0, DT_MAP_ZERO, 0);
-	} else {
-		emit(cg, MOV_IMM(R0, 0));
-	}
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lfound);
-	if (!str && !sou)
-		emit(cg, LDX(BPF_DW, R0, R0, 0));
-	label_set(cg, ldone);
-}
-
-/* Count a store a variable map had no room for. */
-static void
-emit_dyndrop(dt_cg_t *cg)
-{
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_dyndrops));
-	emit(cg, MOV_IMM(R2, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
-}
-
-/*
- * Store the value at r3 (BPF memory) in the element of variable map idp
- * that key k names; a store the map has no room for is a dynamic
- * variable drop.
- */
-static void
-emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
-{
-	int lok = label_new(cg);
-
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, k, R2);
-	emit(cg, MOV_IMM(R4, BPF_ANY));
-	emit(cg, CALL(BPF_FUNC_map_update_elem));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit_dyndrop(cg);
-	label_set(cg, lok);
-}
-
-/*
- * Store the struct at the address in r0 (any memory: a kernel struct, a
- * variable) into a struct variable, its di_tsize bytes copied with
- * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
- * fixed variable takes them in place; a self-> or associative array
- * element through a copy in string temporaries, which the map update
- * reads.  r0 stays the source's address.
- */
-static void
-lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
-{
-	uint32_t size = (uint32_t)idp->di_tsize;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off = 0;
-	int16_t sslot = push(cg);
-	int lok = label_new(cg);
-
-	if (lv_dynamic(idp)) {
-		off = tmp_alloc(cg);
-		for (uint32_t got = strsize; got < size; got += strsize)
-			(void) tmp_alloc(cg);
-		emit_dctx_addr(cg, R1, off);
-	} else {
-		lv_addr(cg, R1, idp);
-	}
-	emit(cg, MOV_IMM(R2, (int32_t)size));
-	emit(cg, LDX(BPF_DW, R3, FP, sslot));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit(cg, LDX(BPF_DW, R1, FP, sslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	if (lv_dynamic(idp)) {
-		emit_dctx_addr(cg, R3, off);
-		emit_map_store(cg, idp, k);
-	}
-	pop(cg, R0);
-}
-
-/*
- * Store r0 into the variable; r0 is then the value, or for a string the
- * address of the stored copy (or of the value stored, for a map).
- */
-static void
-lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
-{
-	const dt_ident_t *idp = dnp->dn_ident;
-	bool str = idp->di_type.ty_kind == DT_TK_STRING;
-	int16_t vslot;
-	int ldone;
-
-	if (dt_type_isbytes(idp->di_type)) {
-		lv_store_struct(cg, idp, k);
-		return;
-	}
-	if (!lv_dynamic(idp)) {
-		if (str) {
-			emit(cg, MOV_REG(R3, R0));
-			lv_addr(cg, R1, idp);
-			emit(cg, MOV_IMM(R2,
-			    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
-			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			lv_addr(cg, R0, idp);
-			return;
-		}
-		lv_addr(cg, R1, idp);
-		emit(cg, STX(BPF_DW, R1, 0, R0));
-		return;
-	}
-	ldone = label_new(cg);
-	vslot = push(cg);
-	if (!str) {
-		int lstore = label_new(cg);
-
-		/* storing 0 deletes the element */
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lstore);
-		emit_mapfd(cg, R1, idp->di_id);
-		lv_keyptr(cg, k, R2);
-		emit(cg, CALL(BPF_FUNC_map_delete_elem));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lstore);
-		emit(cg, MOV_REG(R3, FP));
-		emit(cg, ALU_IMM(BPF_ADD, R3, vslot));
-	} else {
-		emit(cg, MOV_REG(R3, R0));	/* strsize bytes at r0 */
-	}
-	emit_map_store(cg, idp, k);
-	label_set(cg, ldone);
-	pop(cg, R0);
-}
-
-/*
- * r0 = the address of the value of struct or array variable dnp, to
- * write a part of it in place: a fixed variable's storage; a self-> or
- * associative array element's value in its map, made of zeros first if
- * it is not there.  If the map has no room, that is a dynamic variable
- * drop and r0 a temporary the write goes to and is lost in.
- */
-static void
-lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
-{
-	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, sink;
-	int lfound = label_new(cg), lmade = label_new(cg);
-
-	if (!lv_dynamic(idp)) {
-		lv_addr(cg, R0, idp);
-		return;
-	}
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, k, R2);
-	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
-	emit_mapval(cg, R3, DT_MAP_ZERO, 0);
-	emit_map_store(cg, idp, k);
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, k, R2);
-	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
-	sink = tmp_alloc(cg);
-	for (uint32_t got = strsize; got < (uint32_t)idp->di_tsize;
-	    got += strsize)
-		(void) tmp_alloc(cg);
-	emit_dctx_addr(cg, R0, sink);
-	label_set(cg, lfound);
-	label_set(cg, lmade);
-}
-
-static void cg_lvaddr(dt_cg_t *, dt_node_t *);
-
-/*
- * r0 = the address of the value n is, or is part of, to write into:
- * the struct or array variable (or associative array element) at the
- * root of v.m[i]..., a part of it, or what a pointer points to.
- */
-static void
-cg_valaddr(dt_cg_t *cg, dt_node_t *n)
-{
-	const dt_type_t t = n->dn_type;
-
-	if ((n->dn_kind == DN_VAR || n->dn_kind == DN_INDEX) &&
-	    n->dn_ident != NULL && n->dn_builtin == NULL &&
-	    dt_type_isbytes(t)) {
-		dt_lvkey_t k;
-
-		lv_key(cg, n, &k);
-		lv_load_write(cg, n, &k);
-		lv_done(cg, &k);
-	} else if (dt_member_root(n) != NULL || (t.ty_kind == DT_TK_STRING &&
-	    t.ty_btf != 0 && (n->dn_kind == DN_MEMBER ||
-	    n->dn_kind == DN_INDEX || n->dn_kind == DN_UNARY))) {
-		/* a part of a variable, or a char array in memory, is
-		   where it is, not in the string copy its value would be */
-		cg_lvaddr(cg, n);
-	} else {
-		cg_expr(cg, n);
-	}
-}
-
-/*
- * r0 += the index dnp->dn_right times the element size; an index into an
- * array in a D variable (dn_stroff elements) out of range is the illegal
- * operation fault.
- */
-static void
-emit_elem(dt_cg_t *cg, dt_node_t *dnp)
-{
-	push(cg);
-	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
-	if (dnp->dn_stroff > 0) {
-		int lok = label_new(cg);
-
-		emit_jump(cg, JMP_IMM(BPF_JLT, R0, (int32_t)dnp->dn_stroff, 0),
-		    lok);
-		emit_fault(cg, DTRACEFLT_ILLOP, R0);
-		label_set(cg, lok);
-	}
-	if (dnp->dn_value != 1)
-		emit(cg, ALU_IMM(BPF_MUL, R0, (int32_t)dnp->dn_value));
-	pop(cg, R1);
-	emit(cg, ALU_REG(BPF_ADD, R0, R1));
-}
-
-/* r0 = *p */
-static void
-cg_deref(dt_cg_t *cg, dt_node_t *dnp)
-{
-	cg_expr(cg, dnp->dn_left);
-	emit_load(cg, dnp);
-}
-
-/* r0 = p->m or s.m: the address of the struct plus the offset, loaded */
-static void
-cg_member(dt_cg_t *cg, dt_node_t *dnp)
-{
-	cg_expr(cg, dnp->dn_left);
-	if (dnp->dn_value != 0)
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-	emit_load(cg, dnp);
-}
-
-/* r0 = the address of the lvalue *p, p[i] or p->m */
-static void
-cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
-{
-	switch (lv->dn_kind) {
-	case DN_UNARY:
-		cg_expr(cg, lv->dn_left);
-		break;
-	case DN_MEMBER:
-		if (lv->dn_op == T_ARROW)
-			cg_expr(cg, lv->dn_left);
-		else
-			cg_valaddr(cg, lv->dn_left);
-		if (lv->dn_value != 0)
-			emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)lv->dn_value));
-		break;
-	case DN_INDEX:
-		cg_valaddr(cg, lv->dn_left);
-		emit_elem(cg, lv);
-		break;
-	default:
-		cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
-	}
-}
-
-/* The BPF size of a load or store of size (1, 2, 4, 8) bytes. */
-static int
-bpf_size(int64_t size)
-{
-	return (size == 1 ? BPF_B : size == 2 ? BPF_H : size == 4 ? BPF_W :
-	    BPF_DW);
-}
-
-/*
- * Store the value in r0 (size bytes) at the address in stack slot aslot,
- * which must lie in scratch space the clause allocated (the only memory
- * D may write), else the invalid address fault for it.
- */
-static void
-emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
-{
-	int32_t ss = (int32_t)scratch_size(cg->cg_hdl);
-	int lbad = label_new(cg), lok = label_new(cg);
-
-	emit(cg, MOV_REG(R5, R0));
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
-	emit(cg, LDX(BPF_DW, R2, FP, aslot));
-	emit(cg, ALU_REG(BPF_SUB, R2, R1));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), lbad);
-	emit(cg, MOV_REG(R3, R2));
-	emit(cg, ALU_IMM(BPF_ADD, R3, size));
-	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
-	emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
-	label_set(cg, lbad);
-	emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	label_set(cg, lok);
-	emit(cg, MOV_REG(R1, R9));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)scratch_off()));
-	emit(cg, ALU_REG(BPF_ADD, R1, R2));
-	emit(cg, STX(bpf_size(size), R1, 0, R5));
-	emit(cg, MOV_REG(R0, R5));
-}
-
-/*
- * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
- * a postfix ++/--, the old value).
- */
-static void
-cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
-{
-	dt_node_t *lv = dnp->dn_left;
-	dt_type_t t = lv->dn_type;
-	int size = t.ty_kind == DT_TK_PTR ? 8 : t.ty_size;
-	bool post = dnp->dn_kind == DN_INCDEC && dnp->dn_post;
-	int16_t aslot;
-
-	cg_lvaddr(cg, lv);
-	aslot = push(cg);
-	if (dnp->dn_kind == DN_ASSIGN && dnp->dn_op == T_ASSIGN) {
-		cg_expr_as(cg, dnp->dn_right, t);
-	} else {
-		emit_load(cg, lv);	/* r0 is the address */
-		if (post)
-			push(cg);
-		if (dnp->dn_kind == DN_INCDEC) {
-			emit(cg, MOV_IMM(R1, 1));
-		} else {
-			push(cg);
-			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
-				cg_expr(cg, dnp->dn_right);
-			else
-				cg_expr_as(cg, dnp->dn_right, t);
-			emit(cg, MOV_REG(R1, R0));
-			pop(cg, R0);
-		}
-		emit_ptrscale(cg, dnp, R1);
-		emit_arith(cg, dnp->dn_op, t);
-	}
-	if (dt_member_root(lv) != NULL) {
-		/* a member of a global or this-> struct: in its storage,
-		   an address the verifier knows */
-		emit(cg, LDX(BPF_DW, R1, FP, aslot));
-		emit(cg, STX(bpf_size(size), R1, 0, R0));
-	} else {
-		emit_scratch_store(cg, aslot, size);
-	}
-	if (post)
-		pop(cg, R0);
-	cg->cg_sp -= 8;
-}
-
-/*
- * r0 = the address of a whole translated struct (dt_sema.c's
- * sema_xlate_whole()), built zeroed in string temporaries: each member
- * the translator defines stored at its offset, a string copied into its
- * char array (at most the array's size, NUL included).
- */
-static void
-cg_xlate_whole(dt_cg_t *cg, dt_node_t *dnp)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t size = (uint32_t)dnp->dn_value, off = tmp_alloc(cg);
-
-	for (uint32_t got = strsize; got < size; got += strsize)
-		(void) tmp_alloc(cg);
-	for (uint32_t b = 0; b + 8 <= size; b += 8)
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
-	for (uint32_t b = size & ~7U; b < size; b++)
-		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + b), 0));
-	for (dt_node_t *m = dnp->dn_args; m != NULL; m = m->dn_list) {
-		uint32_t moff = off + (uint32_t)m->dn_value;
-		int64_t msize = m->dn_aux;
-
-		cg_expr(cg, m);
-		if (m->dn_type.ty_kind == DT_TK_STRING) {
-			emit(cg, MOV_REG(R3, R0));
-			emit_dctx_addr(cg, R1, moff);
-			emit(cg, MOV_IMM(R2, (int32_t)msize));
-			emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-		} else {
-			emit(cg, STX(bpf_size(msize), R9, (int16_t)moff, R0));
-		}
-	}
-	emit_dctx_addr(cg, R0, off);
-}
-
-/* r0 = the value of a variable or associative array element */
-static void
-cg_var(dt_cg_t *cg, const dt_node_t *dnp)
-{
-	dt_lvkey_t k;
-
-	lv_key(cg, dnp, &k);
-	lv_load(cg, dnp, &k);
-	lv_done(cg, &k);
-}
-
-/* r0 = a[i]: the base address plus i elements, loaded */
-/*
- * r0 = uregs[i]: the 8 bytes at current->stack + dn_aux + 8 * i (see
- * sema_uregs); an index out of range is an illegal operation fault.
- */
-static void
-cg_uregs(dt_cg_t *cg, dt_node_t *dnp)
-{
-	int32_t nregs = (int32_t)((DT_THREAD_SIZE - dnp->dn_aux) / 8);
-	int lok = label_new(cg);
-
-	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
-	emit_jump(cg, JMP_IMM(BPF_JLT, R0, nregs, 0), lok);
-	emit_fault(cg, DTRACEFLT_ILLOP, R0);
-	label_set(cg, lok);
-	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
-	push(cg);
-	emit(cg, CALL(BPF_FUNC_get_current_task));
-	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-	emit_read_value(cg, 8);
-	emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
-	pop(cg, R1);
-	emit(cg, ALU_REG(BPF_ADD, R0, R1));
-	emit_read_value(cg, 8);
-}
-
-static void
-cg_index(dt_cg_t *cg, dt_node_t *dnp)
-{
-	if (dnp->dn_ident != NULL) {	/* an associative array */
-		cg_var(cg, dnp);
-		return;
-	}
-	if (dnp->dn_builtin != NULL && dnp->dn_builtin->di_id ==
-	    DT_BI_UREGS) {
-		cg_uregs(cg, dnp);
-		return;
-	}
-	if (dnp->dn_builtin != NULL && dnp->dn_builtin->di_id == DT_BI_FDS) {
-		cg_fds(cg, dnp);
-		return;
-	}
-	cg_expr(cg, dnp->dn_left);
-	emit_elem(cg, dnp);
-	emit_load(cg, dnp);
-}
-
-/*
- * Integer subroutines: byte order (x86 is little-endian, the network
- * big-endian: hton and ntoh both swap), rand(), and the major and minor
- * numbers of a Linux dev_t (major: bits 20 and up, minor: the low 20).
- */
-void
-dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	int id = dnp->dn_builtin->di_id;
-
-	if (id == DT_FN_RAND) {
-		emit(cg, CALL(BPF_FUNC_get_prandom_u32));
-		normalize(cg, dnp->dn_type);
-		return;
-	}
-	cg_expr(cg, dnp->dn_args);
-	switch (id) {
-	case DT_FN_HTONS: case DT_FN_NTOHS:
-		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 16));
-		break;
-	case DT_FN_HTONL: case DT_FN_NTOHL:
-		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 32));
-		break;
-	case DT_FN_HTONLL: case DT_FN_NTOHLL:
-		emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0, 64));
-		break;
-	case DT_FN_GETMAJOR:
-		emit(cg, ALU_IMM(BPF_RSH, R0, 20));
-		break;
-	case DT_FN_GETMINOR:
-		emit(cg, ALU_IMM(BPF_AND, R0, 0xfffff));
-		break;
-	default:
-		cg_fail(cg, "D_CG", "no code for this integer subroutine");
-	}
-	normalize(cg, dnp->dn_type);
-}
-
-/* ---- string subroutines ------------------------------------------------------
- *
- * Each copies its string argument into a temporary with
- * bpf_probe_read_kernel_str (which also gives its length), works on the
- * copy with loops bounded by strsize, and leaves r0 pointing to a
- * temporary holding the result (strlen: the length).  Loops go byte by
- * byte: at strsize 256 a loop is a few hundred jumps for the verifier,
- * well under its limit of 8192 on one path.
- */
-
-#define R7 BPF_REG_7
-#define R8 BPF_REG_8
-
-#define DT_PROGENY_DEPTH 32	/* ancestors progenyof() looks at */
-
-/*
- * r0 = progenyof(pid): 1 if the current process or one of its ancestors
- * (up to DT_PROGENY_DEPTH of them) has that process id.  The walk follows
- * task->real_parent and ends at the idle task (tgid 0, its own parent);
- * dn_value and dn_aux are the offsets of real_parent and tgid.
- */
-void
-dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	int lfound = label_new(cg), lnot = label_new(cg);
-	int ldone = label_new(cg);
-
-	cg_expr(cg, dnp->dn_args);
-	emit(cg, MOV32_REG(R8, R0));		/* pid_t, as tgid compares */
-	emit(cg, CALL(BPF_FUNC_get_current_task));
-	emit(cg, MOV_REG(R7, R0));
-	for (int i = 0; i < DT_PROGENY_DEPTH; i++) {
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
-		emit_read_value(cg, 4);
-		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), lfound);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnot);
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-		emit_read_value(cg, 8);
-		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
-		emit(cg, MOV_REG(R7, R0));
-	}
-	label_set(cg, lnot);
-	emit(cg, MOV_IMM(R0, 0));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lfound);
-	emit(cg, MOV_IMM(R0, 1));
-	label_set(cg, ldone);
-}
-
-/*
- * The subroutines on Linux's locks (dt_sema.c, sema_lockfn()): the word
- * of the lock at dn_value read (a bad address is the invalid address
- * fault), then: mutex_owned() whether its owner is the current task,
- * mutex_owner() the owner, flags cleared; Linux's mutexes spin on their
- * owner before they sleep, so they are adaptive, never spin mutexes;
- * rw_read_held() readers there, rw_write_held() a writer holding it,
- * rw_iswriter() a writer holding it or waiting.
- */
-void
-dt_cg_lockfn(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	int id = dnp->dn_builtin->di_id;
-	int ltrue = label_new(cg), ldone = label_new(cg);
-
-	cg_expr(cg, dnp->dn_args);
-	if (dnp->dn_value != 0)
-		emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
-	emit_read_value(cg, id == DT_FN_RW_READ_HELD ||
-	    id == DT_FN_RW_WRITE_HELD || id == DT_FN_RW_ISWRITER ? 4 : 8);
-	switch (id) {
-	case DT_FN_MUTEX_OWNED:
-		emit(cg, ALU_IMM(BPF_AND, R0, ~7));
-		emit(cg, MOV_REG(R8, R0));
-		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), ltrue);
-		break;
-	case DT_FN_MUTEX_OWNER:
-		emit(cg, ALU_IMM(BPF_AND, R0, ~7));
-		return;
-	case DT_FN_MUTEX_TYPE_ADAPTIVE:
-		emit(cg, MOV_IMM(R0, 1));
-		return;
-	case DT_FN_MUTEX_TYPE_SPIN:
-		emit(cg, MOV_IMM(R0, 0));
-		return;
-	case DT_FN_RW_READ_HELD:
-		emit_jump(cg, JMP_IMM(BPF_JGE, R0, 1 << 9, 0), ltrue);
-		break;
-	case DT_FN_RW_WRITE_HELD:
-		emit(cg, ALU_IMM(BPF_AND, R0, 0xff));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0xff, 0), ltrue);
-		break;
-	case DT_FN_RW_ISWRITER:
-		emit(cg, ALU_IMM(BPF_AND, R0, 0x1ff));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrue);
-		break;
-	default:
-		cg_fail(cg, "D_CG", "no code for this lock subroutine");
-	}
-	emit(cg, MOV_IMM(R0, 0));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, ltrue);
-	emit(cg, MOV_IMM(R0, 1));
-	label_set(cg, ldone);
-}
-
-/*
- * Path names: d_path(), cwd, root and fds[].
- *
- * bpf_d_path is only allowed in fentry and LSM programs, so the walk is
- * written here, as the kernel's d_path does it: from the path's dentry
- * and vfsmount, prepend "/" and the dentry's name (d_name) and go to its
- * d_parent; at the root of a mount (dentry == mnt->mnt_root) go on from
- * the mount point in the parent mount (struct mount holds the vfsmount
- * as its member mnt: container_of), and stop at the current task's root
- * (fs->root, the same dentry and vfsmount: a chrooted process sees its
- * own paths) or at the root of the mount tree (a mount that is its own
- * parent), or at a dentry that is its own parent (a tree that is not
- * mounted).  An unlinked dentry (unhashed, not a root) ends in
- * " (deleted)", as the kernel writes it.  The name is built backwards in
- * one temporary and copied to another.  The walk takes at most
- * DT_DPATH_DEPTH steps (a component or a mount crossing each); a path
- * that needs more, or that does not fit in strsize - 1 bytes, keeps its
- * end and begins with "..." where its first components would be.
- */
-#define DT_DPATH_DEPTH 64	/* steps of the walk */
-
-/* r3 = r9 + off + r1, with 0 <= r1 <= hi for the verifier (else lbad) */
-static void
-emit_tmp_pos(dt_cg_t *cg, uint32_t off, int32_t hi, int lbad)
-{
-	emit_jump(cg, JMP_IMM(BPF_JGT, R1, hi, 0), lbad);
-	emit(cg, MOV_REG(R3, R9));
-	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)off));
-	emit(cg, ALU_REG(BPF_ADD, R3, R1));
-}
-
-/*
- * r0 = the size bytes at the address in r0 (0 if it cannot be read), the
- * helper's result or-ed into stack slot serr: the walk's reads do not
- * branch (a branch to the fault handler at each read, at every step, is
- * as many paths for the verifier to follow); serr is tested once a step.
- */
-static void
-emit_read_acc(dt_cg_t *cg, int size, int16_t serr)
-{
-	int16_t vslot;
-
-	emit(cg, MOV_REG(R3, R0));
-	emit(cg, MOV_IMM(R0, 0));
-	vslot = push(cg);
-	emit(cg, MOV_REG(R1, FP));
-	emit(cg, ALU_IMM(BPF_ADD, R1, vslot));
-	emit(cg, MOV_IMM(R2, size));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit(cg, LDX(BPF_DW, R1, FP, serr));
-	emit(cg, ALU_REG(BPF_OR, R1, R0));
-	emit(cg, STX(BPF_DW, FP, serr, R1));
-	pop(cg, R0);
-}
-
-/*
- * The name of a pipe or a socket, "PREFIX[INO]" (the inode number in slot
- * sino), built backwards in buf before its NUL; then to lcopy with spos
- * at its start.  The digits are unrolled, each at a fixed position.
- */
-static void
-emit_pseudo_num(dt_cg_t *cg, uint32_t buf, const char *prefix, int16_t sino,
-    int16_t spos, int lcopy)
-{
-	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	int32_t plen = (int32_t)strlen(prefix);
-	int lprefix = label_new(cg);
-
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1), 0));
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 2), ']'));
-	emit(cg, LDX(BPF_DW, R1, FP, sino));
-	for (int32_t i = 0; i < 20; i++) {
-		emit(cg, MOV_REG(R2, R1));
-		emit(cg, INSN(BPF_ALU64 | BPF_MOD | BPF_K, R2, 0, 0, 10));
-		emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
-		emit(cg, STX(BPF_B, R9, (int16_t)(buf + ss - 3 - i), R2));
-		emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R1, 0, 0, 10));
-		emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 3 - i));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lprefix);
-	}
-	label_set(cg, lprefix);
-	emit(cg, LDX(BPF_DW, R1, FP, spos));
-	emit(cg, ALU_IMM(BPF_SUB, R1, plen));
-	emit(cg, STX(BPF_DW, FP, spos, R1));
-	emit_tmp_pos(cg, buf, ss - 1 - plen, lcopy);
-	for (int32_t i = 0; i < plen; i++)
-		emit(cg, ST_IMM(BPF_B, R3, (int16_t)i, prefix[i]));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
-}
-
-/*
- * r0 = the path name of the struct path at the address in r0 (mount: of
- * the struct vfsmount there, the path of its root: its mount point);
- * taskroot: stop at the current task's root (else only at the root of
- * the mount tree, for root: the global path of a chroot's directory).
- * pseudo: name pipes, sockets and anonymous inodes (d_path(), not cwd
- * and root, which are directories).
- */
-static void
-emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
-{
-	const int32_t *po = cg->cg_clause->dc_pathoff;
-	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t out = tmp_alloc(cg), buf = tmp_alloc(cg);	/* in order */
-	int lloop = label_new(cg), ldone = label_new(cg);
-	int ltrunc = label_new(cg), lcopy = label_new(cg);
-	int lnofs = label_new(cg), lnotdel = label_new(cg);
-	int lnotmnt = label_new(cg);
-	int lskip = label_new(cg), lend = label_new(cg);
-	int16_t srootd, srootm, spos, sstart, scnt, sparent, sname, serr;
-	static const char deleted[] = " (deleted)";
-	int32_t dlen = (int32_t)sizeof (deleted) - 1;
-
-	if (!cg->cg_clause->dc_pathoffs)
-		cg_fail(cg, "D_CG", "internal error: no path offsets");
-	/* r8 = path->mnt, r7 = path->dentry (mount: r8 = it, its root) */
-	if (mount) {
-		emit(cg, MOV_REG(R8, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
-		emit_read_value(cg, 8);
-		emit(cg, MOV_REG(R7, R0));
-	} else {
-		emit(cg, MOV_REG(R7, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_MNT]));
-		emit_read_value(cg, 8);
-		emit(cg, MOV_REG(R8, R0));
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_PATH_DENTRY]));
-		emit_read_value(cg, 8);
-		emit(cg, MOV_REG(R7, R0));
-	}
-	emit(cg, MOV_IMM(R0, 0));
-	srootd = push(cg);
-	srootm = push(cg);
-	spos = push(cg);
-	sstart = push(cg);
-	scnt = push(cg);
-	sparent = push(cg);
-	sname = push(cg);
-	serr = push(cg);
-
-	/*
-	 * A pipe, a socket or an anonymous inode (its dentry a root, not
-	 * its mount's) is named as the kernel names it (d_dname):
-	 * pipe:[INO], socket:[INO], anon_inode:NAME.
-	 */
-	if (pseudo && !mount && ss >= 48) {
-		int lnot = label_new(cg), lpipe = label_new(cg);
-		int lsock = label_new(cg), lanon = label_new(cg);
-		static const char anon[] = "anon_inode:";
-		int32_t alen = (int32_t)sizeof (anon) - 1;
-
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
-		emit_read_acc(cg, 8, serr);
-		emit_jump(cg, JMP_REG(BPF_JNE, R0, R7, 0), lnot);
-		emit(cg, MOV_REG(R0, R8));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
-		emit_read_acc(cg, 8, serr);
-		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
-		emit(cg, MOV_REG(R0, R8));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_SB]));
-		emit_read_acc(cg, 8, serr);
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_SB_TYPE]));
-		emit_read_acc(cg, 8, serr);
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FST_NAME]));
-		emit_read_acc(cg, 8, serr);
-		emit_read_acc(cg, 8, serr);	/* its first 8 bytes */
-		emit(cg, STX(BPF_DW, FP, sname, R0));
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_INODE]));
-		emit_read_acc(cg, 8, serr);
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_I_INO]));
-		emit_read_acc(cg, 8, serr);
-		emit(cg, STX(BPF_DW, FP, sparent, R0));
-		emit(cg, LDX(BPF_DW, R0, FP, serr));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnot);
-		emit(cg, LDX(BPF_DW, R1, FP, sname));
-		/* "anon_ino" */
-		emit_imm64(cg, R2, 0x6f6e695f6e6f6e61ULL);
-		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lanon);
-		emit_imm64(cg, R2, 0x00ffffffffffffffULL);	/* 7 bytes */
-		emit(cg, ALU_REG(BPF_AND, R1, R2));
-		emit_imm64(cg, R2, 0x0000736665706970ULL);	/* "pipefs" */
-		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lpipe);
-		emit_imm64(cg, R2, 0x000073666b636f73ULL);	/* "sockfs" */
-		emit_jump(cg, JMP_REG(BPF_JEQ, R1, R2, 0), lsock);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnot);
-		label_set(cg, lpipe);
-		emit_pseudo_num(cg, buf, "pipe:[", sparent, spos, lcopy);
-		label_set(cg, lsock);
-		emit_pseudo_num(cg, buf, "socket:[", sparent, spos, lcopy);
-		/* anon_inode: and the dentry's name, straight into out */
-		label_set(cg, lanon);
-		for (int32_t i = 0; i < alen; i++)
-			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + i),
-			    anon[i]));
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
-		emit_read_acc(cg, 8, serr);
-		emit(cg, MOV_REG(R3, R0));
-		emit_dctx_addr(cg, R1, out + (uint32_t)alen);
-		emit(cg, MOV_IMM(R2, ss - alen));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-		emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lend);
-		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(out + alen), 0));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-		label_set(cg, lnot);
-		emit(cg, ST_IMM(BPF_DW, FP, serr, 0));
-	}
-
-	/* the task's root: current->fs->root (none: the global root) */
-	if (taskroot) {
-		emit(cg, CALL(BPF_FUNC_get_current_task));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FS]));
-		emit_read_value(cg, 8);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnofs);
-		emit(cg, STX(BPF_DW, FP, srootd, R0));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FS_ROOT] +
-		    po[DT_PO_PATH_MNT]));
-		emit_read_value(cg, 8);
-		emit(cg, STX(BPF_DW, FP, srootm, R0));
-		emit(cg, LDX(BPF_DW, R0, FP, srootd));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FS_ROOT] +
-		    po[DT_PO_PATH_DENTRY]));
-		emit_read_value(cg, 8);
-		emit(cg, STX(BPF_DW, FP, srootd, R0));
-	}
-	label_set(cg, lnofs);
-
-	/* the name ends at the end of buf */
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1), 0));
-	emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 1));
-	emit(cg, ST_IMM(BPF_DW, FP, sstart, ss - 1));
-	if (ss > 4 * dlen) {
-		/* unlinked: d_hash.pprev == NULL and not its own parent */
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_HASH_PPREV]));
-		emit_read_value(cg, 8);
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotdel);
-		emit(cg, MOV_REG(R0, R7));
-		emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
-		emit_read_value(cg, 8);
-		emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnotdel);
-		for (int32_t i = 0; i < dlen; i++)
-			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(buf + ss - 1 -
-			    dlen + i), deleted[i]));
-		emit(cg, ST_IMM(BPF_DW, FP, spos, ss - 1 - dlen));
-		emit(cg, ST_IMM(BPF_DW, FP, sstart, ss - 1 - dlen));
-		label_set(cg, lnotdel);
-	}
-
-	label_set(cg, lloop);
-	emit(cg, LDX(BPF_DW, R0, FP, serr));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrunc);
-	emit(cg, LDX(BPF_DW, R0, FP, scnt));
-	emit_jump(cg, JMP_IMM(BPF_JGE, R0, DT_DPATH_DEPTH, 0), ltrunc);
-	emit(cg, ALU_IMM(BPF_ADD, R0, 1));
-	emit(cg, STX(BPF_DW, FP, scnt, R0));
-	if (taskroot) {		/* the task's root */
-		emit(cg, LDX(BPF_DW, R1, FP, srootd));
-		emit(cg, ALU_REG(BPF_XOR, R1, R7));
-		emit(cg, LDX(BPF_DW, R2, FP, srootm));
-		emit(cg, ALU_REG(BPF_XOR, R2, R8));
-		emit(cg, ALU_REG(BPF_OR, R1, R2));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
-	}
-	/* the root of a mount: go on in the parent mount */
-	emit(cg, MOV_REG(R0, R8));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MNT_ROOT]));
-	emit_read_acc(cg, 8, serr);
-	emit_jump(cg, JMP_REG(BPF_JNE, R0, R7, 0), lnotmnt);
-	emit(cg, MOV_REG(R0, R8));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MOUNT_PARENT] -
-	    po[DT_PO_MOUNT_MNT]));
-	emit_read_acc(cg, 8, serr);
-	emit(cg, MOV_REG(R1, R8));
-	emit(cg, ALU_IMM(BPF_SUB, R1, po[DT_PO_MOUNT_MNT]));
-	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R1, 0), ldone);
-	emit(cg, STX(BPF_DW, FP, sparent, R0));
-	emit(cg, MOV_REG(R0, R8));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_MOUNT_MOUNTPOINT] -
-	    po[DT_PO_MOUNT_MNT]));
-	emit_read_acc(cg, 8, serr);
-	emit(cg, MOV_REG(R7, R0));
-	emit(cg, LDX(BPF_DW, R8, FP, sparent));
-	emit(cg, ALU_IMM(BPF_ADD, R8, po[DT_PO_MOUNT_MNT]));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	label_set(cg, lnotmnt);
-	/* a dentry: "/" and its name before what is there */
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_PARENT]));
-	emit_read_acc(cg, 8, serr);
-	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), ldone);
-	emit(cg, STX(BPF_DW, FP, sparent, R0));
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_NAME]));
-	emit_read_acc(cg, 8, serr);
-	emit(cg, STX(BPF_DW, FP, sname, R0));
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_D_NAME_LEN]));
-	emit_read_acc(cg, 4, serr);
-	emit(cg, MOV_REG(R2, R0));
-	/* room for it, the slash and "..." before them? */
-	emit(cg, LDX(BPF_DW, R1, FP, spos));
-	emit(cg, MOV_REG(R3, R2));
-	emit(cg, ALU_IMM(BPF_ADD, R3, 4));
-	emit(cg, LDX(BPF_DW, R4, FP, serr));
-	emit(cg, ALU_REG(BPF_OR, R3, R4));	/* a failed read: no room */
-	emit_jump(cg, JMP_REG(BPF_JGT, R3, R1, 0), ltrunc);
-	emit(cg, ALU_REG(BPF_SUB, R1, R2));
-	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
-	emit(cg, STX(BPF_DW, FP, spos, R1));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - 1, 0), ltrunc);
-	emit_tmp_pos(cg, buf, ss - 1, ltrunc);
-	emit(cg, ST_IMM(BPF_B, R3, 0, '/'));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), lskip);
-	emit(cg, MOV_REG(R1, R3));
-	emit(cg, ALU_IMM(BPF_ADD, R1, 1));
-	emit(cg, LDX(BPF_DW, R3, FP, sname));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	emit(cg, LDX(BPF_DW, R1, FP, serr));
-	emit(cg, ALU_REG(BPF_OR, R1, R0));
-	emit(cg, STX(BPF_DW, FP, serr, R1));
-	label_set(cg, lskip);
-	emit(cg, LDX(BPF_DW, R7, FP, sparent));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	/* the walk did not reach the root: "..." before the rest */
-	label_set(cg, ltrunc);
-	emit(cg, LDX(BPF_DW, R1, FP, spos));
-	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 3, 0), lcopy);
-	emit(cg, ALU_IMM(BPF_SUB, R1, 3));
-	emit(cg, STX(BPF_DW, FP, spos, R1));
-	emit_tmp_pos(cg, buf, ss - 1, lcopy);
-	for (int i = 0; i < 3; i++)
-		emit(cg, ST_IMM(BPF_B, R3, (int16_t)i, '.'));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
-
-	/* at the root: a path of no components is "/" */
-	label_set(cg, ldone);
-	emit(cg, LDX(BPF_DW, R1, FP, spos));
-	emit(cg, LDX(BPF_DW, R2, FP, sstart));
-	emit_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), lcopy);
-	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
-	emit(cg, STX(BPF_DW, FP, spos, R1));
-	emit_tmp_pos(cg, buf, ss - 1, lcopy);
-	emit(cg, ST_IMM(BPF_B, R3, 0, '/'));
-
-	label_set(cg, lcopy);
-	emit(cg, LDX(BPF_DW, R1, FP, spos));
-	emit(cg, MOV_IMM(R2, ss - 1));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R1, ss - 1, 0), ldone = label_new(cg));
-	emit(cg, MOV_REG(R2, R1));
-	label_set(cg, ldone);
-	emit(cg, MOV_REG(R3, R9));
-	emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)buf));
-	emit(cg, ALU_REG(BPF_ADD, R3, R2));
-	emit_dctx_addr(cg, R1, out);
-	emit(cg, MOV_IMM(R2, ss));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	label_set(cg, lend);
-	emit_dctx_addr(cg, R0, out);
-	cg->cg_sp -= 8 * 8;
-	cg->cg_ntmp--;		/* buf is free again; out is not */
-}
-
-/* r0 = the struct path * of cwd (fs->pwd) or root (fs->root) */
-static void
-emit_fs_path(dt_cg_t *cg, int id)
-{
-	const int32_t *po = cg->cg_clause->dc_pathoff;
-
-	emit(cg, CALL(BPF_FUNC_get_current_task));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FS]));
-	emit_read_value(cg, 8);
-	emit(cg, ALU_IMM(BPF_ADD, R0, id == DT_BI_CWD ? po[DT_PO_FS_PWD] :
-	    po[DT_PO_FS_ROOT]));
-}
-
-/*
- * The inner fds[e]: the current task's struct file * for descriptor e
- * (files->fdt->fd[e]), NULL when e is out of range (negative, or at
- * least fdt->max_fds) or the descriptor is closed.
- */
-static void
-cg_fds(dt_cg_t *cg, dt_node_t *dnp)
-{
-	const int32_t *po = cg->cg_clause->dc_pathoff;
-	int lnull = label_new(cg), ldone = label_new(cg);
-	int16_t sfd;
-
-	cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
-	sfd = push(cg);
-	emit(cg, CALL(BPF_FUNC_get_current_task));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_TASK_FILES]));
-	emit_read_value(cg, 8);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnull);
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FILES_FDT]));
-	emit_read_value(cg, 8);
-	emit(cg, MOV_REG(R7, R0));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FDT_MAX]));
-	emit_read_value(cg, 4);
-	emit(cg, LDX(BPF_DW, R1, FP, sfd));
-	emit_jump(cg, JMP_REG(BPF_JGE, R1, R0, 0), lnull);	/* unsigned */
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_ADD, R0, po[DT_PO_FDT_FD]));
-	emit_read_value(cg, 8);
-	emit(cg, LDX(BPF_DW, R1, FP, sfd));
-	emit(cg, ALU_IMM(BPF_LSH, R1, 3));
-	emit(cg, ALU_REG(BPF_ADD, R0, R1));
-	emit_read_value(cg, 8);
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lnull);
-	emit(cg, MOV_IMM(R0, 0));
-	label_set(cg, ldone);
-	cg->cg_sp -= 8;
-}
-
-/* Copy the string at the address in r0 to temporary off; r7 = its length. */
-static void
-emit_strcopy(dt_cg_t *cg, uint32_t off)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int lok = label_new(cg);
-
-	emit(cg, MOV_REG(R3, R0));
-	emit_dctx_addr(cg, R1, off);
-	emit(cg, MOV_IMM(R2, (int32_t)strsize));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	emit(cg, MOV_REG(R7, R0));
-	emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-	emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
-	emit(cg, MOV_IMM(R7, 0));
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
-	label_set(cg, lok);
-	/* the verifier must know: 0 <= r7 < strsize */
-	emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0), lok = label_new(cg));
-	emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
-	label_set(cg, lok);
-}
-
-/*
- * Copy at most size (in r2, 1..strsize) bytes of the string at r3 into
- * temporary off, NUL-terminated; r0 = address of the temporary.
- */
-static void
-emit_strcopy_n(dt_cg_t *cg, uint32_t off)
-{
-	emit_dctx_addr(cg, R1, off);
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	emit_dctx_addr(cg, R0, off);
-}
-
-/* r1 = r9 + off + r7 (an address inside temporary off), r7 in range */
-static void
-emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx)
-{
-	emit(cg, MOV_REG(reg, R9));
-	emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
-	emit(cg, ALU_REG(BPF_ADD, reg, idx));
-}
-
-/*
- * probeprov of a shared USDT probe's firing for a process not discovered
- * yet (ms_provpid set): r0 is the provider's name ("myprov"); it becomes
- * a temporary with the process id after it ("myprov1234"), as the
- * process's own probe is named.  Else r0 is left as it is (to ldone).
- */
-static void
-emit_provpid(dt_cg_t *cg, int ldone)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, t;
-	int lcount = label_new(cg), lcounted = label_new(cg);
-	int lloop = label_new(cg), lshow = label_new(cg);
-
-	emit(cg, LDX(BPF_W, R8, R9, MS_OFF(ms_provpid)));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldone);
-	t = tmp_alloc(cg);
-	emit_strcopy(cg, t);		/* r7: its length */
-	/* r4 = the digits of the id, 1 to 10 */
-	emit(cg, MOV_REG(R1, R8));
-	emit(cg, MOV_IMM(R4, 0));
-	label_set(cg, lcount);
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit(cg, ALU_IMM(BPF_DIV, R1, 10));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lcounted);
-	emit_jump(cg, JMP_IMM(BPF_JLT, R4, 10, 0), lcount);
-	label_set(cg, lcounted);
-	/* no room for them (a tiny strsize): the name alone */
-	emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strsize - 11, 0), lshow);
-	emit(cg, MOV_REG(R2, R7));
-	emit(cg, ALU_REG(BPF_ADD, R2, R4));
-	emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
-	emit_tmp_at(cg, R1, t, R2);
-	emit(cg, ST_IMM(BPF_B, R1, 0, 0));
-	/* the digits, last first, before the NUL at r2 */
-	label_set(cg, lloop);
-	emit(cg, ALU_IMM(BPF_SUB, R2, 1));
-	emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
-	emit(cg, MOV_REG(R3, R8));
-	emit(cg, ALU_IMM(BPF_MOD, R3, 10));
-	emit(cg, ALU_IMM(BPF_ADD, R3, '0'));
-	emit_tmp_at(cg, R1, t, R2);
-	emit(cg, STX(BPF_B, R1, 0, R3));
-	emit(cg, ALU_IMM(BPF_DIV, R8, 10));
-	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R4, 0, 0), lloop);
-	label_set(cg, lshow);
-	emit_dctx_addr(cg, R0, t);
-}
-
-/* Clamp register r to [lo, hi] with signed compares. */
-static void
-emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
-{
-	int l1 = label_new(cg), l2 = label_new(cg);
-
-	emit_jump(cg, JMP_IMM(BPF_JSGE, r, lo, 0), l1);
-	emit(cg, MOV_IMM(r, lo));
-	label_set(cg, l1);
-	emit_jump(cg, JMP_IMM(BPF_JSLE, r, hi, 0), l2);
-	emit(cg, MOV_IMM(r, hi));
-	label_set(cg, l2);
-}
-
-/*
- * Find byte c (in r8) in the copy at temporary off, of length r7: the
- * first position, or (last) the last one, scanning from the end; r7 = the
- * position or -1.  Every match leaves the loop at once, so the verifier
- * follows one path per position, not one per pair of them.
- */
-static void
-emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int lloop = label_new(cg), lfound = label_new(cg);
-	int lnone = label_new(cg), ldone = label_new(cg);
-
-	if (last) {
-		emit(cg, MOV_REG(R4, R7));
-		emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	} else {
-		emit(cg, MOV_IMM(R4, 0));
-	}
-	label_set(cg, lloop);
-	if (last)
-		emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
-	emit_tmp_at(cg, R5, off, R4);
-	emit(cg, LDX(BPF_B, R5, R5, 0));
-	emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
-	if (!last)
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lnone);
-	emit(cg, ALU_IMM(BPF_ADD, R4, last ? -1 : 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	label_set(cg, lfound);
-	emit(cg, MOV_REG(R7, R4));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lnone);
-	emit(cg, MOV_IMM(R7, -1));
-	label_set(cg, ldone);
-}
-
-/*
- * For basename and dirname: in the copy at temporary off, of length r7,
- * cut the trailing slashes (keeping a first character), then find the
- * last slash before them: r7 = its position or -1.  One backward loop:
- * cutting writes NULs into the copy rather than keeping an end in a
- * register, so the verifier's paths do not multiply.
- */
-static void
-emit_lastslash(dt_cg_t *cg, uint32_t off)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int lloop = label_new(cg), lname = label_new(cg), lnext = label_new(cg);
-	int lfound = label_new(cg), lnone = label_new(cg);
-	int ldone = label_new(cg);
-
-	emit(cg, MOV_REG(R4, R7));
-	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	emit(cg, MOV_IMM(R8, 0));		/* 0: cutting slashes */
-	label_set(cg, lloop);
-	emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
-	emit_tmp_at(cg, R5, off, R4);
-	emit(cg, LDX(BPF_B, R1, R5, 0));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lname);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lname);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lname);
-	emit(cg, ST_IMM(BPF_B, R5, 0, 0));	/* cut a trailing slash */
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-	label_set(cg, lname);
-	emit(cg, MOV_IMM(R8, 1));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), lfound);
-	label_set(cg, lnext);
-	emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	label_set(cg, lfound);
-	emit(cg, MOV_REG(R7, R4));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lnone);
-	emit(cg, MOV_IMM(R7, -1));
-	label_set(cg, ldone);
-}
-
-/*
- * cleanpath: in the copy at temporary off, in place, one forward pass
- * (the write position never passes the read one).  Components are copied
- * as they are read; at each '/' or the end, the component just copied is
- * judged: empty (a run of slashes) or "." is taken back, ".." takes back
- * the component before it (its start is on a table of starts), anything
- * else is kept and its start pushed.  At the root, ".." is dropped; in a
- * relative path, a ".." with nothing to take back and a leading "." stay.
- * The state (write position, component start, depth, flags) lives in
- * temporary st, not in registers: only the read position r4 is carried
- * across iterations, so the verifier follows one path per position.  The
- * table holds (strsize - 32) / 2 starts; a component beyond them is kept
- * as if it could not be taken back.  Each character costs the verifier
- * one pending branch (the test for a bound): the write position is
- * bounded for it with a mask, not a compare; the mask (below 2 * strsize)
- * may reach into st, the temporary after off, never past it, and the
- * write position is below strsize anyway.
- */
-#define CP_W	0		/* write position */
-#define CP_CS	8		/* start of the current component */
-#define CP_D	16		/* starts on the table */
-#define CP_FL	24		/* 1: absolute, 2: first component */
-#define CP_TAB	32		/* table of starts, u16 each */
-
-static void
-emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
-{
-	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	int32_t maxd = strsize > CP_TAB ? (strsize - CP_TAB) / 2 : 0;
-	int32_t mask = 1;
-	int lrel = label_new(cg), lloop = label_new(cg);
-	int lbound = label_new(cg), lone = label_new(cg);
-	int ldd0 = label_new(cg), lskip = label_new(cg);
-	int lkeep = label_new(cg), lnopush = label_new(cg);
-	int lnext = label_new(cg), lend = label_new(cg);
-	int lfail = label_new(cg), ldone = label_new(cg);
-
-	while (mask < strsize - 1)
-		mask = mask * 2 + 1;
-	emit(cg, MOV_IMM(R2, 0));			/* w = cs */
-	emit(cg, MOV_IMM(R3, 2));			/* flags */
-	emit(cg, MOV_IMM(R4, 0));			/* r */
-	emit(cg, LDX(BPF_B, R1, R9, (int16_t)off));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lrel);
-	emit(cg, MOV_IMM(R2, 1));			/* keep the root */
-	emit(cg, MOV_IMM(R3, 1));
-	emit(cg, MOV_IMM(R4, 1));
-	label_set(cg, lrel);
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
-	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + CP_D), 0));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R3));
-
-	label_set(cg, lloop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
-	emit_tmp_at(cg, R5, off, R4);
-	emit(cg, LDX(BPF_B, R1, R5, 0));		/* c */
-	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	emit(cg, ALU_IMM(BPF_AND, R2, mask));	/* no branch: see above */
-	emit(cg, MOV_REG(R0, R1));		/* c * (c ^ '/'): 0 at a bound */
-	emit(cg, ALU_IMM(BPF_XOR, R0, '/'));
-	emit(cg, ALU_REG(BPF_MUL, R0, R1));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lbound);
-	emit_tmp_at(cg, R5, off, R2);		/* copy c */
-	emit(cg, STX(BPF_B, R5, 0, R1));
-	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	/* the end of a component: r3 = its start, r0 = its length */
-	label_set(cg, lbound);
-	emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + CP_CS)));
-	emit_jump(cg, JMP_REG(BPF_JGT, R3, R2, 0), lfail);
-	emit(cg, MOV_REG(R0, R2));
-	emit(cg, ALU_REG(BPF_SUB, R0, R3));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
-	emit_tmp_at(cg, R5, off, R3);
-	emit(cg, LDX(BPF_B, R8, R5, 0));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 1, 0), lone);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 2, 0), lkeep);
-	emit(cg, LDX(BPF_B, R8, R5, 1));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
-	/* "..": back to the start of the component before */
-	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldd0);
-	emit_jump(cg, JMP_IMM(BPF_JGT, R8, maxd, 0), lfail);
-	emit(cg, ALU_IMM(BPF_SUB, R8, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R8));
-	emit(cg, ALU_IMM(BPF_LSH, R8, 1));
-	emit_tmp_at(cg, R5, st + CP_TAB, R8);
-	emit(cg, LDX(BPF_H, R2, R5, 0));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-	label_set(cg, ldd0);
-	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	emit(cg, ALU_IMM(BPF_AND, R8, 1));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lskip);
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnopush);
-	/* ".": dropped, unless it begins a relative path */
-	label_set(cg, lone);
-	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	emit(cg, ALU_IMM(BPF_AND, R8, 2));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lnopush);
-	label_set(cg, lskip);
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R3));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-	/* a name: push its start, then its slash */
-	label_set(cg, lkeep);
-	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
-	emit_jump(cg, JMP_IMM(BPF_JGE, R8, maxd, 0), lnopush);
-	emit(cg, MOV_REG(R0, R8));
-	emit(cg, ALU_IMM(BPF_ADD, R0, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R0));
-	emit(cg, ALU_IMM(BPF_LSH, R8, 1));
-	emit_tmp_at(cg, R5, st + CP_TAB, R8);
-	emit(cg, STX(BPF_H, R5, 0, R3));
-	label_set(cg, lnopush);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnext);
-	emit_tmp_at(cg, R5, off, R2);
-	emit(cg, ST_IMM(BPF_B, R5, 0, '/'));
-	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	/* the next component starts at w; none is first any more */
-	label_set(cg, lnext);
-	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
-	emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	emit(cg, ALU_IMM(BPF_AND, R8, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R8));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lend);
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	label_set(cg, lend);
-	emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	emit_jump(cg, JMP_IMM(BPF_JGT, R2, strsize - 1, 0), lfail);
-	emit_tmp_at(cg, R5, off, R2);
-	emit(cg, ST_IMM(BPF_B, R5, 0, 0));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lfail);				/* cannot happen */
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
-	label_set(cg, ldone);
-	emit_dctx_addr(cg, R0, off);
-}
-
-/*
- * r3 = 1 if byte r1 is in strtok's delimiter set (ms_tokmap), else 0;
- * uses r2 and r5.  The byte is a u8 from a load, so r1 >> 3 < 32.
- */
-static void
-emit_tokmap_test(dt_cg_t *cg)
-{
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_RSH, R2, 3));
-	emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
-	emit(cg, LDX(BPF_B, R3, R5, 0));
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_AND, R2, 7));
-	emit(cg, ALU_REG(BPF_RSH, R3, R2));
-	emit(cg, ALU_IMM(BPF_AND, R3, 1));
-}
-
-/*
- * At the last of every 16 positions r4 of a loop (a test of a constant
- * for the verifier, so it costs no pending branch), jump to label if
- * insn's test holds.
- */
-static void
-emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
-{
-	int lskip = label_new(cg);
-
-	emit(cg, MOV_REG(R0, R4));
-	emit(cg, ALU_IMM(BPF_AND, R0, 15));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 15, 0), lskip);
-	emit_jump(cg, insn, label);
-	label_set(cg, lskip);
-}
-
-/*
- * strtok(str, delims), slots holding the two arguments; r0 = the token
- * in temporary res, or "" for DTrace's NULL (no token left).
- *
- * A string that is not NULL is copied to the firing's strtok area
- * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
- * goes on from ms_strtok, which the prologue of every program sets to
- * strsize (nothing to go on with).  The delimiters become a bit map of
- * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
- * over the copy from position 0: positions before ms_strtok are passed
- * over, then delimiters, and the token runs from the first other byte
- * (ms_tokstart, strsize until then) to the next delimiter or the end,
- * where ms_strtok is left (as illumos leaves its pointer on the
- * delimiter, which the next call passes over).  The read position r4 is
- * a constant at each step, the loops have no other branch than a test
- * every 16 positions (emit_every16), so the verifier follows one path
- * and keeps few pending branches.
- */
-static void
-emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
-    uint32_t res)
-{
-	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t sv = strtok_off(cg->cg_hdl);
-	int ldloop = label_new(cg), lddone = label_new(cg);
-	int lcont = label_new(cg), lcopied = label_new(cg);
-	int lloop = label_new(cg), lend = label_new(cg);
-	int lnull = label_new(cg), ldone = label_new(cg);
-
-	/* the delimiter set */
-	for (int i = 0; i < 32; i += 8)
-		emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
-	emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
-	emit(cg, LDX(BPF_DW, R0, FP, sdel));
-	emit_strcopy(cg, dt);
-	emit(cg, MOV_IMM(R4, 0));
-	label_set(cg, ldloop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
-	emit_tmp_at(cg, R5, dt, R4);
-	emit(cg, LDX(BPF_B, R1, R5, 0));
-	emit(cg, MOV_REG(R0, R4));			/* r4 < length */
-	emit(cg, ALU_REG(BPF_SUB, R0, R7));
-	emit(cg, ALU_IMM(BPF_RSH, R0, 63));
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_RSH, R2, 3));
-	emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
-	emit(cg, LDX(BPF_B, R3, R5, 0));
-	emit(cg, ALU_IMM(BPF_AND, R1, 7));
-	emit(cg, ALU_REG(BPF_LSH, R0, R1));
-	emit(cg, ALU_REG(BPF_OR, R3, R0));
-	emit(cg, STX(BPF_B, R5, 0, R3));
-	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
-	label_set(cg, lddone);
-
-	/* a new string, or NULL: go on */
-	emit(cg, LDX(BPF_DW, R3, FP, sstr));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
-	emit_dctx_addr(cg, R1, sv);
-	emit(cg, MOV_IMM(R2, strsize));
-	emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
-	label_set(cg, lcopied);
-	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
-	label_set(cg, lcont);
-	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
-
-	/*
-	 * The pass, without branches but the bound (a constant compare)
-	 * and, every 16 positions, a test of done (r7): act = r4 >=
-	 * ms_strtok and not done, z = the byte is NUL, d = it is a
-	 * delimiter, st = a token has started; e = act & (st & d | z)
-	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
-	 * r4) if act & !d.
-	 */
-	emit(cg, MOV_IMM(R4, 0));
-	emit(cg, MOV_IMM(R7, 0));
-	label_set(cg, lloop);
-	emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
-	emit(cg, MOV_REG(R8, R4));
-	emit(cg, ALU_REG(BPF_SUB, R8, R1));
-	emit(cg, ALU_IMM(BPF_RSH, R8, 63));
-	emit(cg, ALU_IMM(BPF_XOR, R8, 1));
-	emit(cg, MOV_REG(R0, R7));
-	emit(cg, ALU_IMM(BPF_XOR, R0, 1));
-	emit(cg, ALU_REG(BPF_AND, R8, R0));			/* act */
-	emit_tmp_at(cg, R5, sv, R4);
-	emit(cg, LDX(BPF_B, R1, R5, 0));
-	emit_tokmap_test(cg);					/* r3 = d */
-	emit(cg, MOV_REG(R0, R1));
-	emit(cg, ALU_IMM(BPF_SUB, R0, 1));
-	emit(cg, ALU_IMM(BPF_RSH, R0, 63));			/* z */
-	emit(cg, LDX(BPF_DW, R2, R9, MS_OFF(ms_tokstart)));
-	emit(cg, MOV_REG(R1, R2));
-	emit(cg, ALU_IMM(BPF_SUB, R1, strsize));
-	emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
-	emit(cg, ALU_REG(BPF_AND, R1, R3));
-	emit(cg, ALU_REG(BPF_OR, R1, R0));
-	emit(cg, ALU_REG(BPF_AND, R1, R8));			/* e */
-	emit(cg, ALU_REG(BPF_OR, R7, R1));
-	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
-	emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_strtok)));
-	emit(cg, MOV_REG(R5, R0));
-	emit(cg, ALU_REG(BPF_XOR, R5, R4));
-	emit(cg, ALU_REG(BPF_AND, R5, R1));
-	emit(cg, ALU_REG(BPF_XOR, R0, R5));
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_strtok), R0));
-	emit(cg, ALU_IMM(BPF_XOR, R3, 1));
-	emit(cg, ALU_REG(BPF_AND, R8, R3));			/* act & !d */
-	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));	/* a mask */
-	emit(cg, MOV_REG(R5, R2));				/* t - r4 */
-	emit(cg, ALU_REG(BPF_SUB, R5, R4));
-	emit(cg, MOV_REG(R0, R5));
-	emit(cg, ALU_IMM(BPF_ARSH, R0, 63));
-	emit(cg, ALU_REG(BPF_AND, R5, R0));
-	emit(cg, ALU_REG(BPF_ADD, R5, R4));			/* min */
-	emit(cg, ALU_REG(BPF_XOR, R5, R2));
-	emit(cg, ALU_REG(BPF_AND, R5, R8));
-	emit(cg, ALU_REG(BPF_XOR, R5, R2));
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tokstart), R5));
-	emit_every16(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lend);
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	/* the token (if any) ends where ms_strtok now is */
-	label_set(cg, lend);
-	emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
-	emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
-	emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
-	emit(cg, MOV_REG(R2, R4));
-	emit(cg, ALU_REG(BPF_SUB, R2, R8));
-	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	emit_clamp(cg, R2, 1, strsize);
-	emit_tmp_at(cg, R3, sv, R8);
-	emit_strcopy_n(cg, res);
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lnull);
-	emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strsize));
-	emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
-	emit_dctx_addr(cg, R0, res);
-	label_set(cg, ldone);
-}
-
-/* Evaluate the arguments of a call into stack slots, first one deepest. */
-static int16_t
-push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
-{
-	int n = 0;
-
-	for (const dt_node_t *a = dnp->dn_args; a != NULL && n < max;
-	    a = a->dn_list) {
-		cg_expr(cg, (dt_node_t *)a);
-		slots[n++] = push(cg);
-	}
-	return ((int16_t)n);
-}
-
-/* ---- network addresses -------------------------------------------------------
- *
- * inet_ntoa, inet_ntoa6 and inet_ntop format in BPF, so that the result is
- * a D string like any other (compared, joined, an aggregation key), and
- * so does link_ntop.  The address is read with bpf_probe_read_kernel into
- * a state area of string temporaries (st): bytes 0-23 the address (at
- * most 20), then the write position (24) and what the IPv6 format decided
- * (32-63, see IN_*).  The position lives in dctx memory, not in a
- * register: a value loaded from a map is unknown to the verifier, so the
- * paths through the digits of one group (one per length) meet again and
- * are pruned, where constant positions would make it follow every
- * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is skipped: the
- * result is truncated as every string is.
- */
-
-#define IN_POS		24	/* st: write position */
-#define IN_START	32	/* st: first byte compressed, 100: none */
-#define IN_END		40	/* st: byte after the compressed run */
-#define IN_NOSEP	48	/* st: the group before it, without ':' */
-#define IN_EMB		56	/* st: ends in an embedded IPv4 address */
-#define IN_STATE	64	/* bytes of state */
-
-/* out[pos++] = reg (not r4 or r5), or imm when reg is -1 */
-static void
-emit_inet_putc(dt_cg_t *cg, uint32_t st, uint32_t out, int reg, int imm)
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int lskip = label_new(cg);
-
-	emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-	emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strsize - 1), 0), lskip);
-	emit(cg, MOV_REG(R5, R9));
-	emit(cg, ALU_REG(BPF_ADD, R5, R4));
-	if (reg < 0)
-		emit(cg, ST_IMM(BPF_B, R5, (int16_t)out, imm));
-	else
-		emit(cg, STX(BPF_B, R5, (int16_t)out, reg));
-	label_set(cg, lskip);
-	emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_POS), R4));
-}
-
-/* the byte in r1 in decimal, without leading zeros (uses r1, r2) */
-static void
-emit_inet_dec(dt_cg_t *cg, uint32_t st, uint32_t out)
-{
-	int l10 = label_new(cg), ltens = label_new(cg), l1 = label_new(cg);
-
-	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 100, 0), l10);
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_DIV, R2, 100));
-	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
-	emit_inet_putc(cg, st, out, R2, 0);
-	emit(cg, ALU_IMM(BPF_MOD, R1, 100));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltens);
-	label_set(cg, l10);
-	emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), l1);
-	label_set(cg, ltens);
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_DIV, R2, 10));
-	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
-	emit_inet_putc(cg, st, out, R2, 0);
-	emit(cg, ALU_IMM(BPF_MOD, R1, 10));
-	label_set(cg, l1);
-	emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
-	emit_inet_putc(cg, st, out, R1, 0);
-}
-
-/* the four bytes at st + boff as a dotted quad */
-static void
-emit_inet_v4(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t boff)
-{
-	for (uint32_t i = 0; i < 4; i++) {
-		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + boff + i)));
-		emit_inet_dec(cg, st, out);
-		if (i < 3)
-			emit_inet_putc(cg, st, out, -1, '.');
-	}
-}
-
-/* the hexadecimal digit in r2, lower case */
-static void
-emit_inet_xdigit(dt_cg_t *cg, uint32_t st, uint32_t out)
-{
-	int ldec = label_new(cg);
-
-	emit_jump(cg, JMP_IMM(BPF_JLT, R2, 10, 0), ldec);
-	emit(cg, ALU_IMM(BPF_ADD, R2, 'a' - 10 - '0'));
-	label_set(cg, ldec);
-	emit(cg, ALU_IMM(BPF_ADD, R2, '0'));
-	emit_inet_putc(cg, st, out, R2, 0);
-}
-
-/* 16-bit group i of the address in hexadecimal, without leading zeros */
-static void
-emit_inet_group(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t i)
-{
-	int l[3], lf[3];
-
-	for (int k = 0; k < 3; k++) {
-		l[k] = label_new(cg);
-		lf[k] = label_new(cg);
-	}
-	emit(cg, LDX(BPF_H, R1, R9, (int16_t)(st + 2 * i)));
-	emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R1, 0, 0, 16));
-	/* digit k (from the top) is written if the value is >= 16^(3-k),
-	   and then every digit after it */
-	for (int k = 0; k < 3; k++) {
-		if (k > 0)
-			label_set(cg, l[k - 1]);
-		emit_jump(cg, JMP_IMM(BPF_JLT, R1, 1 << (4 * (3 - k)), 0),
-		    l[k]);
-		if (k > 0)
-			label_set(cg, lf[k - 1]);
-		emit(cg, MOV_REG(R2, R1));
-		emit(cg, ALU_IMM(BPF_RSH, R2, 4 * (3 - k)));
-		emit(cg, ALU_IMM(BPF_AND, R2, 15));
-		emit_inet_xdigit(cg, st, out);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lf[k]);
-	}
-	label_set(cg, l[2]);
-	label_set(cg, lf[2]);
-	emit(cg, MOV_REG(R2, R1));
-	emit(cg, ALU_IMM(BPF_AND, R2, 15));
-	emit_inet_xdigit(cg, st, out);
-}
-
-/*
- * The 16 bytes at st as an IPv6 address, as DTrace for Linux writes it
- * (RFC 1884 convention 2): groups in lower-case hexadecimal without
- * leading zeros, one run of zero groups as "::".  The run is the one
- * DTrace's byte scan picks: bytes are scanned in order, a run starts at
- * a zero byte at an even offset and ends at the next nonzero byte (or
- * the last byte); it replaces the best so far (initially 1 byte long) if
- * its length in bytes, counted up to that ending byte, is greater than
- * the best's length in whole groups.  So a single zero group is
- * shortened unless it is the last, and of two runs of the same length
- * the later wins when the group after it starts with a zero byte.  An
- * IPv4-mapped (::ffff:a.b.c.d) or IPv4-compatible (::a.b.c.d, but not ::
- * or ::1) address ends in its IPv4 dotted quad; inet_ntoa6 (ntoa6) gives
- * the dotted quad alone.
- */
-static void
-emit_inet_v6(dt_cg_t *cg, uint32_t st, uint32_t out, bool ntoa6)
-{
-	int lemb = label_new(cg), lnotemb = label_new(cg);
-	int lrun = label_new(cg), lnorun = label_new(cg), lset = label_new(cg);
-	int lv4 = label_new(cg), ldone = label_new(cg);
-
-	/* the run: r2 its first byte, r3 its length, r4 the current start */
-	emit(cg, MOV_IMM(R2, -1));
-	emit(cg, MOV_IMM(R3, 1));
-	emit(cg, MOV_IMM(R4, -1));
-	for (int32_t i = 0; i < 16; i++) {
-		int lnext = label_new(cg), lbetter = label_new(cg);
-
-		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + i)));
-		if (i % 2 == 0) {
-			int lnotstart = label_new(cg);
-
-			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnotstart);
-			emit_jump(cg, JMP_IMM(BPF_JNE, R4, -1, 0), lnotstart);
-			emit(cg, MOV_IMM(R4, i));
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-			label_set(cg, lnotstart);
-		}
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R4, -1, 0), lnext);
-		if (i != 15)
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
-		emit(cg, MOV_IMM(R0, i));
-		emit(cg, ALU_REG(BPF_SUB, R0, R4));
-		emit_jump(cg, JMP_REG(BPF_JSGT, R0, R3, 0), lbetter);
-		emit(cg, MOV_IMM(R4, -1));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-		label_set(cg, lbetter);
-		emit(cg, MOV_REG(R2, R4));
-		emit(cg, MOV_IMM(R3, i - i % 2));
-		emit(cg, ALU_REG(BPF_SUB, R3, R4));
-		emit(cg, MOV_IMM(R4, -1));
-		if (i == 15) {
-			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lnext);
-			emit(cg, ALU_IMM(BPF_ADD, R3, 2));
-		}
-		label_set(cg, lnext);
-	}
-
-	/*
-	 * Embedded IPv4 (Linux's ipv6_addr_type(): mapped, or compatible):
-	 * r5 = the last byte the groups cover.  Words are loaded
-	 * little-endian: 00 00 ff ff is 0xffff0000, 00 00 00 01 0x01000000.
-	 */
-	emit(cg, LDX(BPF_W, R0, R9, (int16_t)st));
-	emit(cg, LDX(BPF_W, R1, R9, (int16_t)(st + 4)));
-	emit(cg, ALU_REG(BPF_OR, R0, R1));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotemb);
-	emit(cg, LDX(BPF_W, R0, R9, (int16_t)(st + 8)));
-	emit(cg, LDX(BPF_W, R1, R9, (int16_t)(st + 12)));
-	emit_imm64(cg, R5, 0xffff0000);
-	emit_jump(cg, JMP_REG(BPF_JEQ, R0, R5, 0), lemb);
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnotemb);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnotemb);
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0x01000000, 0), lnotemb);
-	label_set(cg, lemb);
-	if (ntoa6) {
-		emit_inet_v4(cg, st, out, 12);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	} else {
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_EMB), 1));
-		emit(cg, MOV_IMM(R5, 10));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lrun);
-	}
-	label_set(cg, lnotemb);
-	emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_EMB), 0));
-	emit(cg, MOV_IMM(R5, 14));
-
-	/* "::" only if the run lies within the groups written */
-	label_set(cg, lrun);
-	emit(cg, MOV_REG(R0, R2));
-	emit(cg, ALU_IMM(BPF_ADD, R0, -2));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_NOSEP), R0));
-	emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 0, 0), lnorun);
-	emit(cg, ALU_REG(BPF_ADD, R0, R3));
-	emit_jump(cg, JMP_REG(BPF_JSGT, R0, R5, 0), lnorun);
-	emit(cg, ALU_REG(BPF_ADD, R3, R2));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lset);
-	label_set(cg, lnorun);
-	emit(cg, MOV_IMM(R2, 100));
-	emit(cg, MOV_IMM(R3, 100));
-	label_set(cg, lset);
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_START), R2));
-	emit(cg, STX(BPF_DW, R9, (int16_t)(st + IN_END), R3));
-
-	/* the groups: a colon after each but the last and the one before
-	   the run (whose "::" stands for both) */
-	for (int32_t i = 0; i < 16; i += 2) {
-		int lnorm = label_new(cg), lnext = label_new(cg);
-
-		if (i == 12) {
-			emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + IN_EMB)));
-			emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lv4);
-		}
-		emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_START)));
-		emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + IN_END)));
-		emit_jump(cg, JMP_IMM(BPF_JSGT, R2, i, 0), lnorm);
-		emit_jump(cg, JMP_IMM(BPF_JSLE, R3, i, 0), lnorm);
-		emit_jump(cg, JMP_IMM(BPF_JNE, R2, i, 0), lnext);
-		emit_inet_putc(cg, st, out, -1, ':');
-		emit_inet_putc(cg, st, out, -1, ':');
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
-		label_set(cg, lnorm);
-		emit_inet_group(cg, st, out, (uint32_t)i / 2);
-		if (i < 14) {
-			emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + IN_NOSEP)));
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R2, i, 0), lnext);
-			emit_inet_putc(cg, st, out, -1, ':');
-		}
-		label_set(cg, lnext);
-	}
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lv4);
-	emit_inet_v4(cg, st, out, 12);
-	label_set(cg, ldone);
-}
-
-/* the n bytes at st as two hexadecimal digits each, separated by ':' */
-static void
-emit_link_hex(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t n)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		if (i > 0)
-			emit_inet_putc(cg, st, out, -1, ':');
-		emit(cg, LDX(BPF_B, R1, R9, (int16_t)(st + i)));
-		emit(cg, MOV_REG(R2, R1));
-		emit(cg, ALU_IMM(BPF_RSH, R2, 4));
-		emit_inet_xdigit(cg, st, out);
-		emit(cg, MOV_REG(R2, R1));
-		emit(cg, ALU_IMM(BPF_AND, R2, 15));
-		emit_inet_xdigit(cg, st, out);
-	}
-}
-
-/*
- * r0 = inet_ntoa(addr), inet_ntoa6(addr), inet_ntop(af, addr) or
- * link_ntop(hwtype, addr).  An af other than AF_INET (2) or AF_INET6 (10),
- * a hwtype other than ARPHRD_ETHER (1) or ARPHRD_INFINIBAND (32), is an
- * illegal operation fault; an address that cannot be read, a bad address
- * fault.
- */
-void
-dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	dtrace_hdl_t *dtp = cg->cg_hdl;
-	uint32_t strsize = dtp->dt_opts.op_strsize;
-	int id = dnp->dn_builtin->di_id;
-	uint32_t out = tmp_alloc(cg), st, size = strsize;
-	int ntmp = cg->cg_ntmp;
-	int l4 = label_new(cg), l6 = label_new(cg), lend = label_new(cg);
-
-	st = tmp_alloc(cg);
-	while (size < IN_STATE) {
-		(void) tmp_alloc(cg);	/* consecutive: room for the state */
-		size += strsize;
-	}
-	if (id == DT_FN_LINK_NTOP) {
-		int16_t tslot;
-
-		/* ARPHRD_ETHER (1): 6 bytes; ARPHRD_INFINIBAND (32): 20 */
-		cg_expr(cg, dnp->dn_args);
-		tslot = push(cg);
-		cg_expr(cg, dnp->dn_args->dn_list);
-		emit(cg, LDX(BPF_DW, R1, FP, tslot));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 1, 0), l4);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 32, 0), l6);
-		emit_fault(cg, DTRACEFLT_ILLOP, R1);
-		cg->cg_sp -= 8;
-		label_set(cg, l4);
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 6);
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_link_hex(cg, st, out, 6);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-		label_set(cg, l6);
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
-		    20);
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_link_hex(cg, st, out, 20);
-		id = 0;		/* no inet format follows */
-	} else if (id == DT_FN_INET_NTOP) {
-		int16_t afslot;
-
-		cg_expr(cg, dnp->dn_args);
-		afslot = push(cg);
-		cg_expr(cg, dnp->dn_args->dn_list);
-		emit(cg, LDX(BPF_DW, R1, FP, afslot));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 2, 0), l4);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 10, 0), l6);
-		emit_fault(cg, DTRACEFLT_ILLOP, R1);
-		cg->cg_sp -= 8;
-	} else {
-		cg_expr(cg, dnp->dn_args);
-	}
-	/* only the formats that can be reached: the verifier refuses
-	   unreachable instructions */
-	if (id == DT_FN_INET_NTOA || id == DT_FN_INET_NTOP) {
-		label_set(cg, l4);
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st, 4);
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v4(cg, st, out, 0);
-	}
-	if (id == DT_FN_INET_NTOP)
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-	if (id == DT_FN_INET_NTOA6 || id == DT_FN_INET_NTOP) {
-		label_set(cg, l6);
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true, (int32_t)st,
-		    16);
-		emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6);
-	}
-	label_set(cg, lend);
-	{
-		int lin = label_new(cg);
-
-		/* the NUL, at the end or at strsize - 1 */
-		emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-		emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strsize - 1), 0),
-		    lin);
-		emit(cg, MOV_IMM(R4, (int32_t)(strsize - 1)));
-		label_set(cg, lin);
-		emit(cg, MOV_REG(R5, R9));
-		emit(cg, ALU_REG(BPF_ADD, R5, R4));
-		emit(cg, ST_IMM(BPF_B, R5, (int16_t)out, 0));
-	}
-	cg->cg_ntmp = ntmp;	/* the state is free again; out is not */
-	emit_dctx_addr(cg, R0, out);
-}
-
-void
-dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int id = dnp->dn_builtin->di_id;
-	int16_t slot[3];
-	int n = push_args(cg, dnp, slot, 3);
-	uint32_t t1 = tmp_alloc(cg);
-
-	emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
-	switch (id) {
-	case DT_FN_STRLEN:
-		emit_strcopy(cg, t1);
-		emit(cg, MOV_REG(R0, R7));
-		break;
-	case DT_FN_STRJOIN:
-		/* a, then b after it, in what room is left */
-		emit_strcopy(cg, t1);
-		emit_tmp_at(cg, R1, t1, R7);
-		emit(cg, MOV_IMM(R2, (int32_t)strsize));
-		emit(cg, ALU_REG(BPF_SUB, R2, R7));
-		emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-		emit_dctx_addr(cg, R0, t1);
-		break;
-	case DT_FN_SUBSTR: {
-		int lpos = label_new(cg);
-
-		/* start i: from the end if negative, within [0, len] */
-		emit_strcopy(cg, t1);
-		emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
-		emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
-		emit(cg, ALU_REG(BPF_ADD, R8, R7));
-		label_set(cg, lpos);
-		emit_clamp(cg, R8, 0, (int32_t)strsize - 1);
-		emit(cg, MOV_REG(R2, R7));		/* count = len - i */
-		emit(cg, ALU_REG(BPF_SUB, R2, R8));
-		if (n > 2) {
-			int lshort = label_new(cg);
-
-			emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
-			emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0), lshort);
-			emit(cg, MOV_REG(R2, R1));
-			label_set(cg, lshort);
-		}
-		emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
-		emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-		emit_tmp_at(cg, R3, t1, R8);
-		emit_strcopy_n(cg, tmp_alloc(cg));
-		break;
-	}
-	case DT_FN_STRCHR:
-	case DT_FN_STRRCHR: {
-		int lfound = label_new(cg), ldone = label_new(cg);
-
-		emit_strcopy(cg, t1);
-		emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
-		emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
-		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
-		emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
-		emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));	/* "" */
-		emit_dctx_addr(cg, R0, t1);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lfound);
-		emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
-		emit_tmp_at(cg, R3, t1, R7);
-		emit(cg, MOV_IMM(R2, (int32_t)strsize));
-		emit(cg, ALU_REG(BPF_SUB, R2, R7));
-		emit_strcopy_n(cg, tmp_alloc(cg));
-		label_set(cg, ldone);
-		break;
-	}
-	case DT_FN_BASENAME:
-	case DT_FN_DIRNAME: {
-		int lnone = label_new(cg), lroot = label_new(cg);
-		int ldone = label_new(cg);
-
-		emit_strcopy(cg, t1);
-		emit_lastslash(cg, t1);
-		emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
-		if (id == DT_FN_BASENAME) {
-			/* a lone "/" is its own basename */
-			emit(cg, LDX(BPF_B, R1, R9, (int16_t)(t1 + 1)));
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lroot);
-			emit_clamp(cg, R7, 0, (int32_t)strsize - 2);
-			emit(cg, ALU_IMM(BPF_ADD, R7, 1));
-			emit_tmp_at(cg, R3, t1, R7);
-			emit(cg, MOV_IMM(R2, (int32_t)strsize));
-			emit(cg, ALU_REG(BPF_SUB, R2, R7));
-			emit_strcopy_n(cg, tmp_alloc(cg));
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lnone);
-			label_set(cg, lroot);
-			emit_dctx_addr(cg, R0, t1);
-		} else {
-			/* the slash at 0 stays ("/x" -> "/") */
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lroot);
-			emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
-			emit_tmp_at(cg, R5, t1, R7);
-			emit(cg, ST_IMM(BPF_B, R5, 0, 0));
-			emit_dctx_addr(cg, R0, t1);
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lroot);
-			emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
-			emit_dctx_addr(cg, R0, t1);
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lnone);
-			emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
-			emit_dctx_addr(cg, R0, t1);
-		}
-		label_set(cg, ldone);
-		break;
-	}
-	case DT_FN_STRTOK:
-		emit_strtok(cg, slot[0], slot[1], t1, tmp_alloc(cg));
-		break;
-	case DT_FN_CLEANPATH:
-		emit_strcopy(cg, t1);
-		emit_cleanpath(cg, t1, tmp_alloc(cg));
-		break;
-	case DT_FN_LLTOSTR: {
-		/*
-		 * Digits from the end of t1 backwards, at most 20: the count
-		 * in r4 (a constant for the verifier at each step) bounds the
-		 * loop, as the division does not.
-		 */
-		int lpos = label_new(cg), lloop = label_new(cg);
-		int lsign = label_new(cg), lout = label_new(cg);
-		uint32_t end = strsize < 24 ? strsize - 1 : 23;
-
-		emit(cg, MOV_REG(R8, R0));		/* magnitude */
-		emit(cg, MOV_IMM(R5, 0));		/* negative? */
-		emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
-		emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
-		emit(cg, MOV_IMM(R5, 1));
-		label_set(cg, lpos);
-		emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
-		emit(cg, MOV_IMM(R4, 0));
-		label_set(cg, lloop);
-		emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0), lout);
-		emit(cg, MOV_REG(R1, R8));
-		emit(cg, ALU_IMM(BPF_MOD, R1, 10));
-		emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
-		emit(cg, MOV_IMM(R7, (int32_t)end - 1));
-		emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		emit_tmp_at(cg, R2, t1, R7);
-		emit(cg, STX(BPF_B, R2, 0, R1));
-		emit(cg, ALU_IMM(BPF_DIV, R8, 10));
-		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
-		label_set(cg, lout);
-		/* r7: the first digit */
-		emit(cg, MOV_IMM(R7, (int32_t)end));
-		emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lsign);
-		emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		emit_tmp_at(cg, R2, t1, R7);
-		emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
-		label_set(cg, lsign);
-		emit_tmp_at(cg, R3, t1, R7);
-		emit(cg, MOV_IMM(R2, (int32_t)end + 1));
-		emit(cg, ALU_REG(BPF_SUB, R2, R7));
-		emit_strcopy_n(cg, tmp_alloc(cg));
-		break;
-	}
-	case DT_FN_INDEX:
-	case DT_FN_RINDEX:
-	case DT_FN_STRSTR: {
-		/*
-		 * Each position is compared with bpf_strncmp against the
-		 * literal (read-only, in strtab); the first (index, strstr)
-		 * or last (rindex) match leaves the loop.
-		 */
-		const dt_node_t *lit = dnp->dn_args->dn_list;
-		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
-		    strsize - 1), litoff = lit->dn_stroff;
-		bool back = id == DT_FN_RINDEX;
-		int lloop = label_new(cg), lfound = label_new(cg);
-		int lnone = label_new(cg), ldone = label_new(cg);
-		int lstart = label_new(cg);
-
-		emit_strcopy(cg, t1);
-		/* r8 = the last position where the literal fits */
-		emit(cg, MOV_REG(R8, R7));
-		emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)lt));
-		if (n > 2) {
-			emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
-			if (back) {
-				emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8, 0),
-				    lstart);
-				emit(cg, MOV_REG(R4, R8));
-			} else {
-				emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
-				    lstart);
-				emit(cg, MOV_IMM(R4, 0));
-			}
-		} else {
-			emit(cg, back ? MOV_REG(R4, R8) : MOV_IMM(R4, 0));
-		}
-		label_set(cg, lstart);
-		/* the empty string is found where the search starts */
-		emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-		emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
-		emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0),
-		    lnone);
-		if (lt == 0)
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lfound);
-		label_set(cg, lloop);
-		if (lt > 0) {
-			emit(cg, MOV_REG(BPF_REG_7, R4));	/* keep r4 */
-			emit_tmp_at(cg, R1, t1, R4);
-			emit(cg, MOV_IMM(R2, (int32_t)lt));
-			emit_mapval(cg, R3, DT_MAP_STRTAB, litoff);
-			emit(cg, CALL(BPF_FUNC_strncmp));
-			emit(cg, MOV_REG(R4, BPF_REG_7));
-			emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
-			emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
-			emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-			emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
-			emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize,
-			    0), lnone);
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lloop);
-		}
-		label_set(cg, lnone);
-		if (id == DT_FN_STRSTR) {
-			emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));
-			emit_dctx_addr(cg, R0, t1);
-		} else {
-			emit(cg, MOV_IMM(R0, -1));
-		}
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lfound);
-		if (id == DT_FN_STRSTR) {
-			emit_clamp(cg, R4, 0, (int32_t)strsize - 1);
-			emit_tmp_at(cg, R3, t1, R4);
-			emit(cg, MOV_IMM(R2, (int32_t)strsize));
-			emit(cg, ALU_REG(BPF_SUB, R2, R4));
-			emit_strcopy_n(cg, tmp_alloc(cg));
-		} else {
-			emit(cg, MOV_REG(R0, R4));
-		}
-		label_set(cg, ldone);
-		break;
-	}
-	case DT_FN_TOUPPER:
-	case DT_FN_TOLOWER: {
-		int lloop = label_new(cg), lnext = label_new(cg);
-		int ldone = label_new(cg);
-		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
-
-		emit_strcopy(cg, t1);
-		emit(cg, MOV_IMM(R4, 0));
-		label_set(cg, lloop);
-		emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
-		emit_tmp_at(cg, R5, t1, R4);
-		emit(cg, LDX(BPF_B, R1, R5, 0));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
-		emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
-		emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
-		emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
-		emit(cg, STX(BPF_B, R5, 0, R1));
-		label_set(cg, lnext);
-		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-		label_set(cg, ldone);
-		emit_dctx_addr(cg, R0, t1);
-		break;
-	}
-	}
-	cg->cg_sp -= 8 * n;
-}
-
-/* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
-void
-dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	dt_node_t *e = dnp->dn_args;
-	uint32_t off;
-
-	cg_expr(cg, e);
-	if (e->dn_type.ty_kind == DT_TK_STRING)
-		return;
-	off = tmp_alloc(cg);
-	emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
-	    (int32_t)cg->cg_hdl->dt_opts.op_strsize);
-	emit_dctx_addr(cg, R0, off);
-}
-
-static void
-cg_expr(dt_cg_t *cg, dt_node_t *dnp)
-{
-	switch (dnp->dn_kind) {
-	case DN_INT:
-		emit_imm64(cg, R0, (uint64_t)dnp->dn_value);
-		normalize(cg, dnp->dn_type);
-		break;
-	case DN_STRING:
-		emit_mapval(cg, R0, DT_MAP_STRTAB, dnp->dn_stroff);
-		break;
-	case DN_VAR:
-		if (dnp->dn_builtin != NULL) {
-			cg_builtin(cg, dnp);
-			normalize(cg, dnp->dn_type);	/* args[] typed */
-		} else {
-			cg_var(cg, dnp);
-		}
-		break;
-	case DN_CALL: {
-		/* a subroutine's value; stack( )'s kin say they have none */
-		const dt_fn_t *fn = dt_fn_of(dnp->dn_builtin);
-
-		if (fn->fn_kind != DT_FK_SUBR && !(fn->fn_flags & DT_FF_DYNACT))
-			cg_fail(cg, "D_CG", "action used as a value");
-		fn->fn_cg(cg, dnp, NULL);
-		break;
-	}
-	case DN_UNARY:
-		if (dnp->dn_op == T_AND) {	/* the address, not a read */
-			cg_lvaddr(cg, dnp->dn_left);
-			break;
-		}
-		if (dnp->dn_op == T_STAR) {
-			cg_deref(cg, dnp);
-			break;
-		}
-		if (dnp->dn_op == T_LNOT)
-			cg_expr(cg, dnp->dn_left);
-		else
-			cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
-		switch (dnp->dn_op) {
-		case T_MINUS:
-			emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
-			break;
-		case T_NOT:
-			emit(cg, ALU_IMM(BPF_XOR, R0, -1));
-			break;
-		case T_LNOT:
-			emit(cg, MOV_IMM(R1, 0));
-			emit_compare(cg, T_EQ, false);
-			break;
-		default:
-			break;
-		}
-		normalize(cg, dnp->dn_type);
-		break;
-	case DN_BINARY: {
-		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
-		bool cmp = dnp->dn_op == T_EQ || dnp->dn_op == T_NE ||
-		    dnp->dn_op == T_LT || dnp->dn_op == T_GT ||
-		    dnp->dn_op == T_LE || dnp->dn_op == T_GE;
-		dt_type_t ct;
-
-		if (cmp && l->dn_type.ty_kind == DT_TK_STRING) {
-			cg_expr(cg, l);
-			push(cg);
-			cg_expr(cg, r);
-			emit(cg, MOV_REG(R2, R0));
-			pop(cg, R1);
-			emit_strcmp(cg);
-			emit(cg, MOV_IMM(R1, 0));
-			emit_compare(cg, dnp->dn_op, true);
-			break;
-		}
-		/* operands in their common type (shifts: the left's type) */
-		ct = dnp->dn_type;
-		if (cmp) {
-			dt_type_t a = l->dn_type, b = r->dn_type;
-
-			if (a.ty_kind == DT_TK_INT && a.ty_size < 4)
-				a.ty_size = 4, a.ty_signed = 1;
-			if (b.ty_kind == DT_TK_INT && b.ty_size < 4)
-				b.ty_size = 4, b.ty_signed = 1;
-			ct = a;
-			if (a.ty_kind == DT_TK_PTR || b.ty_kind == DT_TK_PTR)
-				ct = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
-			else if (a.ty_size != b.ty_size)
-				ct = a.ty_size > b.ty_size ? a : b;
-			else
-				ct.ty_signed = a.ty_signed && b.ty_signed;
-		}
-		cg_expr_as(cg, l, ct);
-		push(cg);
-		if (dnp->dn_op == T_LSH || dnp->dn_op == T_RSH)
-			cg_expr(cg, r);
-		else
-			cg_expr_as(cg, r, ct);
-		emit(cg, MOV_REG(R1, R0));
-		pop(cg, R0);
-		/* pointer +/- integer moves by whole pointed-to objects */
-		if (!cmp && (dnp->dn_op == T_PLUS || dnp->dn_op == T_MINUS)) {
-			dt_type_t lt = l->dn_type, rt = r->dn_type;
-
-			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_INT)
-				emit_ptrscale(cg, dnp, R1);
-			else if (rt.ty_kind == DT_TK_PTR && lt.ty_kind ==
-			    DT_TK_INT)
-				emit_ptrscale(cg, dnp, R0);
-			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR &&
-			    dnp->dn_aux > 1) {
-				/* the difference counts elements */
-				emit(cg, ALU_REG(BPF_SUB, R0, R1));
-				emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K, R0, 0,
-				    1, (int32_t)dnp->dn_aux));
-				break;
-			}
-		}
-		if (cmp)
-			emit_compare(cg, dnp->dn_op, ct.ty_kind == DT_TK_INT &&
-			    ct.ty_signed);
-		else
-			emit_arith(cg, dnp->dn_op, dnp->dn_type);
-		break;
-	}
-	case DN_LOGICAL: {
-		int lshort = label_new(cg), ldone = label_new(cg);
-
-		if (dnp->dn_op == T_LXOR) {
-			cg_expr(cg, dnp->dn_left);
-			emit(cg, MOV_IMM(R1, 0));
-			emit_compare(cg, T_NE, false);
-			push(cg);
-			cg_expr(cg, dnp->dn_right);
-			emit(cg, MOV_IMM(R1, 0));
-			emit_compare(cg, T_NE, false);
-			pop(cg, R1);
-			emit(cg, ALU_REG(BPF_XOR, R0, R1));
-			break;
-		}
-		cg_expr(cg, dnp->dn_left);
-		emit_jump(cg, JMP_IMM(dnp->dn_op == T_LAND ? BPF_JEQ : BPF_JNE,
-		    R0, 0, 0), lshort);
-		cg_expr(cg, dnp->dn_right);
-		emit(cg, MOV_IMM(R1, 0));
-		emit_compare(cg, T_NE, false);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lshort);
-		emit(cg, MOV_IMM(R0, dnp->dn_op == T_LAND ? 0 : 1));
-		label_set(cg, ldone);
-		break;
-	}
-	case DN_TERNARY: {
-		int lelse = label_new(cg), ldone = label_new(cg);
-
-		cg_expr(cg, dnp->dn_cond);
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lelse);
-		cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lelse);
-		cg_expr_as(cg, dnp->dn_right, dnp->dn_type);
-		label_set(cg, ldone);
-		break;
-	}
-	case DN_ASSIGN: {
-		const dt_node_t *lv = dnp->dn_left;
-		const dt_ident_t *idp = lv->dn_ident;
-		dt_lvkey_t k;
-
-		if (idp == NULL) {
-			cg_memassign(cg, dnp);
-			break;
-		}
-		lv_key(cg, lv, &k);
-		if (dnp->dn_op == T_ASSIGN) {
-			cg_expr_as(cg, dnp->dn_right, idp->di_type);
-		} else {
-			dt_type_t ct = idp->di_type;
-
-			lv_load(cg, lv, &k);
-			push(cg);
-			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
-				cg_expr(cg, dnp->dn_right);
-			else
-				cg_expr_as(cg, dnp->dn_right, ct);
-			emit(cg, MOV_REG(R1, R0));
-			pop(cg, R0);
-			emit_ptrscale(cg, dnp, R1);
-			emit_arith(cg, dnp->dn_op, ct);
-		}
-		lv_store(cg, lv, &k);
-		lv_done(cg, &k);
-		break;
-	}
-	case DN_INCDEC: {
-		const dt_node_t *lv = dnp->dn_left;
-		dt_lvkey_t k;
-
-		if (lv->dn_ident == NULL) {
-			cg_memassign(cg, dnp);
-			break;
-		}
-		lv_key(cg, lv, &k);
-		lv_load(cg, lv, &k);
-		if (dnp->dn_post)
-			push(cg);
-		emit(cg, MOV_IMM(R1, 1));
-		emit_ptrscale(cg, dnp, R1);
-		emit_arith(cg, dnp->dn_op, lv->dn_ident->di_type);
-		lv_store(cg, lv, &k);
-		if (dnp->dn_post)
-			pop(cg, R0);
-		lv_done(cg, &k);
-		break;
-	}
-	case DN_CAST:
-		cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
-		break;
-	case DN_COMMA:
-		cg_expr(cg, dnp->dn_left);
-		cg_expr(cg, dnp->dn_right);
-		break;
-	case DN_MEMBER:
-		cg_member(cg, dnp);
-		break;
-	case DN_INDEX:
-		cg_index(cg, dnp);
-		break;
-	case DN_XLATE:
-		cg_xlate_whole(cg, dnp);
-		break;
-	default:
-		cg_fail(cg, "D_CG", "internal error: unexpected node");
-	}
-}
-
-/* Store r0, a value of type t, at data offset off of the record. */
-static void
-store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
-{
-	if (t.ty_kind == DT_TK_STRING) {
-		emit(cg, MOV_REG(R3, R0));
-		emit_dctx_addr(cg, R1, (uint32_t)data_off(cg, off));
-		emit(cg, MOV_IMM(R2, (int32_t)cg->cg_hdl->dt_opts.op_strsize));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-		return;
-	}
-	emit(cg, STX(BPF_DW, R9, data_off(cg, off), R0));
-}
-
-/*
- * r3 = the quantize bucket of the value in r2: 63 for 0; 64 + log2(v)
- * above; 62 - log2(-v) below (0 at the least).
- */
-static void
-emit_qbucket(dt_cg_t *cg)
-{
-	int lpos = label_new(cg), lzero = label_new(cg), ldone = label_new(cg);
-	int lneg = label_new(cg), llog = label_new(cg);
-
-	emit(cg, MOV_REG(R4, R2));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), lzero);
-	emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lpos);
-	emit(cg, INSN(BPF_ALU64 | BPF_NEG, R4, 0, 0, 0));
-	label_set(cg, lpos);
-	/* r5 = floor(log2(r4)), r4 >= 1 (as unsigned) */
-	emit(cg, MOV_IMM(R5, 0));
-	for (int sh = 32; sh >= 1; sh /= 2) {
-		int lskip = label_new(cg);
-
-		emit(cg, MOV_REG(R1, R4));
-		emit(cg, ALU_IMM(BPF_RSH, R1, sh));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
-		emit(cg, MOV_REG(R4, R1));
-		emit(cg, ALU_IMM(BPF_ADD, R5, sh));
-		label_set(cg, lskip);
-	}
-	emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 0, 0), lneg);
-	emit(cg, MOV_REG(R3, R5));
-	emit(cg, ALU_IMM(BPF_ADD, R3, 64));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), llog);
-	label_set(cg, lneg);
-	emit(cg, MOV_IMM(R3, 62));
-	emit(cg, ALU_REG(BPF_SUB, R3, R5));
-	label_set(cg, llog);
-	emit_clamp(cg, R3, 0, 126);
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lzero);
-	emit(cg, MOV_IMM(R3, 63));
-	label_set(cg, ldone);
-}
-
-/* r3 = the llquantize bucket of the value in r2 (see dt_llq_mag()). */
-static void
-emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
-{
-	const int64_t *p = idp->di_aggarg;
-	int ldone = label_new(cg), lsmall = label_new(cg), lneg = label_new(cg);
-	int64_t lo, up, w;
-	uint32_t nb, base = 2;
-
-	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
-	emit_imm64(cg, R4, (uint64_t)-lo);
-	emit_jump(cg, JMP_REG(BPF_JSLE, R2, R4, 0), lneg);
-	emit_imm64(cg, R4, (uint64_t)lo);
-	emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), lsmall);
-	for (int64_t m = p[1]; m <= p[2]; m++) {
-		int lnext = label_new(cg);
-
-		dt_llq_mag(p, m, &lo, &up, &w, &nb);
-		emit_imm64(cg, R4, (uint64_t)up);
-		emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lnext);
-		if (lo % w == 0) {
-			/* base + (v - lower) / width */
-			emit(cg, MOV_REG(R3, R2));
-			emit_imm64(cg, R4, (uint64_t)lo);
-			emit(cg, ALU_REG(BPF_SUB, R3, R4));
-		} else {
-			/* base, or base + 1 + (v - first multiple) / width */
-			int lmul = label_new(cg);
-			int64_t fm = (lo / w + 1) * w;
-
-			emit(cg, MOV_IMM(R3, (int32_t)base));
-			emit_imm64(cg, R4, (uint64_t)fm);
-			emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lmul);
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lmul);
-			emit(cg, MOV_REG(R3, R2));
-			emit(cg, ALU_REG(BPF_SUB, R3, R4));
-			emit(cg, ALU_IMM(BPF_ADD, R3, 0));
-			emit_imm64(cg, R4, (uint64_t)w);
-			emit(cg, ALU_REG(BPF_DIV, R3, R4));
-			emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base + 1));
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lnext);
-			base += nb;
-			continue;
-		}
-		emit_imm64(cg, R4, (uint64_t)w);
-		emit(cg, ALU_REG(BPF_DIV, R3, R4));
-		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lnext);
-		base += nb;
-	}
-	emit(cg, MOV_IMM(R3, (int32_t)base));	/* above the last magnitude */
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lneg);
-	emit(cg, MOV_IMM(R3, 0));
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	label_set(cg, lsmall);
-	emit(cg, MOV_IMM(R3, 1));
-	label_set(cg, ldone);
-	emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
-}
-
-/*
- * The increment of quantize(v, incr), lquantize(v, lo, hi, step, incr),
- * llquantize(v, factor, lo, hi, steps, incr): the last argument when all
- * are given; NULL otherwise (the bucket counts one).
- */
-static const dt_node_t *
-hist_incr(const dt_node_t *call, int fn)
-{
-	int max = fn == DT_FN_QUANTIZE ? 2 : fn == DT_FN_LQUANTIZE ? 5 :
-	    fn == DT_FN_LLQUANTIZE ? 6 : 0, n = 0;
-	const dt_node_t *a, *last = NULL;
-
-	for (a = call->dn_args; a != NULL; a = a->dn_list, n++)
-		last = a;
-	return (max > 0 && n == max ? last : NULL);
-}
-
-/*
- * @a[keys] = f(v): find the entry (creating it from zeros), then update it
- * in place: the map is per-CPU, so no other CPU writes this value.  Without
- * keys the map is a per-CPU array whose one entry always exists.
- */
-void
-dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
-{
-	dt_node_t *agg = asg->dn_left, *call = asg->dn_right;
-	const dt_ident_t *idp = agg->dn_ident;
-	int fn = idp->di_aggfn;
-	int lhave = label_new(cg), lend = label_new(cg);
-	int16_t vslot = 0, islot = 0;
-	const dt_node_t *incr = hist_incr(call, fn);
-	dt_lvkey_t k;
-
-	if (fn != DT_FN_COUNT) {
-		cg_expr(cg, call->dn_args);
-		vslot = push(cg);
-	}
-	if (incr != NULL) {
-		cg_expr(cg, (dt_node_t *)incr);
-		islot = push(cg);
-	}
-	lv_key(cg, agg, &k);
-	if (idp->di_nkeys == 0) {
-		emit(cg, MOV_IMM(R0, 0));
-		k.lk_stack = true;
-		k.lk_off = push(cg);
-	}
-	emit_mapfd(cg, R1, idp->di_id);
-	lv_keyptr(cg, &k, R2);
-	emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
-	if (idp->di_nkeys > 0) {
-		emit_mapfd(cg, R1, idp->di_id);
-		lv_keyptr(cg, &k, R2);
-		emit_mapval(cg, R3, DT_MAP_ZERO, 0);
-		emit(cg, MOV_IMM(R4, BPF_NOEXIST));
-		emit(cg, CALL(BPF_FUNC_map_update_elem));
-		emit_mapfd(cg, R1, idp->di_id);
-		lv_keyptr(cg, &k, R2);
-		emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
-		emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t,
-		    gs_aggdrops));
-	}
-	emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-
-	label_set(cg, lhave);
-	emit(cg, MOV_REG(R7, R0));
-	if (idp->di_nkeys == 0) {	/* the entry is seen, even sum(0)'s */
-		emit(cg, ST_IMM(BPF_DW, R7, (int16_t)(idp->di_valsize - 8),
-		    1));
-	}
-	if (fn != DT_FN_COUNT)
-		emit(cg, LDX(BPF_DW, R2, FP, vslot));
-	switch (fn) {
-	case DT_FN_COUNT:
-		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
-		emit(cg, STX(BPF_DW, R7, 0, R1));
-		break;
-	case DT_FN_SUM:
-		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		emit(cg, ALU_REG(BPF_ADD, R1, R2));
-		emit(cg, STX(BPF_DW, R7, 0, R1));
-		break;
-	case DT_FN_STDDEV:
-		emit(cg, MOV_REG(R3, R2));
-		emit(cg, ALU_REG(BPF_MUL, R3, R2));
-		emit(cg, LDX(BPF_DW, R1, R7, 16));
-		emit(cg, ALU_REG(BPF_ADD, R1, R3));
-		emit(cg, STX(BPF_DW, R7, 16, R1));
-		/* FALLTHROUGH */
-	case DT_FN_AVG:
-		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
-		emit(cg, STX(BPF_DW, R7, 0, R1));
-		emit(cg, LDX(BPF_DW, R1, R7, 8));
-		emit(cg, ALU_REG(BPF_ADD, R1, R2));
-		emit(cg, STX(BPF_DW, R7, 8, R1));
-		break;
-	case DT_FN_MIN:
-	case DT_FN_MAX: {
-		int lset = label_new(cg), lkeep = label_new(cg);
-
-		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lset);
-		emit(cg, LDX(BPF_DW, R3, R7, 8));
-		emit_jump(cg, JMP_REG(fn == DT_FN_MIN ? BPF_JSGE : BPF_JSLE,
-		    R2, R3, 0), lkeep);
-		label_set(cg, lset);
-		emit(cg, STX(BPF_DW, R7, 8, R2));
-		label_set(cg, lkeep);
-		emit(cg, ALU_IMM(BPF_ADD, R1, 1));
-		emit(cg, STX(BPF_DW, R7, 0, R1));
-		break;
-	}
-	case DT_FN_QUANTIZE:
-	case DT_FN_LQUANTIZE:
-	case DT_FN_LLQUANTIZE:
-		if (fn == DT_FN_QUANTIZE) {
-			emit_qbucket(cg);
-		} else if (fn == DT_FN_LLQUANTIZE) {
-			emit_llqbucket(cg, idp);
-		} else {
-			int llow = label_new(cg), lhigh = label_new(cg);
-			int ldone = label_new(cg);
-			int64_t lo = idp->di_aggarg[0], hi = idp->di_aggarg[1];
-
-			emit_imm64(cg, R4, (uint64_t)lo);
-			emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), llow);
-			emit_imm64(cg, R4, (uint64_t)hi);
-			emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lhigh);
-			emit(cg, MOV_REG(R3, R2));
-			emit_imm64(cg, R4, (uint64_t)lo);
-			emit(cg, ALU_REG(BPF_SUB, R3, R4));
-			emit(cg, ALU_IMM(BPF_DIV, R3, (int32_t)idp->di_aggarg[2]));
-			emit(cg, ALU_IMM(BPF_ADD, R3, 1));
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, llow);
-			emit(cg, MOV_IMM(R3, 0));
-			emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-			label_set(cg, lhigh);
-			emit(cg, MOV_IMM(R3, (int32_t)idp->di_nbuckets - 1));
-			label_set(cg, ldone);
-			emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
-		}
-		emit(cg, ALU_IMM(BPF_LSH, R3, 3));
-		emit(cg, ALU_REG(BPF_ADD, R7, R3));
-		emit(cg, LDX(BPF_DW, R1, R7, 0));
-		if (incr != NULL) {
-			emit(cg, LDX(BPF_DW, R2, FP, islot));
-			emit(cg, ALU_REG(BPF_ADD, R1, R2));
-		} else {
-			emit(cg, ALU_IMM(BPF_ADD, R1, 1));
-		}
-		emit(cg, STX(BPF_DW, R7, 0, R1));
-		break;
-	}
-	label_set(cg, lend);
-	lv_done(cg, &k);	/* the key's slot too, for no keys */
-	if (incr != NULL)
-		cg->cg_sp -= 8;
-	if (fn != DT_FN_COUNT)
-		cg->cg_sp -= 8;
-}
-
-/*
- * raise(sig): the signal to the current thread (bpf_send_signal_thread);
- * a number that is no signal (1 to 64) is DTrace's illegal operation
- * fault.  stop(): SIGSTOP to the current process (bpf_send_signal), which
- * stops every thread of it, as DTrace stops the process.  The helpers
- * refuse kernel threads and exiting tasks (-EPERM): the action then does
- * nothing, as there is no process to signal.
- */
-void
-dt_cg_signal(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
-{
-	if (dnp->dn_builtin->di_id == DT_FN_STOP) {
-		emit(cg, MOV_IMM(R1, SIGSTOP));
-		emit(cg, CALL(BPF_FUNC_send_signal));
-		return;
-	}
-	int lok = label_new(cg);
-
-	cg_expr(cg, dnp->dn_args);
-	emit(cg, MOV_REG(R1, R0));
-	emit(cg, ALU_IMM(BPF_SUB, R1, 1));
-	emit_jump(cg, JMP_IMM(BPF_JLE, R1, 63, 0), lok);
-	emit_fault(cg, DTRACEFLT_ILLOP, R0);
-	label_set(cg, lok);
-	emit(cg, MOV_REG(R1, R0));
-	emit(cg, CALL(BPF_FUNC_send_signal_thread));
-}
-
-/*
- * The actions of the rows of dt_fn.c (fn_cg), called by cg_stmt with the
- * action's record (DT_FF_RECORD), or NULL when it records nothing.
- */
-
-void
-dt_cg_trace(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	cg_expr(cg, e->dn_args);
-	if (r->dr_kind == DTRACEACT_TRACEMEM)	/* a struct's bytes */
-		emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-		    data_off(cg, r->dr_offset), (int32_t)r->dr_size);
-	else
-		store_data(cg, r->dr_type, r->dr_offset);
-}
-
-/* ftruncate( ), setopt( ): the record alone */
-void
-dt_cg_record_only(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	(void) cg;
-	(void) e;
-	(void) r;
-}
-
-void
-dt_cg_print(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	cg_expr(cg, e->dn_args);
-	if (r->dr_btf == 0) {
-		store_data(cg, r->dr_type, r->dr_offset);
-		return;
-	}
-	/* the address, then the bytes there (or ERROR) */
-	emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset), R0));
-	emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-	    data_off(cg, r->dr_offset + 8), (int32_t)r->dr_size - 8);
-}
-
-/* sym( ), func( ), mod( ): the address, as a value or recorded */
-void
-dt_cg_sym(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	cg_expr(cg, e->dn_args);
-	if (r != NULL)
-		store_data(cg, r->dr_type, r->dr_offset);
-}
-
-void
-dt_cg_ustack(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	if (r == NULL)		/* a key */
-		cg_fail(cg, "D_CG", "stack( ) used as a value");
-	/* straight into the record */
-	emit_ustack(cg, (uint32_t)data_off(cg, r->dr_offset),
-	    r->dr_type.ty_size);
-	if (r->dr_size > 8U + r->dr_type.ty_size * 8U)
-		emit_ustack_copy(cg, (uint32_t)data_off(cg,
-		    r->dr_offset + 8U + r->dr_type.ty_size * 8U), e,
-		    r->dr_size - 8U - r->dr_type.ty_size * 8U);
-}
-
-/* usym( ), ufunc( ), umod( ), uaddr( ) */
-void
-dt_cg_usym(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	if (r == NULL)		/* a key */
-		cg_fail(cg, "D_CG", "stack( ) used as a value");
-	emit_upair(cg, (uint32_t)data_off(cg, r->dr_offset), e->dn_args);
-}
-
-void
-dt_cg_stack(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	(void) e;
-	if (r == NULL)		/* a key */
-		cg_fail(cg, "D_CG", "stack( ) used as a value");
-	/* straight into the record */
-	emit_stack(cg, (uint32_t)data_off(cg, r->dr_offset),
-	    r->dr_type.ty_size);
-}
-
-void
-dt_cg_tracemem(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	/* the limit shown, then the bytes, or ERROR for a bad address */
-	uint32_t off = r->dr_offset;
-
-	if (r->dr_dynsize) {
-		dt_type_t t = { DT_TK_INT, 8, 1, 0 };
-
-		cg_expr_as(cg, e->dn_args->dn_list->dn_list, t);
-		store_data(cg, t, off);
-		off += 8;
-	}
-	cg_expr(cg, e->dn_args);
-	emit_read(cg, BPF_FUNC_probe_read_kernel, true,
-	    data_off(cg, off), (int32_t)(r->dr_size - (off -
-	    r->dr_offset)));
-}
-
-void
-dt_cg_exit(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	cg_expr_as(cg, e->dn_args, r->dr_type);
-	store_data(cg, r->dr_type, r->dr_offset);
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
-	emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
-	    gs_activity), DT_ACT_DRAINING));
-}
-
-/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ) */
-void
-dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	/* the aggregation's map, and trunc's count (0: all) */
-	if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
-		emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
-		    e->dn_args->dn_list->dn_ident->di_id));
-		return;
-	}
-	if (e->dn_args->dn_list != NULL)
-		cg_expr(cg, e->dn_args->dn_list);
-	else
-		emit(cg, MOV_IMM(R0, 0));
-	emit(cg, STX(BPF_DW, R9, data_off(cg, r->dr_offset + 8), R0));
-	emit(cg, ST_IMM(BPF_DW, R9, data_off(cg, r->dr_offset),
-	    e->dn_args->dn_ident->di_id));
-}
-
-/* printf( ), system( ), freopen( ): formatted (then run) by the consumer */
-void
-dt_cg_printf(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	unsigned int i = 0;
-
-	for (dt_node_t *a = e->dn_args->dn_list; a != NULL;
-	    a = a->dn_list, i++) {
-		/* once stored, an argument's temporaries are free */
-		int ntmp = cg->cg_ntmp;
-
-		cg_expr(cg, a);
-		store_data(cg, r->dr_args[i].dr_type,
-		    r->dr_args[i].dr_offset);
-		cg->cg_ntmp = ntmp;
-	}
-	if (i > 0 && dt_printf_uaddr(r->dr_pfmt)) {	/* %A */
-		emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-		emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-		store_data(cg, r->dr_args[i].dr_type,
-		    r->dr_args[i].dr_offset);
-	}
-}
-
-/* speculate(id): the clause's records go to that buffer */
-void
-dt_cg_speculate(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	(void) r;
-	cg_expr(cg, e->dn_args);
-	emit(cg, STX(BPF_DW, R9, MS_OFF(ms_spec), R0));
-}
-
-/* commit(id), discard(id) */
-void
-dt_cg_commit(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	(void) r;
-	cg_expr(cg, e->dn_args);
-	cg_commit(cg, e->dn_builtin->di_id == DT_FN_COMMIT);
-}
-
-/* r0 = speculation() */
-void
-dt_cg_speculation(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
-{
-	(void) e;
-	(void) r;
-	cg_speculation(cg);
-}
-
-/* r0 = d_path(path): the path walked (of a mount point, dn_aux) */
-void
-dt_cg_d_path(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r)
-{
-	(void) r;
-	cg_expr(cg, dnp->dn_args);
-	emit_path_walk(cg, true, dnp->dn_aux != 0, true);
+	dt_cg_emit(cg, MOV_REG(reg, R9));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
 }
 
 /*
@@ -4221,7 +293,7 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 	}
 	if (e->dn_kind != DN_CALL || e->dn_builtin->di_kind != DT_IDENT_FUNC ||
 	    e->dn_builtin->di_type.ty_kind != DT_TK_VOID) {
-		cg_expr(cg, e);
+		dt_cg_expr(cg, e);
 		return;
 	}
 	fn = dt_fn_of(e->dn_builtin);
@@ -4231,16 +303,16 @@ cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 }
 
 /* Count a loss in the per-CPU counters at offset off of the globals. */
-static void
-emit_cpudrop(dt_cg_t *cg, uint32_t off)
+void
+dt_cg_emit_cpudrop(dt_cg_t *cg, uint32_t off)
 {
-	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-	emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
-	emit(cg, ALU_IMM(BPF_LSH, R0, 3));
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, off);
-	emit(cg, ALU_REG(BPF_ADD, R1, R0));
-	emit(cg, MOV_IMM(R2, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 3));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, off);
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R0));
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
 }
 
 /*
@@ -4251,208 +323,16 @@ emit_cpudrop(dt_cg_t *cg, uint32_t off)
 static void
 emit_output(dt_cg_t *cg, uint32_t size)
 {
-	int lok = label_new(cg);
+	int lok = dt_cg_label_new(cg);
 
-	emit_mapfd(cg, R1, DT_MAP_OUTPUT);
-	emit_dctx_addr(cg, R2, dt_dctx_bufoff(cg->cg_hdl));
-	emit(cg, MOV_IMM(R3, (int32_t)size));
-	emit(cg, MOV_IMM(R4, 0));
-	emit(cg, CALL(BPF_FUNC_ringbuf_output));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
-	label_set(cg, lok);
-}
-
-/* ---- speculations ----------------------------------------------------------
- *
- * The spec map holds nspec buffers one after another, each a dt_specbuf_t
- * then specsize bytes (dt_rec.h); speculation id N is buffer N - 1.
- * speculation() takes a free buffer by compare-and-exchange of its state
- * (FREE -> ACTIVE); a clause that speculates appends its record (header and
- * data) to the buffer instead of sending it: it reserves room by an atomic
- * fetch-and-add on sb_len, so that firings on several CPUs append side by
- * side; commit() and discard() take the buffer (ACTIVE -> COMMITTING),
- * waits for the appends in progress (sb_busy), commit() sends sb_hdr and
- * the records after it as one ring buffer record, then both empty it and
- * set it FREE.  The options are compiled
- * in: core/dt_options.c refuses to change them once a clause used them.
- */
-
-static uint32_t
-spec_stride(dtrace_hdl_t *dtp)
-{
-	return ((uint32_t)sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
-}
-
-/*
- * r8 = the buffer of the speculation id in r7 (r7 becomes its offset in
- * the map); id 0 goes to lskip, an id above nspec is the illegal
- * operation fault, as in DTrace.
- */
-static void
-emit_specbuf(dt_cg_t *cg, int lskip)
-{
-	int lok = label_new(cg);
-
-	emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lskip);
-	emit(cg, ALU_IMM(BPF_SUB, BPF_REG_7, 1));
-	/* unsigned: bounds r7 for the verifier */
-	emit_jump(cg, JMP_IMM(BPF_JLT, BPF_REG_7,
-	    (int32_t)cg->cg_hdl->dt_opts.op_nspec, 0), lok);
-	emit(cg, ALU_IMM(BPF_ADD, BPF_REG_7, 1));
-	emit_fault(cg, DTRACEFLT_ILLOP, BPF_REG_7);
-	label_set(cg, lok);
-	emit(cg, ALU_IMM(BPF_MUL, BPF_REG_7, (int32_t)spec_stride(cg->cg_hdl)));
-	emit_mapval(cg, BPF_REG_8, DT_MAP_SPEC, 0);
-	emit(cg, ALU_REG(BPF_ADD, BPF_REG_8, BPF_REG_7));
-}
-
-/* r0 = speculation(): the id of a buffer now ACTIVE, or 0 (counted). */
-static void
-cg_speculation(dt_cg_t *cg)
-{
-	int ldone = label_new(cg);
-
-	for (uint32_t i = 0; i < cg->cg_hdl->dt_opts.op_nspec; i++) {
-		int lnext = label_new(cg);
-
-		emit_mapval(cg, R1, DT_MAP_SPEC, i * spec_stride(cg->cg_hdl));
-		emit(cg, MOV_IMM(R0, DT_SPEC_FREE));
-		emit(cg, MOV_IMM(R2, DT_SPEC_ACTIVE));
-		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, R1, R2,
-		    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
-		emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_FREE, 0), lnext);
-		emit(cg, MOV_IMM(R0, (int32_t)i + 1));
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lnext);
-	}
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_specfail));
-	emit(cg, MOV_IMM(R2, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
-	emit(cg, MOV_IMM(R0, 0));
-	label_set(cg, ldone);
-}
-
-/*
- * commit(r0) or discard(r0): nothing for 0 or a speculation that is not
- * ACTIVE.  A record the ring buffer has no room for is a principal drop.
- */
-static void
-cg_commit(dt_cg_t *cg, bool commit)
-{
-	int lskip = label_new(cg), lfree = label_new(cg), lsent = label_new(cg);
-	int lspin = label_new(cg), lidle = label_new(cg);
-	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
-	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
-
-	emit(cg, MOV_REG(BPF_REG_7, R0));
-	emit_specbuf(cg, lskip);
-	emit(cg, MOV_IMM(R0, DT_SPEC_ACTIVE));
-	emit(cg, MOV_IMM(R1, DT_SPEC_COMMITTING));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
-	    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_ACTIVE, 0), lskip);
-	/* appends that began before: a bounded wait for them to end */
-	emit(cg, MOV_IMM(R2, 0));
-	label_set(cg, lspin);
-	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
-	    sb_busy)));
-	emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lidle);
-	emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	emit_jump(cg, JMP_IMM(BPF_JLT, R2, DT_SPEC_SPINS, 0), lspin);
-	label_set(cg, lidle);
-	if (commit) {
-		emit(cg, LDX(BPF_DW, BPF_REG_7, BPF_REG_8,
-		    (int16_t)offsetof(dt_specbuf_t, sb_len)));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, BPF_REG_7, 0, 0), lfree);
-		emit_jump(cg, JMP_IMM(BPF_JGT, BPF_REG_7, (int32_t)specsize, 0),
-		    lfree);
-		emit(cg, ST_IMM(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
-		    dt_rechdr_t, rh_kind), DT_REC_SPEC));
-		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
-		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
-		    dt_rechdr_t, rh_prid), R1));
-		emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
-		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
-		    dt_rechdr_t, rh_clause), R1));
-		emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-		emit(cg, STX(BPF_W, BPF_REG_8, h + (int16_t)offsetof(
-		    dt_rechdr_t, rh_cpu), R0));
-		emit_mapfd(cg, R1, DT_MAP_OUTPUT);
-		emit(cg, MOV_REG(R2, BPF_REG_8));
-		emit(cg, ALU_IMM(BPF_ADD, R2, h));
-		emit(cg, MOV_REG(R3, BPF_REG_7));
-		emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)sizeof (dt_rechdr_t)));
-		emit(cg, MOV_IMM(R4, 0));
-		emit(cg, CALL(BPF_FUNC_ringbuf_output));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lsent);
-		emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
-		label_set(cg, lsent);
-	}
-	label_set(cg, lfree);
-	emit(cg, ST_IMM(BPF_DW, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
-	    sb_len), 0));
-	emit(cg, ST_IMM(BPF_W, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
-	    sb_state), DT_SPEC_FREE));
-	label_set(cg, lskip);
-}
-
-/*
- * The end of a clause that speculates: append the record (size bytes at
- * r9 + bufoff) to the speculation in ms_spec.  Nothing for id 0 or a
- * speculation that is not ACTIVE, as in DTrace; a record that does not
- * fit in what is left of specsize is a speculative drop.
- */
-static void
-emit_specappend(dt_cg_t *cg, uint32_t size)
-{
-	int lend = label_new(cg), lfits = label_new(cg), ldone = label_new(cg);
-	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
-
-	emit(cg, LDX(BPF_DW, BPF_REG_7, R9, MS_OFF(ms_spec)));
-	emit_specbuf(cg, lend);
-	/*
-	 * Busy first, then the state (both fully ordered): either commit()
-	 * sees this append busy and waits, or this append sees the state it
-	 * set and records nothing.
-	 */
-	emit(cg, MOV_IMM(R1, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
-	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
-	emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
-	    sb_state)));
-	emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_SPEC_ACTIVE, 0), ldone);
-	if (size <= specsize) {
-		/* r1 = where the record goes; past the end: give it back */
-		emit(cg, MOV_IMM(R1, (int32_t)size));
-		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
-		    (int16_t)offsetof(dt_specbuf_t, sb_len),
-		    BPF_ADD | BPF_FETCH));
-		emit_jump(cg, JMP_IMM(BPF_JLE, R1, (int32_t)(specsize - size),
-		    0), lfits);
-		emit(cg, MOV_IMM(R1, -(int32_t)size));
-		emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, BPF_REG_8, R1,
-		    (int16_t)offsetof(dt_specbuf_t, sb_len), BPF_ADD));
-	}
-	emit_mapval(cg, R1, DT_MAP_GLOBALS, (uint32_t)offsetof(dt_gstate_t,
-	    gs_specdrops));
-	emit(cg, MOV_IMM(R2, 1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
-	if (size <= specsize) {	/* else it never fits */
-		emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-		label_set(cg, lfits);
-		emit(cg, ALU_REG(BPF_ADD, R1, BPF_REG_8));
-		emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)sizeof (dt_specbuf_t)));
-		emit(cg, MOV_IMM(R2, (int32_t)size));
-		emit_dctx_addr(cg, R3, dt_dctx_bufoff(cg->cg_hdl));
-		emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	}
-	label_set(cg, ldone);	/* no longer busy */
-	emit(cg, MOV_IMM(R1, -1));
-	emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
-	    (int16_t)offsetof(dt_specbuf_t, sb_busy), BPF_ADD | BPF_FETCH));
-	label_set(cg, lend);
+	dt_cg_emit_mapfd(cg, R1, DT_MAP_OUTPUT);
+	dt_cg_emit_dctx_addr(cg, R2, dt_dctx_bufoff(cg->cg_hdl));
+	dt_cg_emit(cg, MOV_IMM(R3, (int32_t)size));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_ringbuf_output));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t, gs_drops));
+	dt_cg_label_set(cg, lok);
 }
 
 /* The record header at the start of the buffer. */
@@ -4461,21 +341,21 @@ emit_header(dt_cg_t *cg, uint32_t kind)
 {
 	int16_t b = (int16_t)dt_dctx_bufoff(cg->cg_hdl);
 
-	emit(cg, ST_IMM(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_kind),
-	    (int32_t)kind));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
-	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_prid),
-	    R1));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
-	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_clause),
-	    R1));
-	emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
-	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_cpu),
-	    R0));
-	emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
-	emit(cg, ALU_IMM(BPF_RSH, R0, 32));
-	emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t, rh_pid),
-	    R0));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_kind), (int32_t)kind));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_prid), R1));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_clause), R1));
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_cpu), R0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 32));
+	dt_cg_emit(cg, STX(BPF_W, R9, b + (int16_t)offsetof(dt_rechdr_t,
+	    rh_pid), R0));
 }
 
 static int
@@ -4520,7 +400,7 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		    "leave no room for records: the per-CPU area of a "
 		    "firing holds at most %u bytes", dtp->dt_opts.op_strsize,
 		    dtp->dt_opts.op_scratchsize, DT_DCTX_MAX);
-		cg_fail(&cg, "D_CG", msg);
+		dt_cg_fail(&cg, "D_CG", msg);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
 	    dcp->dc_recsize + dtp->dt_opts.op_strsize > DT_DCTX_MAX) {
@@ -4532,51 +412,51 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		    dt_dctx_bufoff(dtp) - (uint32_t)sizeof (dt_rechdr_t) -
 		    dtp->dt_opts.op_strsize, dtp->dt_opts.op_strsize,
 		    dtp->dt_opts.op_scratchsize);
-		cg_fail(&cg, "D_CG", msg);
+		dt_cg_fail(&cg, "D_CG", msg);
 	}
-	cg.cg_lfault = label_new(&cg);
-	cg.cg_lend = label_new(&cg);
-	dcp->dc_faults = false;		/* set again by each emit_fault() */
+	cg.cg_lfault = dt_cg_label_new(&cg);
+	cg.cg_lend = dt_cg_label_new(&cg);
+	dcp->dc_faults = false;		/* set again by each dt_cg_emit_fault() */
 
-	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
+	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
 	/* scratch space lives for the clause; its address as a number
 	   (a pointer stored in a map value reads back as a scalar) */
-	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_scratch), 0));
-	emit(&cg, STX(BPF_DW, R9, MS_OFF(ms_dctx), R9));
+	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_scratch), 0));
+	dt_cg_emit(&cg, STX(BPF_DW, R9, MS_OFF(ms_dctx), R9));
 	if (dcp->dc_pred != NULL) {
 		cg.cg_ntmp = 0;
-		cg_expr(&cg, dcp->dc_pred);
-		emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), cg.cg_lend);
+		dt_cg_expr(&cg, dcp->dc_pred);
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), cg.cg_lend);
 	}
 	if (dcp->dc_records)
 		emit_header(&cg, DT_REC_DATA);
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		cg_stmt(&cg, s, &recno);
 	if (dcp->dc_records && dcp->dc_spec)
-		emit_specappend(&cg, (size + 7) & ~7U);
+		dt_cg_emit_specappend(&cg, (size + 7) & ~7U);
 	else if (dcp->dc_records)
 		emit_output(&cg, size);
-	emit_jump(&cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg.cg_lend);
+	dt_cg_emit_jump(&cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg.cg_lend);
 
 	/* The fault handler: a fault record, then the end of the clause. */
-	label_set(&cg, cg.cg_lfault);
+	dt_cg_label_set(&cg, cg.cg_lfault);
 	if (dcp->dc_faults) {
-		int16_t d = data_off(&cg, 0);
+		int16_t d = dt_cg_data_off(&cg, 0);
 
 		emit_header(&cg, DT_REC_FAULT);
-		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
-		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_fault), R1));
-		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
-		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_addr), R1));
-		emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
-		emit(&cg, STX(BPF_DW, R9, d + (int16_t)offsetof(dt_faultrec_t,
-		    fr_pc), R1));
+		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_fault), R1));
+		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_addr), R1));
+		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_pc), R1));
 		emit_output(&cg, (uint32_t)(sizeof (dt_rechdr_t) +
 		    sizeof (dt_faultrec_t)));
 	}
-	label_set(&cg, cg.cg_lend);
+	dt_cg_label_set(&cg, cg.cg_lend);
 	resolve_labels(&cg);
 	cg_fini(&cg);
 	return (0);
@@ -4592,13 +472,13 @@ emit_save_args(dt_cg_t *cg, bool restore)
 	int16_t save = MS_OFF(ms_save);
 
 	/* ms_prid and ms_provpid, one word */
-	emit(cg, LDX(BPF_DW, R1, R9, restore ? save : MS_OFF(ms_prid)));
-	emit(cg, STX(BPF_DW, R9, restore ? MS_OFF(ms_prid) : save, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, restore ? save : MS_OFF(ms_prid)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, restore ? MS_OFF(ms_prid) : save, R1));
 	for (int i = 0; i < DT_MAXARGS; i++) {
 		int16_t a = MS_OFF(ms_argv) + i * 8, s = save + 8 + i * 8;
 
-		emit(cg, LDX(BPF_DW, R1, R9, restore ? s : a));
-		emit(cg, STX(BPF_DW, R9, restore ? a : s, R1));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, restore ? s : a));
+		dt_cg_emit(cg, STX(BPF_DW, R9, restore ? a : s, R1));
 	}
 }
 
@@ -4612,21 +492,21 @@ emit_error_args(dt_cg_t *cg)
 {
 	int16_t a = MS_OFF(ms_argv);
 
-	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
-	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
-	emit(cg, ST_IMM(BPF_DW, R9, a, 0));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_epid)));
-	emit(cg, STX(BPF_DW, R9, a + 8, R1));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
-	emit(cg, STX(BPF_DW, R9, a + 16, R1));
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
-	emit(cg, STX(BPF_DW, R9, a + 24, R1));
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
-	emit(cg, STX(BPF_DW, R9, a + 32, R1));
-	emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
-	emit(cg, STX(BPF_DW, R9, a + 40, R1));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, a, 0));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_epid)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 8, R1));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 16, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 24, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 32, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 40, R1));
 	for (int i = 6; i < DT_MAXARGS; i++)
-		emit(cg, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, a + i * 8, 0));
 }
 
 /*
@@ -4649,48 +529,48 @@ emit_kskip(dt_cg_t *cg)
 {
 	uint32_t n = cg->cg_hdl->dt_kskipn;
 	int16_t buf = -8 * DT_KSKIP_FRAMES - 8;
-	int ldone = label_new(cg);
+	int ldone = dt_cg_label_new(cg);
 
 	if (n == 0)
-		cg_fail(cg, "D_NOMEM", "no kernel text ranges for stack()");
-	emit(cg, MOV_REG(R1, R6));
-	emit(cg, MOV_REG(R2, FP));
-	emit(cg, ALU_IMM(BPF_ADD, R2, buf));
-	emit(cg, MOV_IMM(R3, 8 * DT_KSKIP_FRAMES));
-	emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-	emit(cg, CALL(BPF_FUNC_get_stack));
-	emit_jump(cg, JMP_IMM(BPF_JSLE, R0, 0, 0), ldone);
+		dt_cg_fail(cg, "D_NOMEM", "no kernel text ranges for stack()");
+	dt_cg_emit(cg, MOV_REG(R1, R6));
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, buf));
+	dt_cg_emit(cg, MOV_IMM(R3, 8 * DT_KSKIP_FRAMES));
+	dt_cg_emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_stack));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R0, 0, 0), ldone);
 	for (int f = 0; f < DT_KSKIP_FRAMES; f++) {
-		emit(cg, LDX(BPF_DW, R1, FP, (int16_t)(buf + 8 * f)));
-		emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
-		emit(cg, MOV_IMM(R2, 0));		/* lo */
+		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, (int16_t)(buf + 8 * f)));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+		dt_cg_emit(cg, MOV_IMM(R2, 0));		/* lo */
 		for (uint32_t step = n / 2; step >= 1; step /= 2) {
-			emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
-			emit(cg, MOV_REG(R4, R2));
-			emit(cg, ALU_IMM(BPF_ADD, R4, (int32_t)step));
-			emit(cg, ALU_IMM(BPF_LSH, R4, 4));
-			emit(cg, ALU_REG(BPF_ADD, R3, R4));
-			emit(cg, LDX(BPF_DW, R3, R3, 0));	/* its start */
-			emit(cg, MOV_REG(R4, R1));
-			emit(cg, ALU_REG(BPF_SUB, R4, R3));
-			emit(cg, ALU_IMM(BPF_RSH, R4, 63));
-			emit(cg, ALU_IMM(BPF_XOR, R4, 1));
-			emit(cg, ALU_IMM(BPF_LSH, R4,
+			dt_cg_emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
+			dt_cg_emit(cg, MOV_REG(R4, R2));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, (int32_t)step));
+			dt_cg_emit(cg, ALU_IMM(BPF_LSH, R4, 4));
+			dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R4));
+			dt_cg_emit(cg, LDX(BPF_DW, R3, R3, 0));	/* its start */
+			dt_cg_emit(cg, MOV_REG(R4, R1));
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R3));
+			dt_cg_emit(cg, ALU_IMM(BPF_RSH, R4, 63));
+			dt_cg_emit(cg, ALU_IMM(BPF_XOR, R4, 1));
+			dt_cg_emit(cg, ALU_IMM(BPF_LSH, R4,
 			    (int32_t)__builtin_ctz(step)));
-			emit(cg, ALU_REG(BPF_ADD, R2, R4));
+			dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R4));
 		}
-		emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
-		emit(cg, ALU_IMM(BPF_LSH, R2, 4));
-		emit(cg, ALU_REG(BPF_ADD, R3, R2));
-		emit(cg, LDX(BPF_DW, R4, R3, 0));
-		emit_jump(cg, JMP_REG(BPF_JLT, R1, R4, 0), ldone);
-		emit(cg, LDX(BPF_DW, R4, R3, 8));
-		emit_jump(cg, JMP_REG(BPF_JGE, R1, R4, 0), ldone);
-		emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
-		emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		emit(cg, STX(BPF_W, R9, MS_OFF(ms_stkskip), R4));
+		dt_cg_emit_mapval(cg, R3, DT_MAP_KSKIP, 0);
+		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R2, 4));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R2));
+		dt_cg_emit(cg, LDX(BPF_DW, R4, R3, 0));
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R4, 0), ldone);
+		dt_cg_emit(cg, LDX(BPF_DW, R4, R3, 8));
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R1, R4, 0), ldone);
+		dt_cg_emit(cg, LDX(BPF_W, R4, R9, MS_OFF(ms_stkskip)));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		dt_cg_emit(cg, STX(BPF_W, R9, MS_OFF(ms_stkskip), R4));
 	}
-	label_set(cg, ldone);
+	dt_cg_label_set(cg, ldone);
 }
 
 /*
@@ -4704,11 +584,12 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp)
 {
 	uint32_t n = cg->cg_hdl->dt_nclauses;
 
-	emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause), (int32_t)dcp->dc_id));
-	emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
-	emit(cg, ALU_IMM(BPF_MUL, R1, (int32_t)n));
-	emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)(dcp->dc_id + 1)));
-	emit(cg, STX(BPF_W, R9, MS_OFF(ms_epid), R1));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
+	    (int32_t)dcp->dc_id));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+	dt_cg_emit(cg, ALU_IMM(BPF_MUL, R1, (int32_t)n));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)(dcp->dc_id + 1)));
+	dt_cg_emit(cg, STX(BPF_W, R9, MS_OFF(ms_epid), R1));
 }
 
 /*
@@ -4735,29 +616,31 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		cg_fini(&cg);
 		return (-1);
 	}
-	lexit = label_new(&cg);
+	lexit = dt_cg_label_new(&cg);
 	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX)
-		cg_fail(&cg, "D_NOMEM", "too many enabled probe ids");
+		dt_cg_fail(&cg, "D_NOMEM", "too many enabled probe ids");
 
-	emit(&cg, MOV_REG(R6, R1));
-	emit(&cg, ST_IMM(BPF_W, FP, -8, 0));
-	emit_mapfd(&cg, R1, DT_MAP_DCTX);
-	emit(&cg, MOV_REG(R2, FP));
-	emit(&cg, ALU_IMM(BPF_ADD, R2, -8));
-	emit(&cg, CALL(BPF_FUNC_map_lookup_elem));
-	emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
-	emit(&cg, MOV_REG(R9, R0));
-	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
-	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
-	emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
+	dt_cg_emit(&cg, MOV_REG(R6, R1));
+	dt_cg_emit(&cg, ST_IMM(BPF_W, FP, -8, 0));
+	dt_cg_emit_mapfd(&cg, R1, DT_MAP_DCTX);
+	dt_cg_emit(&cg, MOV_REG(R2, FP));
+	dt_cg_emit(&cg, ALU_IMM(BPF_ADD, R2, -8));
+	dt_cg_emit(&cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
+	dt_cg_emit(&cg, MOV_REG(R9, R0));
+	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
+	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
+	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
 	    (int32_t)dtp->dt_opts.op_strsize));	/* no strtok() string yet */
-	emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
-	emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
+	dt_cg_emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
+	dt_cg_emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));
 	if (tramp == DT_TRAMP_DTRACE)
-		emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0), lexit);
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0),
+		    lexit);
 	else
-		emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0), lexit);
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0),
+		    lexit);
 	if (pv->pv_trampoline(dtp, blk, pgp) != 0) {
 		cg_fini(&cg);
 		return (-1);
@@ -4768,7 +651,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	 * event's starts where the event was taken.  Then the tracing
 	 * machinery's frames, found at run time (emit_kskip()).
 	 */
-	emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
+	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
 	    pgp->pg_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT ? 1 : 0));
 	for (unsigned int i = 0; i < n; i++) {
 		if (dtp->dt_clauses[clauses[i]]->dc_kstack) {
@@ -4779,25 +662,26 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 
 	for (unsigned int i = 0; i < n; i++) {
 		dt_clause_t *dcp = dtp->dt_clauses[clauses[i]];
-		int lnext = label_new(&cg);
+		int lnext = dt_cg_label_new(&cg);
 
-		ranges[i] = pc(&cg);
+		ranges[i] = dt_cg_pc(&cg);
 		if (pgp->pg_shared) {
 			/* a shared USDT probe: the clauses its entry names */
-			emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_clmask)));
+			dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_clmask)));
 			if (i > 0)
-				emit(&cg, ALU_IMM(BPF_RSH, R1, (int32_t)i));
-			emit(&cg, ALU_IMM(BPF_AND, R1, 1));
-			emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
+				dt_cg_emit(&cg, ALU_IMM(BPF_RSH, R1,
+				    (int32_t)i));
+			dt_cg_emit(&cg, ALU_IMM(BPF_AND, R1, 1));
+			dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
 		}
 		emit_clause_ids(&cg, dcp);
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
-			cg_fail(&cg, "D_NOMEM", "out of memory");
+			dt_cg_fail(&cg, "D_NOMEM", "out of memory");
 		if (dcp->dc_faults && err != NULL && err->pr_nclauses > 0) {
-			int lskip = label_new(&cg);
+			int lskip = dt_cg_label_new(&cg);
 
-			emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
-			emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
+			dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fault)));
+			dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
 			emit_save_args(&cg, false);
 			emit_error_args(&cg);
 			for (unsigned int e = 0; e < err->pr_nclauses; e++) {
@@ -4807,18 +691,18 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 				emit_clause_ids(&cg, ecp);
 				if (dt_block_append(dtp, blk,
 				    &ecp->dc_code) != 0)
-					cg_fail(&cg, "D_NOMEM",
+					dt_cg_fail(&cg, "D_NOMEM",
 					    "out of memory");
 			}
 			emit_save_args(&cg, true);
-			label_set(&cg, lskip);
+			dt_cg_label_set(&cg, lskip);
 		}
-		label_set(&cg, lnext);
+		dt_cg_label_set(&cg, lnext);
 	}
-	ranges[n] = pc(&cg);
-	label_set(&cg, lexit);
-	emit(&cg, MOV_IMM(R0, 0));
-	emit(&cg, EXIT());
+	ranges[n] = dt_cg_pc(&cg);
+	dt_cg_label_set(&cg, lexit);
+	dt_cg_emit(&cg, MOV_IMM(R0, 0));
+	dt_cg_emit(&cg, EXIT());
 	resolve_labels(&cg);
 	cg_fini(&cg);
 	return (0);

@@ -18,6 +18,7 @@
 #define T_I32	{ DT_TK_INT, 4, 1, 0 }
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }
 #define T_U64	{ DT_TK_INT, 8, 0, 0 }
+#define T_I64	{ DT_TK_INT, 8, 1, 0 }
 #define T_U16	{ DT_TK_INT, 2, 0, 0 }
 #define T_STR	{ DT_TK_STRING, 0, 0, 0 }
 #define T_VOID	{ DT_TK_VOID, 0, 0, 0 }
@@ -68,11 +69,11 @@ static const dt_fn_t dt_fns[] = {
 	FN("strrchr", DT_FN_STRRCHR, T_STR, SUBR, 0, "si", NULL,
 	    dt_cg_strfunc),
 	FN("basename", DT_FN_BASENAME, T_STR, SUBR, 0, "s", NULL,
-	    dt_cg_strfunc),
+	    dt_cg_pathfunc),
 	FN("dirname", DT_FN_DIRNAME, T_STR, SUBR, 0, "s", NULL,
-	    dt_cg_strfunc),
+	    dt_cg_pathfunc),
 	FN("cleanpath", DT_FN_CLEANPATH, T_STR, SUBR, 0, "s", NULL,
-	    dt_cg_strfunc),
+	    dt_cg_pathfunc),
 	FN("lltostr", DT_FN_LLTOSTR, T_STR, SUBR, 0, "i", NULL,
 	    dt_cg_strfunc),
 	FN("toupper", DT_FN_TOUPPER, T_STR, SUBR, 0, "s", NULL,
@@ -87,6 +88,8 @@ static const dt_fn_t dt_fns[] = {
 	    dt_cg_strfunc),
 	FN("strtok", DT_FN_STRTOK, T_STR, SUBR, 0, NULL, dt_sema_strtok,
 	    dt_cg_strfunc),
+	FN("strtoll", DT_FN_STRTOLL, T_I64, SUBR, 0, "s[i", NULL,
+	    dt_cg_strtoll),
 
 	/* integers */
 	FN("htons", DT_FN_HTONS, T_U16, SUBR, 0, "i", NULL, dt_cg_intfunc),

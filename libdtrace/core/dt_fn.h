@@ -88,14 +88,34 @@ extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
     dt_sema_stack, dt_sema_ustack, dt_sema_usym, dt_sema_sym,
     dt_sema_raise, dt_sema_refused, dt_sema_printf;
 
-/* codegen/dt_cg.c */
-extern dt_fncg_f dt_cg_stringof, dt_cg_intfunc, dt_cg_progenyof,
-    dt_cg_lockfn, dt_cg_copyin, dt_cg_alloca, dt_cg_copyto,
-    dt_cg_copyinstr, dt_cg_strfunc, dt_cg_d_path, dt_cg_inet,
-    dt_cg_speculation, dt_cg_speculate, dt_cg_commit, dt_cg_agg,
-    dt_cg_aggact, dt_cg_trace, dt_cg_record_only, dt_cg_print, dt_cg_sym,
-    dt_cg_stack, dt_cg_ustack, dt_cg_usym, dt_cg_tracemem, dt_cg_exit,
-    dt_cg_printf, dt_cg_signal;
+/* codegen/dt_cg_act.c: actions that fill records */
+extern dt_fncg_f dt_cg_trace, dt_cg_record_only, dt_cg_print,
+    dt_cg_tracemem, dt_cg_exit, dt_cg_printf, dt_cg_signal;
+
+/* codegen/dt_cg_str.c: strings */
+extern dt_fncg_f dt_cg_copyinstr, dt_cg_stringof, dt_cg_strfunc,
+    dt_cg_strtoll;
+
+/* codegen/dt_cg_path.c: paths */
+extern dt_fncg_f dt_cg_pathfunc, dt_cg_d_path;
+
+/* codegen/dt_cg_inet.c: network addresses */
+extern dt_fncg_f dt_cg_inet;
+
+/* codegen/dt_cg_subr.c: integers, processes, locks */
+extern dt_fncg_f dt_cg_intfunc, dt_cg_progenyof, dt_cg_lockfn;
+
+/* codegen/dt_cg_mem.c: memory */
+extern dt_fncg_f dt_cg_copyin, dt_cg_alloca, dt_cg_copyto;
+
+/* codegen/dt_cg_stack.c: stacks and symbols */
+extern dt_fncg_f dt_cg_stack, dt_cg_ustack, dt_cg_sym, dt_cg_usym;
+
+/* codegen/dt_cg_spec.c: speculations */
+extern dt_fncg_f dt_cg_speculation, dt_cg_speculate, dt_cg_commit;
+
+/* codegen/dt_cg_agg.c: aggregations */
+extern dt_fncg_f dt_cg_agg, dt_cg_aggact;
 
 extern const dt_fn_t *dt_fn_lookup(const char *);
 extern const dt_fn_t *dt_fn_of(const dt_ident_t *);

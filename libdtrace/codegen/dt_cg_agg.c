@@ -1,0 +1,318 @@
+/*
+ * dt_cg_agg.c: aggregations: @a[keys] = f(...) for each aggregating
+ * function, and the actions on aggregations (printa(), clear(), trunc(),
+ * normalize(), denormalize()).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_cg_impl.h"
+
+/*
+ * r3 = the quantize bucket of the value in r2: 63 for 0; 64 + log2(v)
+ * above; 62 - log2(-v) below (0 at the least).
+ */
+static void
+emit_qbucket(dt_cg_t *cg)
+{
+	int lpos = dt_cg_label_new(cg), lzero = dt_cg_label_new(cg),
+	    ldone = dt_cg_label_new(cg);
+	int lneg = dt_cg_label_new(cg), llog = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R4, R2));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R2, 0, 0), lzero);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R4, 0, 0, 0));
+	dt_cg_label_set(cg, lpos);
+	/* r5 = floor(log2(r4)), r4 >= 1 (as unsigned) */
+	dt_cg_emit(cg, MOV_IMM(R5, 0));
+	for (int sh = 32; sh >= 1; sh /= 2) {
+		int lskip = dt_cg_label_new(cg);
+
+		dt_cg_emit(cg, MOV_REG(R1, R4));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R1, sh));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lskip);
+		dt_cg_emit(cg, MOV_REG(R4, R1));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, sh));
+		dt_cg_label_set(cg, lskip);
+	}
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 0, 0), lneg);
+	dt_cg_emit(cg, MOV_REG(R3, R5));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 64));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), llog);
+	dt_cg_label_set(cg, lneg);
+	dt_cg_emit(cg, MOV_IMM(R3, 62));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R5));
+	dt_cg_label_set(cg, llog);
+	dt_cg_emit_clamp(cg, R3, 0, 126);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lzero);
+	dt_cg_emit(cg, MOV_IMM(R3, 63));
+	dt_cg_label_set(cg, ldone);
+}
+
+/* r3 = the llquantize bucket of the value in r2 (see dt_llq_mag()). */
+static void
+emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
+{
+	const int64_t *p = idp->di_aggarg;
+	int ldone = dt_cg_label_new(cg), lsmall = dt_cg_label_new(cg),
+	    lneg = dt_cg_label_new(cg);
+	int64_t lo, up, w;
+	uint32_t nb, base = 2;
+
+	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
+	dt_cg_emit_imm64(cg, R4, (uint64_t)-lo);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R2, R4, 0), lneg);
+	dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), lsmall);
+	for (int64_t m = p[1]; m <= p[2]; m++) {
+		int lnext = dt_cg_label_new(cg);
+
+		dt_llq_mag(p, m, &lo, &up, &w, &nb);
+		dt_cg_emit_imm64(cg, R4, (uint64_t)up);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lnext);
+		if (lo % w == 0) {
+			/* base + (v - lower) / width */
+			dt_cg_emit(cg, MOV_REG(R3, R2));
+			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
+		} else {
+			/* base, or base + 1 + (v - first multiple) / width */
+			int lmul = dt_cg_label_new(cg);
+			int64_t fm = (lo / w + 1) * w;
+
+			dt_cg_emit(cg, MOV_IMM(R3, (int32_t)base));
+			dt_cg_emit_imm64(cg, R4, (uint64_t)fm);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lmul);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
+			dt_cg_label_set(cg, lmul);
+			dt_cg_emit(cg, MOV_REG(R3, R2));
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 0));
+			dt_cg_emit_imm64(cg, R4, (uint64_t)w);
+			dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base + 1));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
+			dt_cg_label_set(cg, lnext);
+			base += nb;
+			continue;
+		}
+		dt_cg_emit_imm64(cg, R4, (uint64_t)w);
+		dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lnext);
+		base += nb;
+	}
+	dt_cg_emit(cg, MOV_IMM(R3, (int32_t)base));	/* above the last magnitude */
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lneg);
+	dt_cg_emit(cg, MOV_IMM(R3, 0));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lsmall);
+	dt_cg_emit(cg, MOV_IMM(R3, 1));
+	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
+}
+
+/*
+ * The increment of quantize(v, incr), lquantize(v, lo, hi, step, incr),
+ * llquantize(v, factor, lo, hi, steps, incr): the last argument when all
+ * are given; NULL otherwise (the bucket counts one).
+ */
+static const dt_node_t *
+hist_incr(const dt_node_t *call, int fn)
+{
+	int max = fn == DT_FN_QUANTIZE ? 2 : fn == DT_FN_LQUANTIZE ? 5 :
+	    fn == DT_FN_LLQUANTIZE ? 6 : 0, n = 0;
+	const dt_node_t *a, *last = NULL;
+
+	for (a = call->dn_args; a != NULL; a = a->dn_list, n++)
+		last = a;
+	return (max > 0 && n == max ? last : NULL);
+}
+
+/*
+ * @a[keys] = f(v): find the entry (creating it from zeros), then update it
+ * in place: the map is per-CPU, so no other CPU writes this value.  Without
+ * keys the map is a per-CPU array whose one entry always exists.
+ */
+void
+dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
+{
+	dt_node_t *agg = asg->dn_left, *call = asg->dn_right;
+	const dt_ident_t *idp = agg->dn_ident;
+	int fn = idp->di_aggfn;
+	int lhave = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int16_t vslot = 0, islot = 0;
+	const dt_node_t *incr = hist_incr(call, fn);
+	dt_lvkey_t k;
+
+	if (fn != DT_FN_COUNT) {
+		dt_cg_expr(cg, call->dn_args);
+		vslot = dt_cg_push(cg);
+	}
+	if (incr != NULL) {
+		dt_cg_expr(cg, (dt_node_t *)incr);
+		islot = dt_cg_push(cg);
+	}
+	dt_cg_lv_key(cg, agg, &k);
+	if (idp->di_nkeys == 0) {
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+		k.lk_stack = true;
+		k.lk_off = dt_cg_push(cg);
+	}
+	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_lv_keyptr(cg, &k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+	if (idp->di_nkeys > 0) {
+		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_lv_keyptr(cg, &k, R2);
+		dt_cg_emit_mapval(cg, R3, DT_MAP_ZERO, 0);
+		dt_cg_emit(cg, MOV_IMM(R4, BPF_NOEXIST));
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_lv_keyptr(cg, &k, R2);
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+		dt_cg_emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t,
+		    gs_aggdrops));
+	}
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+
+	dt_cg_label_set(cg, lhave);
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	if (idp->di_nkeys == 0) {	/* the entry is seen, even sum(0)'s */
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R7,
+		    (int16_t)(idp->di_valsize - 8), 1));
+	}
+	if (fn != DT_FN_COUNT)
+		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, vslot));
+	switch (fn) {
+	case DT_FN_COUNT:
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	case DT_FN_SUM:
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	case DT_FN_STDDEV:
+		dt_cg_emit(cg, MOV_REG(R3, R2));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R3, R2));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 16));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R3));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 16, R1));
+		/* FALLTHROUGH */
+	case DT_FN_AVG:
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 8));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 8, R1));
+		break;
+	case DT_FN_MIN:
+	case DT_FN_MAX: {
+		int lset = dt_cg_label_new(cg), lkeep = dt_cg_label_new(cg);
+
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lset);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, R7, 8));
+		dt_cg_emit_jump(cg,
+		    JMP_REG(fn == DT_FN_MIN ? BPF_JSGE : BPF_JSLE, R2, R3, 0),
+		    lkeep);
+		dt_cg_label_set(cg, lset);
+		dt_cg_emit(cg, STX(BPF_DW, R7, 8, R2));
+		dt_cg_label_set(cg, lkeep);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	}
+	case DT_FN_QUANTIZE:
+	case DT_FN_LQUANTIZE:
+	case DT_FN_LLQUANTIZE:
+		if (fn == DT_FN_QUANTIZE) {
+			emit_qbucket(cg);
+		} else if (fn == DT_FN_LLQUANTIZE) {
+			emit_llqbucket(cg, idp);
+		} else {
+			int llow = dt_cg_label_new(cg),
+			    lhigh = dt_cg_label_new(cg);
+			int ldone = dt_cg_label_new(cg);
+			int64_t lo = idp->di_aggarg[0], hi = idp->di_aggarg[1];
+
+			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), llow);
+			dt_cg_emit_imm64(cg, R4, (uint64_t)hi);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0),
+			    lhigh);
+			dt_cg_emit(cg, MOV_REG(R3, R2));
+			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
+			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R3,
+			    (int32_t)idp->di_aggarg[2]));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 1));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
+			dt_cg_label_set(cg, llow);
+			dt_cg_emit(cg, MOV_IMM(R3, 0));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    ldone);
+			dt_cg_label_set(cg, lhigh);
+			dt_cg_emit(cg, MOV_IMM(R3,
+			    (int32_t)idp->di_nbuckets - 1));
+			dt_cg_label_set(cg, ldone);
+			dt_cg_emit_clamp(cg, R3, 0,
+			    (int32_t)idp->di_nbuckets - 1);
+		}
+		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R3, 3));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));
+		if (incr != NULL) {
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, islot));
+			dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		} else {
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		}
+		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
+		break;
+	}
+	dt_cg_label_set(cg, lend);
+	dt_cg_lv_done(cg, &k);	/* the key's slot too, for no keys */
+	if (incr != NULL)
+		cg->cg_sp -= 8;
+	if (fn != DT_FN_COUNT)
+		cg->cg_sp -= 8;
+}
+
+/* printa( ), clear( ), trunc( ), normalize( ), denormalize( ) */
+void
+dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	/* the aggregation's map, and trunc's count (0: all) */
+	if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg,
+		    r->dr_offset), e->dn_args->dn_list->dn_ident->di_id));
+		return;
+	}
+	if (e->dn_args->dn_list != NULL)
+		dt_cg_expr(cg, e->dn_args->dn_list);
+	else
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset + 8),
+	    R0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg, r->dr_offset),
+	    e->dn_args->dn_ident->di_id));
+}

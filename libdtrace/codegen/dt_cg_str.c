@@ -1,0 +1,831 @@
+/*
+ * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
+ * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
+ * strtok(), lltostr(), strtoll(), toupper(), tolower().
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_cg_impl.h"
+
+/* r0 = copyinstr(addr [, maxlen]) */
+void
+dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t off = dt_cg_tmp_alloc(cg);
+	int lok = dt_cg_label_new(cg);
+	int16_t aslot;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	aslot = dt_cg_push(cg);
+	if (dnp->dn_args->dn_list != NULL) {
+		int lsmall = dt_cg_label_new(cg), lbig = dt_cg_label_new(cg);
+
+		/* size = clamp(maxlen + 1, 1, strsize) */
+		dt_cg_expr(cg, dnp->dn_args->dn_list);
+		dt_cg_emit(cg, MOV_REG(R2, R0));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
+		dt_cg_emit(cg, MOV_IMM(R2, 1));
+		dt_cg_label_set(cg, lsmall);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0),
+		    lbig);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_label_set(cg, lbig);
+	} else {
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	}
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, aslot));
+	dt_cg_emit_dctx_addr(cg, R1, off);
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_user_str));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+	cg->cg_sp -= 8;
+	dt_cg_emit_dctx_addr(cg, R0, off);
+}
+
+/* ---- string subroutines
+ * ------------------------------------------------------
+ *
+ * Each copies its string argument into a temporary with
+ * bpf_probe_read_kernel_str (which also gives its length), works on the
+ * copy with loops bounded by strsize, and leaves r0 pointing to a
+ * temporary holding the result (strlen: the length).  Loops go byte by
+ * byte: at strsize 256 a loop is a few hundred jumps for the verifier,
+ * well under its limit of 8192 on one path.
+ */
+
+/* Copy the string at the address in r0 to temporary off; r7 = its length. */
+void
+dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R3, R0));
+	dt_cg_emit_dctx_addr(cg, R1, off);
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
+	dt_cg_emit(cg, MOV_IMM(R7, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+	dt_cg_label_set(cg, lok);
+	/* the verifier must know: 0 <= r7 < strsize */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0),
+	    lok = dt_cg_label_new(cg));
+	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
+	dt_cg_label_set(cg, lok);
+}
+
+/*
+ * Copy at most size (in r2, 1..strsize) bytes of the string at r3 into
+ * temporary off, NUL-terminated; r0 = address of the temporary.
+ */
+void
+dt_cg_emit_strcopy_n(dt_cg_t *cg, uint32_t off)
+{
+	dt_cg_emit_dctx_addr(cg, R1, off);
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit_dctx_addr(cg, R0, off);
+}
+
+/* r1 = r9 + off + r7 (an address inside temporary off), r7 in range */
+void
+dt_cg_emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx)
+{
+	dt_cg_emit(cg, MOV_REG(reg, R9));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, reg, (int32_t)off));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, reg, idx));
+}
+
+/* Clamp register r to [lo, hi] with signed compares. */
+void
+dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
+{
+	int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
+
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, r, lo, 0), l1);
+	dt_cg_emit(cg, MOV_IMM(r, lo));
+	dt_cg_label_set(cg, l1);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, r, hi, 0), l2);
+	dt_cg_emit(cg, MOV_IMM(r, hi));
+	dt_cg_label_set(cg, l2);
+}
+
+/*
+ * Find byte c (in r8) in the copy at temporary off, of length r7: the
+ * first position, or (last) the last one, scanning from the end; r7 = the
+ * position or -1.  Every match leaves the loop at once, so the verifier
+ * follows one path per position, not one per pair of them.
+ */
+static void
+emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
+	int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+
+	if (last) {
+		dt_cg_emit(cg, MOV_REG(R4, R7));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	} else {
+		dt_cg_emit(cg, MOV_IMM(R4, 0));
+	}
+	dt_cg_label_set(cg, lloop);
+	if (last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	dt_cg_emit_tmp_at(cg, R5, off, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R5, R5, 0));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
+	if (!last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lnone);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, last ? -1 : 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_emit(cg, MOV_REG(R7, R4));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lnone);
+	dt_cg_emit(cg, MOV_IMM(R7, -1));
+	dt_cg_label_set(cg, ldone);
+}
+
+/*
+ * r3 = 1 if byte r1 is in strtok's delimiter set (ms_tokmap), else 0;
+ * uses r2 and r5.  The byte is a u8 from a load, so r1 >> 3 < 32.
+ */
+static void
+emit_tokmap_test(dt_cg_t *cg)
+{
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	dt_cg_emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
+	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 7));
+	dt_cg_emit(cg, ALU_REG(BPF_RSH, R3, R2));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 1));
+}
+
+/*
+ * At the last of every 16 positions r4 of a loop (a test of a constant
+ * for the verifier, so it costs no pending branch), jump to label if
+ * insn's test holds.
+ */
+static void
+emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
+{
+	int lskip = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R0, R4));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 15));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 15, 0), lskip);
+	dt_cg_emit_jump(cg, insn, label);
+	dt_cg_label_set(cg, lskip);
+}
+
+/*
+ * strtok(str, delims), slots holding the two arguments; r0 = the token
+ * in temporary res, or "" for DTrace's NULL (no token left).
+ *
+ * A string that is not NULL is copied to the firing's strtok area
+ * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
+ * goes on from ms_strtok, which the prologue of every program sets to
+ * strsize (nothing to go on with).  The delimiters become a bit map of
+ * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
+ * over the copy from position 0: positions before ms_strtok are passed
+ * over, then delimiters, and the token runs from the first other byte
+ * (ms_tokstart, strsize until then) to the next delimiter or the end,
+ * where ms_strtok is left (as illumos leaves its pointer on the
+ * delimiter, which the next call passes over).  The read position r4 is
+ * a constant at each step, the loops have no other branch than a test
+ * every 16 positions (emit_every16), so the verifier follows one path
+ * and keeps few pending branches.
+ */
+static void
+emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
+    uint32_t res)
+{
+	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
+	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
+	int lcont = dt_cg_label_new(cg), lcopied = dt_cg_label_new(cg);
+	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int lnull = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+
+	/* the delimiter set */
+	for (int i = 0; i < 32; i += 8)
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sdel));
+	dt_cg_emit_strcopy(cg, dt);
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_label_set(cg, ldloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
+	dt_cg_emit_tmp_at(cg, R5, dt, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	dt_cg_emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
+	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
+	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
+	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
+	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
+	dt_cg_label_set(cg, lddone);
+
+	/* a new string, or NULL: go on */
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sstr));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
+	dt_cg_emit_dctx_addr(cg, R1, sv);
+	dt_cg_emit(cg, MOV_IMM(R2, strsize));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
+	dt_cg_label_set(cg, lcopied);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
+	dt_cg_label_set(cg, lcont);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
+
+	/*
+	 * The pass, without branches but the bound (a constant compare)
+	 * and, every 16 positions, a test of done (r7): act = r4 >=
+	 * ms_strtok and not done, z = the byte is NUL, d = it is a
+	 * delimiter, st = a token has started; e = act & (st & d | z)
+	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
+	 * r4) if act & !d.
+	 */
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, MOV_IMM(R7, 0));
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit(cg, MOV_REG(R8, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R8, 63));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R8, 1));
+	dt_cg_emit(cg, MOV_REG(R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R8, R0));			/* act */
+	dt_cg_emit_tmp_at(cg, R5, sv, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+	emit_tokmap_test(cg);					/* r3 = d */
+	dt_cg_emit(cg, MOV_REG(R0, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));			/* z */
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, MS_OFF(ms_tokstart)));
+	dt_cg_emit(cg, MOV_REG(R1, R2));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R1, strsize));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R1, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R8));			/* e */
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R7, R1));
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit(cg, MOV_REG(R5, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R5, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R1));
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R0, R5));
+	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_strtok), R0));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R3, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R8, R3));			/* act & !d */
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));	/* a mask */
+	dt_cg_emit(cg, MOV_REG(R5, R2));				/* t - r4 */
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R4));
+	dt_cg_emit(cg, MOV_REG(R0, R5));
+	dt_cg_emit(cg, ALU_IMM(BPF_ARSH, R0, 63));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));			/* min */
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R5, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R8));
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R5, R2));
+	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tokstart), R5));
+	emit_every16(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lend);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	/* the token (if any) ends where ms_strtok now is */
+	dt_cg_label_set(cg, lend);
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit(cg, MOV_REG(R2, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit_clamp(cg, R2, 1, strsize);
+	dt_cg_emit_tmp_at(cg, R3, sv, R8);
+	dt_cg_emit_strcopy_n(cg, res);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lnull);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strsize));
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
+	dt_cg_emit_dctx_addr(cg, R0, res);
+	dt_cg_label_set(cg, ldone);
+}
+
+/* Evaluate the arguments of a call into stack slots, first one deepest. */
+int16_t
+dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
+{
+	int n = 0;
+
+	for (const dt_node_t *a = dnp->dn_args; a != NULL && n < max;
+	    a = a->dn_list) {
+		dt_cg_expr(cg, (dt_node_t *)a);
+		slots[n++] = dt_cg_push(cg);
+	}
+	return ((int16_t)n);
+}
+
+void
+dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int id = dnp->dn_builtin->di_id;
+	int16_t slot[3];
+	int n = dt_cg_push_args(cg, dnp, slot, 3);
+	uint32_t t1 = dt_cg_tmp_alloc(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
+	switch (id) {
+	case DT_FN_STRLEN:
+		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit(cg, MOV_REG(R0, R7));
+		break;
+	case DT_FN_STRJOIN:
+		/* a, then b after it, in what room is left */
+		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_tmp_at(cg, R1, t1, R7);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
+		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		dt_cg_emit_dctx_addr(cg, R0, t1);
+		break;
+	case DT_FN_SUBSTR: {
+		int lpos = dt_cg_label_new(cg);
+
+		/* start i: from the end if negative, within [0, len] */
+		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R8, R7));
+		dt_cg_label_set(cg, lpos);
+		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strsize - 1);
+		dt_cg_emit(cg, MOV_REG(R2, R7));		/* count = len - i */
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
+		if (n > 2) {
+			int lshort = dt_cg_label_new(cg);
+
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0),
+			    lshort);
+			dt_cg_emit(cg, MOV_REG(R2, R1));
+			dt_cg_label_set(cg, lshort);
+		}
+		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+		dt_cg_emit_tmp_at(cg, R3, t1, R8);
+		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+		break;
+	}
+	case DT_FN_STRCHR:
+	case DT_FN_STRRCHR: {
+		int lfound = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+
+		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
+		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));	/* "" */
+		dt_cg_emit_dctx_addr(cg, R0, t1);
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lfound);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+		dt_cg_emit_tmp_at(cg, R3, t1, R7);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+		dt_cg_label_set(cg, ldone);
+		break;
+	}
+	case DT_FN_STRTOK:
+		emit_strtok(cg, slot[0], slot[1], t1, dt_cg_tmp_alloc(cg));
+		break;
+	case DT_FN_LLTOSTR: {
+		/*
+		 * Digits from the end of t1 backwards, at most 20: the count
+		 * in r4 (a constant for the verifier at each step) bounds the
+		 * loop, as the division does not.
+		 */
+		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
+		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
+		uint32_t end = strsize < 24 ? strsize - 1 : 23;
+
+		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
+		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
+		dt_cg_emit(cg, MOV_IMM(R5, 1));
+		dt_cg_label_set(cg, lpos);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
+		dt_cg_emit(cg, MOV_IMM(R4, 0));
+		dt_cg_label_set(cg, lloop);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0),
+		    lout);
+		dt_cg_emit(cg, MOV_REG(R1, R8));
+		dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
+		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end - 1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		dt_cg_emit_tmp_at(cg, R2, t1, R7);
+		dt_cg_emit(cg, STX(BPF_B, R2, 0, R1));
+		dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
+		dt_cg_label_set(cg, lout);
+		/* r7: the first digit */
+		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lsign);
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+		dt_cg_emit_tmp_at(cg, R2, t1, R7);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
+		dt_cg_label_set(cg, lsign);
+		dt_cg_emit_tmp_at(cg, R3, t1, R7);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+		break;
+	}
+	case DT_FN_INDEX:
+	case DT_FN_RINDEX:
+	case DT_FN_STRSTR: {
+		/*
+		 * Each position is compared with bpf_strncmp against the
+		 * literal (read-only, in strtab); the first (index, strstr)
+		 * or last (rindex) match leaves the loop.
+		 */
+		const dt_node_t *lit = dnp->dn_args->dn_list;
+		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
+		    strsize - 1), litoff = lit->dn_stroff;
+		bool back = id == DT_FN_RINDEX;
+		int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
+		int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+		int lstart = dt_cg_label_new(cg);
+
+		dt_cg_emit_strcopy(cg, t1);
+		/* r8 = the last position where the literal fits */
+		dt_cg_emit(cg, MOV_REG(R8, R7));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)lt));
+		if (n > 2) {
+			dt_cg_emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
+			if (back) {
+				dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8,
+				    0), lstart);
+				dt_cg_emit(cg, MOV_REG(R4, R8));
+			} else {
+				dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+				    lstart);
+				dt_cg_emit(cg, MOV_IMM(R4, 0));
+			}
+		} else {
+			dt_cg_emit(cg, back ? MOV_REG(R4, R8) : MOV_IMM(R4, 0));
+		}
+		dt_cg_label_set(cg, lstart);
+		/* the empty string is found where the search starts */
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0),
+		    lnone);
+		if (lt == 0)
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lfound);
+		dt_cg_label_set(cg, lloop);
+		if (lt > 0) {
+			dt_cg_emit(cg, MOV_REG(BPF_REG_7, R4));	/* keep r4 */
+			dt_cg_emit_tmp_at(cg, R1, t1, R4);
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)lt));
+			dt_cg_emit_mapval(cg, R3, DT_MAP_STRTAB, litoff);
+			dt_cg_emit(cg, CALL(BPF_FUNC_strncmp));
+			dt_cg_emit(cg, MOV_REG(R4, BPF_REG_7));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0),
+			    lnone);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4,
+			    (int32_t)strsize, 0), lnone);
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lloop);
+		}
+		dt_cg_label_set(cg, lnone);
+		if (id == DT_FN_STRSTR) {
+			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));
+			dt_cg_emit_dctx_addr(cg, R0, t1);
+		} else {
+			dt_cg_emit(cg, MOV_IMM(R0, -1));
+		}
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lfound);
+		if (id == DT_FN_STRSTR) {
+			dt_cg_emit_clamp(cg, R4, 0, (int32_t)strsize - 1);
+			dt_cg_emit_tmp_at(cg, R3, t1, R4);
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R4));
+			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+		} else {
+			dt_cg_emit(cg, MOV_REG(R0, R4));
+		}
+		dt_cg_label_set(cg, ldone);
+		break;
+	}
+	case DT_FN_TOUPPER:
+	case DT_FN_TOLOWER: {
+		int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
+		int ldone = dt_cg_label_new(cg);
+		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
+
+		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit(cg, MOV_IMM(R4, 0));
+		dt_cg_label_set(cg, lloop);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0),
+		    ldone);
+		dt_cg_emit_tmp_at(cg, R5, t1, R4);
+		dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
+		dt_cg_emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
+		dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
+		dt_cg_label_set(cg, lnext);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+		dt_cg_label_set(cg, ldone);
+		dt_cg_emit_dctx_addr(cg, R0, t1);
+		break;
+	}
+	}
+	cg->cg_sp -= 8 * n;
+}
+
+#define TL_WS	0x100003e00ULL	/* bit c set: c is white space */
+
+/* reg = (reg == 0), reg in [0, 2^63) */
+static void
+emit_tl_eqz(dt_cg_t *cg, int reg)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+}
+
+/* reg = (reg < k), reg in [0, 2^63) */
+static void
+emit_tl_lt(dt_cg_t *cg, int reg, int32_t k)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, k));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+}
+
+/*
+ * r0 = strtoll(s [, base]): the integer s begins with, in base 2 to 36
+ * (10 by default; another base is an illegal operation, as in DTrace):
+ * white space (' ', '\t' to '\r') skipped, an optional sign, for base 16
+ * an optional 0x or 0X, then the digits (0-9, then a-z or A-Z for 10 to
+ * 35) up to the first character that is no digit of the base.  The value
+ * wraps around past 64 bits.
+ *
+ * One loop over the copy, bounded by strsize (r4 the position, r8 the
+ * base), with a phase: 0 white space and the sign, 1 the first character
+ * after them (a 0 that may start a hex prefix), 3 after that 0 (an x or
+ * X), 2 the digits; a character no phase takes ends it.  Each character
+ * is classified and the phase, the sign and the value updated without a
+ * branch, as 0/1 flags and multiplications, so that an iteration has one
+ * branch on the string's bytes, go on or stop: the verifier follows one
+ * path through the loop, whatever the string, where a branch per case
+ * would make it follow (and keep pending) one per case and position.
+ * The state is in stack slots: the value (sv), the flags (sf: the phase,
+ * 4 for a minus sign), and what one iteration computes (sa: phase 0
+ * takes the character, sfa: the flags it then sets, sz: the 0 of a hex
+ * prefix, sx: its x).  The result goes through dctx memory (st), so that
+ * the verifier knows nothing of it: the loop's exits, the first one
+ * (with a value it knows to be 0) included, go on in one state, and what
+ * follows is verified once, not once per kind of exit and call.
+ */
+void
+dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int16_t slot[2] = { 0, 0 };
+	int n = dt_cg_push_args(cg, dnp, slot, 2);
+	int ntmp = cg->cg_ntmp;
+	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc(cg);
+	uint32_t size = strsize;
+	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
+	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
+	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
+	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
+
+	while (size < 8) {
+		(void) dt_cg_tmp_alloc(cg);	/* consecutive: room for r0 */
+		size += strsize;
+	}
+	dt_cg_emit(cg, MOV_IMM(R8, 10));
+	if (n > 1) {
+		int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+
+		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R8, 2, 0), lbad);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R8, 36, 0), lok);
+		dt_cg_label_set(cg, lbad);
+		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R8);
+		dt_cg_label_set(cg, lok);
+	}
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
+	dt_cg_emit_strcopy(cg, t1);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+	dt_cg_emit_tmp_at(cg, R2, t1, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
+	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, MOV_REG(R3, R5));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 3));		/* r3 = phase */
+
+	/* r2 = white space: c < 64 and bit c of TL_WS */
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R7, 6));
+	emit_tl_eqz(cg, R7);
+	dt_cg_emit(cg, MOV_REG(R0, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 63));
+	dt_cg_emit_imm64(cg, R2, TL_WS);
+	dt_cg_emit(cg, ALU_REG(BPF_RSH, R2, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 1));
+
+	/* r7 = a sign: c - '+' is 0 or 2; sfa = sign | minus << 2 */
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, '+'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xfd));
+	emit_tl_eqz(cg, R7);
+	dt_cg_emit(cg, MOV_REG(R0, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, '+'));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 2));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sfa, R0));
+
+	/* sa = phase 0 takes it (white space or a sign) */
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R7));
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sa, R2));
+
+	/* sz = phase 1 (or 0, not taken) in base 16 takes a 0 */
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 1));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R2));
+	dt_cg_emit(cg, MOV_REG(R2, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 16));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, '0'));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sz, R0));
+
+	/* sx = phase 3 takes an x or X */
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 3));
+	emit_tl_eqz(cg, R0);
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_OR, R2, 0x20));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 'x'));
+	emit_tl_eqz(cg, R2);
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sx, R0));
+
+	/* r2 = the digit's value: c - '0' or (c | 0x20) - 'a' + 10, or 99 */
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, '0'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 0xff));
+	dt_cg_emit(cg, MOV_REG(R3, R2));
+	emit_tl_lt(cg, R3, 10);
+	dt_cg_emit(cg, MOV_REG(R7, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_OR, R7, 0x20));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 'a'));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xff));
+	dt_cg_emit(cg, MOV_REG(R0, R7));
+	emit_tl_lt(cg, R0, 26);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 99));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 89));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 99));
+
+	/* r3 = a digit of the base, in phase 2; r0 = go on */
+	dt_cg_emit(cg, MOV_REG(R3, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sz));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R7, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R3, R7));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R3));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lgo);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+
+	/* value += digit * (value * (base - 1) + d) */
+	dt_cg_label_set(cg, lgo);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R8));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sv, R0));
+	/* flags = sa * sfa + (sz + sx + digit) * (2 | minus) + sz */
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, 2));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sz));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R5));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sfa));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, sf, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+
+	dt_cg_label_set(cg, ldone);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+	dt_cg_label_set(cg, lpos);
+	/* through memory: a value unknown to the verifier (above) */
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)st, R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, (int16_t)st));
+	cg->cg_ntmp = ntmp;		/* the temporaries are free again */
+	cg->cg_sp -= 8 * (n + 6);
+}
+
+/* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
+void
+dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	dt_node_t *e = dnp->dn_args;
+	uint32_t off;
+
+	dt_cg_expr(cg, e);
+	if (e->dn_type.ty_kind == DT_TK_STRING)
+		return;
+	off = dt_cg_tmp_alloc(cg);
+	dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
+	    (int32_t)cg->cg_hdl->dt_opts.op_strsize);
+	dt_cg_emit_dctx_addr(cg, R0, off);
+}

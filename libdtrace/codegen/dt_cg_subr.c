@@ -1,0 +1,153 @@
+/*
+ * dt_cg_subr.c: the integer and kernel subroutines: byte order (htons()
+ * and kin), rand(), getmajor(), getminor(), progenyof(), and Linux's
+ * locks (mutex_owned() and kin).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_cg_impl.h"
+
+/*
+ * Integer subroutines: byte order (x86 is little-endian, the network
+ * big-endian: hton and ntoh both swap), rand(), and the major and minor
+ * numbers of a Linux dev_t (major: bits 20 and up, minor: the low 20).
+ */
+void
+dt_cg_intfunc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	int id = dnp->dn_builtin->di_id;
+
+	if (id == DT_FN_RAND) {
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_prandom_u32));
+		dt_cg_normalize(cg, dnp->dn_type);
+		return;
+	}
+	dt_cg_expr(cg, dnp->dn_args);
+	switch (id) {
+	case DT_FN_HTONS: case DT_FN_NTOHS:
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    16));
+		break;
+	case DT_FN_HTONL: case DT_FN_NTOHL:
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    32));
+		break;
+	case DT_FN_HTONLL: case DT_FN_NTOHLL:
+		dt_cg_emit(cg, INSN(BPF_ALU | BPF_END | BPF_TO_BE, R0, 0, 0,
+		    64));
+		break;
+	case DT_FN_GETMAJOR:
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 20));
+		break;
+	case DT_FN_GETMINOR:
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 0xfffff));
+		break;
+	default:
+		dt_cg_fail(cg, "D_CG", "no code for this integer subroutine");
+	}
+	dt_cg_normalize(cg, dnp->dn_type);
+}
+
+#define DT_PROGENY_DEPTH 32	/* ancestors progenyof() looks at */
+
+/*
+ * r0 = progenyof(pid): 1 if the current process or one of its ancestors
+ * (up to DT_PROGENY_DEPTH of them) has that process id.  The walk follows
+ * task->real_parent and ends at the idle task (tgid 0, its own parent);
+ * dn_value and dn_aux are the offsets of real_parent and tgid.
+ */
+void
+dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	int lfound = dt_cg_label_new(cg), lnot = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg);
+
+	dt_cg_expr(cg, dnp->dn_args);
+	dt_cg_emit(cg, MOV32_REG(R8, R0));		/* pid_t, as tgid compares */
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_current_task));
+	dt_cg_emit(cg, MOV_REG(R7, R0));
+	for (int i = 0; i < DT_PROGENY_DEPTH; i++) {
+		dt_cg_emit(cg, MOV_REG(R0, R7));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_aux));
+		dt_cg_emit_read_value(cg, 4);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), lfound);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnot);
+		dt_cg_emit(cg, MOV_REG(R0, R7));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+		dt_cg_emit_read_value(cg, 8);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R0, R7, 0), lnot);
+		dt_cg_emit(cg, MOV_REG(R7, R0));
+	}
+	dt_cg_label_set(cg, lnot);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_label_set(cg, ldone);
+}
+
+/*
+ * The subroutines on Linux's locks (dt_sema.c, sema_lockfn()): the word
+ * of the lock at dn_value read (a bad address is the invalid address
+ * fault), then: mutex_owned() whether its owner is the current task,
+ * mutex_owner() the owner, flags cleared; Linux's mutexes spin on their
+ * owner before they sleep, so they are adaptive, never spin mutexes;
+ * rw_read_held() readers there, rw_write_held() a writer holding it,
+ * rw_iswriter() a writer holding it or waiting.
+ */
+void
+dt_cg_lockfn(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	int id = dnp->dn_builtin->di_id;
+	int ltrue = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+
+	dt_cg_expr(cg, dnp->dn_args);
+	if (dnp->dn_value != 0)
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
+	dt_cg_emit_read_value(cg, id == DT_FN_RW_READ_HELD ||
+	    id == DT_FN_RW_WRITE_HELD || id == DT_FN_RW_ISWRITER ? 4 : 8);
+	switch (id) {
+	case DT_FN_MUTEX_OWNED:
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, ~7));
+		dt_cg_emit(cg, MOV_REG(R8, R0));
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_task));
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R0, R8, 0), ltrue);
+		break;
+	case DT_FN_MUTEX_OWNER:
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, ~7));
+		return;
+	case DT_FN_MUTEX_TYPE_ADAPTIVE:
+		dt_cg_emit(cg, MOV_IMM(R0, 1));
+		return;
+	case DT_FN_MUTEX_TYPE_SPIN:
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+		return;
+	case DT_FN_RW_READ_HELD:
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R0, 1 << 9, 0), ltrue);
+		break;
+	case DT_FN_RW_WRITE_HELD:
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 0xff));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0xff, 0), ltrue);
+		break;
+	case DT_FN_RW_ISWRITER:
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 0x1ff));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), ltrue);
+		break;
+	default:
+		dt_cg_fail(cg, "D_CG", "no code for this lock subroutine");
+	}
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, ltrue);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_label_set(cg, ldone);
+}

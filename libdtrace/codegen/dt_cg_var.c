@@ -1,0 +1,308 @@
+/*
+ * dt_cg_var.c: D variables (global, this->, self->, associative arrays)
+ * in their maps or in dctx: keys, loads, stores, deletes.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dt_cg_impl.h"
+
+static bool
+lv_dynamic(const dt_ident_t *idp)
+{
+	return (idp->di_kind == DT_IDENT_ASSOC || idp->di_kind == DT_IDENT_TLS);
+}
+
+/* reg = address of a fixed variable's storage */
+static void
+lv_addr(dt_cg_t *cg, int reg, const dt_ident_t *idp)
+{
+	if (idp->di_kind == DT_IDENT_LOCAL) {
+		dt_cg_emit_dctx_addr(cg, reg,
+		    dt_cg_locals_off() + idp->di_offset);
+		return;
+	}
+	dt_cg_emit_mapval(cg, reg, DT_MAP_GLOBALS, GS_SIZE + idp->di_offset);
+}
+
+void
+dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off, n;
+	const dt_node_t *kn;
+	unsigned int i = 0;
+
+	memset(k, 0, sizeof (*k));
+	k->lk_ntmp = -1;
+	if (idp->di_kind == DT_IDENT_TLS) {
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		dt_cg_emit(cg, MOV32_REG(R0, R0));
+		k->lk_stack = true;
+		k->lk_off = dt_cg_push(cg);
+		return;
+	}
+	if (idp->di_kind != DT_IDENT_ASSOC && idp->di_kind != DT_IDENT_AGG)
+		return;
+	/* the key: consecutive string temporaries, zeroed */
+	k->lk_ntmp = cg->cg_ntmp;
+	n = (idp->di_keysize + strsize - 1) / strsize;
+	k->lk_off = (int32_t)(off = dt_cg_tmp_alloc(cg));
+	for (uint32_t j = 1; j < n; j++)
+		(void) dt_cg_tmp_alloc(cg);
+	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
+	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
+		dt_type_t kt = idp->di_keys[i];
+
+		if (kt.ty_kind == DT_TK_STACK) {	/* into the key */
+			dt_cg_emit_stack(cg, off, kt.ty_size);
+			off += kt.ty_size * 8U;
+			continue;
+		}
+		if (kt.ty_kind == DT_TK_USTACK) {
+			dt_cg_emit_ustack(cg, off, kt.ty_size);
+			off += 8U + kt.ty_size * 8U;
+			continue;
+		}
+		if (kt.ty_kind == DT_TK_USYM || kt.ty_kind == DT_TK_UMOD ||
+		    kt.ty_kind == DT_TK_UADDR) {
+			dt_cg_emit_upair(cg, off, (dt_node_t *)kn->dn_args);
+			off += 16;
+			continue;
+		}
+		dt_cg_expr(cg, (dt_node_t *)kn);
+		if (kt.ty_kind == DT_TK_STRING) {
+			dt_cg_emit(cg, MOV_REG(R3, R0));
+			dt_cg_emit_dctx_addr(cg, R1, off);
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			off += (strsize + 7) & ~7U;
+		} else {
+			dt_cg_normalize(cg, kn->dn_type);
+			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+			off += 8;
+		}
+	}
+}
+
+void
+dt_cg_lv_keyptr(dt_cg_t *cg, const dt_lvkey_t *k, int reg)
+{
+	dt_cg_emit(cg, MOV_REG(reg, k->lk_stack ? FP : R9));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, reg, k->lk_off));
+}
+
+/*
+ * The access is over: the stack slot of a thread id is released, and so
+ * are the temporaries of a tuple key (a value read or stored is never in
+ * them: it is in the map, in a variable, or a temporary made before).
+ */
+void
+dt_cg_lv_done(dt_cg_t *cg, const dt_lvkey_t *k)
+{
+	if (k->lk_stack)
+		cg->cg_sp -= 8;
+	if (k->lk_ntmp >= 0)
+		cg->cg_ntmp = k->lk_ntmp;
+}
+
+/* r0 = the variable's value */
+void
+dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	bool str = idp->di_type.ty_kind == DT_TK_STRING;
+	bool sou = dt_type_isbytes(idp->di_type);
+	int lfound, ldone;
+
+	if (!lv_dynamic(idp)) {
+		lv_addr(cg, R0, idp);
+		if (!str && !sou)
+			dt_cg_emit(cg, LDX(BPF_DW, R0, R0, 0));
+		return;
+	}
+	lfound = dt_cg_label_new(cg);
+	ldone = dt_cg_label_new(cg);
+	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+	if (str) {
+		uint32_t empty = dt_strtab_insert(cg->cg_hdl, "", 0);
+
+		if (empty == UINT32_MAX)
+			dt_cg_fail(cg, "D_NOMEM", "out of memory");
+		dt_cg_emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
+	} else if (sou) {	/* a struct of zeros */
+		dt_cg_emit_mapval(cg, R0, DT_MAP_ZERO, 0);
+	} else {
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+	}
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lfound);
+	if (!str && !sou)
+		dt_cg_emit(cg, LDX(BPF_DW, R0, R0, 0));
+	dt_cg_label_set(cg, ldone);
+}
+
+/* Count a store a variable map had no room for. */
+static void
+emit_dyndrop(dt_cg_t *cg)
+{
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_dyndrops));
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+}
+
+/*
+ * Store the value at r3 (BPF memory) in the element of variable map idp
+ * that key k names; a store the map has no room for is a dynamic
+ * variable drop.
+ */
+static void
+emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, MOV_IMM(R4, BPF_ANY));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit_dyndrop(cg);
+	dt_cg_label_set(cg, lok);
+}
+
+/*
+ * Store the struct at the address in r0 (any memory: a kernel struct, a
+ * variable) into a struct variable, its di_tsize bytes copied with
+ * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
+ * fixed variable takes them in place; a self-> or associative array
+ * element through a copy in string temporaries, which the map update
+ * reads.  r0 stays the source's address.
+ */
+static void
+lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+{
+	uint32_t size = (uint32_t)idp->di_tsize;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off = 0;
+	int16_t sslot = dt_cg_push(cg);
+	int lok = dt_cg_label_new(cg);
+
+	if (lv_dynamic(idp)) {
+		off = dt_cg_tmp_alloc(cg);
+		for (uint32_t got = strsize; got < size; got += strsize)
+			(void) dt_cg_tmp_alloc(cg);
+		dt_cg_emit_dctx_addr(cg, R1, off);
+	} else {
+		lv_addr(cg, R1, idp);
+	}
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)size));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+	if (lv_dynamic(idp)) {
+		dt_cg_emit_dctx_addr(cg, R3, off);
+		emit_map_store(cg, idp, k);
+	}
+	dt_cg_pop(cg, R0);
+}
+
+/*
+ * Store r0 into the variable; r0 is then the value, or for a string the
+ * address of the stored copy (or of the value stored, for a map).
+ */
+void
+dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	bool str = idp->di_type.ty_kind == DT_TK_STRING;
+	int16_t vslot;
+	int ldone;
+
+	if (dt_type_isbytes(idp->di_type)) {
+		lv_store_struct(cg, idp, k);
+		return;
+	}
+	if (!lv_dynamic(idp)) {
+		if (str) {
+			dt_cg_emit(cg, MOV_REG(R3, R0));
+			lv_addr(cg, R1, idp);
+			dt_cg_emit(cg, MOV_IMM(R2,
+			    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			lv_addr(cg, R0, idp);
+			return;
+		}
+		lv_addr(cg, R1, idp);
+		dt_cg_emit(cg, STX(BPF_DW, R1, 0, R0));
+		return;
+	}
+	ldone = dt_cg_label_new(cg);
+	vslot = dt_cg_push(cg);
+	if (!str) {
+		int lstore = dt_cg_label_new(cg);
+
+		/* storing 0 deletes the element */
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lstore);
+		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_lv_keyptr(cg, k, R2);
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lstore);
+		dt_cg_emit(cg, MOV_REG(R3, FP));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, vslot));
+	} else {
+		dt_cg_emit(cg, MOV_REG(R3, R0));	/* strsize bytes at r0 */
+	}
+	emit_map_store(cg, idp, k);
+	dt_cg_label_set(cg, ldone);
+	dt_cg_pop(cg, R0);
+}
+
+/*
+ * r0 = the address of the value of struct or array variable dnp, to
+ * write a part of it in place: a fixed variable's storage; a self-> or
+ * associative array element's value in its map, made of zeros first if
+ * it is not there.  If the map has no room, that is a dynamic variable
+ * drop and r0 a temporary the write goes to and is lost in.
+ */
+void
+dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, sink;
+	int lfound = dt_cg_label_new(cg), lmade = dt_cg_label_new(cg);
+
+	if (!lv_dynamic(idp)) {
+		lv_addr(cg, R0, idp);
+		return;
+	}
+	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
+	dt_cg_emit_mapval(cg, R3, DT_MAP_ZERO, 0);
+	emit_map_store(cg, idp, k);
+	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
+	sink = dt_cg_tmp_alloc(cg);
+	for (uint32_t got = strsize; got < (uint32_t)idp->di_tsize;
+	    got += strsize)
+		(void) dt_cg_tmp_alloc(cg);
+	dt_cg_emit_dctx_addr(cg, R0, sink);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_label_set(cg, lmade);
+}

@@ -1,0 +1,1 @@
+BEGIN { trace(strtoll("1", 2, 3)); }
