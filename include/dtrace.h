@@ -417,6 +417,8 @@ typedef struct dtrace_errdata {
 #define DTRACEFLT_UPRIV		7	/* user access not permitted */
 #define DTRACEFLT_TUPOFLOW	8	/* tuple stack overflow */
 #define DTRACEFLT_BADSTACK	9	/* bad stack */
+#define DTRACEFLT_BADSIZE	10	/* bad size (alloca, copyin, ...) */
+#define DTRACEFLT_BADINDEX	11	/* array index out of bounds */
 #define DTRACEFLT_LIBRARY	1000	/* library-level fault */
 
 #define DTRACE_HANDLE_ABORT	-1	/* handler asks to stop */
