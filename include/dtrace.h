@@ -404,8 +404,8 @@ typedef struct dtrace_errdata {
 /*
  * The fault codes (the ERROR probe's arg4), DTrace's numbers; D programs
  * name them too (DTRACEFLT_BADADDR).  This build raises UNKNOWN,
- * BADADDR, ILLOP, DIVZERO and NOSCRATCH; the others are defined for
- * programs that compare with them.
+ * BADADDR, ILLOP, DIVZERO, NOSCRATCH and BADINDEX; the others are
+ * defined for programs that compare with them.
  */
 #define DTRACEFLT_UNKNOWN	0	/* unknown fault */
 #define DTRACEFLT_BADADDR	1	/* bad address */

@@ -530,8 +530,8 @@ cg_valaddr(dt_cg_t *cg, dt_node_t *n)
 
 /*
  * r0 += the index dnp->dn_right times the element size; an index into an
- * array in a D variable (dn_stroff elements) out of range is the illegal
- * operation fault.
+ * array in a D variable (dn_stroff elements) out of range is DTrace's
+ * DTRACEFLT_BADINDEX fault, the index its value.
  */
 static void
 emit_elem(dt_cg_t *cg, dt_node_t *dnp)
@@ -543,7 +543,7 @@ emit_elem(dt_cg_t *cg, dt_node_t *dnp)
 
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R0,
 		    (int32_t)dnp->dn_stroff, 0), lok);
-		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R0);
+		dt_cg_emit_fault(cg, DTRACEFLT_BADINDEX, R0);
 		dt_cg_label_set(cg, lok);
 	}
 	if (dnp->dn_value != 1)

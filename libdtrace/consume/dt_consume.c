@@ -374,6 +374,10 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 	case DTRACEFLT_NOSCRATCH:
 		snprintf(buf, len, "out of scratch space");
 		break;
+	case DTRACEFLT_BADINDEX:
+		snprintf(buf, len, "index out of bounds (%lld)",
+		    (long long)addr);
+		break;
 	default:
 		snprintf(buf, len, "unknown fault %d", fault);
 	}

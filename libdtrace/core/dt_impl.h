@@ -1198,7 +1198,7 @@ extern int dt_pid_nomatch(dtrace_hdl_t *, const dtrace_probedesc_t *,
     char *, size_t);
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
-extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *);
+extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */

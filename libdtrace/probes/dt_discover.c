@@ -282,7 +282,7 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 
 		if (pm->pm_pid != pid)
 			continue;
-		if (dt_pidmod_elf(dtp, pm) != 0) {
+		if (dt_pidmod_elf(dtp, pm, false) != 0) {
 			if (dtp->dt_errno == EDT_PROC)
 				continue;	/* not ELF */
 			return (-1);

@@ -488,10 +488,12 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 
 /*
  * Read the module's file (symbols and USDT notes) and make its tables of
- * probe ids, if not done yet; the pid and USDT providers share them.
+ * probe ids, if not done yet; the pid and USDT providers share them.  A
+ * file that cannot be opened is warned about when warn is set (the user
+ * named the process).
  */
 int
-dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm)
+dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
 {
 	const dt_elf_t *ef;
 
@@ -511,9 +513,13 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm)
 			    "cannot be read", pm->pm_name, (int)pm->pm_pid));
 		if ((fd = dt_elf_open_mapped(dtp, pm->pm_pid, pm->pm_range,
 		    pm->pm_file, pm->pm_dev, pm->pm_ino)) < 0) {
-			/* its probes are left out, the others stay */
-			dt_msg(dtp, DTRACE_MSG_WARNING, "%s; its probes are "
-			    "left out", dtrace_errmsg(dtp, dtrace_errno(dtp)));
+			/* its probes are left out, the others stay; said
+			   when the user named the process, not for every
+			   process a provider glob runs over */
+			if (warn)
+				dt_msg(dtp, DTRACE_MSG_WARNING, "%s; its probes "
+				    "are left out",
+				    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 			pm->pm_unread = true;
 			return (dt_set_errno(dtp, EDT_PROC));
 		}
@@ -547,7 +553,7 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 {
 	const dt_elf_t *ef;
 
-	if (dt_pidmod_elf(dtp, pm) != 0)
+	if (dt_pidmod_elf(dtp, pm, true) != 0)
 		return (-1);
 	ef = pm->pm_elf;
 	if (pdp->fun[0] != '\0' && !has_glob(pdp->fun)) {
@@ -679,7 +685,7 @@ dt_pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 			continue;
 		mod = true;
 		if (pdp->fun[0] == '\0' || has_glob(pdp->fun) ||
-		    (dt_pidmod_elf(dtp, pm) == 0 &&
+		    (dt_pidmod_elf(dtp, pm, false) == 0 &&
 		    dt_elf_sym(pm->pm_elf, pdp->fun) != NULL))
 			fun = true;
 	}

@@ -823,7 +823,8 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
 			continue;
-		if (dt_pidmod_elf(dtp, pm) != 0) {
+		if (dt_pidmod_elf(dtp, pm, pdp->prv[0] != '\0' &&
+		    !has_glob(pdp->prv)) != 0) {
 			/* a file that is not ELF (a script) has no probes */
 			if (dtp->dt_errno == EDT_PROC)
 				continue;
