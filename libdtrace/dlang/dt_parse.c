@@ -1253,12 +1253,6 @@ toomany:
 }
 
 /*
- * Is the token the start of a type name?  An identifier is one if it is
- * not a variable and names a D typedef or a kernel typedef or base type
- * (which loads the kernel types: only an unknown identifier in
- * parentheses gets that far).
- */
-/*
  * Is identifier t the module of module`name, where name is a type name
  * of that module's types (vmlinux`__be32)?  The source right after t
  * says, when t is the last token read (the current one with no peek, or
@@ -1291,6 +1285,12 @@ is_module_type(dt_pcb_t *pcb, const dt_token_t *t)
 	return (dt_tcache_name(dt_pcb_types(pcb, t->tk_pos), name) != 0);
 }
 
+/*
+ * Is the token the start of a type name?  An identifier is one if it is
+ * not a variable and names a D typedef or a kernel typedef or base type
+ * (which loads the kernel types: only an unknown identifier in
+ * parentheses gets that far).
+ */
 static bool
 is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 {
@@ -2713,6 +2713,8 @@ parse_decl(dt_pcb_t *pcb)
 		}
 		dt_sema_declare(pcb, name, ty, nkeys >= 0 ? keys : NULL, nkeys,
 		    params, expr, pos);
+		for (int i = 0; i < DT_MAXKEYS; i++)
+			free(params[i]);	/* the inline keeps copies */
 		if (isinline || tok(pcb)->tk_kind != T_COMMA)
 			break;
 		next(pcb);
