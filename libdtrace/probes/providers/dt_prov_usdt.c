@@ -812,9 +812,15 @@ dt_usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
 	return (prp);
 }
 
-/* Create the probes of process pid that the description names. */
+/*
+ * Create the probes of process pid that the description names; a file of
+ * it that cannot be read is warned about when named is set (the
+ * description names this very process, not a glob or a shorter tail of
+ * the digits of its provider name).
+ */
 static int
-provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
+provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid,
+    bool named)
 {
 	if (dt_pidmods_read(dtp, pid) != 0)
 		return (-1);
@@ -823,8 +829,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
 			continue;
-		if (dt_pidmod_elf(dtp, pm, pdp->prv[0] != '\0' &&
-		    !has_glob(pdp->prv)) != 0) {
+		if (dt_pidmod_elf(dtp, pm, named) != 0) {
 			/* a file that is not ELF (a script) has no probes */
 			if (dtp->dt_errno == EDT_PROC)
 				continue;
@@ -884,7 +889,7 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	if (prv[0] == '\0' || has_glob(prv)) {
 		for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
 		    P = P->pp_next) {
-			if (provide_pid(dtp, pdp, P->pp_pid) != 0)
+			if (provide_pid(dtp, pdp, P->pp_pid, false) != 0)
 				return (-1);
 		}
 		return (0);
@@ -901,7 +906,7 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 			continue;
 		if (!ours && kill((pid_t)pid, 0) != 0 && errno == ESRCH)
 			continue;
-		if (provide_pid(dtp, pdp, (pid_t)pid) != 0) {
+		if (provide_pid(dtp, pdp, (pid_t)pid, j == k) != 0) {
 			if (ours)
 				return (-1);
 			/* a process that went away: it has no probes */
@@ -919,7 +924,7 @@ usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 {
 	if (pdp->prv[0] != '\0' && !has_glob(pdp->prv))
 		return (0);
-	return (provide_pid(dtp, pdp, pid));
+	return (provide_pid(dtp, pdp, pid, false));
 }
 
 /*
