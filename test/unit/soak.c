@@ -274,6 +274,15 @@ main(int argc, char **argv)
 		if (ss->ss_bufsize != NULL)
 			CHECK(dtrace_setopt(ss->ss_dtp, "bufsize",
 			    ss->ss_bufsize) == 0);
+		/*
+		 * The session read while the load runs wakes 100 times a
+		 * second, not once (the default switchrate): the load may
+		 * last less than a second on a fast machine, and it must be
+		 * read several times during it.
+		 */
+		if (ss->ss_hot)
+			CHECK(dtrace_setopt(ss->ss_dtp, "switchrate",
+			    "100hz") == 0);
 		CHECK(dtrace_handle_drop(ss->ss_dtp, drophdlr, ss) == 0);
 		ss->ss_fp = open_memstream(&ss->ss_out, &ss->ss_outlen);
 		pgp = dtrace_program_strcompile(ss->ss_dtp, src,
