@@ -7,6 +7,17 @@
 # and leaves nothing in the kernel.
 . ./common.sh
 fifo=$TMPDIR/fullpipe.fifo
+# Wait (up to 10 s) until dtrace's main thread sits in write(2): the
+# pipe is full again.  Sleeping a fixed time was not enough on a fast
+# machine, where the interrupt came while the pipe still had room.
+blocked() {
+	for try in $(seq 1 200); do
+		read nr rest </proc/$1/syscall 2>/dev/null
+		[ "$nr" = 1 ] && return 0
+		sleep 0.05
+	done
+	return 1
+}
 for take in 0 5000; do
 	mkfifo $fifo
 	exec 7<>$fifo	# a reader that reads only when told
@@ -16,9 +27,12 @@ for take in 0 5000; do
 	dt=$!
 	wait_objs $dt 1 || echo "tracing did not start"
 	objs=$(held_objs $dt)
-	sleep 1	# 64 KB of pipe: full after about 0.9 s
-	[ $take -gt 0 ] && dd bs=$take count=1 <&7 >/dev/null 2>&1
-	sleep 0.2
+	blocked $dt || echo "read $take: never blocked in write"
+	if [ $take -gt 0 ]; then
+		dd bs=$take count=1 <&7 >/dev/null 2>&1
+		sleep 0.1
+		blocked $dt || echo "read $take: not blocked again"
+	fi
 	start=$(date +%s%N)
 	kill -INT $dt
 	for try in $(seq 1 50); do kill -0 $dt 2>/dev/null || break; sleep 0.1; done
