@@ -15,6 +15,9 @@
  *            only in a session that discovers processes (dt_rec.h,
  *            providers/dt_prov_usdt.c); usdtprids entries, allocated as
  *            they come
+ *   cpuinfo  BPF_MAP_TYPE_ARRAY, cpu -> its cpuinfo_t (the D library's
+ *            sched.d), filled once at start, read-only to programs; only
+ *            when a clause uses curcpu
  *
  * A program is loaded without a verifier log first (cheaper); if it is
  * rejected, it is loaded again with the log so that the error can quote
@@ -34,6 +37,18 @@
 
 #include "../core/dt_impl.h"
 #include "../types/dt_ksyms.h"
+
+/* cpuinfo_t of the D library's sched.d, as programs read it */
+typedef struct dt_cpuinfo {
+	int32_t ci_id;
+	int32_t ci_pset;
+	int32_t ci_chip;
+	int32_t ci_lgrp;
+	int32_t ci_state;
+	char ci_type[16];
+	char ci_fputypes[32];
+	int32_t ci_clock;
+} dt_cpuinfo_t;
 
 /*
  * The bpf() system call, the library's one raw call of it (test/dup-check
@@ -286,6 +301,102 @@ kskip_map(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/* The integer in file PATH, or dflt if it cannot be read. */
+static int32_t
+read_int(const char *path, int32_t dflt)
+{
+	FILE *f = fopen(path, "re");
+	long v;
+
+	if (f == NULL)
+		return (dflt);
+	if (fscanf(f, "%ld", &v) != 1)
+		v = dflt;
+	fclose(f);
+	return ((int32_t)v);
+}
+
+/*
+ * The NUMA node of CPU cpu: the nodeN entry of its sysfs directory, 0
+ * where there is none (a kernel without NUMA).
+ */
+static int32_t
+cpu_node(int cpu)
+{
+	char path[64];
+	int32_t node;
+
+	for (node = 0; node < 1024; node++) {
+		snprintf(path, sizeof (path),
+		    "/sys/devices/system/cpu/cpu%d/node%d", cpu, node);
+		if (access(path, F_OK) == 0)
+			return (node);
+	}
+	return (0);
+}
+
+/*
+ * The cpuinfo map: each possible CPU's cpuinfo_t (curcpu), made once at
+ * start: its chip is the physical package, its locality group the NUMA
+ * node, no processor sets (-1), its state online or not, its clock the
+ * "cpu MHz" of /proc/cpuinfo.
+ */
+static int
+cpuinfo_map(dtrace_hdl_t *dtp)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	int32_t *mhz;
+	char line[256], path[96];
+	FILE *f;
+	int fd, cur = -1;
+
+	if (ncpus <= 0)
+		return (map_fail(dtp, "cpuinfo", NULL));
+	if ((mhz = calloc((size_t)ncpus, sizeof (int32_t))) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	if ((f = fopen("/proc/cpuinfo", "re")) != NULL) {
+		while (fgets(line, sizeof (line), f) != NULL) {
+			double v;
+
+			if (sscanf(line, "processor : %d", &cur) == 1)
+				continue;
+			if (cur >= 0 && cur < ncpus &&
+			    sscanf(line, "cpu MHz : %lf", &v) == 1)
+				mhz[cur] = (int32_t)v;
+		}
+		fclose(f);
+	}
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_cpuinfo", 4,
+	    sizeof (dt_cpuinfo_t), (uint32_t)ncpus, BPF_F_RDONLY_PROG);
+	if (fd < 0) {
+		free(mhz);
+		return (map_fail(dtp, "cpuinfo", NULL));
+	}
+	dtp->dt_mapfd[DT_MAP_CPUINFO] = fd;	/* closed with the rest */
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		dt_cpuinfo_t ci = { .ci_id = cpu, .ci_pset = -1,
+		    .ci_fputypes = "i387 compatible", .ci_type = "x86_64",
+		    .ci_clock = mhz[cpu] };
+		uint32_t key = (uint32_t)cpu;
+
+		snprintf(path, sizeof (path), "/sys/devices/system/cpu/cpu%d/"
+		    "topology/physical_package_id", cpu);
+		ci.ci_chip = read_int(path, 0);
+		ci.ci_lgrp = cpu_node(cpu);
+		snprintf(path, sizeof (path),
+		    "/sys/devices/system/cpu/cpu%d/online", cpu);
+		ci.ci_state = read_int(path, 1) != 0 ? 2 : 1;	/* P_ONLINE */
+		if (bpf_map_update_elem(fd, &key, &ci, BPF_ANY) != 0) {
+			free(mhz);
+			return (map_fail(dtp, "cpuinfo", NULL));
+		}
+	}
+	free(mhz);
+	if (bpf_map_freeze(fd) != 0)
+		return (map_fail(dtp, "cpuinfo", NULL));
+	return (0);
+}
+
 int
 dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
@@ -294,6 +405,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	uint32_t zero = 0;
 	unsigned int nprobes = 0;
 	bool useprobes = false, usespec = false, kstack = false;
+	bool cpuinfo = false;
 	int fd;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
@@ -363,8 +475,11 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
 		usespec |= dtp->dt_clauses[i]->dc_usespec;
 		kstack |= dtp->dt_clauses[i]->dc_kstack;
+		cpuinfo |= dtp->dt_clauses[i]->dc_cpuinfo;
 	}
 	if (kstack && kskip_map(dtp) != 0)
+		return (-1);
+	if (cpuinfo && cpuinfo_map(dtp) != 0)
 		return (-1);
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */

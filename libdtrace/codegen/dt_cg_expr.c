@@ -304,6 +304,24 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_CPU:
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
 		break;
+	case DT_BI_CURCPU: {	/* &cpuinfo[cpu], 0 if the map has none */
+		int lok = dt_cg_label_new(cg);
+		int16_t slot;
+
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		slot = dt_cg_push(cg);
+		dt_cg_emit_mapfd(cg, R1, DT_MAP_CPUINFO);
+		dt_cg_emit(cg, MOV_REG(R2, FP));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, slot));
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		/* checked for NULL: the verifier lets a member's offset be
+		   added only to a checked pointer */
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lok);
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+		dt_cg_label_set(cg, lok);
+		cg->cg_sp -= 8;
+		break;
+	}
 	case DT_BI_CURTHREAD:
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_task));
 		break;

@@ -173,6 +173,7 @@ enum {
 	DT_MAP_USDTPRIDS,	/* usdt_prids: (pid, shared probe) -> probe,
 				   clauses (dt_rec.h) */
 	DT_MAP_USDTGEN,		/* usdt_gen: pid -> generation */
+	DT_MAP_CPUINFO,		/* cpu -> its cpuinfo_t (curcpu) */
 	DT_MAP_COUNT
 };
 
@@ -299,6 +300,7 @@ typedef struct dt_clause {
 	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
 					   (core/dt_attr.c) */
 	bool dc_usespec;		/* uses speculations: the spec map */
+	bool dc_cpuinfo;		/* uses curcpu: the cpuinfo map */
 	bool dc_kstack;			/* uses the kernel stack (stack(),
 					   stackdepth, caller): the program
 					   finds the frames to skip */

@@ -394,6 +394,8 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		if ((bi->di_id == DT_BI_STACKDEPTH ||
 		    bi->di_id == DT_BI_CALLER) && pcb->pcb_clause != NULL)
 			pcb->pcb_clause->dc_kstack = true;
+		if (bi->di_id == DT_BI_CURCPU && pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_cpuinfo = true;
 		switch (bi->di_id) {
 		case DT_BI_CURTHREAD: {
 			dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
