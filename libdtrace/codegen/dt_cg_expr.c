@@ -14,7 +14,7 @@
 
 #include "dt_cg_impl.h"
 
-static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv);
+static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past);
 static void emit_provpid(dt_cg_t *cg, int ldone);
 
 /* ---- values ------------------------------------------------------------------ */
@@ -540,7 +540,7 @@ cg_valaddr(dt_cg_t *cg, dt_node_t *n)
 	    n->dn_kind == DN_INDEX || n->dn_kind == DN_UNARY))) {
 		/* a part of a variable, or a char array in memory, is
 		   where it is, not in the string copy its value would be */
-		cg_lvaddr(cg, n);
+		cg_lvaddr(cg, n, false);
 	} else {
 		dt_cg_expr(cg, n);
 	}
@@ -549,10 +549,12 @@ cg_valaddr(dt_cg_t *cg, dt_node_t *n)
 /*
  * r0 += the index dnp->dn_right times the element size; an index into an
  * array in a D variable (dn_stroff elements) out of range is DTrace's
- * DTRACEFLT_BADINDEX fault, the index its value.
+ * DTRACEFLT_BADINDEX fault, the index its value.  With past, the index
+ * one past the last element is in range: its address (&a[n]) is C's end
+ * of the array, which is not read.
  */
 static void
-emit_elem(dt_cg_t *cg, dt_node_t *dnp)
+emit_elem(dt_cg_t *cg, dt_node_t *dnp, bool past)
 {
 	dt_cg_push(cg);
 	dt_cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
@@ -560,7 +562,7 @@ emit_elem(dt_cg_t *cg, dt_node_t *dnp)
 		int lok = dt_cg_label_new(cg);
 
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R0,
-		    (int32_t)dnp->dn_stroff, 0), lok);
+		    (int32_t)dnp->dn_stroff + past, 0), lok);
 		dt_cg_emit_fault(cg, DTRACEFLT_BADINDEX, R0);
 		dt_cg_label_set(cg, lok);
 	}
@@ -588,9 +590,9 @@ cg_member(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
-/* r0 = the address of the lvalue *p, p[i] or p->m */
+/* r0 = the address of the lvalue *p, p[i] or p->m (past: see emit_elem) */
 static void
-cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
+cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past)
 {
 	switch (lv->dn_kind) {
 	case DN_UNARY:
@@ -607,7 +609,7 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 		break;
 	case DN_INDEX:
 		cg_valaddr(cg, lv->dn_left);
-		emit_elem(cg, lv);
+		emit_elem(cg, lv, past);
 		break;
 	default:
 		dt_cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
@@ -667,7 +669,7 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 	bool post = dnp->dn_kind == DN_INCDEC && dnp->dn_post;
 	int16_t aslot;
 
-	cg_lvaddr(cg, lv);
+	cg_lvaddr(cg, lv, false);
 	aslot = dt_cg_push(cg);
 	if (dnp->dn_kind == DN_ASSIGN && dnp->dn_op == T_ASSIGN) {
 		dt_cg_expr_as(cg, dnp->dn_right, t);
@@ -792,7 +794,7 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	dt_cg_expr(cg, dnp->dn_left);
-	emit_elem(cg, dnp);
+	emit_elem(cg, dnp, false);
 	emit_load(cg, dnp);
 }
 
@@ -876,7 +878,17 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	case DN_UNARY:
 		if (dnp->dn_op == T_AND) {	/* the address, not a read */
-			cg_lvaddr(cg, dnp->dn_left);
+			cg_lvaddr(cg, dnp->dn_left, true);
+			if (dt_member_root(dnp->dn_left) != NULL) {
+				/* in a map: made a plain number, which the
+				   verifier lets D's arithmetic and casts
+				   work on (dctx is a map value, so a load
+				   from it is a number) */
+				dt_cg_emit(cg, STX(BPF_DW, R9,
+				    MS_OFF(ms_addr), R0));
+				dt_cg_emit(cg, LDX(BPF_DW, R0, R9,
+				    MS_OFF(ms_addr)));
+			}
 			break;
 		}
 		if (dnp->dn_op == T_STAR) {

@@ -70,6 +70,8 @@ typedef struct dt_mstate {
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
 	uint64_t ms_scratch;		/* scratch bytes the clause took */
 	uint64_t ms_dctx;		/* dctx's own address, as a number */
+	uint64_t ms_addr;		/* &a[i] of a variable's part: its
+					   address, made a number here */
 	uint64_t ms_strtok;		/* strtok(): where the rest of the saved
 					   string starts; >= strsize: none */
 	uint64_t ms_tokstart;		/* strtok(): start of the token read */

@@ -2540,8 +2540,11 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 /*
  * &e: the address of an object in memory, the operand of a member access
  * (p->m, s.m), an index (a[i], p[i]) or *p; a pointer to the object's
- * type (to its first element for an array).  D variables live in maps
- * and have no address D can use.
+ * type (to its first element for an array).  A D variable itself has no
+ * address D can use; a part of a global or clause-local struct or array
+ * (&a[i], &g.m) has one, in the map its variable lives in, but not a
+ * part of a self-> variable or an associative array element, which
+ * come and go (DTrace's "dynamic variables").
  */
 static void
 sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -2556,9 +2559,11 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (e->dn_kind == DN_VAR)
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
 		    "address of %s: D variables have no address", e->dn_str);
-	if ((root = dt_member_root(e)) != NULL && root->dn_ident != NULL)
+	if ((root = dt_member_root(e)) != NULL && root->dn_ident != NULL &&
+	    (root->dn_ident->di_kind == DT_IDENT_ASSOC ||
+	    root->dn_ident->di_kind == DT_IDENT_TLS))
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
-		    "address of a part of %s: D variables have no address",
+		    "address of a part of dynamic variable %s",
 		    root->dn_ident->di_name);
 	if (e->dn_kind != DN_MEMBER && e->dn_kind != DN_INDEX &&
 	    !(e->dn_kind == DN_UNARY && e->dn_op == T_STAR))
