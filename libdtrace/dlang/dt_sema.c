@@ -692,8 +692,9 @@ assoc_thread(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 }
 
 /*
- * a[k...]: an associative array.  Reading an array never assigned is an
- * error; the first assignment declares it with its key types.  Later uses
+ * a[k...] or self->a[k...]: an associative array.  Reading a global
+ * array never assigned is an error (a thread-local one is an array of
+ * ints); the first assignment declares it with its key types.  Later uses
  * must agree on the number of keys and on string versus integer.
  */
 static dt_ident_t *
