@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
@@ -80,13 +81,60 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 	return (dt_bpf_syscall(BPF_MAP_CREATE, &attr, sizeof (attr)));
 }
 
+/*
+ * The verifier takes a callback (the function a helper such as
+ * bpf_for_each_map_elem calls) only in a program whose functions BTF
+ * describes, one func_info record for each: here the program, int f(void
+ * *ctx), and its callback, int cb(void *map, void *key, void *value, void
+ * *ctx), both static.  fi gets the two records; the BTF, loaded in the
+ * kernel, is the caller's to free once the program is loaded.
+ */
+static struct btf *
+funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[2])
+{
+	static const char *const cbargs[] = { "map", "key", "value", "ctx" };
+	struct btf *btf = btf__new_empty();
+	int tint, tptr, tproto, tmain, tcb;
+
+	if (btf == NULL)
+		return (NULL);
+	tint = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	tptr = btf__add_ptr(btf, 0);
+	tproto = btf__add_func_proto(btf, tint);
+	if (tint < 0 || tptr < 0 || tproto < 0 ||
+	    btf__add_func_param(btf, "ctx", tptr) < 0 ||
+	    (tmain = btf__add_func(btf, "dt_prog", BTF_FUNC_STATIC,
+	    tproto)) < 0 || (tproto = btf__add_func_proto(btf, tint)) < 0)
+		goto fail;
+	for (int i = 0; i < 4; i++) {
+		if (btf__add_func_param(btf, cbargs[i], tptr) < 0)
+			goto fail;
+	}
+	if ((tcb = btf__add_func(btf, "dt_callback", BTF_FUNC_STATIC,
+	    tproto)) < 0 || btf__load_into_kernel(btf) != 0)
+		goto fail;
+	fi[0] = (struct bpf_func_info){ 0, (uint32_t)tmain };
+	fi[1] = (struct bpf_func_info){ pgp->pg_callback, (uint32_t)tcb };
+	return (btf);
+fail:
+	btf__free(btf);
+	return (NULL);
+}
+
 static int
 prog_load(int type, const dt_program_t *pgp, const char *name,
-    const dt_block_t *blk, char *log, uint32_t logsz)
+    const dt_block_t *blk, const struct btf *btf,
+    const struct bpf_func_info *fi, char *log, uint32_t logsz)
 {
 	union bpf_attr attr;
 
 	memset(&attr, 0, sizeof (attr));
+	if (btf != NULL) {
+		attr.prog_btf_fd = (uint32_t)btf__fd(btf);
+		attr.func_info = (uint64_t)(uintptr_t)fi;
+		attr.func_info_cnt = 2;
+		attr.func_info_rec_size = sizeof (*fi);
+	}
 	attr.prog_type = (uint32_t)type;
 	attr.expected_attach_type = pgp->pg_attachtype;
 	attr.attach_btf_id = pgp->pg_btfid;	/* fentry, fexit */
@@ -234,7 +282,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 		if (n > 1 << 24)
 			n = 1 << 24;
 		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
-		    (idp->di_kind == DT_IDENT_TLS ? 6 : 0) +
+		    (idp->di_kind == DT_IDENT_TLS || idp->di_tls ? 6 : 0) +
 		    (idp->di_kind == DT_IDENT_AGG ? 1 : 0));
 		for (char *c = name; *c != '\0'; c++) {
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
@@ -593,6 +641,8 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
     const char *name, dt_program_t *pgp)
 {
 	size_t logsz = 1 << 20;
+	struct bpf_func_info fi[2];
+	struct btf *btf = NULL;
 	char *log;
 	int fd, err;
 
@@ -601,22 +651,33 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 		in->imm = dt_map_fd(dtp, in->imm);
 	}
-	fd = prog_load(type, pgp, name, blk, NULL, 0);
+	if (pgp->pg_callback != 0 && (btf = funcs_btf(pgp, fi)) == NULL)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
+		    "BPF program %s: %s", name, strerror(errno)));
+	fd = prog_load(type, pgp, name, blk, btf, fi, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;
+		btf__free(btf);		/* the program holds it now */
 		return (0);
 	}
 	err = errno;
-	if (err == EPERM && geteuid() != 0)
+	if (err == EPERM && geteuid() != 0) {
+		btf__free(btf);
 		return (dt_set_errno(dtp, EDT_NOPRIV));
-	if (err == EMFILE || err == ENFILE)	/* not the verifier's doing */
+	}
+	if (err == EMFILE || err == ENFILE) {	/* not the verifier's doing */
+		btf__free(btf);
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load BPF program "
 		    "%s: %s", name, strerror(err)));
-	if ((log = malloc(logsz)) == NULL)
+	}
+	if ((log = malloc(logsz)) == NULL) {
+		btf__free(btf);
 		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
 	log[0] = '\0';
-	fd = prog_load(type, pgp, name, blk, log,
+	fd = prog_load(type, pgp, name, blk, btf, fi, log,
 	    (uint32_t)logsz);
+	btf__free(btf);		/* loaded or not, the BTF is done with */
 	if (fd >= 0) {
 		/* Accepted with a log: a transient failure. */
 		free(log);

@@ -111,6 +111,9 @@ typedef struct dt_ident {
 					   the locals area of dctx (LOCAL) */
 	bool di_defined;		/* a type has been given */
 	unsigned int di_nkeys;		/* ASSOC: key components */
+	bool di_tls;			/* ASSOC: thread-local (self->a[k]):
+					   its map's key is the thread id,
+					   then the components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
@@ -364,6 +367,10 @@ typedef struct dt_program {
 	int pg_btfobjfd;		/* the kernel BTF object pg_btfid is
 					   in: a module's (borrowed from
 					   dt_prov_fbt.c), 0 for vmlinux */
+	uint32_t pg_callback;		/* first insn of its one callback (a
+					   helper's, bpf_for_each_map_elem),
+					   0 if none: then it is loaded with
+					   BTF of its two functions */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
@@ -689,6 +696,9 @@ struct dtrace_hdl {
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */
+	dt_ident_t *dt_tlsowner;	/* the TLS map whose entry marks a
+					   thread that has self->a[k]
+					   elements (NULL: none declared) */
 	int *dt_varmapfd;		/* their maps, -1 until created */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */

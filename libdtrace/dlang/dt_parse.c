@@ -2680,13 +2680,15 @@ parse_decl(dt_pcb_t *pcb)
 		if (isinline) {
 			expect(pcb, T_ASSIGN);
 			expr = parse_assign(pcb);
-		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope != '\0' &&
+		} else if (tok(pcb)->tk_kind == T_LBRACK &&
+		    strcmp(scope, "this->") == 0 &&
 		    is_type_start(pcb, peek(pcb))) {
 			dt_cerror(pcb, "D_DECL_LOCASSC", pos, "%s: "
-			    "clause-local and thread-local variables may not "
-			    "be associative arrays", name);
-		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
+			    "clause-local variables may not be associative "
+			    "arrays", name);
+		} else if (tok(pcb)->tk_kind == T_LBRACK &&
 		    is_type_start(pcb, peek(pcb))) {
+			/* a[T1, T2] or self->a[T1, T2] */
 			next(pcb);
 			for (nkeys = 0;; ) {
 				if (nkeys == DT_MAXKEYS)

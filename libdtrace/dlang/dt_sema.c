@@ -668,9 +668,35 @@ struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 		    DT_STRUCTVAR_MAX, (long long)idp->di_tsize);
 }
 
+static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
+    dt_srcpos_t);
+
 /*
- * a[k...]: an associative array.  Reading an array never assigned is an
- * error; the first assignment declares it with its key types.  Later uses
+ * A thread-local associative array, self->a[k...], new associative array
+ * idp: its map's key is the thread id (8 bytes) and then the components,
+ * so that two threads' self->a[k] are two elements.  A thread that stores
+ * one is marked in the handle's owner map (a TLS variable keyed by thread
+ * id that D cannot name), which tells the program run at the thread's exit
+ * that it has elements to delete (core/dt_work.c).
+ */
+static void
+assoc_thread(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+
+	if (var_kind(idp->di_name) != DT_IDENT_TLS)
+		return;
+	idp->di_tls = true;
+	idp->di_keysize += 8;
+	if (dtp->dt_tlsowner == NULL)
+		dtp->dt_tlsowner = declare_scalar(pcb, "self->.owner",
+		    (dt_type_t){ DT_TK_INT, 8, 0 }, pos);
+}
+
+/*
+ * a[k...] or self->a[k...]: an associative array.  Reading a global
+ * array never assigned is an error (a thread-local one is an array of
+ * ints); the first assignment declares it with its key types.  Later uses
  * must agree on the number of keys and on string versus integer.
  */
 static dt_ident_t *
@@ -681,19 +707,23 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	dt_ident_t *idp = dt_ident_lookup(dtp, name);
 	unsigned int n, i = 0;
 
-	if (var_kind(name) != DT_IDENT_GLOBAL)
+	if (var_kind(name) == DT_IDENT_LOCAL)
 		dt_cerror(pcb, "D_ARR_LOCAL", dnp->dn_pos, "%s: clause-local "
-		    "and thread-local variables may not be associative "
-		    "arrays", name);
+		    "variables may not be associative arrays", name);
 	n = assoc_keys(pcb, dnp);
 	dt_node_t *k;
 
 	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is a scalar "
 		    "variable, not an associative array", name);
-	if (idp == NULL && !store)
+	if (idp == NULL && !store && var_kind(name) == DT_IDENT_GLOBAL)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
 		    "resolve %s: Unknown variable name", name);
+	if (idp == NULL && !store) {
+		/* self->a[k] read before any assignment: an array of ints,
+		   created on first reference as self->x is */
+		ty = (dt_type_t){ DT_TK_INT, 4, 1 };
+	}
 	if (idp == NULL) {
 		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_ARRAY)
 			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
@@ -711,6 +741,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
 		struct_var(pcb, idp, dnp->dn_pos);
+		assoc_thread(pcb, idp, dnp->dn_pos);
 		if (idp->di_keysize > DT_MAXKEYSIZE)
 			dt_cerror(pcb, "D_ARR_KEYSIZE", dnp->dn_pos, "key of %s "
 			    "is %u bytes, more than %d: reduce strsize or the "
@@ -970,6 +1001,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
 	struct_var(pcb, idp, pos);
+	assoc_thread(pcb, idp, pos);
 	if (idp->di_keysize > DT_MAXKEYSIZE)
 		dt_cerror(pcb, "D_ARR_KEYSIZE", pos, "key of %s is %u bytes, "
 		    "more than %d", name, idp->di_keysize, DT_MAXKEYSIZE);
