@@ -977,7 +977,8 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 
 /*
  * What memory or a struct variable lets be written (lhs checked): an
- * integer or a pointer (where: " in memory" or ""), not a bit-field.
+ * integer or a pointer (where: " in memory" or ""); a bit-field only in
+ * a variable, and only one that lies within 8 bytes.
  */
 static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
@@ -988,10 +989,12 @@ check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: only integers "
 		    "and pointers%s can be written", op, where);
-	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
+	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0 &&
+	    (*where != '\0' || (lhs->dn_aux & 0xff) +
+	    (lhs->dn_aux >> 8 & 0xff) > 64))
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: a bit-field "
-		    "cannot be written", op);
+		    "can be written only in a variable", op);
 }
 
 /*
