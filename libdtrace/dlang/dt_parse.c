@@ -1005,7 +1005,7 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t sz = (uint64_t)btf__resolve_size(btf, mv[i].sm_type);
-		uint64_t al = (uint64_t)btf__align_of(btf, mv[i].sm_type);
+		uint64_t al = dt_btf_align(btf, mv[i].sm_type);
 		uint64_t bits = sz * 8;
 
 		if (mv[i].sm_bits != 0) {
@@ -1316,6 +1316,7 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 	if (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
 	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
 	    k == T_KW_VOID || k == T_KW_STRING || k == T_KW_STRUCT ||
+	    k == T_KW_FLOAT || k == T_KW_DOUBLE ||
 	    k == T_KW_UNION || k == T_KW_ENUM)
 		return (true);
 	if (k != T_IDENT)
@@ -1540,7 +1541,8 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		} else if (k == T_KW_LONG) {
 			nlong++;
 		} else if (k == T_KW_INT || k == T_KW_CHAR ||
-		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING) {
+		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING ||
+		    k == T_KW_FLOAT || k == T_KW_DOUBLE) {
 			if (base != 0 && !(base == T_KW_INT || k == T_KW_INT))
 				dt_cerror(pcb, "D_DECL_COMBO", pos,
 				    "invalid type combination");
@@ -1567,11 +1569,21 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			ty.ty_kind = DT_TK_STRING;
 			ty.ty_size = 0;
 			break;
+		case T_KW_FLOAT:
+			ty.ty_kind = DT_TK_FLOAT;
+			ty.ty_size = 4;
+			break;
+		case T_KW_DOUBLE:
+			/* long double: x86-64's 80 bits in 16 bytes */
+			ty.ty_kind = DT_TK_FLOAT;
+			ty.ty_size = nlong == 1 ? 16 : 8;
+			break;
 		default:
 			ty.ty_size = nlong > 0 ? 8 : 4;
 		}
 		if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT ||
-		    ty.ty_kind != DT_TK_INT))
+		    ty.ty_kind != DT_TK_INT) && !(base == T_KW_DOUBLE &&
+		    nlong == 1))
 			dt_cerror(pcb, "D_DECL_LONGINT", pos, "invalid type "
 			    "combination: long may only be used with int");
 		if (ty.ty_kind == DT_TK_INT)

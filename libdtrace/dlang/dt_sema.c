@@ -39,6 +39,9 @@ type_name(dt_type_t t, char *buf, size_t len)
 		return ("void");
 	case DT_TK_STRING:
 		return ("string");
+	case DT_TK_FLOAT:
+		return (t.ty_size == 4 ? "float" : t.ty_size == 8 ? "double" :
+		    "long double");
 	case DT_TK_PTR:
 		if (t.ty_psize == 0 || t.ty_psize > 8)
 			snprintf(buf, len, "void *%.*s", t.ty_plevel,
@@ -2949,6 +2952,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
+		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
 		    (dnp->dn_type.ty_kind == DT_TK_STRING &&
 		    dnp->dn_type.ty_btf != 0)) {
 			char b1[256];
@@ -3604,6 +3608,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
 	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
+	if ((e->dn_builtin->di_id == DT_FN_TRACE ||
+	    e->dn_builtin->di_id == DT_FN_PRINT) && e->dn_args != NULL &&
+	    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT)
+		dt_cerror(pcb, "D_UNSUPPORTED", e->dn_args->dn_pos, "%s( ) of "
+		    "a floating-point value is not supported yet",
+		    e->dn_builtin->di_name);
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
