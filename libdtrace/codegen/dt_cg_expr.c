@@ -657,6 +657,38 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 }
 
 /*
+ * Store r0 into bit-field lv of a struct variable, whose address is in
+ * stack slot aslot (the sema allows no other): the bytes that hold the
+ * field are read, its bits replaced by the low bits of r0, and written
+ * back.  r0 = the field's new value, as reading it gives it (truncated
+ * to the width, sign-extended for a signed field).
+ */
+static void
+emit_bitfield_store(dt_cg_t *cg, const dt_node_t *lv, int16_t aslot)
+{
+	uint32_t bit = (uint32_t)(lv->dn_aux & 0xff);
+	uint32_t bitsize = (uint32_t)(lv->dn_aux >> 8 & 0xff);
+	uint32_t bytes = (bit + bitsize + 7) / 8;
+	int size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
+	uint64_t mask = bitsize >= 64 ? ~0ULL : (1ULL << bitsize) - 1;
+
+	/* r0 = the value's low bitsize bits, at the field's place */
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bitsize)));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, (int32_t)(64 - bitsize - bit)));
+	/* r2 = the bytes with the field's bits cleared */
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	dt_cg_emit(cg, LDX(bpf_size(size), R2, R1, 0));
+	dt_cg_emit_imm64(cg, R3, ~(mask << bit));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R0));
+	dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R2));
+	/* the value read back */
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
+	dt_cg_emit(cg, ALU_IMM(lv->dn_type.ty_signed ? BPF_ARSH : BPF_RSH, R0,
+	    (int32_t)(64 - bitsize)));
+}
+
+/*
  * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
  * a postfix ++/--, the old value).
  */
@@ -691,7 +723,9 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, t);
 	}
-	if (dt_member_root(lv) != NULL) {
+	if (lv->dn_kind == DN_MEMBER && (lv->dn_aux >> 8 & 0xff) != 0) {
+		emit_bitfield_store(cg, lv, aslot);
+	} else if (dt_member_root(lv) != NULL) {
 		/* a member of a global or this-> struct: in its storage,
 		   an address the verifier knows */
 		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));

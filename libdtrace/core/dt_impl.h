@@ -54,8 +54,12 @@ typedef enum dt_tkind {
 	DT_TK_USYM,		/* usym(), ufunc(): pid, user address (16
 				   bytes) shown as module`symbol */
 	DT_TK_UMOD,		/* umod(): pid, address shown as module */
-	DT_TK_UADDR		/* uaddr(): pid, address shown as
+	DT_TK_UADDR,		/* uaddr(): pid, address shown as
 				   module`symbol+0xoffset */
+	DT_TK_FLOAT		/* float, double, long double: ty_size 4,
+				   8 or 16 bytes (value: their address,
+				   as a struct's; D has no floating-point
+				   arithmetic) */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -822,6 +826,7 @@ struct dtrace_hdl {
 	struct dt_tentry *dt_dtypes;	/* types declared in D (split on the
 					   kernel's), held; NULL until used */
 	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
+	uint32_t dt_dfloats[3];		/* their float, double, long double */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
@@ -888,6 +893,7 @@ extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,
     unsigned int);
 extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
 extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
+extern uint32_t dt_btf_align(const struct btf *, uint32_t);
 extern int dt_btf_dtype(const struct btf *, uint32_t, dt_type_t *,
     const char **);
 extern int dt_btf_member(const struct btf *, uint32_t, const char *,

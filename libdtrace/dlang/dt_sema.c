@@ -39,6 +39,9 @@ type_name(dt_type_t t, char *buf, size_t len)
 		return ("void");
 	case DT_TK_STRING:
 		return ("string");
+	case DT_TK_FLOAT:
+		return (t.ty_size == 4 ? "float" : t.ty_size == 8 ? "double" :
+		    "long double");
 	case DT_TK_PTR:
 		if (t.ty_psize == 0 || t.ty_psize > 8)
 			snprintf(buf, len, "void *%.*s", t.ty_plevel,
@@ -1011,7 +1014,8 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 
 /*
  * What memory or a struct variable lets be written (lhs checked): an
- * integer or a pointer (where: " in memory" or ""), not a bit-field.
+ * integer or a pointer (where: " in memory" or ""); a bit-field only in
+ * a variable, and only one that lies within 8 bytes.
  */
 static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
@@ -1022,10 +1026,12 @@ check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: only integers "
 		    "and pointers%s can be written", op, where);
-	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
+	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0 &&
+	    (*where != '\0' || (lhs->dn_aux & 0xff) +
+	    (lhs->dn_aux >> 8 & 0xff) > 64))
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: a bit-field "
-		    "cannot be written", op);
+		    "can be written only in a variable", op);
 }
 
 /*
@@ -2985,6 +2991,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
+		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
 		    (dnp->dn_type.ty_kind == DT_TK_STRING &&
 		    dnp->dn_type.ty_btf != 0)) {
 			char b1[256];
@@ -3640,6 +3647,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
 	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
+	if ((e->dn_builtin->di_id == DT_FN_TRACE ||
+	    e->dn_builtin->di_id == DT_FN_PRINT) && e->dn_args != NULL &&
+	    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT)
+		dt_cerror(pcb, "D_UNSUPPORTED", e->dn_args->dn_pos, "%s( ) of "
+		    "a floating-point value is not supported yet",
+		    e->dn_builtin->di_name);
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
