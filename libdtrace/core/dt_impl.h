@@ -295,6 +295,8 @@ typedef struct dt_clause {
 	bool dc_records;		/* a firing emits a ring buffer record */
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
+	bool dc_exits;			/* calls exit() (set by the code
+					   generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
 					   (core/dt_attr.c) */
