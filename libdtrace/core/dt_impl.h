@@ -608,6 +608,8 @@ typedef struct dt_options {
 	uint64_t op_statusrate;		/* statusrate: ns between status
 					   checks (drops, processes) */
 	bool op_errtags;		/* errtags */
+	bool op_droptags;		/* droptags: drop reports carry their
+					   DTRACEDROP_* tag */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */
 	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on
