@@ -303,6 +303,8 @@ typedef struct dt_clause {
 	bool dc_records;		/* a firing emits a ring buffer record */
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
+	bool dc_exits;			/* calls exit() (set by the code
+					   generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
 					   (core/dt_attr.c) */
@@ -619,6 +621,8 @@ typedef struct dt_options {
 	uint64_t op_statusrate;		/* statusrate: ns between status
 					   checks (drops, processes) */
 	bool op_errtags;		/* errtags */
+	bool op_droptags;		/* droptags: drop reports carry their
+					   DTRACEDROP_* tag */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */
 	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on

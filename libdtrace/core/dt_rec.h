@@ -62,6 +62,10 @@ typedef struct dt_mstate {
 	uint32_t ms_stkskip;		/* stack(): the program's own
 					   frames (bpf_get_stack's skip
 					   count) */
+	uint32_t ms_act;		/* gs_activity when the firing began:
+					   once exit() changed it, the
+					   firing's later clauses do not
+					   run */
 	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */

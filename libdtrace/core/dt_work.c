@@ -463,6 +463,14 @@ static int
 report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
     uint64_t total, uint64_t *seen)
 {
+	static const char *const tag[] = {	/* -x droptags */
+		[DTRACEDROP_PRINCIPAL] = "DTRACEDROP_PRINCIPAL",
+		[DTRACEDROP_AGGREGATION] = "DTRACEDROP_AGGREGATION",
+		[DTRACEDROP_DYNAMIC] = "DTRACEDROP_DYNAMIC",
+		[DTRACEDROP_SPEC] = "DTRACEDROP_SPEC",
+		[DTRACEDROP_SPECUNAVAIL] = "DTRACEDROP_SPECUNAVAIL",
+		[DTRACEDROP_MISSED] = "DTRACEDROP_MISSED",
+	};
 	static const char *const what[] = {	/* noun, then the rest */
 		[DTRACEDROP_PRINCIPAL] = "drop",
 		[DTRACEDROP_AGGREGATION] = "aggregation drop",
@@ -472,8 +480,8 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 		[DTRACEDROP_MISSED] = "probe firing",
 	};
 	dtrace_dropdata_t dd;
-	char msg[128];
-	int len;
+	char msg[160];
+	int len = 0;
 
 	if (total == *seen)
 		return (0);
@@ -482,7 +490,9 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 	dd.dtdda_drops = total - *seen;
 	dd.dtdda_total = total;
 	*seen = total;
-	len = snprintf(msg, sizeof (msg), "%llu %s%s%s",
+	if (dtp->dt_opts.op_droptags)
+		len = snprintf(msg, sizeof (msg), "[%s] ", tag[kind]);
+	len += snprintf(msg + len, sizeof (msg) - (size_t)len, "%llu %s%s%s",
 	    (unsigned long long)dd.dtdda_drops, what[kind],
 	    dd.dtdda_drops > 1 ? "s" : "", kind == DTRACEDROP_SPECUNAVAIL ?
 	    " (no speculative buffer available)" : kind == DTRACEDROP_MISSED ?

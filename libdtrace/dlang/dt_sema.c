@@ -10,7 +10,9 @@
  *
  * Records: trace(), printf() and exit() append data to the clause's record;
  * a clause without statements records nothing but still emits a record
- * (DTrace's default action); a clause with only assignments emits nothing.
+ * (DTrace's default action), and so does one that calls speculate() and
+ * records nothing else (the probe line is then speculative); a clause with
+ * only assignments emits nothing.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -3787,8 +3789,12 @@ dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 	}
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		sema_stmt(pcb, dcp, s);
-	if (dcp->dc_body == NULL)
-		dcp->dc_records = true;	/* the default action */
+	/*
+	 * The default action: of an empty clause, and of one that speculates
+	 * but records nothing else, whose probe line is then speculative.
+	 */
+	if (dcp->dc_body == NULL || dcp->dc_spec)
+		dcp->dc_records = true;
 	/* option amin: the least attributes a program may have */
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
 		dtrace_attribute_t da = dt_attr_desc(&dcp->dc_descs[i]);
