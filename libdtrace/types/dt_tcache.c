@@ -18,8 +18,13 @@
  *    changed (dtrace_update(), or the next hold), and the old entry is
  *    freed when its last session lets go.  A reference count that would
  *    go below zero aborts the process with a message.
- *  - Parsing happens outside the lock; if two threads parse the same file
- *    at once, the first to publish wins and the other's copy is freed.
+ *  - Single flight: a file is parsed once however many threads want it
+ *    at once.  The first thread that finds no entry for a key records a
+ *    flight for it (in dt_tcache_flights) and parses outside the lock;
+ *    the others find the flight, wait on dt_tcache_cv until it lands,
+ *    and then take the published entry, or the flight's error (a failed
+ *    flight leaves nothing behind: the next hold tries again).  With
+ *    sharing off there are no flights: every hold parses.
  *  - A split entry holds a reference to its parent entry.
  *
  * libbpf reports parse errors through its print callback; while this file
@@ -42,9 +47,24 @@
 #include "../core/dt_impl.h"
 #include "dt_tcache.h"
 
+/* A parse in progress: the threads that want its key wait for it. */
+typedef struct dt_tflight {
+	struct dt_tflight *tf_next;	/* in dt_tcache_flights */
+	const char *tf_path;		/* key: file (the parser's copy) */
+	dt_tentry_t *tf_parent;		/* key: base of split BTF */
+	int tf_model;			/* key: DT_MODEL_* */
+	struct stat tf_st;		/* key: the file's identity */
+	bool tf_done;			/* landed: published or failed */
+	int tf_err;			/* when failed: the errno */
+	char tf_msg[512];		/* when failed: why */
+	unsigned int tf_waiters;	/* threads waiting; the last frees it */
+} dt_tflight_t;
+
 static pthread_mutex_t dt_tcache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t dt_tcache_cv = PTHREAD_COND_INITIALIZER;
 static dt_tentry_t *dt_tcache_list;	/* under dt_tcache_lock */
-static unsigned long dt_tcache_nparse;	/* under dt_tcache_lock */
+static dt_tflight_t *dt_tcache_flights;	/* under dt_tcache_lock */
+static unsigned long dt_tcache_nparse;	/* calls into libbpf's parser */
 static unsigned long dt_tcache_nlive;	/* under dt_tcache_lock */
 static int dt_tcache_share = 1;		/* under dt_tcache_lock */
 
@@ -704,35 +724,35 @@ rele_all(dt_tentry_t **stale, size_t n)
 
 #define DT_STALE_MAX	64	/* stale entries released at once */
 
-dt_tentry_t *
-dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
-    char *errmsg, size_t msglen)
+/* The flight of this key, or NULL; the caller holds the lock. */
+static dt_tflight_t *
+flight_find_locked(const char *path, dt_tentry_t *parent, int model,
+    const struct stat *st)
 {
-	dt_tentry_t *te, *other, *stale[DT_STALE_MAX];
-	size_t nstale = 0;
-	struct stat st;
+	for (dt_tflight_t *f = dt_tcache_flights; f != NULL; f = f->tf_next) {
+		if (!f->tf_done && f->tf_parent == parent &&
+		    f->tf_model == model && f->tf_st.st_dev == st->st_dev &&
+		    f->tf_st.st_ino == st->st_ino &&
+		    f->tf_st.st_size == st->st_size &&
+		    f->tf_st.st_mtim.tv_sec == st->st_mtim.tv_sec &&
+		    f->tf_st.st_mtim.tv_nsec == st->st_mtim.tv_nsec &&
+		    strcmp(f->tf_path, path) == 0)
+			return (f);
+	}
+	return (NULL);
+}
+
+/*
+ * Parse the file into a new entry with no reference yet, unpublished.
+ * NULL with *errp set and errmsg filled on failure.
+ */
+static dt_tentry_t *
+entry_parse(const char *path, dt_tentry_t *parent, int model,
+    const struct stat *st, int *errp, char *errmsg, size_t msglen)
+{
+	dt_tentry_t *te;
 	char msg[512] = "";
 
-	if (stat(path, &st) != 0) {
-		*errp = errno;
-		snprintf(errmsg, msglen, "%s", strerror(errno));
-		return (NULL);
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-		*errp = EINVAL;
-		snprintf(errmsg, msglen, "%s", !S_ISREG(st.st_mode) ?
-		    "not a regular file" : "empty file");
-		return (NULL);
-	}
-	pthread_mutex_lock(&dt_tcache_lock);
-	te = lookup_locked(path, parent, model, &st, stale, &nstale,
-	    DT_STALE_MAX);
-	pthread_mutex_unlock(&dt_tcache_lock);
-	rele_all(stale, nstale);
-	if (te != NULL)
-		return (te);
-
-	/* Parse, outside the lock. */
 	if ((te = calloc(1, sizeof (*te))) == NULL ||
 	    (te->te_path = strdup(path)) == NULL) {
 		free(te);
@@ -740,12 +760,15 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		snprintf(errmsg, msglen, "out of memory");
 		return (NULL);
 	}
-	te->te_dev = st.st_dev;
-	te->te_ino = st.st_ino;
-	te->te_size = st.st_size;
-	te->te_mtime = st.st_mtim;
+	te->te_dev = st->st_dev;
+	te->te_ino = st->st_ino;
+	te->te_size = st->st_size;
+	te->te_mtime = st->st_mtim;
 	te->te_model = model;
 	pthread_once(&dt_print_once, dt_print_install);
+	pthread_mutex_lock(&dt_tcache_lock);
+	dt_tcache_nparse++;
+	pthread_mutex_unlock(&dt_tcache_lock);
 	dt_print_buf = msg;
 	dt_print_len = sizeof (msg);
 	errno = 0;
@@ -785,29 +808,120 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		snprintf(errmsg, msglen, "out of memory");
 		return (NULL);
 	}
+	return (te);
+}
 
-	/* Publish, unless another thread did meanwhile. */
-	pthread_mutex_lock(&dt_tcache_lock);
-	nstale = 0;
-	other = lookup_locked(path, parent, model, &st, stale, &nstale,
-	    DT_STALE_MAX);
-	if (other == NULL) {
-		/* the caller's reference, and the cache's unless private */
-		te->te_private = !dt_tcache_share;
-		te->te_cached = dt_tcache_share;
-		te->te_refs = te->te_cached ? 2 : 1;
-		te->te_next = dt_tcache_list;
-		dt_tcache_list = te;
-		dt_tcache_nparse++;
-		dt_tcache_nlive++;
+/* Publish a parsed entry with the caller's reference; under the lock. */
+static void
+publish_locked(dt_tentry_t *te)
+{
+	/* the caller's reference, and the cache's unless private */
+	te->te_private = !dt_tcache_share;
+	te->te_cached = dt_tcache_share;
+	te->te_refs = te->te_cached ? 2 : 1;
+	te->te_next = dt_tcache_list;
+	dt_tcache_list = te;
+	dt_tcache_nlive++;
+}
+
+dt_tentry_t *
+dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
+    char *errmsg, size_t msglen)
+{
+	dt_tentry_t *te, *stale[DT_STALE_MAX];
+	dt_tflight_t *f, **fp;
+	size_t nstale = 0;
+	struct stat st;
+	bool failed;
+
+	if (stat(path, &st) != 0) {
+		*errp = errno;
+		snprintf(errmsg, msglen, "%s", strerror(errno));
+		return (NULL);
 	}
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		*errp = EINVAL;
+		snprintf(errmsg, msglen, "%s", !S_ISREG(st.st_mode) ?
+		    "not a regular file" : "empty file");
+		return (NULL);
+	}
+	pthread_mutex_lock(&dt_tcache_lock);
+	for (;;) {
+		te = lookup_locked(path, parent, model, &st, stale, &nstale,
+		    DT_STALE_MAX);
+		if (te != NULL || !dt_tcache_share ||
+		    (f = flight_find_locked(path, parent, model, &st)) == NULL)
+			break;
+		/* Another thread parses this file: wait for it to land. */
+		f->tf_waiters++;
+		while (!f->tf_done)
+			pthread_cond_wait(&dt_tcache_cv, &dt_tcache_lock);
+		failed = f->tf_err != 0;
+		if (failed) {
+			*errp = f->tf_err;
+			snprintf(errmsg, msglen, "%s", f->tf_msg);
+		}
+		/* the parser has unlinked it; the last waiter frees it */
+		if (--f->tf_waiters == 0)
+			free(f);
+		if (failed) {
+			pthread_mutex_unlock(&dt_tcache_lock);
+			rele_all(stale, nstale);
+			return (NULL);
+		}
+		/* landed: the lookup finds the published entry */
+	}
+	if (te != NULL || !dt_tcache_share) {
+		pthread_mutex_unlock(&dt_tcache_lock);
+		rele_all(stale, nstale);
+		if (te != NULL)
+			return (te);
+		/* sharing off: every hold parses, alone */
+		if ((te = entry_parse(path, parent, model, &st, errp, errmsg,
+		    msglen)) != NULL) {
+			pthread_mutex_lock(&dt_tcache_lock);
+			publish_locked(te);
+			pthread_mutex_unlock(&dt_tcache_lock);
+		}
+		return (te);
+	}
+
+	/* This thread's flight: parse outside the lock, then land it. */
+	if ((f = calloc(1, sizeof (*f))) == NULL) {
+		pthread_mutex_unlock(&dt_tcache_lock);
+		rele_all(stale, nstale);
+		*errp = ENOMEM;
+		snprintf(errmsg, msglen, "out of memory");
+		return (NULL);
+	}
+	f->tf_path = path;
+	f->tf_parent = parent;
+	f->tf_model = model;
+	f->tf_st = st;
+	f->tf_next = dt_tcache_flights;
+	dt_tcache_flights = f;
 	pthread_mutex_unlock(&dt_tcache_lock);
 	rele_all(stale, nstale);
-	if (other != NULL) {
-		dt_tcache_rele(te->te_parent);
-		entry_free(te);
-		return (other);
+
+	te = entry_parse(path, parent, model, &st, errp, errmsg, msglen);
+
+	pthread_mutex_lock(&dt_tcache_lock);
+	for (fp = &dt_tcache_flights; *fp != f; fp = &(*fp)->tf_next)
+		;
+	*fp = f->tf_next;
+	if (te != NULL) {
+		publish_locked(te);
+	} else {
+		f->tf_err = *errp != 0 ? *errp : EINVAL;
+		snprintf(f->tf_msg, sizeof (f->tf_msg), "%s", errmsg);
 	}
+	f->tf_done = true;
+	f->tf_path = NULL;	/* the caller's string: not used past here */
+	if (f->tf_waiters == 0)
+		free(f);
+	else
+		pthread_cond_broadcast(&dt_tcache_cv);
+	pthread_mutex_unlock(&dt_tcache_lock);
 	return (te);
 }
 

@@ -77,7 +77,11 @@ extern void dt_tcache_set_sharing(int);
 extern uint32_t dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
     int64_t *valuep);
 
-/* Statistics, for tests and benchmarks. */
+/*
+ * Statistics, for tests and benchmarks: the calls into libbpf's BTF parser
+ * since the process started (failed ones and those of private entries
+ * included), and the entries alive.
+ */
 extern unsigned long dt_tcache_parses(void);
 extern unsigned long dt_tcache_live(void);
 
