@@ -10,7 +10,9 @@
  *    parent entry it was parsed on.  A session that names another file
  *    (btfpath) or model gets its own entry, never a wrong shared one.
  *  - An entry is immutable once published: sessions read it without
- *    locks.  One mutex guards the list and every reference count.
+ *    locks; only its enumerator index is built later, by the first
+ *    lookup (see enum_index()).  One mutex guards the list and every
+ *    reference count.
  *  - References: each session and each compiled clause that uses kernel
  *    types holds one.  The cache itself holds one on the newest entry of
  *    each key, so that sessions opened one after another share it; that
@@ -40,6 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+
+#include <linux/magic.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -331,6 +336,22 @@ out:
 	return (rv);
 }
 
+/*
+ * Has the kernel checked this file's types itself?  The files of
+ * /sys/kernel/btf (vmlinux, and each module's split BTF) are the kernel's
+ * own, on sysfs, which only the kernel writes; the kernel checks them as
+ * check_types() does (type ids and name offsets, no loops, enum sizes)
+ * when it boots and when it loads the module, and refuses to use them
+ * otherwise.  Checking them again would cost twice what parsing does.
+ */
+static bool
+kernel_checked(const char *path)
+{
+	struct statfs sfs;
+
+	return (statfs(path, &sfs) == 0 && sfs.f_type == SYSFS_MAGIC);
+}
+
 /* 0 if the types of btf from first on can be used; -1 with msg if not. */
 static int
 check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
@@ -481,6 +502,7 @@ build_enums(dt_tentry_t *te, uint32_t first)
 {
 	const struct btf *btf = te->te_btf;
 	uint32_t n = 0, size = 1024, mask;
+	uint64_t *tab;
 
 	for (uint32_t id = first; id < te->te_ntypes; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -491,9 +513,8 @@ build_enums(dt_tentry_t *te, uint32_t first)
 	}
 	while (size < 2 * n + 2)
 		size <<= 1;
-	if ((te->te_enums = calloc(size, sizeof (uint64_t))) == NULL)
+	if ((tab = calloc(size, sizeof (uint64_t))) == NULL)
 		return (-1);
-	te->te_enumsize = size;
 	mask = size - 1;
 	for (uint32_t id = first; id < te->te_ntypes; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -506,64 +527,124 @@ build_enums(dt_tentry_t *te, uint32_t first)
 			const char *name = enum_name(btf, v, NULL);
 			uint32_t h = hash_name(name) & mask;
 
-			while (te->te_enums[h] != 0 && strcmp(enum_name(btf,
-			    te->te_enums[h], NULL), name) != 0)
+			while (tab[h] != 0 && strcmp(enum_name(btf, tab[h],
+			    NULL), name) != 0)
 				h = (h + 1) & mask;
-			if (te->te_enums[h] == 0)
-				te->te_enums[h] = v;
+			if (tab[h] == 0)
+				tab[h] = v;
 		}
 	}
+	te->te_enumsize = size;
+	__atomic_store_n(&te->te_enums, tab, __ATOMIC_RELEASE);
 	return (0);
+}
+
+/*
+ * The enumerator index of te, built by the first lookup that needs it
+ * (few programs name a kernel enumerator): under dt_tcache_enumlock, and
+ * published with a release store after te_enumsize, so that a thread
+ * that sees te_enums (acquire) sees the whole index.  NULL if out of
+ * memory.
+ */
+static pthread_mutex_t dt_tcache_enumlock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint64_t *
+enum_index(dt_tentry_t *te)
+{
+	uint64_t *tab = __atomic_load_n(&te->te_enums, __ATOMIC_ACQUIRE);
+
+	if (tab != NULL)
+		return (tab);
+	pthread_mutex_lock(&dt_tcache_enumlock);
+	if (te->te_enums == NULL) {
+		uint32_t first = te->te_parent != NULL ?
+		    te->te_parent->te_ntypes : 1;
+
+		(void) build_enums(te, first);
+	}
+	tab = te->te_enums;
+	pthread_mutex_unlock(&dt_tcache_enumlock);
+	return (tab);
 }
 
 uint32_t
-dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
+dt_tcache_enumerator(const dt_tentry_t *cte, const char *name,
     int64_t *valuep)
 {
-	for (; te != NULL; te = te->te_parent) {
+	/* the lazily built index is the only part an entry writes */
+	for (dt_tentry_t *te = (dt_tentry_t *)cte; te != NULL;
+	    te = te->te_parent) {
+		const uint64_t *tab = enum_index(te);
 		uint32_t mask = te->te_enumsize - 1;
 
-		for (uint32_t h = hash_name(name) & mask;
-		    te->te_enums[h] != 0; h = (h + 1) & mask) {
-			if (strcmp(enum_name(te->te_btf, te->te_enums[h],
-			    valuep), name) == 0)
-				return ((uint32_t)(te->te_enums[h] >> 16));
+		if (tab == NULL)
+			continue;
+		for (uint32_t h = hash_name(name) & mask; tab[h] != 0;
+		    h = (h + 1) & mask) {
+			if (strcmp(enum_name(te->te_btf, tab[h], valuep),
+			    name) == 0)
+				return ((uint32_t)(tab[h] >> 16));
 		}
 	}
 	return (0);
 }
 
+/* Does a type of this kind go in the name index (tags: *tagp)? */
+static bool
+indexed_kind(int kind, bool *tagp)
+{
+	*tagp = is_tag_kind(kind);
+	return (*tagp || kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_INT ||
+	    kind == BTF_KIND_FLOAT);
+}
+
+/*
+ * The name indexes: one pass picks the types that have a name of an
+ * indexed kind (14,351 of vmlinux's 127,000 here), and the tables are
+ * sized for those, so that they stay small enough to stay in cache.
+ */
 static int
 build_index(dt_tentry_t *te)
 {
 	const struct btf *btf = te->te_btf;
 	uint32_t first = te->te_parent != NULL ?
 	    te->te_parent->te_ntypes : 1;
-	uint32_t size = 1024;
+	uint32_t size = 1024, n = 0, ntags = 0, *ids;
+	bool tag;
 
 	te->te_ntypes = btf__type_cnt(btf);
-	while (size < 2 * (te->te_ntypes - first + 1))
+	if ((ids = malloc((te->te_ntypes - first + 1) * sizeof (uint32_t))) ==
+	    NULL)
+		return (-1);
+	for (uint32_t id = first; id < te->te_ntypes; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (t->name_off != 0 && indexed_kind(btf_kind(t), &tag)) {
+			ids[n++] = id;
+			ntags += tag;
+		}
+	}
+	while (size < 2 * (ntags > n - ntags ? ntags : n - ntags) + 2)
 		size <<= 1;
 	te->te_hashsize = size;
 	te->te_tags = calloc(size, sizeof (uint32_t));
 	te->te_names = calloc(size, sizeof (uint32_t));
-	if (te->te_tags == NULL || te->te_names == NULL)
+	if (te->te_tags == NULL || te->te_names == NULL) {
+		free(ids);
 		return (-1);
-	for (uint32_t id = first; id < te->te_ntypes; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, ids[i]);
 		const char *name = btf__name_by_offset(btf, t->name_off);
-		int kind = btf_kind(t);
 
 		if (name == NULL || *name == '\0')
 			continue;
-		if (is_tag_kind(kind))
-			index_insert(btf, te->te_tags, size - 1, id, name, true);
-		else if (kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_INT ||
-		    kind == BTF_KIND_FLOAT)
-			index_insert(btf, te->te_names, size - 1, id, name,
-			    false);
+		(void) indexed_kind(btf_kind(t), &tag);
+		index_insert(btf, tag ? te->te_tags : te->te_names, size - 1,
+		    ids[i], name, tag);
 	}
-	return (build_enums(te, first));
+	free(ids);
+	return (0);
 }
 
 static uint32_t
@@ -792,8 +873,8 @@ entry_parse(const char *path, dt_tentry_t *parent, int model,
 		    "");
 		return (NULL);
 	}
-	if (check_types(te->te_btf, parent != NULL ? btf__type_cnt(
-	    parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
+	if (!kernel_checked(path) && check_types(te->te_btf, parent != NULL ?
+	    btf__type_cnt(parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
 		*errp = strcmp(msg, "out of memory") == 0 ? ENOMEM : EINVAL;
 		snprintf(errmsg, msglen, "%s", msg);
 		entry_free(te);
