@@ -981,6 +981,8 @@ enum {
 	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
 	DT_TRAMP_PROC_EXECENTRY, /* proc: sys_enter of execve */
 	DT_TRAMP_PROC_EXECFAIL,	/* proc: sys_exit of a failed execve */
+	DT_TRAMP_PROC_START,	/* proc: sys_exit of fork in a new process */
+	DT_TRAMP_PROC_LWPSTART,	/* proc: sys_exit of clone in a new task */
 	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
 	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */
 	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
