@@ -18,7 +18,7 @@ void
 dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	uint32_t off = dt_cg_tmp_alloc(cg);
 	int lok = dt_cg_label_new(cg);
 	int16_t aslot;
@@ -35,12 +35,12 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
 		dt_cg_emit(cg, MOV_IMM(R2, 1));
 		dt_cg_label_set(cg, lsmall);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),
 		    lbig);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_label_set(cg, lbig);
 	} else {
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	}
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, aslot));
 	dt_cg_emit_dctx_addr(cg, R1, off);
@@ -68,12 +68,12 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 void
 dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R3, R0));
 	dt_cg_emit_dctx_addr(cg, R1, off);
-	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
@@ -82,9 +82,9 @@ dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, lok);
 	/* the verifier must know: 0 <= r7 < strsize */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0),
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strbuf, 0),
 	    lok = dt_cg_label_new(cg));
-	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
+	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strbuf - 1));
 	dt_cg_label_set(cg, lok);
 }
 
@@ -132,7 +132,7 @@ dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
 static void
 emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
 	int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
@@ -145,7 +145,7 @@ emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
 	dt_cg_label_set(cg, lloop);
 	if (last)
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
 	dt_cg_emit_tmp_at(cg, R5, off, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R5, R5, 0));
 	dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
@@ -217,7 +217,7 @@ static void
 emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
     uint32_t res)
 {
-	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
 	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
 	int lcont = dt_cg_label_new(cg), lcopied = dt_cg_label_new(cg);
@@ -232,7 +232,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit_strcopy(cg, dt);
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_label_set(cg, ldloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
 	dt_cg_emit_tmp_at(cg, R5, dt, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
 	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
@@ -255,14 +255,14 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sstr));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
 	dt_cg_emit_dctx_addr(cg, R1, sv);
-	dt_cg_emit(cg, MOV_IMM(R2, strsize));
+	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
 	dt_cg_label_set(cg, lcopied);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
 	dt_cg_label_set(cg, lcont);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
 
 	/*
 	 * The pass, without branches but the bound (a constant compare)
@@ -275,7 +275,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R8, R4));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R1));
@@ -292,7 +292,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));			/* z */
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, MS_OFF(ms_tokstart)));
 	dt_cg_emit(cg, MOV_REG(R1, R2));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R1, strsize));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R1, strbuf));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R3));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R1, R0));
@@ -325,17 +325,17 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	/* the token (if any) ends where ms_strtok now is */
 	dt_cg_label_set(cg, lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R2, R4));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit_clamp(cg, R2, 1, strsize);
+	dt_cg_emit_clamp(cg, R2, 1, strbuf);
 	dt_cg_emit_tmp_at(cg, R3, sv, R8);
 	dt_cg_emit_strcopy_n(cg, res);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	dt_cg_label_set(cg, lnull);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strsize));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
 	dt_cg_emit_dctx_addr(cg, R0, res);
 	dt_cg_label_set(cg, ldone);
@@ -359,7 +359,7 @@ void
 dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int id = dnp->dn_builtin->di_id;
 	int16_t slot[3];
 	int n = dt_cg_push_args(cg, dnp, slot, 3);
@@ -375,7 +375,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		/* a, then b after it, in what room is left */
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit_tmp_at(cg, R1, t1, R7);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
@@ -390,7 +390,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R8, R7));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
 		dt_cg_emit(cg, MOV_REG(R2, R7));		/* count = len - i */
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
 		if (n > 2) {
@@ -402,7 +402,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, MOV_REG(R2, R1));
 			dt_cg_label_set(cg, lshort);
 		}
-		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_tmp_at(cg, R3, t1, R8);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
@@ -421,9 +421,9 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
-		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 1);
 		dt_cg_emit_tmp_at(cg, R3, t1, R7);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 		dt_cg_label_set(cg, ldone);
@@ -434,13 +434,16 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * Digits from the end of t1 backwards, at most 20: the count
-		 * in r4 (a constant for the verifier at each step) bounds the
-		 * loop, as the division does not.
+		 * Digits from byte 23 of t1 backwards (a temporary holds at
+		 * least DT_TMP_MIN bytes), at most 20: the count in r4 (a
+		 * constant for the verifier at each step) bounds the loop, as
+		 * the division does not.  The sign and the first strsize
+		 * digits are kept, as DTrace keeps them.
 		 */
 		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
 		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		uint32_t end = strsize < 24 ? strsize - 1 : 23;
+		int lfit = dt_cg_label_new(cg);
+		uint32_t end = DT_TMP_MIN - 1;
 
 		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
 		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
@@ -476,6 +479,10 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_tmp_at(cg, R3, t1, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),
+		    lfit);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
+		dt_cg_label_set(cg, lfit);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 		break;
 	}
@@ -489,7 +496,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 */
 		const dt_node_t *lit = dnp->dn_args->dn_list;
 		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
-		    strsize - 1), litoff = lit->dn_stroff;
+		    strbuf - 1), litoff = lit->dn_stroff;
 		bool back = id == DT_FN_RINDEX;
 		int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
 		int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
@@ -517,7 +524,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		/* the empty string is found where the search starts */
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
 		    lnone);
 		if (lt == 0)
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
@@ -536,7 +543,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0),
 			    lnone);
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4,
-			    (int32_t)strsize, 0), lnone);
+			    (int32_t)strbuf, 0), lnone);
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
 			    lloop);
 		}
@@ -550,9 +557,9 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
 		if (id == DT_FN_STRSTR) {
-			dt_cg_emit_clamp(cg, R4, 0, (int32_t)strsize - 1);
+			dt_cg_emit_clamp(cg, R4, 0, (int32_t)strbuf - 1);
 			dt_cg_emit_tmp_at(cg, R3, t1, R4);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R4));
 			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 		} else {
@@ -570,7 +577,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0),
 		    ldone);
 		dt_cg_emit_tmp_at(cg, R5, t1, R4);
 		dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
@@ -637,22 +644,17 @@ void
 dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int16_t slot[2] = { 0, 0 };
 	int n = dt_cg_push_args(cg, dnp, slot, 2);
 	int ntmp = cg->cg_ntmp;
-	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc(cg);
-	uint32_t size = strsize;
+	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc_bytes(cg, 8);
 	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
 	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
 	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
 	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
 	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
 
-	while (size < 8) {
-		(void) dt_cg_tmp_alloc(cg);	/* consecutive: room for r0 */
-		size += strsize;
-	}
 	dt_cg_emit(cg, MOV_IMM(R8, 10));
 	if (n > 1) {
 		int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
@@ -670,8 +672,10 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 
+	/* the strsize characters: the byte after them is always a NUL */
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf - 1, 0),
+	    ldone);
 	dt_cg_emit_tmp_at(cg, R2, t1, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
 	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
@@ -826,6 +830,6 @@ dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
 		return;
 	off = dt_cg_tmp_alloc(cg);
 	dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
-	    (int32_t)cg->cg_hdl->dt_opts.op_strsize);
+	    (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }

@@ -827,6 +827,17 @@ struct dtrace_hdl {
 					   dt_provdata() */
 };
 
+/*
+ * Bytes of a D string buffer: a string holds strsize characters, and the
+ * NUL after them.  Every temporary, record, variable and key that holds a
+ * string has this size (records and keys rounded up to 8).
+ */
+static inline uint32_t
+dt_strbuf(const dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_opts.op_strsize + 1);
+}
+
 /* ---- functions shared between files ----------------------------------------- */
 
 /* core/dt_options.c (the option table itself: dt_options.h) */

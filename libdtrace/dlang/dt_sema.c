@@ -541,7 +541,7 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 		return (sz > 0 ? ((uint32_t)sz + 7) & ~7U : 8);
 	}
 	return (t.ty_kind == DT_TK_STRING ?
-	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+	    (dt_strbuf(pcb->pcb_hdl) + 7) & ~7U : 8);
 }
 
 /*
@@ -3014,7 +3014,7 @@ add_rec(dt_pcb_t *pcb, dt_clause_t *dcp, dtrace_actkind_t kind, uint32_t size,
 static uint32_t
 value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
-	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
+	return (is_string(dnp) ? dt_strbuf(pcb->pcb_hdl) : 8);
 }
 
 /*
