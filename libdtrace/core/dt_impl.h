@@ -1089,6 +1089,7 @@ extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
     int64_t *, uint32_t *);
 extern uint32_t dt_llq_nbuckets(const int64_t *);
+extern uint32_t dt_llq_side(const int64_t *);
 extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;
