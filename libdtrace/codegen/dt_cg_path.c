@@ -491,7 +491,8 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
  * one pending branch (the test for a bound): the write position is
  * bounded for it with a mask, not a compare; the mask (below 2 * strsize)
  * may reach into st, the temporary after off, never past it, and the
- * write position is below strsize anyway.
+ * write position is below strsize anyway.  The result has no trailing
+ * slash ("/a/b/" -> "/a/b"), but for the root ("/").
  */
 #define CP_W	0		/* write position */
 #define CP_CS	8		/* start of the current component */
@@ -511,6 +512,7 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	int lkeep = dt_cg_label_new(cg), lnopush = dt_cg_label_new(cg);
 	int lnext = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lfail = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lnoslash = dt_cg_label_new(cg);
 
 	while (mask < strbuf - 1)
 		mask = mask * 2 + 1;
@@ -610,9 +612,16 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
+	/* the end: a trailing slash goes, but for the root's */
 	dt_cg_label_set(cg, lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, strbuf - 1, 0), lfail);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, 1, 0), lnoslash);
+	dt_cg_emit_tmp_at(cg, R5, off, R2);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnoslash);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
+	dt_cg_label_set(cg, lnoslash);
 	dt_cg_emit_tmp_at(cg, R5, off, R2);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -655,14 +664,32 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
 			    ldone);
+			/* no slash: the name itself, "." for "" */
 			dt_cg_label_set(cg, lnone);
+			dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)t1));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lroot);
+			dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
 			dt_cg_label_set(cg, lroot);
 			dt_cg_emit_dctx_addr(cg, R0, t1);
 		} else {
-			/* the slash at 0 stays ("/x" -> "/") */
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lroot);
-			dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 1);
+			int lstrip = dt_cg_label_new(cg);
+			int lcut = dt_cg_label_new(cg);
+
+			/*
+			 * The slashes before the last one go too
+			 * ("/a//b" -> "/a"); the slash at 0 stays ("/x",
+			 * "//x" -> "/").
+			 */
+			dt_cg_label_set(cg, lstrip);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R7, 0, 0), lroot);
+			dt_cg_emit_clamp(cg, R7, 1, (int32_t)strbuf - 1);
 			dt_cg_emit_tmp_at(cg, R5, t1, R7);
+			dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lstrip);
+			dt_cg_label_set(cg, lcut);
 			dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 			dt_cg_emit_dctx_addr(cg, R0, t1);
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
