@@ -13,6 +13,15 @@
 
 #include "dt_cg_impl.h"
 
+/* the state of a search with Knuth-Morris-Pratt (emit_search_kmp()) */
+#define KS_Q	0	/* characters matched */
+#define KS_I	8	/* position: in the needle, then in the text */
+#define KS_M	16	/* the needle's length */
+#define KS_N	24	/* the text's length */
+#define KS_LIM	32	/* where the search starts (rindex: ends) */
+#define KS_LAST	40	/* rindex: the last match so far, or -1 */
+#define KS_SIZE	48
+
 /* r0 = copyinstr(addr [, maxlen]) */
 void
 dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
@@ -355,6 +364,228 @@ dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 	return ((int16_t)n);
 }
 
+/*
+ * index( ), rindex( ), strstr( ) of a literal: each position from r4 on
+ * (rindex: down to 0), up to r8, is compared with bpf_strncmp against the
+ * literal (read-only, in strtab); the first match leaves the loop with r4
+ * its position.
+ */
+static void
+emit_search_lit(dt_cg_t *cg, const dt_node_t *lit, bool back, uint32_t t1,
+    int lfound, int lnone)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	uint32_t lt = (uint32_t)strnlen(lit->dn_str, strbuf - 1);
+	int lloop = dt_cg_label_new(cg);
+
+	if (lt == 0) {
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lfound);
+		return;
+	}
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit(cg, MOV_REG(R7, R4));	/* keep r4 */
+	dt_cg_emit_tmp_at(cg, R1, t1, R4);
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)lt));
+	dt_cg_emit_mapval(cg, R3, DT_MAP_STRTAB, lit->dn_stroff);
+	dt_cg_emit(cg, CALL(BPF_FUNC_strncmp));
+	dt_cg_emit(cg, MOV_REG(R4, R7));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+}
+
+/* r = temporary off's byte at (r & mask), r not r0 */
+static void
+emit_kmp_byte(dt_cg_t *cg, int r, uint32_t off, int32_t mask)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, r, mask));
+	dt_cg_emit_tmp_at(cg, R0, off, r);
+	dt_cg_emit(cg, LDX(BPF_B, r, R0, 0));
+}
+
+/* r0 = the table's entry (r0 & mask) */
+static void
+emit_kmp_entry(dt_cg_t *cg, uint32_t ft, int32_t mask)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, mask));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R9));
+	dt_cg_emit(cg, LDX(BPF_H, R0, R0, (int16_t)ft));
+}
+
+/*
+ * One step of Knuth-Morris-Pratt, without a branch: r1 = the text's
+ * character c, r3 = q, the characters matched so far; the needle at tn,
+ * the table at ft.  r0 = q' (q + 1 if c matches the needle's q-th,
+ * else the table's entry q - 1 if q > 0, else 0), r5 = whether to move
+ * on in the text (a match, or q == 0).  Uses r2, r4.
+ */
+static void
+emit_kmp_step(dt_cg_t *cg, uint32_t tn, uint32_t ft, int32_t mask)
+{
+	dt_cg_emit(cg, MOV_REG(R4, R3));
+	emit_kmp_byte(cg, R4, tn, mask);
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R4, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R4, 63));	/* r4 = c matches */
+	dt_cg_emit(cg, MOV_IMM(R5, 0));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));	/* r5 = q > 0 */
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+	emit_kmp_entry(cg, ft, mask);
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R5));
+	dt_cg_emit(cg, MOV_REG(R2, R4));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));	/* no match, q > 0 */
+	dt_cg_emit(cg, MOV_REG(R2, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R2));	/* or a match */
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R5, R4));
+}
+
+/*
+ * index( ), rindex( ), strstr( ) of any string: Knuth-Morris-Pratt, the
+ * needle copied to tn (its length at KS_M, the text's at KS_N), its
+ * table of borders at ft (u16 entries).  Building the table takes at
+ * most 2m steps and the search at most 2n: each step either moves on or
+ * falls back along the table.  Each loop has a counter in r8 the
+ * verifier knows (2 * strbuf steps at most) and keeps its state in st,
+ * not in registers, and each step is computed without a branch
+ * (emit_kmp_step()): one branch a step on the strings, go on or stop
+ * (index, strstr: and a match), which jumps to go on and falls through to
+ * stop, so that the verifier follows the way out first and keeps one
+ * pending branch, not one a step (the sequence of pending branches it
+ * allows is 8192 long).  Positions are bounded with a mask below 2 * strbuf; what it
+ * lets through past a temporary is still in dctx (ft is followed by tn
+ * and st).  index and strstr search from r4 on and stop at the first
+ * match; rindex searches the whole text and keeps the last match at or
+ * before r4.
+ */
+static void
+emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
+    uint32_t ft, uint32_t st, int lfound, int lnone)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl), mask = 1;
+	int ltab = dt_cg_label_new(cg), ltabend = dt_cg_label_new(cg);
+	int lsearch = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int ltabstep = dt_cg_label_new(cg), lstep = dt_cg_label_new(cg);
+
+	while (mask < strbuf - 1)
+		mask = mask * 2 + 1;
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LIM), R4));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_M)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lfound);
+
+	/* the table: entry q, the longest border of the needle's q + 1 */
+	dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)ft, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 1));
+	dt_cg_emit(cg, MOV_IMM(R8, 0));
+	dt_cg_label_set(cg, ltab);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), ltabend);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), ltabstep);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltabend);
+	dt_cg_label_set(cg, ltabstep);
+	emit_kmp_byte(cg, R1, tn, mask);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
+	emit_kmp_step(cg, tn, ft, mask);
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+	/* entry i = q' when i moves on (else rewritten when it does) */
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, mask));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R9));
+	dt_cg_emit(cg, STX(BPF_H, R2, (int16_t)ft, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltab);
+	dt_cg_label_set(cg, ltabend);
+
+	/* the search: i in the text, q matched */
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_LAST), -1));
+	if (back) {
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 0));
+	} else {
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LIM)));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	}
+	dt_cg_emit(cg, MOV_IMM(R8, 0));
+	dt_cg_label_set(cg, lsearch);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), lend);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_N)));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), lstep);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+	dt_cg_label_set(cg, lstep);
+	emit_kmp_byte(cg, R1, t1, mask);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
+	emit_kmp_step(cg, tn, ft, mask);
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
+	if (!back) {
+		/* a match, ending before i: found at i - m */
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R0, R2, 0), lsearch);
+		dt_cg_emit(cg, MOV_REG(R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lfound);
+	} else {
+		/*
+		 * Without a branch: on a match (r3) at i - m (r4) at or
+		 * before the limit (r5), it is the last so far; on a match,
+		 * q goes on from the needle's longest border.
+		 */
+		dt_cg_emit(cg, MOV_REG(R3, R0));
+		dt_cg_emit(cg, ALU_REG(BPF_XOR, R3, R2));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R3, 1));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
+		dt_cg_emit(cg, MOV_REG(R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
+		dt_cg_emit(cg, LDX(BPF_DW, R5, R9, (int16_t)(st + KS_LIM)));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R4));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));
+		dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
+		dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R3));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LAST)));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R4, R5));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R4));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LAST), R1));
+		dt_cg_emit(cg, MOV_REG(R1, R0));
+		dt_cg_emit(cg, MOV_REG(R0, R2));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+		emit_kmp_entry(cg, ft, mask);
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R3));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lsearch);
+	}
+	dt_cg_label_set(cg, lend);
+	if (back) {
+		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + KS_LAST)));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0), lfound);
+	}
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnone);
+}
+
 void
 dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
@@ -490,22 +721,40 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_RINDEX:
 	case DT_FN_STRSTR: {
 		/*
-		 * Each position is compared with bpf_strncmp against the
-		 * literal (read-only, in strtab); the first (index, strstr)
-		 * or last (rindex) match leaves the loop.
+		 * r8 = the last position where the string searched for fits,
+		 * r4 = where the search starts (index, strstr: the first
+		 * position; rindex: the last); then r4 = where it is found.
+		 * Then only t1 stays (strstr: and its result), the rest of
+		 * the temporaries go.
 		 */
-		const dt_node_t *lit = dnp->dn_args->dn_list;
-		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
-		    strbuf - 1), litoff = lit->dn_stroff;
+		const dt_node_t *nd = dnp->dn_args->dn_list;
 		bool back = id == DT_FN_RINDEX;
-		int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
-		int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-		int lstart = dt_cg_label_new(cg);
+		int mark = cg->cg_ntmp;
+		uint32_t res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
+		uint32_t tn = 0, st = 0, ft = 0;
+		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
+		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
 
+		if (nd->dn_kind != DN_STRING) {
+			ft = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
+			tn = dt_cg_tmp_alloc(cg);
+			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
+		}
 		dt_cg_emit_strcopy(cg, t1);
-		/* r8 = the last position where the literal fits */
-		dt_cg_emit(cg, MOV_REG(R8, R7));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)lt));
+		if (nd->dn_kind == DN_STRING) {
+			dt_cg_emit(cg, MOV_REG(R8, R7));
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
+			    nd->dn_str, strbuf - 1)));
+		} else {
+			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_N),
+			    R7));
+			dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[1]));
+			dt_cg_emit_strcopy(cg, tn);
+			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_M),
+			    R7));
+			dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + KS_N)));
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R7));
+		}
 		if (n > 2) {
 			dt_cg_emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
 			if (back) {
@@ -526,31 +775,14 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
 		    lnone);
-		if (lt == 0)
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lfound);
-		dt_cg_label_set(cg, lloop);
-		if (lt > 0) {
-			dt_cg_emit(cg, MOV_REG(BPF_REG_7, R4));	/* keep r4 */
-			dt_cg_emit_tmp_at(cg, R1, t1, R4);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)lt));
-			dt_cg_emit_mapval(cg, R3, DT_MAP_STRTAB, litoff);
-			dt_cg_emit(cg, CALL(BPF_FUNC_strncmp));
-			dt_cg_emit(cg, MOV_REG(R4, BPF_REG_7));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
-			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0),
-			    lnone);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4,
-			    (int32_t)strbuf, 0), lnone);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lloop);
-		}
+		if (nd->dn_kind == DN_STRING)
+			emit_search_lit(cg, nd, back, t1, lfound, lnone);
+		else
+			emit_search_kmp(cg, back, t1, tn, ft, st, lfound, lnone);
 		dt_cg_label_set(cg, lnone);
 		if (id == DT_FN_STRSTR) {
-			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));
-			dt_cg_emit_dctx_addr(cg, R0, t1);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
+			dt_cg_emit_dctx_addr(cg, R0, res);
 		} else {
 			dt_cg_emit(cg, MOV_IMM(R0, -1));
 		}
@@ -561,11 +793,12 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit_tmp_at(cg, R3, t1, R4);
 			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R4));
-			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+			dt_cg_emit_strcopy_n(cg, res);
 		} else {
 			dt_cg_emit(cg, MOV_REG(R0, R4));
 		}
 		dt_cg_label_set(cg, ldone);
+		cg->cg_ntmp = id == DT_FN_STRSTR ? mark + 1 : mark;
 		break;
 	}
 	case DT_FN_TOUPPER:

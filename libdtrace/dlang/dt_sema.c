@@ -1363,21 +1363,6 @@ dt_sema_progenyof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos, "task_struct", "tgid");
 }
 
-/* index( ), rindex( ), strstr( ) */
-void
-dt_sema_strsearch(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
-{
-	(void) nargs;
-	/*
-	 * The string searched for is compared with bpf_strncmp, which
-	 * takes a read-only constant: a string literal.
-	 */
-	if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
-		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->dn_pos,
-		    "%s( ) argument #2 must be a string constant on this "
-		    "kernel", dnp->dn_str);
-}
-
 void
 dt_sema_d_path(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {

@@ -22,5 +22,8 @@ BEGIN
 	printf("%d %d %d\n", strlen("abcdefgh"), strlen(strjoin(y, y)),
 	    strlen(x));
 	printf("[%s] [%s]\n", execname, inet_ntoa((ipaddr_t *)this->p));
+	u = "cde";
+	printf("%d [%s] %d\n", index(strjoin(x, y), u),
+	    strstr(strjoin(x, y), u), index(y, strjoin(y, y)));
 	exit(0);
 }
