@@ -279,9 +279,9 @@ dt_dctx_size(dtrace_hdl_t *dtp)
 	if (data < sizeof (dt_faultrec_t))
 		data = sizeof (dt_faultrec_t);
 	/*
-	 * strsize more: the verifier bounds an access at a variable offset
+	 * A string buffer more: the verifier bounds an access at a variable offset
 	 * in a temporary by the largest offset plus the largest size, which
-	 * can reach one strsize past the last temporary.
+	 * can reach one buffer past the last temporary.
 	 */
 	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) + data +
 	    dt_strbuf(dtp));

@@ -53,7 +53,7 @@ dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg)
 }
 
 /*
- * r0 = strcmp(r1, r2) over at most strsize bytes: unsigned byte difference
+ * r0 = strcmp(r1, r2) over at most strbuf bytes: unsigned byte difference
  * at the first mismatch, 0 if equal.
  *
  * Eight bytes at a time: the verifier follows a loop iteration by

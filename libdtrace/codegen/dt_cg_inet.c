@@ -24,7 +24,7 @@
  * register: a value loaded from a map is unknown to the verifier, so the
  * paths through the digits of one group (one per length) meet again and
  * are pruned, where constant positions would make it follow every
- * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is
+ * combination of lengths (4^8 for IPv6).  A write at or past strbuf - 1 is
  * skipped: the
  * result is truncated as every string is.
  */
@@ -382,7 +382,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 	{
 		int lin = dt_cg_label_new(cg);
 
-		/* the NUL, at the end or at strsize - 1 */
+		/* the NUL, at the end or at strbuf - 1 */
 		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strbuf - 1),
 		    0), lin);

@@ -28,7 +28,7 @@
  * " (deleted)", as the kernel writes it.  The name is built backwards in
  * one temporary and copied to another.  The walk takes at most
  * DT_DPATH_DEPTH steps (a component or a mount crossing each); a path
- * that needs more, or that does not fit in strsize - 1 bytes, keeps its
+ * that needs more, or that does not fit in strsize bytes, keeps its
  * end and begins with "..." where its first components would be.
  */
 #define DT_DPATH_DEPTH 64	/* steps of the walk */
@@ -486,10 +486,10 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
  * The state (write position, component start, depth, flags) lives in
  * temporary st, not in registers: only the read position r4 is carried
  * across iterations, so the verifier follows one path per position.  The
- * table holds (strsize - 32) / 2 starts; a component beyond them is kept
+ * table holds (strbuf - 32) / 2 starts; a component beyond them is kept
  * as if it could not be taken back.  Each character costs the verifier
  * one pending branch (the test for a bound): the write position is
- * bounded for it with a mask, not a compare; the mask (below 2 * strsize)
+ * bounded for it with a mask, not a compare; the mask (below 2 * strbuf)
  * may reach into st, the temporary after off, never past it, and the
  * write position is below strsize anyway.  The result has no trailing
  * slash ("/a/b/" -> "/a/b"), but for the root ("/").

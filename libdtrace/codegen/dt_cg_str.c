@@ -37,7 +37,7 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 	if (dnp->dn_args->dn_list != NULL) {
 		int lsmall = dt_cg_label_new(cg), lbig = dt_cg_label_new(cg);
 
-		/* size = clamp(maxlen + 1, 1, strsize) */
+		/* size = clamp(maxlen + 1, 1, strbuf) */
 		dt_cg_expr(cg, dnp->dn_args->dn_list);
 		dt_cg_emit(cg, MOV_REG(R2, R0));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
@@ -90,7 +90,7 @@ dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, lok);
-	/* the verifier must know: 0 <= r7 < strsize */
+	/* the verifier must know: 0 <= r7 < strbuf */
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strbuf, 0),
 	    lok = dt_cg_label_new(cg));
 	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strbuf - 1));
@@ -98,7 +98,7 @@ dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 }
 
 /*
- * Copy at most size (in r2, 1..strsize) bytes of the string at r3 into
+ * Copy at most size (in r2, 1..strbuf) bytes of the string at r3 into
  * temporary off, NUL-terminated; r0 = address of the temporary.
  */
 void
@@ -211,11 +211,11 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * A string that is not NULL is copied to the firing's strtok area
  * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
  * goes on from ms_strtok, which the prologue of every program sets to
- * strsize (nothing to go on with).  The delimiters become a bit map of
+ * strbuf (nothing to go on with).  The delimiters become a bit map of
  * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
  * over the copy from position 0: positions before ms_strtok are passed
  * over, then delimiters, and the token runs from the first other byte
- * (ms_tokstart, strsize until then) to the next delimiter or the end,
+ * (ms_tokstart, strbuf until then) to the next delimiter or the end,
  * where ms_strtok is left (as illumos leaves its pointer on the
  * delimiter, which the next call passes over).  The read position r4 is
  * a constant at each step, the loops have no other branch than a test

@@ -140,7 +140,7 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 			return (t.ty_btf);
 		id = dint(dtp, 1, true);
 		id = id == 0 ? -1 : btf__add_array(btf, dint(dtp, 4, false),
-		    (int)id, dt_strbuf(dtp));
+		    (int)id, (uint32_t)dtp->dt_opts.op_strsize);
 		break;
 	case DT_TK_PTR:
 		id = t.ty_btf != 0 ? t.ty_btf : t.ty_psize != 0 ?
