@@ -49,10 +49,15 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	}
 	if (idp->di_kind != DT_IDENT_ASSOC && idp->di_kind != DT_IDENT_AGG)
 		return;
-	/* the key: consecutive string temporaries, zeroed */
+	/*
+	 * The key: consecutive string temporaries, zeroed.  A string takes
+	 * strsize bytes rounded up to 8; its copy may write one byte more,
+	 * the NUL after strsize characters, onto the next component (written
+	 * after it) or, at the end, onto a byte allocated for it.
+	 */
 	k->lk_ntmp = cg->cg_ntmp;
 	k->lk_off = (int32_t)(off = dt_cg_tmp_alloc_bytes(cg,
-	    idp->di_keysize));
+	    idp->di_keysize + 1));
 	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
 	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
@@ -80,7 +85,7 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			dt_cg_emit_dctx_addr(cg, R1, off);
 			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			off += (strbuf + 7) & ~7U;
+			off += (cg->cg_hdl->dt_opts.op_strsize + 7) & ~7U;
 		} else {
 			dt_cg_normalize(cg, kn->dn_type);
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));

@@ -307,11 +307,14 @@ agg_free(dt_aggent_t *ents, size_t n)
 	free(ents);
 }
 
-/* Bytes of one string key component (a string buffer rounded up to 8). */
+/*
+ * Bytes of one string key component: strsize rounded up to 8 (a string of
+ * strsize characters has no NUL there).
+ */
 static uint32_t
 strkey_size(const dtrace_hdl_t *dtp)
 {
-	return ((dt_strbuf(dtp) + 7) & ~7U);
+	return ((dtp->dt_opts.op_strsize + 7) & ~7U);
 }
 
 /* Bytes of a key component of type t. */
