@@ -190,7 +190,7 @@ pow2(uint64_t v)
 static int
 probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 {
-	uint32_t sz = dtp->dt_opts.op_strsize;
+	uint32_t sz = dt_strbuf(dtp);
 	int fd;
 
 	/*
@@ -224,7 +224,7 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 int
 dt_bpf_probe_add(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 {
-	uint32_t sz = dtp->dt_opts.op_strsize, id = prp->pr_desc.id;
+	uint32_t sz = dt_strbuf(dtp), id = prp->pr_desc.id;
 	char *val;
 
 	if (dtp->dt_mapfd[DT_MAP_PROBES] < 0)

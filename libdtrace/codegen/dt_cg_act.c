@@ -21,7 +21,7 @@ dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
 		dt_cg_emit(cg, MOV_REG(R3, R0));
 		dt_cg_emit_dctx_addr(cg, R1, (uint32_t)dt_cg_data_off(cg, off));
 		dt_cg_emit(cg, MOV_IMM(R2,
-		    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+		    (int32_t)dt_strbuf(cg->cg_hdl)));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 		return;
 	}

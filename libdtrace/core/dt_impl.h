@@ -848,6 +848,17 @@ struct dtrace_hdl {
 					   dt_provdata() */
 };
 
+/*
+ * Bytes of a D string buffer: a string holds strsize characters, and the
+ * NUL after them.  Every temporary, record, variable and key that holds a
+ * string has this size (records and keys rounded up to 8).
+ */
+static inline uint32_t
+dt_strbuf(const dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_opts.op_strsize + 1);
+}
+
 /* ---- functions shared between files ----------------------------------------- */
 
 /* core/dt_options.c (the option table itself: dt_options.h) */
@@ -1102,6 +1113,7 @@ extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
     int64_t *, uint32_t *);
 extern uint32_t dt_llq_nbuckets(const int64_t *);
+extern uint32_t dt_llq_side(const int64_t *);
 extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;

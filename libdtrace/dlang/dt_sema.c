@@ -529,7 +529,7 @@ var_kind(const char *name)
 	return (DT_IDENT_GLOBAL);
 }
 
-/* Bytes a value of type t takes in a variable or key. */
+/* Bytes a value of type t takes in a variable, record or key. */
 static uint32_t
 value_bytes(dt_pcb_t *pcb, dt_type_t t)
 {
@@ -548,7 +548,21 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 		return (sz > 0 ? ((uint32_t)sz + 7) & ~7U : 8);
 	}
 	return (t.ty_kind == DT_TK_STRING ?
-	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+	    (dt_strbuf(pcb->pcb_hdl) + 7) & ~7U : 8);
+}
+
+/*
+ * Bytes of a key component of type t: a string takes its strsize
+ * characters, rounded up to 8, without room for a NUL (one of strsize
+ * characters has none in the key), so that two strings of the default
+ * strsize fit in a key (the kernel takes keys of at most 512 bytes).
+ */
+static uint32_t
+key_bytes(dt_pcb_t *pcb, dt_type_t t)
+{
+	if (t.ty_kind == DT_TK_STRING)
+		return ((pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U);
+	return (value_bytes(pcb, t));
 }
 
 /*
@@ -742,7 +756,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		idp->di_nkeys = n;
 		for (k = dnp->dn_args; k != NULL; k = k->dn_list, i++) {
 			idp->di_keys[i] = k->dn_type;
-			idp->di_keysize += value_bytes(pcb, k->dn_type);
+			idp->di_keysize += key_bytes(pcb, k->dn_type);
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
 		struct_var(pcb, idp, dnp->dn_pos);
@@ -1002,7 +1016,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	idp->di_nkeys = (unsigned int)nkeys;
 	for (int i = 0; i < nkeys; i++) {
 		idp->di_keys[i] = keys[i];
-		idp->di_keysize += value_bytes(pcb, keys[i]);
+		idp->di_keysize += key_bytes(pcb, keys[i]);
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
 	struct_var(pcb, idp, pos);
@@ -1403,21 +1417,6 @@ dt_sema_progenyof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	dnp->dn_value = kernel_offset(pcb, dnp->dn_pos, "task_struct",
 	    "real_parent");
 	dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos, "task_struct", "tgid");
-}
-
-/* index( ), rindex( ), strstr( ) */
-void
-dt_sema_strsearch(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
-{
-	(void) nargs;
-	/*
-	 * The string searched for is compared with bpf_strncmp, which
-	 * takes a read-only constant: a string literal.
-	 */
-	if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
-		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->dn_pos,
-		    "%s( ) argument #2 must be a string constant on this "
-		    "kernel", dnp->dn_str);
 }
 
 void
@@ -3062,7 +3061,7 @@ add_rec(dt_pcb_t *pcb, dt_clause_t *dcp, dtrace_actkind_t kind, uint32_t size,
 static uint32_t
 value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
-	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
+	return (is_string(dnp) ? dt_strbuf(pcb->pcb_hdl) : 8);
 }
 
 /*
@@ -3344,7 +3343,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		idp->di_nkeys = nkeys;
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
 			idp->di_keys[i] = a->dn_type;
-			idp->di_keysize += value_bytes(pcb, a->dn_type);
+			idp->di_keysize += key_bytes(pcb, a->dn_type);
 		}
 		if (nkeys == 0) {
 			idp->di_keysize = 4;	/* a per-CPU array, index 0 */

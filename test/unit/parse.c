@@ -426,9 +426,9 @@ test_constants(void)
 	    trace_arg(pgp, 8)->dn_kind == DN_STRING &&
 	    strcmp(trace_arg(pgp, 8)->dn_str, "str") == 0 &&
 	    trace_arg(pgp, 8)->dn_type.ty_kind == DT_TK_STRING);
-	/* each trace() records 8 bytes, or strsize for a string */
+	/* each trace() records 8 bytes, a string strsize + 1 (to 8) */
 	CHECK(pgp != NULL && pgp->dp_clauses->dc_nrecs == 9);
-	CHECK(pgp != NULL && pgp->dp_clauses->dc_recsize == 8 * 8 + 256);
+	CHECK(pgp != NULL && pgp->dp_clauses->dc_recsize == 8 * 8 + 264);
 	dtrace_close(h);
 }
 

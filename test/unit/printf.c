@@ -394,15 +394,16 @@ test_compiled(void)
 		CHECK(r->dr_nargs == 7);
 		CHECK(r->dr_args[0].dr_offset == 0 &&
 		    r->dr_args[0].dr_size == 8);
+		/* a string: strsize characters and the NUL */
 		CHECK(r->dr_args[1].dr_offset == 8 &&
-		    r->dr_args[1].dr_size == 256);
-		CHECK(r->dr_args[2].dr_offset == 264 &&
-		    r->dr_args[2].dr_size == 256);
-		CHECK(r->dr_args[3].dr_offset == 520);
+		    r->dr_args[1].dr_size == 257);
+		CHECK(r->dr_args[2].dr_offset == 272 &&
+		    r->dr_args[2].dr_size == 257);
+		CHECK(r->dr_args[3].dr_offset == 536);
 		CHECK(r->dr_args[5].dr_type.ty_size == 1 &&
 		    r->dr_args[5].dr_type.ty_signed == 1);
 		CHECK(r->dr_args[6].dr_type.ty_kind == DT_TK_PTR);
-		CHECK(dcp->dc_recsize == 8 + 256 + 256 + 8 * 4);
+		CHECK(dcp->dc_recsize == 8 + 264 + 264 + 8 * 4);
 		if (data != NULL && r->dr_nargs == 7 && r->dr_pfmt != NULL &&
 		    dcp->dc_recsize >= 552) {
 			v = -3;
