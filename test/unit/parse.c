@@ -680,11 +680,11 @@ test_syntax_errors(void)
 	    "operator . cannot be applied"));
 	CHECK(fails("BEGIN { x = 1; x.y = 1; }", "D_OP_SOU",
 	    "operator . cannot be applied"));
-	CHECK(fails("BEGIN { trace((char long)1); }", "D_DECL_LONGINT",
+	CHECK(fails("BEGIN { trace((char long)1); }", "D_DECL_CHARATTR",
 	    "invalid type combination"));
 	CHECK(fails("BEGIN { trace((unsigned string)1); }", "D_DECL_SIGNINT",
 	    "invalid type combination"));
-	CHECK(fails("BEGIN { trace((short long)1); }", "D_DECL_LONGINT",
+	CHECK(fails("BEGIN { trace((short long)1); }", "D_UNKNOWN",
 	    "invalid type combination"));
 	CHECK(fails("BEGIN { trace((char char)1); }", "D_DECL_COMBO",
 	    "invalid type combination"));
