@@ -695,7 +695,7 @@ test_syntax_errors(void)
 	/* errors of the lexer reach the caller too */
 	CHECK(fails("BEGIN { trace(\"abc); }", "D_STR_NL",
 	    "newline encountered in string literal"));
-	CHECK(fails("BEGIN { trace(\"\\q\"); }", "D_STR_BADESC",
+	CHECK(fails("BEGIN { trace(\"\\xq\"); }", "D_STR_BADESC",
 	    "invalid escape sequence"));
 	CHECK(fails("BEGIN { trace(1); } /* no end", "D_SYNTAX",
 	    "end-of-file encountered before matching */"));
@@ -884,7 +884,7 @@ test_no_leaks(void)
 	CHECK(compile_error_frees(h, "BEGIN { trace(nosuchvar[1]); }"));
 	CHECK(compile_error_frees(h, "BEGIN, END { trace(\"a\" + 1); }"));
 	CHECK(compile_error_frees(h, "BEGIN { printf(\"%d %d\", 1); }"));
-	CHECK(compile_error_frees(h, "BEGIN { trace(\"\\q\"); }"));
+	CHECK(compile_error_frees(h, "BEGIN { trace(\"\\xq\"); }"));
 	CHECK(compile_error_frees(h, "BEGIN { trace(\"abc); }"));
 	CHECK(compile_error_frees(h, "nosuchprobe { trace(1); }"));
 	CHECK(compile_error_frees(h, "BEGIN { trace(1); } END /x[1]/ { }"));
