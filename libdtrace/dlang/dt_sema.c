@@ -897,6 +897,18 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 	}
 }
 
+/* Is a divisor an integer constant expression of value 0 (123 / (7 - 7))? */
+static bool
+divisor_zero(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	dt_type_t ty;
+	int64_t v;
+
+	if (dnp->dn_kind == DN_INT)
+		return (dnp->dn_value == 0);
+	return (fold_int(pcb, dnp, &v, &ty) && v == 0);
+}
+
 /*
  * A declaration at the top of a program: a variable with its type (an
  * associative array when keys is not NULL, with nkeys key types), or an
@@ -2815,7 +2827,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, l);
 		sema_expr(pcb, r);
 		if ((dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD) &&
-		    r->dn_kind == DN_INT && r->dn_value == 0)
+		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
 			    "contains %s by zero", dnp->dn_op == T_SLASH ?
 			    "division" : "modulus");
@@ -2903,7 +2915,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		sema_operand(pcb, r);
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
-		    r->dn_kind == DN_INT && r->dn_value == 0)
+		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
 			    "contains %s by zero", dnp->dn_op == T_DIV_EQ ?
 			    "division" : "modulus");
