@@ -106,7 +106,12 @@ enum {
 	DT_ACTUSE_EXPR,		/* in an expression: D_ACT_EXPR */
 	DT_ACTUSE_TRACE,	/* trace()'s: D_TRACE_VOID, D_TRACE_DYN */
 	DT_ACTUSE_PRINT,	/* print()'s: D_PRINT_VOID, D_PRINT_DYN */
-	DT_ACTUSE_OPERAND	/* of ?:, the comma or =: D_OP_ACT, D_OP_DYN */
+	DT_ACTUSE_OPERAND,	/* of the comma or =: D_OP_ACT, D_OP_DYN */
+	DT_ACTUSE_DEFER,	/* of ?:: checked once both are (D_OP_ACT) */
+	DT_ACTUSE_ARITH,	/* of unary + or -: D_OP_ARITH */
+	DT_ACTUSE_INT,		/* of ~: D_OP_INT */
+	DT_ACTUSE_SCALAR,	/* of !: D_OP_SCALAR */
+	DT_ACTUSE_PRINTF	/* a value printf( ) formats: D_PRINTF_ARG_TYPE */
 };
 
 /* The state of one compilation. */

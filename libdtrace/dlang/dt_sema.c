@@ -1157,6 +1157,20 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 			    "be of dynamic type: %s( )", f);
 		dt_cerror(pcb, "D_OP_ACT", dnp->dn_pos, "operands cannot be "
 		    "actions: %s( )", f);
+	case DT_ACTUSE_DEFER:
+		return;		/* the ?: checks once both are checked */
+	case DT_ACTUSE_ARITH:
+		dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator requires an "
+		    "operand of arithmetic type: %s( ) is an action", f);
+	case DT_ACTUSE_INT:
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator ~ requires an "
+		    "operand of integral type: %s( ) is an action", f);
+	case DT_ACTUSE_SCALAR:
+		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator ! requires "
+		    "an operand of scalar type: %s( ) is an action", f);
+	case DT_ACTUSE_PRINTF:
+		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
+		    "value cannot be void: %s( ) is an action", f);
 	default:
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
 		    "and may only be used as a statement", f);
@@ -1682,6 +1696,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			pcb->pcb_actuse = DT_ACTUSE_TRACE;
 		else if (id == DT_FN_PRINT && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINT;
+		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
+		    a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
@@ -2688,6 +2705,37 @@ sema_operand(dt_pcb_t *pcb, dt_node_t *dnp)
 	pcb->pcb_actuse = DT_ACTUSE_EXPR;
 }
 
+/* An operand checked as the operand of use would be, a call that is. */
+static void
+sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use)
+{
+	if (dnp->dn_kind == DN_CALL)
+		pcb->pcb_actuse = use;
+	sema_expr(pcb, dnp);
+	pcb->pcb_actuse = DT_ACTUSE_EXPR;
+}
+
+/* An operand of ?:, an action in it refused by operand_action( ). */
+static void
+sema_deferred(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	sema_used(pcb, dnp, DT_ACTUSE_DEFER);
+}
+
+/* A checked operand of ?: that is an action: D_OP_ACT (D_OP_DYN). */
+static void
+operand_action(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	bool dynact;
+
+	if (dnp->dn_kind != DN_CALL || dnp->dn_builtin == NULL ||
+	    dnp->dn_builtin->di_type.ty_kind != DT_TK_VOID)
+		return;
+	dynact = (dt_fn_of(dnp->dn_builtin)->fn_flags & DT_FF_DYNACT) != 0;
+	if (!(dynact && pcb->pcb_aggkey))
+		action_used(pcb, dnp, DT_ACTUSE_OPERAND, dynact);
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -2742,7 +2790,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			break;
 		}
 		if (!argsdone)
-			sema_expr(pcb, dnp->dn_left);
+			sema_used(pcb, dnp->dn_left, dnp->dn_op == T_PLUS ||
+			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
+			    dnp->dn_op == T_NOT ? DT_ACTUSE_INT :
+			    dnp->dn_op == T_LNOT ? DT_ACTUSE_SCALAR :
+			    DT_ACTUSE_EXPR);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
 
@@ -2892,9 +2944,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = t_int;
 		break;
 	case DN_TERNARY:
+		/* both operands are checked (their arguments' counts) before
+		   either is refused for being an action */
 		sema_expr(pcb, dnp->dn_cond);
-		sema_operand(pcb, dnp->dn_left);
-		sema_operand(pcb, dnp->dn_right);
+		sema_deferred(pcb, dnp->dn_left);
+		sema_deferred(pcb, dnp->dn_right);
+		operand_action(pcb, dnp->dn_left);
+		operand_action(pcb, dnp->dn_right);
 		if (!is_scalar(dnp->dn_cond))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_cond->dn_pos,
 			    "operator ?: requires a scalar first operand");

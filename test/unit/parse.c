@@ -757,7 +757,10 @@ test_sema_errors(void)
 	    "invalid cast"));
 	CHECK(fails("BEGIN { x = trace(1); }", "D_OP_ACT",
 	    "operands cannot be actions: trace( )"));
-	CHECK(fails("BEGIN { x = -trace(1); }", "D_ACT_EXPR",
+	/* an action under a unary operator: the operator's tag */
+	CHECK(fails("BEGIN { x = -trace(1); }", "D_OP_ARITH",
+	    "trace( ) is an action"));
+	CHECK(fails("BEGIN { x = 2 * trace(1); }", "D_ACT_EXPR",
 	    "trace( ) is an action and may only be used as a statement"));
 	CHECK(fails("BEGIN { trace(1, 2); }", "D_PROTO_LEN",
 	    "trace( ) prototype mismatch: 2 args passed"));
