@@ -1634,7 +1634,7 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 
 	(void) nargs;
 	if (fmt == NULL)
-		dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
 		    "%s( ) prototype mismatch: 0 args passed, "
 		    "at least 1 expected", dnp->dn_str);
 	if (fmt->dn_kind != DN_STRING)

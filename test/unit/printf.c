@@ -324,9 +324,9 @@ test_parse_errors(void)
 		CHECK(out != NULL && strlen(out) == 65535);	/* the limit */
 		free(out);
 	}
-	REJECTS0("abc%", "D_PRINTF_FMT", "ends with an incomplete conversion");
-	REJECTS0("%l", "D_PRINTF_FMT", "incomplete conversion");
-	REJECTS0("%-5", "D_PRINTF_FMT", "incomplete conversion");
+	REJECTS0("abc%", "D_SYNTAX", "ends with an incomplete conversion");
+	REJECTS0("%l", "D_SYNTAX", "incomplete conversion");
+	REJECTS0("%-5", "D_SYNTAX", "incomplete conversion");
 	REJECTS("%d %d", "D_PRINTF_ARG_PROTO",
 	    "conversion #2 (%d) is missing a corresponding value argument",
 	    I32(1));
