@@ -650,6 +650,14 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			int size = a->dr_type.ty_kind == DT_TK_INT ?
 			    a->dr_type.ty_size : 8;
 
+			if ((conv == 'd' || conv == 'i') &&
+			    a->dr_type.ty_kind == DT_TK_INT &&
+			    !a->dr_type.ty_signed && size < 8 &&
+			    pc->pc_size[0] == '\0')
+				/* as DTrace, which formats the 64-bit value
+				   its type extends to: %d of an unsigned int
+				   2^32-1 is 4294967295, not -1 */
+				usign = true;
 			if (strcmp(pc->pc_size, "hh") == 0)
 				size = 1;
 			else if (strcmp(pc->pc_size, "h") == 0)
