@@ -80,7 +80,9 @@ typedef struct dt_node {
 	int64_t dn_value;		/* DN_INT; DN_MEMBER offset; DN_INDEX
 					   element size */
 	int64_t dn_aux;			/* DN_MEMBER: bit offset | size << 8;
-					   built-ins: a kernel offset */
+					   built-ins: a kernel offset;
+					   DN_ASSIGN of a struct member:
+					   the bytes copied */
 	char *dn_str;			/* DN_STRING text, DN_VAR/DN_CALL name */
 	size_t dn_strlen;		/* DN_STRING length */
 	uint32_t dn_stroff;		/* DN_STRING offset in the strtab;

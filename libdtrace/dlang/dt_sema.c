@@ -1078,7 +1078,11 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 				dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 				    "operator %s can only be applied to a "
 				    "writable variable", op);
-			check_writable(pcb, lhs, op, "");
+			/* a struct or array member takes a whole value of
+			   its type (checked by the assignment) */
+			if (!(dt_type_isbytes(lhs->dn_type) &&
+			    strcmp(op, "=") == 0))
+				check_writable(pcb, lhs, op, "");
 			return;
 		}
 		/* memory: *p, p[i], p->m; the code generator lets only
@@ -2988,6 +2992,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (dnp->dn_op != T_ASSIGN ||
 			    !dt_type_same(dnp->dn_left->dn_type, r->dn_type))
 				incompat(pcb, dnp, op);
+			if (dnp->dn_left->dn_ident == NULL)
+				/* a member's: the bytes the code generator
+				   copies */
+				dnp->dn_aux = (uint64_t)dt_btf_size(
+				    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
+				    dnp->dn_left->dn_type.ty_btf);
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)))
