@@ -717,15 +717,16 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
 	}
+	/* the keys are the array's prototype: DTrace's tags for a call's */
 	if (n != idp->di_nkeys)
-		dt_cerror(pcb, "D_ARR_KEYS", dnp->dn_pos, "%s has %u key "
-		    "component%s, not %u", name, idp->di_nkeys,
-		    idp->di_nkeys == 1 ? "" : "s", n);
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s[ ] prototype "
+		    "mismatch: %u key%s passed, %u expected", name, n,
+		    n == 1 ? "" : "s", idp->di_nkeys);
 	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
 		if (!key_same(k->dn_type, idp->di_keys[i]))
-			dt_cerror(pcb, "D_ARR_KEYTYPE", k->dn_pos, "key #%u of "
-			    "%s is a %s", i + 1, name,
-			    key_kind(idp->di_keys[i]));
+			dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u "
+			    "is incompatible with its prototype: %s expected",
+			    name, i + 1, key_kind(idp->di_keys[i]));
 	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
