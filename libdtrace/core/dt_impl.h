@@ -112,6 +112,8 @@ typedef struct dt_ident {
 	bool di_defined;		/* a type has been given */
 	unsigned int di_nkeys;		/* ASSOC: key components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
+	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC: the bytes a struct or
+					   array key copies (its type's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */

@@ -593,6 +593,8 @@ key_same(dt_type_t a, dt_type_t b)
 	if (a.ty_kind == DT_TK_SYM || b.ty_kind == DT_TK_SYM ||
 	    a.ty_kind == DT_TK_MOD || b.ty_kind == DT_TK_MOD)
 		return (a.ty_kind == b.ty_kind);
+	if (dt_type_isbytes(a) || dt_type_isbytes(b))
+		return (dt_type_same(a, b));	/* a struct: the same one */
 	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
 }
 
@@ -600,6 +602,7 @@ static const char *
 key_kind(dt_type_t t)
 {
 	return (t.ty_kind == DT_TK_STRING ? "string" :
+	    dt_type_isbytes(t) ? "struct, union or array" :
 	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_USTACK ?
 	    "user stack" : t.ty_kind == DT_TK_USYM ? "user symbol" :
 	    t.ty_kind == DT_TK_UMOD ? "user module" : t.ty_kind ==
@@ -607,9 +610,13 @@ key_kind(dt_type_t t)
 	    "symbol" : t.ty_kind == DT_TK_MOD ? "module" : "integer");
 }
 
-/* Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args. */
+/*
+ * Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args; an
+ * associative array's (not an aggregation's) may hold a struct, union or
+ * array, its bytes copied into the key.
+ */
 static unsigned int
-assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
+assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp, bool bytes)
 {
 	dt_node_t *keys[DT_MAXKEYS + 1], *k = dnp->dn_right;
 	unsigned int n = 0;
@@ -633,6 +640,7 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		    !is_usym(keys[i]->dn_type) &&
 		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
 		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
+		    !(bytes && dt_type_isbytes(keys[i]->dn_type)) &&
 		    !is_scalar(keys[i]))
 			dt_cerror(pcb, "D_KEY_TYPE", keys[i]->dn_pos,
 			    "invalid key #%u: associative array and "
@@ -640,6 +648,21 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "strings", i + 1);
 	}
 	return (n);
+}
+
+/* The bytes a struct or array key copies: its type's size (else 0). */
+static uint32_t
+key_bytes(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
+{
+	int64_t sz;
+
+	if (!dt_type_isbytes(t))
+		return (0);
+	sz = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf, t.ty_btf);
+	if (sz <= 0)
+		dt_cerror(pcb, "D_KEY_TYPE", pos, "a key of an incomplete "
+		    "struct, union or array type");
+	return ((uint32_t)sz);
 }
 
 /*
@@ -683,7 +706,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		dt_cerror(pcb, "D_ARR_LOCAL", dnp->dn_pos, "%s: clause-local "
 		    "and thread-local variables may not be associative "
 		    "arrays", name);
-	n = assoc_keys(pcb, dnp);
+	n = assoc_keys(pcb, dnp, true);
 	dt_node_t *k;
 
 	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
@@ -705,6 +728,8 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		idp->di_nkeys = n;
 		for (k = dnp->dn_args; k != NULL; k = k->dn_list, i++) {
 			idp->di_keys[i] = k->dn_type;
+			idp->di_keybytes[i] = key_bytes(pcb, k->dn_type,
+			    k->dn_pos);
 			idp->di_keysize += value_bytes(pcb, k->dn_type);
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
@@ -723,10 +748,18 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		    "mismatch: %u key%s passed, %u expected", name, n,
 		    n == 1 ? "" : "s", idp->di_nkeys);
 	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
-		if (!key_same(k->dn_type, idp->di_keys[i]))
+		char b[256];
+
+		if (key_same(k->dn_type, idp->di_keys[i]))
+			continue;
+		if (dt_type_isbytes(idp->di_keys[i]))
 			dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u "
 			    "is incompatible with its prototype: %s expected",
-			    name, i + 1, key_kind(idp->di_keys[i]));
+			    name, i + 1, tname(pcb, idp->di_keys[i], b,
+			    sizeof (b)));
+		dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u is "
+		    "incompatible with its prototype: %s expected", name,
+		    i + 1, key_kind(idp->di_keys[i]));
 	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
@@ -977,6 +1010,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	idp->di_nkeys = (unsigned int)nkeys;
 	for (int i = 0; i < nkeys; i++) {
 		idp->di_keys[i] = keys[i];
+		idp->di_keybytes[i] = key_bytes(pcb, keys[i], pos);
 		idp->di_keysize += value_bytes(pcb, keys[i]);
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
@@ -3359,7 +3393,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
 	if (agg->dn_right != NULL) {
 		pcb->pcb_aggkey = true;	/* stack() may be a key */
-		nkeys = assoc_keys(pcb, agg);
+		nkeys = assoc_keys(pcb, agg, false);
 		pcb->pcb_aggkey = false;
 	}
 
