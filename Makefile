@@ -323,10 +323,12 @@ check:
 
 # The concurrency tests under ThreadSanitizer.
 tsan:
-	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/sessions \
+	$(MAKE) SAN=thread build-tsan/test/threads build-tsan/test/firstopen \
+	    build-tsan/test/sessions \
 	    build-tsan/test/apithreads build-tsan/examples/service \
 	    build-tsan/test/soak build-tsan/test/churn
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/threads
+	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/firstopen
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/sessions
 	TSAN_OPTIONS=halt_on_error=1 build-tsan/test/apithreads
 	TSAN_OPTIONS=halt_on_error=1 timeout 120 build-tsan/examples/service 8 2

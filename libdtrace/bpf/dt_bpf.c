@@ -15,6 +15,9 @@
  *            only in a session that discovers processes (dt_rec.h,
  *            providers/dt_prov_usdt.c); usdtprids entries, allocated as
  *            they come
+ *   cpuinfo  BPF_MAP_TYPE_ARRAY, cpu -> its cpuinfo_t (the D library's
+ *            sched.d), filled once at start, read-only to programs; only
+ *            when a clause uses curcpu
  *
  * A program is loaded without a verifier log first (cheaper); if it is
  * rejected, it is loaded again with the log so that the error can quote
@@ -30,10 +33,23 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
 #include "../types/dt_ksyms.h"
+
+/* cpuinfo_t of the D library's sched.d, as programs read it */
+typedef struct dt_cpuinfo {
+	int32_t ci_id;
+	int32_t ci_pset;
+	int32_t ci_chip;
+	int32_t ci_lgrp;
+	int32_t ci_state;
+	char ci_type[16];
+	char ci_fputypes[32];
+	int32_t ci_clock;
+} dt_cpuinfo_t;
 
 /*
  * The bpf() system call, the library's one raw call of it (test/dup-check
@@ -65,13 +81,60 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 	return (dt_bpf_syscall(BPF_MAP_CREATE, &attr, sizeof (attr)));
 }
 
+/*
+ * The verifier takes a callback (the function a helper such as
+ * bpf_for_each_map_elem calls) only in a program whose functions BTF
+ * describes, one func_info record for each: here the program, int f(void
+ * *ctx), and its callback, int cb(void *map, void *key, void *value, void
+ * *ctx), both static.  fi gets the two records; the BTF, loaded in the
+ * kernel, is the caller's to free once the program is loaded.
+ */
+static struct btf *
+funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[2])
+{
+	static const char *const cbargs[] = { "map", "key", "value", "ctx" };
+	struct btf *btf = btf__new_empty();
+	int tint, tptr, tproto, tmain, tcb;
+
+	if (btf == NULL)
+		return (NULL);
+	tint = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	tptr = btf__add_ptr(btf, 0);
+	tproto = btf__add_func_proto(btf, tint);
+	if (tint < 0 || tptr < 0 || tproto < 0 ||
+	    btf__add_func_param(btf, "ctx", tptr) < 0 ||
+	    (tmain = btf__add_func(btf, "dt_prog", BTF_FUNC_STATIC,
+	    tproto)) < 0 || (tproto = btf__add_func_proto(btf, tint)) < 0)
+		goto fail;
+	for (int i = 0; i < 4; i++) {
+		if (btf__add_func_param(btf, cbargs[i], tptr) < 0)
+			goto fail;
+	}
+	if ((tcb = btf__add_func(btf, "dt_callback", BTF_FUNC_STATIC,
+	    tproto)) < 0 || btf__load_into_kernel(btf) != 0)
+		goto fail;
+	fi[0] = (struct bpf_func_info){ 0, (uint32_t)tmain };
+	fi[1] = (struct bpf_func_info){ pgp->pg_callback, (uint32_t)tcb };
+	return (btf);
+fail:
+	btf__free(btf);
+	return (NULL);
+}
+
 static int
 prog_load(int type, const dt_program_t *pgp, const char *name,
-    const dt_block_t *blk, char *log, uint32_t logsz)
+    const dt_block_t *blk, const struct btf *btf,
+    const struct bpf_func_info *fi, char *log, uint32_t logsz)
 {
 	union bpf_attr attr;
 
 	memset(&attr, 0, sizeof (attr));
+	if (btf != NULL) {
+		attr.prog_btf_fd = (uint32_t)btf__fd(btf);
+		attr.func_info = (uint64_t)(uintptr_t)fi;
+		attr.func_info_cnt = 2;
+		attr.func_info_rec_size = sizeof (*fi);
+	}
 	attr.prog_type = (uint32_t)type;
 	attr.expected_attach_type = pgp->pg_attachtype;
 	attr.attach_btf_id = pgp->pg_btfid;	/* fentry, fexit */
@@ -219,7 +282,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 		if (n > 1 << 24)
 			n = 1 << 24;
 		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
-		    (idp->di_kind == DT_IDENT_TLS ? 6 : 0) +
+		    (idp->di_kind == DT_IDENT_TLS || idp->di_tls ? 6 : 0) +
 		    (idp->di_kind == DT_IDENT_AGG ? 1 : 0));
 		for (char *c = name; *c != '\0'; c++) {
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
@@ -286,6 +349,102 @@ kskip_map(dtrace_hdl_t *dtp)
 	return (0);
 }
 
+/* The integer in file PATH, or dflt if it cannot be read. */
+static int32_t
+read_int(const char *path, int32_t dflt)
+{
+	FILE *f = fopen(path, "re");
+	long v;
+
+	if (f == NULL)
+		return (dflt);
+	if (fscanf(f, "%ld", &v) != 1)
+		v = dflt;
+	fclose(f);
+	return ((int32_t)v);
+}
+
+/*
+ * The NUMA node of CPU cpu: the nodeN entry of its sysfs directory, 0
+ * where there is none (a kernel without NUMA).
+ */
+static int32_t
+cpu_node(int cpu)
+{
+	char path[64];
+	int32_t node;
+
+	for (node = 0; node < 1024; node++) {
+		snprintf(path, sizeof (path),
+		    "/sys/devices/system/cpu/cpu%d/node%d", cpu, node);
+		if (access(path, F_OK) == 0)
+			return (node);
+	}
+	return (0);
+}
+
+/*
+ * The cpuinfo map: each possible CPU's cpuinfo_t (curcpu), made once at
+ * start: its chip is the physical package, its locality group the NUMA
+ * node, no processor sets (-1), its state online or not, its clock the
+ * "cpu MHz" of /proc/cpuinfo.
+ */
+static int
+cpuinfo_map(dtrace_hdl_t *dtp)
+{
+	int ncpus = libbpf_num_possible_cpus();
+	int32_t *mhz;
+	char line[256], path[96];
+	FILE *f;
+	int fd, cur = -1;
+
+	if (ncpus <= 0)
+		return (map_fail(dtp, "cpuinfo", NULL));
+	if ((mhz = calloc((size_t)ncpus, sizeof (int32_t))) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	if ((f = fopen("/proc/cpuinfo", "re")) != NULL) {
+		while (fgets(line, sizeof (line), f) != NULL) {
+			double v;
+
+			if (sscanf(line, "processor : %d", &cur) == 1)
+				continue;
+			if (cur >= 0 && cur < ncpus &&
+			    sscanf(line, "cpu MHz : %lf", &v) == 1)
+				mhz[cur] = (int32_t)v;
+		}
+		fclose(f);
+	}
+	fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_cpuinfo", 4,
+	    sizeof (dt_cpuinfo_t), (uint32_t)ncpus, BPF_F_RDONLY_PROG);
+	if (fd < 0) {
+		free(mhz);
+		return (map_fail(dtp, "cpuinfo", NULL));
+	}
+	dtp->dt_mapfd[DT_MAP_CPUINFO] = fd;	/* closed with the rest */
+	for (int cpu = 0; cpu < ncpus; cpu++) {
+		dt_cpuinfo_t ci = { .ci_id = cpu, .ci_pset = -1,
+		    .ci_fputypes = "i387 compatible", .ci_type = "x86_64",
+		    .ci_clock = mhz[cpu] };
+		uint32_t key = (uint32_t)cpu;
+
+		snprintf(path, sizeof (path), "/sys/devices/system/cpu/cpu%d/"
+		    "topology/physical_package_id", cpu);
+		ci.ci_chip = read_int(path, 0);
+		ci.ci_lgrp = cpu_node(cpu);
+		snprintf(path, sizeof (path),
+		    "/sys/devices/system/cpu/cpu%d/online", cpu);
+		ci.ci_state = read_int(path, 1) != 0 ? 2 : 1;	/* P_ONLINE */
+		if (bpf_map_update_elem(fd, &key, &ci, BPF_ANY) != 0) {
+			free(mhz);
+			return (map_fail(dtp, "cpuinfo", NULL));
+		}
+	}
+	free(mhz);
+	if (bpf_map_freeze(fd) != 0)
+		return (map_fail(dtp, "cpuinfo", NULL));
+	return (0);
+}
+
 int
 dt_bpf_maps_create(dtrace_hdl_t *dtp)
 {
@@ -294,6 +453,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	uint32_t zero = 0;
 	unsigned int nprobes = 0;
 	bool useprobes = false, usespec = false, kstack = false;
+	bool cpuinfo = false;
 	int fd;
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
@@ -363,8 +523,11 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		useprobes |= dtp->dt_clauses[i]->dc_useprobes;
 		usespec |= dtp->dt_clauses[i]->dc_usespec;
 		kstack |= dtp->dt_clauses[i]->dc_kstack;
+		cpuinfo |= dtp->dt_clauses[i]->dc_cpuinfo;
 	}
 	if (kstack && kskip_map(dtp) != 0)
+		return (-1);
+	if (cpuinfo && cpuinfo_map(dtp) != 0)
 		return (-1);
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */
@@ -478,6 +641,8 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
     const char *name, dt_program_t *pgp)
 {
 	size_t logsz = 1 << 20;
+	struct bpf_func_info fi[2];
+	struct btf *btf = NULL;
 	char *log;
 	int fd, err;
 
@@ -486,22 +651,33 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 		in->imm = dt_map_fd(dtp, in->imm);
 	}
-	fd = prog_load(type, pgp, name, blk, NULL, 0);
+	if (pgp->pg_callback != 0 && (btf = funcs_btf(pgp, fi)) == NULL)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
+		    "BPF program %s: %s", name, strerror(errno)));
+	fd = prog_load(type, pgp, name, blk, btf, fi, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;
+		btf__free(btf);		/* the program holds it now */
 		return (0);
 	}
 	err = errno;
-	if (err == EPERM && geteuid() != 0)
+	if (err == EPERM && geteuid() != 0) {
+		btf__free(btf);
 		return (dt_set_errno(dtp, EDT_NOPRIV));
-	if (err == EMFILE || err == ENFILE)	/* not the verifier's doing */
+	}
+	if (err == EMFILE || err == ENFILE) {	/* not the verifier's doing */
+		btf__free(btf);
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load BPF program "
 		    "%s: %s", name, strerror(err)));
-	if ((log = malloc(logsz)) == NULL)
+	}
+	if ((log = malloc(logsz)) == NULL) {
+		btf__free(btf);
 		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
 	log[0] = '\0';
-	fd = prog_load(type, pgp, name, blk, log,
+	fd = prog_load(type, pgp, name, blk, btf, fi, log,
 	    (uint32_t)logsz);
+	btf__free(btf);		/* loaded or not, the BTF is done with */
 	if (fd >= 0) {
 		/* Accepted with a log: a transient failure. */
 		free(log);

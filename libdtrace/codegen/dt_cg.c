@@ -417,6 +417,7 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	cg.cg_lfault = dt_cg_label_new(&cg);
 	cg.cg_lend = dt_cg_label_new(&cg);
 	dcp->dc_faults = false;		/* set again by each dt_cg_emit_fault() */
+	dcp->dc_exits = false;		/* set again by dt_cg_exit() */
 
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_fault), 0));
 	/* scratch space lives for the clause; its address as a number
@@ -593,6 +594,23 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp)
 }
 
 /*
+ * After a clause that calls exit(): if the session's activity is no longer
+ * what it was when the firing began, exit() ran and ends the firing: no
+ * later clause of the probe (nor ERROR clause) runs.  In END, exit() finds
+ * the activity already DRAINING and changes nothing, so every END clause
+ * runs.
+ */
+static void
+emit_exit_check(dt_cg_t *cg, int lexit)
+{
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
+	dt_cg_emit(cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
+	    gs_activity)));
+	dt_cg_emit(cg, LDX(BPF_W, R2, R9, MS_OFF(ms_act)));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), lexit);
+}
+
+/*
  * Assemble a program: prologue, the provider's trampoline, the clause
  * blocks in order, the ERROR clauses after each clause that may fault.
  * ranges[i] receives the first instruction of clause i, ranges[n] the end.
@@ -635,6 +653,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
 	dt_cg_emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));
+	dt_cg_emit(&cg, STX(BPF_W, R9, MS_OFF(ms_act), R1));
 	if (tramp == DT_TRAMP_DTRACE)
 		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0),
 		    lexit);
@@ -677,6 +696,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		emit_clause_ids(&cg, dcp);
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
 			dt_cg_fail(&cg, "D_NOMEM", "out of memory");
+		if (dcp->dc_exits)
+			emit_exit_check(&cg, lexit);
 		if (dcp->dc_faults && err != NULL && err->pr_nclauses > 0) {
 			int lskip = dt_cg_label_new(&cg);
 
@@ -693,6 +714,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 				    &ecp->dc_code) != 0)
 					dt_cg_fail(&cg, "D_NOMEM",
 					    "out of memory");
+				if (ecp->dc_exits)
+					emit_exit_check(&cg, lexit);
 			}
 			emit_save_args(&cg, true);
 			dt_cg_label_set(&cg, lskip);

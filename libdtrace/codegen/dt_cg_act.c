@@ -123,6 +123,7 @@ dt_cg_exit(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
 	dt_cg_emit(cg, ST_IMM(BPF_W, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity), DT_ACT_DRAINING));
+	cg->cg_clause->dc_exits = true;	/* the program ends the firing here */
 }
 
 /* printf( ), system( ), freopen( ): formatted (then run) by the consumer */

@@ -14,7 +14,7 @@
 
 #include "dt_cg_impl.h"
 
-static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv);
+static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past);
 static void emit_provpid(dt_cg_t *cg, int ldone);
 
 /* ---- values ------------------------------------------------------------------ */
@@ -304,6 +304,24 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_CPU:
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
 		break;
+	case DT_BI_CURCPU: {	/* &cpuinfo[cpu], 0 if the map has none */
+		int lok = dt_cg_label_new(cg);
+		int16_t slot;
+
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		slot = dt_cg_push(cg);
+		dt_cg_emit_mapfd(cg, R1, DT_MAP_CPUINFO);
+		dt_cg_emit(cg, MOV_REG(R2, FP));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, slot));
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		/* checked for NULL: the verifier lets a member's offset be
+		   added only to a checked pointer */
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lok);
+		dt_cg_emit(cg, MOV_IMM(R0, 0));
+		dt_cg_label_set(cg, lok);
+		cg->cg_sp -= 8;
+		break;
+	}
 	case DT_BI_CURTHREAD:
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_task));
 		break;
@@ -522,7 +540,7 @@ cg_valaddr(dt_cg_t *cg, dt_node_t *n)
 	    n->dn_kind == DN_INDEX || n->dn_kind == DN_UNARY))) {
 		/* a part of a variable, or a char array in memory, is
 		   where it is, not in the string copy its value would be */
-		cg_lvaddr(cg, n);
+		cg_lvaddr(cg, n, false);
 	} else {
 		dt_cg_expr(cg, n);
 	}
@@ -531,10 +549,12 @@ cg_valaddr(dt_cg_t *cg, dt_node_t *n)
 /*
  * r0 += the index dnp->dn_right times the element size; an index into an
  * array in a D variable (dn_stroff elements) out of range is DTrace's
- * DTRACEFLT_BADINDEX fault, the index its value.
+ * DTRACEFLT_BADINDEX fault, the index its value.  With past, the index
+ * one past the last element is in range: its address (&a[n]) is C's end
+ * of the array, which is not read.
  */
 static void
-emit_elem(dt_cg_t *cg, dt_node_t *dnp)
+emit_elem(dt_cg_t *cg, dt_node_t *dnp, bool past)
 {
 	dt_cg_push(cg);
 	dt_cg_expr_as(cg, dnp->dn_right, (dt_type_t){ DT_TK_INT, 8, 1 });
@@ -542,7 +562,7 @@ emit_elem(dt_cg_t *cg, dt_node_t *dnp)
 		int lok = dt_cg_label_new(cg);
 
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R0,
-		    (int32_t)dnp->dn_stroff, 0), lok);
+		    (int32_t)dnp->dn_stroff + past, 0), lok);
 		dt_cg_emit_fault(cg, DTRACEFLT_BADINDEX, R0);
 		dt_cg_label_set(cg, lok);
 	}
@@ -570,9 +590,9 @@ cg_member(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
-/* r0 = the address of the lvalue *p, p[i] or p->m */
+/* r0 = the address of the lvalue *p, p[i] or p->m (past: see emit_elem) */
 static void
-cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
+cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past)
 {
 	switch (lv->dn_kind) {
 	case DN_UNARY:
@@ -589,7 +609,7 @@ cg_lvaddr(dt_cg_t *cg, dt_node_t *lv)
 		break;
 	case DN_INDEX:
 		cg_valaddr(cg, lv->dn_left);
-		emit_elem(cg, lv);
+		emit_elem(cg, lv, past);
 		break;
 	default:
 		dt_cg_fail(cg, "D_CG", "internal error: unexpected lvalue");
@@ -637,6 +657,38 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 }
 
 /*
+ * Store r0 into bit-field lv of a struct variable, whose address is in
+ * stack slot aslot (the sema allows no other): the bytes that hold the
+ * field are read, its bits replaced by the low bits of r0, and written
+ * back.  r0 = the field's new value, as reading it gives it (truncated
+ * to the width, sign-extended for a signed field).
+ */
+static void
+emit_bitfield_store(dt_cg_t *cg, const dt_node_t *lv, int16_t aslot)
+{
+	uint32_t bit = (uint32_t)(lv->dn_aux & 0xff);
+	uint32_t bitsize = (uint32_t)(lv->dn_aux >> 8 & 0xff);
+	uint32_t bytes = (bit + bitsize + 7) / 8;
+	int size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
+	uint64_t mask = bitsize >= 64 ? ~0ULL : (1ULL << bitsize) - 1;
+
+	/* r0 = the value's low bitsize bits, at the field's place */
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bitsize)));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, (int32_t)(64 - bitsize - bit)));
+	/* r2 = the bytes with the field's bits cleared */
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+	dt_cg_emit(cg, LDX(bpf_size(size), R2, R1, 0));
+	dt_cg_emit_imm64(cg, R3, ~(mask << bit));
+	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R0));
+	dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R2));
+	/* the value read back */
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, (int32_t)(64 - bit - bitsize)));
+	dt_cg_emit(cg, ALU_IMM(lv->dn_type.ty_signed ? BPF_ARSH : BPF_RSH, R0,
+	    (int32_t)(64 - bitsize)));
+}
+
+/*
  * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
  * a postfix ++/--, the old value).
  */
@@ -649,7 +701,7 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 	bool post = dnp->dn_kind == DN_INCDEC && dnp->dn_post;
 	int16_t aslot;
 
-	cg_lvaddr(cg, lv);
+	cg_lvaddr(cg, lv, false);
 	aslot = dt_cg_push(cg);
 	if (dt_type_isbytes(t)) {
 		/* a struct or array member of a struct variable: the bytes
@@ -691,7 +743,9 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, t);
 	}
-	if (dt_member_root(lv) != NULL) {
+	if (lv->dn_kind == DN_MEMBER && (lv->dn_aux >> 8 & 0xff) != 0) {
+		emit_bitfield_store(cg, lv, aslot);
+	} else if (dt_member_root(lv) != NULL) {
 		/* a member of a global or this-> struct: in its storage,
 		   an address the verifier knows */
 		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
@@ -794,7 +848,7 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	dt_cg_expr(cg, dnp->dn_left);
-	emit_elem(cg, dnp);
+	emit_elem(cg, dnp, false);
 	emit_load(cg, dnp);
 }
 
@@ -878,7 +932,17 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	case DN_UNARY:
 		if (dnp->dn_op == T_AND) {	/* the address, not a read */
-			cg_lvaddr(cg, dnp->dn_left);
+			cg_lvaddr(cg, dnp->dn_left, true);
+			if (dt_member_root(dnp->dn_left) != NULL) {
+				/* in a map: made a plain number, which the
+				   verifier lets D's arithmetic and casts
+				   work on (dctx is a map value, so a load
+				   from it is a number) */
+				dt_cg_emit(cg, STX(BPF_DW, R9,
+				    MS_OFF(ms_addr), R0));
+				dt_cg_emit(cg, LDX(BPF_DW, R0, R9,
+				    MS_OFF(ms_addr)));
+			}
 			break;
 		}
 		if (dnp->dn_op == T_STAR) {

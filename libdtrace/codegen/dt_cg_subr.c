@@ -1,7 +1,7 @@
 /*
  * dt_cg_subr.c: the integer and kernel subroutines: byte order (htons()
  * and kin), rand(), getmajor(), getminor(), progenyof(), and Linux's
- * locks (mutex_owned() and kin).
+ * locks (mutex_owned() and kin), and the D library's __psargs().
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -92,6 +92,72 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_label_set(cg, lfound);
 	dt_cg_emit(cg, MOV_IMM(R0, 1));
 	dt_cg_label_set(cg, ldone);
+}
+
+#define DT_PSARGS_MAX	80	/* psinfo_t's pr_psargs: PRARGSZ bytes */
+
+/*
+ * r0 = __psargs(start, end): the arguments of the current process as
+ * psinfo_t's pr_psargs holds them: the bytes of [start, end) (a process's
+ * mm->arg_start and arg_end, which the D library reads only for a task of
+ * the current address space), each NUL between two arguments made a
+ * space, at most DT_PSARGS_MAX - 1 of them and no more than a string
+ * temporary holds.  Bytes that cannot be read give the empty string.
+ */
+void
+dt_cg_psargs(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	int32_t cap = (int32_t)(strsize < DT_PSARGS_MAX ? strsize - 1 :
+	    DT_PSARGS_MAX - 1);
+	uint32_t t = dt_cg_tmp_alloc(cg);
+	int lread = dt_cg_label_new(cg), lempty = dt_cg_label_new(cg);
+	int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
+	int lend = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int16_t slot;
+
+	dt_cg_expr(cg, dnp->dn_args);
+	slot = dt_cg_push(cg);
+	dt_cg_expr(cg, dnp->dn_args->dn_list);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot));
+	cg->cg_sp -= 8;
+
+	/* r8 = end - start - 1: the bytes before the last argument's NUL */
+	dt_cg_emit(cg, MOV_REG(R8, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R8, 0, 0), lempty);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R8, cap, 0), lread);
+	dt_cg_emit(cg, MOV_IMM(R8, cap));
+	dt_cg_label_set(cg, lread);
+	dt_cg_emit_dctx_addr(cg, R1, t);
+	dt_cg_emit(cg, MOV_REG(R2, R8));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_user));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lempty);
+
+	/* each NUL of the first r8 bytes becomes a space */
+	dt_cg_emit(cg, MOV_IMM(R7, 0));
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R7, R8, 0), lend);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R7, cap, 0), lend);
+	dt_cg_emit_tmp_at(cg, R1, t, R7);
+	dt_cg_emit(cg, LDX(BPF_B, R2, R1, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), lnext);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R1, 0, ' '));
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R7, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_label_set(cg, lend);
+	dt_cg_emit_tmp_at(cg, R1, t, R8);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R1, 0, 0));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+
+	dt_cg_label_set(cg, lempty);
+	dt_cg_emit_dctx_addr(cg, R1, t);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R1, 0, 0));
+	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_dctx_addr(cg, R0, t);
 }
 
 /*

@@ -57,6 +57,12 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 		(void) dt_cg_tmp_alloc(cg);
 	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
+	if (idp->di_tls) {	/* self->a[k]: the thread id first */
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+		dt_cg_emit(cg, MOV32_REG(R0, R0));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+		off += 8;
+	}
 	for (kn = dnp->dn_args; kn != NULL; kn = kn->dn_list, i++) {
 		dt_type_t kt = idp->di_keys[i];
 
@@ -177,14 +183,42 @@ emit_dyndrop(dt_cg_t *cg)
 }
 
 /*
+ * Mark the current thread in the owner map: it has self->a[k] elements,
+ * which the program run at its exit deletes (core/dt_work.c).  A mark the
+ * map has no room for is a dynamic variable drop.
+ */
+static void
+emit_tls_owner(dt_cg_t *cg)
+{
+	const dt_ident_t *owner = cg->cg_hdl->dt_tlsowner;
+	int lok = dt_cg_label_new(cg);
+	int16_t slot;
+
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
+	dt_cg_emit(cg, MOV32_REG(R0, R0));
+	slot = dt_cg_push(cg);
+	dt_cg_emit_mapfd(cg, R1, owner->di_id);
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, slot));
+	dt_cg_emit(cg, MOV_REG(R3, R2));	/* any value: present is all */
+	dt_cg_emit(cg, MOV_IMM(R4, BPF_ANY));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	cg->cg_sp -= 8;
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit_dyndrop(cg);
+	dt_cg_label_set(cg, lok);
+}
+
+/*
  * Store the value at r3 (BPF memory) in the element of variable map idp
  * that key k names; a store the map has no room for is a dynamic
- * variable drop.
+ * variable drop.  A self->a[k] element stored marks its thread as one
+ * that has elements.
  */
 static void
 emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
-	int lok = dt_cg_label_new(cg);
+	int lok = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
 	dt_cg_emit_mapfd(cg, R1, idp->di_id);
 	dt_cg_lv_keyptr(cg, k, R2);
@@ -192,7 +226,11 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	emit_dyndrop(cg);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	dt_cg_label_set(cg, lok);
+	if (idp->di_kind == DT_IDENT_ASSOC && idp->di_tls)
+		emit_tls_owner(cg);
+	dt_cg_label_set(cg, ldone);
 }
 
 /*

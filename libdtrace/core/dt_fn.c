@@ -105,6 +105,9 @@ static const dt_fn_t dt_fns[] = {
 	    dt_cg_intfunc),
 	FN("progenyof", DT_FN_PROGENYOF, T_I32, SUBR, 0, "i",
 	    dt_sema_progenyof, dt_cg_progenyof),
+	/* the D library's: psinfo_t's pr_psargs, from the arguments' span */
+	FN("__psargs", DT_FN_PSARGS, T_STR, SUBR, 0, "ii", NULL,
+	    dt_cg_psargs),
 
 	/* memory */
 	FN("copyin", DT_FN_COPYIN, T_VOIDP, SUBR, 0, "xx", NULL, dt_cg_copyin),

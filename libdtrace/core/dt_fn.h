@@ -103,7 +103,8 @@ extern dt_fncg_f dt_cg_pathfunc, dt_cg_d_path;
 extern dt_fncg_f dt_cg_inet;
 
 /* codegen/dt_cg_subr.c: integers, processes, locks */
-extern dt_fncg_f dt_cg_intfunc, dt_cg_progenyof, dt_cg_lockfn;
+extern dt_fncg_f dt_cg_intfunc, dt_cg_progenyof, dt_cg_lockfn,
+    dt_cg_psargs;
 
 /* codegen/dt_cg_mem.c: memory */
 extern dt_fncg_f dt_cg_copyin, dt_cg_alloca, dt_cg_copyto;

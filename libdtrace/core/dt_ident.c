@@ -26,6 +26,8 @@
 
 /* Built-in variables, sorted by name for bsearch; functions are in dt_fn.c. */
 static const dt_ident_t dt_builtins[] = {
+	/* the D library's: the address of this CPU's cpuinfo_t (curcpu) */
+	BI("__curcpu", DT_BI_CURCPU, T_U64),
 	BI("arg0", DT_BI_ARG0 + 0, T_I64),
 	BI("arg1", DT_BI_ARG0 + 1, T_I64),
 	BI("arg2", DT_BI_ARG0 + 2, T_I64),
@@ -39,7 +41,6 @@ static const dt_ident_t dt_builtins[] = {
 	BI("args", DT_BI_ARGS, T_I64),
 	BI("caller", DT_BI_CALLER, T_U64),
 	BI("cpu", DT_BI_CPU, T_I32),
-	BI("curcpu", DT_BI_CPU, T_I32),
 	BI("curthread", DT_BI_CURTHREAD, T_VOID),
 	BI("cwd", DT_BI_CWD, T_STR),
 	BI("epid", DT_BI_EPID, T_U32),

@@ -54,8 +54,12 @@ typedef enum dt_tkind {
 	DT_TK_USYM,		/* usym(), ufunc(): pid, user address (16
 				   bytes) shown as module`symbol */
 	DT_TK_UMOD,		/* umod(): pid, address shown as module */
-	DT_TK_UADDR		/* uaddr(): pid, address shown as
+	DT_TK_UADDR,		/* uaddr(): pid, address shown as
 				   module`symbol+0xoffset */
+	DT_TK_FLOAT		/* float, double, long double: ty_size 4,
+				   8 or 16 bytes (value: their address,
+				   as a struct's; D has no floating-point
+				   arithmetic) */
 } dt_tkind_t;
 
 typedef struct dt_type {
@@ -111,6 +115,9 @@ typedef struct dt_ident {
 					   the locals area of dctx (LOCAL) */
 	bool di_defined;		/* a type has been given */
 	unsigned int di_nkeys;		/* ASSOC: key components */
+	bool di_tls;			/* ASSOC: thread-local (self->a[k]):
+					   its map's key is the thread id,
+					   then the components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
 	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC: the bytes a struct or
 					   array key copies (its type's) */
@@ -175,6 +182,7 @@ enum {
 	DT_MAP_USDTPRIDS,	/* usdt_prids: (pid, shared probe) -> probe,
 				   clauses (dt_rec.h) */
 	DT_MAP_USDTGEN,		/* usdt_gen: pid -> generation */
+	DT_MAP_CPUINFO,		/* cpu -> its cpuinfo_t (curcpu) */
 	DT_MAP_COUNT
 };
 
@@ -297,10 +305,13 @@ typedef struct dt_clause {
 	bool dc_records;		/* a firing emits a ring buffer record */
 	bool dc_faults;			/* its code can fault (set by the
 					   code generator) */
+	bool dc_exits;			/* calls exit() (set by the code
+					   generator) */
 	bool dc_useprobes;		/* uses probeprov & co */
 	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
 					   (core/dt_attr.c) */
 	bool dc_usespec;		/* uses speculations: the spec map */
+	bool dc_cpuinfo;		/* uses curcpu: the cpuinfo map */
 	bool dc_kstack;			/* uses the kernel stack (stack(),
 					   stackdepth, caller): the program
 					   finds the frames to skip */
@@ -364,6 +375,10 @@ typedef struct dt_program {
 	int pg_btfobjfd;		/* the kernel BTF object pg_btfid is
 					   in: a module's (borrowed from
 					   dt_prov_fbt.c), 0 for vmlinux */
+	uint32_t pg_callback;		/* first insn of its one callback (a
+					   helper's, bpf_for_each_map_elem),
+					   0 if none: then it is loaded with
+					   BTF of its two functions */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
@@ -608,6 +623,8 @@ typedef struct dt_options {
 	uint64_t op_statusrate;		/* statusrate: ns between status
 					   checks (drops, processes) */
 	bool op_errtags;		/* errtags */
+	bool op_droptags;		/* droptags: drop reports carry their
+					   DTRACEDROP_* tag */
 	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
 					   where fentry/fexit work */
 	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on
@@ -689,6 +706,9 @@ struct dtrace_hdl {
 	uint32_t dt_globsize;		/* bytes of the globals value */
 	uint32_t dt_localsize;		/* bytes of this-> variables */
 	dt_ident_t **dt_varmaps;	/* ASSOC and TLS variables, by map */
+	dt_ident_t *dt_tlsowner;	/* the TLS map whose entry marks a
+					   thread that has self->a[k]
+					   elements (NULL: none declared) */
 	int *dt_varmapfd;		/* their maps, -1 until created */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
@@ -812,6 +832,7 @@ struct dtrace_hdl {
 	struct dt_tentry *dt_dtypes;	/* types declared in D (split on the
 					   kernel's), held; NULL until used */
 	uint32_t dt_dints[4][2];	/* their D integers: [log2 size][signed] */
+	uint32_t dt_dfloats[3];		/* their float, double, long double */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
@@ -878,6 +899,7 @@ extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,
     unsigned int);
 extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
 extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
+extern uint32_t dt_btf_align(const struct btf *, uint32_t);
 extern int dt_btf_dtype(const struct btf *, uint32_t, dt_type_t *,
     const char **);
 extern int dt_btf_member(const struct btf *, uint32_t, const char *,

@@ -512,6 +512,8 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_cpp_set_define },
 	{ .od_name = "destructive", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_destructive), .od_set = dt_opt_set },
+	{ .od_name = "droptags", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_droptags), .od_set = dt_opt_set },
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
 	    .od_max = UINT64_MAX, .od_set = dt_opt_set },

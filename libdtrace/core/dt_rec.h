@@ -62,6 +62,10 @@ typedef struct dt_mstate {
 	uint32_t ms_stkskip;		/* stack(): the program's own
 					   frames (bpf_get_stack's skip
 					   count) */
+	uint32_t ms_act;		/* gs_activity when the firing began:
+					   once exit() changed it, the
+					   firing's later clauses do not
+					   run */
 	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */
@@ -70,6 +74,8 @@ typedef struct dt_mstate {
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
 	uint64_t ms_scratch;		/* scratch bytes the clause took */
 	uint64_t ms_dctx;		/* dctx's own address, as a number */
+	uint64_t ms_addr;		/* &a[i] of a variable's part: its
+					   address, made a number here */
 	uint64_t ms_strtok;		/* strtok(): where the rest of the saved
 					   string starts; >= strsize: none */
 	uint64_t ms_tokstart;		/* strtok(): start of the token read */

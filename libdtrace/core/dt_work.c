@@ -123,8 +123,62 @@ fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
  * thread still runs after that tracepoint (its last sched:::off-cpu comes
  * from its final switch), so a second program on sched_process_free,
  * once the task is gone, deletes the entries of its pid (the event's
- * pid field) again.
+ * pid field) again.  Elements of thread-local associative arrays
+ * (self->a[k]) are deleted there too, if the owner map says the thread
+ * has any (tls_assoc_sweep()).
  */
+static void
+emit_mapfd(dt_asm_t *as, int reg, const dt_ident_t *idp)
+{
+	dt_asm_reloc(as, DT_REL_MAPFD);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, reg,
+	    BPF_PSEUDO_MAP_FD, 0, idp->di_id));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
+}
+
+/*
+ * Thread-local associative arrays (self->a[k]) are keyed by the thread id
+ * and then k: a thread's elements are found only by walking the map.  If
+ * the thread (its id at fp-8) is in the owner map, which every store of
+ * an element marks it in, each such map is walked with
+ * bpf_for_each_map_elem, whose callback (written after the program, at
+ * pg_callback) deletes the thread's elements.  A thread that never stored
+ * one costs one lookup.  cbinsn gets the index of each ld_imm64 of the
+ * callback's address, whose offset is filled in once the callback's place
+ * is known; the return is how many (at most DT_TLS_SWEEPMAX: maps beyond
+ * are walked by a second call each, so there is no limit but that array,
+ * sized for the D program's every array).
+ */
+static unsigned int
+tls_assoc_sweep(dtrace_hdl_t *dtp, dt_asm_t *as, uint32_t *cbinsn)
+{
+	int lskip = dt_asm_label(as);
+	unsigned int n = 0;
+
+	emit_mapfd(as, R1, dtp->dt_tlsowner);
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, -8));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+
+		if (idp->di_kind != DT_IDENT_ASSOC || !idp->di_tls)
+			continue;
+		emit_mapfd(as, R1, idp);
+		cbinsn[n++] = dt_asm_pc(as);
+		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R2,
+		    BPF_PSEUDO_FUNC, 0, 0));
+		dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
+		dt_asm_emit(as, MOV_REG(R3, FP));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, -8));
+		dt_asm_emit(as, MOV_IMM(R4, 0));
+		dt_asm_emit(as, CALL(BPF_FUNC_for_each_map_elem));
+	}
+	dt_asm_set(as, lskip);
+	return (n);
+}
+
 static int
 tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 {
@@ -139,6 +193,8 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 		.sample_period = 1,
 	};
 	int pfd, rv = -1, keyoff = -1;
+	uint32_t *cbinsn = NULL;
+	unsigned int ncb = 0;
 
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
 		return (-1);
@@ -167,21 +223,46 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 		dt_asm_emit(&as, MOV32_REG(R0, R0));
 	}
 	dt_asm_emit(&as, STX(BPF_DW, FP, -8, R0));
+	if (dtp->dt_tlsowner != NULL) {
+		if ((cbinsn = dt_zalloc(dtp, dtp->dt_nvarmaps *
+		    sizeof (*cbinsn))) == NULL) {
+			dt_asm_fini(&as);
+			goto out;
+		}
+		ncb = tls_assoc_sweep(dtp, &as, cbinsn);
+	}
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
 
 		if (idp->di_kind != DT_IDENT_TLS)
 			continue;
-		dt_asm_reloc(&as, DT_REL_MAPFD);
-		dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1,
-		    BPF_PSEUDO_MAP_FD, 0, idp->di_id));
-		dt_asm_emit(&as, INSN(0, 0, 0, 0, 0));
+		emit_mapfd(&as, R1, idp);
 		dt_asm_emit(&as, MOV_REG(R2, FP));
 		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -8));
 		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
 	}
 	dt_asm_emit(&as, MOV_IMM(R0, 0));
 	dt_asm_emit(&as, EXIT());
+	if (ncb > 0) {
+		/*
+		 * The callback: r2 the element's key, r4 the thread id's
+		 * address; an element of that thread is deleted, and the
+		 * walk goes on (r0 = 0)
+		 */
+		int lnext = dt_asm_label(&as);
+
+		pgp->pg_callback = dt_asm_pc(&as);
+		for (unsigned int i = 0; i < ncb; i++)	/* pc-relative */
+			blk.db_insns[cbinsn[i]].imm = (int32_t)
+			    (pgp->pg_callback - cbinsn[i] - 1);
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R2, 0));
+		dt_asm_emit(&as, LDX(BPF_DW, R4, R4, 0));
+		dt_asm_jump(&as, JMP_REG(BPF_JNE, R3, R4, 0), lnext);
+		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
+		dt_asm_set(&as, lnext);
+		dt_asm_emit(&as, MOV_IMM(R0, 0));
+		dt_asm_emit(&as, EXIT());
+	}
 	if (dt_asm_end(&as) != 0)
 		goto out;
 	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, keyoff < 0 ?
@@ -203,6 +284,7 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 	}
 	rv = dt_perf_attach(dtp, pfd, pgp->pg_fd, 0);
 out:
+	free(cbinsn);
 	dt_block_free(&blk);
 	return (rv);
 }
@@ -381,6 +463,14 @@ static int
 report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
     uint64_t total, uint64_t *seen)
 {
+	static const char *const tag[] = {	/* -x droptags */
+		[DTRACEDROP_PRINCIPAL] = "DTRACEDROP_PRINCIPAL",
+		[DTRACEDROP_AGGREGATION] = "DTRACEDROP_AGGREGATION",
+		[DTRACEDROP_DYNAMIC] = "DTRACEDROP_DYNAMIC",
+		[DTRACEDROP_SPEC] = "DTRACEDROP_SPEC",
+		[DTRACEDROP_SPECUNAVAIL] = "DTRACEDROP_SPECUNAVAIL",
+		[DTRACEDROP_MISSED] = "DTRACEDROP_MISSED",
+	};
 	static const char *const what[] = {	/* noun, then the rest */
 		[DTRACEDROP_PRINCIPAL] = "drop",
 		[DTRACEDROP_AGGREGATION] = "aggregation drop",
@@ -390,8 +480,8 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 		[DTRACEDROP_MISSED] = "probe firing",
 	};
 	dtrace_dropdata_t dd;
-	char msg[128];
-	int len;
+	char msg[160];
+	int len = 0;
 
 	if (total == *seen)
 		return (0);
@@ -400,7 +490,9 @@ report_loss(dtrace_hdl_t *dtp, dtrace_dropkind_t kind, int cpu,
 	dd.dtdda_drops = total - *seen;
 	dd.dtdda_total = total;
 	*seen = total;
-	len = snprintf(msg, sizeof (msg), "%llu %s%s%s",
+	if (dtp->dt_opts.op_droptags)
+		len = snprintf(msg, sizeof (msg), "[%s] ", tag[kind]);
+	len += snprintf(msg + len, sizeof (msg) - (size_t)len, "%llu %s%s%s",
 	    (unsigned long long)dd.dtdda_drops, what[kind],
 	    dd.dtdda_drops > 1 ? "s" : "", kind == DTRACEDROP_SPECUNAVAIL ?
 	    " (no speculative buffer available)" : kind == DTRACEDROP_MISSED ?

@@ -234,6 +234,7 @@ static const struct {
 	{ "signed", T_KW_SIGNED }, { "void", T_KW_VOID },
 	{ "string", T_KW_STRING }, { "struct", T_KW_STRUCT },
 	{ "union", T_KW_UNION }, { "enum", T_KW_ENUM },
+	{ "float", T_KW_FLOAT }, { "double", T_KW_DOUBLE },
 	{ NULL, T_EOF }
 };
 

@@ -11,8 +11,8 @@
  * ip and tcp providers (pktinfo_t, csinfo_t, ipinfo_t, ifinfo_t,
  * ipv4info_t, ipv6info_t; tcpsinfo_t, tcplsinfo_t, tcpinfo_t and the
  * TCP_STATE_* values, from struct sock, sk_buff and the IP headers);
- * net.d the constants of the network subroutines, which need no kernel
- * types.  procfs.d, io.d, ip.d and tcp.d need the kernel's types, so
+ * net.d the constants of the network subroutines and sched.d the CPU view
+ * (cpuinfo_t, curcpu), which need no kernel types.  procfs.d, io.d, ip.d and tcp.d need the kernel's types, so
  * loading the
  * library at open would make every session read BTF; each file is
  * compiled instead when the parser or the semantic pass meets one of its
@@ -60,6 +60,7 @@ static const char dt_lib_procfs[] =
 "	uintptr_t pr_addr;	/* address of the task_struct */\n"
 "	unsigned long pr_ttydev;	/* controlling tty (0: none) */\n"
 "	string pr_fname;	/* name of the executable (comm) */\n"
+"	string pr_psargs;	/* the arguments, as one line (80 bytes) */\n"
 "	uintptr_t pr_argv;	/* user address of the arguments */\n"
 "	uintptr_t pr_envp;	/* user address of the environment */\n"
 "	int pr_zoneid;		/* zone id: 0, the global zone */\n"
@@ -121,6 +122,9 @@ static const char dt_lib_procfs[] =
 "	    (unsigned long)T->signal->tty->driver->major << 20 |\n"
 "	    (T->signal->tty->driver->minor_start + T->signal->tty->index);\n"
 "	pr_fname = T->comm;\n"
+"	pr_psargs = T->mm == NULL ? stringof(T->comm) :\n"
+"	    T->mm != curthread->mm ? \"\" :\n"
+"	    __psargs(T->mm->arg_start, T->mm->arg_end);\n"
 "	pr_argv = T->mm == NULL ? 0 : T->mm->arg_start;\n"
 "	pr_envp = T->mm == NULL ? 0 : T->mm->env_start;\n"
 "	pr_zoneid = 0;\n"
@@ -164,6 +168,36 @@ static const char dt_lib_procfs[] =
 "\n"
 "inline psinfo_t *curpsinfo = xlate <psinfo_t *> (curthread);\n"
 "inline lwpsinfo_t *curlwpsinfo = xlate <lwpsinfo_t *> (curthread);\n";
+
+/*
+ * The CPU view of DTrace: cpuinfo_t, as the sched provider's guide
+ * defines it, and curcpu, this CPU's, which the session fills from sysfs
+ * and /proc/cpuinfo (dt_bpf.c, cpuinfo_map()).
+ */
+static const char dt_lib_sched[] =
+"typedef int processorid_t;\n"
+"typedef int psetid_t;\n"
+"typedef int chipid_t;\n"
+"typedef int lgrp_id_t;\n"
+"\n"
+"typedef struct processor_info {\n"
+"	int pi_state;			/* P_ONLINE or P_OFFLINE */\n"
+"	char pi_processor_type[16];	/* the machine: x86_64 */\n"
+"	char pi_fputypes[32];		/* the FPU */\n"
+"	int pi_clock;			/* clock rate, in MHz */\n"
+"} processor_info_t;\n"
+"\n"
+"typedef struct cpuinfo {\n"
+"	processorid_t cpu_id;		/* the CPU's number */\n"
+"	psetid_t cpu_pset;		/* processor set: -1, none */\n"
+"	chipid_t cpu_chip;		/* the physical package */\n"
+"	lgrp_id_t cpu_lgrp;		/* the NUMA node */\n"
+"	processor_info_t cpu_info;\n"
+"} cpuinfo_t;\n"
+"\n"
+"inline int P_OFFLINE = 1;\n"
+"inline int P_ONLINE = 2;\n"
+"inline cpuinfo_t *curcpu = (cpuinfo_t *)__curcpu;\n";
 
 /* The network constants of inet_ntop() and link_ntop(), Linux's values. */
 static const char dt_lib_net[] =
@@ -564,6 +598,10 @@ static const struct {
 	    "TCP_STATE_CLOSE_WAIT", "TCP_STATE_FIN_WAIT_1",
 	    "TCP_STATE_CLOSING", "TCP_STATE_LAST_ACK",
 	    "TCP_STATE_FIN_WAIT_2", "TCP_STATE_TIME_WAIT", NULL } },
+	{ "sched.d (the D library)", dt_lib_sched, (const char *const []){
+	    "cpuinfo_t", "struct cpuinfo", "curcpu", "processor_info_t",
+	    "struct processor_info", "processorid_t", "psetid_t", "chipid_t",
+	    "lgrp_id_t", "P_ONLINE", "P_OFFLINE", NULL } },
 	{ "net.d (the D library)", dt_lib_net, (const char *const []){
 	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
 	    NULL } },

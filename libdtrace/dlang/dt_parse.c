@@ -974,11 +974,29 @@ member_btf(dt_pcb_t *pcb, dt_type_t ty, const char *name, dt_srcpos_t pos)
 }
 
 /*
- * Lay the members out as C does on this machine (LP64): each at the next
- * multiple of its alignment; a bit-field in the storage unit of its type
- * that holds the current bit if it fits there, else at the next unit; a
- * zero-width bit-field moves to the next unit.  In a union every member
- * is at 0.  Returns the size: the end rounded up to the largest alignment.
+ * The bytes a bit-field of width bits occupies, and its alignment: the
+ * smallest power of two that holds it (DTrace gives each bit-field an
+ * integer type of its own of that size).
+ */
+static uint64_t
+bitfield_unit(uint32_t bits)
+{
+	uint64_t unit = 1;
+
+	while (unit * 8 < bits)
+		unit *= 2;
+	return (unit);
+}
+
+/*
+ * Lay the members out as DTrace does on LP64: each member starts at the
+ * first byte after the end of the one before, rounded up to a multiple
+ * of its alignment.  A bit-field is no exception: it starts a byte of its
+ * own, aligned to its unit (bitfield_unit()), so that struct { char a:2;
+ * char b:3; } takes two bytes; zero-width bit-fields are not members (see
+ * parse_sou_body()).  Other members are aligned as C aligns them.  In a
+ * union every member is at 0.  Returns the size: the end of the last
+ * member rounded up to the largest alignment, as C pads it.
  */
 static int64_t
 sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
@@ -988,37 +1006,25 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t sz = (uint64_t)btf__resolve_size(btf, mv[i].sm_type);
-		uint64_t al = (uint64_t)btf__align_of(btf, mv[i].sm_type);
-		uint64_t unit = sz * 8, bits;
+		uint64_t al = dt_btf_align(btf, mv[i].sm_type);
+		uint64_t bits = sz * 8;
 
-		if (al == 0)
-			al = 1;
-		if (mv[i].sm_bits == 0 && mv[i].sm_name == 0 &&
-		    unit != 0 && btf_kind(btf__type_by_id(btf,
-		    dt_btf_resolve(btf, mv[i].sm_type))) == BTF_KIND_INT) {
-			/* int : 0; the next member starts a new unit */
-			off = isunion ? 0 : (off + unit - 1) / unit * unit;
-			mv[i].sm_off = (uint32_t)off;
-			continue;
-		}
-		if (al > align)
-			align = al;
-		if (isunion)
-			off = 0;
 		if (mv[i].sm_bits != 0) {
 			bits = mv[i].sm_bits;
-			if (off / unit != (off + bits - 1) / unit)
-				off = (off + unit - 1) / unit * unit;
-		} else {
-			bits = sz * 8;
-			off = (off + al * 8 - 1) / (al * 8) * (al * 8);
+			sz = bitfield_unit(mv[i].sm_bits);
+			al = sz;
 		}
-		mv[i].sm_off = (uint32_t)off;
-		off += bits;
-		if (off > end)
-			end = off;
+		if (al == 0)
+			al = 1;
+		if (al > align)
+			align = al;
+		off = isunion ? 0 : (off + 7) / 8;	/* bytes */
+		off = (off + al - 1) / al * al;
+		mv[i].sm_off = (uint32_t)(off * 8);
+		if (off + sz > end)
+			end = off + sz;
+		off = off * 8 + bits;			/* bits */
 	}
-	end = (end + 7) / 8;
 	return ((int64_t)((end + align - 1) / align * align));
 }
 
@@ -1173,6 +1179,7 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			dt_type_t mty = bty;
 			char name[256] = "";
 			uint32_t tid, bits = 0;
+			bool zerowidth = false;
 
 			if (tok(pcb)->tk_kind == T_STAR)
 				mty = parse_stars(pcb, bty, &msize, dpos);
@@ -1211,6 +1218,7 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 					    "%lld is not valid for its type",
 					    name, (long long)v);
 				bits = (uint32_t)v;
+				zerowidth = v == 0;
 			}
 			if (mty.ty_kind == DT_TK_VOID)
 				dt_cerror(pcb, "D_DECL_VOIDOBJ", dpos, "cannot "
@@ -1223,6 +1231,15 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				    "member %s is too big", name);
 			tid = ndims > 0 ? array_btf(pcb, mty, dims, ndims,
 			    name, dpos) : member_btf(pcb, mty, name, dpos);
+			if (zerowidth) {
+				/* "int : 0": DTrace starts every bit-field
+				   on a byte of its own, so it changes
+				   nothing and is no member */
+				if (tok(pcb)->tk_kind != T_COMMA)
+					break;
+				next(pcb);
+				continue;
+			}
 			if (n == DT_SOU_MAXMEMB)
 				goto toomany;
 			mv[n] = (sou_member_t){ 0, tid, bits, 0 };
@@ -1324,6 +1341,7 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 	if (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
 	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
 	    k == T_KW_VOID || k == T_KW_STRING || k == T_KW_STRUCT ||
+	    k == T_KW_FLOAT || k == T_KW_DOUBLE ||
 	    k == T_KW_UNION || k == T_KW_ENUM)
 		return (true);
 	if (k != T_IDENT)
@@ -1586,9 +1604,11 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		} else if (k == T_KW_LONG) {
 			nlong++;
 		} else if (k == T_KW_INT || k == T_KW_CHAR ||
-		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING) {
+		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING ||
+		    k == T_KW_FLOAT || k == T_KW_DOUBLE) {
 			/* int goes with short; char and short take no
-			   long; void and string take nothing */
+			   long; void, string, float and double take
+			   nothing */
 			if (base != 0 && !(base == T_KW_INT &&
 			    k == T_KW_SHORT) && !(base == T_KW_SHORT &&
 			    k == T_KW_INT))
@@ -1642,11 +1662,21 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			ty.ty_kind = DT_TK_STRING;
 			ty.ty_size = 0;
 			break;
+		case T_KW_FLOAT:
+			ty.ty_kind = DT_TK_FLOAT;
+			ty.ty_size = 4;
+			break;
+		case T_KW_DOUBLE:
+			/* long double: x86-64's 80 bits in 16 bytes */
+			ty.ty_kind = DT_TK_FLOAT;
+			ty.ty_size = nlong == 1 ? 16 : 8;
+			break;
 		default:
 			ty.ty_size = nlong > 0 ? 8 : 4;
 		}
 		if (nlong > 0 && (base == T_KW_CHAR || base == T_KW_SHORT ||
-		    ty.ty_kind != DT_TK_INT))
+		    ty.ty_kind != DT_TK_INT) && !(base == T_KW_DOUBLE &&
+		    nlong == 1))
 			dt_cerror(pcb, "D_DECL_LONGINT", pos, "invalid type "
 			    "combination: long may only be used with int");
 		if (ty.ty_kind == DT_TK_INT)
@@ -2977,13 +3007,15 @@ parse_decl(dt_pcb_t *pcb)
 		if (isinline) {
 			expect(pcb, T_ASSIGN);
 			expr = parse_assign(pcb);
-		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope != '\0' &&
+		} else if (tok(pcb)->tk_kind == T_LBRACK &&
+		    strcmp(scope, "this->") == 0 &&
 		    is_type_start(pcb, peek(pcb))) {
 			dt_cerror(pcb, "D_DECL_LOCASSC", pos, "%s: "
-			    "clause-local and thread-local variables may not "
-			    "be associative arrays", name);
-		} else if (tok(pcb)->tk_kind == T_LBRACK && *scope == '\0' &&
+			    "clause-local variables may not be associative "
+			    "arrays", name);
+		} else if (tok(pcb)->tk_kind == T_LBRACK &&
 		    is_type_start(pcb, peek(pcb))) {
+			/* a[T1, T2] or self->a[T1, T2] */
 			next(pcb);
 			for (nkeys = 0;; ) {
 				if (nkeys == DT_MAXKEYS)

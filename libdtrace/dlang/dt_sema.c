@@ -10,7 +10,9 @@
  *
  * Records: trace(), printf() and exit() append data to the clause's record;
  * a clause without statements records nothing but still emits a record
- * (DTrace's default action); a clause with only assignments emits nothing.
+ * (DTrace's default action), and so does one that calls speculate() and
+ * records nothing else (the probe line is then speculative); a clause with
+ * only assignments emits nothing.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -39,6 +41,9 @@ type_name(dt_type_t t, char *buf, size_t len)
 		return ("void");
 	case DT_TK_STRING:
 		return ("string");
+	case DT_TK_FLOAT:
+		return (t.ty_size == 4 ? "float" : t.ty_size == 8 ? "double" :
+		    "long double");
 	case DT_TK_PTR:
 		if (t.ty_psize == 0 || t.ty_psize > 8)
 			snprintf(buf, len, "void *%.*s", t.ty_plevel,
@@ -394,6 +399,8 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		if ((bi->di_id == DT_BI_STACKDEPTH ||
 		    bi->di_id == DT_BI_CALLER) && pcb->pcb_clause != NULL)
 			pcb->pcb_clause->dc_kstack = true;
+		if (bi->di_id == DT_BI_CURCPU && pcb->pcb_clause != NULL)
+			pcb->pcb_clause->dc_cpuinfo = true;
 		switch (bi->di_id) {
 		case DT_BI_CURTHREAD: {
 			dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
@@ -689,9 +696,35 @@ struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 		    DT_STRUCTVAR_MAX, (long long)idp->di_tsize);
 }
 
+static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
+    dt_srcpos_t);
+
 /*
- * a[k...]: an associative array.  Reading an array never assigned is an
- * error; the first assignment declares it with its key types.  Later uses
+ * A thread-local associative array, self->a[k...], new associative array
+ * idp: its map's key is the thread id (8 bytes) and then the components,
+ * so that two threads' self->a[k] are two elements.  A thread that stores
+ * one is marked in the handle's owner map (a TLS variable keyed by thread
+ * id that D cannot name), which tells the program run at the thread's exit
+ * that it has elements to delete (core/dt_work.c).
+ */
+static void
+assoc_thread(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+
+	if (var_kind(idp->di_name) != DT_IDENT_TLS)
+		return;
+	idp->di_tls = true;
+	idp->di_keysize += 8;
+	if (dtp->dt_tlsowner == NULL)
+		dtp->dt_tlsowner = declare_scalar(pcb, "self->.owner",
+		    (dt_type_t){ DT_TK_INT, 8, 0 }, pos);
+}
+
+/*
+ * a[k...] or self->a[k...]: an associative array.  Reading a global
+ * array never assigned is an error (a thread-local one is an array of
+ * ints); the first assignment declares it with its key types.  Later uses
  * must agree on the number of keys and on string versus integer.
  */
 static dt_ident_t *
@@ -702,19 +735,23 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	dt_ident_t *idp = dt_ident_lookup(dtp, name);
 	unsigned int n, i = 0;
 
-	if (var_kind(name) != DT_IDENT_GLOBAL)
+	if (var_kind(name) == DT_IDENT_LOCAL)
 		dt_cerror(pcb, "D_ARR_LOCAL", dnp->dn_pos, "%s: clause-local "
-		    "and thread-local variables may not be associative "
-		    "arrays", name);
+		    "variables may not be associative arrays", name);
 	n = assoc_keys(pcb, dnp, true);
 	dt_node_t *k;
 
 	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is a scalar "
 		    "variable, not an associative array", name);
-	if (idp == NULL && !store)
+	if (idp == NULL && !store && var_kind(name) == DT_IDENT_GLOBAL)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
 		    "resolve %s: Unknown variable name", name);
+	if (idp == NULL && !store) {
+		/* self->a[k] read before any assignment: an array of ints,
+		   created on first reference as self->x is */
+		ty = (dt_type_t){ DT_TK_INT, 4, 1 };
+	}
 	if (idp == NULL) {
 		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_ARRAY)
 			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
@@ -734,6 +771,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
 		struct_var(pcb, idp, dnp->dn_pos);
+		assoc_thread(pcb, idp, dnp->dn_pos);
 		if (idp->di_keysize > DT_MAXKEYSIZE)
 			dt_cerror(pcb, "D_ARR_KEYSIZE", dnp->dn_pos, "key of %s "
 			    "is %u bytes, more than %d: reduce strsize or the "
@@ -1015,6 +1053,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
 	struct_var(pcb, idp, pos);
+	assoc_thread(pcb, idp, pos);
 	if (idp->di_keysize > DT_MAXKEYSIZE)
 		dt_cerror(pcb, "D_ARR_KEYSIZE", pos, "key of %s is %u bytes, "
 		    "more than %d", name, idp->di_keysize, DT_MAXKEYSIZE);
@@ -1024,7 +1063,8 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 
 /*
  * What memory or a struct variable lets be written (lhs checked): an
- * integer or a pointer (where: " in memory" or ""), not a bit-field.
+ * integer or a pointer (where: " in memory" or ""); a bit-field only in
+ * a variable, and only one that lies within 8 bytes.
  */
 static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
@@ -1035,10 +1075,12 @@ check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: only integers "
 		    "and pointers%s can be written", op, where);
-	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0)
+	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0 &&
+	    (*where != '\0' || (lhs->dn_aux & 0xff) +
+	    (lhs->dn_aux >> 8 & 0xff) > 64))
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
 		    "requires modifiable lvalue as an operand: a bit-field "
-		    "cannot be written", op);
+		    "can be written only in a variable", op);
 }
 
 /*
@@ -2606,8 +2648,11 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 /*
  * &e: the address of an object in memory, the operand of a member access
  * (p->m, s.m), an index (a[i], p[i]) or *p; a pointer to the object's
- * type (to its first element for an array).  D variables live in maps
- * and have no address D can use.
+ * type (to its first element for an array).  A D variable itself has no
+ * address D can use; a part of a global or clause-local struct or array
+ * (&a[i], &g.m) has one, in the map its variable lives in, but not a
+ * part of a self-> variable or an associative array element, which
+ * come and go (DTrace's "dynamic variables").
  */
 static void
 sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -2622,9 +2667,11 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	if (e->dn_kind == DN_VAR)
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
 		    "address of %s: D variables have no address", e->dn_str);
-	if ((root = dt_member_root(e)) != NULL && root->dn_ident != NULL)
+	if ((root = dt_member_root(e)) != NULL && root->dn_ident != NULL &&
+	    (root->dn_ident->di_kind == DT_IDENT_ASSOC ||
+	    root->dn_ident->di_kind == DT_IDENT_TLS))
 		dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take the "
-		    "address of a part of %s: D variables have no address",
+		    "address of a part of dynamic variable %s",
 		    root->dn_ident->di_name);
 	if (e->dn_kind != DN_MEMBER && e->dn_kind != DN_INDEX &&
 	    !(e->dn_kind == DN_UNARY && e->dn_op == T_STAR))
@@ -3059,6 +3106,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
+		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
 		    (dnp->dn_type.ty_kind == DT_TK_STRING &&
 		    dnp->dn_type.ty_btf != 0)) {
 			char b1[256];
@@ -3714,6 +3762,12 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
 	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
+	if ((e->dn_builtin->di_id == DT_FN_TRACE ||
+	    e->dn_builtin->di_id == DT_FN_PRINT) && e->dn_args != NULL &&
+	    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT)
+		dt_cerror(pcb, "D_UNSUPPORTED", e->dn_args->dn_pos, "%s( ) of "
+		    "a floating-point value is not supported yet",
+		    e->dn_builtin->di_name);
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
 		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
@@ -3848,8 +3902,12 @@ dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 	}
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		sema_stmt(pcb, dcp, s);
-	if (dcp->dc_body == NULL)
-		dcp->dc_records = true;	/* the default action */
+	/*
+	 * The default action: of an empty clause, and of one that speculates
+	 * but records nothing else, whose probe line is then speculative.
+	 */
+	if (dcp->dc_body == NULL || dcp->dc_spec)
+		dcp->dc_records = true;
 	/* option amin: the least attributes a program may have */
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
 		dtrace_attribute_t da = dt_attr_desc(&dcp->dc_descs[i]);

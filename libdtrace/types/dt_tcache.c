@@ -10,7 +10,9 @@
  *    parent entry it was parsed on.  A session that names another file
  *    (btfpath) or model gets its own entry, never a wrong shared one.
  *  - An entry is immutable once published: sessions read it without
- *    locks.  One mutex guards the list and every reference count.
+ *    locks; only its enumerator index is built later, by the first
+ *    lookup (see enum_index()).  One mutex guards the list and every
+ *    reference count.
  *  - References: each session and each compiled clause that uses kernel
  *    types holds one.  The cache itself holds one on the newest entry of
  *    each key, so that sessions opened one after another share it; that
@@ -18,8 +20,13 @@
  *    changed (dtrace_update(), or the next hold), and the old entry is
  *    freed when its last session lets go.  A reference count that would
  *    go below zero aborts the process with a message.
- *  - Parsing happens outside the lock; if two threads parse the same file
- *    at once, the first to publish wins and the other's copy is freed.
+ *  - Single flight: a file is parsed once however many threads want it
+ *    at once.  The first thread that finds no entry for a key records a
+ *    flight for it (in dt_tcache_flights) and parses outside the lock;
+ *    the others find the flight, wait on dt_tcache_cv until it lands,
+ *    and then take the published entry, or the flight's error (a failed
+ *    flight leaves nothing behind: the next hold tries again).  With
+ *    sharing off there are no flights: every hold parses.
  *  - A split entry holds a reference to its parent entry.
  *
  * libbpf reports parse errors through its print callback; while this file
@@ -35,6 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
+
+#include <linux/magic.h>
 
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
@@ -42,9 +52,24 @@
 #include "../core/dt_impl.h"
 #include "dt_tcache.h"
 
+/* A parse in progress: the threads that want its key wait for it. */
+typedef struct dt_tflight {
+	struct dt_tflight *tf_next;	/* in dt_tcache_flights */
+	const char *tf_path;		/* key: file (the parser's copy) */
+	dt_tentry_t *tf_parent;		/* key: base of split BTF */
+	int tf_model;			/* key: DT_MODEL_* */
+	struct stat tf_st;		/* key: the file's identity */
+	bool tf_done;			/* landed: published or failed */
+	int tf_err;			/* when failed: the errno */
+	char tf_msg[512];		/* when failed: why */
+	unsigned int tf_waiters;	/* threads waiting; the last frees it */
+} dt_tflight_t;
+
 static pthread_mutex_t dt_tcache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t dt_tcache_cv = PTHREAD_COND_INITIALIZER;
 static dt_tentry_t *dt_tcache_list;	/* under dt_tcache_lock */
-static unsigned long dt_tcache_nparse;	/* under dt_tcache_lock */
+static dt_tflight_t *dt_tcache_flights;	/* under dt_tcache_lock */
+static unsigned long dt_tcache_nparse;	/* calls into libbpf's parser */
 static unsigned long dt_tcache_nlive;	/* under dt_tcache_lock */
 static int dt_tcache_share = 1;		/* under dt_tcache_lock */
 
@@ -311,6 +336,22 @@ out:
 	return (rv);
 }
 
+/*
+ * Has the kernel checked this file's types itself?  The files of
+ * /sys/kernel/btf (vmlinux, and each module's split BTF) are the kernel's
+ * own, on sysfs, which only the kernel writes; the kernel checks them as
+ * check_types() does (type ids and name offsets, no loops, enum sizes)
+ * when it boots and when it loads the module, and refuses to use them
+ * otherwise.  Checking them again would cost twice what parsing does.
+ */
+static bool
+kernel_checked(const char *path)
+{
+	struct statfs sfs;
+
+	return (statfs(path, &sfs) == 0 && sfs.f_type == SYSFS_MAGIC);
+}
+
 /* 0 if the types of btf from first on can be used; -1 with msg if not. */
 static int
 check_types(const struct btf *btf, uint32_t first, char *msg, size_t len)
@@ -461,6 +502,7 @@ build_enums(dt_tentry_t *te, uint32_t first)
 {
 	const struct btf *btf = te->te_btf;
 	uint32_t n = 0, size = 1024, mask;
+	uint64_t *tab;
 
 	for (uint32_t id = first; id < te->te_ntypes; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -471,9 +513,8 @@ build_enums(dt_tentry_t *te, uint32_t first)
 	}
 	while (size < 2 * n + 2)
 		size <<= 1;
-	if ((te->te_enums = calloc(size, sizeof (uint64_t))) == NULL)
+	if ((tab = calloc(size, sizeof (uint64_t))) == NULL)
 		return (-1);
-	te->te_enumsize = size;
 	mask = size - 1;
 	for (uint32_t id = first; id < te->te_ntypes; id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
@@ -486,64 +527,124 @@ build_enums(dt_tentry_t *te, uint32_t first)
 			const char *name = enum_name(btf, v, NULL);
 			uint32_t h = hash_name(name) & mask;
 
-			while (te->te_enums[h] != 0 && strcmp(enum_name(btf,
-			    te->te_enums[h], NULL), name) != 0)
+			while (tab[h] != 0 && strcmp(enum_name(btf, tab[h],
+			    NULL), name) != 0)
 				h = (h + 1) & mask;
-			if (te->te_enums[h] == 0)
-				te->te_enums[h] = v;
+			if (tab[h] == 0)
+				tab[h] = v;
 		}
 	}
+	te->te_enumsize = size;
+	__atomic_store_n(&te->te_enums, tab, __ATOMIC_RELEASE);
 	return (0);
+}
+
+/*
+ * The enumerator index of te, built by the first lookup that needs it
+ * (few programs name a kernel enumerator): under dt_tcache_enumlock, and
+ * published with a release store after te_enumsize, so that a thread
+ * that sees te_enums (acquire) sees the whole index.  NULL if out of
+ * memory.
+ */
+static pthread_mutex_t dt_tcache_enumlock = PTHREAD_MUTEX_INITIALIZER;
+
+static const uint64_t *
+enum_index(dt_tentry_t *te)
+{
+	uint64_t *tab = __atomic_load_n(&te->te_enums, __ATOMIC_ACQUIRE);
+
+	if (tab != NULL)
+		return (tab);
+	pthread_mutex_lock(&dt_tcache_enumlock);
+	if (te->te_enums == NULL) {
+		uint32_t first = te->te_parent != NULL ?
+		    te->te_parent->te_ntypes : 1;
+
+		(void) build_enums(te, first);
+	}
+	tab = te->te_enums;
+	pthread_mutex_unlock(&dt_tcache_enumlock);
+	return (tab);
 }
 
 uint32_t
-dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
+dt_tcache_enumerator(const dt_tentry_t *cte, const char *name,
     int64_t *valuep)
 {
-	for (; te != NULL; te = te->te_parent) {
+	/* the lazily built index is the only part an entry writes */
+	for (dt_tentry_t *te = (dt_tentry_t *)cte; te != NULL;
+	    te = te->te_parent) {
+		const uint64_t *tab = enum_index(te);
 		uint32_t mask = te->te_enumsize - 1;
 
-		for (uint32_t h = hash_name(name) & mask;
-		    te->te_enums[h] != 0; h = (h + 1) & mask) {
-			if (strcmp(enum_name(te->te_btf, te->te_enums[h],
-			    valuep), name) == 0)
-				return ((uint32_t)(te->te_enums[h] >> 16));
+		if (tab == NULL)
+			continue;
+		for (uint32_t h = hash_name(name) & mask; tab[h] != 0;
+		    h = (h + 1) & mask) {
+			if (strcmp(enum_name(te->te_btf, tab[h], valuep),
+			    name) == 0)
+				return ((uint32_t)(tab[h] >> 16));
 		}
 	}
 	return (0);
 }
 
+/* Does a type of this kind go in the name index (tags: *tagp)? */
+static bool
+indexed_kind(int kind, bool *tagp)
+{
+	*tagp = is_tag_kind(kind);
+	return (*tagp || kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_INT ||
+	    kind == BTF_KIND_FLOAT);
+}
+
+/*
+ * The name indexes: one pass picks the types that have a name of an
+ * indexed kind (14,351 of vmlinux's 127,000 here), and the tables are
+ * sized for those, so that they stay small enough to stay in cache.
+ */
 static int
 build_index(dt_tentry_t *te)
 {
 	const struct btf *btf = te->te_btf;
 	uint32_t first = te->te_parent != NULL ?
 	    te->te_parent->te_ntypes : 1;
-	uint32_t size = 1024;
+	uint32_t size = 1024, n = 0, ntags = 0, *ids;
+	bool tag;
 
 	te->te_ntypes = btf__type_cnt(btf);
-	while (size < 2 * (te->te_ntypes - first + 1))
+	if ((ids = malloc((te->te_ntypes - first + 1) * sizeof (uint32_t))) ==
+	    NULL)
+		return (-1);
+	for (uint32_t id = first; id < te->te_ntypes; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+
+		if (t->name_off != 0 && indexed_kind(btf_kind(t), &tag)) {
+			ids[n++] = id;
+			ntags += tag;
+		}
+	}
+	while (size < 2 * (ntags > n - ntags ? ntags : n - ntags) + 2)
 		size <<= 1;
 	te->te_hashsize = size;
 	te->te_tags = calloc(size, sizeof (uint32_t));
 	te->te_names = calloc(size, sizeof (uint32_t));
-	if (te->te_tags == NULL || te->te_names == NULL)
+	if (te->te_tags == NULL || te->te_names == NULL) {
+		free(ids);
 		return (-1);
-	for (uint32_t id = first; id < te->te_ntypes; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		const struct btf_type *t = btf__type_by_id(btf, ids[i]);
 		const char *name = btf__name_by_offset(btf, t->name_off);
-		int kind = btf_kind(t);
 
 		if (name == NULL || *name == '\0')
 			continue;
-		if (is_tag_kind(kind))
-			index_insert(btf, te->te_tags, size - 1, id, name, true);
-		else if (kind == BTF_KIND_TYPEDEF || kind == BTF_KIND_INT ||
-		    kind == BTF_KIND_FLOAT)
-			index_insert(btf, te->te_names, size - 1, id, name,
-			    false);
+		(void) indexed_kind(btf_kind(t), &tag);
+		index_insert(btf, tag ? te->te_tags : te->te_names, size - 1,
+		    ids[i], name, tag);
 	}
-	return (build_enums(te, first));
+	free(ids);
+	return (0);
 }
 
 static uint32_t
@@ -704,35 +805,35 @@ rele_all(dt_tentry_t **stale, size_t n)
 
 #define DT_STALE_MAX	64	/* stale entries released at once */
 
-dt_tentry_t *
-dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
-    char *errmsg, size_t msglen)
+/* The flight of this key, or NULL; the caller holds the lock. */
+static dt_tflight_t *
+flight_find_locked(const char *path, dt_tentry_t *parent, int model,
+    const struct stat *st)
 {
-	dt_tentry_t *te, *other, *stale[DT_STALE_MAX];
-	size_t nstale = 0;
-	struct stat st;
+	for (dt_tflight_t *f = dt_tcache_flights; f != NULL; f = f->tf_next) {
+		if (!f->tf_done && f->tf_parent == parent &&
+		    f->tf_model == model && f->tf_st.st_dev == st->st_dev &&
+		    f->tf_st.st_ino == st->st_ino &&
+		    f->tf_st.st_size == st->st_size &&
+		    f->tf_st.st_mtim.tv_sec == st->st_mtim.tv_sec &&
+		    f->tf_st.st_mtim.tv_nsec == st->st_mtim.tv_nsec &&
+		    strcmp(f->tf_path, path) == 0)
+			return (f);
+	}
+	return (NULL);
+}
+
+/*
+ * Parse the file into a new entry with no reference yet, unpublished.
+ * NULL with *errp set and errmsg filled on failure.
+ */
+static dt_tentry_t *
+entry_parse(const char *path, dt_tentry_t *parent, int model,
+    const struct stat *st, int *errp, char *errmsg, size_t msglen)
+{
+	dt_tentry_t *te;
 	char msg[512] = "";
 
-	if (stat(path, &st) != 0) {
-		*errp = errno;
-		snprintf(errmsg, msglen, "%s", strerror(errno));
-		return (NULL);
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-		*errp = EINVAL;
-		snprintf(errmsg, msglen, "%s", !S_ISREG(st.st_mode) ?
-		    "not a regular file" : "empty file");
-		return (NULL);
-	}
-	pthread_mutex_lock(&dt_tcache_lock);
-	te = lookup_locked(path, parent, model, &st, stale, &nstale,
-	    DT_STALE_MAX);
-	pthread_mutex_unlock(&dt_tcache_lock);
-	rele_all(stale, nstale);
-	if (te != NULL)
-		return (te);
-
-	/* Parse, outside the lock. */
 	if ((te = calloc(1, sizeof (*te))) == NULL ||
 	    (te->te_path = strdup(path)) == NULL) {
 		free(te);
@@ -740,12 +841,15 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		snprintf(errmsg, msglen, "out of memory");
 		return (NULL);
 	}
-	te->te_dev = st.st_dev;
-	te->te_ino = st.st_ino;
-	te->te_size = st.st_size;
-	te->te_mtime = st.st_mtim;
+	te->te_dev = st->st_dev;
+	te->te_ino = st->st_ino;
+	te->te_size = st->st_size;
+	te->te_mtime = st->st_mtim;
 	te->te_model = model;
 	pthread_once(&dt_print_once, dt_print_install);
+	pthread_mutex_lock(&dt_tcache_lock);
+	dt_tcache_nparse++;
+	pthread_mutex_unlock(&dt_tcache_lock);
 	dt_print_buf = msg;
 	dt_print_len = sizeof (msg);
 	errno = 0;
@@ -769,8 +873,8 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		    "");
 		return (NULL);
 	}
-	if (check_types(te->te_btf, parent != NULL ? btf__type_cnt(
-	    parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
+	if (!kernel_checked(path) && check_types(te->te_btf, parent != NULL ?
+	    btf__type_cnt(parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
 		*errp = strcmp(msg, "out of memory") == 0 ? ENOMEM : EINVAL;
 		snprintf(errmsg, msglen, "%s", msg);
 		entry_free(te);
@@ -785,29 +889,120 @@ dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
 		snprintf(errmsg, msglen, "out of memory");
 		return (NULL);
 	}
+	return (te);
+}
 
-	/* Publish, unless another thread did meanwhile. */
-	pthread_mutex_lock(&dt_tcache_lock);
-	nstale = 0;
-	other = lookup_locked(path, parent, model, &st, stale, &nstale,
-	    DT_STALE_MAX);
-	if (other == NULL) {
-		/* the caller's reference, and the cache's unless private */
-		te->te_private = !dt_tcache_share;
-		te->te_cached = dt_tcache_share;
-		te->te_refs = te->te_cached ? 2 : 1;
-		te->te_next = dt_tcache_list;
-		dt_tcache_list = te;
-		dt_tcache_nparse++;
-		dt_tcache_nlive++;
+/* Publish a parsed entry with the caller's reference; under the lock. */
+static void
+publish_locked(dt_tentry_t *te)
+{
+	/* the caller's reference, and the cache's unless private */
+	te->te_private = !dt_tcache_share;
+	te->te_cached = dt_tcache_share;
+	te->te_refs = te->te_cached ? 2 : 1;
+	te->te_next = dt_tcache_list;
+	dt_tcache_list = te;
+	dt_tcache_nlive++;
+}
+
+dt_tentry_t *
+dt_tcache_hold(const char *path, dt_tentry_t *parent, int model, int *errp,
+    char *errmsg, size_t msglen)
+{
+	dt_tentry_t *te, *stale[DT_STALE_MAX];
+	dt_tflight_t *f, **fp;
+	size_t nstale = 0;
+	struct stat st;
+	bool failed;
+
+	if (stat(path, &st) != 0) {
+		*errp = errno;
+		snprintf(errmsg, msglen, "%s", strerror(errno));
+		return (NULL);
 	}
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		*errp = EINVAL;
+		snprintf(errmsg, msglen, "%s", !S_ISREG(st.st_mode) ?
+		    "not a regular file" : "empty file");
+		return (NULL);
+	}
+	pthread_mutex_lock(&dt_tcache_lock);
+	for (;;) {
+		te = lookup_locked(path, parent, model, &st, stale, &nstale,
+		    DT_STALE_MAX);
+		if (te != NULL || !dt_tcache_share ||
+		    (f = flight_find_locked(path, parent, model, &st)) == NULL)
+			break;
+		/* Another thread parses this file: wait for it to land. */
+		f->tf_waiters++;
+		while (!f->tf_done)
+			pthread_cond_wait(&dt_tcache_cv, &dt_tcache_lock);
+		failed = f->tf_err != 0;
+		if (failed) {
+			*errp = f->tf_err;
+			snprintf(errmsg, msglen, "%s", f->tf_msg);
+		}
+		/* the parser has unlinked it; the last waiter frees it */
+		if (--f->tf_waiters == 0)
+			free(f);
+		if (failed) {
+			pthread_mutex_unlock(&dt_tcache_lock);
+			rele_all(stale, nstale);
+			return (NULL);
+		}
+		/* landed: the lookup finds the published entry */
+	}
+	if (te != NULL || !dt_tcache_share) {
+		pthread_mutex_unlock(&dt_tcache_lock);
+		rele_all(stale, nstale);
+		if (te != NULL)
+			return (te);
+		/* sharing off: every hold parses, alone */
+		if ((te = entry_parse(path, parent, model, &st, errp, errmsg,
+		    msglen)) != NULL) {
+			pthread_mutex_lock(&dt_tcache_lock);
+			publish_locked(te);
+			pthread_mutex_unlock(&dt_tcache_lock);
+		}
+		return (te);
+	}
+
+	/* This thread's flight: parse outside the lock, then land it. */
+	if ((f = calloc(1, sizeof (*f))) == NULL) {
+		pthread_mutex_unlock(&dt_tcache_lock);
+		rele_all(stale, nstale);
+		*errp = ENOMEM;
+		snprintf(errmsg, msglen, "out of memory");
+		return (NULL);
+	}
+	f->tf_path = path;
+	f->tf_parent = parent;
+	f->tf_model = model;
+	f->tf_st = st;
+	f->tf_next = dt_tcache_flights;
+	dt_tcache_flights = f;
 	pthread_mutex_unlock(&dt_tcache_lock);
 	rele_all(stale, nstale);
-	if (other != NULL) {
-		dt_tcache_rele(te->te_parent);
-		entry_free(te);
-		return (other);
+
+	te = entry_parse(path, parent, model, &st, errp, errmsg, msglen);
+
+	pthread_mutex_lock(&dt_tcache_lock);
+	for (fp = &dt_tcache_flights; *fp != f; fp = &(*fp)->tf_next)
+		;
+	*fp = f->tf_next;
+	if (te != NULL) {
+		publish_locked(te);
+	} else {
+		f->tf_err = *errp != 0 ? *errp : EINVAL;
+		snprintf(f->tf_msg, sizeof (f->tf_msg), "%s", errmsg);
 	}
+	f->tf_done = true;
+	f->tf_path = NULL;	/* the caller's string: not used past here */
+	if (f->tf_waiters == 0)
+		free(f);
+	else
+		pthread_cond_broadcast(&dt_tcache_cv);
+	pthread_mutex_unlock(&dt_tcache_lock);
 	return (te);
 }
 

@@ -32,7 +32,8 @@ typedef struct dt_tentry {
 	struct btf *te_btf;		/* the parsed types */
 	uint32_t *te_tags;		/* struct/union/enum names -> id */
 	uint32_t *te_names;		/* typedef and base type names -> id */
-	uint64_t *te_enums;		/* enumerator names -> id << 16 | index */
+	uint64_t *te_enums;		/* enumerator names -> id << 16 | index,
+					   built by the first lookup */
 	uint32_t te_enumsize;		/* slots in te_enums (a power of two) */
 	uint32_t te_hashsize;		/* slots in each (a power of two) */
 	uint32_t te_ntypes;		/* types, the parent's included */
@@ -77,7 +78,11 @@ extern void dt_tcache_set_sharing(int);
 extern uint32_t dt_tcache_enumerator(const dt_tentry_t *te, const char *name,
     int64_t *valuep);
 
-/* Statistics, for tests and benchmarks. */
+/*
+ * Statistics, for tests and benchmarks: the calls into libbpf's BTF parser
+ * since the process started (failed ones and those of private entries
+ * included), and the entries alive.
+ */
 extern unsigned long dt_tcache_parses(void);
 extern unsigned long dt_tcache_live(void);
 

@@ -120,6 +120,23 @@ dint(dtrace_hdl_t *dtp, unsigned int size, bool sign)
 	return ((uint32_t)id);
 }
 
+/* D's float, double or long double (size 4, 8, 16), added on first use. */
+static uint32_t
+dfloat(dtrace_hdl_t *dtp, unsigned int size)
+{
+	static const char *const names[3] = { "float", "double",
+	    "long double" };
+	unsigned int l = size == 4 ? 0 : size == 8 ? 1 : 2;
+	int id;
+
+	if (dtp->dt_dfloats[l] != 0)
+		return (dtp->dt_dfloats[l]);
+	if ((id = btf__add_float(dtp->dt_dtypes->te_btf, names[l], size)) < 0)
+		return (0);
+	dtp->dt_dfloats[l] = (uint32_t)id;
+	return ((uint32_t)id);
+}
+
 /*
  * The BTF type, in the handle's D types, of D type t: the type a member
  * of a struct declared in D has.  D strings are char[strsize].  -1 if
@@ -149,6 +166,11 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 			return (-1);
 		for (int i = 0; i <= t.ty_plevel && id >= 0; i++)
 			id = btf__add_ptr(btf, (int)id);
+		break;
+	case DT_TK_FLOAT:
+		if (t.ty_btf != 0)
+			return (t.ty_btf);
+		id = dfloat(dtp, t.ty_size);
 		break;
 	case DT_TK_STRUCT:
 	case DT_TK_ARRAY:
@@ -222,6 +244,48 @@ dt_btf_resolve(const struct btf *btf, uint32_t id)
 	return (0);
 }
 
+/*
+ * The alignment of BTF type id as x86-64 C aligns it: as libbpf's
+ * btf__align_of(), except that a floating-point type is aligned to its
+ * size (long double to 16), in arrays, structs and unions too, and that
+ * a bit-field counts as the power of two bytes that holds it (as D lays
+ * out its structs: dt_parse.c's sou_layout()).  0 if the type has none
+ * (void, a function).
+ */
+uint32_t
+dt_btf_align(const struct btf *btf, uint32_t id)
+{
+	uint32_t rid = dt_btf_resolve(btf, id), al = 1;
+	const struct btf_type *t = btf__type_by_id(btf, rid);
+	const struct btf_member *m;
+
+	if (rid == 0 || t == NULL)
+		return (0);
+	switch (btf_kind(t)) {
+	case BTF_KIND_FLOAT:
+		return (t->size);
+	case BTF_KIND_ARRAY:
+		return (dt_btf_align(btf, btf_array(t)->type));
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		if (btf__align_of(btf, rid) == 1)
+			return (1);	/* packed */
+		m = btf_members(t);
+		for (unsigned int i = 0; i < btf_vlen(t); i++, m++) {
+			uint32_t bits = btf_member_bitfield_size(t, i);
+			uint32_t a = bits == 0 ? dt_btf_align(btf, m->type) : 1;
+
+			while (a * 8 < bits)
+				a *= 2;
+			if (a > al)
+				al = a;
+		}
+		return (al);
+	default:
+		return ((uint32_t)btf__align_of(btf, rid));
+	}
+}
+
 /* Is size that of an integer D holds (the ty_size of a DT_TK_INT)? */
 static bool
 int_size(uint32_t size)
@@ -230,7 +294,7 @@ int_size(uint32_t size)
 }
 
 /*
- * The D type of BTF type id.  Returns -1 for types D cannot hold (floats,
+ * The D type of BTF type id.  Returns -1 for types D cannot hold (
  * functions, integers of other than 1, 2, 4 or 8 bytes) with *what naming
  * the kind.
  */
@@ -319,8 +383,15 @@ dt_btf_dtype(const struct btf *btf, uint32_t id, dt_type_t *tp,
 		*what = "a function";
 		return (-1);
 	case BTF_KIND_FLOAT:
-		*what = "a floating-point type";
-		return (-1);
+		if (t->size != 4 && t->size != 8 && t->size != 16) {
+			*what = "a floating-point type of a size other than "
+			    "4, 8 or 16 bytes";
+			return (-1);
+		}
+		tp->ty_kind = DT_TK_FLOAT;
+		tp->ty_size = (uint8_t)t->size;
+		tp->ty_btf = rid;
+		return (0);
 	case BTF_KIND_FWD:
 		*what = "an incomplete type";
 		return (-1);

@@ -1,8 +1,11 @@
 #pragma D option quiet
 /*
  * struct and union declared in D: the layout is C's on LP64 (the values
- * are those gcc gives for the same declarations), members are read
- * through pointers, tags of D shadow the kernel's.
+ * are those gcc gives for the same declarations) except for bit-fields,
+ * which DTrace starts each on a byte of its own aligned to the power of
+ * two bytes that holds it (struct bf: x at 1, y at 4, z at 8, q at 9, e
+ * at 10, size 12; "long : 0" is no member); members are read through
+ * pointers, tags of D shadow the kernel's.
  */
 struct foo {
 	int a;

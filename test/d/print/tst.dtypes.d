@@ -40,7 +40,7 @@ BEGIN
 	this->p->in.tag[0] = 'x';
 	this->p->in.tag[1] = 'y';
 	this->p->u.i = 65;
-	*(unsigned int *)&this->p->bf = 5 | 17 << 3;	/* f1, f2 */
+	*(unsigned int *)&this->p->bf = 5 | 17 << 8;	/* f1; f2 starts the next byte */
 	this->p->arr[0] = 1;
 	this->p->arr[2] = 3;
 	print(*this->p);

@@ -1,0 +1,2 @@
+/* signed and unsigned go with integers only. */
+unsigned double d;

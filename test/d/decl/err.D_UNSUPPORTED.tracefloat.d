@@ -1,0 +1,3 @@
+/* Floating-point values are not traced yet. */
+double d;
+BEGIN { trace(d); }

@@ -1,0 +1,3 @@
+/* A double does not become an integer by a cast. */
+double d;
+BEGIN { trace((int)d); }
