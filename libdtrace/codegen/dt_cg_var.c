@@ -86,7 +86,22 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			continue;
 		}
 		dt_cg_expr(cg, (dt_node_t *)kn);
-		if (kt.ty_kind == DT_TK_STRING) {
+		if (dt_type_isbytes(kt)) {
+			/* a struct: its bytes, r0 their address */
+			int lok = dt_cg_label_new(cg);
+			int16_t sslot = dt_cg_push(cg);
+
+			dt_cg_emit_dctx_addr(cg, R1, off);
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)idp->di_keybytes[i]));
+			dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
+			dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+			dt_cg_label_set(cg, lok);
+			dt_cg_pop(cg, R0);
+			off += (idp->di_keybytes[i] + 7) & ~7U;
+		} else if (kt.ty_kind == DT_TK_STRING) {
 			dt_cg_emit(cg, MOV_REG(R3, R0));
 			dt_cg_emit_dctx_addr(cg, R1, off);
 			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));

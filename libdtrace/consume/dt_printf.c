@@ -167,6 +167,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 	for (;;) {
 		dt_pfconv_t *pc, *n;
 		size_t speclen = 0;
+		bool qwidth = false;	/* the ? flag */
 
 		while (*p != '\0' && *p != '%')
 			p++;
@@ -209,6 +210,18 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		for (;;) {
 			if (take_at(&p, pc, pfp, printa))
 				continue;
+			if (*p == '@' && !printa)
+				return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+				    "printf( ) format \"%s\": %%@ converts an "
+				    "aggregation's value, in printa( ) only",
+				    fmt), NULL);
+			if (*p == '?') {
+				/* DTrace's flag: as wide as a pointer in
+				   hexadecimal, unless a width is given */
+				qwidth = true;
+				p++;
+				continue;
+			}
 			if (*p == '\0' || strchr("-+ #0'", *p) == NULL ||
 			    speclen >= 8)
 				break;
@@ -217,6 +230,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		if (*p == '*') {
 			pc->pc_warg = argi++;
 			pc->pc_spec[speclen++] = *p++;
+		} else if (qwidth && (*p < '0' || *p > '9')) {
+			pc->pc_spec[speclen++] = '1';
+			pc->pc_spec[speclen++] = '6';
 		} else {
 			if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
 				return (pf_error(dtp, pfp, "D_PRINTF_FMT",
@@ -265,8 +281,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			    "format \"%s\" uses an unsupported conversion: "
 			    "%%%c (D has no floating-point values)", fmt, *p),
 			    NULL);
-		if (*p == '\0')
-			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+		if (*p == '\0')	/* DTrace's tag: D_SYNTAX */
+			return (pf_error(dtp, pfp, "D_SYNTAX", "printf( ) "
 			    "format \"%s\" ends with an incomplete conversion",
 			    fmt), NULL);
 		if (*p == 'n')
@@ -634,6 +650,14 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			int size = a->dr_type.ty_kind == DT_TK_INT ?
 			    a->dr_type.ty_size : 8;
 
+			if ((conv == 'd' || conv == 'i') &&
+			    a->dr_type.ty_kind == DT_TK_INT &&
+			    !a->dr_type.ty_signed && size < 8 &&
+			    pc->pc_size[0] == '\0')
+				/* as DTrace, which formats the 64-bit value
+				   its type extends to: %d of an unsigned int
+				   2^32-1 is 4294967295, not -1 */
+				usign = true;
 			if (strcmp(pc->pc_size, "hh") == 0)
 				size = 1;
 			else if (strcmp(pc->pc_size, "h") == 0)

@@ -119,6 +119,8 @@ typedef struct dt_ident {
 					   its map's key is the thread id,
 					   then the components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
+	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC: the bytes a struct or
+					   array key copies (its type's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */

@@ -182,7 +182,9 @@ test_integers(void)
 	PRINTS("%X %x", "FF ff", I32(255), I32(255));
 	PRINTS("%o %#o %#x", "10 010 0xff", I32(8), I32(8), I32(255));
 	PRINTS("%u", "4294967295", I32(-1));
-	PRINTS("%d", "-1", U32(0xffffffffu));
+	/* %d of an unsigned value narrower than 64 bits: unsigned, as DTrace */
+	PRINTS("%d", "4294967295", U32(0xffffffffu));
+	PRINTS("%d %hhd", "200 -56", U8(200), U8(200));
 	PRINTS("%x %u %d", "ff 255 -1", I8(-1), I8(-1), I8(-1));
 	PRINTS("%u", "200", U8(200));
 	PRINTS("%x", "ffffffffffffffff", I64(-1));
@@ -324,9 +326,9 @@ test_parse_errors(void)
 		CHECK(out != NULL && strlen(out) == 65535);	/* the limit */
 		free(out);
 	}
-	REJECTS0("abc%", "D_PRINTF_FMT", "ends with an incomplete conversion");
-	REJECTS0("%l", "D_PRINTF_FMT", "incomplete conversion");
-	REJECTS0("%-5", "D_PRINTF_FMT", "incomplete conversion");
+	REJECTS0("abc%", "D_SYNTAX", "ends with an incomplete conversion");
+	REJECTS0("%l", "D_SYNTAX", "incomplete conversion");
+	REJECTS0("%-5", "D_SYNTAX", "incomplete conversion");
 	REJECTS("%d %d", "D_PRINTF_ARG_PROTO",
 	    "conversion #2 (%d) is missing a corresponding value argument",
 	    I32(1));
