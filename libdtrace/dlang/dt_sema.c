@@ -547,8 +547,9 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 
 		return (sz > 0 ? ((uint32_t)sz + 7) & ~7U : 8);
 	}
-	return (t.ty_kind == DT_TK_STRING ?
-	    (dt_strbuf(pcb->pcb_hdl) + 7) & ~7U : 8);
+	/* a string: its buffer exactly, which a literal or a temporary
+	   holding the value being stored is, and no more */
+	return (t.ty_kind == DT_TK_STRING ? dt_strbuf(pcb->pcb_hdl) : 8);
 }
 
 /*
