@@ -469,8 +469,9 @@ emit_ptrscale(dt_cg_t *cg, const dt_node_t *dnp, int reg)
  * load the value.  Integers and pointers are read with
  * bpf_probe_read_kernel (an address that cannot be read is DTrace's
  * "invalid address" fault, not a silent 0), bit-fields are shifted and
- * masked, a char array is copied into a string temporary, and a struct or
- * array stays an address.
+ * masked, a char array is copied into a string temporary, and a struct,
+ * an array or a float (D has no floating-point arithmetic) stays an
+ * address.
  */
 static void
 emit_load(dt_cg_t *cg, const dt_node_t *dnp)
@@ -480,7 +481,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 	uint32_t bitsize = (uint32_t)(dnp->dn_aux >> 8 & 0xff);
 	int size;
 
-	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY)
+	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY ||
+	    t.ty_kind == DT_TK_FLOAT)
 		return;
 	if (t.ty_kind == DT_TK_STRING) {
 		uint32_t strbuf = dt_strbuf(cg->cg_hdl);
@@ -684,6 +686,47 @@ emit_bitfield_store(dt_cg_t *cg, const dt_node_t *lv, int16_t aslot)
 }
 
 /*
+ * A float, double or long double assigned to memory (the sema allows
+ * only =, of a value of the same type), whose address is in stack slot
+ * aslot: its bytes copied 8 (or 4) at a time, each read from the value's
+ * address and stored as emit_scratch_store() or a struct variable's
+ * member stores an integer.  r0 = the address written, the value.
+ */
+static void
+emit_float_store(dt_cg_t *cg, dt_node_t *dnp, int16_t aslot)
+{
+	int size = dnp->dn_left->dn_type.ty_size;
+	int chunk = size < 8 ? size : 8;
+	bool var = dt_member_root(dnp->dn_left) != NULL;
+	int16_t vslot;
+
+	dt_cg_expr(cg, dnp->dn_right);		/* the value's address */
+	vslot = dt_cg_push(cg);
+	for (int off = 0; off < size; off += chunk) {
+		dt_cg_emit(cg, LDX(BPF_DW, R0, FP, vslot));
+		if (off > 0)
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, off));
+		dt_cg_emit_read_value(cg, chunk);
+		if (var) {
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+			dt_cg_emit(cg, STX(bpf_size(chunk), R1, (int16_t)off,
+			    R0));
+			continue;
+		}
+		if (off > 0) {		/* the slot names this chunk */
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, chunk));
+			dt_cg_emit(cg, STX(BPF_DW, FP, aslot, R1));
+		}
+		emit_scratch_store(cg, aslot, chunk);
+	}
+	cg->cg_sp -= 8;
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, aslot));
+	if (!var && size > chunk)
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, size - chunk));
+}
+
+/*
  * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
  * a postfix ++/--, the old value).
  */
@@ -698,6 +741,11 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 
 	cg_lvaddr(cg, lv, false);
 	aslot = dt_cg_push(cg);
+	if (t.ty_kind == DT_TK_FLOAT) {
+		emit_float_store(cg, dnp, aslot);
+		cg->cg_sp -= 8;
+		return;
+	}
 	if (dt_type_isbytes(t)) {
 		/* a struct or array member of a struct variable: the bytes
 		   of the value (r0 its address) copied in, dn_aux of them */

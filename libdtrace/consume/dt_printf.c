@@ -10,7 +10,9 @@
  * asks for.  %p prints hex without "0x", as DTrace does; %a a kernel
  * address as module`symbol+0xoffset; %C a character and %S a string with
  * D's escape sequences for what is not printable; %Y nanoseconds since the
- * epoch as a local date ("2026 Dec  2 18:24:30").
+ * epoch as a local date ("2026 Dec  2 18:24:30").  A float, double or
+ * long double argument is recorded as its bytes (4, 8 or 16) and only
+ * %e %E %f %g %G take one: C's printf converts it (put_float()).
  *
  * Widths and precisions are at most DT_PF_MAXWIDTH: a larger one written
  * in the format is a compile error, and one taken from a '*' argument (a
@@ -104,6 +106,8 @@ kind_name(const dt_node_t *a)
 	case DT_TK_USYM: return ("user symbol");
 	case DT_TK_UMOD: return ("user module");
 	case DT_TK_UADDR: return ("user address");
+	case DT_TK_FLOAT: return (a->dn_type.ty_size == 4 ? "float" :
+	    a->dn_type.ty_size == 8 ? "double" : "long double");
 	default: return ("void");
 	}
 }
@@ -276,11 +280,6 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u is undefined: %%%c",
 			    pfp->pf_nconvs, *p), NULL);
-		if (*p != '\0' && strchr("eEfgG", *p) != NULL)
-			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
-			    "format \"%s\" uses an unsupported conversion: "
-			    "%%%c (D has no floating-point values)", fmt, *p),
-			    NULL);
 		if (*p == '\0')	/* DTrace's tag: D_SYNTAX */
 			return (pf_error(dtp, pfp, "D_SYNTAX", "printf( ) "
 			    "format \"%s\" ends with an incomplete conversion",
@@ -341,6 +340,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			else if (pc->pc_conv == 'k')	/* a stack() key */
 				ok = a->dn_type.ty_kind == DT_TK_STACK ||
 				    a->dn_type.ty_kind == DT_TK_USTACK;
+			else if (strchr("eEfgG", pc->pc_conv) != NULL)
+				ok = a->dn_type.ty_kind == DT_TK_FLOAT;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok && k < 2)
@@ -361,7 +362,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    's' ? "string" : pc->pc_conv == 'p' ||
 				    pc->pc_conv == 'a' || pc->pc_conv == 'A' ?
 				    "pointer or integer" :
-				    pc->pc_conv == 'k' ? "stack" : "integer",
+				    pc->pc_conv == 'k' ? "stack" :
+				    strchr("eEfgG", pc->pc_conv) != NULL ?
+				    "float, double or long double" : "integer",
 				    kind_name(a)), NULL);
 		}
 	}
@@ -501,6 +504,50 @@ escape_char(unsigned char c, char *buf)
 		snprintf(buf, 5, "\\%03o", c);
 }
 
+/*
+ * A float, double or long double argument (its bytes as recorded, 4, 8
+ * or 16 of them) through %e %E %f %g %G: converted as C converts it,
+ * whatever size prefix the format wrote (the value's type decides, as
+ * the D compiler knows it).  A float is printed as the double it
+ * promotes to, as C's printf() gets it.
+ */
+static void
+put_float(FILE *fp, const dt_pfconv_t *pc, const int *stars, int nstar,
+    const dt_datarec_t *a, const char *data)
+{
+	const char *p = data + a->dr_offset;
+	char cfmt[64];
+	long double ld;
+	double d;
+	float f;
+
+	if (a->dr_type.ty_size == 16) {
+		memcpy(&ld, p, sizeof (ld));
+		snprintf(cfmt, sizeof (cfmt), "%%%sL%c", pc->pc_spec,
+		    pc->pc_conv);
+		if (nstar == 2)
+			fprintf(fp, cfmt, stars[0], stars[1], ld);
+		else if (nstar == 1)
+			fprintf(fp, cfmt, stars[0], ld);
+		else
+			fprintf(fp, cfmt, ld);
+		return;
+	}
+	if (a->dr_type.ty_size == 4) {
+		memcpy(&f, p, sizeof (f));
+		d = f;
+	} else {
+		memcpy(&d, p, sizeof (d));
+	}
+	snprintf(cfmt, sizeof (cfmt), "%%%s%c", pc->pc_spec, pc->pc_conv);
+	if (nstar == 2)
+		fprintf(fp, cfmt, stars[0], stars[1], d);
+	else if (nstar == 1)
+		fprintf(fp, cfmt, stars[0], d);
+	else
+		fprintf(fp, cfmt, d);
+}
+
 /* Format the recorded values; data is the start of the firing's data. */
 int
 dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
@@ -599,6 +646,11 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 				strftime(date, sizeof (date), "%Y %b %e %T",
 				    &tm);
 			put_str(fp, pc->pc_spec, stars, nstar, date);
+			continue;
+		}
+		if (strchr("eEfgG", pc->pc_conv) != NULL) {
+			put_float(fp, pc, stars, nstar, &args[pc->pc_arg],
+			    data);
 			continue;
 		}
 		if (pc->pc_conv == 'S') {

@@ -1705,6 +1705,20 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		*sizep = 8;
 		next(pcb);
 		skip_qualifiers(pcb);
+	} else if (ty.ty_kind == DT_TK_FLOAT && tok(pcb)->tk_kind == T_STAR) {
+		/* pointer to a float: its BTF type (made in the D types
+		   for D's own float, double, long double) is the pointee */
+		dt_tentry_t *te = d_types(pcb, pos);
+		int64_t id = dt_dtype_btf(pcb->pcb_hdl, ty);
+
+		if (id <= 0)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		dt_tcache_grown(te);
+		ty = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		ty.ty_btf = (uint32_t)id;
+		*sizep = 8;
+		next(pcb);
+		skip_qualifiers(pcb);
 	}
 	while (tok(pcb)->tk_kind == T_STAR) {
 		if (ty.ty_kind == DT_TK_STRING && ty.ty_btf == 0)

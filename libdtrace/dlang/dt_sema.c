@@ -102,12 +102,17 @@ is_string(const dt_node_t *dnp)
 	return (dnp->dn_type.ty_kind == DT_TK_STRING);
 }
 
-/* A struct, union or array: a variable holds its bytes (dt_cg.c too). */
+/*
+ * A struct, union or array, or a float, double or long double: a value
+ * of its type is the address of its bytes, and a variable holds the
+ * bytes (dt_cg.c too).  D has no floating-point arithmetic, so a float
+ * is only copied, recorded and shown, never in a register.
+ */
 bool
 dt_type_isbytes(dt_type_t t)
 {
-	return (t.ty_kind == DT_TK_STRUCT || (t.ty_kind == DT_TK_ARRAY &&
-	    t.ty_btf != 0));
+	return (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_FLOAT ||
+	    (t.ty_kind == DT_TK_ARRAY && t.ty_btf != 0));
 }
 
 /*
@@ -540,6 +545,8 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
 	    t.ty_kind == DT_TK_UADDR)	/* the pid, the address */
 		return (16);
+	if (t.ty_kind == DT_TK_FLOAT)	/* its bytes: 8, or 16 */
+		return ((t.ty_size + 7U) & ~7U);
 	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY) {
 		/* its bytes, a copy */
 		int64_t sz = dt_btf_size(dt_pcb_types(pcb,
@@ -696,6 +703,10 @@ struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 {
 	if (!dt_type_isbytes(idp->di_type))
 		return;
+	if (idp->di_type.ty_kind == DT_TK_FLOAT) {
+		idp->di_tsize = idp->di_type.ty_size;
+		return;
+	}
 	idp->di_tsize = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf,
 	    idp->di_type.ty_btf);
 	if (idp->di_tsize < 0) {
@@ -861,6 +872,9 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 bool
 dt_type_same(dt_type_t a, dt_type_t b)
 {
+	/* a float is its size, whether D or the kernel declared it */
+	if (a.ty_kind == DT_TK_FLOAT && b.ty_kind == DT_TK_FLOAT)
+		return (a.ty_size == b.ty_size);
 	return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size &&
 	    a.ty_signed == b.ty_signed && a.ty_btf == b.ty_btf &&
 	    a.ty_psize == b.ty_psize && a.ty_plevel == b.ty_plevel);
@@ -1078,18 +1092,20 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 
 /*
  * What memory or a struct variable lets be written (lhs checked): an
- * integer or a pointer (where: " in memory" or ""); a bit-field only in
- * a variable, and only one that lies within 8 bytes.
+ * integer, a pointer or a float, double or long double (where: " in
+ * memory" or ""; a float only by =, which the caller checks); a
+ * bit-field only in a variable, and only one that lies within 8 bytes.
  */
 static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
     const char *where)
 {
 	if (lhs->dn_type.ty_kind != DT_TK_INT &&
-	    lhs->dn_type.ty_kind != DT_TK_PTR)
+	    lhs->dn_type.ty_kind != DT_TK_PTR &&
+	    lhs->dn_type.ty_kind != DT_TK_FLOAT)
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
-		    "requires modifiable lvalue as an operand: only integers "
-		    "and pointers%s can be written", op, where);
+		    "requires modifiable lvalue as an operand: only integers, "
+		    "pointers and floats%s can be written", op, where);
 	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0 &&
 	    (*where != '\0' || (lhs->dn_aux & 0xff) +
 	    (lhs->dn_aux >> 8 & 0xff) > 64))
@@ -2320,7 +2336,8 @@ ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 	}
 	if (nptr == 0)
 		return;
-	if (tp->ty_kind == DT_TK_STRUCT) {
+	if (tp->ty_kind == DT_TK_STRUCT || (tp->ty_kind == DT_TK_FLOAT &&
+	    tp->ty_btf != 0)) {
 		tp->ty_kind = DT_TK_PTR;	/* its id is the pointee */
 		tp->ty_size = 8;
 		nptr--;
@@ -3175,6 +3192,8 @@ add_rec(dt_pcb_t *pcb, dt_clause_t *dcp, dtrace_actkind_t kind, uint32_t size,
 static uint32_t
 value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
+	if (dnp->dn_type.ty_kind == DT_TK_FLOAT)	/* its bytes */
+		return (dnp->dn_type.ty_size);
 	return (is_string(dnp) ? dt_strbuf(pcb->pcb_hdl) : 8);
 }
 
@@ -3186,7 +3205,8 @@ static uint32_t
 object_bytes(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
 	const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
-	int64_t size = dt_btf_size(btf, dnp->dn_type.ty_btf);
+	int64_t size = dnp->dn_type.ty_kind == DT_TK_FLOAT ?
+	    dnp->dn_type.ty_size : dt_btf_size(btf, dnp->dn_type.ty_btf);
 	char buf[256];
 
 	if (size <= 0 || size > DT_PRINT_MAX)
@@ -3762,16 +3782,18 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
 	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
-	if ((e->dn_builtin->di_id == DT_FN_TRACE ||
-	    e->dn_builtin->di_id == DT_FN_PRINT) && e->dn_args != NULL &&
-	    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT)
-		dt_cerror(pcb, "D_UNSUPPORTED", e->dn_args->dn_pos, "%s( ) of "
-		    "a floating-point value is not supported yet",
-		    e->dn_builtin->di_name);
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
-		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
-		    e->dn_args->dn_type.ty_kind == DT_TK_ARRAY) {
+		if (e->dn_args->dn_type.ty_kind == DT_TK_FLOAT &&
+		    e->dn_args->dn_type.ty_size <= 8) {
+			/* DTrace holds a float or double as the integer
+			   of its bits, and trace() shows it so */
+			r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR, 8, e->dn_pos);
+			r->dr_type = (dt_type_t){ DT_TK_INT,
+			    e->dn_args->dn_type.ty_size, 1 };
+		} else if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
+		    e->dn_args->dn_type.ty_kind == DT_TK_ARRAY ||
+		    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT) {
 			/* its bytes, shown as tracemem() shows them */
 			r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
 			    object_bytes(pcb, e->dn_args), e->dn_pos);

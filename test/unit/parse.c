@@ -789,7 +789,8 @@ test_printf_errors(void)
 	CHECK(fails("BEGIN { printf(\"%s\\n\", 1); }", "D_PRINTF_ARG_TYPE",
 	    "argument #2 is incompatible"));
 	CHECK(fails("BEGIN { printf(\"%d %s %5.2f\\n\", 1, \"a\", 2); }",
-	    "D_PRINTF_FMT", "unsupported conversion: %f"));
+	    "D_PRINTF_ARG_TYPE", "argument #4 is incompatible with "
+	    "conversion #3"));
 	CHECK(fails("BEGIN { printf(); }", "D_PROTO_LEN",
 	    "0 args passed"));
 	CHECK(fails("BEGIN { x = \"%d\"; printf(x, 1); }", "D_PRINTF_ARG_FMT",

@@ -303,10 +303,12 @@ test_literals(void)
 static void
 test_parse_errors(void)
 {
-	REJECTS("%5.2f", "D_PRINTF_FMT", "unsupported conversion: %f",
-	    I32(1));
-	REJECTS("%e", "D_PRINTF_FMT", "unsupported conversion: %e", I32(1));
-	REJECTS("%g", "D_PRINTF_FMT", "unsupported conversion: %g", I32(1));
+	/* %e %E %f %g %G take a float, double or long double only */
+	REJECTS("%5.2f", "D_PRINTF_ARG_TYPE", "prototype: float, double or "
+	    "long double", I32(1));
+	REJECTS("%e", "D_PRINTF_ARG_TYPE", "conversion: %e", I32(1));
+	REJECTS("%G", "D_PRINTF_ARG_TYPE", "conversion: %G", PTR(1));
+	REJECTS("%g", "D_PRINTF_ARG_TYPE", "argument: string", STR("a"));
 	/* a letter that is no conversion, a position: DTrace's D_SYNTAX */
 	REJECTS("%q", "D_SYNTAX", "format conversion #1 is undefined: %q",
 	    I32(1));
@@ -376,7 +378,7 @@ test_compiled(void)
 	    "1, \"a\", 2); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL) == NULL);
 	CHECK(dtrace_errno(h) == EDT_COMPILER);
 	CHECK(dtrace_errtag(h) != NULL &&
-	    strcmp(dtrace_errtag(h), "D_PRINTF_FMT") == 0);
+	    strcmp(dtrace_errtag(h), "D_PRINTF_ARG_TYPE") == 0);
 
 	pgp = dtrace_program_strcompile(h, "BEGIN { printf(\"%d %s|%5.1s|%*d|"
 	    "%c %p\\n\", -3, \"abc\", \"xyz\", 4, 7, (char)66, (void *)0xbeef);"
