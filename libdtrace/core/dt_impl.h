@@ -487,9 +487,9 @@ typedef struct dt_provider {
 struct ps_prochandle {
 	pid_t pp_pid;			/* process id */
 	int pp_pidfd;			/* pidfd, readable when it exits */
-	int pp_gofd;			/* created: write end of the hold pipe */
-	int pp_errfd;			/* created: read end of the pipe its
-					   exec() error comes on, or -1 */
+	bool pp_held;			/* stopped under our ptrace at its
+					   program's entry point until
+					   dtrace_proc_continue() */
 	char *pp_file;			/* created: the command as named */
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */
