@@ -215,13 +215,14 @@ emit_tls_owner(dt_cg_t *cg)
 /*
  * Store the value at r3 (BPF memory) in the element of variable map idp
  * that key k names; a store the map has no room for is a dynamic
- * variable drop.  A self->a[k] element stored marks its thread as one
- * that has elements.
+ * variable drop, which ends the clause there (DTrace for Linux's rule:
+ * what the clause recorded is not output).  A self->a[k] element stored
+ * marks its thread as one that has elements.
  */
 static void
 emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
-	int lok = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit_mapfd(cg, R1, idp->di_id);
 	dt_cg_lv_keyptr(cg, k, R2);
@@ -229,11 +230,10 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	emit_dyndrop(cg);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
 	dt_cg_label_set(cg, lok);
 	if (idp->di_kind == DT_IDENT_ASSOC && idp->di_tls)
 		emit_tls_owner(cg);
-	dt_cg_label_set(cg, ldone);
 }
 
 /*
