@@ -35,6 +35,7 @@
  * before ours).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -43,6 +44,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <unistd.h>
 
 #include <linux/magic.h>
 
@@ -337,19 +339,42 @@ out:
 }
 
 /*
- * Has the kernel checked this file's types itself?  The files of
- * /sys/kernel/btf (vmlinux, and each module's split BTF) are the kernel's
- * own, on sysfs, which only the kernel writes; the kernel checks them as
- * check_types() does (type ids and name offsets, no loops, enum sizes)
- * when it boots and when it loads the module, and refuses to use them
- * otherwise.  Checking them again would cost twice what parsing does.
+ * Open path once for parsing; the descriptor (or -1) is returned for the
+ * caller to close.  *kernel: has the kernel checked the file's types
+ * itself?  Then *src, the name to parse it by, is the descriptor's own
+ * (/proc/self/fd/N), so that what is parsed is the file found to be the
+ * kernel's here; else it is path, and the types are checked.  The files
+ * of /sys/kernel/btf (vmlinux, and each module's split BTF) are the
+ * kernel's own, on sysfs, which only the kernel writes; the kernel
+ * checks them as check_types() does (type ids and name offsets, no
+ * loops, enum sizes) when it boots and when it loads the module, and
+ * refuses to use them otherwise.  Checking them again would cost twice
+ * what parsing does.  Only a file opened here, on sysfs, and the file
+ * path was stat()ed as (st) counts; without /proc to name the descriptor
+ * by, the file is parsed by its path and checked.
  */
-static bool
-kernel_checked(const char *path)
+static int
+open_for_parse(const char *path, const struct stat *st, char *fdpath,
+    size_t len, const char **src, bool *kernel)
 {
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct statfs sfs;
+	struct stat fst;
 
-	return (statfs(path, &sfs) == 0 && sfs.f_type == SYSFS_MAGIC);
+	*src = path;
+	*kernel = false;
+	if (fd < 0)
+		return (-1);
+	if (fstatfs(fd, &sfs) != 0 || sfs.f_type != SYSFS_MAGIC ||
+	    fstat(fd, &fst) != 0 || fst.st_dev != st->st_dev ||
+	    fst.st_ino != st->st_ino)
+		return (fd);
+	snprintf(fdpath, len, "/proc/self/fd/%d", fd);
+	if (access(fdpath, R_OK) != 0)
+		return (fd);
+	*src = fdpath;
+	*kernel = true;
+	return (fd);
 }
 
 /* 0 if the types of btf from first on can be used; -1 with msg if not. */
@@ -832,7 +857,10 @@ entry_parse(const char *path, dt_tentry_t *parent, int model,
     const struct stat *st, int *errp, char *errmsg, size_t msglen)
 {
 	dt_tentry_t *te;
-	char msg[512] = "";
+	char msg[512] = "", fdpath[32];
+	const char *src;
+	bool kernel;
+	int fd;
 
 	if ((te = calloc(1, sizeof (*te))) == NULL ||
 	    (te->te_path = strdup(path)) == NULL) {
@@ -852,9 +880,16 @@ entry_parse(const char *path, dt_tentry_t *parent, int model,
 	pthread_mutex_unlock(&dt_tcache_lock);
 	dt_print_buf = msg;
 	dt_print_len = sizeof (msg);
+	fd = open_for_parse(path, st, fdpath, sizeof (fdpath), &src, &kernel);
 	errno = 0;
-	te->te_btf = parent != NULL ? btf__parse_split(path, parent->te_btf) :
-	    btf__parse(path, NULL);
+	te->te_btf = parent != NULL ? btf__parse_split(src, parent->te_btf) :
+	    btf__parse(src, NULL);
+	if (fd >= 0) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+	}
 	dt_print_buf = NULL;
 	if (te->te_btf == NULL || libbpf_get_error(te->te_btf) != 0) {
 		int err = errno != 0 ? errno : EINVAL;
@@ -873,7 +908,7 @@ entry_parse(const char *path, dt_tentry_t *parent, int model,
 		    "");
 		return (NULL);
 	}
-	if (!kernel_checked(path) && check_types(te->te_btf, parent != NULL ?
+	if (!kernel && check_types(te->te_btf, parent != NULL ?
 	    btf__type_cnt(parent->te_btf) : 1, msg, sizeof (msg)) != 0) {
 		*errp = strcmp(msg, "out of memory") == 0 ? ENOMEM : EINVAL;
 		snprintf(errmsg, msglen, "%s", msg);

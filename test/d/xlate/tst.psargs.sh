@@ -1,13 +1,19 @@
 # psinfo_t's pr_psargs: the process's arguments as one line, each
 # separated by one space, at most 79 characters (PRARGSZ, 80 bytes with
-# the NUL), read when the process has just run execve(2); a kernel
-# thread has no arguments: its pr_psargs is its name.
+# the NUL), read when the process has just run execve(2) (the -c shell
+# execs the command, in the same process); a kernel thread has no
+# arguments: its pr_psargs is its name.
 prog='syscall::execve:return /pid == $target/ {
 	printf("[%s]\n", curpsinfo->pr_psargs); exit(0); }'
-$DTRACE -qn "$prog" -c '/bin/sleep 0.1' | grep .
-$DTRACE -qn "$prog" -c '/bin/echo one  two three' | grep '^\['
+run() {
+	echo "exec $*" >$TMPDIR/dt-psargs.sh
+	$DTRACE -qn "$prog" -c "sh $TMPDIR/dt-psargs.sh" | grep '^\['
+}
+run /bin/sleep 0.1
+run /bin/echo one  two three
 long=0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghij
-$DTRACE -qn "$prog" -c "/bin/echo $long" | grep '^\['
+run /bin/echo $long
+rm -f $TMPDIR/dt-psargs.sh
 $DTRACE -qn 'profile-997 /curthread->mm == NULL/ {
 	printf("%d\n", curpsinfo->pr_psargs == stringof(curthread->comm));
 	exit(0); }' | grep .
