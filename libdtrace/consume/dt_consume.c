@@ -691,8 +691,9 @@ consume_one(dtrace_hdl_t *dtp, const char *data, size_t size)
 	    hdr.rh_clause >= dtp->dt_nclauses)
 		return (0);
 	prp = dtp->dt_probes[hdr.rh_prid - 1];
-	if (prp->pr_shared)	/* the firing process's own probe */
-		prp = dt_usdt_overlying(dtp, prp, (pid_t)hdr.rh_pid);
+	if (prp->pr_shared && prp->pr_prov->pv_overlying != NULL)
+		/* the firing process's own probe */
+		prp = prp->pr_prov->pv_overlying(dtp, prp, (pid_t)hdr.rh_pid);
 	dcp = dtp->dt_clauses[hdr.rh_clause];
 	if (hdr.rh_kind == DT_REC_FAULT) {
 		if (consume_fault(dtp, &hdr, data, size, prp) != 0) {

@@ -474,6 +474,21 @@ typedef struct dt_provider {
 					/* free that state (dtrace_close(),
 					   also after a failed open: NULL
 					   accepted) */
+	const char *(*pv_absent)(const dtrace_probedesc_t *);
+					/* why a description of this provider
+					   that matched nothing names what this
+					   kernel cannot provide, or NULL
+					   (dt_probe_absent()) */
+	int (*pv_nomatch)(struct dtrace_hdl *, const dtrace_probedesc_t *,
+	    char *, size_t);		/* DTrace's reason (DT_PIDNM_*) a
+					   description that matched nothing
+					   names nothing, its words in the
+					   buffer; DT_PIDNM_NONE: none */
+	const struct dt_probe *(*pv_overlying)(struct dtrace_hdl *,
+	    const struct dt_probe *, pid_t);
+					/* a shared probe's firing in process
+					   pid: the process's own probe, which
+					   records name */
 } dt_provider_t;
 
 /*
@@ -945,7 +960,6 @@ extern void dt_providers_fini(dtrace_hdl_t *);
 extern void *dt_provdata(dtrace_hdl_t *, const dt_provider_t *);
 extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
-extern const char *dt_fbt_absent(void);
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
 extern void dt_probes_free(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
@@ -1226,14 +1240,12 @@ extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_pid.c */
 extern dt_pidmod_t *dt_pidmods(dtrace_hdl_t *);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
-/* dt_pid_nomatch(): why a pid description names nothing */
+/* pv_nomatch: why a description names nothing */
 #define	DT_PIDNM_NONE	0
 #define	DT_PIDNM_NAME	1	/* D_PROC_NAME */
 #define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
 #define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
 #define	DT_PIDNM_BADPID	4	/* D_PROC_BADPID */
-extern int dt_pid_nomatch(dtrace_hdl_t *, const dtrace_probedesc_t *,
-    char *, size_t);
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
@@ -1242,8 +1254,6 @@ extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
-extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,
-    pid_t);
 
 /* proc/dt_link.c: providers declared in D, dtrace -h and -G */
 extern void dt_provprobe_free(dt_provprobe_t *);

@@ -219,13 +219,19 @@ dt_program_free(struct dtrace_prog *pgp)
 
 /*
  * A pid description that matched nothing: DTrace's tag for why, when it
- * names things exactly (dt_pid_nomatch()).
+ * names things exactly (the providers' pv_nomatch).
  */
 static void
 pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 {
 	char why[300], msg[1300];
-	int kind = dt_pid_nomatch(pcb->pcb_hdl, d, why, sizeof (why));
+	int kind = DT_PIDNM_NONE;
+
+	for (size_t i = 0; i < DT_NPROVIDERS && kind == DT_PIDNM_NONE; i++) {
+		if (dt_providers[i]->pv_nomatch != NULL)
+			kind = dt_providers[i]->pv_nomatch(pcb->pcb_hdl, d,
+			    why, sizeof (why));
+	}
 
 	snprintf(msg, sizeof (msg), "probe description %s:%s:%s:%s does not "
 	    "match any probes: %s", d->prv, d->mod, d->fun, d->prb, why);

@@ -365,9 +365,13 @@ static const dt_absent_t dt_absents[] = {
 const char *
 dt_probe_absent(const dtrace_probedesc_t *pdp)
 {
-	/* fbt: known once the kernel was tried (dt_prov_fbt.c) */
-	if (strcmp(pdp->prv, "fbt") == 0)
-		return (dt_fbt_absent());
+	/* a provider that knows, once it tried the kernel (fbt) */
+	for (size_t i = 0; i < DT_NPROVIDERS; i++) {
+		const dt_provider_t *pv = dt_providers[i];
+
+		if (pv->pv_absent != NULL && strcmp(pv->pv_name, pdp->prv) == 0)
+			return (pv->pv_absent(pdp));
+	}
 	for (size_t i = 0; i < sizeof (dt_absents) / sizeof (dt_absents[0]);
 	    i++) {
 		const dt_absent_t *ab = &dt_absents[i];

@@ -35,7 +35,7 @@
  *    both ways).
  *  - neither: fbt is absent.  It lists no probes, and a description
  *    naming it that matches nothing is refused with the reason
- *    (dt_fbt_absent(), asked by dt_probe_absent()), D_PDESC_ABSENT.
+ *    (fbt_absent(), the pv_absent dt_probe_absent() asks), D_PDESC_ABSENT.
  *
  * Only functions ftrace can trace are listed (fbt_avail(): BTF also
  * describes __init functions, freed after boot, and notrace ones).
@@ -388,8 +388,8 @@ fbt_nobtf(const char *msg)
  * Why fbt has no probes on this kernel, or NULL if it has them (or the
  * kernel has not been tried: no description could name fbt yet).
  */
-const char *
-dt_fbt_absent(void)
+static const char *
+fbt_absent(const dtrace_probedesc_t *pdp __attribute__((unused)))
 {
 	const char *why = NULL;
 
@@ -718,7 +718,7 @@ fbt_populate(dtrace_hdl_t *dtp)
 	int rv = 0;
 
 	fbt_quick();
-	if (dt_fbt_absent() != NULL)
+	if (fbt_absent(NULL) != NULL)
 		return (0);
 	if ((te = dt_ktypes(dtp)) == NULL) {
 		/* a session without kernel types has no fbt probes */
@@ -738,7 +738,7 @@ fbt_populate(dtrace_hdl_t *dtp)
 		fbt_nobtf("its BTF describes no function");
 	else
 		fbt_mechanism(target->ff_name, target->ff_id);
-	if (dt_fbt_absent() == NULL)
+	if (fbt_absent(NULL) == NULL)
 		rv = add_funcs(dtp, te->te_btf, ffs, nf, 0, "vmlinux");
 	free(ffs);
 	return (rv);
@@ -838,7 +838,7 @@ fbt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
 	fbt_state_t *fs = fbt_state(dtp);
 
-	if (dt_fbt_absent() != NULL || dtp->dt_opts.op_btfpath != NULL ||
+	if (fbt_absent(NULL) != NULL || dtp->dt_opts.op_btfpath != NULL ||
 	    strcmp(pdp->mod, "vmlinux") == 0)
 		return (0);
 	if (list_modules(dtp) != 0)
@@ -1225,4 +1225,5 @@ const dt_provider_t dt_prov_fbt = {
 	.pv_argtype = fbt_argtype,
 	.pv_init = fbt_init,
 	.pv_fini = fbt_fini,
+	.pv_absent = fbt_absent,
 };

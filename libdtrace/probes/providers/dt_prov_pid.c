@@ -624,8 +624,8 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
  * (DT_PIDNM_BADPID); the message in msg.  DT_PIDNM_NONE when
  * there is no such reason (globs, another provider).
  */
-int
-dt_pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
+static int
+pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
     size_t len)
 {
 	pid_t pid = pid_of(pdp->prv);
@@ -901,4 +901,5 @@ const dt_provider_t dt_prov_pid = {
 	.pv_forget = pid_forget,
 	.pv_init = pid_init,
 	.pv_fini = pid_fini,
+	.pv_nomatch = pid_nomatch,
 };

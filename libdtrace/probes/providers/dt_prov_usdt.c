@@ -74,8 +74,8 @@
  * So a process of a file the session knows is traced from its first
  * firing.  The consumer names a firing of a shared probe by the record's
  * process id (rh_pid): the process's own probe, which discovery made, or
- * which dt_usdt_overlying() makes then (the process may be gone before it
- * is discovered); when discovery comes, the probe it makes (enabled,
+ * which usdt_overlying() (pv_overlying) makes then (the process may be
+ * gone before it is discovered); when discovery comes, the probe it makes (enabled,
  * with the process's usdt_prids entries) takes over the name, the other
  * stays for the records already read.
  * share() moves the clauses a shared probe serves off a process's probe
@@ -789,8 +789,8 @@ usdt_share(dtrace_hdl_t *dtp, unsigned int first)
  * (it fired before it was discovered, or was never: it may be gone).
  * The shared probe itself if that fails.
  */
-const dt_probe_t *
-dt_usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
+static const dt_probe_t *
+usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
 {
 	const dt_elfnote_t *en = (const dt_elfnote_t *)(uintptr_t)sh->pr_data;
 	dt_usdtover_t *uo;
@@ -1375,4 +1375,5 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_share = usdt_share,
 	.pv_init = usdt_init,
 	.pv_fini = usdt_fini,
+	.pv_overlying = usdt_overlying,
 };
