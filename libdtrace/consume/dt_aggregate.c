@@ -343,6 +343,26 @@ typedef struct dt_sortctx {
 	bool sc_rev;			/* aggsortrev */
 } dt_sortctx_t;
 
+/*
+ * An integer key component as DTrace holds it: the bytes of its type,
+ * so that (char)-2 is 254 and (short)-2 is 65534.  Keys sort by these
+ * bytes read as an unsigned number of the component's size: -1 after 2.
+ */
+static uint64_t
+int_key(dt_type_t t, int64_t v)
+{
+	switch (t.ty_kind == DT_TK_INT ? t.ty_size : 8) {
+	case 1:
+		return ((uint8_t)v);
+	case 2:
+		return ((uint16_t)v);
+	case 4:
+		return ((uint32_t)v);
+	default:
+		return ((uint64_t)v);
+	}
+}
+
 /* Compare key component i: strings as strings, integers as numbers. */
 static int
 keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
@@ -351,6 +371,7 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 	const dt_ident_t *idp = sc->sc_ident;
 	uint32_t off = 0;
 	int64_t x, y;
+	uint64_t ux, uy;
 
 	for (unsigned int j = 0; j < i; j++)
 		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
@@ -372,7 +393,9 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 	}
 	memcpy(&x, a + off, 8);
 	memcpy(&y, b + off, 8);
-	return (x == y ? 0 : x < y ? -1 : 1);
+	ux = int_key(idp->di_keys[i], x);
+	uy = int_key(idp->di_keys[i], y);
+	return (ux == uy ? 0 : ux < uy ? -1 : 1);
 }
 
 /* Compare keys: component aggsortkeypos first, then each in order. */
@@ -424,6 +447,48 @@ ents_sort(const dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 }
 
 /*
+ * An integer key column: its width and sign come from its size alone, as
+ * DTrace has them: " %3u" for 1 byte, " %5u" for 2, " %8d" for 4 and
+ * " %16lld" for 8 (pointers and unsigned 32- and 64-bit keys print
+ * signed).
+ */
+static void
+print_int_key(FILE *fp, dt_type_t t, int64_t v)
+{
+	uint64_t u = int_key(t, v);
+
+	switch (t.ty_kind == DT_TK_INT ? t.ty_size : 8) {
+	case 1:
+		fprintf(fp, " %3u", (unsigned int)u);
+		break;
+	case 2:
+		fprintf(fp, " %5u", (unsigned int)u);
+		break;
+	case 4:
+		fprintf(fp, " %8d", (int)(int32_t)u);
+		break;
+	default:
+		fprintf(fp, " %16lld", (long long)u);
+	}
+}
+
+/* The width of an integer key column as print_int_key() prints it. */
+static int
+int_key_width(dt_type_t t)
+{
+	switch (t.ty_kind == DT_TK_INT ? t.ty_size : 8) {
+	case 1:
+		return (4);
+	case 2:
+		return (6);
+	case 4:
+		return (9);
+	default:
+		return (17);
+	}
+}
+
+/*
  * The key columns of an entry.  Strings and symbols are "  %-50s", or
  * " %16s" beside a packed histogram or agghist bar (packed).
  */
@@ -471,12 +536,7 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			int64_t v;
 
 			memcpy(&v, key + off, 8);
-			if (t.ty_kind == DT_TK_INT && t.ty_size <= 4)
-				fprintf(fp, t.ty_signed ? " %8lld" : " %8llu",
-				    (long long)v);
-			else
-				fprintf(fp, t.ty_signed ? " %16lld" : " %16llu",
-				    (long long)v);
+			print_int_key(fp, t, v);
 			off += 8;
 		}
 	}
@@ -491,7 +551,7 @@ keys_width(const dt_ident_t *idp)
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
 
-		w += t.ty_kind == DT_TK_INT && t.ty_size <= 4 ? 9 : 17;
+		w += int_key_width(t);
 	}
 	return (w);
 }

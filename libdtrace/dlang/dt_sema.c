@@ -644,6 +644,8 @@ key_kind(dt_type_t t)
  * associative array's (not an aggregation's) may hold a struct, union or
  * array, its bytes copied into the key.
  */
+static bool xlate_ptr(dt_pcb_t *, dt_node_t *);
+
 static unsigned int
 assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp, bool bytes)
 {
@@ -662,7 +664,13 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp, bool bytes)
 	for (unsigned int i = 0; i < n; i++) {	/* keys[] is reversed */
 		keys[i]->dn_list = dnp->dn_args;
 		dnp->dn_args = keys[i];
+		if (xlate_ptr(pcb, keys[i]))
+			dt_cerror(pcb, "D_KEY_TYPE", keys[i]->dn_pos,
+			    "invalid key #%u: a pointer to a translated struct "
+			    "is of dynamic type", i + 1);
+		pcb->pcb_actuse = DT_ACTUSE_KEY;
 		sema_expr(pcb, keys[i]);
+		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 		if (keys[i]->dn_type.ty_kind != DT_TK_STRING &&
 		    keys[i]->dn_type.ty_kind != DT_TK_STACK &&
 		    keys[i]->dn_type.ty_kind != DT_TK_USTACK &&
@@ -1283,6 +1291,11 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_PRINTF:
 		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
 		    "value cannot be void: %s( ) is an action", f);
+	case DT_ACTUSE_KEY:
+		if (!dynact)
+			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "a key "
+			    "cannot be void: %s( ) is an action", f);
+		/* FALLTHROUGH */
 	default:
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
 		    "and may only be used as a statement", f);
@@ -1782,8 +1795,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 	fn = dt_fn_of(idp);
 	id = idp->di_id;
 	if (fn->fn_kind == DT_FK_AGG)
-		dt_cerror(pcb, "D_AGG_FUNC", dnp->dn_pos, "%s( ) may only be "
-		    "assigned to an aggregation", dnp->dn_str);
+		dt_cerror(pcb, "D_CG_EXPR", dnp->dn_pos, "aggregating "
+		    "function %s( ) may not be called from a D expression: "
+		    "it may only be assigned to an aggregation", dnp->dn_str);
 	dnp->dn_builtin = idp;
 	dnp->dn_type = idp->di_type;
 	dynact = (fn->fn_flags & DT_FF_DYNACT) != 0;
@@ -3755,6 +3769,7 @@ static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
 	dt_node_t *e = stmt->dn_left;
+	const dt_ident_t *idp;
 	dt_datarec_t *r;
 
 	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
@@ -3769,6 +3784,11 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		sema_aggact(pcb, dcp, e);
 		return;
 	}
+	if (e->dn_kind == DN_AGG && e->dn_right == NULL &&
+	    ((idp = dt_ident_lookup(pcb->pcb_hdl, e->dn_str)) == NULL ||
+	    idp->di_kind != DT_IDENT_AGG))
+		dt_cerror(pcb, "D_IDENT_UNDEF", e->dn_pos, "failed to resolve "
+		    "%s: Unknown variable name", e->dn_str);
 	if (e->dn_kind == DN_AGG)
 		dt_cerror(pcb, "D_AGG_NULL", e->dn_pos, "expression has null "
 		    "effect: aggregation %s", e->dn_str);

@@ -1,0 +1,5 @@
+/* an aggregating function called as a statement, not assigned */
+BEGIN
+{
+	sum(1);
+}

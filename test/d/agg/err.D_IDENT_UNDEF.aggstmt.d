@@ -1,0 +1,5 @@
+/* a statement of an aggregation never declared names nothing */
+BEGIN
+{
+	@never;
+}

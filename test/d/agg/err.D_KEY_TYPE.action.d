@@ -1,0 +1,5 @@
+/* an action is void: it cannot be an aggregation key */
+BEGIN
+{
+	@[trace(1)] = count();
+}

@@ -1,0 +1,5 @@
+/* nor an associative array key */
+BEGIN
+{
+	x[printf("k")] = 1;
+}
