@@ -539,7 +539,8 @@ typedef struct dtrace_aggbucket {
  *		average
  *   min, max	dtada_count values; value the smallest / largest
  *   stddev	dtada_count, dtada_sum, dtada_sumsq (sum of squares, modulo
- *		2^64); value the integer standard deviation
+ *		2^64: the program keeps it in 128 bits); value the integer
+ *		standard deviation, computed in 128 bits
  *   quantize, lquantize, llquantize
  *		dtada_nbuckets buckets (every bucket, empty ones too, in
  *		order of value), dtada_count their total = dtada_value;

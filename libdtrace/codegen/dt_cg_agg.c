@@ -207,12 +207,45 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
 		dt_cg_emit(cg, STX(BPF_DW, R7, 0, R1));
 		break;
-	case DT_FN_STDDEV:
+	case DT_FN_STDDEV: {
+		/*
+		 * The sum of squares is 128 bits (words 2 and 3, low first),
+		 * as DTrace keeps it: |v|^2 from 32-bit halves h and l,
+		 * h^2 << 64 + 2hl << 32 + l^2, added with its carries.
+		 */
+		int labs = dt_cg_label_new(cg), lc1 = dt_cg_label_new(cg);
+		int lc2 = dt_cg_label_new(cg);
+
 		dt_cg_emit(cg, MOV_REG(R3, R2));
-		dt_cg_emit(cg, ALU_REG(BPF_MUL, R3, R2));
-		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 16));
-		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R3));
-		dt_cg_emit(cg, STX(BPF_DW, R7, 16, R1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R3, 0, 0), labs);
+		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R3, 0, 0, 0));
+		dt_cg_label_set(cg, labs);
+		dt_cg_emit(cg, MOV_REG(R4, R3));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R4, 32));	/* h */
+		dt_cg_emit(cg, MOV32_REG(R3, R3));		/* l */
+		dt_cg_emit(cg, MOV_REG(R5, R3));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R5, R3));	/* l^2 */
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R3, R4));	/* hl */
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R4, R4));	/* h^2 */
+		dt_cg_emit(cg, MOV_REG(R0, R3));
+		dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 33));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R5));	/* low word */
+		dt_cg_emit(cg, MOV_REG(R1, R3));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R1, 31));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R4));	/* high word */
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R0, R5, 0), lc1);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		dt_cg_label_set(cg, lc1);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, R7, 16));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R0));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 16, R3));
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R3, R0, 0), lc2);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 1));
+		dt_cg_label_set(cg, lc2);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, R7, 24));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+		dt_cg_emit(cg, STX(BPF_DW, R7, 24, R3));
+	}
 		/* FALLTHROUGH */
 	case DT_FN_AVG:
 		dt_cg_emit(cg, LDX(BPF_DW, R1, R7, 0));

@@ -106,10 +106,36 @@ merge(const dt_ident_t *idp, int64_t *tot, const int64_t *v, bool first)
 			tot[1] = v[1];
 		tot[0] += v[0];
 		return;
+	case DT_FN_STDDEV: {
+		/* words 2 and 3: the sum of squares, 128 bits, low first */
+		uint64_t lo = (uint64_t)tot[2] + (uint64_t)v[2];
+
+		tot[3] = (int64_t)((uint64_t)tot[3] + (uint64_t)v[3] +
+		    (lo < (uint64_t)v[2]));
+		tot[2] = (int64_t)lo;
+		tot[0] += v[0];
+		tot[1] += v[1];
+		for (uint32_t i = 4; i < n; i++)
+			tot[i] += v[i];
+		return;
+	}
 	default:
 		for (uint32_t i = 0; i < n; i++)
 			tot[i] += v[i];
 	}
+}
+
+/* The integer square root of x, rounded down. */
+static uint64_t
+sqrt128(unsigned __int128 x)
+{
+	uint64_t r = (uint64_t)sqrtl((long double)x);
+
+	while (r > 0 && (unsigned __int128)r * r > x)
+		r--;
+	while (r < UINT64_MAX && (unsigned __int128)(r + 1) * (r + 1) <= x)
+		r++;
+	return (r);
 }
 
 /* The value an entry shows (and sorts by). */
@@ -123,13 +149,18 @@ scalar_value(const dt_ident_t *idp, const int64_t *v)
 	case DT_FN_MAX:
 		return (v[1]);
 	case DT_FN_STDDEV: {
-		int64_t avg, var;
+		/* sqrt(avg(x^2) - avg(x)^2), in 128 bits, as DTrace does */
+		unsigned __int128 sq = (unsigned __int128)(uint64_t)v[3] << 64 |
+		    (uint64_t)v[2], avgsq;
+		int64_t avg;
 
-		if (v[0] == 0)
+		if (v[0] <= 0)
 			return (0);
 		avg = v[1] / v[0];
-		var = v[2] / v[0] - avg * avg;
-		return (var > 0 ? (int64_t)sqrtl((long double)var) : 0);
+		avg = avg < 0 ? -avg : avg;
+		sq /= (uint64_t)v[0];
+		avgsq = (unsigned __int128)(uint64_t)avg * (uint64_t)avg;
+		return (sq > avgsq ? (int64_t)sqrt128(sq - avgsq) : 0);
 	}
 	case DT_FN_QUANTIZE:
 	case DT_FN_LQUANTIZE:

@@ -3471,7 +3471,8 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			    "llquantize( ) makes %u buckets, more than 4000",
 			    nbuckets);
 	}
-	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 24 :
+	/* stddev: count, sum, and the sum of squares in 128 bits */
+	valsize = nbuckets > 0 ? nbuckets * 8 : id == DT_FN_STDDEV ? 32 :
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
 	if (agg->dn_right != NULL) {
 		pcb->pcb_aggkey = true;	/* stack() may be a key */
