@@ -2245,7 +2245,8 @@ dt_xlate_accepts(const struct btf *btf, dt_type_t in, dt_type_t t)
 /*
  * translator OUT < IN NAME > { member = expr ; ... } ;
  * The current token is "translator".  The member expressions are kept as
- * written and checked where an xlate uses them.
+ * written, checked here (dt_sema_xlator_check()) and again where an xlate
+ * binds them to its input.
  */
 static void
 parse_translator(dt_pcb_t *pcb)
@@ -2279,6 +2280,9 @@ parse_translator(dt_pcb_t *pcb)
 	expect(pcb, T_GT);
 	te = dt_pcb_types(pcb, pos);
 	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
+	if (dt_btf_size(te->te_btf, sid) <= 0)
+		dt_cerror(pcb, "D_XLATE_SOU", pos, "translator output type "
+		    "must be a struct or union with a definition");
 	for (dxp = dtp->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
 		if (dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf) == sid &&
 		    dt_xlate_accepts(te->te_btf, dxp->dx_in, in))
@@ -2338,6 +2342,7 @@ parse_translator(dt_pcb_t *pcb)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		}
 	}
+	dt_sema_xlator_check(pcb, dxp, pos);
 }
 
 /* ---- provider declarations ------------------------------------------------ */
