@@ -3035,13 +3035,20 @@ parse_decl(dt_pcb_t *pcb)
 		} else if (tok(pcb)->tk_kind == T_LBRACK &&
 		    is_type_start(pcb, peek(pcb))) {
 			/* a[T1, T2] or self->a[T1, T2] */
+			dt_srcpos_t kpos;
+
 			next(pcb);
 			for (nkeys = 0;; ) {
 				if (nkeys == DT_MAXKEYS)
 					dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
 					    "associative array has at most %d "
 					    "key components", DT_MAXKEYS);
+				kpos = tok(pcb)->tk_pos;
 				keys[nkeys++] = parse_typename(pcb, NULL);
+				if (keys[nkeys - 1].ty_kind == DT_TK_VOID)
+					dt_cerror(pcb, "D_DECL_PROTO_TYPE", kpos,
+					    "key #%d of %s cannot be of type "
+					    "void", nkeys, name);
 				if (tok(pcb)->tk_kind != T_COMMA)
 					break;
 				next(pcb);

@@ -421,6 +421,41 @@ path_offsets(dt_pcb_t *pcb, dt_srcpos_t pos)
 static char *
 tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len);
 
+/* Does e, or a node after it in its list, assign variable name? */
+static bool
+assigns(const dt_node_t *e, const char *name)
+{
+	for (; e != NULL; e = e->dn_list) {
+		if ((e->dn_kind == DN_ASSIGN || e->dn_kind == DN_INCDEC) &&
+		    e->dn_left != NULL && e->dn_left->dn_kind == DN_VAR &&
+		    e->dn_left->dn_str != NULL &&
+		    strcmp(e->dn_left->dn_str, name) == 0)
+			return (true);
+		if (assigns(e->dn_left, name) || assigns(e->dn_right, name) ||
+		    assigns(e->dn_cond, name) || assigns(e->dn_args, name))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * Does the program being compiled assign global name anywhere?  A global
+ * may be read before the clause that assigns it (it is 0 until then), but
+ * one the program never assigns is unknown (D_IDENT_UNDEF), as in DTrace.
+ */
+static bool
+program_assigns(dt_pcb_t *pcb, const char *name)
+{
+	if (pcb->pcb_prog == NULL)
+		return (true);
+	for (const dt_clause_t *c = pcb->pcb_prog->dp_clauses; c != NULL;
+	    c = c->dc_next) {
+		if (assigns(c->dc_pred, name) || assigns(c->dc_body, name))
+			return (true);
+	}
+	return (false);
+}
+
 static void
 sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -530,7 +565,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_long;
 			return;
 		}
-		if (idp != NULL)
+		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
 			    dnp->dn_str);
@@ -2728,8 +2763,8 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
  * THREAD_SIZE - sizeof (struct pt_regs); THREAD_SIZE is 16 KB on x86_64
  * and no padding lies above the registers there).  dn_value is the
  * offset of task_struct.stack, dn_aux that of the registers in the stack;
- * dn_right the index, checked here when constant and at run time (an
- * ILLOP fault) otherwise.
+ * dn_right the index, a constant as DTrace requires (D_PROTO_ARG
+ * otherwise), checked here.
  */
 static void
 sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -2743,10 +2778,10 @@ sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel type data lacks "
 		    "struct pt_regs");
 	sema_expr(pcb, ix);
-	if (!is_int(ix))
+	if (!is_int(ix) || ix->dn_kind != DN_INT)
 		dt_cerror(pcb, "D_PROTO_ARG", ix->dn_pos, "uregs[ ] index "
-		    "must be an integer");
-	if (ix->dn_kind == DN_INT && (ix->dn_value < 0 ||
+		    "must be an integer constant (R_PC, 3)");
+	if ((ix->dn_value < 0 ||
 	    ix->dn_value >= size / 8))
 		dt_cerror(pcb, "D_REGS_IDX", ix->dn_pos, "index %lld is out "
 		    "of range for array uregs (0 to %lld)",
@@ -2816,6 +2851,8 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "be an integer");
 	if (lt.ty_kind == DT_TK_ARRAY || (lt.ty_kind == DT_TK_STRING &&
 	    lt.ty_btf != 0)) {
+		int64_t idx;
+		dt_type_t ity;
 		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
 		const struct btf_type *t = btf__type_by_id(te->te_btf,
 		    lt.ty_btf);
@@ -2824,6 +2861,13 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		kernel_dtype(pcb, dnp, elem);
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
+		/* a constant index lies within the array, wherever it is */
+		if (btf_array(t)->nelems > 0 && fold_int(pcb, dnp->dn_right,
+		    &idx, &ity) && (idx < 0 ||
+		    (uint64_t)idx >= btf_array(t)->nelems))
+			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
+			    "index %lld is out of range for array of %u "
+			    "elements", (long long)idx, btf_array(t)->nelems);
 		/* in a D variable: the index is checked, C's arrays in
 		   memory are not */
 		if (root == NULL)
