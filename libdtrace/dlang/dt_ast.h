@@ -128,6 +128,7 @@ typedef struct dt_pcb {
 	dt_srcpos_t pcb_pos;		/* lexer line and column */
 	const char *pcb_file;		/* file name, or NULL for -n */
 	dtrace_probespec_t pcb_spec;	/* how the text was given */
+	bool pcb_library;		/* a library file (D's or -L's) */
 	int pcb_argc;			/* macro arguments */
 	char *const *pcb_argv;		/* macro arguments */
 	dt_token_t pcb_tok;		/* current token */

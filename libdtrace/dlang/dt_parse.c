@@ -1983,6 +1983,32 @@ parse_expr(dt_pcb_t *pcb)
 
 /* ---- clauses and pragmas ---------------------------------------------------- */
 
+/*
+ * #pragma D attributes ATTR NAME, or ATTR provider NAME [KIND]: ATTR is
+ * name/data/class stability (Evolving/Evolving/Common); NAME an
+ * identifier already known (a variable, an inline, a function), else the
+ * pragma is unused (D_PRAGMA_UNUSED).  The attributes are not kept.
+ */
+static void
+pragma_attributes(dt_pcb_t *pcb, char **words, int n, dt_srcpos_t pos)
+{
+	dtrace_attribute_t a;
+	bool liberr;
+
+	if (n < 4 || (strcmp(words[3], "provider") == 0 ? n < 5 : n != 4))
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma D "
+		    "attributes: attributes and a name expected");
+	if (dtrace_str2attr(words[2], &a) != 0)
+		dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid attributes %s: "
+		    "name/data/class stability expected", words[2]);
+	if (strcmp(words[3], "provider") == 0)
+		return;
+	if (dt_builtin_lookup(words[3]) == NULL &&
+	    dt_lib_lookup(pcb->pcb_hdl, words[3], &liberr) == NULL)
+		dt_cerror(pcb, "D_PRAGMA_UNUSED", pos, "failed to set #pragma "
+		    "attributes: no identifier named %s", words[3]);
+}
+
 static void
 parse_pragma(dt_pcb_t *pcb)
 {
@@ -1990,7 +2016,7 @@ parse_pragma(dt_pcb_t *pcb)
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
 	const char *end = pcb->pcb_src + pcb->pcb_len;
 	const char *p = pcb->pcb_ptr, *e = p;
-	char line[512], *words[4], *save = NULL;
+	char line[512], *words[6], *save = NULL;
 	size_t len;
 	int n = 0;
 
@@ -2003,7 +2029,7 @@ parse_pragma(dt_pcb_t *pcb)
 	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
 	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
 	pcb->pcb_ptr = e;
-	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 4;
+	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 6;
 	    w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
 	if (n >= 1 && strcmp(words[0], "D") != 0)
@@ -2037,6 +2063,10 @@ parse_pragma(dt_pcb_t *pcb)
 		if (n != 4)
 			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
 			    "#pragma D depends_on: kind and name expected");
+		if (strcmp(words[2], "library") == 0 && !pcb->pcb_library)
+			dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "library "
+			    "dependencies may only be declared in a library: "
+			    "%s", words[3]);
 		if (strcmp(words[2], "provider") == 0) {
 			for (int i = 0; dt_providers[i] != NULL; i++)
 				found |= strcmp(dt_providers[i]->pv_name,
@@ -2051,8 +2081,9 @@ parse_pragma(dt_pcb_t *pcb)
 			    "dependency kind %s: provider, module or library",
 			    words[2]);
 		}
+	} else if (strcmp(words[1], "attributes") == 0) {
+		pragma_attributes(pcb, words, n, pos);
 	} else if (strcmp(words[1], "binding") == 0 ||
-	    strcmp(words[1], "attributes") == 0 ||
 	    strcmp(words[1], "ident") == 0) {
 		/* stability attributes and bindings: accepted, not used */
 		if (n < 3)
