@@ -995,14 +995,15 @@ bitfield_unit(uint32_t bits)
  * own, aligned to its unit (bitfield_unit()), so that struct { char a:2;
  * char b:3; } takes two bytes; zero-width bit-fields are not members (see
  * parse_sou_body()).  Other members are aligned as C aligns them.  In a
- * union every member is at 0.  Returns the size: the end of the last
- * member rounded up to the largest alignment, as C pads it.
+ * union every member is at 0.  Returns the size: the end of the member
+ * that ends last, unpadded (DTrace adds no tail padding: struct { int a;
+ * char b; } is 5 bytes, struct { int c : 12; int a : 10; int b : 3; } 5).
  */
 static int64_t
 sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
     unsigned int n)
 {
-	uint64_t off = 0, end = 0, align = 1;
+	uint64_t off = 0, end = 0;
 
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t sz = (uint64_t)btf__resolve_size(btf, mv[i].sm_type);
@@ -1016,8 +1017,6 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 		}
 		if (al == 0)
 			al = 1;
-		if (al > align)
-			align = al;
 		off = isunion ? 0 : (off + 7) / 8;	/* bytes */
 		off = (off + al - 1) / al * al;
 		mv[i].sm_off = (uint32_t)(off * 8);
@@ -1025,7 +1024,7 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 			end = off + sz;
 		off = off * 8 + bits;			/* bits */
 	}
-	return ((int64_t)((end + align - 1) / align * align));
+	return ((int64_t)end);
 }
 
 /*
@@ -1211,11 +1210,16 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 					    e->dn_pos, "the width of "
 					    "bit-field %s must be an integral "
 					    "constant", name);
-				if (v < 0 || v > msize * 8 || (v == 0 &&
-				    name[0] != '\0'))
+				if (v < 0 || (v == 0 && name[0] != '\0'))
+					dt_cerror(pcb, "D_DECL_BFCONST",
+					    e->dn_pos, "positive integral "
+					    "constant expression required "
+					    "for bit-field %s: %lld", name,
+					    (long long)v);
+				if (v > msize * 8)
 					dt_cerror(pcb, "D_DECL_BFSIZE",
 					    e->dn_pos, "bit-field %s: width "
-					    "%lld is not valid for its type",
+					    "%lld is wider than its type",
 					    name, (long long)v);
 				bits = (uint32_t)v;
 				zerowidth = v == 0;
