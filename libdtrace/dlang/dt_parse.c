@@ -2976,6 +2976,11 @@ parse_decl(dt_pcb_t *pcb)
 		scope = strcmp(tok(pcb)->tk_str, "self") == 0 ? "self->" :
 		    "this->";
 		next(pcb);
+		if (tok(pcb)->tk_kind == T_IDENT && (strcmp(tok(pcb)->tk_str,
+		    "self") == 0 || strcmp(tok(pcb)->tk_str, "this") == 0))
+			dt_cerror(pcb, "D_DECL_CLASS", tok(pcb)->tk_pos, "more "
+			    "than one storage class: %.4s and %s", scope,
+			    tok(pcb)->tk_str);
 	}
 	if (*scope != '\0' && tok(pcb)->tk_kind == T_IDENT &&
 	    !is_type_start(pcb, tok(pcb)) && (peek(pcb)->tk_kind == T_SEMI ||

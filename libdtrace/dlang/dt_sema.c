@@ -3104,6 +3104,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_UNARY: {
 		bool argsdone = false;
 
+		if (dnp->dn_op == T_AND && dnp->dn_left->dn_kind == DN_AGG)
+			dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take "
+			    "the address of aggregation %s: D variables have "
+			    "no address", dnp->dn_left->dn_str);
+
 		if (dnp->dn_op == T_STAR && dnp->dn_left->dn_kind == DN_INDEX &&
 		    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
 		    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
