@@ -162,6 +162,8 @@ peek(dt_pcb_t *pcb)
 	return (&pcb->pcb_peek);
 }
 
+static void skip_params(dt_pcb_t *);
+
 static void __attribute__((noreturn))
 syntax_error(dt_pcb_t *pcb)
 {
@@ -1178,11 +1180,30 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			dt_type_t mty = bty;
 			char name[256] = "";
 			uint32_t tid, bits = 0;
-			bool zerowidth = false;
+			bool zerowidth = false, fnptr = false;
 
 			if (tok(pcb)->tk_kind == T_STAR)
 				mty = parse_stars(pcb, bty, &msize, dpos);
-			if (tok(pcb)->tk_kind == T_IDENT) {
+			if (tok(pcb)->tk_kind == T_LPAR &&
+			    peek(pcb)->tk_kind == T_STAR) {
+				/* T (*name[N])(params): pointers to
+				   functions, held as generic pointers */
+				next(pcb);
+				mty = parse_stars(pcb, (dt_type_t){
+				    DT_TK_VOID }, &msize, dpos);
+				if (tok(pcb)->tk_kind != T_IDENT)
+					dt_cerror(pcb, "D_DECL_MNAME", dpos,
+					    "a member of %s needs a name", kw);
+				snprintf(name, sizeof (name), "%s",
+				    tok(pcb)->tk_str);
+				dpos = tok(pcb)->tk_pos;
+				next(pcb);
+				ndims = parse_dims(pcb, name, dpos, dims,
+				    &nelems);
+				expect(pcb, T_RPAR);
+				skip_params(pcb);
+				fnptr = true;
+			} else if (tok(pcb)->tk_kind == T_IDENT) {
 				snprintf(name, sizeof (name), "%s",
 				    tok(pcb)->tk_str);
 				dpos = tok(pcb)->tk_pos;
@@ -1195,7 +1216,9 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				dt_cerror(pcb, "D_DECL_MNAME", dpos, "a member "
 				    "of %s needs a name", kw);
 			}
-			ndims = parse_dims(pcb, name, dpos, dims, &nelems);
+			if (!fnptr)
+				ndims = parse_dims(pcb, name, dpos, dims,
+				    &nelems);
 			if (tok(pcb)->tk_kind == T_COLON) {
 				dt_node_t *e;
 
@@ -1695,6 +1718,27 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	skip_qualifiers(pcb);	/* char const, struct s volatile */
 	*sizep = size;
 	return (ty);
+}
+
+/*
+ * The parameter list of a function type, "(...)", skipped: D cannot call
+ * through a pointer to a function, so the parameters tell it nothing.
+ * The current token is the '('.
+ */
+static void
+skip_params(dt_pcb_t *pcb)
+{
+	int depth = 0;
+
+	if (tok(pcb)->tk_kind != T_LPAR)
+		syntax_error(pcb);
+	do {
+		if (tok(pcb)->tk_kind == T_EOF)
+			syntax_error(pcb);
+		depth += tok(pcb)->tk_kind == T_LPAR ? 1 :
+		    tok(pcb)->tk_kind == T_RPAR ? -1 : 0;
+		next(pcb);
+	} while (depth > 0);
 }
 
 /* The '*'s after a type name: the current token is the first. */
