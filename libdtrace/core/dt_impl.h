@@ -114,6 +114,8 @@ typedef struct dt_ident {
 	uint32_t di_offset;		/* offset in globals (GLOBAL) or in
 					   the locals area of dctx (LOCAL) */
 	bool di_defined;		/* a type has been given */
+	bool di_readfirst;		/* a variable read before any
+					   assignment: an int by default */
 	unsigned int di_nkeys;		/* ASSOC: key components */
 	bool di_tls;			/* ASSOC: thread-local (self->a[k]):
 					   its map's key is the thread id,

@@ -129,6 +129,7 @@ typedef struct dt_pcb {
 	dt_srcpos_t pcb_pos;		/* lexer line and column */
 	const char *pcb_file;		/* file name, or NULL for -n */
 	dtrace_probespec_t pcb_spec;	/* how the text was given */
+	bool pcb_library;		/* a library file (D's or -L's) */
 	int pcb_argc;			/* macro arguments */
 	char *const *pcb_argv;		/* macro arguments */
 	dt_token_t pcb_tok;		/* current token */
@@ -204,6 +205,8 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
+extern void dt_sema_xlator_check(dt_pcb_t *, const dt_xlator_t *,
+    dt_srcpos_t);
 extern bool dt_type_same(dt_type_t, dt_type_t);
 extern int64_t dt_int_canonical(int64_t, dt_type_t);
 extern const struct dt_node *dt_member_root(const struct dt_node *);

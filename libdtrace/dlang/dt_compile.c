@@ -250,7 +250,7 @@ pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 static dtrace_prog_t *
 compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
     dtrace_probespec_t spec, unsigned int cflags, int argc,
-    char *const argv[])
+    char *const argv[], bool library)
 {
 	dt_pcb_t pcb;
 	jmp_buf jb;
@@ -281,6 +281,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	pcb.pcb_ulen = len;
 	pcb.pcb_file = file;
 	pcb.pcb_spec = spec;
+	pcb.pcb_library = library;
 	pcb.pcb_argc = argc;
 	pcb.pcb_argv = argv;
 	pcb.pcb_prog = pgp;
@@ -388,7 +389,7 @@ dtrace_prog_t *
 dt_compile_file_text(dtrace_hdl_t *dtp, const char *s, const char *file)
 {
 	return (compile(dtp, s, strlen(s), file, DTRACE_PROBESPEC_NAME, 0, 0,
-	    NULL));
+	    NULL, true));
 }
 
 DT_EXPORT dtrace_prog_t *
@@ -402,7 +403,7 @@ dtrace_program_strcompile(dtrace_hdl_t *dtp, const char *s,
 	}
 	if (dt_lib_dirs(dtp) != 0)
 		return (NULL);
-	return (compile(dtp, s, strlen(s), NULL, spec, cflags, argc, argv));
+	return (compile(dtp, s, strlen(s), NULL, spec, cflags, argc, argv, false));
 }
 
 DT_EXPORT dtrace_prog_t *
@@ -439,7 +440,7 @@ dtrace_program_fcompile(dtrace_hdl_t *dtp, FILE *fp, unsigned int cflags,
 		return (NULL);
 	}
 	pgp = compile(dtp, buf, len, argc > 0 ? argv[0] : "<stdin>",
-	    DTRACE_PROBESPEC_NAME, cflags, argc, argv);
+	    DTRACE_PROBESPEC_NAME, cflags, argc, argv, false);
 	free(buf);
 	return (pgp);
 }

@@ -162,6 +162,8 @@ peek(dt_pcb_t *pcb)
 	return (&pcb->pcb_peek);
 }
 
+static void skip_params(dt_pcb_t *);
+
 static void __attribute__((noreturn))
 syntax_error(dt_pcb_t *pcb)
 {
@@ -995,14 +997,15 @@ bitfield_unit(uint32_t bits)
  * own, aligned to its unit (bitfield_unit()), so that struct { char a:2;
  * char b:3; } takes two bytes; zero-width bit-fields are not members (see
  * parse_sou_body()).  Other members are aligned as C aligns them.  In a
- * union every member is at 0.  Returns the size: the end of the last
- * member rounded up to the largest alignment, as C pads it.
+ * union every member is at 0.  Returns the size: the end of the member
+ * that ends last, unpadded (DTrace adds no tail padding: struct { int a;
+ * char b; } is 5 bytes, struct { int c : 12; int a : 10; int b : 3; } 5).
  */
 static int64_t
 sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
     unsigned int n)
 {
-	uint64_t off = 0, end = 0, align = 1;
+	uint64_t off = 0, end = 0;
 
 	for (unsigned int i = 0; i < n; i++) {
 		uint64_t sz = (uint64_t)btf__resolve_size(btf, mv[i].sm_type);
@@ -1016,8 +1019,6 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 		}
 		if (al == 0)
 			al = 1;
-		if (al > align)
-			align = al;
 		off = isunion ? 0 : (off + 7) / 8;	/* bytes */
 		off = (off + al - 1) / al * al;
 		mv[i].sm_off = (uint32_t)(off * 8);
@@ -1025,7 +1026,7 @@ sou_layout(const struct btf *btf, bool isunion, sou_member_t *mv,
 			end = off + sz;
 		off = off * 8 + bits;			/* bits */
 	}
-	return ((int64_t)((end + align - 1) / align * align));
+	return ((int64_t)end);
 }
 
 /*
@@ -1179,11 +1180,30 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			dt_type_t mty = bty;
 			char name[256] = "";
 			uint32_t tid, bits = 0;
-			bool zerowidth = false;
+			bool zerowidth = false, fnptr = false;
 
 			if (tok(pcb)->tk_kind == T_STAR)
 				mty = parse_stars(pcb, bty, &msize, dpos);
-			if (tok(pcb)->tk_kind == T_IDENT) {
+			if (tok(pcb)->tk_kind == T_LPAR &&
+			    peek(pcb)->tk_kind == T_STAR) {
+				/* T (*name[N])(params): pointers to
+				   functions, held as generic pointers */
+				next(pcb);
+				mty = parse_stars(pcb, (dt_type_t){
+				    DT_TK_VOID }, &msize, dpos);
+				if (tok(pcb)->tk_kind != T_IDENT)
+					dt_cerror(pcb, "D_DECL_MNAME", dpos,
+					    "a member of %s needs a name", kw);
+				snprintf(name, sizeof (name), "%s",
+				    tok(pcb)->tk_str);
+				dpos = tok(pcb)->tk_pos;
+				next(pcb);
+				ndims = parse_dims(pcb, name, dpos, dims,
+				    &nelems);
+				expect(pcb, T_RPAR);
+				skip_params(pcb);
+				fnptr = true;
+			} else if (tok(pcb)->tk_kind == T_IDENT) {
 				snprintf(name, sizeof (name), "%s",
 				    tok(pcb)->tk_str);
 				dpos = tok(pcb)->tk_pos;
@@ -1196,7 +1216,9 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				dt_cerror(pcb, "D_DECL_MNAME", dpos, "a member "
 				    "of %s needs a name", kw);
 			}
-			ndims = parse_dims(pcb, name, dpos, dims, &nelems);
+			if (!fnptr)
+				ndims = parse_dims(pcb, name, dpos, dims,
+				    &nelems);
 			if (tok(pcb)->tk_kind == T_COLON) {
 				dt_node_t *e;
 
@@ -1211,11 +1233,16 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 					    e->dn_pos, "the width of "
 					    "bit-field %s must be an integral "
 					    "constant", name);
-				if (v < 0 || v > msize * 8 || (v == 0 &&
-				    name[0] != '\0'))
+				if (v < 0 || (v == 0 && name[0] != '\0'))
+					dt_cerror(pcb, "D_DECL_BFCONST",
+					    e->dn_pos, "positive integral "
+					    "constant expression required "
+					    "for bit-field %s: %lld", name,
+					    (long long)v);
+				if (v > msize * 8)
 					dt_cerror(pcb, "D_DECL_BFSIZE",
 					    e->dn_pos, "bit-field %s: width "
-					    "%lld is not valid for its type",
+					    "%lld is wider than its type",
 					    name, (long long)v);
 				bits = (uint32_t)v;
 				zerowidth = v == 0;
@@ -1693,6 +1720,27 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	return (ty);
 }
 
+/*
+ * The parameter list of a function type, "(...)", skipped: D cannot call
+ * through a pointer to a function, so the parameters tell it nothing.
+ * The current token is the '('.
+ */
+static void
+skip_params(dt_pcb_t *pcb)
+{
+	int depth = 0;
+
+	if (tok(pcb)->tk_kind != T_LPAR)
+		syntax_error(pcb);
+	do {
+		if (tok(pcb)->tk_kind == T_EOF)
+			syntax_error(pcb);
+		depth += tok(pcb)->tk_kind == T_LPAR ? 1 :
+		    tok(pcb)->tk_kind == T_RPAR ? -1 : 0;
+		next(pcb);
+	} while (depth > 0);
+}
+
 /* The '*'s after a type name: the current token is the first. */
 static dt_type_t
 parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
@@ -1983,6 +2031,32 @@ parse_expr(dt_pcb_t *pcb)
 
 /* ---- clauses and pragmas ---------------------------------------------------- */
 
+/*
+ * #pragma D attributes ATTR NAME, or ATTR provider NAME [KIND]: ATTR is
+ * name/data/class stability (Evolving/Evolving/Common); NAME an
+ * identifier already known (a variable, an inline, a function), else the
+ * pragma is unused (D_PRAGMA_UNUSED).  The attributes are not kept.
+ */
+static void
+pragma_attributes(dt_pcb_t *pcb, char **words, int n, dt_srcpos_t pos)
+{
+	dtrace_attribute_t a;
+	bool liberr;
+
+	if (n < 4 || (strcmp(words[3], "provider") == 0 ? n < 5 : n != 4))
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma D "
+		    "attributes: attributes and a name expected");
+	if (dtrace_str2attr(words[2], &a) != 0)
+		dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid attributes %s: "
+		    "name/data/class stability expected", words[2]);
+	if (strcmp(words[3], "provider") == 0)
+		return;
+	if (dt_builtin_lookup(words[3]) == NULL &&
+	    dt_lib_lookup(pcb->pcb_hdl, words[3], &liberr) == NULL)
+		dt_cerror(pcb, "D_PRAGMA_UNUSED", pos, "failed to set #pragma "
+		    "attributes: no identifier named %s", words[3]);
+}
+
 static void
 parse_pragma(dt_pcb_t *pcb)
 {
@@ -1990,7 +2064,7 @@ parse_pragma(dt_pcb_t *pcb)
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
 	const char *end = pcb->pcb_src + pcb->pcb_len;
 	const char *p = pcb->pcb_ptr, *e = p;
-	char line[512], *words[4], *save = NULL;
+	char line[512], *words[6], *save = NULL;
 	size_t len;
 	int n = 0;
 
@@ -2003,7 +2077,7 @@ parse_pragma(dt_pcb_t *pcb)
 	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
 	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
 	pcb->pcb_ptr = e;
-	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 4;
+	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 6;
 	    w = strtok_r(NULL, " \t", &save))
 		words[n++] = w;
 	if (n >= 1 && strcmp(words[0], "D") != 0)
@@ -2037,6 +2111,10 @@ parse_pragma(dt_pcb_t *pcb)
 		if (n != 4)
 			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
 			    "#pragma D depends_on: kind and name expected");
+		if (strcmp(words[2], "library") == 0 && !pcb->pcb_library)
+			dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "library "
+			    "dependencies may only be declared in a library: "
+			    "%s", words[3]);
 		if (strcmp(words[2], "provider") == 0) {
 			for (int i = 0; dt_providers[i] != NULL; i++)
 				found |= strcmp(dt_providers[i]->pv_name,
@@ -2051,8 +2129,9 @@ parse_pragma(dt_pcb_t *pcb)
 			    "dependency kind %s: provider, module or library",
 			    words[2]);
 		}
+	} else if (strcmp(words[1], "attributes") == 0) {
+		pragma_attributes(pcb, words, n, pos);
 	} else if (strcmp(words[1], "binding") == 0 ||
-	    strcmp(words[1], "attributes") == 0 ||
 	    strcmp(words[1], "ident") == 0) {
 		/* stability attributes and bindings: accepted, not used */
 		if (n < 3)
@@ -2245,7 +2324,8 @@ dt_xlate_accepts(const struct btf *btf, dt_type_t in, dt_type_t t)
 /*
  * translator OUT < IN NAME > { member = expr ; ... } ;
  * The current token is "translator".  The member expressions are kept as
- * written and checked where an xlate uses them.
+ * written, checked here (dt_sema_xlator_check()) and again where an xlate
+ * binds them to its input.
  */
 static void
 parse_translator(dt_pcb_t *pcb)
@@ -2279,6 +2359,9 @@ parse_translator(dt_pcb_t *pcb)
 	expect(pcb, T_GT);
 	te = dt_pcb_types(pcb, pos);
 	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
+	if (dt_btf_size(te->te_btf, sid) <= 0)
+		dt_cerror(pcb, "D_XLATE_SOU", pos, "translator output type "
+		    "must be a struct or union with a definition");
 	for (dxp = dtp->dt_xlators; dxp != NULL; dxp = dxp->dx_next) {
 		if (dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf) == sid &&
 		    dt_xlate_accepts(te->te_btf, dxp->dx_in, in))
@@ -2338,6 +2421,7 @@ parse_translator(dt_pcb_t *pcb)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		}
 	}
+	dt_sema_xlator_check(pcb, dxp, pos);
 }
 
 /* ---- provider declarations ------------------------------------------------ */
@@ -2936,6 +3020,11 @@ parse_decl(dt_pcb_t *pcb)
 		scope = strcmp(tok(pcb)->tk_str, "self") == 0 ? "self->" :
 		    "this->";
 		next(pcb);
+		if (tok(pcb)->tk_kind == T_IDENT && (strcmp(tok(pcb)->tk_str,
+		    "self") == 0 || strcmp(tok(pcb)->tk_str, "this") == 0))
+			dt_cerror(pcb, "D_DECL_CLASS", tok(pcb)->tk_pos, "more "
+			    "than one storage class: %.4s and %s", scope,
+			    tok(pcb)->tk_str);
 	}
 	if (*scope != '\0' && tok(pcb)->tk_kind == T_IDENT &&
 	    !is_type_start(pcb, tok(pcb)) && (peek(pcb)->tk_kind == T_SEMI ||
@@ -3030,13 +3119,20 @@ parse_decl(dt_pcb_t *pcb)
 		} else if (tok(pcb)->tk_kind == T_LBRACK &&
 		    is_type_start(pcb, peek(pcb))) {
 			/* a[T1, T2] or self->a[T1, T2] */
+			dt_srcpos_t kpos;
+
 			next(pcb);
 			for (nkeys = 0;; ) {
 				if (nkeys == DT_MAXKEYS)
 					dt_cerror(pcb, "D_ARR_KEYS", pos, "an "
 					    "associative array has at most %d "
 					    "key components", DT_MAXKEYS);
+				kpos = tok(pcb)->tk_pos;
 				keys[nkeys++] = parse_typename(pcb, NULL);
+				if (keys[nkeys - 1].ty_kind == DT_TK_VOID)
+					dt_cerror(pcb, "D_DECL_PROTO_TYPE", kpos,
+					    "key #%d of %s cannot be of type "
+					    "void", nkeys, name);
 				if (tok(pcb)->tk_kind != T_COMMA)
 					break;
 				next(pcb);

@@ -118,11 +118,19 @@ dt_type_isbytes(dt_type_t t)
 /*
  * The size of what pointer type t points to, by which pointer arithmetic
  * (+, -, +=, -=, ++, --) at dnp moves it: a pointer's 8, a kernel or D
- * type's size from BTF, an integer's; 1 for void * (copyin() and
- * alloca() results are void *, and scripts offset them by bytes, as GNU C
- * does).  Pointers to functions have no such size (D_OP_VFPTR), nor have
- * incomplete types (D_OP_INCOMPLETE).
+ * type's size from BTF, an integer's.  D applies no arithmetic to void *
+ * (D_OP_INCOMPAT: a generic pointer is cast to a typed one, or to
+ * uintptr_t, first).  Pointers to functions have no such size
+ * (D_OP_VFPTR), nor have incomplete types (D_OP_INCOMPLETE).
  */
+static void __attribute__((noreturn))
+void_arith(dt_pcb_t *pcb, const dt_node_t *dnp, const char *op)
+{
+	dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operator %s cannot be "
+	    "applied to a void pointer: it points to no objects to count",
+	    op);
+}
+
 static uint32_t
 ptr_elem(dt_pcb_t *pcb, const dt_node_t *dnp, dt_type_t t, const char *op)
 {
@@ -140,7 +148,7 @@ ptr_elem(dt_pcb_t *pcb, const dt_node_t *dnp, dt_type_t t, const char *op)
 			    "operator %s cannot be applied to a pointer to an "
 			    "incomplete type", op);	/* struct t; */
 		if (id == 0)
-			return (1);	/* void * */
+			void_arith(pcb, dnp, op);
 		if (bt == NULL || btf_kind(bt) == BTF_KIND_FUNC_PROTO)
 			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
 			    "cannot be applied to a pointer to a function", op);
@@ -156,7 +164,9 @@ ptr_elem(dt_pcb_t *pcb, const dt_node_t *dnp, dt_type_t t, const char *op)
 			    "type without a size", op);
 		return ((uint32_t)size);
 	}
-	return (t.ty_psize == 0 ? 1 : t.ty_psize);	/* 0: void * */
+	if (t.ty_psize == 0)
+		void_arith(pcb, dnp, op);
+	return (t.ty_psize);
 }
 
 static dt_type_t
@@ -187,6 +197,30 @@ common_type(dt_type_t a, dt_type_t b)
 }
 
 static void sema_expr(dt_pcb_t *, dt_node_t *);
+
+static bool fold_int(dt_pcb_t *, const dt_node_t *, int64_t *,
+    dt_type_t *);
+
+/*
+ * May scalar r be stored in lv (both checked)?  A pointer takes a pointer
+ * or the constant 0 (NULL), not another integer; an integer takes no
+ * pointer: D converts between the two only by a cast.  A variable first
+ * read before any assignment (an int by default) takes either.
+ */
+static bool
+ptr_int_compat(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
+{
+	int64_t v;
+	dt_type_t vt;
+
+	if (lv->dn_ident != NULL && lv->dn_ident->di_readfirst)
+		return (true);
+	if (lv->dn_type.ty_kind == DT_TK_PTR && r->dn_type.ty_kind ==
+	    DT_TK_INT)
+		return (fold_int(pcb, r, &v, &vt) && v == 0);
+	return (!(lv->dn_type.ty_kind == DT_TK_INT &&
+	    r->dn_type.ty_kind == DT_TK_PTR));
+}
 
 static void __attribute__((noreturn))
 incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
@@ -324,6 +358,7 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 }
 
 static dt_idkind_t var_kind(const char *);
+static void replace_node(dt_node_t *, dt_node_t *);
 static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
     dt_srcpos_t);
 
@@ -385,6 +420,41 @@ path_offsets(dt_pcb_t *pcb, dt_srcpos_t pos)
 
 static char *
 tname(dt_pcb_t *pcb, dt_type_t t, char *buf, size_t len);
+
+/* Does e, or a node after it in its list, assign variable name? */
+static bool
+assigns(const dt_node_t *e, const char *name)
+{
+	for (; e != NULL; e = e->dn_list) {
+		if ((e->dn_kind == DN_ASSIGN || e->dn_kind == DN_INCDEC) &&
+		    e->dn_left != NULL && e->dn_left->dn_kind == DN_VAR &&
+		    e->dn_left->dn_str != NULL &&
+		    strcmp(e->dn_left->dn_str, name) == 0)
+			return (true);
+		if (assigns(e->dn_left, name) || assigns(e->dn_right, name) ||
+		    assigns(e->dn_cond, name) || assigns(e->dn_args, name))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * Does the program being compiled assign global name anywhere?  A global
+ * may be read before the clause that assigns it (it is 0 until then), but
+ * one the program never assigns is unknown (D_IDENT_UNDEF), as in DTrace.
+ */
+static bool
+program_assigns(dt_pcb_t *pcb, const char *name)
+{
+	if (pcb->pcb_prog == NULL)
+		return (true);
+	for (const dt_clause_t *c = pcb->pcb_prog->dp_clauses; c != NULL;
+	    c = c->dc_next) {
+		if (assigns(c->dc_pred, name) || assigns(c->dc_body, name))
+			return (true);
+	}
+	return (false);
+}
 
 static void
 sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -475,6 +545,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		 */
 		idp = declare_scalar(pcb, dnp->dn_str,
 		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
+		idp->di_readfirst = true;
 	}
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */
@@ -494,12 +565,13 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_long;
 			return;
 		}
-		if (idp != NULL)
+		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
 			    dnp->dn_str);
 		idp = declare_scalar(pcb, dnp->dn_str,
 		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
+		idp->di_readfirst = true;
 	}
 	if (idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "
@@ -508,8 +580,16 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is a type "
 		    "name, not a variable", dnp->dn_str);
 	if (idp->di_kind == DT_IDENT_INLINE) {
-		/* an inline: its expression, converted to its type */
+		/* an inline: its expression, converted to its type (one of
+		   struct type is its expression: the same type, checked
+		   where it was declared) */
 		dt_node_t *e = inline_copy(pcb, idp, dnp->dn_pos);
+
+		if (dt_type_isbytes(idp->di_type)) {
+			replace_node(dnp, e);
+			sema_expr(pcb, dnp);
+			return;
+		}
 
 		free(dnp->dn_str);
 		dnp->dn_str = NULL;
@@ -1018,6 +1098,124 @@ divisor_zero(dt_pcb_t *pcb, const dt_node_t *dnp)
 	return (fold_int(pcb, dnp, &v, &ty) && v == 0);
 }
 
+static void xlate_subst(dt_pcb_t *, dt_node_t *, const char *,
+    const dt_node_t *);
+static void xlate_convert(dt_pcb_t *, dt_node_t *, dt_node_t *, uint32_t);
+static void xlator_check(dt_pcb_t *, const dt_xlator_t *, dt_srcpos_t);
+
+/*
+ * Check translator dxp where it is declared, as DTrace does: each member's
+ * expression, its input standing for a value of the input type, must be
+ * valid and compatible with the member.
+ */
+void
+dt_sema_xlator_check(dt_pcb_t *pcb, const dt_xlator_t *dxp, dt_srcpos_t pos)
+{
+	dt_clause_t scratch = { 0 };
+
+	if (pcb->pcb_clause != NULL) {
+		xlator_check(pcb, dxp, pos);
+		return;
+	}
+	pcb->pcb_clause = &scratch;	/* what it uses is noted there */
+	xlator_check(pcb, dxp, pos);
+	pcb->pcb_clause = NULL;
+	dt_tcache_rele(scratch.dc_types);
+}
+
+static void
+xlator_check(dt_pcb_t *pcb, const dt_xlator_t *dxp, dt_srcpos_t pos)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, pos);
+	uint32_t sid = dt_btf_resolve(te->te_btf, dxp->dx_out.ty_btf);
+
+	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+		dt_node_t *in = dt_node_new(pcb, DN_INT, pos);
+		dt_node_t *m = dt_node_new(pcb, DN_MEMBER, pos);
+		dt_node_t *e = dt_node_dup(pcb, dxp->dx_mexprs[i], pos);
+		uint32_t mtype, off, bit, bitsize;
+
+		in->dn_type = dxp->dx_in;	/* a value of the input type */
+		m->dn_op = T_DOT;
+		if ((m->dn_str = strdup(dxp->dx_mnames[i])) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		if (dt_btf_member(te->te_btf, sid, m->dn_str, &mtype, &off,
+		    &bit, &bitsize) != 0)
+			continue;	/* refused as it was parsed */
+		xlate_subst(pcb, e, dxp->dx_arg, in);
+		xlate_convert(pcb, m, e, mtype);
+	}
+}
+
+/* Does e name variable (or inline) name? */
+static bool
+names_ident(const dt_node_t *e, const char *name)
+{
+	if (e == NULL)
+		return (false);
+	if (e->dn_kind == DN_VAR && strcmp(e->dn_str, name) == 0)
+		return (true);
+	if (names_ident(e->dn_left, name) || names_ident(e->dn_right, name) ||
+	    names_ident(e->dn_cond, name))
+		return (true);
+	for (const dt_node_t *a = e->dn_args; a != NULL; a = a->dn_list) {
+		if (names_ident(a, name))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * Check inline name of type ty, expression expr, where it is declared, as
+ * DTrace does: it may not use itself (D_IDENT_UNDEF), and its expression
+ * must be valid and compatible with its type (D_OP_INCOMPAT).  An inline
+ * of array form is checked where it is used, its parameters bound.
+ */
+static void
+inline_check(dt_pcb_t *pcb, const char *name, dt_type_t ty,
+    const dt_node_t *expr, bool keyed)
+{
+	dt_node_t *e, *lv;
+	char b1[256], b2[256];
+
+	if (names_ident(expr, name))
+		dt_cerror(pcb, "D_IDENT_UNDEF", expr->dn_pos, "failed to "
+		    "resolve %s: Unknown variable name (inline %s uses "
+		    "itself)", name, name);
+	if (keyed)
+		return;
+	if (expr->dn_kind == DN_XLATE) {
+		/* a translation: of the inline's type exactly; the
+		   translator is found where it is used */
+		if (!dt_type_same(ty, expr->dn_type))
+			dt_cerror(pcb, "D_OP_INCOMPAT", expr->dn_pos, "inline "
+			    "%s is not of the translation's type \"%s\"", name,
+			    tname(pcb, expr->dn_type, b2, sizeof (b2)));
+		return;
+	}
+	e = dt_node_dup(pcb, expr, expr->dn_pos);
+	if (pcb->pcb_clause == NULL) {
+		dt_clause_t scratch = { 0 };
+
+		pcb->pcb_clause = &scratch;	/* what e uses is noted there */
+		sema_expr(pcb, e);
+		pcb->pcb_clause = NULL;
+		dt_tcache_rele(scratch.dc_types);
+	} else {
+		sema_expr(pcb, e);
+	}
+	lv = dt_node_new(pcb, DN_INT, expr->dn_pos);	/* stands for it */
+	lv->dn_type = ty;
+	if (dt_type_isbytes(ty) || dt_type_isbytes(e->dn_type) ?
+	    !dt_type_same(ty, e->dn_type) :
+	    (ty.ty_kind == DT_TK_STRING) != is_string(e) ||
+	    (!is_string(e) && !is_scalar(e)) || !ptr_int_compat(pcb, lv, e))
+		dt_cerror(pcb, "D_OP_INCOMPAT", expr->dn_pos, "inline %s "
+		    "operands have incompatible types: \"%s\" = \"%s\"", name,
+		    tname(pcb, ty, b1, sizeof (b1)), tname(pcb, e->dn_type, b2,
+		    sizeof (b2)));
+}
+
 /*
  * A declaration at the top of a program: a variable with its type (an
  * associative array when keys is not NULL, with nkeys key types), or an
@@ -1051,6 +1249,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		int64_t v;
 		dt_type_t vt;
 
+		inline_check(pcb, name, ty, expr, keys != NULL);
 		/* a constant expression is kept as its value */
 		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
 		    fold_int(pcb, expr, &v, &vt)) {
@@ -2063,21 +2262,22 @@ static void
 sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 {
 	dt_node_t *x = dnp->dn_left, *in, *e = NULL;
-	dt_type_t out = x->dn_type, mt;
+	dt_type_t out = x->dn_type;
 	dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
 	const dt_xlator_t *dxp;
 	uint32_t sid, mtype, off, bit, bitsize;
-	char b1[256], b2[256];
+	char b1[256];
 
+	/* the translator first: one must exist for the input */
+	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
+	in = dt_node_dup(pcb, x->dn_left, dnp->dn_pos);	/* as written */
+	dxp = xlator_for(pcb, x, sid);
 	if (dnp->dn_op == T_ARROW ? out.ty_kind != DT_TK_PTR ||
 	    out.ty_btf == 0 || out.ty_plevel != 0 : out.ty_kind !=
 	    DT_TK_STRUCT)
 		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator %s cannot "
 		    "be applied to a translated \"%s\"", dnp->dn_op ==
 		    T_ARROW ? "->" : ".", tname(pcb, out, b1, sizeof (b1)));
-	sid = dt_btf_resolve(te->te_btf, out.ty_btf);
-	in = dt_node_dup(pcb, x->dn_left, dnp->dn_pos);	/* as written */
-	dxp = xlator_for(pcb, x, sid);
 	if (dt_btf_member(te->te_btf, sid, dnp->dn_str, &mtype, &off, &bit,
 	    &bitsize) != 0)
 		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
@@ -2092,6 +2292,20 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_XLATE_NOCONV", dnp->dn_pos, "translator "
 		    "does not define conversion for member: %s", dnp->dn_str);
 	xlate_subst(pcb, e, dxp->dx_arg, in);
+	xlate_convert(pcb, dnp, e, mtype);
+}
+
+/*
+ * dnp (a member, named by dn_str, of a translator's output, of BTF type
+ * mtype) becomes e, the expression the translator gives for it with its
+ * input bound, checked and converted to the member's type.
+ */
+static void
+xlate_convert(dt_pcb_t *pcb, dt_node_t *dnp, dt_node_t *e, uint32_t mtype)
+{
+	dt_type_t mt;
+	char b1[256], b2[256];
+
 	kernel_dtype(pcb, dnp, mtype);
 	mt = dnp->dn_type;
 	if (mt.ty_kind == DT_TK_STRING)
@@ -2102,7 +2316,7 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "yet", dnp->dn_str);
 	sema_expr(pcb, e);
 	if ((mt.ty_kind == DT_TK_STRING) != is_string(e) || !(is_scalar(e) ||
-	    is_string(e)))
+	    is_string(e)) || !ptr_int_compat(pcb, dnp, e))
 		dt_cerror(pcb, "D_XLATE_INCOMPAT", e->dn_pos, "translator "
 		    "member %s: \"%s\" is not compatible with \"%s\"",
 		    dnp->dn_str, type_name(e->dn_type, b1, sizeof (b1)),
@@ -2224,7 +2438,16 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 	sid = dt_btf_resolve(te->te_btf, lt.ty_btf);
 	{
 		const struct btf_type *st = btf__type_by_id(te->te_btf, sid);
+		const struct btf_type *tt = btf__type_by_id(te->te_btf,
+		    lt.ty_btf);
 
+		/* struct t; with no body, or a struct never declared */
+		if ((st != NULL && btf_kind(st) == BTF_KIND_FWD) ||
+		    (sid == 0 && tt != NULL && btf_kind(tt) == BTF_KIND_TYPEDEF))
+			dt_cerror(pcb, "D_OP_INCOMPLETE", dnp->dn_pos,
+			    "operator %s cannot be applied to an incomplete "
+			    "type: %s has no definition", op, tname(pcb, lt,
+			    buf, sizeof (buf)));
 		if (st == NULL || (btf_kind(st) != BTF_KIND_STRUCT &&
 		    btf_kind(st) != BTF_KIND_UNION))
 			dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator %s "
@@ -2554,8 +2777,8 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
  * THREAD_SIZE - sizeof (struct pt_regs); THREAD_SIZE is 16 KB on x86_64
  * and no padding lies above the registers there).  dn_value is the
  * offset of task_struct.stack, dn_aux that of the registers in the stack;
- * dn_right the index, checked here when constant and at run time (an
- * ILLOP fault) otherwise.
+ * dn_right the index, a constant as DTrace requires (D_PROTO_ARG
+ * otherwise), checked here.
  */
 static void
 sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -2569,10 +2792,10 @@ sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel type data lacks "
 		    "struct pt_regs");
 	sema_expr(pcb, ix);
-	if (!is_int(ix))
+	if (!is_int(ix) || ix->dn_kind != DN_INT)
 		dt_cerror(pcb, "D_PROTO_ARG", ix->dn_pos, "uregs[ ] index "
-		    "must be an integer");
-	if (ix->dn_kind == DN_INT && (ix->dn_value < 0 ||
+		    "must be an integer constant (R_PC, 3)");
+	if ((ix->dn_value < 0 ||
 	    ix->dn_value >= size / 8))
 		dt_cerror(pcb, "D_REGS_IDX", ix->dn_pos, "index %lld is out "
 		    "of range for array uregs (0 to %lld)",
@@ -2642,6 +2865,8 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "be an integer");
 	if (lt.ty_kind == DT_TK_ARRAY || (lt.ty_kind == DT_TK_STRING &&
 	    lt.ty_btf != 0)) {
+		int64_t idx;
+		dt_type_t ity;
 		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
 		const struct btf_type *t = btf__type_by_id(te->te_btf,
 		    lt.ty_btf);
@@ -2650,6 +2875,13 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		kernel_dtype(pcb, dnp, elem);
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
+		/* a constant index lies within the array, wherever it is */
+		if (btf_array(t)->nelems > 0 && fold_int(pcb, dnp->dn_right,
+		    &idx, &ity) && (idx < 0 ||
+		    (uint64_t)idx >= btf_array(t)->nelems))
+			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
+			    "index %lld is out of range for array of %u "
+			    "elements", (long long)idx, btf_array(t)->nelems);
 		/* in a D variable: the index is checked, C's arrays in
 		   memory are not */
 		if (root == NULL)
@@ -2886,6 +3118,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_UNARY: {
 		bool argsdone = false;
 
+		if (dnp->dn_op == T_AND && dnp->dn_left->dn_kind == DN_AGG)
+			dt_cerror(pcb, "D_ADDROF_VAR", dnp->dn_pos, "cannot take "
+			    "the address of aggregation %s: D variables have "
+			    "no address", dnp->dn_left->dn_str);
+
 		if (dnp->dn_op == T_STAR && dnp->dn_left->dn_kind == DN_INDEX &&
 		    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
 		    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
@@ -3085,6 +3322,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_ASSIGN: {
 		dt_node_t *r = dnp->dn_right;
 		dt_type_t ty;
+		bool fresh;
 
 		sema_operand(pcb, r);
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
@@ -3095,7 +3333,15 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
 		if (ty.ty_kind == DT_TK_INT)
 			ty = promote(ty);
+		fresh = dnp->dn_left->dn_kind == DN_VAR &&
+		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
 		sema_lvalue(pcb, dnp->dn_left, op, ty);
+		if (dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY && !fresh &&
+		    (dnp->dn_left->dn_kind == DN_VAR ||
+		    dnp->dn_left->dn_kind == DN_MEMBER))
+			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
+			    "may not be applied to an array: arrays are not "
+			    "assigned whole", op);
 		if (dnp->dn_op == T_ASSIGN)
 			zero_as_empty(pcb, dnp->dn_left, r);
 		if (dt_type_isbytes(dnp->dn_left->dn_type) ||
@@ -3113,7 +3359,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				    dnp->dn_left->dn_type.ty_btf);
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
-		    (!is_string(r) && !is_scalar(r)))
+		    (!is_string(r) && !is_scalar(r)) ||
+		    (dnp->dn_op == T_ASSIGN &&
+		    !ptr_int_compat(pcb, dnp->dn_left, r)))
 			incompat(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&

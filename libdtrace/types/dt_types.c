@@ -268,13 +268,16 @@ dt_btf_align(const struct btf *btf, uint32_t id)
 		return (dt_btf_align(btf, btf_array(t)->type));
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
-		if (btf__align_of(btf, rid) == 1)
-			return (1);	/* packed */
+		/* packed when a member lies off its alignment; the size is
+		   no sign (D's structs have no tail padding) */
 		m = btf_members(t);
 		for (unsigned int i = 0; i < btf_vlen(t); i++, m++) {
 			uint32_t bits = btf_member_bitfield_size(t, i);
 			uint32_t a = bits == 0 ? dt_btf_align(btf, m->type) : 1;
 
+			if (bits == 0 && a > 1 &&
+			    btf_member_bit_offset(t, i) % (a * 8) != 0)
+				return (1);
 			while (a * 8 < bits)
 				a *= 2;
 			if (a > al)

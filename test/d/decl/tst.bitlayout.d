@@ -5,11 +5,11 @@
  * own size, the smallest power of two bytes that holds its width (1 to
  * 8 bits: 1 byte, 9 to 16: 2, 17 to 32: 4, 33 to 64: 8), whatever type
  * it was declared with; a zero-width bit-field is no member; the struct
- * is then padded to its largest alignment as C pads it.
+ * ends where its last member ends, with no tail padding.
  *   small: a 0, b 1                                    size 2
  *   bits:  a 0, b 1, c (12 bits) 2                     size 4
  *   one:   a 0 (1 bit of an int)                       size 1
- *   mix:   c 0, w (17 bits) 4 to bit 49, x 7, y 8      size 12
+ *   mix:   c 0, w (17 bits) 4 to bit 49, x 7, y 8      size 10
  *   wide:  a 0, b (33 bits) 8                          size 16
  *   zero:  a 0, b 1 (the ": 0" changes nothing)        size 2
  *   un:    the largest of 1, 2 (12 bits) and 4 bytes   size 4

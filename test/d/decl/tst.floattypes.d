@@ -3,8 +3,8 @@
  * float, double and long double are D types (4, 8 and 16 bytes on
  * x86-64, each aligned to its size as the C ABI aligns it): variables,
  * struct and union members, typedefs, sizeof and offsetof.
- *   fs:  a 0, b 8, c 16, size 24
- *   ls:  c 0, x 16, y 32, size 48 (aligned to 16)
+ *   fs:  a 0, b 8, c 16, size 20 (no tail padding)
+ *   ls:  c 0, x 16, y 32, size 36
  *   fu:  the largest member, 16
  *   arr: float[3] at 0, long double at 16, size 32
  */

@@ -1,10 +1,12 @@
 #pragma D option quiet
 /*
- * struct and union declared in D: the layout is C's on LP64 (the values
- * are those gcc gives for the same declarations) except for bit-fields,
- * which DTrace starts each on a byte of its own aligned to the power of
- * two bytes that holds it (struct bf: x at 1, y at 4, z at 8, q at 9, e
- * at 10, size 12; "long : 0" is no member); members are read through
+ * struct and union declared in D: members are placed as C places them
+ * on LP64 (the offsets gcc gives for the same declarations) except for
+ * bit-fields, which DTrace starts each on a byte of its own aligned to the
+ * power of two bytes that holds it (struct bf: x at 1, y at 4, z at 8, q
+ * at 9, e at 10, size 11; "long : 0" is no member); a struct or union
+ * ends where its last member ends, without C's tail padding (union u:
+ * 12, its int[3]); members are read through
  * pointers, tags of D shadow the kernel's.
  */
 struct foo {

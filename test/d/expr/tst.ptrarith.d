@@ -2,7 +2,8 @@
  * Pointer arithmetic moves by whole pointed-to objects, as in C: +, -,
  * +=, -=, ++, -- on pointers to integers, to pointers, to kernel structs
  * and to structs declared in D; the difference of two pointers counts
- * elements.  void * moves by bytes.
+ * elements.  void * takes no arithmetic (err.D_OP_INCOMPAT.voidarith*):
+ * cast to uintptr_t, bytes are counted.
  */
 #pragma D option quiet
 
@@ -25,7 +26,7 @@ BEGIN
 	printf("short * + 5: %x\n", (long)((short *)0x1000 + 5));
 	printf("char ** + 2: %x\n", (long)((char **)0x1000 + 2));
 	printf("3 + long *: %x\n", (long)(3 + (long *)0x1000));
-	printf("void * + 3: %x\n", (long)((void *)0x1000 + 3));
+	printf("uintptr_t + 3: %x\n", (long)((uintptr_t)(void *)0x1000 + 3));
 	printf("struct task_struct * + 1: %d\n",
 	    (long)(curthread + 1) - (long)curthread == sizeof (struct task_struct));
 	b = (struct big *)0x1000;

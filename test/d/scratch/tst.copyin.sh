@@ -6,7 +6,7 @@ $DTRACE -q -o /tmp/dt-copyin.out -c 'printf hello\0world' \
 	printf("%x %c%c %d\n", *(int *)copyin(arg1, 4),
 	    *(char *)copyin(arg1 + 6, 1), *(char *)copyin(arg1 + 10, 1), arg2);
 	printf("[%s]\n", stringof(copyin(arg1, arg2)));
-	printf("%x\n", *(unsigned short *)(copyin(arg1, 8) + 3));
+	printf("%x\n", *(unsigned short *)((char *)copyin(arg1, 8) + 3));
 	exit(0);
     }' >/dev/null 2>/tmp/dt-copyin.err
 echo "rc=$?"

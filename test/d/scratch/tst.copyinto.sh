@@ -6,9 +6,9 @@ $DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
     -n 'syscall::write:entry /pid == $target/ {
 	this->p = alloca(16);
 	copyinto(arg1, arg2, this->p);
-	copyinto(arg1 + 1, 2, this->p + 12);
-	printf("[%s] %c%c%c\n", stringof(this->p), *(char *)(this->p + 6),
-	    *(char *)(this->p + 12), *(char *)(this->p + 13));
+	copyinto(arg1 + 1, 2, (char *)this->p + 12);
+	printf("[%s] %c%c%c\n", stringof(this->p), *((char *)this->p + 6),
+	    *((char *)this->p + 12), *((char *)this->p + 13));
     }
     syscall::write:entry /pid == $target/ {
 	this->p = alloca(8);
@@ -33,7 +33,7 @@ $DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
     }
     syscall::write:entry /pid == $target/ {
 	this->p = alloca(16);
-	bcopy(this->p, this->p + 8, 8);
+	bcopy(this->p, (char *)this->p + 8, 8);
 	printf("not reached 4\n");
     }
     syscall::write:entry /pid == $target/ {

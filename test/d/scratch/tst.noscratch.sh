@@ -4,7 +4,8 @@
 # the clause's record is dropped, and the session goes on.
 cat >/tmp/dt-noscr.d <<'D'
 BEGIN { this->a = alloca(3); this->b = alloca(1); this->c = alloca(237);
-	printf("%d %d %d\n", this->b - this->a, this->c - this->b,
+	printf("%d %d %d\n", (char *)this->b - (char *)this->a,
+	    (char *)this->c - (char *)this->b,
 	    (uint64_t)this->a % 8); }
 BEGIN { this->a = alloca(257); printf("not reached 1\n"); }
 BEGIN { this->a = alloca(200); this->b = alloca(57); printf("not reached 2\n"); }

@@ -3,7 +3,7 @@
  * The parts of global and clause-local struct and array variables have
  * addresses (the guide's "Pointers and Arrays"): elements lie sizeof
  * apart, a member at its offset, and a pointer to one reads what the
- * variable holds; one past the last element is an address too.
+ * variable holds.
  */
 struct rec { char c; int n; } recs[5];
 int a[5];
@@ -25,7 +25,7 @@ BEGIN
 	    (int)&recs[0].n - (int)&recs[0]);
 	printf("%d %d\n", *(&g.n), (int)&w[2] - (int)&w[0]);
 	printf("%x\n", *(uint32_t *)&w[2]);
-	printf("%d\n", (int)&a[5] - (int)&a[0]);
+	printf("%d\n", (int)&a[4] - (int)&a[0]);
 	this->loc[1] = 4;
 	q = &this->loc[1];
 	printf("%d\n", *q);

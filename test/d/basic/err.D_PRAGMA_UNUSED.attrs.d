@@ -1,0 +1,3 @@
+/* Attributes for a name nothing declares are unused. */
+#pragma D attributes Stable/Stable/Common nothing_here
+BEGIN { exit(0); }

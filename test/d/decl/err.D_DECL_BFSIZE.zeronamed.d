@@ -1,1 +1,0 @@
-struct b { long w : 0; };

@@ -1,0 +1,2 @@
+/* A variable is thread-local or clause-local, not both. */
+self this int both;

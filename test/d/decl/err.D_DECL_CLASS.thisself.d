@@ -1,0 +1,2 @@
+/* ... in either order. */
+this self int both;

@@ -1,0 +1,2 @@
+/* ... nor a string inline an integer. */
+inline string who = 7;

@@ -1,0 +1,7 @@
+/* ... nor ++ or += on a void * variable. */
+void *p;
+
+BEGIN
+{
+	p++;
+}

@@ -1,0 +1,5 @@
+/* A register name uregs[] does not know is an unknown identifier. */
+BEGIN
+{
+	trace(uregs[R_NOSUCH]);
+}
