@@ -95,6 +95,24 @@ task_off(dtrace_hdl_t *dtp, const char *member)
 }
 
 /*
+ * r1 = the number of the system call whose return raw_syscalls sys_exit
+ * (regs, ret; r6 its argument array) reports: regs->orig_ax, -1 if it
+ * cannot be read.
+ */
+static void
+syscall_nr(dt_asm_t *as)
+{
+	dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, -1));
+	dt_asm_emit(as, MOV_REG(R1, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
+	dt_asm_emit(as, MOV_IMM(R2, 8));
+	dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
+	dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
+	dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+}
+
+/*
  * Each kind's filter and arguments from the tracepoint's (r6 is its
  * argument array).  A firing the probe does not mean goes to lskip.
  */
@@ -224,14 +242,7 @@ proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		/* raw_syscalls sys_exit (regs, ret): execve or execveat < 0 */
 		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 8));
 		dt_asm_jump(as, JMP_IMM(BPF_JSGE, BPF_REG_7, 0, 0), lskip);
-		dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, -1));
-		dt_asm_emit(as, MOV_REG(R1, FP));
-		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
-		dt_asm_emit(as, MOV_IMM(R2, 8));
-		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
-		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
-		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
-		dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+		syscall_nr(as);
 		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 0), l1);
 		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0), lskip);
 		dt_asm_set(as, l1);
@@ -247,14 +258,7 @@ proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		 */
 		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
 		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, 0, 0), lskip);
-		dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, -1));
-		dt_asm_emit(as, MOV_REG(R1, FP));
-		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
-		dt_asm_emit(as, MOV_IMM(R2, 8));
-		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
-		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
-		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
-		dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+		syscall_nr(as);
 		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_CLONE, 0), l1);
 		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_CLONE3, 0), l1);
 		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_FORK, 0), l1);
