@@ -749,19 +749,12 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 	if (dt_type_isbytes(t)) {
 		/* a struct or array member of a struct variable: the bytes
 		   of the value (r0 its address) copied in, dn_aux of them */
-		int lok = dt_cg_label_new(cg);
 		int16_t sslot;
 
 		dt_cg_expr(cg, dnp->dn_right);
 		sslot = dt_cg_push(cg);
 		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)dnp->dn_aux));
-		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
-		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
-		dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
-		dt_cg_label_set(cg, lok);
+		dt_cg_emit_copy_in(cg, (uint32_t)dnp->dn_aux, sslot);
 		dt_cg_pop(cg, R0);
 		cg->cg_sp -= 8;
 		return;

@@ -117,6 +117,26 @@ emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 	dt_cg_label_set(cg, lok);
 }
 
+/*
+ * Copy size bytes from the address in stack slot sslot to the address in
+ * r1 (bpf_probe_read_kernel): a struct or array value copied into a
+ * variable, a member or a key; a bad source address is the invalid
+ * address fault, with the source address.
+ */
+void
+dt_cg_emit_copy_in(dt_cg_t *cg, uint32_t size, int16_t sslot)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)size));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+}
+
 /* r0 = alloca(size) */
 void
 dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp,

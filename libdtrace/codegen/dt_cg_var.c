@@ -88,17 +88,10 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 		dt_cg_expr(cg, (dt_node_t *)kn);
 		if (dt_type_isbytes(kt)) {
 			/* a struct: its bytes, r0 their address */
-			int lok = dt_cg_label_new(cg);
 			int16_t sslot = dt_cg_push(cg);
 
 			dt_cg_emit_dctx_addr(cg, R1, off);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)idp->di_keybytes[i]));
-			dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
-			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
-			dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
-			dt_cg_label_set(cg, lok);
+			dt_cg_emit_copy_in(cg, idp->di_keybytes[i], sslot);
 			dt_cg_pop(cg, R0);
 			off += (idp->di_keybytes[i] + 7) & ~7U;
 		} else if (kt.ty_kind == DT_TK_STRING) {
@@ -250,7 +243,6 @@ lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	uint32_t size = (uint32_t)idp->di_tsize;
 	uint32_t off = 0;
 	int16_t sslot = dt_cg_push(cg);
-	int lok = dt_cg_label_new(cg);
 
 	if (lv_dynamic(idp)) {
 		off = dt_cg_tmp_alloc_bytes(cg, size);
@@ -258,13 +250,7 @@ lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	} else {
 		lv_addr(cg, R1, idp);
 	}
-	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)size));
-	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
-	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	dt_cg_label_set(cg, lok);
+	dt_cg_emit_copy_in(cg, size, sslot);
 	if (lv_dynamic(idp)) {
 		dt_cg_emit_dctx_addr(cg, R3, off);
 		emit_map_store(cg, idp, k);
