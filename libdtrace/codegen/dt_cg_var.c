@@ -95,11 +95,17 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			dt_cg_pop(cg, R0);
 			off += (idp->di_keybytes[i] + 7) & ~7U;
 		} else if (kt.ty_kind == DT_TK_STRING) {
+			/* strsize characters (no NUL when full), or the
+			   bytes of a component kept short, NUL included */
+			uint32_t kb = idp->di_keybytes[i];
+
 			dt_cg_emit(cg, MOV_REG(R3, R0));
 			dt_cg_emit_dctx_addr(cg, R1, off);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)(kb != 0 ? kb :
+			    strbuf)));
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			off += (cg->cg_hdl->dt_opts.op_strsize + 7) & ~7U;
+			off += kb != 0 ? kb :
+			    (cg->cg_hdl->dt_opts.op_strsize + 7) & ~7U;
 		} else {
 			dt_cg_normalize(cg, kn->dn_type);
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));

@@ -194,6 +194,8 @@ agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
 }
 
 static uint32_t keypart_size(const dtrace_hdl_t *, dt_type_t);
+static uint32_t keypart(const dtrace_hdl_t *, const dt_ident_t *,
+    unsigned int);
 
 static int
 keybytes_cmp(const void *a, const void *b, void *keysize)
@@ -249,7 +251,7 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 				    t.ty_kind, ubuf, sizeof (ubuf), &w[1]);
 				memcpy(ents[e].ae_key + off, w, 16);
 			}
-			off += keypart_size(dtp, t);
+			off += keypart(dtp, idp, i);
 		}
 	}
 	qsort_r(ents, n, sizeof (*ents), keybytes_cmp, &ks);
@@ -362,6 +364,16 @@ keypart_size(const dtrace_hdl_t *dtp, dt_type_t t)
 	return (t.ty_kind == DT_TK_STRING ? strkey_size(dtp) : 8);
 }
 
+/* Bytes of key component i of aggregation idp. */
+static uint32_t
+keypart(const dtrace_hdl_t *dtp, const dt_ident_t *idp, unsigned int i)
+{
+	if (idp->di_keys[i].ty_kind == DT_TK_STRING &&
+	    idp->di_keybytes[i] != 0)
+		return (idp->di_keybytes[i]);	/* kept short */
+	return (keypart_size(dtp, idp->di_keys[i]));
+}
+
 /*
  * How entries sort: qsort_r()'s argument, so that sessions in several
  * threads sort at once.
@@ -406,9 +418,11 @@ keypart_cmp(const dt_sortctx_t *sc, unsigned int i, const char *a,
 
 	for (unsigned int j = 0; j < i; j++)
 		off += idp->di_keys[j].ty_kind == DT_TK_STRING ?
-		    sc->sc_strkey : keypart_size(NULL, idp->di_keys[j]);
+		    (idp->di_keybytes[j] != 0 ? idp->di_keybytes[j] :
+		    sc->sc_strkey) : keypart_size(NULL, idp->di_keys[j]);
 	if (idp->di_keys[i].ty_kind == DT_TK_STRING)
-		return (strncmp(a + off, b + off, sc->sc_strkey));
+		return (strncmp(a + off, b + off, idp->di_keybytes[i] != 0 ?
+		    idp->di_keybytes[i] : sc->sc_strkey));
 	if (idp->di_keys[i].ty_kind == DT_TK_STACK ||
 	    idp->di_keys[i].ty_kind == DT_TK_USTACK)
 		return (memcmp(a + off, b + off,
@@ -558,7 +572,7 @@ print_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			fprintf(fp, sfmt, (int)sizeof (buf), buf);
 			off += 8;
 		} else if (t.ty_kind == DT_TK_STRING) {
-			uint32_t sz = strkey_size(dtp);
+			uint32_t sz = keypart(dtp, idp, i);
 
 			fprintf(fp, sfmt, (int)strnlen(key + off, sz),
 			    key + off);
@@ -1054,7 +1068,7 @@ json_keys(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 	fputs("\"keys\":[", fp);
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
 		dt_type_t t = idp->di_keys[i];
-		uint32_t sz = keypart_size(dtp, t);
+		uint32_t sz = keypart(dtp, idp, i);
 
 		if (i > 0)
 			fputc(',', fp);
@@ -1248,7 +1262,7 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 	for (unsigned int i = 0; i < first->di_nkeys; i++) {
 		keys[i].dr_offset = off;
 		keys[i].dr_type = first->di_keys[i];
-		keys[i].dr_size = keypart_size(dtp, first->di_keys[i]);
+		keys[i].dr_size = keypart(dtp, first, i);
 		off += keys[i].dr_size;
 	}
 	if (rv == 0)
@@ -1506,7 +1520,7 @@ walk_entry(dtrace_hdl_t *dtp, const dt_ident_t *idp, const dt_aggent_t *e,
 	ad.dtada_nkeys = idp->di_nkeys;
 	ad.dtada_keys = keys;
 	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
-		uint32_t sz = keypart_size(dtp, idp->di_keys[i]);
+		uint32_t sz = keypart(dtp, idp, i);
 
 		if (dt_value_key(dtp, &vm, idp->di_keys[i], e->ae_key + off,
 		    sz, &keys[i]) != 0) {

@@ -93,6 +93,7 @@ typedef enum dt_idkind {
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
+#define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
 #define DT_SCRATCH_MAX	8192	/* largest scratchsize (see dctx) */
 #define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
@@ -121,8 +122,10 @@ typedef struct dt_ident {
 					   its map's key is the thread id,
 					   then the components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
-	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC: the bytes a struct or
-					   array key copies (its type's) */
+	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC, AGG: the bytes a struct
+					   or array key copies (its type's);
+					   a string's when kept short (a
+					   multiple of 8; 0: strsize's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */

@@ -654,6 +654,110 @@ key_bytes(dt_pcb_t *pcb, dt_type_t t)
 }
 
 /*
+ * The most bytes a string key expression can hold, NUL included, when it
+ * is known to be less than strsize's: execname (a task's comm), the
+ * probe's names (a dtrace_probedesc_t holds them: DTrace's limits), a
+ * string literal and a char array in memory (its size); 0 when not
+ * known.
+ */
+static uint32_t
+key_str_bound(dt_pcb_t *pcb, const dt_node_t *k)
+{
+	uint32_t b = 0;
+	int64_t sz;
+
+	if (k->dn_type.ty_kind != DT_TK_STRING)
+		return (0);
+	if (k->dn_builtin != NULL && k->dn_builtin->di_kind ==
+	    DT_IDENT_BUILTIN) {
+		switch (k->dn_builtin->di_id) {
+		case DT_BI_EXECNAME:
+			b = DT_COMM_LEN;
+			break;
+		/* a probe's names are held in its dtrace_probedesc_t */
+		case DT_BI_PROBEPROV:
+			b = DTRACE_PROVNAMELEN;
+			break;
+		case DT_BI_PROBEMOD:
+			b = DTRACE_MODNAMELEN;
+			break;
+		case DT_BI_PROBEFUNC:
+			b = DTRACE_FUNCNAMELEN;
+			break;
+		case DT_BI_PROBENAME:
+			b = DTRACE_NAMELEN;
+			break;
+		}
+	} else if (k->dn_kind == DN_STRING) {
+		b = (uint32_t)k->dn_strlen + 1;
+	} else if (k->dn_type.ty_btf != 0 && (sz = dt_btf_size(
+	    dt_pcb_types(pcb, k->dn_pos)->te_btf, k->dn_type.ty_btf)) > 0 &&
+	    sz < (int64_t)dt_strbuf(pcb->pcb_hdl)) {
+		b = (uint32_t)sz;
+	}
+	/* only a bound that saves bytes counts */
+	return (((b + 7) & ~7U) < key_bytes(pcb, k->dn_type) ? b : 0);
+}
+
+/*
+ * A key whose components at their full size pass the kernel's 512 bytes
+ * (three strings of the default strsize, or two and a number) keeps each
+ * string component known to be short (execname, probefunc, a char
+ * array: key_str_bound()) in the bytes it needs, rounded to 8: di_keybytes[i] (0 where a string takes
+ * strsize's bytes).  Keys that fit keep every string at strsize, so that
+ * a later use may put any string there.  Sets di_keysize, the components'
+ * bytes; extra is what the key has besides (a thread id).
+ */
+static void
+key_layout(dt_pcb_t *pcb, dt_ident_t *idp, const dt_node_t *keys,
+    uint32_t extra)
+{
+	const dt_node_t *k;
+	unsigned int i;
+
+	idp->di_keysize = 0;
+	for (k = keys, i = 0; k != NULL; k = k->dn_list, i++) {
+		if (idp->di_keys[i].ty_kind == DT_TK_STRING)
+			idp->di_keybytes[i] = 0;
+		idp->di_keysize += key_bytes(pcb, idp->di_keys[i]);
+	}
+	if (idp->di_keysize + extra <= DT_MAXKEYSIZE)
+		return;
+	for (k = keys, i = 0; k != NULL; k = k->dn_list, i++) {
+		uint32_t b = key_str_bound(pcb, k);
+
+		if (b == 0)
+			continue;
+		idp->di_keybytes[i] = (b + 7) & ~7U;
+		idp->di_keysize -= key_bytes(pcb, idp->di_keys[i]) -
+		    idp->di_keybytes[i];
+	}
+}
+
+/*
+ * A later use of a key whose string component i was kept short: its
+ * string must be known to fit.
+ */
+static void
+key_fits(dt_pcb_t *pcb, const dt_ident_t *idp, unsigned int i,
+    const dt_node_t *k, const char *name)
+{
+	uint32_t b;
+
+	if (idp->di_keys[i].ty_kind != DT_TK_STRING ||
+	    idp->di_keybytes[i] == 0)
+		return;
+	b = key_str_bound(pcb, k);
+	if (b == 0 || b > idp->di_keybytes[i])
+		dt_cerror(pcb, "D_ARR_KEYSIZE", k->dn_pos, "key #%u of %s "
+		    "holds at most %u characters here (its key would pass "
+		    "%d bytes at strsize %u): a string that may be longer "
+		    "cannot be a key there", i + 1, name,
+		    idp->di_keybytes[i] - 1, DT_MAXKEYSIZE,
+		    pcb->pcb_hdl->dt_opts.op_strsize);
+}
+
+/*
  * The bytes a ustack() record carries after its frames for unwinding in
  * the consumer (proc/dt_cfi.c): a header word, the task's user registers
  * (struct pt_regs, at current->stack + DT_THREAD_SIZE - its size, as
@@ -881,8 +985,9 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 			idp->di_keys[i] = k->dn_type;
 			idp->di_keybytes[i] = key_copy_bytes(pcb, k->dn_type,
 			    k->dn_pos);
-			idp->di_keysize += key_bytes(pcb, k->dn_type);
 		}
+		key_layout(pcb, idp, dnp->dn_args,
+		    var_kind(name) == DT_IDENT_TLS ? 8 : 0);
 		idp->di_valsize = value_bytes(pcb, ty);
 		struct_var(pcb, idp, dnp->dn_pos);
 		assoc_thread(pcb, idp, dnp->dn_pos);
@@ -902,8 +1007,10 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
 		char b[256];
 
-		if (key_same(k->dn_type, idp->di_keys[i]))
+		if (key_same(k->dn_type, idp->di_keys[i])) {
+			key_fits(pcb, idp, i, k, name);
 			continue;
+		}
 		if (dt_type_isbytes(idp->di_keys[i]))
 			dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u "
 			    "is incompatible with its prototype: %s expected",
@@ -3738,10 +3845,9 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		memcpy(idp->di_aggarg, params, sizeof (params));
 		idp->di_nbuckets = nbuckets;
 		idp->di_nkeys = nkeys;
-		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
+		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++)
 			idp->di_keys[i] = a->dn_type;
-			idp->di_keysize += key_bytes(pcb, a->dn_type);
-		}
+		key_layout(pcb, idp, agg->dn_args, 0);
 		if (nkeys == 0) {
 			idp->di_keysize = 4;	/* a per-CPU array, index 0 */
 			valsize += 8;		/* and a word: it was updated */
@@ -3774,6 +3880,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 				dt_cerror(pcb, "D_ARR_KEYTYPE", a->dn_pos,
 				    "key #%u of %s is a %s", i + 1,
 				    agg->dn_str, key_kind(idp->di_keys[i]));
+			key_fits(pcb, idp, i, a, agg->dn_str);
 		}
 	}
 	agg->dn_ident = idp;
