@@ -354,6 +354,12 @@ typedef struct dt_probe {
 					   every process (a USDT site, one
 					   system-wide uprobe): never matched
 					   by descriptions, never listed */
+	bool pr_retired;		/* its process or file is gone: inert,
+					   never matched; its id is given
+					   again once records naming it are
+					   read (dt_probe_retire()) */
+	uint64_t pr_serial;		/* creation order: probes made since
+					   serial S have pr_serial >= S */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -450,10 +456,10 @@ typedef struct dt_provider {
 					   with, if not its id (raw
 					   tracepoints without cookies build it
 					   into the program) */
-	int (*pv_share)(struct dtrace_hdl *, unsigned int);
-					/* the probes from this index on
-					   were enabled: move what shared
-					   probes can serve onto them */
+	int (*pv_share)(struct dtrace_hdl *, uint64_t);
+					/* the probes made since this serial
+					   (pr_serial) were enabled: move what
+					   shared probes can serve onto them */
 	bool (*pv_ownprog)(struct dtrace_hdl *);
 					/* does each probe need a program of
 					   its own, with its cookie (pv_cookie,
@@ -542,6 +548,10 @@ typedef struct dt_elf {
 					   was read is what is attached */
 	char ef_path[32];		/* /proc/self/fd/<ef_fd>, for attach */
 	uint64_t ef_size;		/* the file's size when read */
+	unsigned int ef_holds;		/* holders that release it
+					   (dt_elf_hold(), dt_elf_release()) */
+	bool ef_pinned;			/* kept to the session's end (users
+					   that never release: dt_elf_pin()) */
 	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
@@ -722,6 +732,16 @@ struct dtrace_hdl {
 	dt_probe_t **dt_probes;		/* probes, by id (index id - 1) */
 	unsigned int dt_nprobes;	/* how many */
 	unsigned int dt_probecap;	/* how many allocated */
+	uint64_t dt_probeserial;	/* pr_serial of the next probe made */
+	uint64_t dt_elfswept;		/* last dt_elf_sweep(), boot ns */
+	uint32_t *dt_retiring;		/* ids retired this round: given
+					   again after the next read of the
+					   buffers (dt_probe_reap()) */
+	unsigned int dt_nretiring;	/* how many */
+	unsigned int dt_retiringcap;	/* how many allocated */
+	uint32_t *dt_freeids;		/* ids free to give again */
+	unsigned int dt_nfreeids;	/* how many */
+	unsigned int dt_freeidcap;	/* how many allocated */
 	uint32_t dt_provpop;		/* providers already populated (bits) */
 	uint32_t dt_provnotfs;		/* of those, providers left without
 					   probes because tracefs is missing
@@ -935,6 +955,8 @@ extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 extern const char *dt_fbt_absent(void);
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
 extern void dt_probes_free(dtrace_hdl_t *);
+extern void dt_probe_retire(dtrace_hdl_t *, dt_probe_t *);
+extern void dt_probe_reap(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
@@ -1059,6 +1081,7 @@ extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
+extern void dt_discover_tidy(dtrace_hdl_t *, bool);
 extern void dt_discover_free(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */
@@ -1170,6 +1193,10 @@ extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,
     const char *, dev_t, ino_t);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
+extern void dt_elf_hold(const dt_elf_t *);
+extern void dt_elf_release(dtrace_hdl_t *, const dt_elf_t *);
+extern void dt_elf_pin(const dt_elf_t *);
+extern void dt_elf_sweep(dtrace_hdl_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
 extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
     const dt_elfsym_t *);
@@ -1228,6 +1255,7 @@ extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *, const dt_probe_t *,
     pid_t);
+extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
 
 /* proc/dt_link.c: providers declared in D, dtrace -h and -G */
 extern void dt_provprobe_free(dt_provprobe_t *);

@@ -1219,6 +1219,80 @@ dt_elf_free_all(dtrace_hdl_t *dtp)
 }
 
 /*
+ * Holding a file: the modules of processes (dt_prov_pid.c) and the USDT
+ * provider's files with shared probes hold the entries they use and
+ * release them when the process or file is gone; other users (user
+ * stacks, the dynamic loader's hook) pin theirs to the session's end.
+ * An entry neither held nor pinned is freed, closing its descriptor:
+ * the session keeps the files of live processes and of its shared
+ * probes, not of every process that ever ran (discovery reads a file
+ * again when a process of it comes back).  dt_elf_sweep() frees the
+ * entries nobody holds whose file was deleted (looked up, never held).
+ */
+static void
+elf_unlink(dtrace_hdl_t *dtp, dt_elf_t *ef)
+{
+	for (dt_elf_t **efp = &dtp->dt_elfs; *efp != NULL;
+	    efp = &(*efp)->ef_next) {
+		if (*efp == ef) {
+			*efp = ef->ef_next;
+			elf_free(ef);
+			return;
+		}
+	}
+}
+
+static bool
+elf_deleted(const dt_elf_t *ef)
+{
+	struct stat st;
+
+	return (ef->ef_fd >= 0 && fstat(ef->ef_fd, &st) == 0 &&
+	    st.st_nlink == 0);
+}
+
+void
+dt_elf_hold(const dt_elf_t *cef)
+{
+	((dt_elf_t *)(uintptr_t)cef)->ef_holds++;
+}
+
+/* Pairs with dt_elf_hold(). */
+void
+dt_elf_release(dtrace_hdl_t *dtp, const dt_elf_t *cef)
+{
+	dt_elf_t *ef = (dt_elf_t *)(uintptr_t)cef;
+
+	if (ef->ef_holds == 0) {
+		dt_msg(dtp, DTRACE_MSG_WARNING, "internal error: ELF file "
+		    "released more than held");
+		return;
+	}
+	if (--ef->ef_holds > 0 || ef->ef_pinned)
+		return;
+	elf_unlink(dtp, ef);
+}
+
+void
+dt_elf_pin(const dt_elf_t *cef)
+{
+	((dt_elf_t *)(uintptr_t)cef)->ef_pinned = true;
+}
+
+/* Free the entries nobody holds whose file was deleted. */
+void
+dt_elf_sweep(dtrace_hdl_t *dtp)
+{
+	dt_elf_t *ef = dtp->dt_elfs, *next;
+
+	for (; ef != NULL; ef = next) {
+		next = ef->ef_next;
+		if (ef->ef_holds == 0 && !ef->ef_pinned && elf_deleted(ef))
+			elf_unlink(dtp, ef);
+	}
+}
+
+/*
  * The program interpreter (PT_INTERP, the dynamic loader) that the ELF
  * file at path names, in buf; -1 if it names none (a static executable)
  * or cannot be read.

@@ -537,6 +537,7 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
 		return (-1);
 	}
 	pm->pm_elf = ef;
+	dt_elf_hold(ef);	/* released by pid_forget() */
 	return (0);
 }
 
@@ -843,7 +844,8 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 /*
  * A process is gone: its modules are no longer found by its id (which
  * may be reused).  Those with probes stay (the probes point to them),
- * with no process; the others are freed.
+ * with no process; the others are freed, releasing their files (a
+ * discovered process's USDT probes are retired first: usdt_forget()).
  */
 static void
 pid_forget(dtrace_hdl_t *dtp, pid_t pid)
@@ -860,15 +862,20 @@ pid_forget(dtrace_hdl_t *dtp, pid_t pid)
 		for (size_t i = 0; pm->pm_elf != NULL && !used &&
 		    i < pm->pm_elf->ef_nsyms * 2; i++)
 			used = pm->pm_probes[i] != 0;
+		/* USDT retired the process's probes (usdt_forget()) */
 		for (size_t i = 0; pm->pm_elf != NULL && !used &&
 		    i < pm->pm_elf->ef_nnotes; i++)
-			used = pm->pm_usdt[i] != 0;
+			used = pm->pm_usdt[i] != 0 &&
+			    pm->pm_usdt[i] != DT_USDT_SKIPPED;
 		if (used) {
 			pm->pm_pid = 0;
 			pmp = &pm->pm_next;
 			continue;
 		}
 		*pmp = pm->pm_next;
+		if (pm->pm_elf != NULL)
+			dt_elf_release(dtp, pm->pm_elf);	/* held by
+							   dt_pidmod_elf() */
 		free(pm->pm_probes);
 		free(pm->pm_usdt);
 		free(pm->pm_path);
