@@ -893,10 +893,11 @@ extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
     const char *s, dtrace_probedesc_t *pdp);
 
 /*
- * Process control.  dtrace_proc_create() starts file with argv, held before
- * it executes anything until dtrace_proc_continue(), which returns -1
- * (EDT_PROC) when its exec() failed; dtrace_proc_grab()
- * attaches to a running process.  The session ends (dtrace_work() returns
+ * Process control.  dtrace_proc_create() starts file with argv (NULL,
+ * EDT_PROC, when it cannot be executed), held at its program's entry point
+ * until dtrace_proc_continue() lets it run; dtrace_proc_grab() attaches to
+ * a running process (one that has just started is held at its entry point
+ * the same way).  The session ends (dtrace_work() returns
  * DTRACE_WORKSTATUS_DONE) when every such process has exited.
  * MT: handle; dtrace_proc_pid: safe.
  */

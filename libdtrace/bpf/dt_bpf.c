@@ -190,7 +190,7 @@ pow2(uint64_t v)
 static int
 probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 {
-	uint32_t sz = dtp->dt_opts.op_strsize;
+	uint32_t sz = dt_strbuf(dtp);
 	int fd;
 
 	/*
@@ -224,7 +224,7 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 int
 dt_bpf_probe_add(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 {
-	uint32_t sz = dtp->dt_opts.op_strsize, id = prp->pr_desc.id;
+	uint32_t sz = dt_strbuf(dtp), id = prp->pr_desc.id;
 	char *val;
 
 	if (dtp->dt_mapfd[DT_MAP_PROBES] < 0)
@@ -256,7 +256,8 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 
 /*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of keys and values, and one
+ * sized so that it holds dynvarsize bytes of elements (key, value and the
+ * 8 bytes of the variable's id a DTrace element has besides), and one
  * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.  An
  * aggregation without keys is a per-CPU array of one entry, whose lookup
  * the kernel inlines into the program.  Hash maps are not preallocated:
@@ -272,7 +273,11 @@ varmaps_create(dtrace_hdl_t *dtp)
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
 		uint64_t size = idp->di_kind == DT_IDENT_AGG ?
 		    dtp->dt_opts.op_aggsize : dtp->dt_opts.op_dynvarsize;
-		uint64_t n = size / (idp->di_keysize + idp->di_valsize);
+		/* a dynamic variable's element costs what DTrace's does: its
+		   key, its value and the variable's id (8 bytes), which
+		   DTrace's tuples carry */
+		uint64_t n = size / (idp->di_keysize + idp->di_valsize +
+		    (idp->di_kind == DT_IDENT_AGG ? 0 : 8));
 		char name[BPF_OBJ_NAME_LEN], what[64];
 		enum bpf_map_type type;
 		int fd;

@@ -20,9 +20,10 @@
  * their left operand in a stack slot while the right one is evaluated, so
  * helper calls (which clobber r1-r5) may appear anywhere.  An integer value
  * is always kept in canonical form: sign- or zero-extended from its type's
- * size to 64 bits.  A string value is a pointer to at least strsize
- * readable bytes: a temporary in dctx, a literal in strtab, a global
- * variable, or a probe name in the probes map.
+ * size to 64 bits.  A string value is a pointer to at least strsize + 1
+ * readable bytes (dt_strbuf(): strsize characters and a NUL): a temporary
+ * in dctx, a literal in strtab, a global variable, or a probe name in the
+ * probes map.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -190,6 +191,19 @@ dt_cg_scratch_off(void)
 }
 
 /*
+ * Bytes between two string temporaries: a string buffer, 8-aligned, and
+ * at least DT_TMP_MIN, so that lltostr() can write all the digits of a
+ * 64-bit integer in one before keeping the first strsize of them.
+ */
+uint32_t
+dt_cg_tmp_size(dtrace_hdl_t *dtp)
+{
+	uint32_t sz = (dt_strbuf(dtp) + 7) & ~7U;
+
+	return (sz < DT_TMP_MIN ? DT_TMP_MIN : sz);
+}
+
+/*
  * The scratch area takes twice scratch_size: a copy at a variable offset
  * is bounded by the verifier with the largest offset plus the largest
  * size, each up to scratch_size.
@@ -198,7 +212,7 @@ static uint32_t
 tmp_off(dtrace_hdl_t *dtp, int n)
 {
 	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
-	    (uint32_t)n * dtp->dt_opts.op_strsize);
+	    (uint32_t)n * dt_cg_tmp_size(dtp));
 }
 
 /*
@@ -208,8 +222,7 @@ tmp_off(dtrace_hdl_t *dtp, int n)
 int
 dt_cg_ntmp(dtrace_hdl_t *dtp)
 {
-	int n = (int)((DT_TMP_BYTES - dtp->dt_opts.op_strsize) /
-	    dtp->dt_opts.op_strsize);
+	int n = (int)((DT_TMP_BYTES - dt_cg_tmp_size(dtp)) / dt_cg_tmp_size(dtp));
 
 	return (n < 2 ? 2 : n > DT_NTMP ? DT_NTMP : n);
 }
@@ -229,6 +242,21 @@ dt_cg_tmp_alloc(dt_cg_t *cg)
 	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
+/*
+ * Offset in dctx of fresh consecutive string temporaries holding at least
+ * bytes: one area, for what is larger than a string.
+ */
+uint32_t
+dt_cg_tmp_alloc_bytes(dt_cg_t *cg, uint32_t bytes)
+{
+	uint32_t off = dt_cg_tmp_alloc(cg);
+
+	for (uint32_t got = dt_cg_tmp_size(cg->cg_hdl); got < bytes;
+	    got += dt_cg_tmp_size(cg->cg_hdl))
+		(void) dt_cg_tmp_alloc(cg);
+	return (off);
+}
+
 /* strtok()'s copy of its string, kept for the next call of the firing */
 uint32_t
 dt_cg_strtok_off(dtrace_hdl_t *dtp)
@@ -239,7 +267,7 @@ dt_cg_strtok_off(dtrace_hdl_t *dtp)
 uint32_t
 dt_dctx_bufoff(dtrace_hdl_t *dtp)
 {
-	return (dt_cg_strtok_off(dtp) + dtp->dt_opts.op_strsize);
+	return (dt_cg_strtok_off(dtp) + dt_cg_tmp_size(dtp));
 }
 
 /* The record buffer holds the largest data record or a fault record. */
@@ -251,12 +279,12 @@ dt_dctx_size(dtrace_hdl_t *dtp)
 	if (data < sizeof (dt_faultrec_t))
 		data = sizeof (dt_faultrec_t);
 	/*
-	 * strsize more: the verifier bounds an access at a variable offset
+	 * A string buffer more: the verifier bounds an access at a variable offset
 	 * in a temporary by the largest offset plus the largest size, which
-	 * can reach one strsize past the last temporary.
+	 * can reach one buffer past the last temporary.
 	 */
 	return (dt_dctx_bufoff(dtp) + (uint32_t)sizeof (dt_rechdr_t) + data +
-	    dtp->dt_opts.op_strsize);
+	    dt_strbuf(dtp));
 }
 
 int16_t
@@ -393,7 +421,7 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		return (-1);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
-	    dtp->dt_opts.op_strsize + sizeof (dt_faultrec_t) > DT_DCTX_MAX) {
+	    dt_strbuf(dtp) + sizeof (dt_faultrec_t) > DT_DCTX_MAX) {
 		char msg[160];
 
 		snprintf(msg, sizeof (msg), "strsize %u and scratchsize %u "
@@ -403,14 +431,14 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		dt_cg_fail(&cg, "D_CG", msg);
 	}
 	if ((uint64_t)dt_dctx_bufoff(dtp) + sizeof (dt_rechdr_t) +
-	    dcp->dc_recsize + dtp->dt_opts.op_strsize > DT_DCTX_MAX) {
+	    dcp->dc_recsize + dt_strbuf(dtp) > DT_DCTX_MAX) {
 		char msg[160];
 
 		snprintf(msg, sizeof (msg), "clause records too much data: %u "
 		    "bytes, more than the %u a firing may record with strsize "
 		    "%u and scratchsize %u", dcp->dc_recsize, DT_DCTX_MAX -
 		    dt_dctx_bufoff(dtp) - (uint32_t)sizeof (dt_rechdr_t) -
-		    dtp->dt_opts.op_strsize, dtp->dt_opts.op_strsize,
+		    dt_strbuf(dtp), dtp->dt_opts.op_strsize,
 		    dtp->dt_opts.op_scratchsize);
 		dt_cg_fail(&cg, "D_CG", msg);
 	}
@@ -649,7 +677,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
-	    (int32_t)dtp->dt_opts.op_strsize));	/* no strtok() string yet */
+	    (int32_t)dt_strbuf(dtp)));	/* no strtok() string yet */
 	dt_cg_emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
 	dt_cg_emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));

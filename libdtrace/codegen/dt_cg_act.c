@@ -17,11 +17,16 @@
 void
 dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
 {
+	if (t.ty_kind == DT_TK_FLOAT) {		/* r0 is its address */
+		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
+		    dt_cg_data_off(cg, off), (int32_t)t.ty_size);
+		return;
+	}
 	if (t.ty_kind == DT_TK_STRING) {
 		dt_cg_emit(cg, MOV_REG(R3, R0));
 		dt_cg_emit_dctx_addr(cg, R1, (uint32_t)dt_cg_data_off(cg, off));
 		dt_cg_emit(cg, MOV_IMM(R2,
-		    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+		    (int32_t)dt_strbuf(cg->cg_hdl)));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 		return;
 	}
@@ -66,6 +71,12 @@ void
 dt_cg_trace(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
 	dt_cg_expr(cg, e->dn_args);
+	if (e->dn_args->dn_type.ty_kind == DT_TK_FLOAT &&
+	    r->dr_kind == DTRACEACT_DIFEXPR) {
+		/* a float or double: the integer of its bits */
+		dt_cg_emit_read_value(cg, r->dr_type.ty_size);
+		dt_cg_normalize(cg, r->dr_type);
+	}
 	if (r->dr_kind == DTRACEACT_TRACEMEM)	/* a struct's bytes */
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    dt_cg_data_off(cg, r->dr_offset), (int32_t)r->dr_size);

@@ -56,70 +56,69 @@ emit_qbucket(dt_cg_t *cg)
 	dt_cg_label_set(cg, ldone);
 }
 
-/* r3 = the llquantize bucket of the value in r2 (see dt_llq_mag()). */
+/*
+ * r3 = the llquantize bucket of the value in r2 (see dt_llq_mag()): j, the
+ * bucket of |v| counted from the zero bucket k, then k + j or, for a
+ * negative v, its mirror k - j.  |v| is compared unsigned, so that
+ * -INT64_MIN (2^63) is above every magnitude.
+ */
 static void
 emit_llqbucket(dt_cg_t *cg, const dt_ident_t *idp)
 {
 	const int64_t *p = idp->di_aggarg;
 	int ldone = dt_cg_label_new(cg), lsmall = dt_cg_label_new(cg),
-	    lneg = dt_cg_label_new(cg);
+	    lpos = dt_cg_label_new(cg), lplus = dt_cg_label_new(cg);
 	int64_t lo, up, w;
-	uint32_t nb, base = 2;
+	uint32_t nb, base = 1, k = dt_llq_side(p);
 
+	dt_cg_emit(cg, MOV_IMM(R5, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R2, 0, 0, 0));
+	dt_cg_emit(cg, MOV_IMM(R5, 1));
+	dt_cg_label_set(cg, lpos);
 	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
-	dt_cg_emit_imm64(cg, R4, (uint64_t)-lo);
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R2, R4, 0), lneg);
 	dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JSLT, R2, R4, 0), lsmall);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R2, R4, 0), lsmall);
 	for (int64_t m = p[1]; m <= p[2]; m++) {
 		int lnext = dt_cg_label_new(cg);
 
 		dt_llq_mag(p, m, &lo, &up, &w, &nb);
 		dt_cg_emit_imm64(cg, R4, (uint64_t)up);
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lnext);
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R2, R4, 0), lnext);
 		if (lo % w == 0) {
 			/* base + (v - lower) / width */
 			dt_cg_emit(cg, MOV_REG(R3, R2));
 			dt_cg_emit_imm64(cg, R4, (uint64_t)lo);
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
+			dt_cg_emit_imm64(cg, R4, (uint64_t)w);
+			dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base));
 		} else {
 			/* base, or base + 1 + (v - first multiple) / width */
-			int lmul = dt_cg_label_new(cg);
 			int64_t fm = (lo / w + 1) * w;
 
 			dt_cg_emit(cg, MOV_IMM(R3, (int32_t)base));
 			dt_cg_emit_imm64(cg, R4, (uint64_t)fm);
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R2, R4, 0), lmul);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    ldone);
-			dt_cg_label_set(cg, lmul);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R2, R4, 0), ldone);
 			dt_cg_emit(cg, MOV_REG(R3, R2));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R4));
-			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 0));
 			dt_cg_emit_imm64(cg, R4, (uint64_t)w);
 			dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
 			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base + 1));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    ldone);
-			dt_cg_label_set(cg, lnext);
-			base += nb;
-			continue;
 		}
-		dt_cg_emit_imm64(cg, R4, (uint64_t)w);
-		dt_cg_emit(cg, ALU_REG(BPF_DIV, R3, R4));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)base));
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lnext);
 		base += nb;
 	}
 	dt_cg_emit(cg, MOV_IMM(R3, (int32_t)base));	/* above the last magnitude */
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lneg);
-	dt_cg_emit(cg, MOV_IMM(R3, 0));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	dt_cg_label_set(cg, lsmall);
-	dt_cg_emit(cg, MOV_IMM(R3, 1));
+	dt_cg_emit(cg, MOV_IMM(R3, 0));
 	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lplus);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R3, 0, 0, 0));
+	dt_cg_label_set(cg, lplus);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, (int32_t)k));
 	dt_cg_emit_clamp(cg, R3, 0, (int32_t)idp->di_nbuckets - 1);
 }
 

@@ -53,7 +53,7 @@ dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg)
 }
 
 /*
- * r0 = strcmp(r1, r2) over at most strsize bytes: unsigned byte difference
+ * r0 = strcmp(r1, r2) over at most strbuf bytes: unsigned byte difference
  * at the first mismatch, 0 if equal.
  *
  * Eight bytes at a time: the verifier follows a loop iteration by
@@ -67,8 +67,8 @@ dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg)
 static void
 emit_strcmp(dt_cg_t *cg)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t words = strsize / 8;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	uint32_t words = strbuf / 8;
 	int lloop = dt_cg_label_new(cg), lword = dt_cg_label_new(cg);
 	int ltail = dt_cg_label_new(cg), ldiff = dt_cg_label_new(cg);
 	int leq = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
@@ -115,7 +115,7 @@ emit_strcmp(dt_cg_t *cg)
 
 	/* the bytes after the last whole word */
 	dt_cg_label_set(cg, ltail);
-	for (uint32_t k = words * 8; k < strsize; k++) {
+	for (uint32_t k = words * 8; k < strbuf; k++) {
 		dt_cg_emit(cg, LDX(BPF_B, BPF_REG_7, R1, (int16_t)k));
 		dt_cg_emit(cg, LDX(BPF_B, BPF_REG_8, R2, (int16_t)k));
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, BPF_REG_7, BPF_REG_8, 0),
@@ -337,12 +337,12 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 	case DT_BI_USTACKDEPTH: {
 		/* frames bpf_get_stack finds, into string temporaries */
 		uint32_t off = dt_cg_tmp_alloc(cg),
-		    size = cg->cg_hdl->dt_opts.op_strsize;
+		    size = dt_cg_tmp_size(dtp);
 		int lok = dt_cg_label_new(cg);
 
 		while (size < 512 && cg->cg_ntmp < dt_cg_ntmp(dtp)) {
 			(void) dt_cg_tmp_alloc(cg);	/* consecutive: more frames */
-			size += dtp->dt_opts.op_strsize;
+			size += dt_cg_tmp_size(dtp);
 		}
 		dt_cg_emit(cg, MOV_REG(R1, R6));
 		dt_cg_emit_dctx_addr(cg, R2, off);
@@ -390,13 +390,8 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		 * entry) the return address at the top of the stack.  0 if
 		 * it cannot be read.
 		 */
-		uint32_t off = dt_cg_tmp_alloc(cg),
-		    size = dtp->dt_opts.op_strsize;
+		uint32_t off = dt_cg_tmp_alloc_bytes(cg, 16);
 
-		while (size < 16) {
-			(void) dt_cg_tmp_alloc(cg);	/* consecutive */
-			size += dtp->dt_opts.op_strsize;
-		}
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + 8), 0));
 		if (cg->cg_uentry) {
 			dt_cg_emit_dctx_addr(cg, R1, off + 8);
@@ -436,7 +431,7 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0,
-		    (int32_t)((id - DT_BI_PROBEPROV) * dtp->dt_opts.op_strsize)));
+		    (int32_t)((id - DT_BI_PROBEPROV) * dt_strbuf(dtp))));
 		if (id == DT_BI_PROBEPROV)
 			emit_provpid(cg, ldone);
 		dt_cg_label_set(cg, ldone);
@@ -474,8 +469,9 @@ emit_ptrscale(dt_cg_t *cg, const dt_node_t *dnp, int reg)
  * load the value.  Integers and pointers are read with
  * bpf_probe_read_kernel (an address that cannot be read is DTrace's
  * "invalid address" fault, not a silent 0), bit-fields are shifted and
- * masked, a char array is copied into a string temporary, and a struct or
- * array stays an address.
+ * masked, a char array is copied into a string temporary, and a struct,
+ * an array or a float (D has no floating-point arithmetic) stays an
+ * address.
  */
 static void
 emit_load(dt_cg_t *cg, const dt_node_t *dnp)
@@ -485,12 +481,13 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 	uint32_t bitsize = (uint32_t)(dnp->dn_aux >> 8 & 0xff);
 	int size;
 
-	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY)
+	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY ||
+	    t.ty_kind == DT_TK_FLOAT)
 		return;
 	if (t.ty_kind == DT_TK_STRING) {
-		uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-		uint32_t n = dnp->dn_strlen < strsize ?
-		    (uint32_t)dnp->dn_strlen : strsize - 1;
+		uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+		uint32_t n = dnp->dn_strlen < strbuf ?
+		    (uint32_t)dnp->dn_strlen : strbuf - 1;
 		uint32_t off = dt_cg_tmp_alloc(cg);
 
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
@@ -689,6 +686,47 @@ emit_bitfield_store(dt_cg_t *cg, const dt_node_t *lv, int16_t aslot)
 }
 
 /*
+ * A float, double or long double assigned to memory (the sema allows
+ * only =, of a value of the same type), whose address is in stack slot
+ * aslot: its bytes copied 8 (or 4) at a time, each read from the value's
+ * address and stored as emit_scratch_store() or a struct variable's
+ * member stores an integer.  r0 = the address written, the value.
+ */
+static void
+emit_float_store(dt_cg_t *cg, dt_node_t *dnp, int16_t aslot)
+{
+	int size = dnp->dn_left->dn_type.ty_size;
+	int chunk = size < 8 ? size : 8;
+	bool var = dt_member_root(dnp->dn_left) != NULL;
+	int16_t vslot;
+
+	dt_cg_expr(cg, dnp->dn_right);		/* the value's address */
+	vslot = dt_cg_push(cg);
+	for (int off = 0; off < size; off += chunk) {
+		dt_cg_emit(cg, LDX(BPF_DW, R0, FP, vslot));
+		if (off > 0)
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, off));
+		dt_cg_emit_read_value(cg, chunk);
+		if (var) {
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+			dt_cg_emit(cg, STX(bpf_size(chunk), R1, (int16_t)off,
+			    R0));
+			continue;
+		}
+		if (off > 0) {		/* the slot names this chunk */
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, chunk));
+			dt_cg_emit(cg, STX(BPF_DW, FP, aslot, R1));
+		}
+		emit_scratch_store(cg, aslot, chunk);
+	}
+	cg->cg_sp -= 8;
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, aslot));
+	if (!var && size > chunk)
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, size - chunk));
+}
+
+/*
  * An assignment (=, op=) or ++/-- to memory: r0 = the value stored (for
  * a postfix ++/--, the old value).
  */
@@ -703,6 +741,31 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 
 	cg_lvaddr(cg, lv, false);
 	aslot = dt_cg_push(cg);
+	if (t.ty_kind == DT_TK_FLOAT) {
+		emit_float_store(cg, dnp, aslot);
+		cg->cg_sp -= 8;
+		return;
+	}
+	if (dt_type_isbytes(t)) {
+		/* a struct or array member of a struct variable: the bytes
+		   of the value (r0 its address) copied in, dn_aux of them */
+		int lok = dt_cg_label_new(cg);
+		int16_t sslot;
+
+		dt_cg_expr(cg, dnp->dn_right);
+		sslot = dt_cg_push(cg);
+		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)dnp->dn_aux));
+		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
+		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
+		dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+		dt_cg_label_set(cg, lok);
+		dt_cg_pop(cg, R0);
+		cg->cg_sp -= 8;
+		return;
+	}
 	if (dnp->dn_kind == DN_ASSIGN && dnp->dn_op == T_ASSIGN) {
 		dt_cg_expr_as(cg, dnp->dn_right, t);
 	} else {
@@ -747,11 +810,8 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 static void
 cg_xlate_whole(dt_cg_t *cg, dt_node_t *dnp)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	uint32_t size = (uint32_t)dnp->dn_value, off = dt_cg_tmp_alloc(cg);
-
-	for (uint32_t got = strsize; got < size; got += strsize)
-		(void) dt_cg_tmp_alloc(cg);
+	uint32_t size = (uint32_t)dnp->dn_value;
+	uint32_t off = dt_cg_tmp_alloc_bytes(cg, size);
 	for (uint32_t b = 0; b + 8 <= size; b += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
 	for (uint32_t b = size & ~7U; b < size; b++)
@@ -841,7 +901,7 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 static void
 emit_provpid(dt_cg_t *cg, int ldone)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, t;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl), t;
 	int lcount = dt_cg_label_new(cg), lcounted = dt_cg_label_new(cg);
 	int lloop = dt_cg_label_new(cg), lshow = dt_cg_label_new(cg);
 
@@ -859,17 +919,17 @@ emit_provpid(dt_cg_t *cg, int ldone)
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R4, 10, 0), lcount);
 	dt_cg_label_set(cg, lcounted);
 	/* no room for them (a tiny strsize): the name alone */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strsize - 11, 0),
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R7, (int32_t)strbuf - 11, 0),
 	    lshow);
 	dt_cg_emit(cg, MOV_REG(R2, R7));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R4));
-	dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+	dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
 	dt_cg_emit_tmp_at(cg, R1, t, R2);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R1, 0, 0));
 	/* the digits, last first, before the NUL at r2 */
 	dt_cg_label_set(cg, lloop);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
-	dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+	dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
 	dt_cg_emit(cg, MOV_REG(R3, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_MOD, R3, 10));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, '0'));

@@ -32,6 +32,7 @@
 
 #define DT_NTMP		8		/* string temporaries per statement */
 #define DT_TMP_BYTES	16384		/* at most this much for them */
+#define DT_TMP_MIN	24		/* a temporary holds at least this much */
 #define DT_DCTX_MAX	32768		/* largest per-CPU value; also keeps
 					   every dctx offset within an insn's
 					   16-bit offset field */
@@ -93,6 +94,8 @@ uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_scratch_off(void);
 int dt_cg_ntmp(dtrace_hdl_t *dtp);
 uint32_t dt_cg_tmp_alloc(dt_cg_t *cg);
+uint32_t dt_cg_tmp_alloc_bytes(dt_cg_t *cg, uint32_t bytes);
+uint32_t dt_cg_tmp_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_strtok_off(dtrace_hdl_t *dtp);
 int16_t dt_cg_data_off(dt_cg_t *cg, uint32_t off);
 void dt_cg_emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off);

@@ -24,7 +24,7 @@
  * register: a value loaded from a map is unknown to the verifier, so the
  * paths through the digits of one group (one per length) meet again and
  * are pruned, where constant positions would make it follow every
- * combination of lengths (4^8 for IPv6).  A write at or past strsize - 1 is
+ * combination of lengths (4^8 for IPv6).  A write at or past strbuf - 1 is
  * skipped: the
  * result is truncated as every string is.
  */
@@ -40,11 +40,11 @@
 static void
 emit_inet_putc(dt_cg_t *cg, uint32_t st, uint32_t out, int reg, int imm)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lskip = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strsize - 1), 0),
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)(strbuf - 1), 0),
 	    lskip);
 	dt_cg_emit(cg, MOV_REG(R5, R9));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));
@@ -314,18 +314,14 @@ void
 dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 {
 	dtrace_hdl_t *dtp = cg->cg_hdl;
-	uint32_t strsize = dtp->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(dtp);
 	int id = dnp->dn_builtin->di_id;
-	uint32_t out = dt_cg_tmp_alloc(cg), st, size = strsize;
+	uint32_t out = dt_cg_tmp_alloc(cg), st;
 	int ntmp = cg->cg_ntmp;
 	int l4 = dt_cg_label_new(cg), l6 = dt_cg_label_new(cg),
 	    lend = dt_cg_label_new(cg);
 
-	st = dt_cg_tmp_alloc(cg);
-	while (size < IN_STATE) {
-		(void) dt_cg_tmp_alloc(cg);	/* consecutive: room for the state */
-		size += strsize;
-	}
+	st = dt_cg_tmp_alloc_bytes(cg, IN_STATE);
 	if (id == DT_FN_LINK_NTOP) {
 		int16_t tslot;
 
@@ -386,11 +382,11 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 	{
 		int lin = dt_cg_label_new(cg);
 
-		/* the NUL, at the end or at strsize - 1 */
+		/* the NUL, at the end or at strbuf - 1 */
 		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + IN_POS)));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strsize - 1),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R4, (int32_t)(strbuf - 1),
 		    0), lin);
-		dt_cg_emit(cg, MOV_IMM(R4, (int32_t)(strsize - 1)));
+		dt_cg_emit(cg, MOV_IMM(R4, (int32_t)(strbuf - 1)));
 		dt_cg_label_set(cg, lin);
 		dt_cg_emit(cg, MOV_REG(R5, R9));
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));

@@ -28,7 +28,7 @@
  * " (deleted)", as the kernel writes it.  The name is built backwards in
  * one temporary and copied to another.  The walk takes at most
  * DT_DPATH_DEPTH steps (a component or a mount crossing each); a path
- * that needs more, or that does not fit in strsize - 1 bytes, keeps its
+ * that needs more, or that does not fit in strsize bytes, keeps its
  * end and begins with "..." where its first components would be.
  */
 #define DT_DPATH_DEPTH 64	/* steps of the walk */
@@ -76,7 +76,7 @@ static void
 emit_pseudo_num(dt_cg_t *cg, uint32_t buf, const char *prefix, int16_t sino,
     int16_t spos, int lcopy)
 {
-	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t ss = (int32_t)dt_strbuf(cg->cg_hdl);
 	int32_t plen = (int32_t)strlen(prefix);
 	int lprefix = dt_cg_label_new(cg);
 
@@ -114,7 +114,7 @@ void
 dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo)
 {
 	const int32_t *po = cg->cg_clause->dc_pathoff;
-	int32_t ss = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t ss = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t out = dt_cg_tmp_alloc(cg), buf = dt_cg_tmp_alloc(cg);	/* in order */
 	int lloop = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 	int ltrunc = dt_cg_label_new(cg), lcopy = dt_cg_label_new(cg);
@@ -442,7 +442,7 @@ dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp)
 static void
 emit_lastslash(dt_cg_t *cg, uint32_t off)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lloop = dt_cg_label_new(cg), lname = dt_cg_label_new(cg),
 	    lnext = dt_cg_label_new(cg);
 	int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
@@ -453,7 +453,7 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
 	dt_cg_emit(cg, MOV_IMM(R8, 0));		/* 0: cutting slashes */
 	dt_cg_label_set(cg, lloop);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
 	dt_cg_emit_tmp_at(cg, R5, off, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lname);
@@ -486,12 +486,13 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
  * The state (write position, component start, depth, flags) lives in
  * temporary st, not in registers: only the read position r4 is carried
  * across iterations, so the verifier follows one path per position.  The
- * table holds (strsize - 32) / 2 starts; a component beyond them is kept
+ * table holds (strbuf - 32) / 2 starts; a component beyond them is kept
  * as if it could not be taken back.  Each character costs the verifier
  * one pending branch (the test for a bound): the write position is
- * bounded for it with a mask, not a compare; the mask (below 2 * strsize)
+ * bounded for it with a mask, not a compare; the mask (below 2 * strbuf)
  * may reach into st, the temporary after off, never past it, and the
- * write position is below strsize anyway.
+ * write position is below strsize anyway.  The result has no trailing
+ * slash ("/a/b/" -> "/a/b"), but for the root ("/").
  */
 #define CP_W	0		/* write position */
 #define CP_CS	8		/* start of the current component */
@@ -502,8 +503,8 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
 static void
 emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 {
-	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
-	int32_t maxd = strsize > CP_TAB ? (strsize - CP_TAB) / 2 : 0;
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	int32_t maxd = strbuf > CP_TAB ? (strbuf - CP_TAB) / 2 : 0;
 	int32_t mask = 1;
 	int lrel = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
 	int lbound = dt_cg_label_new(cg), lone = dt_cg_label_new(cg);
@@ -511,8 +512,9 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	int lkeep = dt_cg_label_new(cg), lnopush = dt_cg_label_new(cg);
 	int lnext = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lfail = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lnoslash = dt_cg_label_new(cg);
 
-	while (mask < strsize - 1)
+	while (mask < strbuf - 1)
 		mask = mask * 2 + 1;
 	dt_cg_emit(cg, MOV_IMM(R2, 0));			/* w = cs */
 	dt_cg_emit(cg, MOV_IMM(R3, 2));			/* flags */
@@ -529,7 +531,7 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R3));
 
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lend);
 	dt_cg_emit_tmp_at(cg, R5, off, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));		/* c */
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
@@ -610,9 +612,16 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
+	/* the end: a trailing slash goes, but for the root's */
 	dt_cg_label_set(cg, lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, strsize - 1, 0), lfail);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, strbuf - 1, 0), lfail);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, 1, 0), lnoslash);
+	dt_cg_emit_tmp_at(cg, R5, off, R2);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnoslash);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
+	dt_cg_label_set(cg, lnoslash);
 	dt_cg_emit_tmp_at(cg, R5, off, R2);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -627,7 +636,7 @@ void
 dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int id = dnp->dn_builtin->di_id;
 	int16_t slot[1] = { 0 };
 	int n = dt_cg_push_args(cg, dnp, slot, 1);
@@ -647,22 +656,40 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
 			/* a lone "/" is its own basename */
 			dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)(t1 + 1)));
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lroot);
-			dt_cg_emit_clamp(cg, R7, 0, (int32_t)strsize - 2);
+			dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 2);
 			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R7, 1));
 			dt_cg_emit_tmp_at(cg, R3, t1, R7);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
 			    ldone);
+			/* no slash: the name itself, "." for "" */
 			dt_cg_label_set(cg, lnone);
+			dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)t1));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lroot);
+			dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
 			dt_cg_label_set(cg, lroot);
 			dt_cg_emit_dctx_addr(cg, R0, t1);
 		} else {
-			/* the slash at 0 stays ("/x" -> "/") */
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lroot);
-			dt_cg_emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+			int lstrip = dt_cg_label_new(cg);
+			int lcut = dt_cg_label_new(cg);
+
+			/*
+			 * The slashes before the last one go too
+			 * ("/a//b" -> "/a"); the slash at 0 stays ("/x",
+			 * "//x" -> "/").
+			 */
+			dt_cg_label_set(cg, lstrip);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R7, 0, 0), lroot);
+			dt_cg_emit_clamp(cg, R7, 1, (int32_t)strbuf - 1);
 			dt_cg_emit_tmp_at(cg, R5, t1, R7);
+			dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lstrip);
+			dt_cg_label_set(cg, lcut);
 			dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 			dt_cg_emit_dctx_addr(cg, R0, t1);
 			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),

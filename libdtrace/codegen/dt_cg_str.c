@@ -13,12 +13,21 @@
 
 #include "dt_cg_impl.h"
 
+/* the state of a search with Knuth-Morris-Pratt (emit_search_kmp()) */
+#define KS_Q	0	/* characters matched */
+#define KS_I	8	/* position: in the needle, then in the text */
+#define KS_M	16	/* the needle's length */
+#define KS_N	24	/* the text's length */
+#define KS_LIM	32	/* where the search starts (rindex: ends) */
+#define KS_LAST	40	/* rindex: the last match so far, or -1 */
+#define KS_SIZE	48
+
 /* r0 = copyinstr(addr [, maxlen]) */
 void
 dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	uint32_t off = dt_cg_tmp_alloc(cg);
 	int lok = dt_cg_label_new(cg);
 	int16_t aslot;
@@ -28,19 +37,19 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 	if (dnp->dn_args->dn_list != NULL) {
 		int lsmall = dt_cg_label_new(cg), lbig = dt_cg_label_new(cg);
 
-		/* size = clamp(maxlen + 1, 1, strsize) */
+		/* size = clamp(maxlen + 1, 1, strbuf) */
 		dt_cg_expr(cg, dnp->dn_args->dn_list);
 		dt_cg_emit(cg, MOV_REG(R2, R0));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
 		dt_cg_emit(cg, MOV_IMM(R2, 1));
 		dt_cg_label_set(cg, lsmall);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),
 		    lbig);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_label_set(cg, lbig);
 	} else {
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	}
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, aslot));
 	dt_cg_emit_dctx_addr(cg, R1, off);
@@ -68,12 +77,12 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 void
 dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R3, R0));
 	dt_cg_emit_dctx_addr(cg, R1, off);
-	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
@@ -81,15 +90,15 @@ dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, lok);
-	/* the verifier must know: 0 <= r7 < strsize */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strsize, 0),
+	/* the verifier must know: 0 <= r7 < strbuf */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strbuf, 0),
 	    lok = dt_cg_label_new(cg));
-	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strsize - 1));
+	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strbuf - 1));
 	dt_cg_label_set(cg, lok);
 }
 
 /*
- * Copy at most size (in r2, 1..strsize) bytes of the string at r3 into
+ * Copy at most size (in r2, 1..strbuf) bytes of the string at r3 into
  * temporary off, NUL-terminated; r0 = address of the temporary.
  */
 void
@@ -132,7 +141,7 @@ dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
 static void
 emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
 	int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
@@ -145,7 +154,7 @@ emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
 	dt_cg_label_set(cg, lloop);
 	if (last)
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
 	dt_cg_emit_tmp_at(cg, R5, off, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R5, R5, 0));
 	dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
@@ -202,11 +211,11 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * A string that is not NULL is copied to the firing's strtok area
  * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
  * goes on from ms_strtok, which the prologue of every program sets to
- * strsize (nothing to go on with).  The delimiters become a bit map of
+ * strbuf (nothing to go on with).  The delimiters become a bit map of
  * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
  * over the copy from position 0: positions before ms_strtok are passed
  * over, then delimiters, and the token runs from the first other byte
- * (ms_tokstart, strsize until then) to the next delimiter or the end,
+ * (ms_tokstart, strbuf until then) to the next delimiter or the end,
  * where ms_strtok is left (as illumos leaves its pointer on the
  * delimiter, which the next call passes over).  The read position r4 is
  * a constant at each step, the loops have no other branch than a test
@@ -217,7 +226,7 @@ static void
 emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
     uint32_t res)
 {
-	int32_t strsize = (int32_t)cg->cg_hdl->dt_opts.op_strsize;
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
 	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
 	int lcont = dt_cg_label_new(cg), lcopied = dt_cg_label_new(cg);
@@ -232,7 +241,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit_strcopy(cg, dt);
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_label_set(cg, ldloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lddone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
 	dt_cg_emit_tmp_at(cg, R5, dt, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
 	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
@@ -255,14 +264,14 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sstr));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
 	dt_cg_emit_dctx_addr(cg, R1, sv);
-	dt_cg_emit(cg, MOV_IMM(R2, strsize));
+	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
 	dt_cg_label_set(cg, lcopied);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
 	dt_cg_label_set(cg, lcont);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strsize));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
 
 	/*
 	 * The pass, without branches but the bound (a constant compare)
@@ -275,7 +284,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strsize, 0), lend);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R8, R4));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R1));
@@ -292,7 +301,7 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));			/* z */
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, MS_OFF(ms_tokstart)));
 	dt_cg_emit(cg, MOV_REG(R1, R2));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R1, strsize));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R1, strbuf));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R1, 63));			/* st */
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R3));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R1, R0));
@@ -325,17 +334,17 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	/* the token (if any) ends where ms_strtok now is */
 	dt_cg_label_set(cg, lend);
 	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strsize, 0), lnull);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R2, R4));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit_clamp(cg, R2, 1, strsize);
+	dt_cg_emit_clamp(cg, R2, 1, strbuf);
 	dt_cg_emit_tmp_at(cg, R3, sv, R8);
 	dt_cg_emit_strcopy_n(cg, res);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	dt_cg_label_set(cg, lnull);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strsize));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
 	dt_cg_emit_dctx_addr(cg, R0, res);
 	dt_cg_label_set(cg, ldone);
@@ -355,11 +364,233 @@ dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 	return ((int16_t)n);
 }
 
+/*
+ * index( ), rindex( ), strstr( ) of a literal: each position from r4 on
+ * (rindex: down to 0), up to r8, is compared with bpf_strncmp against the
+ * literal (read-only, in strtab); the first match leaves the loop with r4
+ * its position.
+ */
+static void
+emit_search_lit(dt_cg_t *cg, const dt_node_t *lit, bool back, uint32_t t1,
+    int lfound, int lnone)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	uint32_t lt = (uint32_t)strnlen(lit->dn_str, strbuf - 1);
+	int lloop = dt_cg_label_new(cg);
+
+	if (lt == 0) {
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lfound);
+		return;
+	}
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit(cg, MOV_REG(R7, R4));	/* keep r4 */
+	dt_cg_emit_tmp_at(cg, R1, t1, R4);
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)lt));
+	dt_cg_emit_mapval(cg, R3, DT_MAP_STRTAB, lit->dn_stroff);
+	dt_cg_emit(cg, CALL(BPF_FUNC_strncmp));
+	dt_cg_emit(cg, MOV_REG(R4, R7));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+}
+
+/* r = temporary off's byte at (r & mask), r not r0 */
+static void
+emit_kmp_byte(dt_cg_t *cg, int r, uint32_t off, int32_t mask)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, r, mask));
+	dt_cg_emit_tmp_at(cg, R0, off, r);
+	dt_cg_emit(cg, LDX(BPF_B, r, R0, 0));
+}
+
+/* r0 = the table's entry (r0 & mask) */
+static void
+emit_kmp_entry(dt_cg_t *cg, uint32_t ft, int32_t mask)
+{
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, mask));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R9));
+	dt_cg_emit(cg, LDX(BPF_H, R0, R0, (int16_t)ft));
+}
+
+/*
+ * One step of Knuth-Morris-Pratt, without a branch: r1 = the text's
+ * character c, r3 = q, the characters matched so far; the needle at tn,
+ * the table at ft.  r0 = q' (q + 1 if c matches the needle's q-th,
+ * else the table's entry q - 1 if q > 0, else 0), r5 = whether to move
+ * on in the text (a match, or q == 0).  Uses r2, r4.
+ */
+static void
+emit_kmp_step(dt_cg_t *cg, uint32_t tn, uint32_t ft, int32_t mask)
+{
+	dt_cg_emit(cg, MOV_REG(R4, R3));
+	emit_kmp_byte(cg, R4, tn, mask);
+	dt_cg_emit(cg, ALU_REG(BPF_XOR, R4, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R4, 63));	/* r4 = c matches */
+	dt_cg_emit(cg, MOV_IMM(R5, 0));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));	/* r5 = q > 0 */
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+	emit_kmp_entry(cg, ft, mask);
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R5));
+	dt_cg_emit(cg, MOV_REG(R2, R4));
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));	/* no match, q > 0 */
+	dt_cg_emit(cg, MOV_REG(R2, R3));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R2));	/* or a match */
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R5, R4));
+}
+
+/*
+ * index( ), rindex( ), strstr( ) of any string: Knuth-Morris-Pratt, the
+ * needle copied to tn (its length at KS_M, the text's at KS_N), its
+ * table of borders at ft (u16 entries).  Building the table takes at
+ * most 2m steps and the search at most 2n: each step either moves on or
+ * falls back along the table.  Each loop has a counter in r8 the
+ * verifier knows (2 * strbuf steps at most) and keeps its state in st,
+ * not in registers, and each step is computed without a branch
+ * (emit_kmp_step()): one branch a step on the strings, go on or stop
+ * (index, strstr: and a match), which jumps to go on and falls through to
+ * stop, so that the verifier follows the way out first and keeps one
+ * pending branch, not one a step (the sequence of pending branches it
+ * allows is 8192 long).  Positions are bounded with a mask below 2 * strbuf; what it
+ * lets through past a temporary is still in dctx (ft is followed by tn
+ * and st).  index and strstr search from r4 on and stop at the first
+ * match; rindex searches the whole text and keeps the last match at or
+ * before r4.
+ */
+static void
+emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
+    uint32_t ft, uint32_t st, int lfound, int lnone)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl), mask = 1;
+	int ltab = dt_cg_label_new(cg), ltabend = dt_cg_label_new(cg);
+	int lsearch = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int ltabstep = dt_cg_label_new(cg), lstep = dt_cg_label_new(cg);
+
+	while (mask < strbuf - 1)
+		mask = mask * 2 + 1;
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LIM), R4));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_M)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lfound);
+
+	/* the table: entry q, the longest border of the needle's q + 1 */
+	dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)ft, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 1));
+	dt_cg_emit(cg, MOV_IMM(R8, 0));
+	dt_cg_label_set(cg, ltab);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), ltabend);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), ltabstep);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltabend);
+	dt_cg_label_set(cg, ltabstep);
+	emit_kmp_byte(cg, R1, tn, mask);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
+	emit_kmp_step(cg, tn, ft, mask);
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+	/* entry i = q' when i moves on (else rewritten when it does) */
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, mask));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R2, 1));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R9));
+	dt_cg_emit(cg, STX(BPF_H, R2, (int16_t)ft, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltab);
+	dt_cg_label_set(cg, ltabend);
+
+	/* the search: i in the text, q matched */
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_LAST), -1));
+	if (back) {
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 0));
+	} else {
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LIM)));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	}
+	dt_cg_emit(cg, MOV_IMM(R8, 0));
+	dt_cg_label_set(cg, lsearch);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), lend);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_N)));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), lstep);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
+	dt_cg_label_set(cg, lstep);
+	emit_kmp_byte(cg, R1, t1, mask);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
+	emit_kmp_step(cg, tn, ft, mask);
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
+	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
+	if (!back) {
+		/* a match, ending before i: found at i - m */
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R0, R2, 0), lsearch);
+		dt_cg_emit(cg, MOV_REG(R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lfound);
+	} else {
+		/*
+		 * Without a branch: on a match (r3) at i - m (r4) at or
+		 * before the limit (r5), it is the last so far; on a match,
+		 * q goes on from the needle's longest border.
+		 */
+		dt_cg_emit(cg, MOV_REG(R3, R0));
+		dt_cg_emit(cg, ALU_REG(BPF_XOR, R3, R2));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R3, 1));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
+		dt_cg_emit(cg, MOV_REG(R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
+		dt_cg_emit(cg, LDX(BPF_DW, R5, R9, (int16_t)(st + KS_LIM)));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R4));
+		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));
+		dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
+		dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R3));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LAST)));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R4, R5));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R4));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LAST), R1));
+		dt_cg_emit(cg, MOV_REG(R1, R0));
+		dt_cg_emit(cg, MOV_REG(R0, R2));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
+		emit_kmp_entry(cg, ft, mask);
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R1));
+		dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R3));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+		    lsearch);
+	}
+	dt_cg_label_set(cg, lend);
+	if (back) {
+		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + KS_LAST)));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0), lfound);
+	}
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnone);
+}
+
 void
 dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int id = dnp->dn_builtin->di_id;
 	int16_t slot[3];
 	int n = dt_cg_push_args(cg, dnp, slot, 3);
@@ -375,7 +606,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		/* a, then b after it, in what room is left */
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit_tmp_at(cg, R1, t1, R7);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
 		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
@@ -390,7 +621,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R8, R7));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
 		dt_cg_emit(cg, MOV_REG(R2, R7));		/* count = len - i */
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
 		if (n > 2) {
@@ -402,7 +633,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, MOV_REG(R2, R1));
 			dt_cg_label_set(cg, lshort);
 		}
-		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_tmp_at(cg, R3, t1, R8);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
@@ -421,9 +652,9 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
-		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strsize - 1);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 1);
 		dt_cg_emit_tmp_at(cg, R3, t1, R7);
-		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 		dt_cg_label_set(cg, ldone);
@@ -434,13 +665,16 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * Digits from the end of t1 backwards, at most 20: the count
-		 * in r4 (a constant for the verifier at each step) bounds the
-		 * loop, as the division does not.
+		 * Digits from byte 23 of t1 backwards (a temporary holds at
+		 * least DT_TMP_MIN bytes), at most 20: the count in r4 (a
+		 * constant for the verifier at each step) bounds the loop, as
+		 * the division does not.  The sign and the first strsize
+		 * digits are kept, as DTrace keeps them.
 		 */
 		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
 		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		uint32_t end = strsize < 24 ? strsize - 1 : 23;
+		int lfit = dt_cg_label_new(cg);
+		uint32_t end = DT_TMP_MIN - 1;
 
 		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
 		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
@@ -476,6 +710,10 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_tmp_at(cg, R3, t1, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),
+		    lfit);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
+		dt_cg_label_set(cg, lfit);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
 		break;
 	}
@@ -483,22 +721,40 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_RINDEX:
 	case DT_FN_STRSTR: {
 		/*
-		 * Each position is compared with bpf_strncmp against the
-		 * literal (read-only, in strtab); the first (index, strstr)
-		 * or last (rindex) match leaves the loop.
+		 * r8 = the last position where the string searched for fits,
+		 * r4 = where the search starts (index, strstr: the first
+		 * position; rindex: the last); then r4 = where it is found.
+		 * Then only t1 stays (strstr: and its result), the rest of
+		 * the temporaries go.
 		 */
-		const dt_node_t *lit = dnp->dn_args->dn_list;
-		uint32_t lt = (uint32_t)strnlen(lit->dn_str,
-		    strsize - 1), litoff = lit->dn_stroff;
+		const dt_node_t *nd = dnp->dn_args->dn_list;
 		bool back = id == DT_FN_RINDEX;
-		int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
-		int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-		int lstart = dt_cg_label_new(cg);
+		int mark = cg->cg_ntmp;
+		uint32_t res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
+		uint32_t tn = 0, st = 0, ft = 0;
+		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
+		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
 
+		if (nd->dn_kind != DN_STRING) {
+			ft = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
+			tn = dt_cg_tmp_alloc(cg);
+			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
+		}
 		dt_cg_emit_strcopy(cg, t1);
-		/* r8 = the last position where the literal fits */
-		dt_cg_emit(cg, MOV_REG(R8, R7));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)lt));
+		if (nd->dn_kind == DN_STRING) {
+			dt_cg_emit(cg, MOV_REG(R8, R7));
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
+			    nd->dn_str, strbuf - 1)));
+		} else {
+			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_N),
+			    R7));
+			dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[1]));
+			dt_cg_emit_strcopy(cg, tn);
+			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_M),
+			    R7));
+			dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + KS_N)));
+			dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R7));
+		}
 		if (n > 2) {
 			dt_cg_emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
 			if (back) {
@@ -517,48 +773,32 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		/* the empty string is found where the search starts */
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
 		    lnone);
-		if (lt == 0)
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lfound);
-		dt_cg_label_set(cg, lloop);
-		if (lt > 0) {
-			dt_cg_emit(cg, MOV_REG(BPF_REG_7, R4));	/* keep r4 */
-			dt_cg_emit_tmp_at(cg, R1, t1, R4);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)lt));
-			dt_cg_emit_mapval(cg, R3, DT_MAP_STRTAB, litoff);
-			dt_cg_emit(cg, CALL(BPF_FUNC_strncmp));
-			dt_cg_emit(cg, MOV_REG(R4, BPF_REG_7));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lfound);
-			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, back ? -1 : 1));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0),
-			    lnone);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4,
-			    (int32_t)strsize, 0), lnone);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lloop);
-		}
+		if (nd->dn_kind == DN_STRING)
+			emit_search_lit(cg, nd, back, t1, lfound, lnone);
+		else
+			emit_search_kmp(cg, back, t1, tn, ft, st, lfound, lnone);
 		dt_cg_label_set(cg, lnone);
 		if (id == DT_FN_STRSTR) {
-			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));
-			dt_cg_emit_dctx_addr(cg, R0, t1);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
+			dt_cg_emit_dctx_addr(cg, R0, res);
 		} else {
 			dt_cg_emit(cg, MOV_IMM(R0, -1));
 		}
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
 		if (id == DT_FN_STRSTR) {
-			dt_cg_emit_clamp(cg, R4, 0, (int32_t)strsize - 1);
+			dt_cg_emit_clamp(cg, R4, 0, (int32_t)strbuf - 1);
 			dt_cg_emit_tmp_at(cg, R3, t1, R4);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R4));
-			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
+			dt_cg_emit_strcopy_n(cg, res);
 		} else {
 			dt_cg_emit(cg, MOV_REG(R0, R4));
 		}
 		dt_cg_label_set(cg, ldone);
+		cg->cg_ntmp = id == DT_FN_STRSTR ? mark + 1 : mark;
 		break;
 	}
 	case DT_FN_TOUPPER:
@@ -570,7 +810,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0),
 		    ldone);
 		dt_cg_emit_tmp_at(cg, R5, t1, R4);
 		dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
@@ -637,22 +877,17 @@ void
 dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int16_t slot[2] = { 0, 0 };
 	int n = dt_cg_push_args(cg, dnp, slot, 2);
 	int ntmp = cg->cg_ntmp;
-	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc(cg);
-	uint32_t size = strsize;
+	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc_bytes(cg, 8);
 	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
 	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
 	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
 	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
 	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
 
-	while (size < 8) {
-		(void) dt_cg_tmp_alloc(cg);	/* consecutive: room for r0 */
-		size += strsize;
-	}
 	dt_cg_emit(cg, MOV_IMM(R8, 10));
 	if (n > 1) {
 		int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
@@ -670,8 +905,10 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 
+	/* the strsize characters: the byte after them is always a NUL */
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strsize, 0), ldone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf - 1, 0),
+	    ldone);
 	dt_cg_emit_tmp_at(cg, R2, t1, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
 	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
@@ -826,6 +1063,6 @@ dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
 		return;
 	off = dt_cg_tmp_alloc(cg);
 	dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
-	    (int32_t)cg->cg_hdl->dt_opts.op_strsize);
+	    (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }

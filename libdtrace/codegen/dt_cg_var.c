@@ -34,7 +34,7 @@ void
 dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off, n;
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl), off;
 	const dt_node_t *kn;
 	unsigned int i = 0;
 
@@ -49,12 +49,15 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	}
 	if (idp->di_kind != DT_IDENT_ASSOC && idp->di_kind != DT_IDENT_AGG)
 		return;
-	/* the key: consecutive string temporaries, zeroed */
+	/*
+	 * The key: consecutive string temporaries, zeroed.  A string takes
+	 * strsize bytes rounded up to 8; its copy may write one byte more,
+	 * the NUL after strsize characters, onto the next component (written
+	 * after it) or, at the end, onto a byte allocated for it.
+	 */
 	k->lk_ntmp = cg->cg_ntmp;
-	n = (idp->di_keysize + strsize - 1) / strsize;
-	k->lk_off = (int32_t)(off = dt_cg_tmp_alloc(cg));
-	for (uint32_t j = 1; j < n; j++)
-		(void) dt_cg_tmp_alloc(cg);
+	k->lk_off = (int32_t)(off = dt_cg_tmp_alloc_bytes(cg,
+	    idp->di_keysize + 1));
 	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
 	if (idp->di_tls) {	/* self->a[k]: the thread id first */
@@ -83,12 +86,27 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 			continue;
 		}
 		dt_cg_expr(cg, (dt_node_t *)kn);
-		if (kt.ty_kind == DT_TK_STRING) {
+		if (dt_type_isbytes(kt)) {
+			/* a struct: its bytes, r0 their address */
+			int lok = dt_cg_label_new(cg);
+			int16_t sslot = dt_cg_push(cg);
+
+			dt_cg_emit_dctx_addr(cg, R1, off);
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)idp->di_keybytes[i]));
+			dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
+			dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+			dt_cg_label_set(cg, lok);
+			dt_cg_pop(cg, R0);
+			off += (idp->di_keybytes[i] + 7) & ~7U;
+		} else if (kt.ty_kind == DT_TK_STRING) {
 			dt_cg_emit(cg, MOV_REG(R3, R0));
 			dt_cg_emit_dctx_addr(cg, R1, off);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strsize));
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			off += (strsize + 7) & ~7U;
+			off += (cg->cg_hdl->dt_opts.op_strsize + 7) & ~7U;
 		} else {
 			dt_cg_normalize(cg, kn->dn_type);
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
@@ -197,13 +215,14 @@ emit_tls_owner(dt_cg_t *cg)
 /*
  * Store the value at r3 (BPF memory) in the element of variable map idp
  * that key k names; a store the map has no room for is a dynamic
- * variable drop.  A self->a[k] element stored marks its thread as one
- * that has elements.
+ * variable drop, which ends the clause there (DTrace for Linux's rule:
+ * what the clause recorded is not output).  A self->a[k] element stored
+ * marks its thread as one that has elements.
  */
 static void
 emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
-	int lok = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit_mapfd(cg, R1, idp->di_id);
 	dt_cg_lv_keyptr(cg, k, R2);
@@ -211,11 +230,10 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	emit_dyndrop(cg);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
 	dt_cg_label_set(cg, lok);
 	if (idp->di_kind == DT_IDENT_ASSOC && idp->di_tls)
 		emit_tls_owner(cg);
-	dt_cg_label_set(cg, ldone);
 }
 
 /*
@@ -230,14 +248,12 @@ static void
 lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
 	uint32_t size = (uint32_t)idp->di_tsize;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, off = 0;
+	uint32_t off = 0;
 	int16_t sslot = dt_cg_push(cg);
 	int lok = dt_cg_label_new(cg);
 
 	if (lv_dynamic(idp)) {
-		off = dt_cg_tmp_alloc(cg);
-		for (uint32_t got = strsize; got < size; got += strsize)
-			(void) dt_cg_tmp_alloc(cg);
+		off = dt_cg_tmp_alloc_bytes(cg, size);
 		dt_cg_emit_dctx_addr(cg, R1, off);
 	} else {
 		lv_addr(cg, R1, idp);
@@ -277,7 +293,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 			dt_cg_emit(cg, MOV_REG(R3, R0));
 			lv_addr(cg, R1, idp);
 			dt_cg_emit(cg, MOV_IMM(R2,
-			    (int32_t)cg->cg_hdl->dt_opts.op_strsize));
+			    (int32_t)dt_strbuf(cg->cg_hdl)));
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
 			lv_addr(cg, R0, idp);
 			return;
@@ -301,7 +317,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		dt_cg_emit(cg, MOV_REG(R3, FP));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, vslot));
 	} else {
-		dt_cg_emit(cg, MOV_REG(R3, R0));	/* strsize bytes at r0 */
+		dt_cg_emit(cg, MOV_REG(R3, R0));	/* strbuf bytes at r0 */
 	}
 	emit_map_store(cg, idp, k);
 	dt_cg_label_set(cg, ldone);
@@ -319,7 +335,7 @@ void
 dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize, sink;
+	uint32_t sink;
 	int lfound = dt_cg_label_new(cg), lmade = dt_cg_label_new(cg);
 
 	if (!lv_dynamic(idp)) {
@@ -336,10 +352,7 @@ dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
-	sink = dt_cg_tmp_alloc(cg);
-	for (uint32_t got = strsize; got < (uint32_t)idp->di_tsize;
-	    got += strsize)
-		(void) dt_cg_tmp_alloc(cg);
+	sink = dt_cg_tmp_alloc_bytes(cg, (uint32_t)idp->di_tsize);
 	dt_cg_emit_dctx_addr(cg, R0, sink);
 	dt_cg_label_set(cg, lfound);
 	dt_cg_label_set(cg, lmade);

@@ -37,12 +37,16 @@ typedef struct dt_aggent {
 } dt_aggent_t;
 
 /*
- * llquantize(v, factor, low, high, steps): bucket 0 holds v <= -X and
- * bucket 1 -X < v < X, where X = factor^low; then each magnitude m from
- * low to high covers [factor^m, factor^(m+1)) in steps of width
+ * llquantize(v, factor, low, high, steps): the zero bucket holds
+ * -X < v < X, where X = factor^low; above it each magnitude m from low to
+ * high covers [factor^m, factor^(m+1)) in steps of width
  * max(factor^(m+1) / steps, 1), the first bucket starting at factor^m and
- * the others at multiples of the width; the last bucket holds
- * v >= factor^(high+1).
+ * the others at multiples of the width, and the last bucket holds
+ * v >= factor^(high+1).  Below it the same buckets mirrored, as DTrace
+ * has them: a negative v goes where -v would, on the other side (-5 in
+ * the bucket of -5 when 5 has one of its own), the first bucket holding
+ * v <= -factor^(high+1).  With K the buckets on one side (dt_llq_side()),
+ * there are 2K + 1 and the zero bucket is K.
  */
 void
 dt_llq_mag(const int64_t *p, int64_t m, int64_t *lowerp, int64_t *upperp,
@@ -64,10 +68,11 @@ dt_llq_mag(const int64_t *p, int64_t m, int64_t *lowerp, int64_t *upperp,
 		    width);
 }
 
+/* The buckets on one side of the zero bucket: the magnitudes' and the last. */
 uint32_t
-dt_llq_nbuckets(const int64_t *p)
+dt_llq_side(const int64_t *p)
 {
-	uint32_t n = 3;		/* the two below X, the one above */
+	uint32_t n = 1;
 
 	for (int64_t m = p[1]; m <= p[2]; m++) {
 		int64_t lo, up, w;
@@ -77,6 +82,12 @@ dt_llq_nbuckets(const int64_t *p)
 		n += nb;
 	}
 	return (n);
+}
+
+uint32_t
+dt_llq_nbuckets(const int64_t *p)
+{
+	return (2 * dt_llq_side(p) + 1);
 }
 
 /* Merge one CPU's value into the total. */
@@ -296,7 +307,10 @@ agg_free(dt_aggent_t *ents, size_t n)
 	free(ents);
 }
 
-/* Bytes of one string key component (strsize rounded up to 8). */
+/*
+ * Bytes of one string key component: strsize rounded up to 8 (a string of
+ * strsize characters has no NUL there).
+ */
 static uint32_t
 strkey_size(const dtrace_hdl_t *dtp)
 {
@@ -483,15 +497,15 @@ keys_width(const dt_ident_t *idp)
 }
 
 /*
- * llquantize: the lowest value of bucket i >= 2 (of the magnitudes), or
- * of the last bucket when i is past them.
+ * llquantize: the lowest value of the j-th bucket above the zero bucket
+ * (j >= 1, of the magnitudes), or of the last one when j is past them.
  */
 static int64_t
 llq_lower(const dt_ident_t *idp, uint32_t i)
 {
 	const int64_t *p = idp->di_aggarg;
 	int64_t lo, up = 0, w;
-	uint32_t nb, base = 2;
+	uint32_t nb, base = 1;
 
 	for (int64_t m = p[1]; m <= p[2]; m++) {
 		dt_llq_mag(p, m, &lo, &up, &w, &nb);
@@ -513,17 +527,21 @@ llq_label(const dt_ident_t *idp, uint32_t i, char *buf, size_t len)
 	int64_t lo, up, w;
 	uint32_t nb;
 
+	uint32_t k = dt_llq_side(p);
+
 	dt_llq_mag(p, p[1], &lo, &up, &w, &nb);
-	if (i == 0)
-		snprintf(buf, len, "%lld", -(long long)lo);
-	else if (i == 1 && lo == 1)
+	if (i == k && lo == 1)
 		snprintf(buf, len, "0");
-	else if (i == 1)
+	else if (i == k)
 		snprintf(buf, len, "abs() < %lld", (long long)lo);
+	else if (i == 0)
+		snprintf(buf, len, "<= -%lld", (long long)llq_lower(idp, k));
+	else if (i < k)
+		snprintf(buf, len, "-%lld", (long long)llq_lower(idp, k - i));
 	else if (i == idp->di_nbuckets - 1)
-		snprintf(buf, len, ">= %lld", (long long)llq_lower(idp, i));
+		snprintf(buf, len, ">= %lld", (long long)llq_lower(idp, k));
 	else
-		snprintf(buf, len, "%lld", (long long)llq_lower(idp, i));
+		snprintf(buf, len, "%lld", (long long)llq_lower(idp, i - k));
 }
 
 static void
@@ -654,7 +672,9 @@ print_hist(const dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 			last = i;
 		}
 	}
-	if (first == nb)
+	if (first == nb && idp->di_aggfn == DT_FN_LLQUANTIZE)
+		first = last = dt_llq_side(idp->di_aggarg) + 1;
+	else if (first == nb)
 		first = last = idp->di_aggfn == DT_FN_QUANTIZE ? 63 : 1;
 	first = first > 0 ? first - 1 : 0;
 	last = last + 1 < nb ? last + 1 : nb - 1;
@@ -885,7 +905,7 @@ static int64_t
 bucket_lower(const dt_ident_t *idp, uint32_t i)
 {
 	int64_t lo, up, w;
-	uint32_t nb;
+	uint32_t nb, k;
 
 	switch (idp->di_aggfn) {
 	case DT_FN_QUANTIZE:
@@ -895,8 +915,11 @@ bucket_lower(const dt_ident_t *idp, uint32_t i)
 		return (idp->di_aggarg[0] + (int64_t)(i - 1) *
 		    idp->di_aggarg[2]);
 	default:
-		if (i > 1)
-			return (llq_lower(idp, i));
+		k = dt_llq_side(idp->di_aggarg);
+		if (i > k)
+			return (llq_lower(idp, i - k));
+		if (i < k)	/* the mirror of bucket k - i: to -its lowest */
+			return (-llq_lower(idp, k - i + 1) + 1);
 		dt_llq_mag(idp->di_aggarg, idp->di_aggarg[1], &lo, &up, &w,
 		    &nb);
 		return (-lo + 1);

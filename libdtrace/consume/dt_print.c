@@ -8,7 +8,7 @@
  * first, on a line of its own ("0xADDR = *").  A value cut short by
  * printsize ends with a line "...".  Anything else is shown as its type's
  * name in parentheses, then the value: integers in decimal, pointers in
- * hex, strings quoted.
+ * hex, strings quoted, floats in exponent form (print_float()).
  *
  * One btf_dump object per handle is kept for the types last shown (a
  * clause's types rarely change within a session); its output goes to a
@@ -54,6 +54,32 @@ dt_print_free(dtrace_hdl_t *dtp)
 	dtp->dt_printte = NULL;
 }
 
+/*
+ * A float, double or long double (size bytes at p) as DTrace's print()
+ * shows one: in exponent form with its sign, 7 digits after the point
+ * for a float or double, 16 for a long double.
+ */
+static void
+print_float(FILE *fp, unsigned int size, const char *p)
+{
+	long double ld;
+	double d;
+	float f;
+
+	if (size == 16) {
+		memcpy(&ld, p, sizeof (ld));
+		fprintf(fp, "%+.16LE\n", ld);
+		return;
+	}
+	if (size == 4) {
+		memcpy(&f, p, sizeof (f));
+		d = f;
+	} else {
+		memcpy(&d, p, sizeof (d));
+	}
+	fprintf(fp, "%+.7e\n", d);
+}
+
 /* A value without BTF layout: (type) value. */
 static void
 print_scalar(FILE *fp, const dt_datarec_t *r, const char *p)
@@ -64,6 +90,10 @@ print_scalar(FILE *fp, const dt_datarec_t *r, const char *p)
 	fprintf(fp, "(%s)", r->dr_tname);
 	if (t.ty_kind == DT_TK_STRING) {
 		fprintf(fp, "\"%.*s\"\n", (int)strnlen(p, r->dr_size), p);
+		return;
+	}
+	if (t.ty_kind == DT_TK_FLOAT) {
+		print_float(fp, t.ty_size, p);
 		return;
 	}
 	memcpy(&v, p, sizeof (v));

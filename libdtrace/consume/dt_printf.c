@@ -10,7 +10,9 @@
  * asks for.  %p prints hex without "0x", as DTrace does; %a a kernel
  * address as module`symbol+0xoffset; %C a character and %S a string with
  * D's escape sequences for what is not printable; %Y nanoseconds since the
- * epoch as a local date ("2026 Dec  2 18:24:30").
+ * epoch as a local date ("2026 Dec  2 18:24:30").  A float, double or
+ * long double argument is recorded as its bytes (4, 8 or 16) and only
+ * %e %E %f %g %G take one: C's printf converts it (put_float()).
  *
  * Widths and precisions are at most DT_PF_MAXWIDTH: a larger one written
  * in the format is a compile error, and one taken from a '*' argument (a
@@ -104,6 +106,8 @@ kind_name(const dt_node_t *a)
 	case DT_TK_USYM: return ("user symbol");
 	case DT_TK_UMOD: return ("user module");
 	case DT_TK_UADDR: return ("user address");
+	case DT_TK_FLOAT: return (a->dn_type.ty_size == 4 ? "float" :
+	    a->dn_type.ty_size == 8 ? "double" : "long double");
 	default: return ("void");
 	}
 }
@@ -167,6 +171,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 	for (;;) {
 		dt_pfconv_t *pc, *n;
 		size_t speclen = 0;
+		bool qwidth = false;	/* the ? flag */
 
 		while (*p != '\0' && *p != '%')
 			p++;
@@ -209,6 +214,18 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		for (;;) {
 			if (take_at(&p, pc, pfp, printa))
 				continue;
+			if (*p == '@' && !printa)
+				return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+				    "printf( ) format \"%s\": %%@ converts an "
+				    "aggregation's value, in printa( ) only",
+				    fmt), NULL);
+			if (*p == '?') {
+				/* DTrace's flag: as wide as a pointer in
+				   hexadecimal, unless a width is given */
+				qwidth = true;
+				p++;
+				continue;
+			}
 			if (*p == '\0' || strchr("-+ #0'", *p) == NULL ||
 			    speclen >= 8)
 				break;
@@ -217,6 +234,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		if (*p == '*') {
 			pc->pc_warg = argi++;
 			pc->pc_spec[speclen++] = *p++;
+		} else if (qwidth && (*p < '0' || *p > '9')) {
+			pc->pc_spec[speclen++] = '1';
+			pc->pc_spec[speclen++] = '6';
 		} else {
 			if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
 				return (pf_error(dtp, pfp, "D_PRINTF_FMT",
@@ -260,13 +280,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u is undefined: %%%c",
 			    pfp->pf_nconvs, *p), NULL);
-		if (*p != '\0' && strchr("eEfgG", *p) != NULL)
-			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
-			    "format \"%s\" uses an unsupported conversion: "
-			    "%%%c (D has no floating-point values)", fmt, *p),
-			    NULL);
-		if (*p == '\0')
-			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
+		if (*p == '\0')	/* DTrace's tag: D_SYNTAX */
+			return (pf_error(dtp, pfp, "D_SYNTAX", "printf( ) "
 			    "format \"%s\" ends with an incomplete conversion",
 			    fmt), NULL);
 		if (*p == 'n')
@@ -325,6 +340,8 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			else if (pc->pc_conv == 'k')	/* a stack() key */
 				ok = a->dn_type.ty_kind == DT_TK_STACK ||
 				    a->dn_type.ty_kind == DT_TK_USTACK;
+			else if (strchr("eEfgG", pc->pc_conv) != NULL)
+				ok = a->dn_type.ty_kind == DT_TK_FLOAT;
 			else
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok && k < 2)
@@ -345,7 +362,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    's' ? "string" : pc->pc_conv == 'p' ||
 				    pc->pc_conv == 'a' || pc->pc_conv == 'A' ?
 				    "pointer or integer" :
-				    pc->pc_conv == 'k' ? "stack" : "integer",
+				    pc->pc_conv == 'k' ? "stack" :
+				    strchr("eEfgG", pc->pc_conv) != NULL ?
+				    "float, double or long double" : "integer",
 				    kind_name(a)), NULL);
 		}
 	}
@@ -485,6 +504,50 @@ escape_char(unsigned char c, char *buf)
 		snprintf(buf, 5, "\\%03o", c);
 }
 
+/*
+ * A float, double or long double argument (its bytes as recorded, 4, 8
+ * or 16 of them) through %e %E %f %g %G: converted as C converts it,
+ * whatever size prefix the format wrote (the value's type decides, as
+ * the D compiler knows it).  A float is printed as the double it
+ * promotes to, as C's printf() gets it.
+ */
+static void
+put_float(FILE *fp, const dt_pfconv_t *pc, const int *stars, int nstar,
+    const dt_datarec_t *a, const char *data)
+{
+	const char *p = data + a->dr_offset;
+	char cfmt[64];
+	long double ld;
+	double d;
+	float f;
+
+	if (a->dr_type.ty_size == 16) {
+		memcpy(&ld, p, sizeof (ld));
+		snprintf(cfmt, sizeof (cfmt), "%%%sL%c", pc->pc_spec,
+		    pc->pc_conv);
+		if (nstar == 2)
+			fprintf(fp, cfmt, stars[0], stars[1], ld);
+		else if (nstar == 1)
+			fprintf(fp, cfmt, stars[0], ld);
+		else
+			fprintf(fp, cfmt, ld);
+		return;
+	}
+	if (a->dr_type.ty_size == 4) {
+		memcpy(&f, p, sizeof (f));
+		d = f;
+	} else {
+		memcpy(&d, p, sizeof (d));
+	}
+	snprintf(cfmt, sizeof (cfmt), "%%%s%c", pc->pc_spec, pc->pc_conv);
+	if (nstar == 2)
+		fprintf(fp, cfmt, stars[0], stars[1], d);
+	else if (nstar == 1)
+		fprintf(fp, cfmt, stars[0], d);
+	else
+		fprintf(fp, cfmt, d);
+}
+
 /* Format the recorded values; data is the start of the firing's data. */
 int
 dt_printf_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
@@ -585,6 +648,11 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			put_str(fp, pc->pc_spec, stars, nstar, date);
 			continue;
 		}
+		if (strchr("eEfgG", pc->pc_conv) != NULL) {
+			put_float(fp, pc, stars, nstar, &args[pc->pc_arg],
+			    data);
+			continue;
+		}
 		if (pc->pc_conv == 'S') {
 			const dt_datarec_t *a = &args[pc->pc_arg];
 			const char *str = data + a->dr_offset;
@@ -634,6 +702,14 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			int size = a->dr_type.ty_kind == DT_TK_INT ?
 			    a->dr_type.ty_size : 8;
 
+			if ((conv == 'd' || conv == 'i') &&
+			    a->dr_type.ty_kind == DT_TK_INT &&
+			    !a->dr_type.ty_signed && size < 8 &&
+			    pc->pc_size[0] == '\0')
+				/* as DTrace, which formats the 64-bit value
+				   its type extends to: %d of an unsigned int
+				   2^32-1 is 4294967295, not -1 */
+				usign = true;
 			if (strcmp(pc->pc_size, "hh") == 0)
 				size = 1;
 			else if (strcmp(pc->pc_size, "h") == 0)

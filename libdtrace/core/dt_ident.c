@@ -226,14 +226,15 @@ dt_idents_free(dtrace_hdl_t *dtp)
 
 /*
  * Add a string literal to the table and return its offset.  Each literal
- * takes strsize bytes (it is read by code that copies up to strsize bytes),
- * so a literal longer than strsize is cut, as every D string is.
+ * takes a string buffer, dt_strbuf() bytes (it is read by code that copies
+ * a whole buffer), so a literal longer than strsize characters is cut, as
+ * every D string is.
  * Identical literals share one entry.  Returns UINT32_MAX on failure.
  */
 uint32_t
 dt_strtab_insert(dtrace_hdl_t *dtp, const char *s, size_t len)
 {
-	uint32_t sz = dtp->dt_opts.op_strsize, off;
+	uint32_t sz = dt_strbuf(dtp), off;
 
 	if (len >= sz)
 		len = sz - 1;

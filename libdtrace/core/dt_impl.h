@@ -119,6 +119,8 @@ typedef struct dt_ident {
 					   its map's key is the thread id,
 					   then the components */
 	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
+	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC: the bytes a struct or
+					   array key copies (its type's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
@@ -491,9 +493,9 @@ typedef struct dt_provider {
 struct ps_prochandle {
 	pid_t pp_pid;			/* process id */
 	int pp_pidfd;			/* pidfd, readable when it exits */
-	int pp_gofd;			/* created: write end of the hold pipe */
-	int pp_errfd;			/* created: read end of the pipe its
-					   exec() error comes on, or -1 */
+	bool pp_held;			/* stopped under our ptrace at its
+					   program's entry point until
+					   dtrace_proc_continue() */
 	char *pp_file;			/* created: the command as named */
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */
@@ -868,6 +870,17 @@ struct dtrace_hdl {
 					   dt_provdata() */
 };
 
+/*
+ * Bytes of a D string buffer: a string holds strsize characters, and the
+ * NUL after them.  Every temporary, record, variable and key that holds a
+ * string has this size (records and keys rounded up to 8).
+ */
+static inline uint32_t
+dt_strbuf(const dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_opts.op_strsize + 1);
+}
+
 /* ---- functions shared between files ----------------------------------------- */
 
 /* core/dt_options.c (the option table itself: dt_options.h) */
@@ -1003,6 +1016,8 @@ enum {
 	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
 	DT_TRAMP_PROC_EXECENTRY, /* proc: sys_enter of execve */
 	DT_TRAMP_PROC_EXECFAIL,	/* proc: sys_exit of a failed execve */
+	DT_TRAMP_PROC_START,	/* proc: sys_exit of fork in a new process */
+	DT_TRAMP_PROC_LWPSTART,	/* proc: sys_exit of clone in a new task */
 	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
 	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */
 	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
@@ -1123,6 +1138,7 @@ extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
     int64_t *, uint32_t *);
 extern uint32_t dt_llq_nbuckets(const int64_t *);
+extern uint32_t dt_llq_side(const int64_t *);
 extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 /* consume/dt_printf.c */
 struct dt_pfprog;

@@ -80,7 +80,9 @@ typedef struct dt_node {
 	int64_t dn_value;		/* DN_INT; DN_MEMBER offset; DN_INDEX
 					   element size */
 	int64_t dn_aux;			/* DN_MEMBER: bit offset | size << 8;
-					   built-ins: a kernel offset */
+					   built-ins: a kernel offset;
+					   DN_ASSIGN of a struct member:
+					   the bytes copied */
 	char *dn_str;			/* DN_STRING text, DN_VAR/DN_CALL name */
 	size_t dn_strlen;		/* DN_STRING length */
 	uint32_t dn_stroff;		/* DN_STRING offset in the strtab;
@@ -106,7 +108,12 @@ enum {
 	DT_ACTUSE_EXPR,		/* in an expression: D_ACT_EXPR */
 	DT_ACTUSE_TRACE,	/* trace()'s: D_TRACE_VOID, D_TRACE_DYN */
 	DT_ACTUSE_PRINT,	/* print()'s: D_PRINT_VOID, D_PRINT_DYN */
-	DT_ACTUSE_OPERAND	/* of ?:, the comma or =: D_OP_ACT, D_OP_DYN */
+	DT_ACTUSE_OPERAND,	/* of the comma or =: D_OP_ACT, D_OP_DYN */
+	DT_ACTUSE_DEFER,	/* of ?:: checked once both are (D_OP_ACT) */
+	DT_ACTUSE_ARITH,	/* of unary + or -: D_OP_ARITH */
+	DT_ACTUSE_INT,		/* of ~: D_OP_INT */
+	DT_ACTUSE_SCALAR,	/* of !: D_OP_SCALAR */
+	DT_ACTUSE_PRINTF	/* a value printf( ) formats: D_PRINTF_ARG_TYPE */
 };
 
 /* The state of one compilation. */

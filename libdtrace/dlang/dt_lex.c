@@ -281,12 +281,22 @@ dt_tok_free(dt_token_t *tk)
 	tk->tk_str = NULL;
 }
 
+/*
+ * The escape sequence after a backslash, in a string or a character
+ * constant: its character.  As in DTrace, only \\, \", \a \b \f \n \r
+ * \t \v, octal and \x are escapes: after any other character (\', \?,
+ * \c) the backslash stays, and *keptp is set to the character that
+ * follows it (else 0).
+ */
 static int
-escape(dt_pcb_t *pcb, dt_srcpos_t pos)
+escape(dt_pcb_t *pcb, dt_srcpos_t pos, int *keptp)
 {
 	int c = peekc(pcb, 0);
 	int v = 0, n;
 
+	*keptp = 0;
+	if (c == -1 || c == '\n')
+		return ('\\');	/* the caller reports the end */
 	advance(pcb, 1);
 	switch (c) {
 	case 'n': return ('\n');
@@ -297,9 +307,7 @@ escape(dt_pcb_t *pcb, dt_srcpos_t pos)
 	case 'f': return ('\f');
 	case 'v': return ('\v');
 	case '\\': return ('\\');
-	case '\'': return ('\'');
 	case '"': return ('"');
-	case '?': return ('?');
 	case 'x':
 		for (n = 0; n < 2 && isxdigit(peekc(pcb, 0)); n++) {
 			c = peekc(pcb, 0);
@@ -320,8 +328,8 @@ escape(dt_pcb_t *pcb, dt_srcpos_t pos)
 			}
 			return (v & 0xff);
 		}
-		dt_cerror(pcb, "D_STR_BADESC", pos,
-		    "invalid escape sequence \\%c in string", c);
+		*keptp = c;
+		return ('\\');
 	}
 }
 
@@ -338,7 +346,7 @@ lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 		dt_cerror(pcb, "D_NOMEM", tk->tk_pos, "out of memory");
 	advance(pcb, 1);
 	for (;;) {
-		int c = peekc(pcb, 0);
+		int c = peekc(pcb, 0), kept = 0;
 
 		if (c == -1 || c == '\n')
 			dt_cerror(pcb, "D_STR_NL", tk->tk_pos,
@@ -349,11 +357,11 @@ lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 		}
 		if (c == '\\') {
 			advance(pcb, 1);
-			c = escape(pcb, pcb->pcb_pos);
+			c = escape(pcb, pcb->pcb_pos, &kept);
 		} else {
 			advance(pcb, 1);
 		}
-		if (len + 2 > cap) {
+		if (len + 3 > cap) {
 			char *n = realloc(tk->tk_str, cap *= 2);
 
 			if (n == NULL)
@@ -362,6 +370,8 @@ lex_string(dt_pcb_t *pcb, dt_token_t *tk)
 			tk->tk_str = n;
 		}
 		tk->tk_str[len++] = (char)c;
+		if (kept != 0)
+			tk->tk_str[len++] = (char)kept;
 	}
 	tk->tk_str[len] = '\0';
 	tk->tk_kind = T_STRING;
@@ -458,7 +468,7 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 		 * sign-extended.
 		 */
 		uint64_t v = 0;
-		int n = 0, ch = 0;
+		int n = 0, ch = 0, kept = 0;
 
 		advance(pcb, 1);
 		if (peekc(pcb, 0) == -1 || peekc(pcb, 0) == '\'')
@@ -471,15 +481,23 @@ dt_lex_next(dt_pcb_t *pcb, dt_token_t *tk)
 				    "constant");
 			if (peekc(pcb, 0) == '\\') {
 				advance(pcb, 1);
-				ch = escape(pcb, tk->tk_pos);
+				ch = escape(pcb, tk->tk_pos, &kept);
 			} else {
 				ch = peekc(pcb, 0);
+				kept = 0;
 				advance(pcb, 1);
 			}
-			if (++n > 8)
-				dt_cerror(pcb, "D_CHR_OFLOW", tk->tk_pos,
-				    "character constant is too long");
-			v = v << 8 | (uint8_t)ch;
+			for (;;) {
+				if (++n > 8)
+					dt_cerror(pcb, "D_CHR_OFLOW",
+					    tk->tk_pos, "character constant "
+					    "is too long");
+				v = v << 8 | (uint8_t)ch;
+				if (kept == 0)
+					break;
+				ch = kept;	/* \c is two characters */
+				kept = 0;
+			}
 		}
 		advance(pcb, 1);
 		tk->tk_kind = T_INT;

@@ -456,6 +456,7 @@ parse_macro(dt_pcb_t *pcb)
 static dt_type_t parse_typename(dt_pcb_t *, int64_t *);
 static dt_type_t parse_basetype(dt_pcb_t *, int64_t *);
 static bool is_type_start(dt_pcb_t *, const dt_token_t *);
+static void skip_qualifiers(dt_pcb_t *);
 static dt_type_t parse_stars(dt_pcb_t *, dt_type_t, int64_t *, dt_srcpos_t);
 
 /* offsetof(type, member): a constant of type size_t. */
@@ -1187,6 +1188,10 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				    tok(pcb)->tk_str);
 				dpos = tok(pcb)->tk_pos;
 				next(pcb);
+				if (tok(pcb)->tk_kind == T_LPAR)
+					dt_cerror(pcb, "D_DECL_VOIDOBJ", dpos,
+					    "member %s cannot be a function: "
+					    "a function has no size", name);
 			} else if (tok(pcb)->tk_kind != T_COLON) {
 				dt_cerror(pcb, "D_DECL_MNAME", dpos, "a member "
 				    "of %s needs a name", kw);
@@ -1308,10 +1313,30 @@ is_module_type(dt_pcb_t *pcb, const dt_token_t *t)
  * (which loads the kernel types: only an unknown identifier in
  * parentheses gets that far).
  */
+/* Is t a C type qualifier (const, volatile, restrict)?  D ignores them. */
+static bool
+is_qualifier(const dt_token_t *t)
+{
+	return (t->tk_kind == T_IDENT && (strcmp(t->tk_str, "const") == 0 ||
+	    strcmp(t->tk_str, "volatile") == 0 ||
+	    strcmp(t->tk_str, "restrict") == 0));
+}
+
+/* Reads the type qualifiers at the current token, if any. */
+static void
+skip_qualifiers(dt_pcb_t *pcb)
+{
+	while (is_qualifier(tok(pcb)))
+		next(pcb);
+}
+
 static bool
 is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 {
 	dt_tok_t k = t->tk_kind;
+
+	if (is_qualifier(t))
+		return (true);
 
 	if (k == T_KW_INT || k == T_KW_CHAR || k == T_KW_SHORT ||
 	    k == T_KW_LONG || k == T_KW_UNSIGNED || k == T_KW_SIGNED ||
@@ -1349,11 +1374,15 @@ tagged_lookup(dt_pcb_t *pcb, int kind, const char *kw, dt_srcpos_t pos)
 	next(pcb);
 	if (tok(pcb)->tk_kind == T_BACKQUOTE) {
 		/* module`name: vmlinux, or a module's split BTF */
-		if (strcmp(name, "vmlinux") != 0)
-			dt_pcb_module_types(pcb, name, pos);
 		next(pcb);
 		if (tok(pcb)->tk_kind != T_IDENT)
 			syntax_error(pcb);
+		if (peek(pcb)->tk_kind == T_LBRACE)
+			dt_cerror(pcb, "D_SYNTAX", pos, "%s %s`%s { ... }: a "
+			    "type defined in D cannot be scoped to a module",
+			    kw, name, tok(pcb)->tk_str);
+		if (strcmp(name, "vmlinux") != 0)
+			dt_pcb_module_types(pcb, name, pos);
 		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
 		next(pcb);
 	}
@@ -1424,6 +1453,25 @@ parse_typename(dt_pcb_t *pcb, int64_t *sizep)
 }
 
 /*
+ * Two type names in one type, a (char, int, short, void or string) and b:
+ * short with char or void is an attribute they do not take.
+ */
+static void __attribute__((noreturn))
+combo_error(dt_pcb_t *pcb, dt_srcpos_t pos, dt_tok_t a, dt_tok_t b)
+{
+	bool shorted = a == T_KW_SHORT || b == T_KW_SHORT;
+
+	if (shorted && (a == T_KW_CHAR || b == T_KW_CHAR))
+		dt_cerror(pcb, "D_DECL_CHARATTR", pos, "invalid type "
+		    "combination: short may not be used with char");
+	if (shorted && (a == T_KW_VOID || b == T_KW_VOID))
+		dt_cerror(pcb, "D_DECL_VOIDATTR", pos, "invalid type "
+		    "combination: short may not be used with void");
+	dt_cerror(pcb, "D_DECL_COMBO", pos, "invalid type combination: %s "
+	    "with %s", dt_tok_name(a), dt_tok_name(b));
+}
+
+/*
  * base-type := [signed|unsigned] [char|short|int|long [long] [int]] | void
  *   | string | struct/union/enum [module`]name | struct/union [tag] { ... }
  *   | enum [tag] { ... } | typedef-name.
@@ -1435,10 +1483,13 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	dt_type_t ty = { DT_TK_INT, 4, 1, 0 };
 	int nlong = 0, sign = -1, base = 0;
 	dt_srcpos_t pos = tok(pcb)->tk_pos;
-	dt_tok_t k = tok(pcb)->tk_kind;
+	dt_tok_t k;
 	int64_t size = -1;
 
 	dt_ident_t *dtn;
+
+	skip_qualifiers(pcb);
+	k = tok(pcb)->tk_kind;
 
 	if (k == T_KW_ENUM) {
 		ty = enum_type(pcb, &size, pos);
@@ -1477,6 +1528,17 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			if (dtn == NULL)
 				dtn = sou_tag(pcb, isunion, tok(pcb)->tk_str,
 				    pos);
+			ty = dtn->di_type;
+			size = dtn->di_tsize;
+			next(pcb);
+		} else if (tok(pcb)->tk_kind == T_IDENT && pcb->pcb_clause ==
+		    NULL && peek(pcb)->tk_kind != T_BACKQUOTE &&
+		    dt_tcache_tag(dt_pcb_types(pcb, pos), isunion ?
+		    BTF_KIND_UNION : BTF_KIND_STRUCT, tok(pcb)->tk_str) == 0) {
+			/* a tag neither D nor the kernel has, in a
+			   declaration: declared here, as C does, and
+			   incomplete until defined */
+			dtn = sou_tag(pcb, isunion, tok(pcb)->tk_str, pos);
 			ty = dtn->di_type;
 			size = dtn->di_tsize;
 			next(pcb);
@@ -1534,6 +1596,7 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		base = -1;
 	}
 	for (; base != -1;) {
+		skip_qualifiers(pcb);
 		k = tok(pcb)->tk_kind;
 
 		if (k == T_KW_SIGNED || k == T_KW_UNSIGNED) {
@@ -1543,16 +1606,46 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		} else if (k == T_KW_INT || k == T_KW_CHAR ||
 		    k == T_KW_SHORT || k == T_KW_VOID || k == T_KW_STRING ||
 		    k == T_KW_FLOAT || k == T_KW_DOUBLE) {
-			if (base != 0 && !(base == T_KW_INT || k == T_KW_INT))
-				dt_cerror(pcb, "D_DECL_COMBO", pos,
-				    "invalid type combination");
+			/* int goes with short; char and short take no
+			   long; void, string, float and double take
+			   nothing */
+			if (base != 0 && !(base == T_KW_INT &&
+			    k == T_KW_SHORT) && !(base == T_KW_SHORT &&
+			    k == T_KW_INT))
+				combo_error(pcb, pos, (dt_tok_t)base, k);
 			if (base == 0 || base == T_KW_INT)
 				base = (int)k;
+		} else if (nlong > 0 || sign != -1 || base == T_KW_SHORT) {
+			/* long struct, unsigned enum e: the attributes
+			   apply to integers only */
+			if (k != T_KW_STRUCT && k != T_KW_UNION &&
+			    k != T_KW_ENUM)
+				break;
+			if (nlong > 0)
+				dt_cerror(pcb, "D_DECL_LONGINT", pos, "invalid "
+				    "type combination: long may only be used "
+				    "with integer types");
+			if (sign != -1)
+				dt_cerror(pcb, "D_DECL_SIGNINT", pos, "invalid "
+				    "type combination: signed and unsigned may "
+				    "only be used with integer types");
+			dt_cerror(pcb, "D_DECL_SHORTINT", pos, "invalid type "
+			    "combination: short may only be used with integer "
+			    "types");
 		} else {
 			break;
 		}
 		next(pcb);
 	}
+	if (base == T_KW_CHAR && nlong > 0)
+		dt_cerror(pcb, "D_DECL_CHARATTR", pos, "invalid type "
+		    "combination: long may not be used with char");
+	if (base == T_KW_VOID && nlong > 0)
+		dt_cerror(pcb, "D_DECL_VOIDATTR", pos, "invalid type "
+		    "combination: long may not be used with void");
+	if (base == T_KW_SHORT && nlong > 0)
+		dt_cerror(pcb, "D_UNKNOWN", pos, "invalid type combination: "
+		    "short and long name no type");
 	if (base != -1) {
 		switch (base) {
 		case T_KW_CHAR:
@@ -1595,6 +1688,7 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		size = ty.ty_kind == DT_TK_STRING ?
 		    pcb->pcb_hdl->dt_opts.op_strsize : ty.ty_size;
 	}
+	skip_qualifiers(pcb);	/* char const, struct s volatile */
 	*sizep = size;
 	return (ty);
 }
@@ -1610,6 +1704,21 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		ty.ty_size = 8;
 		*sizep = 8;
 		next(pcb);
+		skip_qualifiers(pcb);
+	} else if (ty.ty_kind == DT_TK_FLOAT && tok(pcb)->tk_kind == T_STAR) {
+		/* pointer to a float: its BTF type (made in the D types
+		   for D's own float, double, long double) is the pointee */
+		dt_tentry_t *te = d_types(pcb, pos);
+		int64_t id = dt_dtype_btf(pcb->pcb_hdl, ty);
+
+		if (id <= 0)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		dt_tcache_grown(te);
+		ty = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		ty.ty_btf = (uint32_t)id;
+		*sizep = 8;
+		next(pcb);
+		skip_qualifiers(pcb);
 	}
 	while (tok(pcb)->tk_kind == T_STAR) {
 		if (ty.ty_kind == DT_TK_STRING && ty.ty_btf == 0)
@@ -1636,6 +1745,7 @@ parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		}
 		*sizep = 8;
 		next(pcb);
+		skip_qualifiers(pcb);	/* char *const p */
 	}
 	return (ty);
 }
@@ -2577,12 +2687,11 @@ is_storage_class(const dt_token_t *t)
 }
 
 /*
- * C's storage classes before a declaration: D has none of them.  extern
- * (a kernel variable's type, which D takes from the kernel's BTF) is not
- * supported, the others are C's and mean nothing in D (D_DECL_BADCLASS);
- * two of them D_DECL_CLASS.
+ * C's storage classes before a declaration.  extern declares the type of
+ * a kernel symbol (true is returned); the others are C's and mean nothing
+ * in D (D_DECL_BADCLASS); two of them D_DECL_CLASS.
  */
-static void
+static bool
 storage_class(dt_pcb_t *pcb)
 {
 	char first[16] = "";	/* the class before, if any */
@@ -2594,17 +2703,184 @@ storage_class(dt_pcb_t *pcb)
 			dt_cerror(pcb, "D_DECL_CLASS", tok(pcb)->tk_pos, "more "
 			    "than one storage class: %s and %s", first, w);
 		snprintf(first, sizeof (first), "%s", w);
-		if (!is_storage_class(peek(pcb))) {
-			if (strcmp(w, "extern") == 0)
-				dt_cerror(pcb, "D_UNSUPPORTED",
-				    tok(pcb)->tk_pos, "extern declarations are "
-				    "not supported: kernel variables (`name) "
-				    "are typed from the kernel's BTF");
+		if (!is_storage_class(peek(pcb)) && strcmp(w, "extern") != 0)
 			dt_cerror(pcb, "D_DECL_BADCLASS", tok(pcb)->tk_pos,
 			    "storage class %s is not supported in D", w);
-		}
 		next(pcb);
 	}
+	return (first[0] != '\0');
+}
+
+/* Is the current token the first '.' of "..."?  Then all three are read. */
+static bool
+parse_ellipsis(dt_pcb_t *pcb)
+{
+	if (tok(pcb)->tk_kind != T_DOT)
+		return (false);
+	next(pcb);
+	expect(pcb, T_DOT);
+	expect(pcb, T_DOT);
+	return (true);
+}
+
+/* What a C declarator declares (see parse_cdecl()). */
+typedef struct cdecl {
+	char cd_name[256];	/* the name declared, "" if none */
+	dt_srcpos_t cd_pos;	/* where the declarator starts */
+	int cd_stars;		/* '*'s that apply to the name itself */
+	bool cd_func;		/* the name is a function's */
+	bool cd_assoc;		/* the name has keys: name[type, ...] */
+} cdecl_t;
+
+#define	DT_CDECL_MAXDEPTH	16	/* nested ( declarator )s */
+
+static void parse_cdecl(dt_pcb_t *, cdecl_t *, int);
+
+/*
+ * A function's parameter list, '(' ... ')', in a declaration D keeps no
+ * object for (an extern function, a pointer to a function): each
+ * parameter is checked as D declares them: no storage class, void alone
+ * and unnamed, no associative array, "..." last.  The current token is
+ * '('.
+ */
+static void
+parse_params(dt_pcb_t *pcb, int depth)
+{
+	int n = 0;
+
+	next(pcb);
+	while (tok(pcb)->tk_kind != T_RPAR) {
+		dt_srcpos_t pos;
+		cdecl_t cd = { "" };
+		int64_t size;
+		dt_type_t ty;
+
+		if (n++ > 0)
+			expect(pcb, T_COMMA);
+		pos = tok(pcb)->tk_pos;
+		if (parse_ellipsis(pcb)) {
+			if (tok(pcb)->tk_kind != T_RPAR)
+				syntax_error(pcb);
+			break;
+		}
+		if (is_storage_class(tok(pcb)))
+			dt_cerror(pcb, "D_DECL_PARMCLASS", pos, "a parameter "
+			    "may not have storage class %s", tok(pcb)->tk_str);
+		if (!is_type_start(pcb, tok(pcb)))
+			syntax_error(pcb);
+		ty = parse_basetype(pcb, &size);
+		parse_cdecl(pcb, &cd, depth + 1);
+		if (ty.ty_kind == DT_TK_VOID && cd.cd_stars == 0 &&
+		    !cd.cd_func) {
+			if (cd.cd_name[0] != '\0')
+				dt_cerror(pcb, "D_DECL_PROTO_NAME", pos, "a void "
+				    "parameter may not have a name: %s",
+				    cd.cd_name);
+			if (n > 1 || tok(pcb)->tk_kind != T_RPAR)
+				dt_cerror(pcb, "D_DECL_PROTO_VOID", pos, "void "
+				    "must be the only parameter");
+		}
+		if (cd.cd_assoc)
+			dt_cerror(pcb, "D_DECL_PROTO_TYPE", pos, "parameter %s "
+			    "may not be an associative array", cd.cd_name);
+	}
+	next(pcb);
+}
+
+/*
+ * A C declarator after the base type of an extern declaration or of a
+ * parameter, which D keeps no object for: it is checked and what it
+ * declares told in *cdp.
+ *   declarator := { '*' } [ NAME | '(' declarator ')' ] { suffix }
+ *   suffix := '[' [ dimension | TYPE {, TYPE} ] ']' | '(' parameters ')'
+ */
+static void
+parse_cdecl(dt_pcb_t *pcb, cdecl_t *cdp, int depth)
+{
+	bool inner = false;	/* a ( declarator ) was read */
+
+	cdp->cd_pos = tok(pcb)->tk_pos;
+	if (depth > DT_CDECL_MAXDEPTH)
+		dt_cerror(pcb, "D_SYNTAX", cdp->cd_pos, "declarator nested "
+		    "more than %d deep", DT_CDECL_MAXDEPTH);
+	while (tok(pcb)->tk_kind == T_STAR) {
+		cdp->cd_stars++;
+		next(pcb);
+		skip_qualifiers(pcb);
+	}
+	if (tok(pcb)->tk_kind == T_LPAR && (peek(pcb)->tk_kind == T_STAR ||
+	    peek(pcb)->tk_kind == T_LPAR)) {
+		cdecl_t in = { "" };
+
+		next(pcb);
+		parse_cdecl(pcb, &in, depth + 1);
+		expect(pcb, T_RPAR);
+		*cdp = in;
+		inner = true;
+	} else if (tok(pcb)->tk_kind == T_IDENT) {
+		snprintf(cdp->cd_name, sizeof (cdp->cd_name), "%s",
+		    tok(pcb)->tk_str);
+		next(pcb);
+	} else if (tok(pcb)->tk_kind == T_BACKQUOTE) {
+		dt_cerror(pcb, "D_DECL_SCOPE", tok(pcb)->tk_pos, "the scope "
+		    "operator ` may not be used in a declaration");
+	}
+	for (;;) {
+		if (tok(pcb)->tk_kind == T_LPAR) {
+			parse_params(pcb, depth);
+			/* (*fp)(...) points to a function, f(...) is one */
+			if (!inner || cdp->cd_stars == 0)
+				cdp->cd_func = true;
+		} else if (tok(pcb)->tk_kind == T_LBRACK) {
+			dt_srcpos_t pos = tok(pcb)->tk_pos;
+			int64_t v;
+
+			next(pcb);
+			if (tok(pcb)->tk_kind == T_DOT)
+				dt_cerror(pcb, "D_DECL_PROTO_VARARGS", pos,
+				    "array keys may not be ...");
+			if (is_type_start(pcb, tok(pcb))) {
+				cdp->cd_assoc = true;
+				(void) parse_typename(pcb, NULL);
+				while (tok(pcb)->tk_kind == T_COMMA) {
+					next(pcb);
+					(void) parse_typename(pcb, NULL);
+				}
+			} else if (tok(pcb)->tk_kind != T_RBRACK &&
+			    (!const_value(pcb, parse_assign(pcb), &v) ||
+			    v <= 0)) {
+				dt_cerror(pcb, "D_DECL_ARRSUB", pos, "the "
+				    "dimension of %s must be a positive "
+				    "integral constant", cdp->cd_name);
+			}
+			expect(pcb, T_RBRACK);
+		} else {
+			break;
+		}
+	}
+}
+
+/*
+ * The rest of an extern declaration, from after the base type: it names
+ * a kernel symbol and its C type.  D types kernel symbols (`name) from
+ * the kernel's BTF, so the declarators are checked and nothing is kept.
+ */
+static void
+parse_extern(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	for (;;) {
+		cdecl_t cd = { "" };
+
+		parse_cdecl(pcb, &cd, 0);
+		if (cd.cd_name[0] == '\0')
+			dt_cerror(pcb, "D_DECL_USELESS", pos, "useless "
+			    "declaration: a type without a name to declare");
+		if (tok(pcb)->tk_kind != T_COMMA)
+			break;
+		next(pcb);
+	}
+	if (tok(pcb)->tk_kind != T_SEMI)
+		syntax_error(pcb);
 }
 
 /*
@@ -2637,7 +2913,20 @@ parse_decl(dt_pcb_t *pcb)
 		parse_translator(pcb);
 		return;
 	}
-	storage_class(pcb);
+	if (storage_class(pcb)) {
+		/* extern [TYPE] declarator {, declarator}: the type, when
+		   left out, is int */
+		if (tok(pcb)->tk_kind == T_IDENT && !is_type_start(pcb,
+		    tok(pcb)))
+			base = (dt_type_t){ DT_TK_INT, 4, 1 };
+		else if (!is_type_start(pcb, tok(pcb)))
+			syntax_error(pcb);
+		else
+			base = parse_basetype(pcb, &size);
+		(void) base;
+		parse_extern(pcb, pos);
+		return;
+	}
 	if (tok(pcb)->tk_kind == T_IDENT && strcmp(tok(pcb)->tk_str,
 	    "inline") == 0) {
 		isinline = true;
@@ -2662,6 +2951,13 @@ parse_decl(dt_pcb_t *pcb)
 		    tok(pcb)->tk_kind == T_KW_STRUCT ||
 		    tok(pcb)->tk_kind == T_KW_UNION;
 		base = parse_basetype(pcb, &size);
+		if (tok(pcb)->tk_kind != T_IDENT && is_type_start(pcb,
+		    tok(pcb)))
+			/* struct a { ... } struct b ...: a ';' left out */
+			dt_cerror(pcb, "D_DECL_COMBO", tok(pcb)->tk_pos,
+			    "invalid type combination: a second type after "
+			    "%s (is a ';' missing?)", tagged ? "a struct, "
+			    "union or enum" : "the type");
 	}
 	if (tagged && *scope == '\0' && !isinline &&
 	    tok(pcb)->tk_kind == T_SEMI)
@@ -2678,10 +2974,26 @@ parse_decl(dt_pcb_t *pcb)
 		if (tok(pcb)->tk_kind == T_SEMI)
 			dt_cerror(pcb, "D_DECL_USELESS", pos, "useless "
 			    "declaration: a type without a name to declare");
+		if (tok(pcb)->tk_kind == T_BACKQUOTE)
+			dt_cerror(pcb, "D_DECL_SCOPE", tok(pcb)->tk_pos, "the "
+			    "scope operator ` may not be used in a "
+			    "declaration");
+		if (!isinline && *scope == '\0' &&
+		    (tok(pcb)->tk_kind == T_LPAR || (tok(pcb)->tk_kind ==
+		    T_IDENT && peek(pcb)->tk_kind == T_LPAR))) {
+			/* a function's prototype, or a pointer to one: D
+			   has no such variables, the prototype is checked
+			   and declares nothing */
+			parse_extern(pcb, pos);
+			return;
+		}
 		if (tok(pcb)->tk_kind != T_IDENT)
 			syntax_error(pcb);
 		snprintf(name, sizeof (name), "%s%s", scope, tok(pcb)->tk_str);
 		next(pcb);
+		if (tok(pcb)->tk_kind == T_LBRACK && peek(pcb)->tk_kind == T_DOT)
+			dt_cerror(pcb, "D_DECL_PROTO_VARARGS", tok(pcb)->tk_pos,
+			    "the keys of %s may not be ...", name);
 		if (isinline && tok(pcb)->tk_kind == T_LBRACK) {
 			/* inline T f[T1 a, T2 b] = e: f[x, y] is e with
 			   a and b standing for x and y */

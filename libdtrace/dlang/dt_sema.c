@@ -102,12 +102,17 @@ is_string(const dt_node_t *dnp)
 	return (dnp->dn_type.ty_kind == DT_TK_STRING);
 }
 
-/* A struct, union or array: a variable holds its bytes (dt_cg.c too). */
+/*
+ * A struct, union or array, or a float, double or long double: a value
+ * of its type is the address of its bytes, and a variable holds the
+ * bytes (dt_cg.c too).  D has no floating-point arithmetic, so a float
+ * is only copied, recorded and shown, never in a register.
+ */
 bool
 dt_type_isbytes(dt_type_t t)
 {
-	return (t.ty_kind == DT_TK_STRUCT || (t.ty_kind == DT_TK_ARRAY &&
-	    t.ty_btf != 0));
+	return (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_FLOAT ||
+	    (t.ty_kind == DT_TK_ARRAY && t.ty_btf != 0));
 }
 
 /*
@@ -529,7 +534,7 @@ var_kind(const char *name)
 	return (DT_IDENT_GLOBAL);
 }
 
-/* Bytes a value of type t takes in a variable or key. */
+/* Bytes a value of type t takes in a variable, record or key. */
 static uint32_t
 value_bytes(dt_pcb_t *pcb, dt_type_t t)
 {
@@ -540,6 +545,8 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 	if (t.ty_kind == DT_TK_USYM || t.ty_kind == DT_TK_UMOD ||
 	    t.ty_kind == DT_TK_UADDR)	/* the pid, the address */
 		return (16);
+	if (t.ty_kind == DT_TK_FLOAT)	/* its bytes: 8, or 16 */
+		return ((t.ty_size + 7U) & ~7U);
 	if (t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY) {
 		/* its bytes, a copy */
 		int64_t sz = dt_btf_size(dt_pcb_types(pcb,
@@ -547,8 +554,23 @@ value_bytes(dt_pcb_t *pcb, dt_type_t t)
 
 		return (sz > 0 ? ((uint32_t)sz + 7) & ~7U : 8);
 	}
-	return (t.ty_kind == DT_TK_STRING ?
-	    (pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U : 8);
+	/* a string: its buffer exactly, which a literal or a temporary
+	   holding the value being stored is, and no more */
+	return (t.ty_kind == DT_TK_STRING ? dt_strbuf(pcb->pcb_hdl) : 8);
+}
+
+/*
+ * Bytes of a key component of type t: a string takes its strsize
+ * characters, rounded up to 8, without room for a NUL (one of strsize
+ * characters has none in the key), so that two strings of the default
+ * strsize fit in a key (the kernel takes keys of at most 512 bytes).
+ */
+static uint32_t
+key_bytes(dt_pcb_t *pcb, dt_type_t t)
+{
+	if (t.ty_kind == DT_TK_STRING)
+		return ((pcb->pcb_hdl->dt_opts.op_strsize + 7) & ~7U);
+	return (value_bytes(pcb, t));
 }
 
 /*
@@ -600,6 +622,8 @@ key_same(dt_type_t a, dt_type_t b)
 	if (a.ty_kind == DT_TK_SYM || b.ty_kind == DT_TK_SYM ||
 	    a.ty_kind == DT_TK_MOD || b.ty_kind == DT_TK_MOD)
 		return (a.ty_kind == b.ty_kind);
+	if (dt_type_isbytes(a) || dt_type_isbytes(b))
+		return (dt_type_same(a, b));	/* a struct: the same one */
 	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
 }
 
@@ -607,6 +631,7 @@ static const char *
 key_kind(dt_type_t t)
 {
 	return (t.ty_kind == DT_TK_STRING ? "string" :
+	    dt_type_isbytes(t) ? "struct, union or array" :
 	    t.ty_kind == DT_TK_STACK ? "stack" : t.ty_kind == DT_TK_USTACK ?
 	    "user stack" : t.ty_kind == DT_TK_USYM ? "user symbol" :
 	    t.ty_kind == DT_TK_UMOD ? "user module" : t.ty_kind ==
@@ -614,9 +639,13 @@ key_kind(dt_type_t t)
 	    "symbol" : t.ty_kind == DT_TK_MOD ? "module" : "integer");
 }
 
-/* Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args. */
+/*
+ * Flatten the key of a[k1, k2, ...] (a comma tree) into dn_args; an
+ * associative array's (not an aggregation's) may hold a struct, union or
+ * array, its bytes copied into the key.
+ */
 static unsigned int
-assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
+assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp, bool bytes)
 {
 	dt_node_t *keys[DT_MAXKEYS + 1], *k = dnp->dn_right;
 	unsigned int n = 0;
@@ -640,6 +669,7 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 		    !is_usym(keys[i]->dn_type) &&
 		    keys[i]->dn_type.ty_kind != DT_TK_SYM &&
 		    keys[i]->dn_type.ty_kind != DT_TK_MOD &&
+		    !(bytes && dt_type_isbytes(keys[i]->dn_type)) &&
 		    !is_scalar(keys[i]))
 			dt_cerror(pcb, "D_KEY_TYPE", keys[i]->dn_pos,
 			    "invalid key #%u: associative array and "
@@ -647,6 +677,21 @@ assoc_keys(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "strings", i + 1);
 	}
 	return (n);
+}
+
+/* The bytes a struct or array key copies: its type's size (else 0). */
+static uint32_t
+key_copy_bytes(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
+{
+	int64_t sz;
+
+	if (!dt_type_isbytes(t))
+		return (0);
+	sz = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf, t.ty_btf);
+	if (sz <= 0)
+		dt_cerror(pcb, "D_KEY_TYPE", pos, "a key of an incomplete "
+		    "struct, union or array type");
+	return ((uint32_t)sz);
 }
 
 /*
@@ -658,6 +703,10 @@ struct_var(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 {
 	if (!dt_type_isbytes(idp->di_type))
 		return;
+	if (idp->di_type.ty_kind == DT_TK_FLOAT) {
+		idp->di_tsize = idp->di_type.ty_size;
+		return;
+	}
 	idp->di_tsize = dt_btf_size(dt_pcb_types(pcb, pos)->te_btf,
 	    idp->di_type.ty_btf);
 	if (idp->di_tsize < 0) {
@@ -715,7 +764,7 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	if (var_kind(name) == DT_IDENT_LOCAL)
 		dt_cerror(pcb, "D_ARR_LOCAL", dnp->dn_pos, "%s: clause-local "
 		    "variables may not be associative arrays", name);
-	n = assoc_keys(pcb, dnp);
+	n = assoc_keys(pcb, dnp, true);
 	dt_node_t *k;
 
 	if (idp != NULL && idp->di_kind != DT_IDENT_ASSOC)
@@ -742,7 +791,9 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		idp->di_nkeys = n;
 		for (k = dnp->dn_args; k != NULL; k = k->dn_list, i++) {
 			idp->di_keys[i] = k->dn_type;
-			idp->di_keysize += value_bytes(pcb, k->dn_type);
+			idp->di_keybytes[i] = key_copy_bytes(pcb, k->dn_type,
+			    k->dn_pos);
+			idp->di_keysize += key_bytes(pcb, k->dn_type);
 		}
 		idp->di_valsize = value_bytes(pcb, ty);
 		struct_var(pcb, idp, dnp->dn_pos);
@@ -755,15 +806,24 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
 	}
+	/* the keys are the array's prototype: DTrace's tags for a call's */
 	if (n != idp->di_nkeys)
-		dt_cerror(pcb, "D_ARR_KEYS", dnp->dn_pos, "%s has %u key "
-		    "component%s, not %u", name, idp->di_nkeys,
-		    idp->di_nkeys == 1 ? "" : "s", n);
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos, "%s[ ] prototype "
+		    "mismatch: %u key%s passed, %u expected", name, n,
+		    n == 1 ? "" : "s", idp->di_nkeys);
 	for (k = dnp->dn_args, i = 0; k != NULL; k = k->dn_list, i++) {
-		if (!key_same(k->dn_type, idp->di_keys[i]))
-			dt_cerror(pcb, "D_ARR_KEYTYPE", k->dn_pos, "key #%u of "
-			    "%s is a %s", i + 1, name,
-			    key_kind(idp->di_keys[i]));
+		char b[256];
+
+		if (key_same(k->dn_type, idp->di_keys[i]))
+			continue;
+		if (dt_type_isbytes(idp->di_keys[i]))
+			dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u "
+			    "is incompatible with its prototype: %s expected",
+			    name, i + 1, tname(pcb, idp->di_keys[i], b,
+			    sizeof (b)));
+		dt_cerror(pcb, "D_PROTO_ARG", k->dn_pos, "%s[ ] key #%u is "
+		    "incompatible with its prototype: %s expected", name,
+		    i + 1, key_kind(idp->di_keys[i]));
 	}
 	dnp->dn_ident = idp;
 	dnp->dn_type = idp->di_type;
@@ -812,6 +872,9 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 bool
 dt_type_same(dt_type_t a, dt_type_t b)
 {
+	/* a float is its size, whether D or the kernel declared it */
+	if (a.ty_kind == DT_TK_FLOAT && b.ty_kind == DT_TK_FLOAT)
+		return (a.ty_size == b.ty_size);
 	return (a.ty_kind == b.ty_kind && a.ty_size == b.ty_size &&
 	    a.ty_signed == b.ty_signed && a.ty_btf == b.ty_btf &&
 	    a.ty_psize == b.ty_psize && a.ty_plevel == b.ty_plevel);
@@ -935,6 +998,18 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 	}
 }
 
+/* Is a divisor an integer constant expression of value 0 (123 / (7 - 7))? */
+static bool
+divisor_zero(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	dt_type_t ty;
+	int64_t v;
+
+	if (dnp->dn_kind == DN_INT)
+		return (dnp->dn_value == 0);
+	return (fold_int(pcb, dnp, &v, &ty) && v == 0);
+}
+
 /*
  * A declaration at the top of a program: a variable with its type (an
  * associative array when keys is not NULL, with nkeys key types), or an
@@ -1002,7 +1077,8 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	idp->di_nkeys = (unsigned int)nkeys;
 	for (int i = 0; i < nkeys; i++) {
 		idp->di_keys[i] = keys[i];
-		idp->di_keysize += value_bytes(pcb, keys[i]);
+		idp->di_keybytes[i] = key_copy_bytes(pcb, keys[i], pos);
+		idp->di_keysize += key_bytes(pcb, keys[i]);
 	}
 	idp->di_valsize = value_bytes(pcb, ty);
 	struct_var(pcb, idp, pos);
@@ -1016,18 +1092,20 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 
 /*
  * What memory or a struct variable lets be written (lhs checked): an
- * integer or a pointer (where: " in memory" or ""); a bit-field only in
- * a variable, and only one that lies within 8 bytes.
+ * integer, a pointer or a float, double or long double (where: " in
+ * memory" or ""; a float only by =, which the caller checks); a
+ * bit-field only in a variable, and only one that lies within 8 bytes.
  */
 static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
     const char *where)
 {
 	if (lhs->dn_type.ty_kind != DT_TK_INT &&
-	    lhs->dn_type.ty_kind != DT_TK_PTR)
+	    lhs->dn_type.ty_kind != DT_TK_PTR &&
+	    lhs->dn_type.ty_kind != DT_TK_FLOAT)
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos, "operator %s "
-		    "requires modifiable lvalue as an operand: only integers "
-		    "and pointers%s can be written", op, where);
+		    "requires modifiable lvalue as an operand: only integers, "
+		    "pointers and floats%s can be written", op, where);
 	if (lhs->dn_kind == DN_MEMBER && (lhs->dn_aux >> 8 & 0xff) != 0 &&
 	    (*where != '\0' || (lhs->dn_aux & 0xff) +
 	    (lhs->dn_aux >> 8 & 0xff) > 64))
@@ -1108,7 +1186,11 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 				dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 				    "operator %s can only be applied to a "
 				    "writable variable", op);
-			check_writable(pcb, lhs, op, "");
+			/* a struct or array member takes a whole value of
+			   its type (checked by the assignment) */
+			if (!(dt_type_isbytes(lhs->dn_type) &&
+			    strcmp(op, "=") == 0))
+				check_writable(pcb, lhs, op, "");
 			return;
 		}
 		/* memory: *p, p[i], p->m; the code generator lets only
@@ -1187,6 +1269,20 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 			    "be of dynamic type: %s( )", f);
 		dt_cerror(pcb, "D_OP_ACT", dnp->dn_pos, "operands cannot be "
 		    "actions: %s( )", f);
+	case DT_ACTUSE_DEFER:
+		return;		/* the ?: checks once both are checked */
+	case DT_ACTUSE_ARITH:
+		dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator requires an "
+		    "operand of arithmetic type: %s( ) is an action", f);
+	case DT_ACTUSE_INT:
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator ~ requires an "
+		    "operand of integral type: %s( ) is an action", f);
+	case DT_ACTUSE_SCALAR:
+		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator ! requires "
+		    "an operand of scalar type: %s( ) is an action", f);
+	case DT_ACTUSE_PRINTF:
+		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
+		    "value cannot be void: %s( ) is an action", f);
 	default:
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
 		    "and may only be used as a statement", f);
@@ -1403,21 +1499,6 @@ dt_sema_progenyof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	dnp->dn_value = kernel_offset(pcb, dnp->dn_pos, "task_struct",
 	    "real_parent");
 	dnp->dn_aux = kernel_offset(pcb, dnp->dn_pos, "task_struct", "tgid");
-}
-
-/* index( ), rindex( ), strstr( ) */
-void
-dt_sema_strsearch(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
-{
-	(void) nargs;
-	/*
-	 * The string searched for is compared with bpf_strncmp, which
-	 * takes a read-only constant: a string literal.
-	 */
-	if (dnp->dn_args->dn_list->dn_kind != DN_STRING)
-		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_list->dn_pos,
-		    "%s( ) argument #2 must be a string constant on this "
-		    "kernel", dnp->dn_str);
 }
 
 void
@@ -1650,7 +1731,7 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 
 	(void) nargs;
 	if (fmt == NULL)
-		dt_cerror(pcb, "D_PRINTF_ARG_FMT", dnp->dn_pos,
+		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
 		    "%s( ) prototype mismatch: 0 args passed, "
 		    "at least 1 expected", dnp->dn_str);
 	if (fmt->dn_kind != DN_STRING)
@@ -1712,6 +1793,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			pcb->pcb_actuse = DT_ACTUSE_TRACE;
 		else if (id == DT_FN_PRINT && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINT;
+		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
+		    a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
@@ -2252,7 +2336,8 @@ ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
 	}
 	if (nptr == 0)
 		return;
-	if (tp->ty_kind == DT_TK_STRUCT) {
+	if (tp->ty_kind == DT_TK_STRUCT || (tp->ty_kind == DT_TK_FLOAT &&
+	    tp->ty_btf != 0)) {
 		tp->ty_kind = DT_TK_PTR;	/* its id is the pointee */
 		tp->ty_size = 8;
 		nptr--;
@@ -2723,6 +2808,37 @@ sema_operand(dt_pcb_t *pcb, dt_node_t *dnp)
 	pcb->pcb_actuse = DT_ACTUSE_EXPR;
 }
 
+/* An operand checked as the operand of use would be, a call that is. */
+static void
+sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use)
+{
+	if (dnp->dn_kind == DN_CALL)
+		pcb->pcb_actuse = use;
+	sema_expr(pcb, dnp);
+	pcb->pcb_actuse = DT_ACTUSE_EXPR;
+}
+
+/* An operand of ?:, an action in it refused by operand_action( ). */
+static void
+sema_deferred(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	sema_used(pcb, dnp, DT_ACTUSE_DEFER);
+}
+
+/* A checked operand of ?: that is an action: D_OP_ACT (D_OP_DYN). */
+static void
+operand_action(dt_pcb_t *pcb, const dt_node_t *dnp)
+{
+	bool dynact;
+
+	if (dnp->dn_kind != DN_CALL || dnp->dn_builtin == NULL ||
+	    dnp->dn_builtin->di_type.ty_kind != DT_TK_VOID)
+		return;
+	dynact = (dt_fn_of(dnp->dn_builtin)->fn_flags & DT_FF_DYNACT) != 0;
+	if (!(dynact && pcb->pcb_aggkey))
+		action_used(pcb, dnp, DT_ACTUSE_OPERAND, dynact);
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -2777,7 +2893,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			break;
 		}
 		if (!argsdone)
-			sema_expr(pcb, dnp->dn_left);
+			sema_used(pcb, dnp->dn_left, dnp->dn_op == T_PLUS ||
+			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
+			    dnp->dn_op == T_NOT ? DT_ACTUSE_INT :
+			    dnp->dn_op == T_LNOT ? DT_ACTUSE_SCALAR :
+			    DT_ACTUSE_EXPR);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
 
@@ -2862,7 +2982,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_expr(pcb, l);
 		sema_expr(pcb, r);
 		if ((dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD) &&
-		    r->dn_kind == DN_INT && r->dn_value == 0)
+		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
 			    "contains %s by zero", dnp->dn_op == T_SLASH ?
 			    "division" : "modulus");
@@ -2927,9 +3047,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = t_int;
 		break;
 	case DN_TERNARY:
+		/* both operands are checked (their arguments' counts) before
+		   either is refused for being an action */
 		sema_expr(pcb, dnp->dn_cond);
-		sema_operand(pcb, dnp->dn_left);
-		sema_operand(pcb, dnp->dn_right);
+		sema_deferred(pcb, dnp->dn_left);
+		sema_deferred(pcb, dnp->dn_right);
+		operand_action(pcb, dnp->dn_left);
+		operand_action(pcb, dnp->dn_right);
 		if (!is_scalar(dnp->dn_cond))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_cond->dn_pos,
 			    "operator ?: requires a scalar first operand");
@@ -2950,7 +3074,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		sema_operand(pcb, r);
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
-		    r->dn_kind == DN_INT && r->dn_value == 0)
+		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
 			    "contains %s by zero", dnp->dn_op == T_DIV_EQ ?
 			    "division" : "modulus");
@@ -2967,6 +3091,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (dnp->dn_op != T_ASSIGN ||
 			    !dt_type_same(dnp->dn_left->dn_type, r->dn_type))
 				incompat(pcb, dnp, op);
+			if (dnp->dn_left->dn_ident == NULL)
+				/* a member's: the bytes the code generator
+				   copies */
+				dnp->dn_aux = (uint64_t)dt_btf_size(
+				    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
+				    dnp->dn_left->dn_type.ty_btf);
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)))
@@ -3062,7 +3192,9 @@ add_rec(dt_pcb_t *pcb, dt_clause_t *dcp, dtrace_actkind_t kind, uint32_t size,
 static uint32_t
 value_size(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
-	return (is_string(dnp) ? pcb->pcb_hdl->dt_opts.op_strsize : 8);
+	if (dnp->dn_type.ty_kind == DT_TK_FLOAT)	/* its bytes */
+		return (dnp->dn_type.ty_size);
+	return (is_string(dnp) ? dt_strbuf(pcb->pcb_hdl) : 8);
 }
 
 /*
@@ -3073,7 +3205,8 @@ static uint32_t
 object_bytes(dt_pcb_t *pcb, const dt_node_t *dnp)
 {
 	const struct btf *btf = dt_pcb_types(pcb, dnp->dn_pos)->te_btf;
-	int64_t size = dt_btf_size(btf, dnp->dn_type.ty_btf);
+	int64_t size = dnp->dn_type.ty_kind == DT_TK_FLOAT ?
+	    dnp->dn_type.ty_size : dt_btf_size(btf, dnp->dn_type.ty_btf);
 	char buf[256];
 
 	if (size <= 0 || size > DT_PRINT_MAX)
@@ -3328,7 +3461,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	    id == DT_FN_AVG || id == DT_FN_MIN || id == DT_FN_MAX ? 16 : 8;
 	if (agg->dn_right != NULL) {
 		pcb->pcb_aggkey = true;	/* stack() may be a key */
-		nkeys = assoc_keys(pcb, agg);
+		nkeys = assoc_keys(pcb, agg, false);
 		pcb->pcb_aggkey = false;
 	}
 
@@ -3344,7 +3477,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		idp->di_nkeys = nkeys;
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
 			idp->di_keys[i] = a->dn_type;
-			idp->di_keysize += value_bytes(pcb, a->dn_type);
+			idp->di_keysize += key_bytes(pcb, a->dn_type);
 		}
 		if (nkeys == 0) {
 			idp->di_keysize = 4;	/* a per-CPU array, index 0 */
@@ -3649,16 +3782,18 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	    DT_FF_DESTRUCTIVE)) || e->dn_builtin->di_id == DT_FN_SPECULATE ||
 	    e->dn_builtin->di_id == DT_FN_COMMIT)
 		sema_order(pcb, dcp, e, e->dn_builtin->di_id);
-	if ((e->dn_builtin->di_id == DT_FN_TRACE ||
-	    e->dn_builtin->di_id == DT_FN_PRINT) && e->dn_args != NULL &&
-	    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT)
-		dt_cerror(pcb, "D_UNSUPPORTED", e->dn_args->dn_pos, "%s( ) of "
-		    "a floating-point value is not supported yet",
-		    e->dn_builtin->di_name);
 	switch (e->dn_builtin->di_id) {
 	case DT_FN_TRACE:
-		if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
-		    e->dn_args->dn_type.ty_kind == DT_TK_ARRAY) {
+		if (e->dn_args->dn_type.ty_kind == DT_TK_FLOAT &&
+		    e->dn_args->dn_type.ty_size <= 8) {
+			/* DTrace holds a float or double as the integer
+			   of its bits, and trace() shows it so */
+			r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR, 8, e->dn_pos);
+			r->dr_type = (dt_type_t){ DT_TK_INT,
+			    e->dn_args->dn_type.ty_size, 1 };
+		} else if (e->dn_args->dn_type.ty_kind == DT_TK_STRUCT ||
+		    e->dn_args->dn_type.ty_kind == DT_TK_ARRAY ||
+		    e->dn_args->dn_type.ty_kind == DT_TK_FLOAT) {
 			/* its bytes, shown as tracemem() shows them */
 			r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
 			    object_bytes(pcb, e->dn_args), e->dn_pos);

@@ -1,14 +1,19 @@
 /*
  * dt_proc.c: processes created (-c) and grabbed (-p) by a session.
  *
- * A created process is forked at once and held before exec() on a pipe
- * until dtrace_proc_continue(), so its pid ($target) is known while the
- * program compiles and its probes are enabled before it runs any code of
- * its own.  Each process has a pidfd in the session's epoll set, so its
- * exit wakes dtrace_sleep().  A created process still running when the
- * session releases it is killed, as DTrace does; it also dies if dtrace
- * dies (PR_SET_PDEATHSIG).
+ * A created process is forked at once, executes its file under our ptrace
+ * and is held, stopped at its program's entry point (AT_ENTRY), until
+ * dtrace_proc_continue(): its pid ($target) is known while the program
+ * compiles, its libraries are mapped when its modules are read, and its
+ * probes are attached before it runs any code of its own, while nothing
+ * of ours (the forked child before exec()) ever runs under probes.  A
+ * grabbed process whose loader has not mapped its libraries yet is held
+ * the same way.  Each process has a pidfd in the session's epoll set, so
+ * its exit wakes dtrace_sleep().  A created process still running when
+ * the session releases it is killed, as DTrace does; it also dies if
+ * dtrace dies (PR_SET_PDEATHSIG).
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -18,8 +23,11 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -70,15 +78,13 @@ find_exec(const char *file, char *buf)
 }
 
 static struct ps_prochandle *
-proc_add(dtrace_hdl_t *dtp, pid_t pid, int gofd, bool created)
+proc_add(dtrace_hdl_t *dtp, pid_t pid, bool created)
 {
 	struct ps_prochandle *P = dt_zalloc(dtp, sizeof (*P));
 
 	if (P == NULL)
 		return (NULL);
 	P->pp_pid = pid;
-	P->pp_gofd = gofd;
-	P->pp_errfd = -1;
 	P->pp_created = created;
 	P->pp_pidfd = pidfd_open(pid);
 	P->pp_next = dtp->dt_procs;
@@ -88,68 +94,202 @@ proc_add(dtrace_hdl_t *dtp, pid_t pid, int gofd, bool created)
 	return (P);
 }
 
+/* The entry point of the program process pid executes (AT_ENTRY), or 0. */
+static uint64_t
+proc_entry(pid_t pid)
+{
+	char path[64];
+	uint64_t av[2], entry = 0;
+	int fd;
+
+	snprintf(path, sizeof (path), "/proc/%d/auxv", (int)pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (0);
+	while (read(fd, av, sizeof (av)) == (ssize_t)sizeof (av) &&
+	    av[0] != AT_NULL) {
+		if (av[0] == AT_ENTRY) {
+			entry = av[1];
+			break;
+		}
+	}
+	close(fd);
+	return (entry);
+}
+
+/*
+ * Wait for the next stop or end of traced process pid, for at most ms
+ * milliseconds (-1: no limit).  1 it stopped (*status), 0 it ended
+ * (*status), -1 the time ran out or waiting failed.
+ */
+static int
+proc_wait(pid_t pid, int *status, int ms)
+{
+	for (int waited = 0;; waited++) {
+		pid_t w = waitpid(pid, status, ms < 0 ? __WALL : __WALL | WNOHANG);
+
+		if (w == pid)
+			return (WIFSTOPPED(*status) ? 1 : 0);
+		if (w < 0 && errno != EINTR)
+			return (-1);
+		if (w == 0) {
+			if (waited >= ms)
+				return (-1);
+			(void) usleep(1000);
+		}
+	}
+}
+
+/*
+ * Run process pid, stopped under our ptrace, to its program's entry point
+ * (AT_ENTRY): a breakpoint written there (PTRACE_POKETEXT), the process
+ * continued until it hits it, the instruction put back and the process
+ * left stopped at its first byte.  The dynamic loader has then mapped
+ * every library the program needs (and run their initializers); the
+ * program itself has run nothing.  Signals that come on the way are
+ * delivered.  0 stopped there; 1 the process ended on the way (*status);
+ * -1 the time (ms, -1 no limit) ran out, the process left as it was but
+ * running; -2 ptrace failed.
+ */
+static int
+proc_run_to_entry(pid_t pid, int *status, int ms)
+{
+	uint64_t entry = proc_entry(pid);
+	struct user_regs_struct regs;
+	long word;
+	int sig = 0, rv;
+
+	if (entry == 0 || ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
+		return (-2);
+	if (regs.rip == entry)		/* static: the kernel started it there */
+		return (0);
+	errno = 0;
+	word = ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL);
+	if (errno != 0 || ptrace(PTRACE_POKETEXT, pid, (void *)entry,
+	    (void *)((word & ~0xffL) | 0xcc)) != 0)
+		return (-2);
+	for (;;) {
+		if (ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig) != 0)
+			return (-2);
+		if ((rv = proc_wait(pid, status, ms)) == 0)
+			return (1);
+		if (rv < 0) {
+			/* take the breakpoint out of a process that runs on */
+			if (ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) == 0 &&
+			    proc_wait(pid, status, -1) == 1)
+				(void) ptrace(PTRACE_POKETEXT, pid,
+				    (void *)entry, (void *)word);
+			return (-1);
+		}
+		sig = 0;
+		if (WSTOPSIG(*status) == SIGTRAP && (*status >> 16) == 0 &&
+		    ptrace(PTRACE_GETREGS, pid, NULL, &regs) == 0 &&
+		    regs.rip == entry + 1)
+			break;
+		if ((*status >> 16) == 0)	/* a signal: delivered */
+			sig = WSTOPSIG(*status);
+	}
+	regs.rip = entry;
+	if (ptrace(PTRACE_POKETEXT, pid, (void *)entry, (void *)word) != 0 ||
+	    ptrace(PTRACE_SETREGS, pid, NULL, &regs) != 0)
+		return (-2);
+	return (0);
+}
+
+/*
+ * A created process starts under our ptrace (PTRACE_TRACEME) and executes
+ * its file at once: the kernel stops it after exec() succeeds, before the
+ * new program's first instruction, and it is run from there to its entry
+ * point (proc_run_to_entry()), so that its modules are the ones it maps
+ * and our own code in the forked child (everything before exec(): the
+ * libc functions execvp() calls, its system calls) has run before any
+ * probe of the session exists.  Nothing the session traces under its pid
+ * is ours.  A failed exec() sends its errno back on a close-on-exec pipe.
+ */
 DT_EXPORT struct ps_prochandle *
 dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 {
 	struct ps_prochandle *P;
 	char exe[4096];
-	int pfd[2], efd[2], err;
+	int efd[2], err, status, rv;
+	bool held = true;
 	pid_t pid;
+	ssize_t n;
 
 	if ((err = find_exec(file, exe)) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
 		return (NULL);
 	}
-	if (pipe2(pfd, O_CLOEXEC) != 0) {
-		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
-		    file, strerror(errno));
-		return (NULL);
-	}
 	if (pipe2(efd, O_CLOEXEC) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(errno));
-		close(pfd[0]);
-		close(pfd[1]);
 		return (NULL);
 	}
 	if ((pid = fork()) < 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(errno));
-		close(pfd[0]);
-		close(pfd[1]);
 		close(efd[0]);
 		close(efd[1]);
 		return (NULL);
 	}
 	if (pid == 0) {
-		char c;
-
 		(void) prctl(PR_SET_PDEATHSIG, SIGKILL);
-		close(pfd[1]);
 		close(efd[0]);
 		/*
-		 * Held here until dtrace_proc_continue() or release.  A
-		 * parent that died before the prctl() closed the pipe: end
-		 * of file.  (No getppid() check: under the session's own
-		 * pid, it would be a system call the session may count.)
+		 * A dtrace that is itself traced (strace -f, a debugger)
+		 * cannot trace its child: the command then starts unheld
+		 * (-1 says so), and its start may come before the probes.
 		 */
-		if (read(pfd[0], &c, 1) != 1)
-			_exit(127);
+		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0) {
+			err = -1;
+			(void) !write(efd[1], &err, sizeof (err));
+		}
 		execvp(file, argv);
-		/* the parent says it (dtrace_proc_continue()); a successful
-		   exec() closed efd[1]: end of file */
 		err = errno;
 		(void) !write(efd[1], &err, sizeof (err));
 		_exit(127);
 	}
-	close(pfd[0]);
 	close(efd[1]);
-	if ((P = proc_add(dtp, pid, pfd[1], true)) == NULL) {
-		close(efd[0]);
+	do {
+		while ((n = read(efd[0], &err, sizeof (err))) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (n == (ssize_t)sizeof (err) && err == -1)
+			held = false;
+	} while (n == (ssize_t)sizeof (err) && err == -1);
+	close(efd[0]);
+	if (n == (ssize_t)sizeof (err)) {	/* it ends at once: _exit() */
+		(void) waitpid(pid, NULL, 0);
+		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
+		    strerror(err));
 		return (NULL);
 	}
-	P->pp_errfd = efd[0];
+	/* the stop after exec(), then the entry point */
+	if (!held)
+		rv = 2;
+	else if ((rv = proc_wait(pid, &status, -1)) == 1)
+		rv = proc_run_to_entry(pid, &status, -1);
+	else if (rv == 0)
+		rv = 1;
+	if (rv < 0) {
+		err = errno;
+		(void) kill(pid, SIGKILL);
+		(void) waitpid(pid, NULL, 0);
+		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
+		    file, strerror(err));
+		return (NULL);
+	}
+	if ((P = proc_add(dtp, pid, true)) == NULL) {
+		(void) kill(pid, SIGKILL);
+		(void) waitpid(pid, NULL, 0);
+		return (NULL);
+	}
+	if (rv == 1) {		/* its loader ended it (a missing library) */
+		P->pp_exited = true;
+		P->pp_status = status;
+	} else {
+		P->pp_held = rv == 0;
+	}
 	P->pp_file = strdup(file);
 	P->pp_exec = realpath(exe, NULL);	/* NULL: none known */
 	return (P);
@@ -167,45 +307,105 @@ dt_proc_lookup(dtrace_hdl_t *dtp, pid_t pid)
 	return (NULL);
 }
 
+/*
+ * Is process pid still in its dynamic loader, before the libraries are
+ * mapped?  Its program has a loader (PT_INTERP), and the only executable
+ * files it maps are its program and that loader.
+ */
+static bool
+proc_loading(pid_t pid)
+{
+	char path[64], exe[4096 + 64], interp[4096], line[4096 + 128];
+	struct stat xs, is;
+	bool other = false;
+	FILE *fp;
+
+	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
+	if (stat(path, &xs) != 0 ||
+	    dt_elf_interp(path, interp, sizeof (interp)) != 0)
+		return (false);
+	snprintf(exe, sizeof (exe), "/proc/%d/root%s", (int)pid, interp);
+	if (stat(exe, &is) != 0)
+		return (false);
+	snprintf(path, sizeof (path), "/proc/%d/maps", (int)pid);
+	if ((fp = fopen(path, "re")) == NULL)
+		return (false);
+	while (!other && fgets(line, sizeof (line), fp) != NULL) {
+		char perms[8];
+		unsigned int major, minor;
+		unsigned long inode;
+
+		if (sscanf(line, "%*s %7s %*s %x:%x %lu", perms, &major,
+		    &minor, &inode) != 4 || perms[2] != 'x' || inode == 0)
+			continue;
+		other = !((inode == xs.st_ino &&
+		    makedev(major, minor) == xs.st_dev) ||
+		    (inode == is.st_ino && makedev(major, minor) == is.st_dev));
+	}
+	fclose(fp);
+	return (!other);
+}
+
+/*
+ * A process grabbed while its loader still maps its libraries (just
+ * started) is stopped (PTRACE_SEIZE, invisible to its parent) and run to
+ * its entry point as a created one is, so that its modules include its
+ * libraries; it is held there until dtrace_proc_continue().  A process
+ * that does not get there within a second is left running.
+ */
+static void
+proc_grab_early(struct ps_prochandle *P)
+{
+	pid_t pid = P->pp_pid;
+	int status, rv;
+
+	if (!proc_loading(pid) ||
+	    ptrace(PTRACE_SEIZE, pid, NULL, NULL) != 0)
+		return;
+	if (ptrace(PTRACE_INTERRUPT, pid, NULL, NULL) != 0 ||
+	    proc_wait(pid, &status, -1) != 1) {
+		(void) ptrace(PTRACE_DETACH, pid, NULL, NULL);
+		return;
+	}
+	if (!proc_loading(pid) ||
+	    (rv = proc_run_to_entry(pid, &status, 1000)) != 0) {
+		(void) ptrace(PTRACE_DETACH, pid, NULL, NULL);
+		return;
+	}
+	P->pp_held = true;
+}
+
 DT_EXPORT struct ps_prochandle *
 dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 {
+	struct ps_prochandle *P;
+
 	(void) flags;
 	if (pid <= 0 || kill(pid, 0) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: %s",
 		    (int)pid, pid <= 0 ? "invalid pid" : strerror(errno));
 		return (NULL);
 	}
-	return (proc_add(dtp, pid, -1, false));
+	if ((P = proc_add(dtp, pid, false)) != NULL)
+		proc_grab_early(P);
+	return (P);
 }
 
 /*
- * Let a created process go, and wait until its exec() has succeeded (the
- * error pipe closes) or failed (its errno comes on it): a command that
- * cannot run is the caller's error, not a process that exits 127.
+ * Let a held process go from its entry point: our ptrace leaves it
+ * (PTRACE_DETACH), and it runs its program with the session's probes in
+ * place.  Its mappings are copied for ustack() and the like first: it may
+ * be gone before the consumer's next copy.
  */
 DT_EXPORT int
 dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P)
 {
-	ssize_t n;
-	int err = 0;
-
-	if (P == NULL || P->pp_gofd < 0)
+	if (P == NULL || !P->pp_held)
 		return (0);
-	(void) !write(P->pp_gofd, "g", 1);
-	close(P->pp_gofd);
-	P->pp_gofd = -1;
-	if (P->pp_errfd < 0)
-		return (0);
-	while ((n = read(P->pp_errfd, &err, sizeof (err))) < 0 &&
-	    errno == EINTR)
-		continue;
-	close(P->pp_errfd);
-	P->pp_errfd = -1;
-	if (n != (ssize_t)sizeof (err))
-		return (0);
-	return (dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s",
-	    P->pp_file != NULL ? P->pp_file : "command", strerror(err)));
+	dt_usym_remap(dtp, P->pp_pid);
+	(void) ptrace(PTRACE_DETACH, P->pp_pid, NULL, NULL);
+	P->pp_held = false;
+	return (0);
 }
 
 DT_EXPORT pid_t
@@ -268,18 +468,13 @@ static void
 proc_free(struct ps_prochandle *P)
 {
 	if (P->pp_created && !P->pp_exited) {
-		if (P->pp_gofd >= 0)
-			close(P->pp_gofd);	/* it exits without running */
-		else
-			kill(P->pp_pid, SIGKILL);
-		(void) waitpid(P->pp_pid, NULL, 0);
-	} else if (P->pp_gofd >= 0) {
-		close(P->pp_gofd);
+		kill(P->pp_pid, SIGKILL);	/* held or not */
+		(void) waitpid(P->pp_pid, NULL, __WALL);
+	} else if (P->pp_held) {
+		(void) ptrace(PTRACE_DETACH, P->pp_pid, NULL, NULL);
 	}
 	if (P->pp_pidfd >= 0)
 		close(P->pp_pidfd);
-	if (P->pp_errfd >= 0)
-		close(P->pp_errfd);
 	free(P->pp_file);
 	free(P->pp_exec);
 	free(P);

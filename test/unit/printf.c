@@ -182,7 +182,9 @@ test_integers(void)
 	PRINTS("%X %x", "FF ff", I32(255), I32(255));
 	PRINTS("%o %#o %#x", "10 010 0xff", I32(8), I32(8), I32(255));
 	PRINTS("%u", "4294967295", I32(-1));
-	PRINTS("%d", "-1", U32(0xffffffffu));
+	/* %d of an unsigned value narrower than 64 bits: unsigned, as DTrace */
+	PRINTS("%d", "4294967295", U32(0xffffffffu));
+	PRINTS("%d %hhd", "200 -56", U8(200), U8(200));
 	PRINTS("%x %u %d", "ff 255 -1", I8(-1), I8(-1), I8(-1));
 	PRINTS("%u", "200", U8(200));
 	PRINTS("%x", "ffffffffffffffff", I64(-1));
@@ -301,10 +303,12 @@ test_literals(void)
 static void
 test_parse_errors(void)
 {
-	REJECTS("%5.2f", "D_PRINTF_FMT", "unsupported conversion: %f",
-	    I32(1));
-	REJECTS("%e", "D_PRINTF_FMT", "unsupported conversion: %e", I32(1));
-	REJECTS("%g", "D_PRINTF_FMT", "unsupported conversion: %g", I32(1));
+	/* %e %E %f %g %G take a float, double or long double only */
+	REJECTS("%5.2f", "D_PRINTF_ARG_TYPE", "prototype: float, double or "
+	    "long double", I32(1));
+	REJECTS("%e", "D_PRINTF_ARG_TYPE", "conversion: %e", I32(1));
+	REJECTS("%G", "D_PRINTF_ARG_TYPE", "conversion: %G", PTR(1));
+	REJECTS("%g", "D_PRINTF_ARG_TYPE", "argument: string", STR("a"));
 	/* a letter that is no conversion, a position: DTrace's D_SYNTAX */
 	REJECTS("%q", "D_SYNTAX", "format conversion #1 is undefined: %q",
 	    I32(1));
@@ -324,9 +328,9 @@ test_parse_errors(void)
 		CHECK(out != NULL && strlen(out) == 65535);	/* the limit */
 		free(out);
 	}
-	REJECTS0("abc%", "D_PRINTF_FMT", "ends with an incomplete conversion");
-	REJECTS0("%l", "D_PRINTF_FMT", "incomplete conversion");
-	REJECTS0("%-5", "D_PRINTF_FMT", "incomplete conversion");
+	REJECTS0("abc%", "D_SYNTAX", "ends with an incomplete conversion");
+	REJECTS0("%l", "D_SYNTAX", "incomplete conversion");
+	REJECTS0("%-5", "D_SYNTAX", "incomplete conversion");
 	REJECTS("%d %d", "D_PRINTF_ARG_PROTO",
 	    "conversion #2 (%d) is missing a corresponding value argument",
 	    I32(1));
@@ -374,7 +378,7 @@ test_compiled(void)
 	    "1, \"a\", 2); }", DTRACE_PROBESPEC_NAME, 0, 0, NULL) == NULL);
 	CHECK(dtrace_errno(h) == EDT_COMPILER);
 	CHECK(dtrace_errtag(h) != NULL &&
-	    strcmp(dtrace_errtag(h), "D_PRINTF_FMT") == 0);
+	    strcmp(dtrace_errtag(h), "D_PRINTF_ARG_TYPE") == 0);
 
 	pgp = dtrace_program_strcompile(h, "BEGIN { printf(\"%d %s|%5.1s|%*d|"
 	    "%c %p\\n\", -3, \"abc\", \"xyz\", 4, 7, (char)66, (void *)0xbeef);"
@@ -394,15 +398,16 @@ test_compiled(void)
 		CHECK(r->dr_nargs == 7);
 		CHECK(r->dr_args[0].dr_offset == 0 &&
 		    r->dr_args[0].dr_size == 8);
+		/* a string: strsize characters and the NUL */
 		CHECK(r->dr_args[1].dr_offset == 8 &&
-		    r->dr_args[1].dr_size == 256);
-		CHECK(r->dr_args[2].dr_offset == 264 &&
-		    r->dr_args[2].dr_size == 256);
-		CHECK(r->dr_args[3].dr_offset == 520);
+		    r->dr_args[1].dr_size == 257);
+		CHECK(r->dr_args[2].dr_offset == 272 &&
+		    r->dr_args[2].dr_size == 257);
+		CHECK(r->dr_args[3].dr_offset == 536);
 		CHECK(r->dr_args[5].dr_type.ty_size == 1 &&
 		    r->dr_args[5].dr_type.ty_signed == 1);
 		CHECK(r->dr_args[6].dr_type.ty_kind == DT_TK_PTR);
-		CHECK(dcp->dc_recsize == 8 + 256 + 256 + 8 * 4);
+		CHECK(dcp->dc_recsize == 8 + 264 + 264 + 8 * 4);
 		if (data != NULL && r->dr_nargs == 7 && r->dr_pfmt != NULL &&
 		    dcp->dc_recsize >= 552) {
 			v = -3;

@@ -209,64 +209,9 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 }
 
 /*
- * The shared libraries a process executing file will load, as its dynamic
- * loader lists them without running the program ("LOADER --list FILE",
- * what ldd does): lines "libc.so.6 => /lib/.../libc.so.6 (0x...)" and the
- * loader's own "/lib64/ld-linux-x86-64.so.2 (0x...)".  The environment is
- * ours, which the process inherits (LD_LIBRARY_PATH).  A static
- * executable has no loader and no libraries.
- */
-static int
-pidmods_libs(dtrace_hdl_t *dtp, pid_t pid, const char *file)
-{
-	char interp[4096], line[4096 + 128];
-	int pfd[2], status, rv = 0;
-	pid_t child;
-	FILE *fp;
-
-	if (dt_elf_interp(file, interp, sizeof (interp)) != 0 ||
-	    interp[0] != '/')
-		return (0);
-	if (pipe2(pfd, O_CLOEXEC) != 0)
-		return (dt_set_errno(dtp, errno));
-	if ((child = fork()) < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
-		return (dt_set_errno(dtp, errno));
-	}
-	if (child == 0) {
-		int nul = open("/dev/null", O_RDWR);
-
-		dup2(nul, 0);
-		dup2(nul, 2);
-		dup2(pfd[1], 1);
-		execl(interp, interp, "--list", file, (char *)NULL);
-		_exit(127);
-	}
-	close(pfd[1]);
-	if ((fp = fdopen(pfd[0], "r")) == NULL) {
-		close(pfd[0]);
-		(void) waitpid(child, &status, 0);
-		return (dt_set_errno(dtp, errno));
-	}
-	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
-		char *path = strstr(line, "=> "), *end;
-
-		path = path != NULL ? path + 3 : line + strspn(line, " \t");
-		if (path[0] != '/' || (end = strstr(path, " (")) == NULL)
-			continue;
-		*end = '\0';
-		rv = pidmod_add(dtp, pid, "", path, false, NULL, 0, 0);
-	}
-	fclose(fp);
-	(void) waitpid(child, &status, 0);
-	return (rv);
-}
-
-/*
  * Find the modules of process pid: the executable file mappings of its
- * /proc/PID/maps, or for a process -c holds before exec(), the file it
- * will execute and the libraries its loader will map.  (The USDT provider
+ * /proc/PID/maps (a -c process is held at its entry point, its libraries
+ * mapped).  (The USDT provider
  * reads the same modules.)
  */
 int
@@ -288,7 +233,6 @@ dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
 int
 dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 {
-	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
 	char path[64], root[64], exe[4096], line[4096 + 128];
 	const dt_pidmod_t *before = dt_pidmods(dtp);	/* new ones go first */
 	int added = 0;
@@ -296,15 +240,6 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 	FILE *fp;
 	int rv = 0;
 
-	if (P != NULL && P->pp_created && P->pp_gofd >= 0) {
-		if (P->pp_exec == NULL)
-			return (dt_set_errmsg(dtp, EDT_PROC, "the file process "
-			    "%d executes is not known", (int)pid));
-		if (pidmod_add(dtp, pid, "", P->pp_exec, true, NULL, 0,
-		    0) != 0)
-			return (-1);
-		return (pidmods_libs(dtp, pid, P->pp_exec));
-	}
 	if (kill(pid, 0) != 0 && errno == ESRCH)
 		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
 		    "%d: %s", (int)pid, strerror(ESRCH)));
@@ -343,6 +278,40 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 	return (rv != 0 ? rv : added);
 }
 
+/*
+ * Does the function named name return twice, as C compilers know them
+ * (their returns_twice functions: the names, past leading underscores and
+ * libc's internal "GI_" and "libc_" prefixes, of setjmp, sigsetjmp,
+ * savectx, vfork, getcontext, qsetjmp and setjmp_syscall, and
+ * swapcontext, which saves its return address as getcontext does)?  A
+ * return probe is a uretprobe, which replaces the return address at entry: the
+ * setjmp family saves that address in its jmp_buf, and the second return
+ * (longjmp()) comes back to a breakpoint whose return the kernel has
+ * already consumed, which kills the process (SIGILL: measured with dash,
+ * whose every command goes through _setjmp).  Such functions have no
+ * return probe, so that a traced process behaves as it does untraced.
+ */
+static bool
+returns_twice(const char *name)
+{
+	static const char *const names[] = {
+		"setjmp", "sigsetjmp", "savectx", "vfork", "getcontext",
+		"qsetjmp", "setjmp_syscall", "swapcontext", NULL
+	};
+
+	name += strspn(name, "_");
+	if (strncmp(name, "GI_", 3) == 0)
+		name += 3;
+	else if (strncmp(name, "libc_", 5) == 0)
+		name += 5;
+	name += strspn(name, "_");
+	for (size_t i = 0; names[i] != NULL; i++) {
+		if (strcmp(name, names[i]) == 0)
+			return (true);
+	}
+	return (false);
+}
+
 static int
 probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
     bool ret)
@@ -358,6 +327,8 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	 * never returns: no return probe.
 	 */
 	if (ret && sym->es_value != 0 && sym->es_value == pm->pm_elf->ef_entry)
+		return (0);
+	if (ret && returns_twice(sym->es_name))
 		return (0);
 	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
 	    sym->es_name, ret ? "return" : "entry")) == NULL)

@@ -15,6 +15,12 @@
  *   exec-failure    raw_syscalls sys_exit of execve or execveat with an
  *                   error; args[0] the errno
  *   exec-success    sched_process_exec, in the process after the exec
+ *   start           raw_syscalls sys_exit of clone, clone3, fork or vfork
+ *                   returning 0 in a new process (pid == tgid): its
+ *                   first return to user space, before its first
+ *                   instruction; no arguments
+ *   lwp-start       the same in any new task, thread or process: for a
+ *                   new process it fires after start, as DTrace's does
  *   exit            sched_process_exit of the last thread (group_dead);
  *                   args[0] the reason, a SIGCHLD code: CLD_EXITED (1),
  *                   CLD_KILLED (2), CLD_DUMPED (3), from the exit code
@@ -30,9 +36,11 @@
  * arg1) is the task's struct task_struct *, and args[0]->pr_pid is the
  * D library's translator applied to it (see pv_argtype's "xlate <OUT>
  * (IN)" form in dt_sema.c).  exec and exec-failure run on every system
- * call's entry or return (their first instructions).  start, lwp-start and
- * signal-clear have no tracepoint that gives them on this kernel and are
- * not provided.
+ * call's entry or return (their first instructions), and so do start and
+ * lwp-start.  A new task's first return to user space is the return of
+ * the clone that made it (ret_from_fork goes through the system call
+ * exit work, whose tracepoint flag the child inherits).  signal-clear has
+ * no tracepoint that gives it on this kernel and is not provided.
  */
 #include "dt_tpprov.h"
 
@@ -43,8 +51,12 @@
 #define PT_ORIG_AX	120	/* x86_64 struct pt_regs: the call number */
 #define PT_SI		104	/* and the second argument */
 #define PT_DI		112	/* and the first */
-#define NR_EXECVE	59	/* x86_64 system call numbers */
+#define NR_CLONE	56	/* x86_64 system call numbers */
+#define NR_FORK		57
+#define NR_VFORK	58
+#define NR_EXECVE	59
 #define NR_EXECVEAT	322
+#define NR_CLONE3	435
 
 #define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
 #define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
@@ -65,6 +77,10 @@ static const dt_tpprobe_t dt_proc_probes[] = {
 	    { "int", "siginfo_t *", "void *" } },
 	{ "signal-send", "signal_generate", DT_TRAMP_PROC_SIGSEND,
 	    { LWPSINFO, PSINFO, "int" } },
+	{ "start", "sys_exit", DT_TRAMP_PROC_START, { 0 } },
+	/* after start: a new process's lwp-start fires after its start,
+	   programs on one tracepoint running in the order of their probes */
+	{ "lwp-start", "sys_exit", DT_TRAMP_PROC_LWPSTART, { 0 } },
 };
 
 static int64_t
@@ -222,6 +238,36 @@ proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		dt_asm_emit(as, INSN(BPF_ALU64 | BPF_NEG, BPF_REG_7, 0, 0, 0));
 		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
 		break;
+	case DT_TRAMP_PROC_START:
+	case DT_TRAMP_PROC_LWPSTART:
+		/*
+		 * raw_syscalls sys_exit (regs, ret): 0 returned from a call
+		 * that makes a task is the new task's first return; start
+		 * only in a process's first thread (pid == tgid)
+		 */
+		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 8));
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, 0, 0), lskip);
+		dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, -1));
+		dt_asm_emit(as, MOV_REG(R1, FP));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
+		dt_asm_emit(as, MOV_IMM(R2, 8));
+		dt_asm_emit(as, LDX(BPF_DW, R3, R6, 0));
+		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, PT_ORIG_AX));
+		dt_asm_emit(as, CALL(BPF_FUNC_probe_read_kernel));
+		dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_CLONE, 0), l1);
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_CLONE3, 0), l1);
+		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_FORK, 0), l1);
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, NR_VFORK, 0), lskip);
+		dt_asm_set(as, l1);
+		if (pgp->pg_tramp == DT_TRAMP_PROC_START) {
+			dt_asm_emit(as, CALL(BPF_FUNC_get_current_pid_tgid));
+			dt_asm_emit(as, MOV_REG(R1, R0));
+			dt_asm_emit(as, ALU_IMM(BPF_RSH, R1, 32));
+			dt_asm_emit(as, MOV32_REG(R0, R0));
+			dt_asm_jump(as, JMP_REG(BPF_JNE, R0, R1, 0), lskip);
+		}
+		break;
 	default:
 		break;	/* exec-success, lwp-exit: no arguments */
 	}
@@ -249,8 +295,8 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 
 static const char *const proc_names[] = {
 	"create", "exec", "exec-failure", "exec-success", "exit",
-	"lwp-create", "lwp-exit", "signal-discard", "signal-handle",
-	"signal-send", NULL
+	"lwp-create", "lwp-exit", "lwp-start", "signal-discard",
+	"signal-handle", "signal-send", "start", NULL
 };
 
 const dt_provider_t dt_prov_proc = {

@@ -1,6 +1,6 @@
 /*
  * Large keys: several long strings and integers in one tuple, keys that
- * differ only at the last character a string keeps (strsize 64: 63
+ * differ only at the last character a string keeps (strsize 64: 64
  * characters), and longer strings cut to it.
  */
 #pragma D option quiet
@@ -8,8 +8,8 @@
 
 BEGIN
 {
-	a = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdX";
-	b = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdY";
+	a = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdeX";
+	b = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdeY";
 	c = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdefTOOLONG";
 	@k[c, c, 2, c, 0x7fffffffffffffff] = count();
 	@k[a, b, 1, a, -1] = count();

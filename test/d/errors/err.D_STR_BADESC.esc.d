@@ -1,1 +1,1 @@
-BEGIN { trace("\q"); }
+BEGIN { trace("\xz"); }

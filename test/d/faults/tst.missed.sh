@@ -7,7 +7,7 @@ cat >$TMPDIR/missed.sh <<'SH'
 dd if=/dev/zero of=/dev/null bs=4M count=4 2>/dev/null
 SH
 $DTRACE -q -c "sh $TMPDIR/missed.sh" \
-    -n 'rawtp:exceptions::page_fault_kernel /pid == $target/ { x = *(char *)copyin(16, 1); }' \
+    -n 'rawtp:exceptions::page_fault_kernel /progenyof($target)/ { x = *(char *)copyin(16, 1); }' \
     >$TMPDIR/missed.out 2>$TMPDIR/missed.err
 echo "exit $?"
 faults=$(grep -c 'page_fault_kernel): invalid address (0x10)' $TMPDIR/missed.err)

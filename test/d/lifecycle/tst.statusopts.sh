@@ -3,7 +3,8 @@
 # processes), whatever switchrate says: its waits (epoll_wait, seen with
 # strace) last 100 ms, not switchrate's 10 s (1 s by default, as DTrace's
 # 1hz).  rawbytes: trace() of a
-# string prints its bytes as tracemem() does.  temporal and quietresize
+# string prints its bytes as tracemem() does: strsize characters and the
+# NUL after them.  temporal and quietresize
 # are accepted (one ring buffer for all CPUs keeps records in time order;
 # buffers are never resized) and change nothing.
 strace -f -e trace=epoll_wait -o $TMPDIR/so.strace $DTRACE -q \

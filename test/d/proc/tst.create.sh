@@ -1,6 +1,8 @@
 # proc:::create for a shell that forks three times: args[0] is the
 # child's psinfo_t (translated from its task_struct, arg0); proc:::exec-
 # success in each child after its exec; proc:::exit of the -c process.
+# The -c process's own exec() comes before tracing starts (it is held
+# at its entry point): not traced, as in DTrace.
 printf '/bin/true\n/bin/true\n/bin/true\n' >$TMPDIR/dt-forks.sh
 $DTRACE -q -c "sh $TMPDIR/dt-forks.sh" \
     -n 'proc:::create /pid == $target/ {

@@ -1,6 +1,8 @@
 # proc:::exec before each exec with the path in args[0] (a string),
 # exec-failure with the errno in args[0] (ENOENT, EACCES) in the child
-# that failed to exec; exec-success after the exec that works.
+# that failed to exec; exec-success after the exec that works.  The
+# -c process's own exec() (by dtrace's forked child) comes before
+# tracing starts: neither exec nor exec-success for it, as in DTrace.
 printf '/nonexistent/cmd\n%s/dt-noexec\n/bin/true\n' $TMPDIR >$TMPDIR/dt-ef.sh
 printf '#!/bin/sh\n' >$TMPDIR/dt-noexec
 chmod 644 $TMPDIR/dt-noexec

@@ -2,9 +2,11 @@
 # from tracefs's format: a __data_loc string (sched_process_exec's
 # filename), integers with their sign (signal_generate's si_code is
 # SI_TKILL, -6, for raise(3)), a char array (comm) as a string.  Exact
-# counts: five executions of /bin/true by the -c shell.
+# counts: five executions of /bin/true by the -c shell.  The -c
+# command's own exec() comes before tracing (held at its entry point, as
+# DTrace holds it): env executes sigtarget under the same pid.
 S=$BUILD_DIR/testprog/sigtarget
-$DTRACE -q -c "$S self" -n 'sdt:sched::sched_process_exec /args[1] == $target/ {
+$DTRACE -q -c "/usr/bin/env $S self" -n 'sdt:sched::sched_process_exec /args[1] == $target/ {
 	printf("exec %s %d %d\n", basename(args[0]), args[1] == $target,
 	    args[2] == $target);
 }' -n 'sdt:signal::signal_generate /args[4] == $target/ {

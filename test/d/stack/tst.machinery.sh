@@ -21,9 +21,13 @@ check() {
 	echo "$name: ok"
 }
 prog='{ stack(); printf("depth=%d\ncaller=%a\n", stackdepth, caller); exit(0); }'
-check rawtp "$($DTRACE -q -c /bin/true -n "rawtp:sched::sched_process_exec /pid == \$target/ $prog" 2>&1)"
+# (the -c command's own exec() comes before tracing: a shell executes
+# /bin/true)
+printf 'exec /bin/true\n' >$TMPDIR/dt-mexec.sh
+check rawtp "$($DTRACE -q -c "/bin/sh $TMPDIR/dt-mexec.sh" -n "rawtp:sched::sched_process_exec /pid == \$target/ $prog" 2>&1)"
 check sched "$($DTRACE -q -c /bin/true -n "sched:::off-cpu /pid == \$target/ $prog" 2>&1)"
 check syscall "$($DTRACE -q -c /bin/true -n "syscall::exit_group:entry /pid == \$target/ $prog" 2>&1)"
 echo "-- caller as a value: an aggregation key, compared with 0"
-$DTRACE -q -c /bin/true -n 'rawtp:sched::sched_process_exec /pid == $target/ {
+$DTRACE -q -c "/bin/sh $TMPDIR/dt-mexec.sh" -n 'rawtp:sched::sched_process_exec /pid == $target/ {
 	@[caller != 0, caller > 0xffff000000000000] = count(); }' 2>&1
+rm -f $TMPDIR/dt-mexec.sh

@@ -3,12 +3,13 @@
  * cleanpath(): "/./" removed, "/../" takes back the component before it,
  * runs of slashes become one; the text only, no symbolic links.  Where
  * DTrace's documentation says nothing, our choices (docs/design.md):
- * a trailing "/." or "/.." counts as "/./" or "/../" and leaves its slash
- * ("/a/b/.." is "/a/"); ".." at the root stays at the root; in a relative
- * path a ".." with nothing before it to take back is kept ("a/../../b" is
- * "../b"), and so is a leading "." (it is not a "/./" element); a
- * trailing slash is kept.  Five calls a clause: the verifier keeps
- * several hundred pending branches for each call's loop.
+ * a trailing "/." or "/.." counts as "/./" or "/../" ("/a/b/.." is
+ * "/a"); ".." at the root stays at the root; in a relative path a ".."
+ * with nothing before it to take back is kept ("a/../../b" is "../b"),
+ * and so is a leading "." (it is not a "/./" element).  The result has
+ * no trailing slash but the root's, as in DTrace ("/a/./b/../c//d/" is
+ * "/a/c/d").  Five calls a clause: the verifier keeps several hundred
+ * pending branches for each call's loop.
  */
 BEGIN
 {

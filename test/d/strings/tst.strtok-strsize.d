@@ -1,6 +1,6 @@
 /* @args: -q -xstrsize=8 */
 /*
- * strtok() at strsize: the string is cut to strsize - 1 bytes first, so a
+ * strtok() at strsize: the string is cut to strsize characters first, so a
  * token ends there at the latest.
  */
 BEGIN

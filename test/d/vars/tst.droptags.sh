@@ -1,7 +1,9 @@
 # Drop reports: "N dynamic variable drop" for one, "drops" for more; with
 # -x droptags each begins with its DTRACEDROP_* tag in brackets, as
-# DTrace's does.  A map of dynvarsize=64 holds 4 elements of a[int] = int.
-$DTRACE -q -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; a[4] = 4; a[5] = 5; exit(0); }' 2>&1
-$DTRACE -q -x droptags -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; a[4] = 4; a[5] = 5; exit(0); }' 2>&1
-$DTRACE -q -x droptags -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; a[4] = 4; a[5] = 5; a[6] = 6; a[7] = 7; exit(0); }' 2>&1
+# DTrace's does.  dynvarsize=64 holds 2 elements of a[int] = int (24
+# bytes each: key, value and the variable's id); a store beyond is a drop
+# that ends its clause, so each firing drops at most once.
+$DTRACE -q -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; a[4] = 4; }' -n 'BEGIN { exit(0); }' 2>&1
+$DTRACE -q -x droptags -x dynvarsize=64 -n 'BEGIN { a[1] = 1; a[2] = 2; a[3] = 3; }' -n 'BEGIN { exit(0); }' 2>&1
+$DTRACE -q -x droptags -x dynvarsize=64 -n 'tick-1ms { a[++i] = i; }' -n 'tick-1ms /i == 5/ { exit(0); }' 2>&1
 $DTRACE -q -x droptags -n 'BEGIN { s = speculation(); t = speculation(); exit(0); }' 2>&1

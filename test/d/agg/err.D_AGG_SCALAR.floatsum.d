@@ -1,0 +1,2 @@
+/* sum() adds integers: a double is no scalar. */
+double d; BEGIN { @ = sum(d); }

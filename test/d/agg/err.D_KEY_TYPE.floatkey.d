@@ -1,0 +1,2 @@
+/* Keys are integers, pointers or strings, not doubles. */
+double d; BEGIN { @[d] = count(); }

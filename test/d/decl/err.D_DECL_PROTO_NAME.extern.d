@@ -1,0 +1,3 @@
+/* a void parameter is unnamed */
+extern int g(void arg);
+BEGIN { }

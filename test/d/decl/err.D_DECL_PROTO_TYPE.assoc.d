@@ -1,0 +1,3 @@
+/* a parameter cannot be an associative array */
+extern int h(string s[int]);
+BEGIN { }

@@ -1,0 +1,3 @@
+/* the keys of an associative array are fixed */
+string names[...];
+BEGIN { }

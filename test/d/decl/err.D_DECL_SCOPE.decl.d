@@ -1,0 +1,3 @@
+/* a declaration names a D variable, not a kernel one */
+long `mysym;
+BEGIN { }

@@ -1,0 +1,3 @@
+/* extern with no name declares nothing */
+extern long;
+BEGIN { }

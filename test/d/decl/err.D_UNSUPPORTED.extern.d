@@ -1,3 +1,0 @@
-/* kernel variables are typed from BTF, not declared */
-extern int hz;
-BEGIN { }

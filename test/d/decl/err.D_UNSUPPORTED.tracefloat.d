@@ -1,3 +1,0 @@
-/* Floating-point values are not traced yet. */
-double d;
-BEGIN { trace(d); }

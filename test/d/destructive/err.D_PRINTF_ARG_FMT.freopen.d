@@ -1,7 +1,0 @@
-/* freopen() needs a format */
-#pragma D option destructive
-
-BEGIN
-{
-	freopen();
-}

@@ -1,0 +1,7 @@
+/* freopen() needs at least one argument: DTrace declares it void(@, ...) */
+#pragma D option destructive
+
+BEGIN
+{
+	freopen();
+}

@@ -1,0 +1,2 @@
+/* ~ of an action: not an integer */
+BEGIN { x = ~trace(1); }

@@ -1,0 +1,2 @@
+/* ! of an action: not a scalar */
+BEGIN { x = !trace(1); }

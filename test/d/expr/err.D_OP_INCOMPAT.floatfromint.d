@@ -1,0 +1,2 @@
+/* An integer is not assigned to a double. */
+double d; BEGIN { d = 1; }

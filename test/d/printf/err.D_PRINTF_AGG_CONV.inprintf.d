@@ -1,0 +1,2 @@
+/* %@ is printa( )'s alone */
+BEGIN { printf("%@d\n", 1); }

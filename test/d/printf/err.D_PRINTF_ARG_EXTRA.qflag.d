@@ -1,0 +1,2 @@
+/* the ? flag takes the place of a width: a value more is one too many */
+BEGIN { printf("%?x\n", 1, 2); }

@@ -1,0 +1,2 @@
+/* a value to format cannot be an action */
+BEGIN { printf("%d\n", trace(2)); }

@@ -1,0 +1,2 @@
+/* printf( ) with no format at all */
+BEGIN { printf(); }

@@ -1,1 +1,0 @@
-BEGIN { x = "l"; trace(index("hello", x)); }

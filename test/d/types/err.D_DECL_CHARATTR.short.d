@@ -1,0 +1,2 @@
+/* char takes no short */
+BEGIN { x = (short char)1; }

@@ -1,0 +1,2 @@
+/* char and int are two types */
+BEGIN { x = (int char)1; }

@@ -1,0 +1,2 @@
+/* long goes with integers only */
+BEGIN { x = (long struct task_struct *)0; }

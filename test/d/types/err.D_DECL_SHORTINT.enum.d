@@ -1,0 +1,3 @@
+/* short goes with integers only */
+short enum e { A, B };
+BEGIN { }

@@ -1,0 +1,3 @@
+/* signed goes with integers only */
+signed union u { int a; };
+BEGIN { }

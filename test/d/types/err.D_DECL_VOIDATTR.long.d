@@ -1,0 +1,2 @@
+/* void takes no long */
+BEGIN { x = (long void *)0; }

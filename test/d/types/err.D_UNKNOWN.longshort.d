@@ -1,0 +1,2 @@
+/* long short names no type */
+BEGIN { x = (long short int)1; }

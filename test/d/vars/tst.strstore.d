@@ -1,0 +1,18 @@
+#pragma D option quiet
+/*
+ * A string literal, a string variable and a subroutine's result stored
+ * into a variable of every class: global, this->, self->, an
+ * associative array element and a thread-local one, read back whole.
+ */
+BEGIN
+{
+	g = "global";
+	this->l = "local";
+	self->t = "thread";
+	a[1] = "element";
+	a[2] = g;
+	self->e["k"] = strjoin("thread ", "element");
+	printf("%s|%s|%s|%s|%s|%s\n", g, this->l, self->t, a[1], a[2],
+	    self->e["k"]);
+	exit(0);
+}
