@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <linux/bpf.h>
 
 #include "dt_rec.h"
@@ -550,6 +551,9 @@ typedef struct dt_elf {
 					   was read is what is attached */
 	char ef_path[32];		/* /proc/self/fd/<ef_fd>, for attach */
 	uint64_t ef_size;		/* the file's size when read */
+	struct timespec ef_mtime;	/* and its modification time: with
+					   ef_dev, ef_ino and ef_size, the
+					   identity of what was read */
 	unsigned int ef_holds;		/* holders that release it
 					   (dt_elf_hold(), dt_elf_release()) */
 	bool ef_pinned;			/* kept to the session's end (users
@@ -582,6 +586,9 @@ typedef struct dt_pidmod {
 					   execute (no mapping yet) */
 	bool pm_unread;			/* the mapped file could not be
 					   opened: said once, then skipped */
+	bool pm_nonotes;		/* its file is one known to have no
+					   USDT notes (dt_pidmod_notes()):
+					   not read */
 	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
 	uint32_t *pm_probes;		/* by symbol: probe ids of entry
 					   (2i) and return (2i+1), 0: none */
@@ -651,6 +658,9 @@ typedef struct dt_options {
 	uint32_t op_nspec;		/* nspec: speculation buffers */
 	uint32_t op_specsize;		/* specsize: bytes per speculation */
 	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
+	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
+					   probes kept armed with no live
+					   process */
 	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
@@ -855,6 +865,10 @@ struct dtrace_hdl {
 	uint32_t dt_dfloats[3];		/* their float, double, long double */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
+	struct dt_elfid *dt_nonotes;	/* identities of files read that
+					   have no USDT note (dt_elf.c) */
+	unsigned int dt_nnonotes;	/* how many (DT_ELF_NONOTES at most) */
+	uint64_t dt_nonotesclock;	/* their use counter, for LRU */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
@@ -1213,6 +1227,9 @@ extern void dt_elf_hold(const dt_elf_t *);
 extern void dt_elf_release(dtrace_hdl_t *, const dt_elf_t *);
 extern void dt_elf_pin(const dt_elf_t *);
 extern void dt_elf_sweep(dtrace_hdl_t *);
+extern bool dt_elf_changed(const dt_elf_t *);
+extern bool dt_elf_nonotes(dtrace_hdl_t *, int);
+extern void dt_elf_nonotes_add(dtrace_hdl_t *, const dt_elf_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
 extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
     const dt_elfsym_t *);
@@ -1264,6 +1281,7 @@ extern int dt_pid_nomatch(dtrace_hdl_t *, const dtrace_probedesc_t *,
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
+extern int dt_pidmod_notes(dtrace_hdl_t *, dt_pidmod_t *, bool);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */

@@ -38,9 +38,10 @@
  *    modules, so that a reused process id starts afresh.
  *  - every round (dt_discover_tidy()): retired ids are freed after a
  *    complete read of the buffers, files with shared probes that no
- *    live process maps release them (dt_usdt_sweep()), deleted files
+ *    live process maps release them if they were deleted or changed,
+ *    or beyond usdtidle such files (dt_usdt_sweep()), deleted files
  *    cached are closed (dt_elf_sweep()): the session's state is bounded
- *    by what is alive.
+ *    by what is alive plus usdtidle armed files.
  *
  * When a live dtprobed keeps a registry of the processes with USDT
  * probes, dt_registry.c watches it instead of attaching the exec program,
@@ -48,7 +49,7 @@
  * dt_discover_start()).
  *
  * A process of a file the session knows (one of a process running at go,
- * or discovered since) is traced from its first firing through the
+ * or discovered since, and still armed) is traced from its first firing through the
  * file's shared probes; one of a file never seen only once discovered:
  * the window from its exec to its attachment is measured in
  * docs/design.md.
@@ -279,14 +280,41 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 	dt_program_t **pgpp = hold ? &dtp->dt_loaderholdpg :
 	    &dtp->dt_loaderpg;
 
+	/*
+	 * A process whose loader is hooked for every process already: found
+	 * by the identity the maps give, without reading its other files
+	 * (which discovery does not keep for a process with nothing to
+	 * trace).
+	 */
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); every && pm != NULL;
+	    pm = pm->pm_next) {
+		for (unsigned int i = 0; pm->pm_pid == pid &&
+		    i < dtp->dt_nloaderelfs; i++) {
+			const dt_elf_t *ef = dtp->dt_loaderelfs[i];
+
+			if (ef->ef_dev == pm->pm_dev &&
+			    ef->ef_ino == pm->pm_ino)
+				return (0);
+		}
+	}
 	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elfsym_t *sym;
 		uint64_t cookie = 0;
 		bool seen = false;
+		int rv;
 
 		if (pm->pm_pid != pid)
 			continue;
-		if (dt_pidmod_elf(dtp, pm, false) != 0) {
+		/*
+		 * Under discovery, a file the session found no use in before
+		 * is not read again (its process may be gone, or going,
+		 * before its loader is in its maps); a loader was read, and
+		 * hooked, with the first process that showed it.
+		 */
+		if ((rv = every ? dt_pidmod_notes(dtp, pm, false) :
+		    dt_pidmod_elf(dtp, pm, false)) > 0)
+			continue;
+		if (rv != 0) {
 			if (dtp->dt_errno == EDT_PROC)
 				continue;	/* not ELF */
 			return (-1);

@@ -119,12 +119,13 @@ typedef struct dt_usdtfile {
 	int *uf_fds;			/* its links (in dt_attfds) */
 	unsigned int uf_nfds;		/* how many */
 	uint64_t uf_idle;		/* since when no process of the
-					   session maps it (ns), 0: in use */
+					   session maps it nor fired it (boot
+					   ns), 0: in use */
 	struct dt_usdtfile *uf_next;	/* next file */
 } dt_usdtfile_t;
 
-/* How long a file no process maps keeps its shared probes (ns). */
-#define DT_USDT_IDLE	1000000000ULL
+/* How often the files no process maps are checked for changes (ns). */
+#define DT_USDT_CHECK	100000000ULL
 
 /* The probe of a process on a shared probe, hashed by both. */
 typedef struct dt_usdtover {
@@ -160,6 +161,7 @@ typedef struct usdt_state {
 	unsigned int us_entcap;		/* how many allocated */
 	uint32_t us_gen;		/* last generation given (usdt_gen) */
 	uint64_t us_full;		/* usdt_prids entries refused: full */
+	uint64_t us_checked;		/* last check of idle files, boot ns */
 } usdt_state_t;
 
 static usdt_state_t *
@@ -822,11 +824,15 @@ const dt_probe_t *
 dt_usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
 {
 	const dt_elfnote_t *en = (const dt_elfnote_t *)(uintptr_t)sh->pr_data;
+	dt_usdtfile_t *uf;
 	dt_usdtover_t *uo;
 	dt_probe_t *prp;
 
 	if (!sh->pr_shared || pid <= 0)
 		return (sh);
+	if ((uf = file_find(dtp, ((const dt_pidmod_t *)(uintptr_t)
+	    sh->pr_data2)->pm_elf)) != NULL)
+		uf->uf_idle = 0;	/* in use: last to go (dt_usdt_sweep()) */
 	if ((uo = over_find(dtp, pid, sh->pr_desc.id)) != NULL)
 		return (dtp->dt_probes[uo->uo_prid - 1]);
 	if ((prp = dt_probe_create(dtp, &dt_prov_usdt, sh->pr_desc.mod,
@@ -855,10 +861,13 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid,
 		return (-1);
 	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elf_t *ef;
+		int rv;
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
 			continue;
-		if (dt_pidmod_elf(dtp, pm, named) != 0) {
+		if ((rv = dt_pidmod_notes(dtp, pm, named)) > 0)
+			continue;	/* a file known to have no notes */
+		if (rv != 0) {
 			/* a file that is not ELF (a script) has no probes */
 			if (dtp->dt_errno == EDT_PROC)
 				continue;
@@ -945,15 +954,54 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 /*
+ * Can a description of the session name a note of this file in some
+ * process?  Provider (followed by any process id), function and name are
+ * matched, not the module: one file may be mapped under several names.
+ */
+static bool
+file_named(dtrace_hdl_t *dtp, const dt_elf_t *ef)
+{
+	for (size_t n = 0; n < ef->ef_nnotes; n++) {
+		const dt_elfnote_t *en = &ef->ef_notes[n];
+
+		for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+			const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+			for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+				const dtrace_probedesc_t *pdp =
+				    &dcp->dc_descs[d];
+
+				if ((pdp->prv[0] == '\0' ||
+				    prov_may(en->en_prov, pdp->prv)) &&
+				    dt_gmatch(en->en_func, pdp->fun) &&
+				    dt_gmatch(en->en_name, pdp->prb))
+					return (true);
+			}
+		}
+	}
+	return (false);
+}
+
+/*
  * A process started while tracing runs (probes/dt_discover.c): its probes
  * that a description naming no process (myprov*:::name, :::name) names.
+ * A file of it whose notes no description of the session can name
+ * (libstdc++'s, for myprov*:::) is remembered with those that have none,
+ * so that discovery does not read it again (dt_elf_nonotes_add()).
  */
 static int
 usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 {
 	if (pdp->prv[0] != '\0' && !has_glob(pdp->prv))
 		return (0);
-	return (provide_pid(dtp, pdp, pid, false));
+	if (provide_pid(dtp, pdp, pid, false) != 0)
+		return (-1);
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid == pid && pm->pm_elf != NULL &&
+		    pm->pm_elf->ef_nnotes > 0 && !file_named(dtp, pm->pm_elf))
+			dt_elf_nonotes_add(dtp, pm->pm_elf);
+	}
+	return (0);
 }
 
 /*
@@ -1069,21 +1117,30 @@ file_release(dtrace_hdl_t *dtp, dt_usdtfile_t *uf)
 }
 
 /*
- * Files with shared probes that no process of the session maps (as far
- * as discovery knows: processes that came and went unseen are not
- * counted) are released once they have been so for DT_USDT_IDLE (a
- * binary run again and again by short-lived processes stays armed
- * between them), at once if the file was deleted.  now: boot time, ns.
+ * A file with shared probes stays armed while it is what was read (the
+ * same device, inode, size and modification time) and not deleted, so
+ * that the next process of a binary the session knows is traced from
+ * its first firing, however long after the last one it starts.  The
+ * files that no process of the session maps (as far as discovery knows)
+ * and that no firing named since (dt_usdt_overlying()) are idle: every
+ * DT_USDT_CHECK, an idle file deleted, renamed over or written in place
+ * is released (its processes to come are new files to discovery); and
+ * beyond usdtidle idle files (option, default 256), those idle the
+ * longest are released, so that what the session holds is bounded by
+ * what is alive plus usdtidle files.  now: boot time, ns.
  */
 void
 dt_usdt_sweep(dtrace_hdl_t *dtp, uint64_t now)
 {
 	usdt_state_t *us = usdt_state(dtp);
+	bool check = now - us->us_checked >= DT_USDT_CHECK;
 	dt_usdtfile_t *uf, *next;
+	unsigned int nidle = 0;
 
+	if (check)
+		us->us_checked = now;
 	for (uf = us->us_files; uf != NULL; uf = next) {
 		bool used = false;
-		struct stat st;
 
 		next = uf->uf_next;
 		for (const dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL &&
@@ -1095,9 +1152,21 @@ dt_usdt_sweep(dtrace_hdl_t *dtp, uint64_t now)
 		}
 		if (uf->uf_idle == 0)
 			uf->uf_idle = now;
-		if (now - uf->uf_idle >= DT_USDT_IDLE ||
-		    (fstat(uf->uf_elf->ef_fd, &st) == 0 && st.st_nlink == 0))
+		if (check && dt_elf_changed(uf->uf_elf))
 			file_release(dtp, uf);
+		else
+			nidle++;
+	}
+	while (nidle > dtp->dt_opts.op_usdtidle) {
+		dt_usdtfile_t *oldest = NULL;
+
+		for (uf = us->us_files; uf != NULL; uf = uf->uf_next) {
+			if (uf->uf_idle != 0 && (oldest == NULL ||
+			    uf->uf_idle < oldest->uf_idle))
+				oldest = uf;
+		}
+		file_release(dtp, oldest);
+		nidle--;
 	}
 }
 

@@ -1,5 +1,7 @@
-# State bounded by what is alive: a -Z session tracing dt_usdt*:::tick
-# sees 200 binaries never seen before (fresh copies of usdttarget), each
+# State bounded by what is alive: a -Z session tracing dt_usdt*:MOD::tick
+# (its module named, so that the files of other programs on the machine,
+# which stay armed while they exist, are not counted) sees 200 binaries
+# never seen before (fresh copies of usdttarget), each
 # run by 5 processes (2 short-lived ones that fire at once and exit, 3
 # that live 40 ms, long enough to be discovered), then deleted.  Once
 # they are all gone, the session holds as many file descriptors
@@ -13,7 +15,7 @@ dir=$TMPDIR/bounded
 mkdir -p "$dir"
 out=$TMPDIR/zb.out
 $DTRACE -Z -q -n 'BEGIN { printf("ready\n"); }
-dt_usdt*:::tick-now, dt_usdt*:::tick /execname == "'$name'"/ {
+dt_usdt*:'$name'::tick-now, dt_usdt*:'$name'::tick /execname == "'$name'"/ {
 	@n = count();
 }
 END { printa("firings %@d\n", @n); }' >"$out" 2>"$TMPDIR/zb.err" &
