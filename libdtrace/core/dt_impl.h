@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 #include <linux/bpf.h>
 
 #include "dt_rec.h"
@@ -361,6 +362,12 @@ typedef struct dt_probe {
 					   every process (a USDT site, one
 					   system-wide uprobe): never matched
 					   by descriptions, never listed */
+	bool pr_retired;		/* its process or file is gone: inert,
+					   never matched; its id is given
+					   again once records naming it are
+					   read (dt_probe_retire()) */
+	uint64_t pr_serial;		/* creation order: probes made since
+					   serial S have pr_serial >= S */
 	unsigned int *pr_clauses;	/* session clauses enabled on it */
 	unsigned int pr_nclauses;	/* how many */
 	unsigned int pr_clausecap;	/* how many allocated */
@@ -457,10 +464,10 @@ typedef struct dt_provider {
 					   with, if not its id (raw
 					   tracepoints without cookies build it
 					   into the program) */
-	int (*pv_share)(struct dtrace_hdl *, unsigned int);
-					/* the probes from this index on
-					   were enabled: move what shared
-					   probes can serve onto them */
+	int (*pv_share)(struct dtrace_hdl *, uint64_t);
+					/* the probes made since this serial
+					   (pr_serial) were enabled: move what
+					   shared probes can serve onto them */
 	bool (*pv_ownprog)(struct dtrace_hdl *);
 					/* does each probe need a program of
 					   its own, with its cookie (pv_cookie,
@@ -564,6 +571,13 @@ typedef struct dt_elf {
 					   was read is what is attached */
 	char ef_path[32];		/* /proc/self/fd/<ef_fd>, for attach */
 	uint64_t ef_size;		/* the file's size when read */
+	struct timespec ef_mtime;	/* and its modification time: with
+					   ef_dev, ef_ino and ef_size, the
+					   identity of what was read */
+	unsigned int ef_holds;		/* holders that release it
+					   (dt_elf_hold(), dt_elf_release()) */
+	bool ef_pinned;			/* kept to the session's end (users
+					   that never release: dt_elf_pin()) */
 	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
 	size_t ef_nsyms;		/* how many */
 	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
@@ -592,6 +606,9 @@ typedef struct dt_pidmod {
 					   execute (no mapping yet) */
 	bool pm_unread;			/* the mapped file could not be
 					   opened: said once, then skipped */
+	bool pm_nonotes;		/* its file is one known to have no
+					   USDT notes (dt_pidmod_notes()):
+					   not read */
 	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
 	uint32_t *pm_probes;		/* by symbol: probe ids of entry
 					   (2i) and return (2i+1), 0: none */
@@ -661,6 +678,9 @@ typedef struct dt_options {
 	uint32_t op_nspec;		/* nspec: speculation buffers */
 	uint32_t op_specsize;		/* specsize: bytes per speculation */
 	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
+	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
+					   probes kept armed with no live
+					   process */
 	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
 	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
 	bool op_aggsortrev;		/* aggsortrev: reverse the order */
@@ -744,6 +764,16 @@ struct dtrace_hdl {
 	dt_probe_t **dt_probes;		/* probes, by id (index id - 1) */
 	unsigned int dt_nprobes;	/* how many */
 	unsigned int dt_probecap;	/* how many allocated */
+	uint64_t dt_probeserial;	/* pr_serial of the next probe made */
+	uint64_t dt_elfswept;		/* last dt_elf_sweep(), boot ns */
+	uint32_t *dt_retiring;		/* ids retired this round: given
+					   again after the next read of the
+					   buffers (dt_probe_reap()) */
+	unsigned int dt_nretiring;	/* how many */
+	unsigned int dt_retiringcap;	/* how many allocated */
+	uint32_t *dt_freeids;		/* ids free to give again */
+	unsigned int dt_nfreeids;	/* how many */
+	unsigned int dt_freeidcap;	/* how many allocated */
 	uint32_t dt_provpop;		/* providers already populated (bits) */
 	uint32_t dt_provnotfs;		/* of those, providers left without
 					   probes because tracefs is missing
@@ -855,6 +885,10 @@ struct dtrace_hdl {
 	uint32_t dt_dfloats[3];		/* their float, double, long double */
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
+	struct dt_elfid *dt_nonotes;	/* identities of files read that
+					   have no USDT note (dt_elf.c) */
+	unsigned int dt_nnonotes;	/* how many (DT_ELF_NONOTES at most) */
+	uint64_t dt_nonotesclock;	/* their use counter, for LRU */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
@@ -967,6 +1001,8 @@ extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
 extern void dt_probes_free(dtrace_hdl_t *);
+extern void dt_probe_retire(dtrace_hdl_t *, dt_probe_t *);
+extern void dt_probe_reap(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);
 extern void dt_attfds_close(dtrace_hdl_t *);
 extern const char *dt_tracefs(dtrace_hdl_t *);
@@ -1093,6 +1129,7 @@ extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
+extern void dt_discover_tidy(dtrace_hdl_t *, bool);
 extern void dt_discover_free(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */
@@ -1205,6 +1242,13 @@ extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,
     const char *, dev_t, ino_t);
 extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
 extern void dt_elf_free_all(dtrace_hdl_t *);
+extern void dt_elf_hold(const dt_elf_t *);
+extern void dt_elf_release(dtrace_hdl_t *, const dt_elf_t *);
+extern void dt_elf_pin(const dt_elf_t *);
+extern void dt_elf_sweep(dtrace_hdl_t *);
+extern bool dt_elf_changed(const dt_elf_t *);
+extern bool dt_elf_nonotes(dtrace_hdl_t *, int);
+extern void dt_elf_nonotes_add(dtrace_hdl_t *, const dt_elf_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
 extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
     const dt_elfsym_t *);
@@ -1254,11 +1298,13 @@ extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
 extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
 extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
 extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
+extern int dt_pidmod_notes(dtrace_hdl_t *, dt_pidmod_t *, bool);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
+extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
 
 /* proc/dt_link.c: providers declared in D, dtrace -h and -G */
 extern void dt_provprobe_free(dt_provprobe_t *);

@@ -609,6 +609,11 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_temporal), .od_set = dt_opt_set },
 	{ .od_name = "undef", .od_type = DT_OPT_LIST, GO,
 	    .od_set = dt_cpp_set_undef },
+	/* files with shared USDT probes armed with no live process */
+	{ .od_name = "usdtidle", .od_type = DT_OPT_INT, GO,
+	    AT(op_usdtidle), .od_default = 256, .od_min = 0,
+	    .od_max = 1U << 20, .od_range = DT_OPTR_BETWEEN,
+	    .od_set = dt_opt_set },
 	{ .od_name = "usdtprids", .od_type = DT_OPT_INT, GO,
 	    AT(op_usdtprids), .od_default = 65536, .od_min = 1,
 	    .od_max = 1U << 24, .od_range = DT_OPTR_BETWEEN,

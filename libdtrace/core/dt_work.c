@@ -674,8 +674,10 @@ dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
 	if (consume(dtp, fp, pfunc, rfunc, arg, true) != 0)
 		return (DTRACE_WORKSTATUS_ERROR);
 	dt_registry_read(dtp);
+	dt_discover_tidy(dtp, false);
 	if (dtp->dt_ndiscq > 0)
 		dt_discover_run(dtp);
+	dt_discover_tidy(dtp, true);
 	dt_usym_snapshot(dtp);	/* before an exit is seen */
 	dt_proc_check(dtp);
 	/* once stopped, done when the buffer is read to its end; before,

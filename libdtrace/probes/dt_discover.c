@@ -31,11 +31,17 @@
  *    clauses is reused) and attached to the process as at go time: those
  *    attachments are the process's.
  *  - exit (or a second exec of the same process): its attachments are
- *    closed and taken out of the session's, its probes' names leave the
- *    probes map, and the providers forget it (its modules, its usdt_prids
- *    entries), so that a reused process id starts afresh.  Its probes
- *    stay in the registry (records of them may still be in the ring
- *    buffer).
+ *    closed and taken out of the session's, and the providers forget it
+ *    (USDT before pid): its usdt_prids entries, its probes (retired:
+ *    their names leave the probes map, their ids are given again once
+ *    the records naming them are read, dt_probe_retire()) and its
+ *    modules, so that a reused process id starts afresh.
+ *  - every round (dt_discover_tidy()): retired ids are freed after a
+ *    complete read of the buffers, files with shared probes that no
+ *    live process maps release them if they were deleted or changed,
+ *    or beyond usdtidle such files (dt_usdt_sweep()), deleted files
+ *    cached are closed (dt_elf_sweep()): the session's state is bounded
+ *    by what is alive plus usdtidle armed files.
  *
  * When a live dtprobed keeps a registry of the processes with USDT
  * probes, dt_registry.c watches it instead of attaching the exec program,
@@ -43,7 +49,7 @@
  * dt_discover_start()).
  *
  * A process of a file the session knows (one of a process running at go,
- * or discovered since) is traced from its first firing through the
+ * or discovered since, and still armed) is traced from its first firing through the
  * file's shared probes; one of a file never seen only once discovered:
  * the window from its exec to its attachment is measured in
  * docs/design.md.
@@ -64,6 +70,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -82,8 +89,6 @@ typedef struct dt_discev {
 /* A process discovered: the attachments made for it. */
 typedef struct dt_discproc {
 	pid_t dp_pid;			/* process id */
-	uint32_t dp_first;		/* its probes' ids: dp_first .. */
-	uint32_t dp_last;		/* .. dp_last, in the probes map */
 	int *dp_fds;			/* its attachments (in dt_attfds) */
 	unsigned int dp_nfds;		/* how many */
 	struct dt_discproc *dp_next;	/* next process discovered */
@@ -275,14 +280,41 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 	dt_program_t **pgpp = hold ? &dtp->dt_loaderholdpg :
 	    &dtp->dt_loaderpg;
 
+	/*
+	 * A process whose loader is hooked for every process already: found
+	 * by the identity the maps give, without reading its other files
+	 * (which discovery does not keep for a process with nothing to
+	 * trace).
+	 */
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); every && pm != NULL;
+	    pm = pm->pm_next) {
+		for (unsigned int i = 0; pm->pm_pid == pid &&
+		    i < dtp->dt_nloaderelfs; i++) {
+			const dt_elf_t *ef = dtp->dt_loaderelfs[i];
+
+			if (ef->ef_dev == pm->pm_dev &&
+			    ef->ef_ino == pm->pm_ino)
+				return (0);
+		}
+	}
 	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elfsym_t *sym;
 		uint64_t cookie = 0;
 		bool seen = false;
+		int rv;
 
 		if (pm->pm_pid != pid)
 			continue;
-		if (dt_pidmod_elf(dtp, pm, false) != 0) {
+		/*
+		 * Under discovery, a file the session found no use in before
+		 * is not read again (its process may be gone, or going,
+		 * before its loader is in its maps); a loader was read, and
+		 * hooked, with the first process that showed it.
+		 */
+		if ((rv = every ? dt_pidmod_notes(dtp, pm, false) :
+		    dt_pidmod_elf(dtp, pm, false)) > 0)
+			continue;
+		if (rv != 0) {
 			if (dtp->dt_errno == EDT_PROC)
 				continue;	/* not ELF */
 			return (-1);
@@ -309,6 +341,7 @@ loader_hook(dtrace_hdl_t *dtp, pid_t pid, bool every)
 		    &dtp->dt_loaderelfscap, 4, sizeof (void *)) != 0)
 			return (-1);
 		dtp->dt_loaderelfs[dtp->dt_nloaderelfs++] = pm->pm_elf;
+		dt_elf_pin(pm->pm_elf);		/* dt_loaderelfs keeps it */
 		return (0);
 	}
 	return (0);
@@ -418,6 +451,24 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 	dtp->dt_discq[dtp->dt_ndiscq++] = (dt_discev_t){ kind, pid, time };
 }
 
+/*
+ * The providers forget process pid: in reverse order, so that USDT
+ * retires the probes its modules name (their names leave the probes
+ * map) before pid frees the modules.
+ */
+static void
+forget(dtrace_hdl_t *dtp, pid_t pid)
+{
+	int n = 0;
+
+	while (dt_providers[n] != NULL)
+		n++;
+	while (n-- > 0) {
+		if (dt_providers[n]->pv_forget != NULL)
+			dt_providers[n]->pv_forget(dtp, pid);
+	}
+}
+
 /* Close the attachments of a discovered process; forget its modules. */
 static void
 purge(dtrace_hdl_t *dtp, pid_t pid)
@@ -437,24 +488,11 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 				break;
 			}
 		}
-		/* other processes' probes may be among them (rescan()) */
-		for (uint32_t id = dp->dp_first; id <= dp->dp_last &&
-		    dtp->dt_mapfd[DT_MAP_PROBES] >= 0; id++) {
-			const dt_probe_t *prp = dtp->dt_probes[id - 1];
-
-			if (!prp->pr_shared && prov_pid(prp->pr_desc.prv) ==
-			    pid)
-				(void) bpf_map_delete_elem(
-				    dtp->dt_mapfd[DT_MAP_PROBES], &id);
-		}
 		*dpp = dp->dp_next;
 		free(dp->dp_fds);
 		free(dp);
 	}
-	for (int p = 0; dt_providers[p] != NULL; p++) {
-		if (dt_providers[p]->pv_forget != NULL)
-			dt_providers[p]->pv_forget(dtp, pid);
-	}
+	forget(dtp, pid);
 }
 
 /*
@@ -488,15 +526,16 @@ untraced(dtrace_hdl_t *dtp, pid_t pid)
 	    (int)pid, dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
-/* Attach the new probes [first, ...) that are shared (or not). */
+/* Attach the probes made since serial first that are shared (or not). */
 static int
-attach_new(dtrace_hdl_t *dtp, unsigned int first, bool shared)
+attach_new(dtrace_hdl_t *dtp, uint64_t first, bool shared)
 {
-	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 		dt_program_t *pgp;
 
-		if (prp->pr_shared != shared || prp->pr_nclauses == 0 ||
+		if (prp->pr_serial < first || prp->pr_retired ||
+		    prp->pr_shared != shared || prp->pr_nclauses == 0 ||
 		    prp->pr_attached)
 			continue;
 		if (dt_bpf_probe_add(dtp, prp) != 0 ||
@@ -519,7 +558,7 @@ discproc(dtrace_hdl_t *dtp, pid_t pid)
 }
 
 /*
- * Enable and attach the probes of process pid made from index first on.
+ * Enable and attach the probes of process pid made since serial first.
  * The providers' share() callbacks first move the clauses that shared
  * probes serve onto them (creating and attaching the shared probes of a
  * file seen for the first time, whose attachments are the session's:
@@ -528,14 +567,16 @@ discproc(dtrace_hdl_t *dtp, pid_t pid)
  * when it exits; a session's process keeps them to the end.
  */
 static void
-settle(dtrace_hdl_t *dtp, pid_t pid, unsigned int first, dt_discproc_t *dp)
+settle(dtrace_hdl_t *dtp, pid_t pid, uint64_t first, dt_discproc_t *dp)
 {
 	unsigned int nfds;
 	int *fds;
 
-	for (unsigned int i = first; i < dtp->dt_nprobes; i++) {
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
+		if (prp->pr_serial < first || prp->pr_retired)
+			continue;
 		for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
 			const dt_clause_t *dcp = dtp->dt_clauses[c];
 
@@ -558,8 +599,6 @@ settle(dtrace_hdl_t *dtp, pid_t pid, unsigned int first, dt_discproc_t *dp)
 			break;
 		}
 	}
-	if (dp != NULL)
-		dp->dp_last = dtp->dt_nprobes;
 	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX) {
 		dt_msg(dtp, DTRACE_MSG_WARNING, "process %d is not traced: "
 		    "too many probes", (int)pid);
@@ -621,7 +660,7 @@ create(dtrace_hdl_t *dtp, pid_t pid)
 static void
 discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 {
-	unsigned int first = dtp->dt_nprobes;
+	uint64_t first = dtp->dt_probeserial;
 	dt_discproc_t *dp;
 
 	if (dt_proc_lookup(dtp, pid) != NULL || !started_by(pid, time))
@@ -631,12 +670,9 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 	/* its loader, for the libraries it maps later */
 	if (loader_hook(dtp, pid, true) != 0)
 		warn_loader(dtp, pid);
-	if (dtp->dt_nprobes == first) {
+	if (dtp->dt_probeserial == first) {
 		/* nothing to trace: its modules are not kept */
-		for (int p = 0; dt_providers[p] != NULL; p++) {
-			if (dt_providers[p]->pv_forget != NULL)
-				dt_providers[p]->pv_forget(dtp, pid);
-		}
+		forget(dtp, pid);
 		return;
 	}
 	if ((dp = dt_zalloc(dtp, sizeof (*dp))) == NULL) {
@@ -644,8 +680,6 @@ discover(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 		return;
 	}
 	dp->dp_pid = pid;
-	dp->dp_first = first + 1;
-	dp->dp_last = dtp->dt_nprobes;
 	dp->dp_next = dtp->dt_discprocs;
 	dtp->dt_discprocs = dp;
 	settle(dtp, pid, first, dp);
@@ -666,7 +700,7 @@ rescan(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 {
 	struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
 	dt_discproc_t *dp = discproc(dtp, pid);
-	unsigned int first = dtp->dt_nprobes;
+	uint64_t first = dtp->dt_probeserial;
 	int n;
 
 	if (P == NULL && dp == NULL) {
@@ -704,7 +738,7 @@ rescan(dtrace_hdl_t *dtp, pid_t pid, uint64_t time)
 			}
 		}
 	}
-	if (dtp->dt_nprobes > first)
+	if (dtp->dt_probeserial > first)
 		settle(dtp, pid, first, dp);
 }
 
@@ -767,6 +801,38 @@ dt_discover_run(dtrace_hdl_t *dtp)
 			discover(dtp, (pid_t)de->de_pid, de->de_time);
 	}
 	dtp->dt_ndiscq = 0;
+}
+
+/*
+ * Every round of dtrace_work(), after the buffers are read: the ids of
+ * probes retired before are given again once the read was complete (the
+ * records naming them are read; not with bufpolicy fill or ring, whose
+ * records are printed at the end), files no process maps any more
+ * release their shared probes, and, once a second, cached ELF files
+ * that were deleted are closed.  The first part comes before this
+ * round's discovery, which may retire more.
+ */
+void
+dt_discover_tidy(dtrace_hdl_t *dtp, bool after)
+{
+	struct timespec ts;
+	uint64_t now;
+
+	if (!dtp->dt_discover)
+		return;
+	if (!after) {
+		if (!dtp->dt_consume_more &&
+		    dtp->dt_opts.op_bufpolicy == DT_BUFPOLICY_SWITCH)
+			dt_probe_reap(dtp);
+		return;
+	}
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	now = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+	dt_usdt_sweep(dtp, now);
+	if (now - dtp->dt_elfswept >= 1000000000ULL) {
+		dt_elf_sweep(dtp);
+		dtp->dt_elfswept = now;
+	}
 }
 
 void

@@ -86,21 +86,88 @@ dt_probe_create(dtrace_hdl_t *dtp, const dt_provider_t *pv, const char *mod,
 {
 	dt_probe_t *prp;
 
-	if (dtp->dt_nprobes == dtp->dt_probecap &&
-	    dt_grow(dtp, (void **)&dtp->dt_probes, &dtp->dt_probecap, 64,
-	    sizeof (dt_probe_t *)) != 0)
-		return (NULL);
-	if ((prp = dt_zalloc(dtp, sizeof (*prp))) == NULL)
-		return (NULL);
+	if (dtp->dt_nfreeids > 0) {
+		/* a retired probe's id, whose records were all read */
+		uint32_t id = dtp->dt_freeids[--dtp->dt_nfreeids];
+
+		prp = dtp->dt_probes[id - 1];
+		memset(prp, 0, sizeof (*prp));
+		prp->pr_desc.id = id;
+	} else {
+		if (dtp->dt_nprobes == dtp->dt_probecap &&
+		    dt_grow(dtp, (void **)&dtp->dt_probes, &dtp->dt_probecap,
+		    64, sizeof (dt_probe_t *)) != 0)
+			return (NULL);
+		if ((prp = dt_zalloc(dtp, sizeof (*prp))) == NULL)
+			return (NULL);
+		prp->pr_desc.id = dtp->dt_nprobes + 1;
+		dtp->dt_probes[dtp->dt_nprobes++] = prp;
+	}
 	prp->pr_prov = pv;
-	prp->pr_desc.id = dtp->dt_nprobes + 1;
+	prp->pr_serial = dtp->dt_probeserial++;
 	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "%s",
 	    pv->pv_name);
 	snprintf(prp->pr_desc.mod, sizeof (prp->pr_desc.mod), "%s", mod);
 	snprintf(prp->pr_desc.fun, sizeof (prp->pr_desc.fun), "%s", fun);
 	snprintf(prp->pr_desc.prb, sizeof (prp->pr_desc.prb), "%s", name);
-	dtp->dt_probes[dtp->dt_nprobes++] = prp;
 	return (prp);
+}
+
+/*
+ * A probe of a process or file that is gone (probes/dt_discover.c): it
+ * becomes inert (no clause, never matched nor attached), its names leave
+ * the probes map, and its id is given to a new probe once the records
+ * that may name it are read: records of a process come before the news
+ * of its exit, so those read in the round after the one that retired it
+ * are the last (dt_probe_reap()).  Until then the consumer still finds
+ * its names.
+ */
+void
+dt_probe_retire(dtrace_hdl_t *dtp, dt_probe_t *prp)
+{
+	uint32_t id = prp->pr_desc.id;
+
+	if (prp->pr_retired || id <= DT_PRID_ERROR)
+		return;
+	if (dtp->dt_nretiring == dtp->dt_retiringcap &&
+	    dt_grow(dtp, (void **)&dtp->dt_retiring, &dtp->dt_retiringcap,
+	    64, sizeof (uint32_t)) != 0)
+		return;		/* kept: a leak, not a fault */
+	if (dtp->dt_mapfd[DT_MAP_PROBES] >= 0)
+		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_PROBES], &id);
+	free(prp->pr_clauses);
+	prp->pr_clauses = NULL;
+	prp->pr_nclauses = prp->pr_clausecap = 0;
+	prp->pr_retired = true;
+	prp->pr_attached = true;
+	prp->pr_shared = false;
+	prp->pr_data = prp->pr_data2 = 0;
+	dtp->dt_retiring[dtp->dt_nretiring++] = id;
+}
+
+/*
+ * A round of dtrace_work() has read the buffers: the ids retired before
+ * it may be given again.  Called before the round retires more.
+ */
+void
+dt_probe_reap(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_nretiring == 0)
+		return;
+	if (dtp->dt_nfreeids + dtp->dt_nretiring > dtp->dt_freeidcap) {
+		unsigned int cap = dtp->dt_nfreeids + dtp->dt_nretiring;
+		uint32_t *ids = realloc(dtp->dt_freeids, cap *
+		    sizeof (uint32_t));
+
+		if (ids == NULL)
+			return;		/* again next round */
+		dtp->dt_freeids = ids;
+		dtp->dt_freeidcap = cap;
+	}
+	memcpy(dtp->dt_freeids + dtp->dt_nfreeids, dtp->dt_retiring,
+	    dtp->dt_nretiring * sizeof (uint32_t));
+	dtp->dt_nfreeids += dtp->dt_nretiring;
+	dtp->dt_nretiring = 0;
 }
 
 /* Do the probes have the same clauses (so that they share a program)? */
@@ -119,7 +186,8 @@ dt_probe_lookup(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i];
 
-		if (strcmp(prp->pr_desc.prv, pdp->prv) == 0 &&
+		if (!prp->pr_retired &&
+		    strcmp(prp->pr_desc.prv, pdp->prv) == 0 &&
 		    strcmp(prp->pr_desc.mod, pdp->mod) == 0 &&
 		    strcmp(prp->pr_desc.fun, pdp->fun) == 0 &&
 		    strcmp(prp->pr_desc.prb, pdp->prb) == 0)
@@ -138,6 +206,11 @@ dt_probes_free(dtrace_hdl_t *dtp)
 	free(dtp->dt_probes);
 	dtp->dt_probes = NULL;
 	dtp->dt_nprobes = dtp->dt_probecap = 0;
+	free(dtp->dt_retiring);
+	free(dtp->dt_freeids);
+	dtp->dt_retiring = dtp->dt_freeids = NULL;
+	dtp->dt_nretiring = dtp->dt_retiringcap = 0;
+	dtp->dt_nfreeids = dtp->dt_freeidcap = 0;
 }
 
 static int populate_upto(dtrace_hdl_t *, int);
@@ -246,7 +319,7 @@ dt_probe_matches(const dt_probe_t *prp, const dtrace_probedesc_t *pdp)
 {
 	const dt_provider_t *pv = prp->pr_prov;
 
-	if (prp->pr_shared)
+	if (prp->pr_shared || prp->pr_retired)
 		return (false);	/* no description names it */
 	return (((!pv->pv_pidprov && !pv->pv_anyprov) ||
 	    dt_gmatch(prp->pr_desc.prv, pdp->prv)) &&
@@ -275,7 +348,8 @@ dt_probe_match(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 			last++;
 		if (populate_upto(dtp, last) != 0)
 			return (-1);
-		if (pdp->id > dtp->dt_nprobes)
+		if (pdp->id > dtp->dt_nprobes ||
+		    dtp->dt_probes[pdp->id - 1]->pr_retired)
 			return (0);
 		if (func != NULL && func(dtp, dtp->dt_probes[pdp->id - 1],
 		    arg) != 0)

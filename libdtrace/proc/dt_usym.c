@@ -327,6 +327,7 @@ uelf_get(dtrace_hdl_t *dtp, pid_t pid, dt_umapping_t *m)
 	if ((fd = dt_elf_open_mapped(dtp, pid, range, m->um_path, m->um_dev,
 	    m->um_ino)) < 0 || (ef = dt_elf_lookup_fd(dtp, fd, path)) == NULL)
 		return (NULL);
+	dt_elf_pin(ef);		/* dt_uelfs keeps it */
 	for (ue = dtp->dt_uelfs; ue != NULL; ue = ue->ue_next) {
 		if (ue->ue_elf == ef)
 			return (m->um_elf = ue);

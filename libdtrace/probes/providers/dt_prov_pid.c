@@ -461,15 +461,19 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
  * Read the module's file (symbols and USDT notes) and make its tables of
  * probe ids, if not done yet; the pid and USDT providers share them.  A
  * file that cannot be opened is warned about when warn is set (the user
- * named the process).
+ * named the process).  For the notes alone (notes), a file the session
+ * read before and found without any (dt_elf_nonotes()) is not read: 1,
+ * pm_nonotes set, pm_elf left NULL.
  */
-int
-dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
+static int
+pidmod_read(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn, bool notes)
 {
 	const dt_elf_t *ef;
 
 	if (pm->pm_elf != NULL)
 		return (0);
+	if (notes && pm->pm_nonotes)
+		return (1);
 	/*
 	 * The file is opened once, here, by its mapping where it has one:
 	 * its notes and symbols are read from this descriptor and its
@@ -494,6 +498,11 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
 			pm->pm_unread = true;
 			return (dt_set_errno(dtp, EDT_PROC));
 		}
+		if (notes && dt_elf_nonotes(dtp, fd)) {
+			close(fd);
+			pm->pm_nonotes = true;
+			return (1);
+		}
 		if ((ef = dt_elf_lookup_fd(dtp, fd, pm->pm_path)) == NULL)
 			return (-1);
 	} else if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL) {
@@ -508,7 +517,21 @@ dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
 		return (-1);
 	}
 	pm->pm_elf = ef;
+	dt_elf_hold(ef);	/* released by pid_forget() */
 	return (0);
+}
+
+int
+dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
+{
+	return (pidmod_read(dtp, pm, warn, false));
+}
+
+/* The module's notes: 1 if its file is known to have none. */
+int
+dt_pidmod_notes(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
+{
+	return (pidmod_read(dtp, pm, warn, true));
 }
 
 /*
@@ -814,7 +837,8 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 /*
  * A process is gone: its modules are no longer found by its id (which
  * may be reused).  Those with probes stay (the probes point to them),
- * with no process; the others are freed.
+ * with no process; the others are freed, releasing their files (a
+ * discovered process's USDT probes are retired first: usdt_forget()).
  */
 static void
 pid_forget(dtrace_hdl_t *dtp, pid_t pid)
@@ -831,15 +855,20 @@ pid_forget(dtrace_hdl_t *dtp, pid_t pid)
 		for (size_t i = 0; pm->pm_elf != NULL && !used &&
 		    i < pm->pm_elf->ef_nsyms * 2; i++)
 			used = pm->pm_probes[i] != 0;
+		/* USDT retired the process's probes (usdt_forget()) */
 		for (size_t i = 0; pm->pm_elf != NULL && !used &&
 		    i < pm->pm_elf->ef_nnotes; i++)
-			used = pm->pm_usdt[i] != 0;
+			used = pm->pm_usdt[i] != 0 &&
+			    pm->pm_usdt[i] != DT_USDT_SKIPPED;
 		if (used) {
 			pm->pm_pid = 0;
 			pmp = &pm->pm_next;
 			continue;
 		}
 		*pmp = pm->pm_next;
+		if (pm->pm_elf != NULL)
+			dt_elf_release(dtp, pm->pm_elf);	/* held by
+							   dt_pidmod_elf() */
 		free(pm->pm_probes);
 		free(pm->pm_usdt);
 		free(pm->pm_path);

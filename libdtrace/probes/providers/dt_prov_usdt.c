@@ -93,6 +93,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -105,13 +106,26 @@
 #define DT_USDT_HASH			4096	/* buckets of us_over */
 #define DT_USDT_NOSHARE			UINT32_MAX /* uf_prids: none */
 
-/* The shared probes of one file (one per note), its descriptor. */
+/*
+ * The shared probes of one file (one per note), its descriptor.  It
+ * holds its ELF file and a module of its own (no process), which its
+ * shared probes point to: the process that showed the file may be gone.
+ */
 typedef struct dt_usdtfile {
-	const dt_elf_t *uf_elf;		/* the file, its notes */
+	const dt_elf_t *uf_elf;		/* the file, its notes (held) */
+	dt_pidmod_t uf_mod;		/* its module, pm_pid 0 */
 	uint32_t *uf_prids;		/* by note: shared probe id, 0 not
 					   made yet, DT_USDT_NOSHARE none */
+	int *uf_fds;			/* its links (in dt_attfds) */
+	unsigned int uf_nfds;		/* how many */
+	uint64_t uf_idle;		/* since when no process of the
+					   session maps it nor fired it (boot
+					   ns), 0: in use */
 	struct dt_usdtfile *uf_next;	/* next file */
 } dt_usdtfile_t;
+
+/* How often the files no process maps are checked for changes (ns). */
+#define DT_USDT_CHECK	100000000ULL
 
 /* The probe of a process on a shared probe, hashed by both. */
 typedef struct dt_usdtover {
@@ -147,6 +161,7 @@ typedef struct usdt_state {
 	unsigned int us_entcap;		/* how many allocated */
 	uint32_t us_gen;		/* last generation given (usdt_gen) */
 	uint64_t us_full;		/* usdt_prids entries refused: full */
+	uint64_t us_checked;		/* last check of idle files, boot ns */
 } usdt_state_t;
 
 static usdt_state_t *
@@ -605,11 +620,24 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 	if (uf == NULL) {
 		if ((uf = dt_zalloc(dtp, sizeof (*uf))) == NULL ||
 		    (uf->uf_prids = dt_zalloc(dtp, pm->pm_elf->ef_nnotes *
-		    sizeof (uint32_t))) == NULL) {
+		    sizeof (uint32_t))) == NULL ||
+		    (uf->uf_mod.pm_path = dt_strdup(dtp, pm->pm_path)) ==
+		    NULL) {
+			if (uf != NULL)
+				free(uf->uf_prids);
 			free(uf);
 			return (NULL);
 		}
+		uf->uf_mod.pm_file = uf->uf_mod.pm_path + (pm->pm_file -
+		    pm->pm_path);
+		uf->uf_mod.pm_name = uf->uf_mod.pm_path + (pm->pm_name -
+		    pm->pm_path);
+		uf->uf_mod.pm_exec = pm->pm_exec;
+		uf->uf_mod.pm_dev = pm->pm_dev;
+		uf->uf_mod.pm_ino = pm->pm_ino;
+		uf->uf_mod.pm_elf = pm->pm_elf;
 		uf->uf_elf = pm->pm_elf;
+		dt_elf_hold(uf->uf_elf);	/* released by file_release() */
 		uf->uf_next = us->us_files;
 		us->us_files = uf;
 	}
@@ -654,7 +682,7 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 	    en->en_prov);
 	prp->pr_shared = true;
 	prp->pr_data = (uint64_t)(uintptr_t)en;
-	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_data2 = (uint64_t)(uintptr_t)&uf->uf_mod;
 	prp->pr_tramp = tramp;
 	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
 		const dt_clause_t *dcp = dtp->dt_clauses[c];
@@ -702,16 +730,16 @@ gen_of(dtrace_hdl_t *dtp, pid_t pid)
  * that process alone.  Nothing without the usdt_prids map (no discovery).
  */
 static int
-usdt_share(dtrace_hdl_t *dtp, unsigned int first)
+usdt_share(dtrace_hdl_t *dtp, uint64_t first)
 {
 	usdt_state_t *us = usdt_state(dtp);
-	unsigned int last = dtp->dt_nprobes;
+	uint64_t last = dtp->dt_probeserial;
 	pid_t lastpid = 0;
 	uint32_t gen = 0;
 
 	if (dtp->dt_mapfd[DT_MAP_USDTPRIDS] < 0)
 		return (0);
-	for (unsigned int i = first; i < last; i++) {
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *prp = dtp->dt_probes[i], *sh;
 		dt_pidmod_t *pm = (dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 		const dt_elfnote_t *en;
@@ -720,6 +748,9 @@ usdt_share(dtrace_hdl_t *dtp, unsigned int first)
 		size_t ni;
 		bool none;
 
+		if (prp->pr_serial < first || prp->pr_serial >= last ||
+		    prp->pr_retired)
+			continue;
 		if (prp->pr_prov != &dt_prov_usdt || prp->pr_shared ||
 		    prp->pr_nclauses == 0 || prp->pr_attached ||
 		    pm->pm_pid == 0)
@@ -793,11 +824,15 @@ static const dt_probe_t *
 usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
 {
 	const dt_elfnote_t *en = (const dt_elfnote_t *)(uintptr_t)sh->pr_data;
+	dt_usdtfile_t *uf;
 	dt_usdtover_t *uo;
 	dt_probe_t *prp;
 
 	if (!sh->pr_shared || pid <= 0)
 		return (sh);
+	if ((uf = file_find(dtp, ((const dt_pidmod_t *)(uintptr_t)
+	    sh->pr_data2)->pm_elf)) != NULL)
+		uf->uf_idle = 0;	/* in use: last to go (dt_usdt_sweep()) */
 	if ((uo = over_find(dtp, pid, sh->pr_desc.id)) != NULL)
 		return (dtp->dt_probes[uo->uo_prid - 1]);
 	if ((prp = dt_probe_create(dtp, &dt_prov_usdt, sh->pr_desc.mod,
@@ -826,10 +861,13 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid,
 		return (-1);
 	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
 		const dt_elf_t *ef;
+		int rv;
 
 		if (pm->pm_pid != pid || !dt_pidmod_match(pm, pdp->mod))
 			continue;
-		if (dt_pidmod_elf(dtp, pm, named) != 0) {
+		if ((rv = dt_pidmod_notes(dtp, pm, named)) > 0)
+			continue;	/* a file known to have no notes */
+		if (rv != 0) {
 			/* a file that is not ELF (a script) has no probes */
 			if (dtp->dt_errno == EDT_PROC)
 				continue;
@@ -916,15 +954,54 @@ usdt_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 }
 
 /*
+ * Can a description of the session name a note of this file in some
+ * process?  Provider (followed by any process id), function and name are
+ * matched, not the module: one file may be mapped under several names.
+ */
+static bool
+file_named(dtrace_hdl_t *dtp, const dt_elf_t *ef)
+{
+	for (size_t n = 0; n < ef->ef_nnotes; n++) {
+		const dt_elfnote_t *en = &ef->ef_notes[n];
+
+		for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+			const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+			for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+				const dtrace_probedesc_t *pdp =
+				    &dcp->dc_descs[d];
+
+				if ((pdp->prv[0] == '\0' ||
+				    prov_may(en->en_prov, pdp->prv)) &&
+				    dt_gmatch(en->en_func, pdp->fun) &&
+				    dt_gmatch(en->en_name, pdp->prb))
+					return (true);
+			}
+		}
+	}
+	return (false);
+}
+
+/*
  * A process started while tracing runs (probes/dt_discover.c): its probes
  * that a description naming no process (myprov*:::name, :::name) names.
+ * A file of it whose notes no description of the session can name
+ * (libstdc++'s, for myprov*:::) is remembered with those that have none,
+ * so that discovery does not read it again (dt_elf_nonotes_add()).
  */
 static int
 usdt_discover(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid)
 {
 	if (pdp->prv[0] != '\0' && !has_glob(pdp->prv))
 		return (0);
-	return (provide_pid(dtp, pdp, pid, false));
+	if (provide_pid(dtp, pdp, pid, false) != 0)
+		return (-1);
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid == pid && pm->pm_elf != NULL &&
+		    pm->pm_elf->ef_nnotes > 0 && !file_named(dtp, pm->pm_elf))
+			dt_elf_nonotes_add(dtp, pm->pm_elf);
+	}
+	return (0);
 }
 
 /*
@@ -961,13 +1038,136 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 
 		while ((uo = *uop) != NULL) {
 			if (uo->uo_pid == pid) {
+				dt_probe_retire(dtp,
+				    dtp->dt_probes[uo->uo_prid - 1]);
 				*uop = uo->uo_next;
 				free(uo);
 			} else
 				uop = &uo->uo_next;
 		}
 	}
-	/* its modules: pid forgets them (pid_forget()) */
+	/* its own probes, which its modules name */
+	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
+		if (pm->pm_pid != pid || pm->pm_elf == NULL)
+			continue;
+		for (size_t i = 0; i < pm->pm_elf->ef_nnotes; i++) {
+			if (pm->pm_usdt[i] == 0 ||
+			    pm->pm_usdt[i] == DT_USDT_SKIPPED)
+				continue;
+			dt_probe_retire(dtp, dtp->dt_probes[pm->pm_usdt[i] - 1]);
+			pm->pm_usdt[i] = 0;
+		}
+	}
+	/* its modules: pid forgets them next (pid_forget()) */
+}
+
+/*
+ * Release a file's shared probes: its links closed, its fallback entries
+ * deleted, its probes (and the probes of processes on them) retired,
+ * its ELF file released.
+ */
+static void
+file_release(dtrace_hdl_t *dtp, dt_usdtfile_t *uf)
+{
+	usdt_state_t *us = usdt_state(dtp);
+	dt_usdtfile_t **ufp = &us->us_files;
+
+	for (unsigned int i = 0; i < uf->uf_nfds; i++) {
+		for (unsigned int j = 0; j < dtp->dt_nattfds; j++) {
+			if (dtp->dt_attfds[j] != uf->uf_fds[i])
+				continue;
+			dtp->dt_attfds[j] = dtp->dt_attfds[--dtp->dt_nattfds];
+			close(uf->uf_fds[i]);
+			break;
+		}
+	}
+	for (size_t n = 0; n < uf->uf_elf->ef_nnotes; n++) {
+		uint32_t id = uf->uf_prids[n];
+		dt_usdtkey_t uk = { DT_USDT_ANYPID, id };
+
+		if (id == 0 || id == DT_USDT_NOSHARE)
+			continue;
+		(void) bpf_map_delete_elem(dtp->dt_mapfd[DT_MAP_USDTPRIDS],
+		    &uk);
+		for (unsigned int h = 0; us->us_over != NULL &&
+		    h < DT_USDT_HASH; h++) {
+			dt_usdtover_t **uop = &us->us_over[h], *uo;
+
+			while ((uo = *uop) != NULL) {
+				if (uo->uo_shared != id) {
+					uop = &uo->uo_next;
+					continue;
+				}
+				dt_probe_retire(dtp,
+				    dtp->dt_probes[uo->uo_prid - 1]);
+				*uop = uo->uo_next;
+				free(uo);
+			}
+		}
+		dt_probe_retire(dtp, dtp->dt_probes[id - 1]);
+	}
+	while (*ufp != uf)
+		ufp = &(*ufp)->uf_next;
+	*ufp = uf->uf_next;
+	dt_elf_release(dtp, uf->uf_elf);	/* held by shared_get() */
+	free(uf->uf_mod.pm_path);
+	free(uf->uf_fds);
+	free(uf->uf_prids);
+	free(uf);
+}
+
+/*
+ * A file with shared probes stays armed while it is what was read (the
+ * same device, inode, size and modification time) and not deleted, so
+ * that the next process of a binary the session knows is traced from
+ * its first firing, however long after the last one it starts.  The
+ * files that no process of the session maps (as far as discovery knows)
+ * and that no firing named since (usdt_overlying()) are idle: every
+ * DT_USDT_CHECK, an idle file deleted, renamed over or written in place
+ * is released (its processes to come are new files to discovery); and
+ * beyond usdtidle idle files (option, default 256), those idle the
+ * longest are released, so that what the session holds is bounded by
+ * what is alive plus usdtidle files.  now: boot time, ns.
+ */
+void
+dt_usdt_sweep(dtrace_hdl_t *dtp, uint64_t now)
+{
+	usdt_state_t *us = usdt_state(dtp);
+	bool check = now - us->us_checked >= DT_USDT_CHECK;
+	dt_usdtfile_t *uf, *next;
+	unsigned int nidle = 0;
+
+	if (check)
+		us->us_checked = now;
+	for (uf = us->us_files; uf != NULL; uf = next) {
+		bool used = false;
+
+		next = uf->uf_next;
+		for (const dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL &&
+		    !used; pm = pm->pm_next)
+			used = pm->pm_pid != 0 && pm->pm_elf == uf->uf_elf;
+		if (used) {
+			uf->uf_idle = 0;
+			continue;
+		}
+		if (uf->uf_idle == 0)
+			uf->uf_idle = now;
+		if (check && dt_elf_changed(uf->uf_elf))
+			file_release(dtp, uf);
+		else
+			nidle++;
+	}
+	while (nidle > dtp->dt_opts.op_usdtidle) {
+		dt_usdtfile_t *oldest = NULL;
+
+		for (uf = us->us_files; uf != NULL; uf = uf->uf_next) {
+			if (uf->uf_idle != 0 && (oldest == NULL ||
+			    uf->uf_idle < oldest->uf_idle))
+				oldest = uf;
+		}
+		file_release(dtp, oldest);
+		nidle--;
+	}
 }
 
 /*
@@ -1212,8 +1412,9 @@ static int
 shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
-	const dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
+	dt_usdtfile_t *uf = file_find(dtp, pm->pm_elf);
 	uint64_t *offs, *refs, *cookies;
+	unsigned int nfds;
 	uint32_t n = 0;
 	int rv;
 
@@ -1229,7 +1430,7 @@ shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		free(cookies);
 		return (-1);
 	}
-	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *q = dtp->dt_probes[i];
 		const dt_elfnote_t *en;
 
@@ -1245,11 +1446,24 @@ shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		cookies[n++] = q->pr_desc.id;
 		q->pr_attached = true;
 	}
+	nfds = dtp->dt_nattfds;
 	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_elf->ef_path, offs, refs,
 	    cookies, n, false, 0);
 	free(offs);
 	free(refs);
 	free(cookies);
+	if (rv == 0 && dtp->dt_nattfds > nfds) {
+		/* the file's: closed when it is released */
+		int *fds = realloc(uf->uf_fds, (uf->uf_nfds +
+		    dtp->dt_nattfds - nfds) * sizeof (int));
+
+		if (fds != NULL) {
+			memcpy(fds + uf->uf_nfds, dtp->dt_attfds + nfds,
+			    (dtp->dt_nattfds - nfds) * sizeof (int));
+			uf->uf_fds = fds;
+			uf->uf_nfds += dtp->dt_nattfds - nfds;
+		}
+	}
 	if (rv != 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u shared "
 		    "USDT probe%s to %s: %s", n, n == 1 ? "" : "s",
@@ -1284,7 +1498,7 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		free(cookies);
 		return (-1);
 	}
-	for (unsigned int i = prp->pr_desc.id - 1; i < dtp->dt_nprobes; i++) {
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *q = dtp->dt_probes[i];
 		const dt_elfnote_t *en;
 
@@ -1336,6 +1550,8 @@ usdt_fini(dtrace_hdl_t *dtp, void *data)
 		dt_usdtfile_t *uf = us->us_files;
 
 		us->us_files = uf->uf_next;
+		free(uf->uf_mod.pm_path);
+		free(uf->uf_fds);
 		free(uf->uf_prids);
 		free(uf);
 	}
