@@ -5,8 +5,10 @@
 # the ring buffer: the end of the -c child is seen at once (the run ends
 # soon after its 1 s sleep) and so is SIGINT, dtrace exits 0 and nothing
 # stays in the kernel.  Each message is one write, not three (which grew
-# the loop until the buffer dropped).
+# the loop until the buffer dropped).  The command's first write starts
+# the loop (the machine may write nothing else meanwhile).
 . ./common.sh
+printf 'echo start\nexec sleep "$1"\n' >$TMPDIR/fb.sh
 count() {	# the error messages, other lines, the writes of each
 	awk '/^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(syscall:vmlinux:write:entry\): invalid address/ { e++; next }
 	    /^dtrace: [0-9]+ drops? on CPU/ { d++; next }
@@ -14,7 +16,7 @@ count() {	# the error messages, other lines, the writes of each
 }
 start=$(date +%s%N)
 timeout -s KILL 15 $DTRACE -q -n 'syscall::write:entry { trace(*(int *)arg0); }' \
-    -c 'sleep 1' 2>&1 >/dev/null | count
+    -c "sh $TMPDIR/fb.sh 1" 2>&1 >/dev/null | count
 rc=${PIPESTATUS[0]}
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 echo "-c: exit $rc"
@@ -24,7 +26,7 @@ echo "-c: exit $rc"
 mkfifo $TMPDIR/fb.fifo
 count <$TMPDIR/fb.fifo >$TMPDIR/fb.count &
 cnt=$!
-$DTRACE -q -n 'syscall::write:entry { trace(*(int *)arg0); }' -c 'sleep 60' \
+$DTRACE -q -n 'syscall::write:entry { trace(*(int *)arg0); }' -c "sh $TMPDIR/fb.sh 60" \
     2>$TMPDIR/fb.fifo >/dev/null &
 dt=$!
 wait_objs $dt 1 || echo "tracing did not start"
@@ -51,5 +53,5 @@ kill -0 "$child" 2>/dev/null && echo "the -c child still runs"
 # else runs on the machine, which would fault too)
 $DTRACE -q -n 'syscall::write:entry /pid != $pid && progenyof($pid)/ {
     trace(*(int *)arg0); }' \
-    -c 'sleep 0.5' 2>&1 >/dev/null | awk '/error in/ && / \(syscall/ { e++ } END { print "with /pid != $pid/: " (e < 1000 ? "no loop" : e " errors") }'
-rm -f $TMPDIR/fb.count $TMPDIR/fb.fifo
+    -c "sh $TMPDIR/fb.sh 0.5" 2>&1 >/dev/null | awk '/error in/ && / \(syscall/ { e++ } END { print "with /pid != $pid/: " (e < 1000 ? "no loop" : e " errors") }'
+rm -f $TMPDIR/fb.count $TMPDIR/fb.fifo $TMPDIR/fb.sh
