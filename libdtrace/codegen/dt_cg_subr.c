@@ -136,10 +136,16 @@ dt_cg_psargs(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_user));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lempty);
 
-	/* each NUL of the first r8 bytes becomes a space */
+	/*
+	 * Each NUL of the first r8 bytes becomes a space.  The loop ends
+	 * when r8 <= r7, written with the counter as the source: an older
+	 * verifier (6.1) decides a comparison whose source is a constant
+	 * (r7 is 0 at first), but followed r7 >= r8 into the path where r8,
+	 * at least 1, would be 0, and refused the store below there.
+	 */
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R7, R8, 0), lend);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLE, R8, R7, 0), lend);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R7, cap, 0), lend);
 	dt_cg_emit_tmp_at(cg, R1, t, R7);
 	dt_cg_emit(cg, LDX(BPF_B, R2, R1, 0));
