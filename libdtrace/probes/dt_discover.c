@@ -65,6 +65,9 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -804,12 +807,29 @@ dt_discover_run(dtrace_hdl_t *dtp)
 }
 
 /*
+ * Give the heap's free pages back to the system.  What a gone process
+ * or file held is freed in the middle of the heap, below what lives on,
+ * so that the heap cannot shrink from its top: without this, a burst
+ * of processes alive at once leaves the session's memory at that
+ * burst's high-water mark for good (about 1 MB in usdt/tst.bounded).
+ * Once a second costs nothing to speak of: a few microseconds when
+ * there is nothing to give back, 0.4 ms for 10 MB of free fragments.
+ */
+static void
+trim_heap(void)
+{
+#ifdef __GLIBC__
+	(void) malloc_trim(0);
+#endif
+}
+
+/*
  * Every round of dtrace_work(), after the buffers are read: the ids of
  * probes retired before are given again once the read was complete (the
  * records naming them are read; not with bufpolicy fill or ring, whose
  * records are printed at the end), files no process maps any more
  * release their shared probes, and, once a second, cached ELF files
- * that were deleted are closed.  The first part comes before this
+ * that were deleted are closed and the heap trimmed.  The first part comes before this
  * round's discovery, which may retire more.
  */
 void
@@ -831,6 +851,7 @@ dt_discover_tidy(dtrace_hdl_t *dtp, bool after)
 	dt_usdt_sweep(dtp, now);
 	if (now - dtp->dt_elfswept >= 1000000000ULL) {
 		dt_elf_sweep(dtp);
+		trim_heap();
 		dtp->dt_elfswept = now;
 	}
 }
