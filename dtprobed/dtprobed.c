@@ -22,6 +22,19 @@
  *   note 1180 3c10 myprov req -4@%eax semaphore file offsets (hex, 0 for
  *                                     none), provider, name, argument specs
  *
+ * The files the daemon has read that have probes are listed, whether a
+ * process maps them now or not, in the directory's file "known", so that
+ * a session can arm the probes of a file before its next process starts
+ * (probes/dt_registry.c): a line per file, the newest first, at most
+ * KNOWN_BYTES, rewritten (atomically, as above) when the list changes:
+ *
+ *   dtprobed-known 1                  format and version
+ *   file 8:1 131077 27736 1733500000 123456789 myprov,other /usr/bin/app
+ *                                     device, inode, size, modification
+ *                                     time (s, ns): its identity; its
+ *                                     providers; the path a process last
+ *                                     mapped it by
+ *
  * The directory's pid file, dtprobed.pid, holds the daemon's id under an
  * exclusive flock(): a session uses the registry only while that lock is
  * held, that is while a daemon lives (a dead daemon's lock is gone with
@@ -129,6 +142,8 @@
 #define CACHE_BYTES	(16u << 20)	/* bytes of notes cached at most */
 #define PROC_BYTES	(1u << 20)	/* bytes of one registry file */
 #define TOTAL_BYTES	(32u << 20)	/* bytes of all registry files */
+#define KNOWN		"known"		/* the list of files read */
+#define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
 #define RETRY_FIRST	1000		/* ms before a failed file's next try */
 #define RETRY_LAST	300000		/* at most (doubling each try) */
 #define RETRY_MAX	8		/* failures that schedule a recheck */
@@ -158,6 +173,8 @@ typedef struct dt_pd_file {
 	int64_t pf_retry;		/* failed: not read again before (ms) */
 	int pf_fd;			/* queued, reading: the file, or -1 */
 	char *pf_path;			/* ... a path of it, for the logs */
+	char *pf_known;			/* done, with notes: the path a
+					   process last mapped it by (KNOWN) */
 	pid_t *pf_waiters;		/* ... processes waiting for it */
 	unsigned int pf_nwaiters;	/* ... how many */
 	struct dt_pd_file *pf_next;	/* next cached file */
@@ -224,12 +241,14 @@ static struct {
 	unsigned int pd_proccap;	/* how many allocated */
 	dt_pd_recheck_t *pd_rechecks;	/* pending rechecks, by time */
 	unsigned int pd_nrechecks;	/* how many */
+	bool pd_knowndirty;		/* KNOWN is to be written again */
 } pd = { .pd_dirfd = -1, .pd_pidfd = -1, .pd_nlfd = -1, .pd_efd = -1 };
 
 static int64_t now_ms(void);
 static void proc_register(pid_t);
 static void recheck_add(pid_t, int64_t);
 static void job_end(dt_pd_job_t *, int);
+static void known_path(struct dt_pd_file *, const char *);
 
 /*
  * Log a message.  Warnings are rate-limited: at most LOG_BURST in
@@ -407,6 +426,51 @@ proc_unregister(pid_t pid)
 }
 
 /*
+ * Write the file name of the registry atomically: text (len bytes) to a
+ * temporary ".name.tmp", renamed over name.  -1 (errno set) on failure.
+ */
+static int
+dir_write(const char *name, const char *text, size_t len)
+{
+	char tmp[64];
+	size_t off = 0;
+	int fd, err;
+
+	snprintf(tmp, sizeof (tmp), ".%s.tmp", name);
+	(void) unlinkat(pd.pd_dirfd, tmp, 0);
+	if ((fd = openat(pd.pd_dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) < 0)
+		return (-1);
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? errno : EIO;
+			close(fd);
+			goto fail;
+		}
+		off += (size_t)n;
+	}
+	if (fchmod(fd, 0644) != 0) {
+		err = errno;
+		close(fd);
+		goto fail;
+	}
+	if (close(fd) != 0 ||
+	    renameat(pd.pd_dirfd, tmp, pd.pd_dirfd, name) != 0) {
+		err = errno;
+		goto fail;
+	}
+	return (0);
+fail:
+	(void) unlinkat(pd.pd_dirfd, tmp, 0);
+	errno = err;
+	return (-1);
+}
+
+/*
  * Write the registry file of pid atomically (text, len bytes), if its
  * content changed and all registry files stay within TOTAL_BYTES.
  */
@@ -414,9 +478,8 @@ static void
 proc_publish(pid_t pid, char *text, size_t len)
 {
 	dt_pd_proc_t *pp = proc_find(pid);
-	char name[32], tmp[48];
-	size_t off = 0, old = pp != NULL ? strlen(pp->pp_text) : 0;
-	int fd;
+	char name[32];
+	size_t old = pp != NULL ? strlen(pp->pp_text) : 0;
 
 	if (pp != NULL && strcmp(pp->pp_text, text) == 0) {
 		free(text);
@@ -449,24 +512,7 @@ proc_publish(pid_t pid, char *text, size_t len)
 		pp->pp_text = NULL;
 	}
 	snprintf(name, sizeof (name), "%d", (int)pid);
-	snprintf(tmp, sizeof (tmp), ".%d.tmp", (int)pid);
-	(void) unlinkat(pd.pd_dirfd, tmp, 0);
-	if ((fd = openat(pd.pd_dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
-	    O_NOFOLLOW | O_CLOEXEC, 0644)) < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t n = write(fd, text + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			close(fd);
-			goto fail;
-		}
-		off += (size_t)n;
-	}
-	if (fchmod(fd, 0644) != 0 || close(fd) != 0 ||
-	    renameat(pd.pd_dirfd, tmp, pd.pd_dirfd, name) != 0)
+	if (dir_write(name, text, len) != 0)
 		goto fail;
 	if (pd.pd_verbose)
 		logmsg(LOG_INFO, "process %d %s", (int)pid, pp->pp_text ==
@@ -478,7 +524,6 @@ proc_publish(pid_t pid, char *text, size_t len)
 fail:
 	logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir, name,
 	    strerror(errno));
-	(void) unlinkat(pd.pd_dirfd, tmp, 0);
 	free(text);
 	if (pp->pp_text == NULL)
 		*pp = pd.pd_procs[--pd.pd_nprocs];
@@ -512,6 +557,9 @@ cache_trim(bool all)
 		pd.pd_cachebytes -= pf->pf_len;
 		if (pf->pf_fd >= 0)
 			close(pf->pf_fd);
+		if (pf->pf_known != NULL)
+			pd.pd_knowndirty = true;
+		free(pf->pf_known);
 		free(pf->pf_notes);
 		free(pf->pf_path);
 		free(pf->pf_waiters);
@@ -805,6 +853,8 @@ job_end(dt_pd_job_t *pj, int status)
 		pd.pd_cachebytes += pn.pn_len;
 		if (pf->pf_notes == NULL)
 			pf->pf_state = PF_FAILED;
+		else if (pf->pf_notes[0] != '\0')
+			known_path(pf, pf->pf_path);
 		if (pn.pn_skipped > 0)
 			logmsg(LOG_WARNING, "%s: %lu malformed USDT note%s "
 			    "skipped", path, pn.pn_skipped, pn.pn_skipped == 1 ?
@@ -944,6 +994,125 @@ str_append(char **bufp, size_t *lenp, size_t *capp, const char *s,
 	return (0);
 }
 
+/* ---- the files known: KNOWN ----------------------------------------------- */
+
+/* A process maps file pf, which has probes, by path. */
+static void
+known_path(dt_pd_file_t *pf, const char *path)
+{
+	char *p;
+
+	if (pf->pf_known != NULL && strcmp(pf->pf_known, path) == 0)
+		return;
+	if ((p = strdup(path)) == NULL)
+		return;
+	free(pf->pf_known);
+	pf->pf_known = p;
+	pd.pd_knowndirty = true;
+}
+
+/*
+ * The providers of a file's note lines ("note SITE SEM PROV NAME ...")
+ * appended to *bufp, each once, separated by commas.
+ */
+static int
+known_provs(const char *notes, char **bufp, size_t *lenp, size_t *capp)
+{
+	size_t start = *lenp;
+
+	for (const char *l = notes; *l != '\0'; ) {
+		const char *end = strchr(l, '\n'), *p = l;
+		size_t plen;
+
+		if (end == NULL)
+			end = l + strlen(l);
+		for (int f = 0; f < 3 && p < end; f++) {
+			p = memchr(p, ' ', (size_t)(end - p));
+			p = p == NULL ? end : p + 1;
+		}
+		plen = strcspn(p, " \n");
+		if (p + plen <= end && plen > 0) {
+			const char *have = *bufp == NULL ? "" : *bufp + start;
+			bool seen = false;
+
+			/* the providers so far: ",a,b" after start */
+			for (const char *h = have; *h != '\0' && !seen; ) {
+				size_t hl = strcspn(h + 1, ",");
+
+				seen = hl == plen && memcmp(h + 1, p, plen) == 0;
+				h += 1 + hl;
+			}
+			if (!seen && (str_append(bufp, lenp, capp, ",", 1) != 0 ||
+			    str_append(bufp, lenp, capp, p, plen) != 0))
+				return (-1);
+		}
+		l = *end == '\n' ? end + 1 : end;
+	}
+	return (0);
+}
+
+/*
+ * Write KNOWN again if it changed: the files read that have probes and
+ * a path, the newest first, as long as it stays within KNOWN_BYTES.
+ */
+static void
+known_publish(void)
+{
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+
+	if (!pd.pd_knowndirty)
+		return;
+	pd.pd_knowndirty = false;
+	if (str_append(&text, &len, &cap, "dtprobed-known 1\n", 17) != 0)
+		goto fail;
+	for (const dt_pd_file_t *pf = pd.pd_files; pf != NULL;
+	    pf = pf->pf_next) {
+		char head[128];
+		size_t mark = len, provs;
+
+		if (pf->pf_known == NULL || pf->pf_state != PF_DONE ||
+		    pf->pf_notes[0] == '\0')
+			continue;
+		snprintf(head, sizeof (head), "file %u:%u %lu %lld %lld %ld ",
+		    major(pf->pf_dev), minor(pf->pf_dev),
+		    (unsigned long)pf->pf_ino, (long long)pf->pf_size,
+		    (long long)pf->pf_mtime.tv_sec, pf->pf_mtime.tv_nsec);
+		if (str_append(&text, &len, &cap, head, strlen(head)) != 0)
+			goto fail;
+		provs = len;
+		if (known_provs(pf->pf_notes, &text, &len, &cap) != 0)
+			goto fail;
+		if (len == provs) {	/* no provider: not listed */
+			len = mark;
+			text[len] = '\0';
+			continue;
+		}
+		/* the providers' leading comma out */
+		memmove(text + provs, text + provs + 1, len - provs);
+		len--;
+		if (str_append(&text, &len, &cap, " ", 1) != 0 ||
+		    str_append(&text, &len, &cap, pf->pf_known,
+		    strlen(pf->pf_known)) != 0 ||
+		    str_append(&text, &len, &cap, "\n", 1) != 0)
+			goto fail;
+		if (len > KNOWN_BYTES) {
+			len = mark;	/* this one and those after: left out */
+			text[len] = '\0';
+			break;
+		}
+	}
+	if (dir_write(KNOWN, text, len) != 0)
+		logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
+		    KNOWN, strerror(errno));
+	free(text);
+	return;
+fail:
+	logmsg(LOG_WARNING, "%s/%s is not written: out of memory", pd.pd_dir,
+	    KNOWN);
+	free(text);
+}
+
 /* ---- reading a process ---------------------------------------------------- */
 
 /*
@@ -1051,7 +1220,7 @@ proc_register(pid_t pid)
 	if (str_append(&text, &len, &cap, head, strlen(head)) != 0)
 		goto out;
 	for (unsigned int i = 0; i < n; i++) {
-		const dt_pd_file_t *pf = objs[i].po_file;
+		dt_pd_file_t *pf = objs[i].po_file;
 		char obj[64];
 		size_t plen = strlen(objs[i].po_path);
 
@@ -1073,6 +1242,7 @@ proc_register(pid_t pid)
 		    pf->pf_len) != 0)
 			goto out;
 		any = true;
+		known_path(pf, objs[i].po_path);
 	}
 	if (over > 0)
 		logmsg(LOG_WARNING, "process %d: the probes of %u file%s not "
@@ -1541,6 +1711,7 @@ main(int argc, char **argv)
 		return (1);
 
 	pd.pd_efd = efd;
+	pd.pd_knowndirty = true;	/* written once, whatever was there */
 	registry_load();
 	rescan();
 
@@ -1602,5 +1773,6 @@ main(int argc, char **argv)
 		(void) jobs_expire();
 		rechecks_run();
 		cache_trim(false);
+		known_publish();
 	}
 }

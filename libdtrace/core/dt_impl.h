@@ -426,6 +426,8 @@ typedef struct dt_pattr {
 	dtrace_attribute_t pa_args;	/* their arguments */
 } dt_pattr_t;
 
+struct dt_elf;
+
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
 	const dt_pattr_t *pv_attr;	/* stability of its probes */
@@ -468,6 +470,16 @@ typedef struct dt_provider {
 					/* the probes made since this serial
 					   (pr_serial) were enabled: move what
 					   shared probes can serve onto them */
+	bool (*pv_armable)(struct dtrace_hdl *, const char *);
+					/* may a description name a probe of
+					   this provider (its name in a file's
+					   notes) in a file that no process
+					   maps yet; NULL: no */
+	int (*pv_arm)(struct dtrace_hdl *, const struct dt_elf *,
+	    const char *);		/* make and enable the shared probes
+					   of a file that no process maps yet
+					   (one the registry knows), path as
+					   processes map it; NULL: none */
 	bool (*pv_ownprog)(struct dtrace_hdl *);
 					/* does each probe need a program of
 					   its own, with its cookie (pv_cookie,
@@ -1134,6 +1146,7 @@ extern void dt_discover_free(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */
 extern int dt_registry_start(dtrace_hdl_t *);
+extern void dt_registry_known(dtrace_hdl_t *);
 extern int dt_registry_fd(const dtrace_hdl_t *);
 extern void dt_registry_read(dtrace_hdl_t *);
 extern void dt_registry_close(dtrace_hdl_t *);

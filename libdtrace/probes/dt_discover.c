@@ -404,6 +404,8 @@ loader_session(dtrace_hdl_t *dtp)
 	}
 }
 
+static int attach_new(dtrace_hdl_t *, uint64_t, bool);
+
 int
 dt_discover_start(dtrace_hdl_t *dtp)
 {
@@ -423,9 +425,15 @@ dt_discover_start(dtrace_hdl_t *dtp)
 	if ((rv = dt_registry_start(dtp)) != 0) {
 		if (rv < 0)
 			return (-1);
+		uint64_t first = dtp->dt_probeserial;
+
 		dtp->dt_discover = true;
 		if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
 		    "dt_disc_exit") != 0)
+			return (-1);
+		/* the files it knows that no process may map now */
+		dt_registry_known(dtp);
+		if (attach_new(dtp, first, true) != 0)
 			return (-1);
 		return (dt_discover_scan(dtp));
 	}

@@ -37,6 +37,22 @@
  *    parent says it is created again, then watches it again and reads
  *    it, as above.
  *
+ * Files the daemon read before, which no process may map now: at start
+ * (dt_registry_known()), the providers arm the files whose probes the
+ * descriptions may name (pv_armable(), pv_arm()), so that the first
+ * process that runs such a file is traced from its first firing, as one
+ * of a file the session has seen is.  The daemon lists them in the file
+ * "known" (dtprobed/dtprobed.c has its format): identity (device, inode,
+ * size, modification time), providers, and the path a process mapped it
+ * by.  The path is only where to look: the file found there is opened
+ * without side effects (O_PATH), and read, and armed, only if it is the
+ * very file the daemon read (its identity, on that descriptor); its
+ * notes are the session's own reading of that descriptor, which is what
+ * is attached.  A file of another mount namespace, moved or changed
+ * since, is not armed (its processes are discovered as new).  At most
+ * usdtidle files, the newest first: beyond, they would be released as
+ * idle anyway (dt_usdt_sweep()).
+ *
  * The processes whose files were there when the session started are
  * known, not discovered: as with the session's own exec events, only
  * processes that start (or change) while tracing runs are new.  When the
@@ -56,11 +72,14 @@
 #include <sys/file.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "../core/dt_impl.h"
 
 #define DT_REGISTRY_DIR	"/run/dtrace"	/* dtprobed's default */
 #define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */
+#define DT_REGISTRY_KNOWN "known"	/* the files it has read */
+#define DT_KNOWN_BYTES	(1u << 20)	/* ... their list's bytes at most */
 #define DIR_EVENTS	(IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | \
 			 IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
@@ -403,6 +422,140 @@ dt_registry_start(dtrace_hdl_t *dtp)
 	dtp->dt_registry = rg;
 	resync(dtp, rg, false);
 	return (1);
+}
+
+/*
+ * The file at path, open for reading, if it is the regular file with
+ * this identity; -1 if not (or not there).
+ */
+static int
+known_open(const char *path, dev_t dev, ino_t ino, off_t size,
+    const struct timespec *mtime)
+{
+	struct stat st;
+	char self[64];
+	int pfd, fd;
+
+	if ((pfd = open(path, O_PATH | O_CLOEXEC)) < 0)
+		return (-1);
+	if (fstat(pfd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    st.st_dev != dev || st.st_ino != ino || st.st_size != size ||
+	    st.st_mtim.tv_sec != mtime->tv_sec ||
+	    st.st_mtim.tv_nsec != mtime->tv_nsec) {
+		close(pfd);
+		return (-1);
+	}
+	/* the same inode, opened for reading: not the path again */
+	snprintf(self, sizeof (self), "/proc/self/fd/%d", pfd);
+	fd = open(self, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	close(pfd);
+	if (fd >= 0 && (fstat(fd, &st) != 0 || st.st_dev != dev ||
+	    st.st_ino != ino)) {
+		close(fd);
+		fd = -1;
+	}
+	return (fd);
+}
+
+/* May a description name a probe of one of these providers ("a,b")? */
+static bool
+known_wanted(dtrace_hdl_t *dtp, char *provs)
+{
+	for (char *p = strtok(provs, ","); p != NULL; p = strtok(NULL, ",")) {
+		for (const char *c = p; *c != '\0'; c++) {
+			if (!isalnum((unsigned char)*c) && *c != '_')
+				return (false);
+		}
+		for (int i = 0; dt_providers[i] != NULL; i++) {
+			if (dt_providers[i]->pv_armable != NULL &&
+			    dt_providers[i]->pv_armable(dtp, p))
+				return (true);
+		}
+	}
+	return (false);
+}
+
+/*
+ * Arm the files of the daemon's list whose probes the descriptions may
+ * name (see the top of this file); what cannot be armed is left to
+ * discovery.
+ */
+void
+dt_registry_known(dtrace_hdl_t *dtp)
+{
+	dt_registry_t *rg = dtp->dt_registry;
+	unsigned int armed = 0;
+	struct stat st;
+	char *text, *line, *next;
+	ssize_t n;
+	size_t len = 0;
+	int fd;
+
+	if (rg == NULL || rg->rg_dirfd < 0 || (fd = openat(rg->rg_dirfd,
+	    DT_REGISTRY_KNOWN, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
+	    O_NONBLOCK)) < 0)
+		return;
+	if (fstat(fd, &st) != 0 || untrusted(&st, false) != NULL ||
+	    st.st_size > DT_KNOWN_BYTES ||
+	    (text = malloc((size_t)st.st_size + 1)) == NULL) {
+		close(fd);
+		return;
+	}
+	while (len < (size_t)st.st_size && (n = read(fd, text + len,
+	    (size_t)st.st_size - len)) > 0)
+		len += (size_t)n;
+	close(fd);
+	text[len] = '\0';
+	if (strncmp(text, "dtprobed-known 1\n", 17) != 0) {
+		free(text);
+		return;
+	}
+	for (line = text + 17; *line != '\0' && armed <
+	    dtp->dt_opts.op_usdtidle; line = next) {
+		unsigned int maj, min;
+		unsigned long ino;
+		long long size, sec;
+		long nsec;
+		char provs[256];
+		int at = 0;
+		const char *path;
+		const dt_elf_t *ef;
+		bool any = false;
+
+		if ((next = strchr(line, '\n')) == NULL)
+			break;		/* cut short */
+		*next++ = '\0';
+		if (sscanf(line, "file %u:%u %lu %lld %lld %ld %255s %n", &maj,
+		    &min, &ino, &size, &sec, &nsec, provs, &at) != 7 ||
+		    at == 0 || line[at] != '/' || !known_wanted(dtp, provs))
+			continue;
+		path = line + at;
+		for (const char *c = path; *c != '\0'; c++) {
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				path = NULL;	/* the pid provider's rule */
+			if (path == NULL)
+				break;
+		}
+		if (path == NULL || (fd = known_open(path, makedev(maj, min),
+		    (ino_t)ino, (off_t)size, &(struct timespec){ sec,
+		    nsec })) < 0)
+			continue;
+		if ((ef = dt_elf_lookup_fd(dtp, fd, path)) == NULL ||
+		    ef->ef_nnotes == 0)
+			continue;
+		for (int i = 0; dt_providers[i] != NULL; i++) {
+			if (dt_providers[i]->pv_arm == NULL)
+				continue;
+			if (dt_providers[i]->pv_arm(dtp, ef, path) != 0)
+				dt_msg(dtp, DTRACE_MSG_WARNING, "the USDT probes "
+				    "of %s are not armed: %s", path,
+				    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+			else
+				any = true;
+		}
+		armed += any;
+	}
+	free(text);
 }
 
 int

@@ -1526,6 +1526,75 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	return (0);
 }
 
+/*
+ * pv_arm: a file with notes, known to the registry, that no process of
+ * the session maps (yet): the shared probes of the notes that the
+ * descriptions naming no process may name are made and enabled, so that
+ * the file's next process fires them from its first firing.  Its notes
+ * are the session's own reading of the file, through the descriptor that
+ * will be attached (ef_fd).  The file is idle (dt_usdt_sweep()) until a
+ * process maps it.
+ */
+static int
+usdt_arm(dtrace_hdl_t *dtp, const dt_elf_t *ef, const char *path)
+{
+	dt_pidmod_t pm = { 0 };
+	const char *base = strrchr(path, '/');
+	dt_usdtfile_t *uf = file_find(dtp, ef);
+
+	pm.pm_path = (char *)(uintptr_t)path;	/* copied by shared_get() */
+	pm.pm_file = path;
+	pm.pm_name = base != NULL ? base + 1 : path;
+	pm.pm_dev = ef->ef_dev;
+	pm.pm_ino = ef->ef_ino;
+	pm.pm_elf = ef;
+	for (size_t i = 0; i < ef->ef_nnotes; i++) {
+		const dt_elfnote_t *en = &ef->ef_notes[i];
+		char spec[1024];
+		const char *bad;
+		size_t badlen;
+		uint32_t tramp;
+		bool may = false, none;
+
+		if (uf != NULL && uf->uf_prids[i] != 0)
+			continue;
+		for (unsigned int c = 0; c < dtp->dt_nclauses && !may; c++) {
+			const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+			for (unsigned int d = 0; d < dcp->dc_ndescs && !may;
+			    d++)
+				may = dt_discover_wants(dtp,
+				    &dcp->dc_descs[d]) &&
+				    desc_site(&dcp->dc_descs[d], &pm, en, true);
+		}
+		/* a note not understood: said when a process runs it */
+		if (!may || dt_usdt_note_args(&pm, en, spec, sizeof (spec),
+		    &bad, &badlen) < 0)
+			continue;
+		if (spec_tramp(dtp, spec, &tramp) != 0 ||
+		    (shared_get(dtp, &pm, i, tramp, &none) == NULL && !none))
+			return (-1);
+		uf = file_find(dtp, ef);
+	}
+	return (0);
+}
+
+/* pv_armable: may a description naming no process name provider prov? */
+static bool
+usdt_armable(dtrace_hdl_t *dtp, const char *prov)
+{
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+			if (dt_discover_wants(dtp, &dcp->dc_descs[d]) &&
+			    prov_may(prov, dcp->dc_descs[d].prv))
+				return (true);
+		}
+	}
+	return (false);
+}
+
 /* pv_init: nothing made yet. */
 static int
 usdt_init(dtrace_hdl_t *dtp, void **datap)
@@ -1589,6 +1658,8 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_discover = usdt_discover,
 	.pv_forget = usdt_forget,
 	.pv_share = usdt_share,
+	.pv_armable = usdt_armable,
+	.pv_arm = usdt_arm,
 	.pv_init = usdt_init,
 	.pv_fini = usdt_fini,
 	.pv_overlying = usdt_overlying,
