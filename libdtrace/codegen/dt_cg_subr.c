@@ -102,14 +102,15 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp,
  * mm->arg_start and arg_end, which the D library reads only for a task of
  * the current address space), each NUL between two arguments made a
  * space, at most DT_PSARGS_MAX - 1 of them and no more than a string
- * temporary holds.  Bytes that cannot be read give the empty string.
+ * holds (strsize characters: a temporary has room for them and the
+ * NUL).  Bytes that cannot be read give the empty string.
  */
 void
 dt_cg_psargs(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
 	uint32_t strsize = cg->cg_hdl->dt_opts.op_strsize;
-	int32_t cap = (int32_t)(strsize < DT_PSARGS_MAX ? strsize - 1 :
+	int32_t cap = (int32_t)(strsize < DT_PSARGS_MAX - 1 ? strsize :
 	    DT_PSARGS_MAX - 1);
 	uint32_t t = dt_cg_tmp_alloc(cg);
 	int lread = dt_cg_label_new(cg), lempty = dt_cg_label_new(cg);

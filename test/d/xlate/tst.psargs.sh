@@ -17,3 +17,7 @@ rm -f $TMPDIR/dt-psargs.sh
 $DTRACE -qn 'profile-997 /curthread->mm == NULL/ {
 	printf("%d\n", curpsinfo->pr_psargs == stringof(curthread->comm));
 	exit(0); }' | grep .
+# a string holds strsize characters: pr_psargs too, under a small strsize
+echo "exec /bin/echo abcdefgh" >$TMPDIR/dt-psargs.sh
+$DTRACE -x strsize=5 -qn "$prog" -c "sh $TMPDIR/dt-psargs.sh" | grep '^\['
+rm -f $TMPDIR/dt-psargs.sh
