@@ -34,6 +34,15 @@
  * offset of the return instruction that DTrace gives elsewhere is not
  * known to a uretprobe).
  *
+ * An absolute probe (pid123:a.out:-:401136, or pid123::-:401136) names
+ * an instruction by its address in the executable, as the executable's
+ * symbol table and a disassembler give it (for an executable that is
+ * not position-independent, its address in the process): the function
+ * "-", the name the address in hex as offsets are written.  Only the
+ * executable has them (D_PROC_LIB for another module), one address per
+ * description (D_PROC_NAME for a glob or an empty name); the address
+ * must be the first byte of an instruction of one of its functions.
+ *
  * An offset probe (pid123:a.out:main:1c, the offset in hex as DTrace
  * prints it) is a uprobe at the function's file offset + the offset,
  * which must be the first byte of one of its instructions: the function's
@@ -535,6 +544,81 @@ dt_pidmod_notes(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
 }
 
 /*
+ * The probe at address addr of the executable's layout (function "-"):
+ * at the offset of the function that holds it, refused as a named
+ * offset is (outside every function, inside an instruction).
+ */
+static int
+absprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const char *name,
+    uint64_t addr)
+{
+	const dt_elf_t *ef = pm->pm_elf;
+	const dt_elfsym_t *sym = NULL;
+	uint64_t off;
+	uint8_t *code;
+	dt_probe_t *prp;
+	int rv;
+
+	for (size_t i = 0; i < ef->ef_nsyms && sym == NULL; i++) {
+		if (addr >= ef->ef_syms[i].es_value && addr -
+		    ef->ef_syms[i].es_value < ef->ef_syms[i].es_size)
+			sym = &ef->ef_syms[i];
+	}
+	if (sym == NULL)
+		return (dt_set_errmsg(dtp, EDT_PROCOFF, "address 0x%llx is in "
+		    "no function of %s in process %d", (unsigned long long)addr,
+		    pm->pm_name, (int)pm->pm_pid));
+	off = addr - sym->es_value;
+	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
+		prp = dtp->dt_probes[i];
+		if (prp->pr_prov == &dt_prov_pid &&
+		    prp->pr_data2 == (uint64_t)(uintptr_t)pm &&
+		    strcmp(prp->pr_desc.fun, "-") == 0 &&
+		    strcmp(prp->pr_desc.prb, name) == 0)
+			return (0);
+	}
+	if ((code = dt_elf_code(dtp, ef, sym)) == NULL)
+		return (-1);
+	rv = dt_x86_boundary(code, sym->es_size, off);
+	if (rv == 0 && !dt_x86_uprobe_ok(code + off, sym->es_size - off))
+		rv = dt_set_errmsg(dtp, EDT_PROC, "the kernel cannot place a "
+		    "uprobe on the instruction at 0x%llx (%s+0x%llx) of %s (it "
+		    "has a lock or segment prefix)", (unsigned long long)addr,
+		    sym->es_name, (unsigned long long)off, pm->pm_name);
+	else if (rv == 1)
+		rv = dt_set_errmsg(dtp, EDT_PROCALIGN, "address 0x%llx "
+		    "(%s+0x%llx) of %s in process %d is not on an instruction "
+		    "boundary", (unsigned long long)addr, sym->es_name,
+		    (unsigned long long)off, pm->pm_name, (int)pm->pm_pid);
+	else if (rv != 0)
+		rv = dt_set_errmsg(dtp, EDT_PROC, "cannot decode the "
+		    "instructions of function %s of %s before 0x%llx",
+		    sym->es_name, pm->pm_name, (unsigned long long)addr);
+	free(code);
+	if (rv != 0)
+		return (-1);
+	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name, "-",
+	    name)) == NULL)
+		return (-1);
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "pid%d",
+	    (int)pm->pm_pid);
+	prp->pr_data = sym->es_off + off;
+	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_tramp = off == 0 ? DT_TRAMP_PIDENTRY : DT_TRAMP_PIDOFFSET;
+	return (0);
+}
+
+/*
+ * Can a description with the function "-" name an absolute probe: a
+ * module field that is empty or names the executable?
+ */
+static bool
+abs_modok(const dt_pidmod_t *pm, const char *mod)
+{
+	return (pm->pm_exec && (mod[0] == '\0' || dt_pidmod_match(pm, mod)));
+}
+
+/*
  * Create the probes of one module that the description names: entry,
  * return, and offsets (offmode, off).  Every offset of a function is
  * created only for a description naming one function without a glob
@@ -623,6 +707,19 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 		return (0);
 	if ((offmode = offset_mode(dtp, pdp->prb, &off)) < 0)
 		return (-1);
+	if (strcmp(pdp->fun, "-") == 0) {
+		/* an absolute probe: one address, in the executable */
+		if (offmode != DT_OFF_ONE || dt_pidmods_read(dtp, pid) != 0)
+			return (offmode != DT_OFF_ONE ? 0 : -1);
+		for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL;
+		    pm = pm->pm_next) {
+			if (pm->pm_pid == pid && abs_modok(pm, pdp->mod) &&
+			    (dt_pidmod_elf(dtp, pm, true) != 0 ||
+			    absprobe_add(dtp, pm, pdp->prb, off) != 0))
+				return (-1);
+		}
+		return (0);
+	}
 	if (!entry && !ret && offmode == DT_OFF_NONE)
 		return (0);
 	if (pdp->fun[0] == '\0' || has_glob(pdp->fun)) {
@@ -665,6 +762,24 @@ pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	}
 	if (pid == 0 || has_glob(pdp->prv))
 		return (DT_PIDNM_NONE);
+	if (strcmp(pdp->fun, "-") == 0) {
+		if (offset_mode(dtp, pdp->prb, &off) != DT_OFF_ONE) {
+			snprintf(msg, len, "the function - names one absolute "
+			    "address: the probe name must be it, in hex, not "
+			    "%s", pdp->prb[0] != '\0' ? pdp->prb : "empty");
+			return (DT_PIDNM_NAME);
+		}
+		if (dt_pidmods_read(dtp, pid) != 0)
+			return (DT_PIDNM_NONE);
+		for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL;
+		    pm = pm->pm_next) {
+			if (pm->pm_pid == pid && abs_modok(pm, pdp->mod))
+				return (DT_PIDNM_NONE);
+		}
+		snprintf(msg, len, "the function - is only valid in the "
+		    "executable's module (a.out), not in %s", pdp->mod);
+		return (DT_PIDNM_LIB);
+	}
 	if (pdp->prb[0] != '\0' && strcmp(pdp->prb, "entry") != 0 &&
 	    strcmp(pdp->prb, "return") != 0 &&
 	    offset_mode(dtp, pdp->prb, &off) == DT_OFF_NONE) {
