@@ -2,6 +2,7 @@
  * dt_prov_profile.c: the profile provider: profile-N fires on every CPU at
  * the given rate, tick-N on one CPU.  N takes a unit (ns nsec us usec ms
  * msec s sec m min h hour d day hz); without one it is a frequency in hz.
+ * A period under 200 us (over 5000 hz) is no probe, as in DTrace.
  *
  * Each probe is a software CPU-clock perf event per CPU (profile) or on
  * one CPU (tick) with a perf-event BPF program attached through a link
@@ -21,6 +22,7 @@
 #include "../../codegen/dt_asm.h"
 
 #define NS_PER_SEC	1000000000ULL
+#define PROFILE_MIN	200000ULL	/* the shortest period, ns (5000 hz) */
 
 /* Offsets in struct pt_regs (x86_64) at the start of the context. */
 #define PT_REGS_IP	128
@@ -32,7 +34,11 @@ static const char *const dt_profile_listed[] = {
 	"tick-100", "tick-500", "tick-1000", "tick-5000", "tick-1sec", NULL
 };
 
-/* Period in ns of a probe name, 0 if the name is not a profile probe. */
+/*
+ * Period in ns of a probe name, 0 if the name is not a profile probe:
+ * also one shorter than PROFILE_MIN, which DTrace does not create (a
+ * description naming it matches nothing, D_PDESC_ZERO).
+ */
 static uint64_t
 profile_period(const char *name, int *allcpus)
 {
@@ -64,10 +70,14 @@ profile_period(const char *name, int *allcpus)
 		return (0);
 	n = strtoull(p, &end, 10);
 	if (*end == '\0' || strcasecmp(end, "hz") == 0)
-		return (n > NS_PER_SEC ? 0 : NS_PER_SEC / n);
+		return (n > NS_PER_SEC / PROFILE_MIN ? 0 : NS_PER_SEC / n);
 	for (int i = 0; units[i].u != NULL; i++) {
-		if (strcmp(end, units[i].u) == 0)
-			return (n * units[i].ns);
+		if (strcmp(end, units[i].u) != 0)
+			continue;
+		if (n > UINT64_MAX / units[i].ns ||
+		    n * units[i].ns < PROFILE_MIN)
+			return (0);
+		return (n * units[i].ns);
 	}
 	return (0);
 }
