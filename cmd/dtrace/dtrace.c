@@ -543,11 +543,11 @@ setopt(const char *arg)
 		fatal("out of memory");
 	if ((val = strchr(opt, '=')) != NULL)
 		*val++ = '\0';
+	/* DTrace names the option, not its value: "failed to set -x NAME" */
 	if (dtrace_setopt(g_dtp, opt, val) != 0) {
-		free(opt);
 		if (dtrace_errno(g_dtp) == EDT_BTF)	/* names the file */
 			fatal("%s", dtrace_errmsg(g_dtp, EDT_BTF));
-		fatal("failed to set option -x %s: %s", arg,
+		fatal("failed to set -x %s: %s", opt,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 	}
 	free(opt);
@@ -558,7 +558,7 @@ static void
 setflagopt(int flag, const char *opt, const char *val)
 {
 	if (dtrace_setopt(g_dtp, opt, val) != 0)
-		fatal("failed to set option -%c %s: %s", flag, val,
+		fatal("failed to set -%c %s: %s", flag, val,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 }
 
