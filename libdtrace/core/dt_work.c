@@ -394,6 +394,15 @@ dtrace_go(dtrace_hdl_t *dtp)
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (dtp->dt_oflags & DTRACE_O_NODEV)
 		return (dt_set_errno(dtp, EDT_NOPRIV));
+	/*
+	 * Destructive actions are refused when tracing would start, as
+	 * DTrace refuses them; the option may come from a program's pragma.
+	 */
+	for (unsigned int i = 0; i < dtp->dt_nclauses; i++) {
+		if (dtp->dt_clauses[i]->dc_destructive &&
+		    !dtp->dt_opts.op_destructive)
+			return (dt_set_errno(dtp, EDT_DESTRUCTIVE));
+	}
 	if (go(dtp) != 0) {
 		int err = dtp->dt_errno;
 		char msg[sizeof (dtp->dt_errmsg)];
