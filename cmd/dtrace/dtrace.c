@@ -736,6 +736,7 @@ main(int argc, char *argv[])
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false;
 	int linkmode = 0;	/* 'h' or 'G' */
+	unsigned int nclauses = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
@@ -1025,7 +1026,11 @@ main(int argc, char *argv[])
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		if (!g_quiet)
 			print_banner(&reqs[i], &info);
+		nclauses += info.dpi_clauses;
 	}
+	/* programs without a clause (-x empty) have nothing to trace */
+	if (nclauses == 0)
+		fatal("no probes matched");
 
 	dtrace_handle_err(g_dtp, errhandler, NULL);
 	dtrace_handle_proc(g_dtp, prochandler, NULL);

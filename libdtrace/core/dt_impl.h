@@ -669,6 +669,7 @@ typedef struct dt_options {
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
+	bool op_empty;			/* empty: an empty program compiles */
 	bool op_argref;			/* argref: macro arguments need not
 					   all be used */
 	bool op_flowindent;		/* flowindent (-F) */

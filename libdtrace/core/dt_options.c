@@ -514,6 +514,9 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
 	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	/* read by the parser: an empty program is no D_EMPTY error */
+	{ .od_name = "empty", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_empty), .od_set = dt_opt_set },
 	{ .od_name = "encoding", .od_type = DT_OPT_WORD, TRACE,
 	    AT(op_encoding), .od_default = DT_ENCODING_AUTO,
 	    .od_words = w_encoding, .od_set = dt_opt_set },

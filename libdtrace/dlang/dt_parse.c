@@ -3216,7 +3216,8 @@ dt_parse_program(dt_pcb_t *pcb)
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
-		if (t->tk_kind == T_EOF && !any)
+		if (t->tk_kind == T_EOF && !any &&
+		    !pcb->pcb_hdl->dt_opts.op_empty)
 			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
 			    "translation unit");
 		if (t->tk_kind == T_EOF)
