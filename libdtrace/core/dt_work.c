@@ -30,6 +30,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <sys/syscall.h>
+#include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include <unistd.h>
 
@@ -403,6 +404,14 @@ dtrace_go(dtrace_hdl_t *dtp)
 		    !dtp->dt_opts.op_destructive)
 			return (dt_set_errno(dtp, EDT_DESTRUCTIVE));
 	}
+	/*
+	 * As DTrace: the output buffer must hold the largest record a
+	 * clause writes (with the ring buffer's header), or nothing the
+	 * clause records could ever be read.
+	 */
+	if (dtp->dt_opts.op_bufsize < (uint64_t)dtp->dt_recmax +
+	    BPF_RINGBUF_HDR_SZ)
+		return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
 	if (go(dtp) != 0) {
 		int err = dtp->dt_errno;
 		char msg[sizeof (dtp->dt_errmsg)];
