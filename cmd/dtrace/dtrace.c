@@ -734,7 +734,7 @@ main(int argc, char *argv[])
 	pid_t *pids = g_pids = calloc((size_t)argc + 1, sizeof (pid_t));
 	struct ps_prochandle **procs;
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
-	bool list = false, exitearly = false, dump = false;
+	bool list = false, exitearly = false, dump = false, version = false;
 	int linkmode = 0;	/* 'h' or 'G' */
 	unsigned int nclauses = 0;
 	unsigned int cflags = 0;
@@ -871,9 +871,8 @@ main(int argc, char *argv[])
 			dump = true;
 			break;
 		case 'V':
-			printf("dtrace: D language 2.0 (dtrace %s, compiled "
-			    "to BPF)\n", DTRACE_CMD_VERSION);
-			return (finish(0));
+			version = true;
+			break;
 		case 'w':
 			setopt("destructive");
 			break;
@@ -891,6 +890,17 @@ main(int argc, char *argv[])
 			usage(stderr);
 			return (finish(2));
 		}
+	}
+	/*
+	 * -V: the D language version as DTrace for Linux names it (scripts
+	 * read it); with -v, this command's own version too.
+	 */
+	if (version) {
+		printf("dtrace: Oracle D 2.0\n");
+		if (g_verbose)
+			printf("This is dtrace %s, compiling D to BPF\n",
+			    DTRACE_CMD_VERSION);
+		return (finish(0));
 	}
 	if (nreqs == 0 && !list) {
 		usage(stderr);
