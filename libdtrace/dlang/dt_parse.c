@@ -210,7 +210,8 @@ macro_check(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos, void *tofree)
 	if (strcmp(name, "projid") != 0 && strcmp(name, "taskid") != 0)
 		return;
 	free(tofree);
-	dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
+	/* DTrace for Linux defines neither: its undefined-macro tag */
+	dt_cerror(pcb, "D_MACRO_UNDEF", pos, "macro variable $%s is not "
 	    "available: Linux has no %s", name, name[0] == 'p' ? "projects" :
 	    "tasks");
 }
