@@ -539,6 +539,10 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_opt_set },
 	{ .od_name = "flowindent", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_flowindent), .od_set = dt_opt_set },
+	/* DTrace's options with nothing to do here, accepted and kept so
+	   that scripts setting them run (docs/man/dtrace.1 says why) */
+	{ .od_name = "grabanon", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_grabanon), .od_set = dt_opt_set },
 	{ .od_name = "incdir", .od_type = DT_OPT_LIST, GO,
 	    .od_set = dt_cpp_set_incdir },
 	/* read when a clause calling jstack() is compiled */
@@ -550,9 +554,16 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "jstackstrsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_jstackstrsize), .od_default = 512, .od_min = 1,
 	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	{ .od_name = "lazyload", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_lazyload), .od_set = dt_opt_set },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
 	/* compiled into speculation() and speculate() */
+	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
+	    AT(op_maxframes), .od_default = DT_STACK_MAXFRAMES, .od_min = 1,
+	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
 	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
 	    AT(op_nspec), .od_default = 1, .od_min = 1,
 	    .od_max = DT_NSPEC_MAX,
@@ -561,6 +572,8 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_oformat), .od_default = DT_OFORMAT_TEXT,
 	    .od_words = w_oformat, .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
+	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_preallocate), .od_set = dt_opt_set },
 	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
