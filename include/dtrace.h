@@ -84,6 +84,7 @@ enum {
 	EDT_NOAGG,		/* no such aggregation */
 	EDT_LINK,		/* dtrace -h or -G failed */
 	EDT_GRAB,		/* a process cannot be grabbed (gone) */
+	EDT_BUFTOOSMALL,	/* bufsize cannot hold a clause's record */
 	EDT_MAX
 };
 

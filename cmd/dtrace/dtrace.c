@@ -37,6 +37,7 @@ static dtrace_hdl_t *g_dtp;
 static FILE *g_ofp;
 static request_t *g_reqs;		/* -n, -s, ... in order */
 static char **g_cmds;			/* -c commands */
+static char **g_operands;		/* macro arguments, -G objects */
 static pid_t *g_pids;			/* -p processes */
 static char *g_linkout;		/* the file -h or -G writes */
 static struct ps_prochandle **g_procs;	/* created and grabbed */
@@ -87,6 +88,7 @@ finish(int rc)
 	free(g_procs);
 	free(g_reqs);
 	free(g_cmds);
+	free(g_operands);
 	free(g_pids);
 	free(g_linkout);
 	if (g_ofp != NULL && g_ofp != stdout)
@@ -543,11 +545,11 @@ setopt(const char *arg)
 		fatal("out of memory");
 	if ((val = strchr(opt, '=')) != NULL)
 		*val++ = '\0';
+	/* DTrace names the option, not its value: "failed to set -x NAME" */
 	if (dtrace_setopt(g_dtp, opt, val) != 0) {
-		free(opt);
 		if (dtrace_errno(g_dtp) == EDT_BTF)	/* names the file */
 			fatal("%s", dtrace_errmsg(g_dtp, EDT_BTF));
-		fatal("failed to set option -x %s: %s", arg,
+		fatal("failed to set -x %s: %s", opt,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 	}
 	free(opt);
@@ -558,7 +560,7 @@ static void
 setflagopt(int flag, const char *opt, const char *val)
 {
 	if (dtrace_setopt(g_dtp, opt, val) != 0)
-		fatal("failed to set option -%c %s: %s", flag, val,
+		fatal("failed to set -%c %s: %s", flag, val,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 }
 
@@ -708,6 +710,16 @@ hold_std_fds(void)
 	}
 }
 
+/*
+ * Whether getopt() stopped at "--" (it then returns -1 with optind past
+ * it, and would go back to the first operand after it if called again).
+ */
+static bool
+after_dashes(char *const argv[], int ind)
+{
+	return (ind > 1 && strcmp(argv[ind - 1], "--") == 0);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -716,18 +728,22 @@ main(int argc, char *argv[])
 	request_t *reqs = g_reqs = calloc((size_t)argc + 1,
 	    sizeof (request_t));
 	char **cmds = g_cmds = calloc((size_t)argc + 1, sizeof (char *));
+	char **operands = g_operands = calloc((size_t)argc + 1,
+	    sizeof (char *));
+	int noperands = 0;
 	pid_t *pids = g_pids = calloc((size_t)argc + 1, sizeof (pid_t));
 	struct ps_prochandle **procs;
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
-	bool list = false, exitearly = false, dump = false;
+	bool list = false, exitearly = false, dump = false, version = false;
 	int linkmode = 0;	/* 'h' or 'G' */
+	unsigned int nclauses = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
 	bool done = false, nodev = false, gone = false;
 
 	hold_std_fds();
-	if (reqs == NULL || cmds == NULL || pids == NULL)
+	if (reqs == NULL || cmds == NULL || pids == NULL || operands == NULL)
 		fatal("out of memory");
 	g_ofp = stdout;
 	/*
@@ -741,10 +757,12 @@ main(int argc, char *argv[])
 	 * privilege: without it, such a run opens a compile-only handle.
 	 */
 	opterr = 0;	/* the pass below reports bad options */
-	while ((c = getopt(argc, argv, optstr)) != -1) {
-		if (c == 'e' || c == 'V' || c == 'h')
-			nodev = true;
-	}
+	do {
+		while ((c = getopt(argc, argv, optstr)) != -1) {
+			if (c == 'e' || c == 'V' || c == 'h')
+				nodev = true;
+		}
+	} while (!after_dashes(argv, optind) && optind++ < argc);
 	opterr = 1;
 	optind = 0;	/* glibc: a full reset for the passes below */
 	if ((g_dtp = dtrace_open(DTRACE_VERSION, 0, &err)) == NULL &&
@@ -753,8 +771,25 @@ main(int argc, char *argv[])
 	if (g_dtp == NULL)
 		fatal("failed to initialize: %s", dtrace_errmsg(NULL, err));
 
-	/* First pass: options; programs and processes are remembered. */
-	while ((c = getopt(argc, argv, optstr)) != -1) {
+	/*
+	 * First pass: options; programs and processes are remembered.  As in
+	 * DTrace, an operand (a macro argument, or an object file for -G) may
+	 * come between options: each is set aside and the options after it
+	 * are read on.
+	 */
+	for (;;) {
+		c = getopt(argc, argv, optstr);
+		if (c == -1 && after_dashes(argv, optind)) {
+			while (optind < argc)	/* "--": the rest are operands */
+				operands[noperands++] = argv[optind++];
+			break;
+		}
+		if (c == -1) {
+			if (optind >= argc)
+				break;
+			operands[noperands++] = argv[optind++];
+			continue;
+		}
 		switch (c) {
 		case 'c':
 			cmds[ncmds++] = optarg;
@@ -836,9 +871,8 @@ main(int argc, char *argv[])
 			dump = true;
 			break;
 		case 'V':
-			printf("dtrace: D language 2.0 (dtrace %s, compiled "
-			    "to BPF)\n", DTRACE_CMD_VERSION);
-			return (finish(0));
+			version = true;
+			break;
 		case 'w':
 			setopt("destructive");
 			break;
@@ -857,13 +891,24 @@ main(int argc, char *argv[])
 			return (finish(2));
 		}
 	}
+	/*
+	 * -V: the D language version as DTrace for Linux names it (scripts
+	 * read it); with -v, this command's own version too.
+	 */
+	if (version) {
+		printf("dtrace: Oracle D 2.0\n");
+		if (g_verbose)
+			printf("This is dtrace %s, compiling D to BPF\n",
+			    DTRACE_CMD_VERSION);
+		return (finish(0));
+	}
 	if (nreqs == 0 && !list) {
 		usage(stderr);
 		return (finish(2));
 	}
 	if (linkmode != 0)
 		return (finish(link_step(linkmode, reqs, nreqs, cflags,
-		    outfile, argc - optind, argv + optind)));
+		    outfile, noperands, operands)));
 	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
@@ -903,8 +948,8 @@ main(int argc, char *argv[])
 		int margc = 0;
 
 		margv[margc++] = (char *)rq->rq_arg;
-		for (int a = optind; a < argc && margc < 63; a++)
-			margv[margc++] = argv[a];
+		for (int a = 0; a < noperands && margc < 63; a++)
+			margv[margc++] = operands[a];
 		margv[margc] = NULL;
 		if (rq->rq_kind == REQ_SCRIPT) {
 			FILE *fp = strcmp(rq->rq_arg, "-") == 0 ? stdin :
@@ -991,7 +1036,11 @@ main(int argc, char *argv[])
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		if (!g_quiet)
 			print_banner(&reqs[i], &info);
+		nclauses += info.dpi_clauses;
 	}
+	/* programs without a clause (-x empty) have nothing to trace */
+	if (nclauses == 0)
+		fatal("no probes matched");
 
 	dtrace_handle_err(g_dtp, errhandler, NULL);
 	dtrace_handle_proc(g_dtp, prochandler, NULL);

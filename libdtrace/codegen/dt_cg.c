@@ -512,20 +512,21 @@ emit_save_args(dt_cg_t *cg, bool restore)
 }
 
 /*
- * Set up the ERROR probe's arguments from the fault: arg0 = 0, arg1 = the
- * faulting enabled probe id (epid), arg2 = the clause, arg3 = the BPF pc,
- * arg4 = the fault kind, arg5 = the address or value.
+ * Set up the ERROR probe's arguments from the fault, as DTrace for Linux
+ * sets them: arg0 = 0, arg1 = the id of the probe whose clause faulted,
+ * arg2 = that clause's number, arg3 = the BPF pc, arg4 = the fault kind,
+ * arg5 = the address or value.
  */
 static void
 emit_error_args(dt_cg_t *cg)
 {
 	int16_t a = MS_OFF(ms_argv);
 
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, a, 0));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
+	dt_cg_emit(cg, STX(BPF_DW, R9, a + 8, R1));
 	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
 	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, a, 0));
-	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_epid)));
-	dt_cg_emit(cg, STX(BPF_DW, R9, a + 8, R1));
 	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
 	dt_cg_emit(cg, STX(BPF_DW, R9, a + 16, R1));
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));

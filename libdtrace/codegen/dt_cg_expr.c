@@ -577,11 +577,22 @@ cg_deref(dt_cg_t *cg, dt_node_t *dnp)
 	emit_load(cg, dnp);
 }
 
-/* r0 = p->m or s.m: the address of the struct plus the offset, loaded */
+/*
+ * r0 = p->m or s.m: the address of the struct plus the offset, loaded.
+ * A NULL p is DTrace's invalid address fault for address 0, as DTrace
+ * reports it, not for the member's offset.
+ */
 static void
 cg_member(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_cg_expr(cg, dnp->dn_left);
+	if (dnp->dn_op == T_ARROW && dnp->dn_value != 0) {
+		int lok = dt_cg_label_new(cg);
+
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lok);
+		dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R0);
+		dt_cg_label_set(cg, lok);
+	}
 	if (dnp->dn_value != 0)
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dnp->dn_value));
 	emit_load(cg, dnp);

@@ -47,6 +47,7 @@ static const char *const dt_errtab[] = {
 	[EDT_LINK - EDT_BASE] = "Failed to generate the provider header or "
 	    "object",
 	[EDT_GRAB - EDT_BASE] = "Failed to grab a process",
+	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
 };
 
 int

@@ -680,7 +680,14 @@ typedef struct dt_options {
 					   fentry/fexit, a program each; more:
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
+	bool op_grabanon;		/* grabanon: no anonymous state here */
+	bool op_lazyload;		/* lazyload: no DOF here */
+	bool op_preallocate;		/* preallocate: BPF maps always are */
+	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
+	uint32_t op_maxframes;		/* maxframes: frames stop at
+					   DT_STACK_MAXFRAMES here */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
+	bool op_empty;			/* empty: an empty program compiles */
 	bool op_argref;			/* argref: macro arguments need not
 					   all be used */
 	bool op_flowindent;		/* flowindent (-F) */

@@ -202,13 +202,6 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (pgp->dp_exec)
 		return (dt_set_errno(dtp, EINVAL));
-	/* the destructive option may come from the program's own pragmas */
-	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
-	    dcp = dcp->dc_next) {
-		if (dcp->dc_destructive && !dtp->dt_opts.op_destructive)
-			return (dt_set_errno(dtp, EDT_DESTRUCTIVE));
-	}
-
 	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
 	    dcp = dcp->dc_next) {
 		if (dtp->dt_nclauses == dtp->dt_clausecap &&

@@ -143,6 +143,8 @@ field(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
 /*
  * The number val says for od (BOOL, SIZE, INT, RATE, WORD), checked
  * against the row's bounds; -1 with EDT_BADOPTVAL when it is not one.
+ * A flag, as in DTrace, is set by no value, "yes" or "true" and unset by
+ * "no" or "false".
  */
 int
 dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
@@ -152,25 +154,20 @@ dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
 
 	switch (od->od_type) {
 	case DT_OPT_BOOL:
-		if (val != NULL && *val != '\0')
+		if (val == NULL || *val == '\0' || strcmp(val, "yes") == 0 ||
+		    strcmp(val, "true") == 0)
+			*vp = 1;
+		else if (strcmp(val, "no") == 0 || strcmp(val, "false") == 0)
+			*vp = 0;
+		else
 			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		*vp = 1;
 		return (0);
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:
+		/* out of range is DTrace's plain "Invalid value" too */
 		if (parse_size(val, vp) == 0 && *vp >= od->od_min &&
 		    *vp <= od->od_max)
 			return (0);
-		if (od->od_range == DT_OPTR_BETWEEN)
-			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be "
-			    "between %llu and %llu", od->od_name,
-			    (unsigned long long)od->od_min,
-			    (unsigned long long)od->od_max));
-		if (od->od_range == DT_OPTR_FROM)
-			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be "
-			    "a number from %llu to %llu", od->od_name,
-			    (unsigned long long)od->od_min,
-			    (unsigned long long)od->od_max));
 		return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	case DT_OPT_RATE:
 		if (parse_rate(val, vp) != 0)
@@ -517,6 +514,9 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
 	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	/* read by the parser: an empty program is no D_EMPTY error */
+	{ .od_name = "empty", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_empty), .od_set = dt_opt_set },
 	{ .od_name = "encoding", .od_type = DT_OPT_WORD, TRACE,
 	    AT(op_encoding), .od_default = DT_ENCODING_AUTO,
 	    .od_words = w_encoding, .od_set = dt_opt_set },
@@ -535,35 +535,48 @@ const dt_optdesc_t dt_options[] = {
 	/* read when tracing starts (fbt_prepare()) */
 	{ .od_name = "fbtmaxtramp", .od_type = DT_OPT_INT, GO,
 	    AT(op_fbtmaxtramp), .od_default = DT_FBT_MAXTRAMP,
-	    .od_max = UINT32_MAX, .od_range = DT_OPTR_FROM,
+	    .od_max = UINT32_MAX,
 	    .od_set = dt_opt_set },
 	{ .od_name = "flowindent", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_flowindent), .od_set = dt_opt_set },
+	/* DTrace's options with nothing to do here, accepted and kept so
+	   that scripts setting them run (docs/man/dtrace.1 says why) */
+	{ .od_name = "grabanon", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_grabanon), .od_set = dt_opt_set },
 	{ .od_name = "incdir", .od_type = DT_OPT_LIST, GO,
 	    .od_set = dt_cpp_set_incdir },
 	/* read when a clause calling jstack() is compiled */
 	{ .od_name = "jstackframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_jstackframes), .od_default = 50, .od_min = 1,
-	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_STACK_MAXFRAMES,
 	    .od_set = dt_opt_set },
 	/* for stack helpers, which Linux has none of */
 	{ .od_name = "jstackstrsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_jstackstrsize), .od_default = 512, .od_min = 1,
 	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	{ .od_name = "lazyload", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_lazyload), .od_set = dt_opt_set },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
 	/* compiled into speculation() and speculate() */
+	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
+	    AT(op_maxframes), .od_default = DT_STACK_MAXFRAMES, .od_min = 1,
+	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
 	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
 	    AT(op_nspec), .od_default = 1, .od_min = 1,
-	    .od_max = DT_NSPEC_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_NSPEC_MAX,
 	    .od_set = set_spec },
 	{ .od_name = "oformat", .od_type = DT_OPT_WORD, GO,
 	    AT(op_oformat), .od_default = DT_OFORMAT_TEXT,
 	    .od_words = w_oformat, .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
+	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_preallocate), .od_set = dt_opt_set },
 	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
-	    .od_max = DT_PRINT_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },
 	{ .od_name = "quiet", .od_type = DT_OPT_BOOL, TRACE,
 	    AT(op_quiet), .od_set = dt_opt_set },
@@ -578,20 +591,20 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_registry), .od_set = dt_opt_set },
 	{ .od_name = "scratchsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_scratchsize), .od_default = 256, .od_min = 8,
-	    .od_max = DT_SCRATCH_MAX, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_SCRATCH_MAX,
 	    .od_set = set_scratchsize },
 	{ .od_name = "specsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_specsize), .od_default = 32 << 10, .od_min = 1,
 	    .od_max = DT_SPEC_MAPMAX - sizeof (dt_specbuf_t),
-	    .od_range = DT_OPTR_BETWEEN, .od_set = set_spec },
+	    .od_set = set_spec },
 	/* read when a clause calling stack() is compiled */
 	{ .od_name = "stackframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_stackframes), .od_default = 20, .od_min = 1,
-	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_STACK_MAXFRAMES,
 	    .od_set = dt_opt_set },
 	{ .od_name = "stackindent", .od_type = DT_OPT_INT, GO,
 	    AT(op_stackindent), .od_default = 14, .od_max = 256,
-	    .od_range = DT_OPTR_BETWEEN, .od_set = dt_opt_set },
+	    .od_set = dt_opt_set },
 	/* dtrace_sleep() wakes at least this often (dt_work.c) */
 	{ .od_name = "statusrate", .od_type = DT_OPT_RATE, GO,
 	    AT(op_statusrate), .od_default = NS_PER_S,
@@ -601,7 +614,7 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_cpp_set_stdc },
 	{ .od_name = "strsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_strsize), .od_default = 256, .od_min = 2, .od_max = 4096,
-	    .od_range = DT_OPTR_BETWEEN, .od_set = set_strsize },
+	    .od_set = set_strsize },
 	{ .od_name = "switchrate", .od_type = DT_OPT_RATE, TRACE,
 	    AT(op_switchrate), .od_default = NS_PER_S, .od_set = dt_opt_set },
 	/* one ring buffer for all CPUs: already in time order */
@@ -612,11 +625,11 @@ const dt_optdesc_t dt_options[] = {
 	/* files with shared USDT probes armed with no live process */
 	{ .od_name = "usdtidle", .od_type = DT_OPT_INT, GO,
 	    AT(op_usdtidle), .od_default = 256, .od_min = 0,
-	    .od_max = 1U << 20, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = 1U << 20,
 	    .od_set = dt_opt_set },
 	{ .od_name = "usdtprids", .od_type = DT_OPT_INT, GO,
 	    AT(op_usdtprids), .od_default = 65536, .od_min = 1,
-	    .od_max = 1U << 24, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = 1U << 24,
 	    .od_set = dt_opt_set },
 	/* read when a clause calling ustack() is compiled */
 	{ .od_name = "ustackcopy", .od_type = DT_OPT_SIZE, GO,
@@ -625,7 +638,7 @@ const dt_optdesc_t dt_options[] = {
 	/* read when a clause calling ustack() is compiled */
 	{ .od_name = "ustackframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_ustackframes), .od_default = 100, .od_min = 1,
-	    .od_max = DT_STACK_MAXFRAMES, .od_range = DT_OPTR_BETWEEN,
+	    .od_max = DT_STACK_MAXFRAMES,
 	    .od_set = dt_opt_set },
 	{ .od_name = "zdefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_zdefs), .od_set = dt_opt_set },

@@ -18,7 +18,7 @@
 
 /* What an option's value is, and how a string becomes it. */
 typedef enum dt_opt_type {
-	DT_OPT_BOOL,		/* a flag: no value (or ""); sets 1 */
+	DT_OPT_BOOL,		/* a flag: none, "", yes, true: 1; no, false: 0 */
 	DT_OPT_SIZE,		/* bytes: a number, k, m, g or t after it */
 	DT_OPT_INT,		/* a count: a number (the suffixes of a
 				   size are accepted as well) */
@@ -37,13 +37,6 @@ typedef enum dt_opt_when {
 	DT_OPTW_TRACE		/* at any time: the consumer reads it as
 				   it goes, even while tracing */
 } dt_opt_when_t;
-
-/* What a value out of [od_min, od_max] (or unreadable) is told. */
-typedef enum dt_opt_range {
-	DT_OPTR_PLAIN,		/* EDT_BADOPTVAL alone */
-	DT_OPTR_BETWEEN,	/* "NAME must be between MIN and MAX" */
-	DT_OPTR_FROM		/* "NAME must be a number from MIN to MAX" */
-} dt_opt_range_t;
 
 typedef struct dt_optdesc dt_optdesc_t;
 
@@ -65,8 +58,6 @@ struct dt_optdesc {
 					   string's default is NULL) */
 	uint64_t od_min;		/* SIZE, INT: least value */
 	uint64_t od_max;		/* SIZE, INT: greatest value */
-	dt_opt_range_t od_range;	/* SIZE, INT: message when out of
-					   range or unreadable */
 	const char *const *od_words;	/* WORD: the words, NULL-terminated,
 					   in the order of their values */
 	dt_opt_set_f *od_set;		/* the setter: dt_opt_set() or one

@@ -30,6 +30,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <sys/syscall.h>
+#include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include <unistd.h>
 
@@ -394,6 +395,23 @@ dtrace_go(dtrace_hdl_t *dtp)
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (dtp->dt_oflags & DTRACE_O_NODEV)
 		return (dt_set_errno(dtp, EDT_NOPRIV));
+	/*
+	 * Destructive actions are refused when tracing would start, as
+	 * DTrace refuses them; the option may come from a program's pragma.
+	 */
+	for (unsigned int i = 0; i < dtp->dt_nclauses; i++) {
+		if (dtp->dt_clauses[i]->dc_destructive &&
+		    !dtp->dt_opts.op_destructive)
+			return (dt_set_errno(dtp, EDT_DESTRUCTIVE));
+	}
+	/*
+	 * As DTrace: the output buffer must hold the largest record a
+	 * clause writes (with the ring buffer's header), or nothing the
+	 * clause records could ever be read.
+	 */
+	if (dtp->dt_opts.op_bufsize < (uint64_t)dtp->dt_recmax +
+	    BPF_RINGBUF_HDR_SZ)
+		return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
 	if (go(dtp) != 0) {
 		int err = dtp->dt_errno;
 		char msg[sizeof (dtp->dt_errmsg)];

@@ -44,8 +44,16 @@
 #include "../core/dt_impl.h"
 #include "../core/dt_options.h"
 
-/* Macros every preprocessed program sees, as DTrace defines them. */
+/*
+ * Macros every preprocessed program sees, as DTrace defines them: the
+ * system's (__linux, __unix and __amd64 come with cpp; __SVR4 and
+ * __Linux, "__" and uname's system name, are DTrace's), D's own, and not
+ * the compiler's __GNUC__, since the program is not C for GCC.
+ */
 static const char *const dt_cpp_defs[] = {
+	"-D__SVR4",
+	"-D__Linux",
+	"-U__GNUC__",
 	"-D__SUNW_D=1",			/* D, preprocessed by DTrace */
 	"-D__SUNW_D_64",		/* the 64-bit data model */
 	"-D__SUNW_D_VERSION=0x02000000", /* D 2.0, major << 24 | minor << 12 */

@@ -12,8 +12,9 @@
  * errors in preprocessed text name the user's line.  A marker gives at
  * most 2147483647 (INT_MAX, as C allows #line); the lines after it keep
  * that number rather than wrap, and so do the markers cpp writes past it,
- * as a column past INT_MAX stays there.  Other preprocessor
- * directives (#define, #include, ...) are syntax errors: they need -C.
+ * as a column past INT_MAX stays there.  Any other directive at the
+ * start of a line (#define, #include, #foo, ...) is DTrace's
+ * D_PRAGCTL_INVAL, "invalid control directive": C's need -C.
  *
  * Errors unwind through dt_cerror(); the token being lexed may then hold
  * memory (a partial string), which the caller frees with dt_tok_free().
@@ -83,9 +84,8 @@ word_len(dt_pcb_t *pcb)
 /*
  * At a '#' that starts a line (blanks before it): consume a line marker
  * ("# N \"file\" flags", "#line N \"file\"") or an #ident line (which
- * cpp passes on, and D ignores) and return true; report another C
- * preprocessor directive; return false for anything else (#pragma is a
- * token).
+ * cpp passes on, and D ignores) and return true; report any other
+ * directive; return false for anything else (#pragma is a token).
  */
 static bool
 lex_directive(dt_pcb_t *pcb)
@@ -128,10 +128,14 @@ lex_directive(dt_pcb_t *pcb)
 		for (int i = 0; cppdirs[i] != NULL; i++) {
 			if ((size_t)(w - p) == strlen(cppdirs[i]) &&
 			    strncmp(p, cppdirs[i], (size_t)(w - p)) == 0)
-				dt_cerror(pcb, "D_SYNTAX", pos, "syntax error "
-				    "near \"#%s\" (preprocessor directives "
-				    "need -C)", cppdirs[i]);
+				dt_cerror(pcb, "D_PRAGCTL_INVAL", pos,
+				    "invalid control directive: #%s "
+				    "(preprocessor directives need -C)",
+				    cppdirs[i]);
 		}
+		if (w > p && (w - p != 6 || strncmp(p, "pragma", 6) != 0))
+			dt_cerror(pcb, "D_PRAGCTL_INVAL", pos, "invalid "
+			    "control directive: #%.*s", (int)(w - p), p);
 		return (false);
 	}
 

@@ -210,7 +210,8 @@ macro_check(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos, void *tofree)
 	if (strcmp(name, "projid") != 0 && strcmp(name, "taskid") != 0)
 		return;
 	free(tofree);
-	dt_cerror(pcb, "D_UNSUPPORTED", pos, "macro variable $%s is not "
+	/* DTrace for Linux defines neither: its undefined-macro tag */
+	dt_cerror(pcb, "D_MACRO_UNDEF", pos, "macro variable $%s is not "
 	    "available: Linux has no %s", name, name[0] == 'p' ? "projects" :
 	    "tasks");
 }
@@ -3216,7 +3217,8 @@ dt_parse_program(dt_pcb_t *pcb)
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
-		if (t->tk_kind == T_EOF && !any)
+		if (t->tk_kind == T_EOF && !any &&
+		    !pcb->pcb_hdl->dt_opts.op_empty)
 			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
 			    "translation unit");
 		if (t->tk_kind == T_EOF)

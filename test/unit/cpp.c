@@ -98,7 +98,7 @@ test_options(void)
 	CHECK(dtrace_getopt(h, "cpphdrs", &v) == 0 && v == 0);
 	CHECK(dtrace_setopt(h, "cpp", NULL) == 0);
 	CHECK(dtrace_getopt(h, "cpp", &v) == 0 && v == 1);
-	CHECK(dtrace_setopt(h, "cpp", "yes") == -1 &&
+	CHECK(dtrace_setopt(h, "cpp", "maybe") == -1 &&
 	    dtrace_errno(h) == EDT_BADOPTVAL);
 	CHECK(dtrace_setopt(h, "define", "A") == 0);
 	CHECK(dtrace_setopt(h, "define", "B=1") == 0);
@@ -163,7 +163,7 @@ test_macros(void)
 
 	/* the option cpp preprocesses without the flag */
 	CHECK(fails(h, "#define Z 1\nBEGIN { trace(Z); }", 0, EDT_COMPILER,
-	    "D_SYNTAX", "syntax error near \"#define\""));
+	    "D_PRAGCTL_INVAL", "invalid control directive: #define"));
 	CHECK(dtrace_setopt(h, "cpp", NULL) == 0);
 	CHECK(is_int(trace_arg(compile(h, "#define Z 1\nBEGIN { trace(Z); }",
 	    0), 0), 1));
@@ -211,16 +211,19 @@ test_errors(void)
 	    "false exited with status 1"));
 	dtrace_close(h);
 
-	/* without the preprocessor, its directives are syntax errors */
+	/* without the preprocessor, its directives are DTrace's invalid
+	   control directives, as is any other #word at a line's start */
 	h = open_nodev();
-	CHECK(fails(h, "#define X 1\nBEGIN {}", 0, EDT_COMPILER, "D_SYNTAX",
-	    "line 1: syntax error near \"#define\" (preprocessor directives "
-	    "need -C)"));
+	CHECK(fails(h, "#define X 1\nBEGIN {}", 0, EDT_COMPILER,
+	    "D_PRAGCTL_INVAL", "line 1: invalid control directive: #define "
+	    "(preprocessor directives need -C)"));
 	CHECK(fails(h, "BEGIN\n{\n  #  include <x.h>\n}", 0, EDT_COMPILER,
-	    "D_SYNTAX", "syntax error near \"#include\" (preprocessor "
-	    "directives need -C)\n    at <command line>:3:3"));
+	    "D_PRAGCTL_INVAL", "invalid control directive: #include "
+	    "(preprocessor directives need -C)\n    at <command line>:3:3"));
 	CHECK(fails(h, "BEGIN {}\n#ifdef X\n#endif", 0, EDT_COMPILER,
-	    "D_SYNTAX", "near \"#ifdef\""));
+	    "D_PRAGCTL_INVAL", "directive: #ifdef"));
+	CHECK(fails(h, "BEGIN {}\n#foo\n", 0, EDT_COMPILER,
+	    "D_PRAGCTL_INVAL", "line 2: invalid control directive: #foo"));
 	/* #ident lines (which cpp passes on) are ignored */
 	CHECK(compile(h, "#ident \"@(#)x.d 1.1\"\n#sccs \"y\"\n  #ident\n"
 	    "BEGIN {}", 0) != NULL);

@@ -331,7 +331,7 @@ test_operators(void)
 	/* unknown characters */
 	KINDS("\\ `", T_BAD, T_BACKQUOTE, T_EOF);
 	KINDS("@ @a", T_AGG, T_AGG, T_EOF);
-	KINDS("#x", T_BAD, T_IDENT, T_EOF);
+	KINDS("a #x", T_IDENT, T_BAD, T_IDENT, T_EOF);
 	KINDS("#pragma D", T_PRAGMA, T_IDENT, T_EOF);
 }
 

@@ -211,7 +211,19 @@ check_row(const dt_optdesc_t *od)
 	/* values it refuses */
 	switch (od->od_type) {
 	case DT_OPT_BOOL:
-		CHECK(refused(h, od->od_name, "yes", EDT_BADOPTVAL));
+		/* DTrace's flag values: yes/true set it, no/false unset it */
+		CHECK(refused(h, od->od_name, "maybe", EDT_BADOPTVAL));
+		CHECK(refused(h, od->od_name, "2", EDT_BADOPTVAL));
+		if (od->od_set == NULL) {
+			CHECK(accepted(h, od->od_name, "no"));
+			CHECK(getopt_is(h, od, 0));
+			CHECK(accepted(h, od->od_name, "yes"));
+			CHECK(getopt_is(h, od, 1));
+			CHECK(accepted(h, od->od_name, "false"));
+			CHECK(getopt_is(h, od, 0));
+			CHECK(accepted(h, od->od_name, "true"));
+			CHECK(getopt_is(h, od, 1));
+		}
 		break;
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:

@@ -24,7 +24,7 @@ END {
 	print "different clauses on one probe differ:", \
 	    yes(e["tick10"] != e["multi-tick-10ms"])
 	print "faults reported:", faults
-	print "ERROR arg1 is the faulting epid:", \
+	print "ERROR arg1 is the faulting probe id:", \
 	    yes(e["faultarg1"] != "" && e["faultarg1"] == e["faultlast"])
 	for (k in e) {
 		if (k ~ /^fault/)

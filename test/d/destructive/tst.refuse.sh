@@ -18,3 +18,7 @@ $DTRACE -e -n 'BEGIN { system("echo compiled"); }'
 echo "-e: exit $?"
 # a program without destructive actions is enabled as before
 $DTRACE -q -n 'BEGIN { printf("no destructive action\n"); exit(0); }'
+# without -q the "matched" line comes first: DTrace refuses when tracing
+# would start, after the program was enabled
+$DTRACE -n 'BEGIN { system("echo ran"); exit(0); }' 2>&1; echo "banner: exit $?"
+$DTRACE -n 'BEGIN { trace(1); }' -n 'END { raise(10); }' 2>&1; echo "banner: exit $?"

@@ -128,10 +128,10 @@ echo "rc=$?"
 
 # The installed command.
 echo "-- dtrace"
-[ "$("$root/usr/bin/dtrace" -V)" = "$("$DTRACE" -V)" ] || fail "installed dtrace -V"
+[ "$("$root/usr/bin/dtrace" -vV)" = "$("$DTRACE" -vV)" ] || fail "installed dtrace -vV"
 # One version: the Makefile's, the command's and the man pages'.
-"$root/usr/bin/dtrace" -V | grep -q "(dtrace $VERSION," ||
-    fail "dtrace -V says $("$root/usr/bin/dtrace" -V), the Makefile $VERSION"
+"$root/usr/bin/dtrace" -vV | grep -q "^This is dtrace $VERSION," ||
+    fail "dtrace -vV says $("$root/usr/bin/dtrace" -vV), the Makefile $VERSION"
 for m in "$ROOT"/docs/man/dtrace.1 "$ROOT"/docs/man/libdtrace.3; do
 	grep -q "^\.TH .* \"dtrace $VERSION\"" "$m" || fail "$m: .TH is not of dtrace $VERSION"
 done

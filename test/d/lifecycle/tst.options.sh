@@ -6,3 +6,6 @@ $DTRACE -V | grep -c '^dtrace: '
 $DTRACE -x quiet -x strsize=16 -n 'BEGIN { printf("%s|\n", "0123456789abcdefghij"); exit(0); }'
 $DTRACE -x nosuchoption -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x bufsize=banana -n 'BEGIN' 2>&1; echo "rc=$?"
+# -V names the D version as DTrace for Linux does; -v adds ours
+$DTRACE -V
+$DTRACE -V -v | sed 's/dtrace [0-9.]*,/dtrace VERSION,/'

@@ -1,0 +1,11 @@
+/*
+ * A #word line that is no D control directive (#pragma, #line, #ident)
+ * is DTrace's invalid control directive when -C is not given.
+ */
+BEGIN
+{
+	exit(0);
+}
+
+#if 0
+#endif

@@ -1,0 +1,2 @@
+/* Linux has no tasks: $taskid is undefined, as in DTrace for Linux. */
+BEGIN { trace($taskid); }

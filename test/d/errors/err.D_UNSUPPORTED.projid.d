@@ -1,2 +1,0 @@
-/* Linux has no projects: $projid is refused, not made up. */
-BEGIN { trace($projid); }
