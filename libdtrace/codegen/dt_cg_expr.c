@@ -1119,6 +1119,14 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		dt_cg_lv_key(cg, lv, &k);
+		if (dnp->dn_op == T_ASSIGN &&
+		    idp->di_type.ty_kind == DT_TK_STRUCT &&
+		    dnp->dn_right->dn_type.ty_kind != DT_TK_STRUCT) {
+			/* 0 or NULL (see zero_clears() in dlang/dt_sema.c) */
+			dt_cg_lv_clear(cg, lv, &k);
+			dt_cg_lv_done(cg, &k);
+			break;
+		}
 		if (dnp->dn_op == T_ASSIGN) {
 			dt_cg_expr_as(cg, dnp->dn_right, idp->di_type);
 		} else {

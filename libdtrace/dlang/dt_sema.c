@@ -3141,6 +3141,25 @@ zero_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	sema_expr(pcb, n);
 }
 
+/*
+ * Is r the constant 0 or NULL put in lv, a whole struct or union
+ * variable of any class?  DTrace takes it: a self-> variable or an
+ * associative array element is deleted (its space freed), a global or
+ * clause-local one made of zeros; it reads as zeros after either.
+ */
+static bool
+zero_clears(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
+{
+	int64_t v;
+	dt_type_t vt;
+
+	return (lv->dn_ident != NULL && lv->dn_type.ty_kind == DT_TK_STRUCT &&
+	    (r->dn_type.ty_kind == DT_TK_INT ||
+	    r->dn_type.ty_kind == DT_TK_PTR) &&
+	    ((r->dn_kind == DN_INT && r->dn_value == 0) ||
+	    (fold_int(pcb, r, &v, &vt) && v == 0)));
+}
+
 static void sema_expr_level(dt_pcb_t *, dt_node_t *);
 
 /*
@@ -3451,7 +3470,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "assigned whole", op);
 		if (dnp->dn_op == T_ASSIGN)
 			zero_as_empty(pcb, dnp->dn_left, r);
-		if (dt_type_isbytes(dnp->dn_left->dn_type) ||
+		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
+		    r)) {
+			/* the code generator deletes or zeroes it */
+		} else if (dt_type_isbytes(dnp->dn_left->dn_type) ||
 		    dt_type_isbytes(r->dn_type)) {
 			/* a struct or array variable: a whole value of its
 			   type */
