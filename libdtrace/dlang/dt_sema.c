@@ -507,7 +507,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 			    "fds[ ] must be indexed");
 		case DT_BI_ARGS:
-			dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos,
+			dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 			    "args[ ] must be indexed");
 		case DT_BI_UREGS:
 			dt_cerror(pcb, "D_REGS_IDX", dnp->dn_pos,
@@ -2804,11 +2804,20 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	char name[8];
 	int n, src;
 
-	if (dcp == NULL)
+	if (dcp == NULL || dcp->dc_ndescs == 0)	/* an inline's declaration */
 		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "args[ ] may not "
 		    "be referenced outside of a probe clause");
 	sema_expr(pcb, dnp->dn_right);
-	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
+	if (dnp->dn_right->dn_kind != DN_INT ||
+	    dnp->dn_right->dn_type.ty_kind != DT_TK_INT) {
+		char b[256];
+
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_right->dn_pos, "args[ ] "
+		    "argument #1 is incompatible with prototype: an integer "
+		    "constant, not \"%s\"", tname(pcb, dnp->dn_right->dn_type,
+		    b, sizeof (b)));
+	}
+	if (dnp->dn_right->dn_value < 0 ||
 	    dnp->dn_right->dn_value >= DT_MAXARGS)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
 		    "index must be an integer constant from 0 to %d",
@@ -2819,11 +2828,13 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
 		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
 		    argtype_cb, &aa);
+	/* a probe without arguments has every index out of range
+	   (DTrace's D_ARGS_IDX) */
 	if (aa.aa_nprobes > 0 && aa.aa_nnone == aa.aa_nprobes)
-		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "no args[ ] are "
-		    "available for probe %s:%s:%s:%s", dcp->dc_descs[0].prv,
-		    dcp->dc_descs[0].mod, dcp->dc_descs[0].fun,
-		    dcp->dc_descs[0].prb);
+		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos, "index %d is out of "
+		    "range for the args[ ] of %s:%s:%s:%s: it has no "
+		    "arguments", n, dcp->dc_descs[0].prv, dcp->dc_descs[0].mod,
+		    dcp->dc_descs[0].fun, dcp->dc_descs[0].prb);
 	if (aa.aa_nprobes > 0 && aa.aa_nbeyond == aa.aa_nprobes)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "index %d "
 		    "is out of range for the args[ ] of %s:%s:%s:%s", n,
