@@ -4317,22 +4317,76 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	}
 }
 
+/* Does statement list body name variable name anywhere? */
+static bool
+body_names(const dt_node_t *body, const char *name)
+{
+	for (; body != NULL; body = body->dn_list) {
+		if (names_ident(body, name))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * Does predicate e (a tree) make a variable that body reads: one not yet
+ * known that e assigns or increments and the body uses without assigning
+ * it?  Checked first, the body would find it unknown (DTrace then checks
+ * the predicate first).
+ */
+static bool
+pred_makes(dt_pcb_t *pcb, const dt_node_t *e, const dt_node_t *body)
+{
+	for (; e != NULL; e = e->dn_list) {
+		const dt_node_t *l = e->dn_left;
+
+		if ((e->dn_kind == DN_ASSIGN || e->dn_kind == DN_INCDEC) &&
+		    l != NULL && l->dn_kind == DN_VAR && l->dn_str != NULL &&
+		    dt_ident_lookup(pcb->pcb_hdl, l->dn_str) == NULL &&
+		    body_names(body, l->dn_str) && !assigns(body, l->dn_str))
+			return (true);
+		if (pred_makes(pcb, e->dn_left, body) ||
+		    pred_makes(pcb, e->dn_right, body) ||
+		    pred_makes(pcb, e->dn_cond, body) ||
+		    pred_makes(pcb, e->dn_args, body))
+			return (true);
+	}
+	return (false);
+}
+
+static void
+sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
+{
+	sema_expr(pcb, pred);
+	if (!is_scalar(pred))
+		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
+		    "predicate result must be of scalar type");
+}
+
 void
 dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 {
 	dtrace_attribute_t amin = pcb->pcb_hdl->dt_opts.op_amin;
 	char a[64], m[64];
+	bool predfirst;
 
 	pcb->pcb_clause = dcp;
 	dcp->dc_attr = dt_attr_stable;
-	if (dcp->dc_pred != NULL) {
-		sema_expr(pcb, dcp->dc_pred);
-		if (!is_scalar(dcp->dc_pred))
-			dt_cerror(pcb, "D_PRED_SCALAR", dcp->dc_pred->dn_pos,
-			    "predicate result must be of scalar type");
-	}
+	/*
+	 * The body before the predicate, as DTrace does, so that a variable
+	 * the body creates (a[k] = 1, self->s = "x") has its type where the
+	 * predicate reads it (/a[k] == 0/); but a predicate that makes a
+	 * variable the body reads (/(this->t = strtok(s, ",")) != NULL/)
+	 * first.
+	 */
+	predfirst = dcp->dc_pred != NULL &&
+	    pred_makes(pcb, dcp->dc_pred, dcp->dc_body);
+	if (predfirst)
+		sema_pred(pcb, dcp->dc_pred);
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		sema_stmt(pcb, dcp, s);
+	if (dcp->dc_pred != NULL && !predfirst)
+		sema_pred(pcb, dcp->dc_pred);
 	/*
 	 * The default action: of an empty clause, and of one that speculates
 	 * but records nothing else, whose probe line is then speculative.
