@@ -565,6 +565,12 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_long;
 			return;
 		}
+		if (idp == NULL && strcmp(dnp->dn_str, "ipl") == 0)
+			/* DTrace reads the kernel's per-CPU preempt count:
+			   a data symbol, which this kernel does not list */
+			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ipl is "
+			    "not supported: the kernel's preempt count has "
+			    "no address here (no data symbols)");
 		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
