@@ -553,6 +553,7 @@ emit_error_args(dt_cg_t *cg)
  * difference's sign bit, flipped; kernel text is far smaller than 2^63).
  */
 #define DT_KSKIP_FRAMES	3
+#define DT_SKIP_ALL	255	/* bpf_get_stack's largest skip count */
 
 static void
 emit_kskip(dt_cg_t *cg)
@@ -676,6 +677,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
 	dt_cg_emit(&cg, MOV_REG(R9, R0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
+	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tstamp), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
 	    (int32_t)dt_strbuf(dtp)));	/* no strtok() string yet */
@@ -697,9 +699,13 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	 * A raw tracepoint program's kernel stack starts in the program
 	 * itself (bpf_get_stack walks from the helper's caller); a perf
 	 * event's starts where the event was taken.  Then the tracing
-	 * machinery's frames, found at run time (emit_kskip()).
+	 * machinery's frames, found at run time (emit_kskip()).  BEGIN
+	 * and END fire in no kernel function (DTrace shows no frames, a
+	 * stackdepth and caller of 0): a skip past any stack's depth, which
+	 * bpf_get_stack answers with an error and zeroed frames.
 	 */
 	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stkskip),
+	    tramp == DT_TRAMP_DTRACE ? DT_SKIP_ALL :
 	    pgp->pg_progtype == BPF_PROG_TYPE_RAW_TRACEPOINT ? 1 : 0));
 	for (unsigned int i = 0; i < n; i++) {
 		if (dtp->dt_clauses[clauses[i]]->dc_kstack) {

@@ -285,9 +285,17 @@ cg_builtin(dt_cg_t *cg, const dt_node_t *dnp)
 		dt_cg_emit_dctx_addr(cg, R0, off);
 		break;
 	}
-	case DT_BI_TIMESTAMP:
+	case DT_BI_TIMESTAMP: {
+		/* one value for the whole firing, as in DTrace */
+		int lknown = dt_cg_label_new(cg);
+
+		dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_tstamp)));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lknown);
 		dt_cg_emit(cg, CALL(BPF_FUNC_ktime_get_ns));
+		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tstamp), R0));
+		dt_cg_label_set(cg, lknown);
 		break;
+	}
 	case DT_BI_VTIMESTAMP:
 		/* current->se.sum_exec_runtime */
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_task));
@@ -1130,6 +1138,14 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		dt_cg_lv_key(cg, lv, &k);
+		if (dnp->dn_op == T_ASSIGN &&
+		    idp->di_type.ty_kind == DT_TK_STRUCT &&
+		    dnp->dn_right->dn_type.ty_kind != DT_TK_STRUCT) {
+			/* 0 or NULL (see zero_clears() in dlang/dt_sema.c) */
+			dt_cg_lv_clear(cg, lv, &k);
+			dt_cg_lv_done(cg, &k);
+			break;
+		}
 		if (dnp->dn_op == T_ASSIGN) {
 			dt_cg_expr_as(cg, dnp->dn_right, idp->di_type);
 		} else {

@@ -114,6 +114,7 @@ void dt_cg_lv_keyptr(dt_cg_t *cg, const dt_lvkey_t *k, int reg);
 void dt_cg_lv_done(dt_cg_t *cg, const dt_lvkey_t *k);
 void dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
 void dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
+void dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k);
 void dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp,
     const dt_lvkey_t *k);
 void dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo);

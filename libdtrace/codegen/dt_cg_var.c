@@ -317,6 +317,32 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 }
 
 /*
+ * Put 0 in struct or union variable dnp: a self-> or associative array
+ * element is deleted, a fixed variable's bytes are made zeros.  r0 is 0,
+ * the assignment's value.
+ */
+void
+dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
+{
+	const dt_ident_t *idp = dnp->dn_ident;
+	uint32_t size = (uint32_t)idp->di_tsize;
+	uint32_t off = 0;
+
+	if (lv_dynamic(idp)) {
+		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_lv_keyptr(cg, k, R2);
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+	} else {
+		lv_addr(cg, R1, idp);
+		for (; off + 8 <= size; off += 8)
+			dt_cg_emit(cg, ST_IMM(BPF_DW, R1, (int16_t)off, 0));
+		for (; off < size; off++)
+			dt_cg_emit(cg, ST_IMM(BPF_B, R1, (int16_t)off, 0));
+	}
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+}
+
+/*
  * r0 = the address of the value of struct or array variable dnp, to
  * write a part of it in place: a fixed variable's storage; a self-> or
  * associative array element's value in its map, made of zeros first if

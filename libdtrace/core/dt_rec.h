@@ -71,6 +71,8 @@ typedef struct dt_mstate {
 	uint64_t ms_faddr;		/* its address or value */
 	uint64_t ms_fpc;		/* its BPF instruction index */
 	uint64_t ms_errno;		/* errno: set by syscall returns */
+	uint64_t ms_tstamp;		/* timestamp: read once a firing, at
+					   its first use; 0: not yet */
 	uint64_t ms_save[DT_MAXARGS + 1]; /* prid and args kept across ERROR */
 	uint64_t ms_scratch;		/* scratch bytes the clause took */
 	uint64_t ms_dctx;		/* dctx's own address, as a number */

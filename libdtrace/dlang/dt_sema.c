@@ -507,7 +507,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 			    "fds[ ] must be indexed");
 		case DT_BI_ARGS:
-			dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos,
+			dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 			    "args[ ] must be indexed");
 		case DT_BI_UREGS:
 			dt_cerror(pcb, "D_REGS_IDX", dnp->dn_pos,
@@ -565,6 +565,12 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_long;
 			return;
 		}
+		if (idp == NULL && strcmp(dnp->dn_str, "ipl") == 0)
+			/* DTrace reads the kernel's per-CPU preempt count:
+			   a data symbol, which this kernel does not list */
+			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ipl is "
+			    "not supported: the kernel's preempt count has "
+			    "no address here (no data symbols)");
 		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
@@ -2026,6 +2032,11 @@ dt_sema_refused(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	int id = dnp->dn_builtin->di_id;
 
 	(void) nargs;
+	/* each is destructive: after speculate( ), DTrace's own error
+	   comes first */
+	if (pcb->pcb_clause != NULL && pcb->pcb_clause->dc_spec)
+		dt_cerror(pcb, "D_ACT_SPEC", dnp->dn_pos, "destructive "
+		    "actions may not follow speculate( )");
 	if (id == DT_FN_CHILL)
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "chill( ) is not "
 		    "supported: a BPF program cannot sleep, and dtrace does "
@@ -2804,11 +2815,20 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	char name[8];
 	int n, src;
 
-	if (dcp == NULL)
+	if (dcp == NULL || dcp->dc_ndescs == 0)	/* an inline's declaration */
 		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "args[ ] may not "
 		    "be referenced outside of a probe clause");
 	sema_expr(pcb, dnp->dn_right);
-	if (dnp->dn_right->dn_kind != DN_INT || dnp->dn_right->dn_value < 0 ||
+	if (dnp->dn_right->dn_kind != DN_INT ||
+	    dnp->dn_right->dn_type.ty_kind != DT_TK_INT) {
+		char b[256];
+
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_right->dn_pos, "args[ ] "
+		    "argument #1 is incompatible with prototype: an integer "
+		    "constant, not \"%s\"", tname(pcb, dnp->dn_right->dn_type,
+		    b, sizeof (b)));
+	}
+	if (dnp->dn_right->dn_value < 0 ||
 	    dnp->dn_right->dn_value >= DT_MAXARGS)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
 		    "index must be an integer constant from 0 to %d",
@@ -2819,11 +2839,13 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
 		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
 		    argtype_cb, &aa);
+	/* a probe without arguments has every index out of range
+	   (DTrace's D_ARGS_IDX) */
 	if (aa.aa_nprobes > 0 && aa.aa_nnone == aa.aa_nprobes)
-		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "no args[ ] are "
-		    "available for probe %s:%s:%s:%s", dcp->dc_descs[0].prv,
-		    dcp->dc_descs[0].mod, dcp->dc_descs[0].fun,
-		    dcp->dc_descs[0].prb);
+		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_pos, "index %d is out of "
+		    "range for the args[ ] of %s:%s:%s:%s: it has no "
+		    "arguments", n, dcp->dc_descs[0].prv, dcp->dc_descs[0].mod,
+		    dcp->dc_descs[0].fun, dcp->dc_descs[0].prb);
 	if (aa.aa_nprobes > 0 && aa.aa_nbeyond == aa.aa_nprobes)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "index %d "
 		    "is out of range for the args[ ] of %s:%s:%s:%s", n,
@@ -3141,6 +3163,25 @@ zero_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	sema_expr(pcb, n);
 }
 
+/*
+ * Is r the constant 0 or NULL put in lv, a whole struct or union
+ * variable of any class?  DTrace takes it: a self-> variable or an
+ * associative array element is deleted (its space freed), a global or
+ * clause-local one made of zeros; it reads as zeros after either.
+ */
+static bool
+zero_clears(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
+{
+	int64_t v;
+	dt_type_t vt;
+
+	return (lv->dn_ident != NULL && lv->dn_type.ty_kind == DT_TK_STRUCT &&
+	    (r->dn_type.ty_kind == DT_TK_INT ||
+	    r->dn_type.ty_kind == DT_TK_PTR) &&
+	    ((r->dn_kind == DN_INT && r->dn_value == 0) ||
+	    (fold_int(pcb, r, &v, &vt) && v == 0)));
+}
+
 static void sema_expr_level(dt_pcb_t *, dt_node_t *);
 
 /*
@@ -3451,7 +3492,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "assigned whole", op);
 		if (dnp->dn_op == T_ASSIGN)
 			zero_as_empty(pcb, dnp->dn_left, r);
-		if (dt_type_isbytes(dnp->dn_left->dn_type) ||
+		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
+		    r)) {
+			/* the code generator deletes or zeroes it */
+		} else if (dt_type_isbytes(dnp->dn_left->dn_type) ||
 		    dt_type_isbytes(r->dn_type)) {
 			/* a struct or array variable: a whole value of its
 			   type */
@@ -4284,22 +4328,76 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	}
 }
 
+/* Does statement list body name variable name anywhere? */
+static bool
+body_names(const dt_node_t *body, const char *name)
+{
+	for (; body != NULL; body = body->dn_list) {
+		if (names_ident(body, name))
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * Does predicate e (a tree) make a variable that body reads: one not yet
+ * known that e assigns or increments and the body uses without assigning
+ * it?  Checked first, the body would find it unknown (DTrace then checks
+ * the predicate first).
+ */
+static bool
+pred_makes(dt_pcb_t *pcb, const dt_node_t *e, const dt_node_t *body)
+{
+	for (; e != NULL; e = e->dn_list) {
+		const dt_node_t *l = e->dn_left;
+
+		if ((e->dn_kind == DN_ASSIGN || e->dn_kind == DN_INCDEC) &&
+		    l != NULL && l->dn_kind == DN_VAR && l->dn_str != NULL &&
+		    dt_ident_lookup(pcb->pcb_hdl, l->dn_str) == NULL &&
+		    body_names(body, l->dn_str) && !assigns(body, l->dn_str))
+			return (true);
+		if (pred_makes(pcb, e->dn_left, body) ||
+		    pred_makes(pcb, e->dn_right, body) ||
+		    pred_makes(pcb, e->dn_cond, body) ||
+		    pred_makes(pcb, e->dn_args, body))
+			return (true);
+	}
+	return (false);
+}
+
+static void
+sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
+{
+	sema_expr(pcb, pred);
+	if (!is_scalar(pred))
+		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
+		    "predicate result must be of scalar type");
+}
+
 void
 dt_sema_clause(dt_pcb_t *pcb, dt_clause_t *dcp)
 {
 	dtrace_attribute_t amin = pcb->pcb_hdl->dt_opts.op_amin;
 	char a[64], m[64];
+	bool predfirst;
 
 	pcb->pcb_clause = dcp;
 	dcp->dc_attr = dt_attr_stable;
-	if (dcp->dc_pred != NULL) {
-		sema_expr(pcb, dcp->dc_pred);
-		if (!is_scalar(dcp->dc_pred))
-			dt_cerror(pcb, "D_PRED_SCALAR", dcp->dc_pred->dn_pos,
-			    "predicate result must be of scalar type");
-	}
+	/*
+	 * The body before the predicate, as DTrace does, so that a variable
+	 * the body creates (a[k] = 1, self->s = "x") has its type where the
+	 * predicate reads it (/a[k] == 0/); but a predicate that makes a
+	 * variable the body reads (/(this->t = strtok(s, ",")) != NULL/)
+	 * first.
+	 */
+	predfirst = dcp->dc_pred != NULL &&
+	    pred_makes(pcb, dcp->dc_pred, dcp->dc_body);
+	if (predfirst)
+		sema_pred(pcb, dcp->dc_pred);
 	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
 		sema_stmt(pcb, dcp, s);
+	if (dcp->dc_pred != NULL && !predfirst)
+		sema_pred(pcb, dcp->dc_pred);
 	/*
 	 * The default action: of an empty clause, and of one that speculates
 	 * but records nothing else, whose probe line is then speculative.

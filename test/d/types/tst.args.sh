@@ -6,5 +6,5 @@ $DTRACE -q -o $TMPDIR/dt-args.out -c 'cat /etc/hostname' \
 grep -c '^-100 0 /etc/hostname$' $TMPDIR/dt-args.out
 grep '^ret' $TMPDIR/dt-args.out | sort -u
 $DTRACE -q -Z -n 'syscall::newfstat:entry,syscall::fstat:entry { x = args[1]; trace(x == 0); }' -e && echo "struct stat * compiles"
-$DTRACE -q -n 'BEGIN { trace(args[0]); }' -e && echo "untyped args are int64_t"
+$DTRACE -q -n 'tick-1s { trace(args[0]); }' -e && echo "untyped args are int64_t"
 rm -f $TMPDIR/dt-args.out

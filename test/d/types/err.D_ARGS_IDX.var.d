@@ -1,1 +1,0 @@
-syscall::openat:entry { trace(args[arg0]); }
