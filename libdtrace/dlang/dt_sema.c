@@ -515,10 +515,12 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_lib_error(pcb, dnp->dn_pos);
 	if ((idp == NULL || !idp->di_defined) &&
 	    strcmp(dnp->dn_str, "NULL") == 0) {
-		/* NULL: D's name for address 0, a void pointer */
+		/* NULL: D's name for address 0, an int 0 as DTrace has it
+		   (sizeof (NULL) is 4), which a pointer, a string or a
+		   struct takes as the constant 0; dn_str keeps its name */
 		dnp->dn_kind = DN_INT;
 		dnp->dn_value = 0;
-		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		dnp->dn_type = t_int;
 		return;
 	}
 	if ((idp == NULL || !idp->di_defined) &&
@@ -3109,7 +3111,8 @@ static void zero_as_empty(dt_pcb_t *, const dt_node_t *, dt_node_t *);
 static void
 null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 {
-	if (n->dn_kind == DN_INT && n->dn_type.ty_kind == DT_TK_PTR)
+	if (n->dn_kind == DN_INT && (n->dn_type.ty_kind == DT_TK_PTR ||
+	    (n->dn_str != NULL && strcmp(n->dn_str, "NULL") == 0)))
 		zero_as_empty(pcb, s, n);
 }
 
