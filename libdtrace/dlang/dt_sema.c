@@ -214,6 +214,22 @@ ptr_int_compat(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
 	    r->dn_type.ty_kind == DT_TK_PTR));
 }
 
+/*
+ * May pointer p be compared with n?  Not with an integer other than the
+ * constant 0 (D_OP_INCOMPAT, as DTrace has it), unless that integer is
+ * a variable read before any assignment (an int by default).
+ */
+static bool
+ptr_cmp_compat(dt_pcb_t *pcb, const dt_node_t *p, const dt_node_t *n)
+{
+	if (p->dn_type.ty_kind != DT_TK_PTR || n->dn_type.ty_kind != DT_TK_INT)
+		return (true);
+	if (n->dn_kind == DN_VAR && n->dn_ident != NULL &&
+	    n->dn_ident->di_readfirst)
+		return (true);
+	return (ptr_int_compat(pcb, p, n));
+}
+
 static void __attribute__((noreturn))
 incompat(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 {
@@ -3191,6 +3207,44 @@ operand_action(dt_pcb_t *pcb, const dt_node_t *dnp)
 		action_used(pcb, dnp, DT_ACTUSE_OPERAND, dynact);
 }
 
+/*
+ * A compound assignment's operands, as DTrace checks them: *= and /=
+ * want integers (D_OP_ARITH: D has no other arithmetic type), %= &= |=
+ * ^= <<= >>= integers (D_OP_INT); += and -= integers, or a pointer of
+ * known size on the left (D_OP_VFPTR) moved by an integer or a pointer
+ * of a compatible type (D_OP_INCOMPAT).
+ */
+static void
+compound_operands(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
+{
+	const dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+
+	switch (dnp->dn_op) {
+	case T_ASSIGN:
+		return;
+	case T_MUL_EQ: case T_DIV_EQ:
+		if (!is_int(l) || !is_int(r))
+			dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator %s "
+			    "requires operands of arithmetic type", op);
+		return;
+	case T_ADD_EQ: case T_SUB_EQ:
+		if (is_int(l) && is_int(r))
+			return;
+		if (l->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
+			    "requires left-hand scalar operand of known size",
+			    op);
+		if (!is_int(r) && r->dn_type.ty_kind != DT_TK_PTR)
+			incompat(pcb, dnp, op);
+		return;
+	default:
+		if (!is_int(l) || !is_int(r))
+			dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator %s "
+			    "requires operands of integral type", op);
+		return;
+	}
+}
+
 static void
 sema_expr(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -3355,6 +3409,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			}
 			if (!is_scalar(l) || !is_scalar(r))
 				incompat(pcb, dnp, op);
+			/* a pointer compares with a pointer, or with the
+			   integer constant 0 (NULL), as DTrace has it */
+			if (!ptr_cmp_compat(pcb, l, r) ||
+			    !ptr_cmp_compat(pcb, r, l))
+				incompat(pcb, dnp, op);
 			dnp->dn_type = t_int;
 			break;
 		case T_PLUS: case T_MINUS:
@@ -3468,6 +3527,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (dnp->dn_op == T_ASSIGN &&
 		    !ptr_int_compat(pcb, dnp->dn_left, r)))
 			incompat(pcb, dnp, op);
+		compound_operands(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
 		    (dnp->dn_op == T_ADD_EQ || dnp->dn_op == T_SUB_EQ))
