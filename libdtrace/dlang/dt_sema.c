@@ -1427,6 +1427,12 @@ static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
     const char *where)
 {
+	/* ++ and -- want a scalar before an lvalue, as DTrace checks */
+	if ((strcmp(op, "++") == 0 || strcmp(op, "--") == 0) &&
+	    lhs->dn_type.ty_kind != DT_TK_INT &&
+	    lhs->dn_type.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_OP_SCALAR", lhs->dn_pos, "operator %s "
+		    "requires an operand of scalar type", op);
 	if (lhs->dn_type.ty_kind != DT_TK_INT &&
 	    lhs->dn_type.ty_kind != DT_TK_PTR &&
 	    lhs->dn_type.ty_kind != DT_TK_FLOAT)
