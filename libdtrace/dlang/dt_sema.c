@@ -1433,6 +1433,17 @@ check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
 	    lhs->dn_type.ty_kind != DT_TK_PTR)
 		dt_cerror(pcb, "D_OP_SCALAR", lhs->dn_pos, "operator %s "
 		    "requires an operand of scalar type", op);
+	/* = of an array in memory (curthread->comm = "x", a char array
+	   too): DTrace's D_OP_ARRFUN */
+	if (strcmp(op, "=") == 0 && (lhs->dn_type.ty_kind == DT_TK_ARRAY ||
+	    (lhs->dn_type.ty_kind == DT_TK_STRING &&
+	    lhs->dn_type.ty_btf != 0))) {
+		char b[256];
+
+		dt_cerror(pcb, "D_OP_ARRFUN", lhs->dn_pos, "operator %s may "
+		    "not be applied to operand of type \"%s\"", op,
+		    tname(pcb, lhs->dn_type, b, sizeof (b)));
+	}
 	if (lhs->dn_type.ty_kind != DT_TK_INT &&
 	    lhs->dn_type.ty_kind != DT_TK_PTR &&
 	    lhs->dn_type.ty_kind != DT_TK_FLOAT)
