@@ -18,9 +18,11 @@
  * Register use: r6 holds the context, r9 the dctx pointer, for the whole
  * program.  An expression leaves its value in r0; binary operators keep
  * their left operand in a stack slot while the right one is evaluated, so
- * helper calls (which clobber r1-r5) may appear anywhere.  An integer value
- * is always kept in canonical form: sign- or zero-extended from its type's
- * size to 64 bits.  A string value is a pointer to at least strsize + 1
+ * helper calls (which clobber r1-r5) may appear anywhere.  Integers are
+ * computed in 64 bits, as DTrace does: a value is brought to its type's
+ * canonical form (sign- or zero-extended from its size) where it is
+ * loaded, cast, stored or recorded, not after each operator
+ * (docs/design.md, "Integer arithmetic").  A string value is a pointer to at least strsize + 1
  * readable bytes (dt_strbuf(): strsize characters and a NUL): a temporary
  * in dctx, a literal in strtab, a global variable, or a probe name in the
  * probes map.

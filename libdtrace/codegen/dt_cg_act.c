@@ -70,7 +70,7 @@ dt_cg_signal(dt_cg_t *cg, dt_node_t *dnp,
 void
 dt_cg_trace(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
-	dt_cg_expr(cg, e->dn_args);
+	dt_cg_expr_rec(cg, e->dn_args, r->dr_type);
 	if (e->dn_args->dn_type.ty_kind == DT_TK_FLOAT &&
 	    r->dr_kind == DTRACEACT_DIFEXPR) {
 		/* a float or double: the integer of its bits */
@@ -96,7 +96,7 @@ dt_cg_record_only(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 void
 dt_cg_print(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
-	dt_cg_expr(cg, e->dn_args);
+	dt_cg_expr_rec(cg, e->dn_args, r->dr_type);
 	if (r->dr_btf == 0) {
 		dt_cg_store_data(cg, r->dr_type, r->dr_offset);
 		return;
@@ -148,7 +148,7 @@ dt_cg_printf(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 		/* once stored, an argument's temporaries are free */
 		int ntmp = cg->cg_ntmp;
 
-		dt_cg_expr(cg, a);
+		dt_cg_expr_rec(cg, a, r->dr_args[i].dr_type);
 		dt_cg_store_data(cg, r->dr_args[i].dr_type,
 		    r->dr_args[i].dr_offset);
 		cg->cg_ntmp = ntmp;

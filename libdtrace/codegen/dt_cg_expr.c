@@ -2,7 +2,7 @@
  * dt_cg_expr.c: expressions: operators, comparisons, casts, built-in
  * variables, loads through pointers, members and array elements,
  * assignments of structs, translations.  An expression leaves its value
- * in r0, in canonical form (dt_cg.c's comment).
+ * in r0, computed in 64 bits (dt_cg.c's comment).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -164,7 +164,45 @@ dt_cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
 	dt_cg_normalize(cg, t);
 }
 
-/* r0 = r0 <op> r1 for an arithmetic operator, in type t */
+/*
+ * May dnp's value be wider than its type?  An arithmetic operator's is
+ * (computed in 64 bits), and a variable's that was not declared
+ * (dt_ident_t's di_wide); a load's, a cast's, a comparison's is not.
+ */
+static bool
+cg_wide(const dt_node_t *dnp)
+{
+	switch (dnp->dn_kind) {
+	case DN_BINARY:
+		return (dnp->dn_op != T_EQ && dnp->dn_op != T_NE &&
+		    dnp->dn_op != T_LT && dnp->dn_op != T_GT &&
+		    dnp->dn_op != T_LE && dnp->dn_op != T_GE);
+	case DN_UNARY:
+		return (dnp->dn_op == T_MINUS || dnp->dn_op == T_PLUS ||
+		    dnp->dn_op == T_NOT);
+	case DN_COMMA:
+		return (cg_wide(dnp->dn_right));
+	case DN_VAR:
+		return (dnp->dn_ident != NULL && dnp->dn_ident->di_wide);
+	default:
+		return (false);
+	}
+}
+
+/* Evaluate dnp to be recorded as type t: in t's size, as DTrace does. */
+void
+dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
+{
+	dt_cg_expr(cg, dnp);
+	if (cg_wide(dnp))
+		dt_cg_normalize(cg, t);
+}
+
+/*
+ * r0 = r0 <op> r1 for an arithmetic operator of type t, in 64 bits as
+ * DTrace computes it: the result is not brought to t's size (t decides
+ * only signed or unsigned division and shift).
+ */
 static void
 emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 {
@@ -194,7 +232,6 @@ emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 	} else {
 		dt_cg_emit(cg, ALU_REG(bop, R0, R1));
 	}
-	dt_cg_normalize(cg, t);
 }
 
 /*
@@ -788,15 +825,13 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_emit(cg, MOV_IMM(R1, 1));
 		} else {
 			dt_cg_push(cg);
-			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
-				dt_cg_expr(cg, dnp->dn_right);
-			else
-				dt_cg_expr_as(cg, dnp->dn_right, t);
+			dt_cg_expr(cg, dnp->dn_right);	/* its 64 bits */
 			dt_cg_emit(cg, MOV_REG(R1, R0));
 			dt_cg_pop(cg, R0);
 		}
 		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, t);
+		dt_cg_normalize(cg, t);		/* the value stored */
 	}
 	if (lv->dn_kind == DN_MEMBER && (lv->dn_aux >> 8 & 0xff) != 0) {
 		emit_bitfield_store(cg, lv, aslot);
@@ -1001,10 +1036,8 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			cg_deref(cg, dnp);
 			break;
 		}
-		if (dnp->dn_op == T_LNOT)
-			dt_cg_expr(cg, dnp->dn_left);
-		else
-			dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
+		/* the operand's 64-bit value, as DTrace computes it */
+		dt_cg_expr(cg, dnp->dn_left);
 		switch (dnp->dn_op) {
 		case T_MINUS:
 			dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
@@ -1019,7 +1052,6 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		default:
 			break;
 		}
-		dt_cg_normalize(cg, dnp->dn_type);
 		break;
 	case DN_BINARY: {
 		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
@@ -1029,6 +1061,9 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_type_t ct;
 
 		if (cmp && l->dn_type.ty_kind == DT_TK_STRING) {
+			/* the operands' temporaries are free once compared */
+			int ntmp = cg->cg_ntmp;
+
 			dt_cg_expr(cg, l);
 			dt_cg_push(cg);
 			dt_cg_expr(cg, r);
@@ -1037,31 +1072,26 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			emit_strcmp(cg);
 			dt_cg_emit(cg, MOV_IMM(R1, 0));
 			emit_compare(cg, dnp->dn_op, true);
+			cg->cg_ntmp = ntmp;
 			break;
 		}
-		/* operands in their common type (shifts: the left's type) */
+		/*
+		 * The operands' 64-bit values as they are, as DTrace uses
+		 * them; a comparison is signed if the operand of higher
+		 * rank (dt_sema.c's common_type()) is, never for a pointer.
+		 */
 		ct = dnp->dn_type;
 		if (cmp) {
 			dt_type_t a = l->dn_type, b = r->dn_type;
 
-			if (a.ty_kind == DT_TK_INT && a.ty_size < 4)
-				a.ty_size = 4, a.ty_signed = 1;
-			if (b.ty_kind == DT_TK_INT && b.ty_size < 4)
-				b.ty_size = 4, b.ty_signed = 1;
-			ct = a;
+			ct = b.ty_size * 8 + !b.ty_signed >
+			    a.ty_size * 8 + !a.ty_signed ? b : a;
 			if (a.ty_kind == DT_TK_PTR || b.ty_kind == DT_TK_PTR)
 				ct = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
-			else if (a.ty_size != b.ty_size)
-				ct = a.ty_size > b.ty_size ? a : b;
-			else
-				ct.ty_signed = a.ty_signed && b.ty_signed;
 		}
-		dt_cg_expr_as(cg, l, ct);
+		dt_cg_expr(cg, l);
 		dt_cg_push(cg);
-		if (dnp->dn_op == T_LSH || dnp->dn_op == T_RSH)
-			dt_cg_expr(cg, r);
-		else
-			dt_cg_expr_as(cg, r, ct);
+		dt_cg_expr(cg, r);
 		dt_cg_emit(cg, MOV_REG(R1, R0));
 		dt_cg_pop(cg, R0);
 		/* pointer +/- integer moves by whole pointed-to objects */
@@ -1146,21 +1176,22 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			dt_cg_lv_done(cg, &k);
 			break;
 		}
-		if (dnp->dn_op == T_ASSIGN) {
+		if (dnp->dn_op == T_ASSIGN && idp->di_wide) {
+			dt_cg_expr(cg, dnp->dn_right);	/* all 64 bits */
+		} else if (dnp->dn_op == T_ASSIGN) {
 			dt_cg_expr_as(cg, dnp->dn_right, idp->di_type);
 		} else {
 			dt_type_t ct = idp->di_type;
 
 			dt_cg_lv_load(cg, lv, &k);
 			dt_cg_push(cg);
-			if (dnp->dn_op == T_LSH_EQ || dnp->dn_op == T_RSH_EQ)
-				dt_cg_expr(cg, dnp->dn_right);
-			else
-				dt_cg_expr_as(cg, dnp->dn_right, ct);
+			dt_cg_expr(cg, dnp->dn_right);	/* its 64 bits */
 			dt_cg_emit(cg, MOV_REG(R1, R0));
 			dt_cg_pop(cg, R0);
 			emit_ptrscale(cg, dnp, R1);
 			emit_arith(cg, dnp->dn_op, ct);
+			if (!idp->di_wide)		/* the value stored */
+				dt_cg_normalize(cg, ct);
 		}
 		dt_cg_lv_store(cg, lv, &k);
 		dt_cg_lv_done(cg, &k);
@@ -1181,6 +1212,8 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		dt_cg_emit(cg, MOV_IMM(R1, 1));
 		emit_ptrscale(cg, dnp, R1);
 		emit_arith(cg, dnp->dn_op, lv->dn_ident->di_type);
+		if (!lv->dn_ident->di_wide)
+			dt_cg_normalize(cg, lv->dn_ident->di_type);
 		dt_cg_lv_store(cg, lv, &k);
 		if (dnp->dn_post)
 			dt_cg_pop(cg, R0);
@@ -1189,6 +1222,13 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	case DN_CAST:
 		dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
+		if (dnp->dn_type.ty_kind == DT_TK_INT &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR) {
+			/* a pointer made an integer ((int64_t)curcpu >> 8):
+			   a plain number through dctx, as for &v.m above */
+			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_addr), R0));
+			dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_addr)));
+		}
 		break;
 	case DN_COMMA:
 		dt_cg_expr(cg, dnp->dn_left);

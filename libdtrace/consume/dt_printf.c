@@ -704,12 +704,13 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 
 			if ((conv == 'd' || conv == 'i') &&
 			    a->dr_type.ty_kind == DT_TK_INT &&
-			    !a->dr_type.ty_signed && size < 8 &&
-			    pc->pc_size[0] == '\0')
-				/* as DTrace, which formats the 64-bit value
-				   its type extends to: %d of an unsigned int
-				   2^32-1 is 4294967295, not -1 */
-				usign = true;
+			    !a->dr_type.ty_signed && pc->pc_size[0] == '\0')
+				/* as DTrace, which makes a plain %d or %i of
+				   an unsigned argument a %u: of an unsigned
+				   int 2^32-1 it is 4294967295, of an unsigned
+				   long long 2^64-1 18446744073709551615 (%hd
+				   and the other sized forms keep their sign) */
+				usign = true, conv = 'u';
 			if (strcmp(pc->pc_size, "hh") == 0)
 				size = 1;
 			else if (strcmp(pc->pc_size, "h") == 0)

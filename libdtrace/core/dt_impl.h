@@ -118,6 +118,10 @@ typedef struct dt_ident {
 	bool di_defined;		/* a type has been given */
 	bool di_readfirst;		/* a variable read before any
 					   assignment: an int by default */
+	bool di_wide;			/* an integer variable not declared
+					   (typed by its first assignment or
+					   reference): it holds the whole
+					   64-bit value, as DTrace's does */
 	unsigned int di_nkeys;		/* ASSOC: key components */
 	bool di_tls;			/* ASSOC: thread-local (self->a[k]):
 					   its map's key is the thread id,

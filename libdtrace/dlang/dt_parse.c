@@ -508,6 +508,11 @@ parse_primary(dt_pcb_t *pcb)
 
 		dnp = int_node(pcb, t->tk_pos, t->tk_int, t->tk_intu,
 		    t->tk_intl, decimal);
+		/* a character constant that fits one is an int, as in C
+		   ('\377' is -1, not an unsigned long long) */
+		if (t->tk_start[0] == '\'' && (int64_t)t->tk_int >= INT32_MIN &&
+		    (int64_t)t->tk_int <= INT32_MAX)
+			dnp->dn_type.ty_size = 4, dnp->dn_type.ty_signed = 1;
 		next(pcb);
 		return (dnp);
 	}

@@ -2,11 +2,11 @@
  * dt_sema.c: the semantic pass.  Resolves names, gives every node a type,
  * checks operands and actions, and lays out the record a clause emits.
  *
- * Integers follow C: operands narrower than int are promoted to int; the
- * usual arithmetic conversions pick the common type of a binary operator.
- * The code generator keeps every integer value in a 64-bit register in its
- * canonical form (sign- or zero-extended from its type's size), so the
- * types fixed here are all it needs.
+ * Integers follow DTrace: no promotion to int; a binary operator's type is
+ * that of its operand of higher rank (common_type()), a unary operator's
+ * and a shift's that of its (left) operand.  The code generator computes
+ * in 64 bits and brings a value to its type's size only where DTrace does
+ * (a load, a cast, a store, a record): see dt_cg.c.
  *
  * Records: trace(), printf() and exit() append data to the clause's record;
  * a clause without statements records nothing but still emits a record
@@ -169,31 +169,23 @@ ptr_elem(dt_pcb_t *pcb, const dt_node_t *dnp, dt_type_t t, const char *op)
 	return (t.ty_psize);
 }
 
-static dt_type_t
-promote(dt_type_t t)
-{
-	if (t.ty_kind == DT_TK_INT && t.ty_size < 4)
-		return (t_int);
-	return (t);
-}
-
-/* The usual arithmetic conversions. */
+/*
+ * DTrace's usual arithmetic conversions: no promotion to int; of two
+ * integer operands the one of higher rank gives the result its type, the
+ * rank being the size in bits plus one for an unsigned type (so unsigned
+ * char + signed char is unsigned char, short + unsigned char is short);
+ * equal ranks are the same type.  A pointer operand gives its own type.
+ */
 static dt_type_t
 common_type(dt_type_t a, dt_type_t b)
 {
-	dt_type_t r;
-
-	a = promote(a);
-	b = promote(b);
 	if (a.ty_kind == DT_TK_PTR)
 		return (a);
 	if (b.ty_kind == DT_TK_PTR)
 		return (b);
-	if (a.ty_size != b.ty_size)
-		return (a.ty_size > b.ty_size ? a : b);
-	r = a;
-	r.ty_signed = a.ty_signed && b.ty_signed;
-	return (r);
+	if (b.ty_size * 8 + !b.ty_signed > a.ty_size * 8 + !a.ty_signed)
+		return (b);
+	return (a);
 }
 
 static void sema_expr(dt_pcb_t *, dt_node_t *);
@@ -220,6 +212,22 @@ ptr_int_compat(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
 		return (fold_int(pcb, r, &v, &vt) && v == 0);
 	return (!(lv->dn_type.ty_kind == DT_TK_INT &&
 	    r->dn_type.ty_kind == DT_TK_PTR));
+}
+
+/*
+ * May pointer p be compared with n?  Not with an integer other than the
+ * constant 0 (D_OP_INCOMPAT, as DTrace has it), unless that integer is
+ * a variable read before any assignment (an int by default).
+ */
+static bool
+ptr_cmp_compat(dt_pcb_t *pcb, const dt_node_t *p, const dt_node_t *n)
+{
+	if (p->dn_type.ty_kind != DT_TK_PTR || n->dn_type.ty_kind != DT_TK_INT)
+		return (true);
+	if (n->dn_kind == DN_VAR && n->dn_ident != NULL &&
+	    n->dn_ident->di_readfirst)
+		return (true);
+	return (ptr_int_compat(pcb, p, n));
 }
 
 static void __attribute__((noreturn))
@@ -523,10 +531,12 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_lib_error(pcb, dnp->dn_pos);
 	if ((idp == NULL || !idp->di_defined) &&
 	    strcmp(dnp->dn_str, "NULL") == 0) {
-		/* NULL: D's name for address 0, a void pointer */
+		/* NULL: D's name for address 0, an int 0 as DTrace has it
+		   (sizeof (NULL) is 4), which a pointer, a string or a
+		   struct takes as the constant 0; dn_str keeps its name */
 		dnp->dn_kind = DN_INT;
 		dnp->dn_value = 0;
-		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		dnp->dn_type = t_int;
 		return;
 	}
 	if ((idp == NULL || !idp->di_defined) &&
@@ -546,6 +556,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		idp = declare_scalar(pcb, dnp->dn_str,
 		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
 		idp->di_readfirst = true;
+		idp->di_wide = true;
 	}
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */
@@ -578,6 +589,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		idp = declare_scalar(pcb, dnp->dn_str,
 		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
 		idp->di_readfirst = true;
+		idp->di_wide = true;
 	}
 	if (idp->di_kind == DT_IDENT_ASSOC)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos, "%s is an "
@@ -1103,8 +1115,8 @@ dt_int_canonical(int64_t v, dt_type_t t)
  * pass would type it and the code generator compute it: integer
  * constants, inlines already folded to one, casts to integer types,
  * unary + - ~ !, and binary
- * + - * & | ^ << >> (C's promotions and usual arithmetic conversions, the
- * result in the canonical form of its type, shift counts 0 to 63).  False
+ * + - * & | ^ << >> (DTrace's conversions, common_type(); the value in
+ * 64 bits as the code generator computes it, shift counts 0 to 63).  False
  * for anything else, which then stays a tree.  It does not recurse into
  * an inline's expression: one that is constant was folded when it was
  * declared (dt_sema_declare()), so that a chain of inlines each using
@@ -1147,7 +1159,7 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 	case DN_UNARY:
 		if (!fold_int(pcb, dnp->dn_left, &l, &lt))
 			return (false);
-		*tp = promote(lt);
+		*tp = lt;
 		switch (dnp->dn_op) {
 		case T_PLUS: v = (uint64_t)l; break;
 		case T_MINUS: v = 0 - (uint64_t)l; break;
@@ -1155,7 +1167,7 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 		case T_LNOT: v = l == 0; *tp = t_int; break;
 		default: return (false);
 		}
-		*vp = dt_int_canonical((int64_t)v, *tp);
+		*vp = (int64_t)v;
 		return (true);
 	case DN_CAST:
 		if (dnp->dn_type.ty_kind != DT_TK_INT ||
@@ -1178,10 +1190,10 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 		case T_XOR: v = (uint64_t)l ^ (uint64_t)r; break;
 		case T_LSH: case T_RSH:
 			/* 64-bit shifts of the left operand as it is, in
-			   its promoted type, as the code generator does */
+			   its type, as the code generator does */
 			if (r < 0 || r > 63)
 				return (false);
-			*tp = promote(lt);
+			*tp = lt;
 			if (dnp->dn_op == T_LSH)
 				v = (uint64_t)l << r;
 			else if (!tp->ty_signed || l >= 0)
@@ -1192,7 +1204,7 @@ fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 		default:
 			return (false);
 		}
-		*vp = dt_int_canonical((int64_t)v, *tp);
+		*vp = (int64_t)v;
 		return (true);
 	default:
 		return (false);
@@ -1366,9 +1378,10 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		/* a constant expression is kept as its value */
 		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
 		    fold_int(pcb, expr, &v, &vt)) {
+			/* converted to the inline's type */
 			expr = dt_node_new(pcb, DN_INT, expr->dn_pos);
-			expr->dn_value = v;
-			expr->dn_type = vt;
+			expr->dn_value = dt_int_canonical(v, ty);
+			expr->dn_type = ty;
 		}
 		if ((idp = dt_ident_create(dtp, name, kind)) == NULL ||
 		    (idp->di_inline = dt_node_dup(NULL, expr, pos)) == NULL)
@@ -1420,6 +1433,23 @@ static void
 check_writable(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op,
     const char *where)
 {
+	/* ++ and -- want a scalar before an lvalue, as DTrace checks */
+	if ((strcmp(op, "++") == 0 || strcmp(op, "--") == 0) &&
+	    lhs->dn_type.ty_kind != DT_TK_INT &&
+	    lhs->dn_type.ty_kind != DT_TK_PTR)
+		dt_cerror(pcb, "D_OP_SCALAR", lhs->dn_pos, "operator %s "
+		    "requires an operand of scalar type", op);
+	/* = of an array in memory (curthread->comm = "x", a char array
+	   too): DTrace's D_OP_ARRFUN */
+	if (strcmp(op, "=") == 0 && (lhs->dn_type.ty_kind == DT_TK_ARRAY ||
+	    (lhs->dn_type.ty_kind == DT_TK_STRING &&
+	    lhs->dn_type.ty_btf != 0))) {
+		char b[256];
+
+		dt_cerror(pcb, "D_OP_ARRFUN", lhs->dn_pos, "operator %s may "
+		    "not be applied to operand of type \"%s\"", op,
+		    tname(pcb, lhs->dn_type, b, sizeof (b)));
+	}
 	if (lhs->dn_type.ty_kind != DT_TK_INT &&
 	    lhs->dn_type.ty_kind != DT_TK_PTR &&
 	    lhs->dn_type.ty_kind != DT_TK_FLOAT)
@@ -1549,6 +1579,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 			dt_cerror(pcb, "D_OP_VOID", lhs->dn_pos,
 			    "operator %s cannot be applied to a void value", op);
 		idp = declare_scalar(pcb, lhs->dn_str, ty, lhs->dn_pos);
+		idp->di_wide = ty.ty_kind == DT_TK_INT;
 	}
 	lhs->dn_ident = idp;
 	lhs->dn_type = idp->di_type;
@@ -3135,7 +3166,8 @@ static void zero_as_empty(dt_pcb_t *, const dt_node_t *, dt_node_t *);
 static void
 null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 {
-	if (n->dn_kind == DN_INT && n->dn_type.ty_kind == DT_TK_PTR)
+	if (n->dn_kind == DN_INT && (n->dn_type.ty_kind == DT_TK_PTR ||
+	    (n->dn_str != NULL && strcmp(n->dn_str, "NULL") == 0)))
 		zero_as_empty(pcb, s, n);
 }
 
@@ -3231,6 +3263,44 @@ operand_action(dt_pcb_t *pcb, const dt_node_t *dnp)
 	dynact = (dt_fn_of(dnp->dn_builtin)->fn_flags & DT_FF_DYNACT) != 0;
 	if (!(dynact && pcb->pcb_aggkey))
 		action_used(pcb, dnp, DT_ACTUSE_OPERAND, dynact);
+}
+
+/*
+ * A compound assignment's operands, as DTrace checks them: *= and /=
+ * want integers (D_OP_ARITH: D has no other arithmetic type), %= &= |=
+ * ^= <<= >>= integers (D_OP_INT); += and -= integers, or a pointer of
+ * known size on the left (D_OP_VFPTR) moved by an integer or a pointer
+ * of a compatible type (D_OP_INCOMPAT).
+ */
+static void
+compound_operands(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
+{
+	const dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+
+	switch (dnp->dn_op) {
+	case T_ASSIGN:
+		return;
+	case T_MUL_EQ: case T_DIV_EQ:
+		if (!is_int(l) || !is_int(r))
+			dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator %s "
+			    "requires operands of arithmetic type", op);
+		return;
+	case T_ADD_EQ: case T_SUB_EQ:
+		if (is_int(l) && is_int(r))
+			return;
+		if (l->dn_type.ty_kind != DT_TK_PTR)
+			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
+			    "requires left-hand scalar operand of known size",
+			    op);
+		if (!is_int(r) && r->dn_type.ty_kind != DT_TK_PTR)
+			incompat(pcb, dnp, op);
+		return;
+	default:
+		if (!is_int(l) || !is_int(r))
+			dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator %s "
+			    "requires operands of integral type", op);
+		return;
+	}
 }
 
 static void
@@ -3363,7 +3433,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
 			    "operator %s requires an operand of integral type",
 			    op);
-		dnp->dn_type = promote(dnp->dn_left->dn_type);
+		dnp->dn_type = dnp->dn_left->dn_type;
 		/* -10 is a constant where one is needed (lquantize) */
 		if (dnp->dn_left->dn_kind == DN_INT && dnp->dn_type.ty_signed &&
 		    (dnp->dn_op == T_PLUS || (dnp->dn_op == T_MINUS &&
@@ -3397,6 +3467,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			}
 			if (!is_scalar(l) || !is_scalar(r))
 				incompat(pcb, dnp, op);
+			/* a pointer compares with a pointer, or with the
+			   integer constant 0 (NULL), as DTrace has it */
+			if (!ptr_cmp_compat(pcb, l, r) ||
+			    !ptr_cmp_compat(pcb, r, l))
+				incompat(pcb, dnp, op);
 			dnp->dn_type = t_int;
 			break;
 		case T_PLUS: case T_MINUS:
@@ -3419,7 +3494,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				dt_cerror(pcb, "D_OP_INT", dnp->dn_pos,
 				    "operator %s requires operands of integral "
 				    "type", op);
-			dnp->dn_type = promote(l->dn_type);
+			dnp->dn_type = l->dn_type;
 			break;
 		case T_STAR: case T_SLASH:
 			if (!is_int(l) || !is_int(r))
@@ -3478,9 +3553,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
 			    "contains %s by zero", dnp->dn_op == T_DIV_EQ ?
 			    "division" : "modulus");
+		/* a variable created here takes the value's type */
 		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
-		if (ty.ty_kind == DT_TK_INT)
-			ty = promote(ty);
 		fresh = dnp->dn_left->dn_kind == DN_VAR &&
 		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
 		sema_lvalue(pcb, dnp->dn_left, op, ty);
@@ -3514,6 +3588,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (dnp->dn_op == T_ASSIGN &&
 		    !ptr_int_compat(pcb, dnp->dn_left, r)))
 			incompat(pcb, dnp, op);
+		compound_operands(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
 		    (dnp->dn_op == T_ADD_EQ || dnp->dn_op == T_SUB_EQ))

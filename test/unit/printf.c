@@ -182,7 +182,7 @@ test_integers(void)
 	PRINTS("%X %x", "FF ff", I32(255), I32(255));
 	PRINTS("%o %#o %#x", "10 010 0xff", I32(8), I32(8), I32(255));
 	PRINTS("%u", "4294967295", I32(-1));
-	/* %d of an unsigned value narrower than 64 bits: unsigned, as DTrace */
+	/* %d of an unsigned value: unsigned, as DTrace */
 	PRINTS("%d", "4294967295", U32(0xffffffffu));
 	PRINTS("%d %hhd", "200 -56", U8(200), U8(200));
 	PRINTS("%x %u %d", "ff 255 -1", I8(-1), I8(-1), I8(-1));
@@ -190,7 +190,9 @@ test_integers(void)
 	PRINTS("%x", "ffffffffffffffff", I64(-1));
 	PRINTS("%llu", "18446744073709551615", U64(UINT64_MAX));
 	PRINTS("%llx", "ffffffffffffffff", U64(UINT64_MAX));
-	PRINTS("%lld %d", "-1 -1", U64(UINT64_MAX), U64(UINT64_MAX));
+	/* a plain %d of an unsigned value of any size is DTrace's %u */
+	PRINTS("%lld %d", "-1 18446744073709551615", U64(UINT64_MAX),
+	    U64(UINT64_MAX));
 	PRINTS("%lu", "9223372036854775808", U64(1ULL << 63));
 	PRINTS("%ld", "-9223372036854775808", I64(INT64_MIN));
 	/* h and hh narrow the value; l widens it */

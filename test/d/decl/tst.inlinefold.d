@@ -1,9 +1,12 @@
 /* @args: -q */
 /*
  * Inlines of constant expressions are kept as their values: each must be
- * what the expression gives at run time in its C type (int arithmetic
- * wraps, shifts follow the promoted type of their left operand, the
- * inline's type converts the value), written out in the clause beside it.
+ * what the expression gives at run time, converted to the inline's type,
+ * written out in the clause beside it (recorded in the expression's
+ * type).  DTrace computes in 64 bits: 0x7fffffff + 1 is 2^31 before an
+ * inline long takes it, -g of an unsigned int g is 64-bit, and
+ * ~(unsigned char)1 is an unsigned char (254 when recorded, -2 as an
+ * int).
  */
 inline int a = 0x40000000;
 inline int b = a + a;

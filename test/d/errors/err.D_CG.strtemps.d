@@ -1,7 +1,7 @@
 /* More string values at once than a statement has temporaries for. */
 BEGIN
 {
-	trace(execname == "a" && execname == "b" && execname == "c" &&
-	    execname == "d" && execname == "e" && execname == "f" &&
-	    execname == "g" && execname == "h" && execname == "i");
+	trace(strjoin("a", strjoin("b", strjoin("c", strjoin("d",
+	    strjoin("e", strjoin("f", strjoin("g", strjoin("h",
+	    strjoin("i", "j"))))))))));
 }

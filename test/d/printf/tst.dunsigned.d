@@ -1,8 +1,8 @@
 #pragma D option quiet
 /*
- * %d and %i format the 64-bit value an integer's type extends it to: an
- * unsigned value narrower than 64 bits prints unsigned, a signed one
- * signed; a 64-bit value as %d is signed.
+ * A plain %d or %i of an unsigned value is DTrace's %u, whatever its
+ * size (a uint64_t 2^64-1 is 18446744073709551615); of a signed one it is
+ * signed; a sized form (%hhd) keeps its own sign.
  */
 unsigned int ui;
 unsigned short us;

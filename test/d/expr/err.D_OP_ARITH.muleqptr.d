@@ -1,0 +1,6 @@
+/* *= wants integers: a pointer is not one (DTrace says D_OP_ARITH). */
+BEGIN
+{
+	x = curthread;
+	x *= 2;
+}

@@ -1,0 +1,6 @@
+/* |= wants integers, as DTrace checks (D_OP_INT). */
+BEGIN
+{
+	x = curthread;
+	x |= 2;
+}
