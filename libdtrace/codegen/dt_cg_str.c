@@ -613,27 +613,45 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		break;
 	case DT_FN_SUBSTR: {
-		int lpos = dt_cg_label_new(cg);
+		/*
+		 * DTrace's rules: a negative start i counts from the end; a
+		 * start still before the string eats into the count; a
+		 * negative count leaves that many characters off the end;
+		 * a start outside the string gives "".  r8 = i, r2 = count.
+		 */
+		int lpos = dt_cg_label_new(cg), lin = dt_cg_label_new(cg);
+		int lempty = dt_cg_label_new(cg), lcopy = dt_cg_label_new(cg);
+		int lcnt = dt_cg_label_new(cg);
 
-		/* start i: from the end if negative, within [0, len] */
 		dt_cg_emit_strcopy(cg, t1);
 		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		if (n > 2)
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[2]));
+		else
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R8, R7));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		/* before the start: i + count characters are left, at 0 */
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R8));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R2, 0, 0), lempty);
+		dt_cg_emit(cg, MOV_IMM(R8, 0));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
-		dt_cg_emit(cg, MOV_REG(R2, R7));		/* count = len - i */
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R8, R7, 0), lempty);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), lcnt);
+		/* a negative count: up to that many before the end */
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R7));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
-		if (n > 2) {
-			int lshort = dt_cg_label_new(cg);
-
-			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0),
-			    lshort);
-			dt_cg_emit(cg, MOV_REG(R2, R1));
-			dt_cg_label_set(cg, lshort);
-		}
+		dt_cg_label_set(cg, lcnt);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lin);
+		dt_cg_label_set(cg, lempty);
+		dt_cg_emit(cg, MOV_IMM(R8, 0));
+		dt_cg_emit(cg, MOV_IMM(R2, 0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
+		dt_cg_label_set(cg, lin);
+		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
 		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
+		dt_cg_label_set(cg, lcopy);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_tmp_at(cg, R3, t1, R8);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));

@@ -2127,12 +2127,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			sema_expr(pcb, a);
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
+	/* the prototype first, as DTrace checks it when it reads the call */
+	if (fn->fn_proto != NULL)
+		check_proto(pcb, dnp, fn->fn_proto, nargs);
 	if (idp->di_type.ty_kind == DT_TK_VOID && !stmt &&
 	    !(dynact && pcb->pcb_aggkey))
 		action_used(pcb, dnp, use, dynact);
-
-	if (fn->fn_proto != NULL)
-		check_proto(pcb, dnp, fn->fn_proto, nargs);
 	if ((fn->fn_flags & DT_FF_DESTRUCTIVE) && pcb->pcb_clause != NULL)
 		pcb->pcb_clause->dc_destructive = true;
 	if (fn->fn_flags & DT_FF_SPEC) {
