@@ -73,28 +73,85 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
  * well under its limit of 8192 on one path.
  */
 
-/* Copy the string at the address in r0 to temporary off; r7 = its length. */
-void
-dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
+/*
+ * Whether string argument arg may be an address that cannot be read: a
+ * char pointer, NULL, a kernel char array.  A string D made (a literal, a
+ * variable, a subroutine's result) always can be.
+ */
+bool
+dt_cg_str_mayfault(const dt_node_t *arg)
+{
+	return (arg->dn_type.ty_kind != DT_TK_STRING ||
+	    arg->dn_type.ty_btf != 0);
+}
+
+/*
+ * After a bpf_probe_read_kernel_str of a string argument whose address
+ * is in ms_faddr: a failed read (NULL, or any address that cannot be
+ * read) is DTrace's invalid address fault, as when DTrace loads from it.
+ */
+static void
+emit_strread_check(dt_cg_t *cg)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+}
+
+/*
+ * Copy the string at the address in r0 to temporary off; r7 = its length.
+ * With check, an address that cannot be read faults (else it reads as "":
+ * the string was D's own).
+ */
+static void
+emit_strcopy(dt_cg_t *cg, uint32_t off, bool check)
 {
 	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R3, R0));
+	if (check)
+		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, off);
 	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	dt_cg_emit(cg, MOV_REG(R7, R0));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
-	dt_cg_emit(cg, MOV_IMM(R7, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
-	dt_cg_label_set(cg, lok);
+	if (check) {
+		emit_strread_check(cg);			/* so r0 > 0 */
+		dt_cg_emit(cg, MOV_REG(R7, R0));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	} else {
+		dt_cg_emit(cg, MOV_REG(R7, R0));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
+		dt_cg_emit(cg, MOV_IMM(R7, 0));
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+		dt_cg_label_set(cg, lok);
+	}
 	/* the verifier must know: 0 <= r7 < strbuf */
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strbuf, 0),
 	    lok = dt_cg_label_new(cg));
 	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strbuf - 1));
 	dt_cg_label_set(cg, lok);
+}
+
+/* Copy the string at r0, D's own, to temporary off; r7 = its length. */
+void
+dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
+{
+	emit_strcopy(cg, off, false);
+}
+
+/*
+ * Copy the string at r0, the value of argument arg, to temporary off;
+ * r7 = its length.  An address that cannot be read faults.
+ */
+void
+dt_cg_emit_strcopy_arg(dt_cg_t *cg, uint32_t off, const dt_node_t *arg)
+{
+	emit_strcopy(cg, off, dt_cg_str_mayfault(arg));
 }
 
 /*
@@ -211,7 +268,8 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * A string that is not NULL is copied to the firing's strtok area
  * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
  * goes on from ms_strtok, which the prologue of every program sets to
- * strbuf (nothing to go on with).  The delimiters become a bit map of
+ * strbuf + 1 (no string yet: NULL then faults, as in DTrace); strbuf
+ * is a string used up (NULL then gives NULL again).  The delimiters become a bit map of
  * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
  * over the copy from position 0: positions before ms_strtok are passed
  * over, then delimiters, and the token runs from the first other byte
@@ -223,22 +281,23 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * and keeps few pending branches.
  */
 static void
-emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
-    uint32_t res)
+emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
+    uint32_t dt, uint32_t res)
 {
 	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
 	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
-	int lcont = dt_cg_label_new(cg), lcopied = dt_cg_label_new(cg);
+	int lcont = dt_cg_label_new(cg);
 	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lnull = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lnew = dt_cg_label_new(cg);
 
 	/* the delimiter set */
 	for (int i = 0; i < 32; i += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sdel));
-	dt_cg_emit_strcopy(cg, dt);
+	dt_cg_emit_strcopy_arg(cg, dt, dnp->dn_args->dn_list);
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_label_set(cg, ldloop);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
@@ -260,15 +319,29 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
 	dt_cg_label_set(cg, lddone);
 
-	/* a new string, or NULL: go on */
+	/*
+	 * a new string, or NULL: go on; NULL before any string in this
+	 * firing is DTrace's invalid address fault
+	 */
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sstr));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R3, 0, 0), lnew);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R1, strbuf, 0), lcont);
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R3);
+	dt_cg_label_set(cg, lnew);
+	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, sv);
 	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
-	dt_cg_label_set(cg, lcopied);
+	if (dt_cg_str_mayfault(dnp->dn_args)) {
+		emit_strread_check(cg);
+	} else {
+		int lcopied = dt_cg_label_new(cg);
+
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
+		dt_cg_label_set(cg, lcopied);
+	}
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
 	dt_cg_label_set(cg, lcont);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
@@ -599,17 +672,23 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
 	switch (id) {
 	case DT_FN_STRLEN:
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, MOV_REG(R0, R7));
 		break;
 	case DT_FN_STRJOIN:
 		/* a, then b after it, in what room is left */
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit_tmp_at(cg, R1, t1, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
-		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		if (dt_cg_str_mayfault(dnp->dn_args->dn_list)) {
+			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			emit_strread_check(cg);
+		} else {
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		}
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		break;
 	case DT_FN_SUBSTR: {
@@ -623,7 +702,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		int lempty = dt_cg_label_new(cg), lcopy = dt_cg_label_new(cg);
 		int lcnt = dt_cg_label_new(cg);
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
 		if (n > 2)
 			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[2]));
@@ -661,7 +740,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_STRRCHR: {
 		int lfound = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
 		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
 		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
@@ -679,7 +758,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	}
 	case DT_FN_STRTOK:
-		emit_strtok(cg, slot[0], slot[1], t1, dt_cg_tmp_alloc(cg));
+		emit_strtok(cg, dnp, slot[0], slot[1], t1,
+		    dt_cg_tmp_alloc(cg));
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
@@ -758,7 +838,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			tn = dt_cg_tmp_alloc(cg);
 			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
 		}
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		if (nd->dn_kind == DN_STRING) {
 			dt_cg_emit(cg, MOV_REG(R8, R7));
 			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
@@ -767,7 +847,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_N),
 			    R7));
 			dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[1]));
-			dt_cg_emit_strcopy(cg, tn);
+			dt_cg_emit_strcopy_arg(cg, tn,
+			    dnp->dn_args->dn_list);
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_M),
 			    R7));
 			dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + KS_N)));
@@ -825,7 +906,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		int ldone = dt_cg_label_new(cg);
 		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0),
@@ -918,7 +999,7 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_label_set(cg, lok);
 	}
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
-	dt_cg_emit_strcopy(cg, t1);
+	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));

@@ -103,6 +103,22 @@ is_string(const dt_node_t *dnp)
 }
 
 /*
+ * What DTrace takes where a subroutine's prototype says string: a string
+ * (a char array is one here), a pointer to char (char, signed or
+ * unsigned: any 1-byte integer), or the constant 0, NULL (which faults
+ * when the string is read, as in DTrace).
+ */
+static bool
+is_strarg(const dt_node_t *dnp)
+{
+	dt_type_t t = dnp->dn_type;
+
+	return (is_string(dnp) || (dnp->dn_kind == DN_INT &&
+	    dnp->dn_value == 0) || (t.ty_kind == DT_TK_PTR &&
+	    t.ty_psize == 1 && t.ty_plevel == 0));
+}
+
+/*
  * A struct, union or array, or a float, double or long double: a value
  * of its type is the address of its bytes, and a variable holds the
  * bytes (dt_cg.c too).  D has no floating-point arithmetic, so a float
@@ -1659,7 +1675,7 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 		if (*p == '[')
 			p++;
 		n++;
-		ok = *p == 's' ? is_string(a) : *p == 'x' ? is_scalar(a) :
+		ok = *p == 's' ? is_strarg(a) : *p == 'x' ? is_scalar(a) :
 		    is_int(a);
 		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
@@ -1883,7 +1899,7 @@ dt_sema_strtok(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
 		    "argument #1 is incompatible with prototype: "
 		    "argument must be a string or NULL");
-	if (!is_string(a->dn_list))
+	if (!is_strarg(a->dn_list))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
 		    "strtok( ) argument #2 is incompatible with "
 		    "prototype: argument must be a string");
