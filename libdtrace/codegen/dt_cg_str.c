@@ -869,7 +869,33 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, back ? MOV_REG(R4, R8) : MOV_IMM(R4, 0));
 		}
 		dt_cg_label_set(cg, lstart);
-		/* the empty string is found where the search starts */
+		/*
+		 * The empty string is found where the search starts, put
+		 * within [0, length] (DTrace: index("ab", "", 9) is 2,
+		 * rindex("ab", "", -1) is 0); r8 is the length then.
+		 */
+		if (nd->dn_kind != DN_STRING || nd->dn_str[0] == '\0') {
+			int lskip = dt_cg_label_new(cg);
+			int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
+
+			if (nd->dn_kind != DN_STRING) {
+				dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
+				    (int16_t)(st + KS_M)));
+				dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
+				    lskip);
+			}
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0), l1);
+			dt_cg_emit(cg, MOV_IMM(R4, 0));
+			dt_cg_label_set(cg, l1);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8, 0), l2);
+			dt_cg_emit(cg, MOV_REG(R4, R8));
+			dt_cg_label_set(cg, l2);
+			/* always taken (r4 >= 0 now), but conditional: the
+			   verifier refuses code that no jump can reach */
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+			    lfound);
+			dt_cg_label_set(cg, lskip);
+		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
