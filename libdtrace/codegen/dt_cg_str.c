@@ -37,10 +37,13 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 	if (dnp->dn_args->dn_list != NULL) {
 		int lsmall = dt_cg_label_new(cg), lbig = dt_cg_label_new(cg);
 
-		/* size = clamp(maxlen + 1, 1, strbuf) */
+		/*
+		 * maxlen bytes are read, the NUL among them (DTrace:
+		 * copyinstr(a, 8) holds 7 characters): size = clamp(maxlen,
+		 * 1, strbuf)
+		 */
 		dt_cg_expr(cg, dnp->dn_args->dn_list);
 		dt_cg_emit(cg, MOV_REG(R2, R0));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
 		dt_cg_emit(cg, MOV_IMM(R2, 1));
 		dt_cg_label_set(cg, lsmall);
