@@ -30,7 +30,7 @@
 #include "dt_asm.h"
 #include "../core/dt_fn.h"
 
-#define DT_NTMP		8		/* string temporaries per statement */
+#define DT_NTMP		16		/* string temporaries per statement */
 #define DT_TMP_BYTES	16384		/* at most this much for them */
 #define DT_TMP_MIN	24		/* a temporary holds at least this much */
 #define DT_DCTX_MAX	32768		/* largest per-CPU value; also keeps
