@@ -1878,7 +1878,9 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    dnp->dn_str);
 		a = a->dn_list;
 	}
-	if (a->dn_type.ty_kind != DT_TK_PTR)
+	/* NULL, the constant 0, is a pointer too: it faults at run time */
+	if (a->dn_type.ty_kind != DT_TK_PTR &&
+	    !(a->dn_kind == DN_INT && a->dn_value == 0))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 		    "#%d is incompatible with prototype: argument must "
 		    "be a pointer", dnp->dn_str, want);
