@@ -110,8 +110,10 @@ static const dt_fn_t dt_fns[] = {
 	    dt_cg_psargs),
 
 	/* memory */
-	FN("copyin", DT_FN_COPYIN, T_VOIDP, SUBR, 0, "xx", NULL, dt_cg_copyin),
-	FN("alloca", DT_FN_ALLOCA, T_VOIDP, SUBR, 0, "x", NULL, dt_cg_alloca),
+	FN("copyin", DT_FN_COPYIN, T_VOIDP, SUBR, 0, "xx", dt_sema_alloca,
+	    dt_cg_copyin),
+	FN("alloca", DT_FN_ALLOCA, T_VOIDP, SUBR, 0, "x", dt_sema_alloca,
+	    dt_cg_alloca),
 	FN("copyinto", DT_FN_COPYINTO, T_VOID, ACT, 0, "xxx", NULL,
 	    dt_cg_copyto),
 	FN("bcopy", DT_FN_BCOPY, T_VOID, ACT, 0, "xxx", NULL, dt_cg_copyto),

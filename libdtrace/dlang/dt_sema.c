@@ -1918,6 +1918,34 @@ dt_sema_stringof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		    "array or a pointer");
 }
 
+/*
+ * The size argument of alloca( ), copyin( ) and copyinstr( ) (the last
+ * one), if a constant, is at most scratchsize (rounded up to 8, as the
+ * scratch area is): DTrace says D_ALLOCA_SIZE at compile time.  The
+ * constant is a size_t: -1 is too large.
+ */
+static void
+check_allocsize(dt_pcb_t *pcb, dt_node_t *dnp, const dt_node_t *sz)
+{
+	uint32_t max = (pcb->pcb_hdl->dt_opts.op_scratchsize + 7) & ~7U;
+
+	if (sz->dn_kind == DN_INT && (uint64_t)sz->dn_value > max)
+		dt_cerror(pcb, "D_ALLOCA_SIZE", sz->dn_pos, "%s(%llu) size "
+		    "larger than scratchsize %u", dnp->dn_str,
+		    (unsigned long long)sz->dn_value, max);
+}
+
+void
+dt_sema_alloca(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	const dt_node_t *a = dnp->dn_args;
+
+	while (a->dn_list != NULL)
+		a = a->dn_list;
+	if (nargs > 0)
+		check_allocsize(pcb, dnp, a);
+}
+
 void
 dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
@@ -1929,6 +1957,8 @@ dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    "with prototype: argument must be an "
 			    "integer or pointer");
 	}
+	if (nargs == 2)
+		check_allocsize(pcb, dnp, dnp->dn_args->dn_list);
 }
 
 void
