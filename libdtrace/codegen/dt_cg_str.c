@@ -766,49 +766,100 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * Digits from byte 23 of t1 backwards (a temporary holds at
-		 * least DT_TMP_MIN bytes), at most 20: the count in r4 (a
-		 * constant for the verifier at each step) bounds the loop, as
-		 * the division does not.  The sign and the first strsize
-		 * digits are kept, as DTrace keeps them.
+		 * lltostr(v [, base]), base 2 to 36 (another is an illegal
+		 * operation), 10 by default.  Digits from the end of a
+		 * buffer backwards, at most 64 (base 2): the count in r4 (a
+		 * constant for the verifier at each step) bounds the loop,
+		 * as the division does not.  As in DTrace, base 10 is
+		 * signed, any other base shows v unsigned, base 16 with
+		 * "0x" before it and base 8 with "0" (v not 0).  The sign,
+		 * the prefix and the first strsize digits are kept.
 		 */
 		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
 		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		int lfit = dt_cg_label_new(cg);
-		uint32_t end = DT_TMP_MIN - 1;
+		int lfit = dt_cg_label_new(cg), llow = dt_cg_label_new(cg);
+		int lneg = dt_cg_label_new(cg);
+		uint32_t end = 71;
+		uint32_t dig = dt_cg_tmp_alloc_bytes(cg, end + 1);
 
 		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
 		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
+		if (n > 1) {
+			int lbad = dt_cg_label_new(cg);
+			int lok = dt_cg_label_new(cg);
+
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 2, 0), lbad);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R2, 36, 0), lok);
+			dt_cg_label_set(cg, lbad);
+			dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R2);
+			dt_cg_label_set(cg, lok);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
+		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
 		dt_cg_emit(cg, MOV_IMM(R5, 1));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(dig + end), 0));
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end - 2, 0),
 		    lout);
 		dt_cg_emit(cg, MOV_REG(R1, R8));
-		dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		if (n > 1) {
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
+		} else {
+			dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		}
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), llow);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 'a' - 10 - '0'));
+		dt_cg_label_set(cg, llow);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
 		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end - 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		dt_cg_emit_tmp_at(cg, R2, t1, R7);
-		dt_cg_emit(cg, STX(BPF_B, R2, 0, R1));
-		dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		dt_cg_emit_tmp_at(cg, R3, dig, R7);
+		dt_cg_emit(cg, STX(BPF_B, R3, 0, R1));
+		if (n > 1) {
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit(cg, ALU_REG(BPF_DIV, R8, R2));
+		} else {
+			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		}
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
 		dt_cg_label_set(cg, lout);
-		/* r7: the first digit */
+		/* r7: the first digit, at least 7 (64 digits at most) */
 		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		if (n > 1) {
+			int lno16 = dt_cg_label_new(cg);
+			int lpre = dt_cg_label_new(cg);
+
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 16, 0), lno16);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_tmp_at(cg, R3, dig, R7);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, 'x'));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lpre);
+			dt_cg_label_set(cg, lno16);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 8, 0), lneg);
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[0]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lsign);
+			dt_cg_label_set(cg, lpre);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_tmp_at(cg, R3, dig, R7);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, '0'));
+		}
+		dt_cg_label_set(cg, lneg);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lsign);
 		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		dt_cg_emit_tmp_at(cg, R2, t1, R7);
+		dt_cg_emit_tmp_at(cg, R2, dig, R7);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
 		dt_cg_label_set(cg, lsign);
-		dt_cg_emit_tmp_at(cg, R3, t1, R7);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)end);
+		dt_cg_emit_tmp_at(cg, R3, dig, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),

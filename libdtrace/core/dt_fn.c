@@ -74,7 +74,7 @@ static const dt_fn_t dt_fns[] = {
 	    dt_cg_pathfunc),
 	FN("cleanpath", DT_FN_CLEANPATH, T_STR, SUBR, 0, "s", NULL,
 	    dt_cg_pathfunc),
-	FN("lltostr", DT_FN_LLTOSTR, T_STR, SUBR, 0, "i", NULL,
+	FN("lltostr", DT_FN_LLTOSTR, T_STR, SUBR, 0, "i[i", NULL,
 	    dt_cg_strfunc),
 	FN("toupper", DT_FN_TOUPPER, T_STR, SUBR, 0, "s", NULL,
 	    dt_cg_strfunc),
