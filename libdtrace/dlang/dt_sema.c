@@ -2167,6 +2167,24 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
+		/*
+		 * An action (void) as the argument of a subroutine or of an
+		 * action with a prototype: DTrace checks the prototype first
+		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
+		 */
+		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
+		    fn->fn_kind == DT_FK_SUBR)) {
+			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
+
+			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
+			    dt_fn_of(aid)->fn_kind == DT_FK_ACT &&
+			    !(dt_fn_of(aid)->fn_flags & DT_FF_DYNACT) &&
+			    aid->di_type.ty_kind == DT_TK_VOID)
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s( ) argument #%d is incompatible with "
+				    "prototype: %s( ) is an action, of no "
+				    "value", dnp->dn_str, nargs, a->dn_str);
+		}
 		if (a->dn_kind == DN_AGG && id == DT_FN_PRINT)
 			dt_cerror(pcb, "D_PRINT_AGG", a->dn_pos, "print( ) may "
 			    "not be applied to an aggregation; use printa( )");
