@@ -3074,6 +3074,15 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, lt.ty_psize,
 		    lt.ty_psigned };
 		dnp->dn_value = lt.ty_psize;
+	} else if (lt.ty_kind == DT_TK_STRING) {
+		/*
+		 * A string D made is its strsize + 1 bytes: s[i] is a char
+		 * of them, as in DTrace ((s = copyinstr(p))[6] == '-'); an
+		 * index outside them is the out-of-range index fault.
+		 */
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 1, 1 };
+		dnp->dn_value = 1;
+		dnp->dn_stroff = dt_strbuf(pcb->pcb_hdl);
 	} else {
 		dt_cerror(pcb, "D_OP_ARRPTR", dnp->dn_pos, "operator [ ] "
 		    "cannot be applied to an operand of type \"%s\"",
