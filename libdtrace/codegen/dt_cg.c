@@ -682,7 +682,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tstamp), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok),
-	    (int32_t)dt_strbuf(dtp)));	/* no strtok() string yet */
+	    (int32_t)dt_strbuf(dtp) + 1));	/* no strtok() string yet */
 	dt_cg_emit_mapval(&cg, R1, DT_MAP_GLOBALS, 0);
 	dt_cg_emit(&cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));

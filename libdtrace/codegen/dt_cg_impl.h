@@ -30,7 +30,7 @@
 #include "dt_asm.h"
 #include "../core/dt_fn.h"
 
-#define DT_NTMP		8		/* string temporaries per statement */
+#define DT_NTMP		16		/* string temporaries per statement */
 #define DT_TMP_BYTES	16384		/* at most this much for them */
 #define DT_TMP_MIN	24		/* a temporary holds at least this much */
 #define DT_DCTX_MAX	32768		/* largest per-CPU value; also keeps
@@ -122,6 +122,8 @@ void dt_cg_emit_path_walk(dt_cg_t *cg, bool taskroot, bool mount, bool pseudo);
 void dt_cg_emit_fs_path(dt_cg_t *cg, int id);
 void dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp);
 void dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off);
+void dt_cg_emit_strcopy_arg(dt_cg_t *cg, uint32_t off, const dt_node_t *arg);
+bool dt_cg_str_mayfault(const dt_node_t *arg);
 void dt_cg_emit_strcopy_n(dt_cg_t *cg, uint32_t off);
 void dt_cg_emit_tmp_at(dt_cg_t *cg, int reg, uint32_t off, int idx);
 void dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi);

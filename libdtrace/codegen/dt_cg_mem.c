@@ -168,8 +168,8 @@ dt_cg_copyin(dt_cg_t *cg, dt_node_t *dnp,
 
 /*
  * copyinto(addr, size, dest): user memory to scratch space the clause
- * allocated; bcopy(src, dest, size): kernel memory outside scratch space
- * to scratch space the clause allocated.
+ * allocated; bcopy(src, dest, size): kernel memory (scratch space too) to
+ * scratch space the clause allocated.
  */
 void
 dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp,
@@ -177,33 +177,17 @@ dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp,
 {
 	bool bcopy = dnp->dn_builtin->di_id == DT_FN_BCOPY;
 	dt_node_t *a0 = dnp->dn_args, *a1 = a0->dn_list, *a2 = a1->dn_list;
-	int16_t aslot, sslot, dslot;
+	int16_t aslot, s1, s2, sslot, dslot;
 
+	/* the arguments in their order: their side effects are in it */
 	dt_cg_expr(cg, a0);
 	aslot = dt_cg_push(cg);
-	dt_cg_expr(cg, bcopy ? a2 : a1);
-	sslot = dt_cg_push(cg);
-	dt_cg_expr(cg, bcopy ? a1 : a2);
-	dslot = dt_cg_push(cg);
-	if (bcopy) {
-		int32_t ss = (int32_t)dt_cg_scratch_size(cg->cg_hdl);
-		int lok = dt_cg_label_new(cg);
-
-		/* src must not overlap the scratch area:
-		   src >= base + ss or src + size <= base */
-		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
-		    (int32_t)dt_cg_scratch_off()));
-		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
-		dt_cg_emit(cg, MOV_REG(R3, R1));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, ss));
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R2, R3, 0), lok);
-		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
-		dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R2));
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JLE, R3, R1, 0), lok);
-		dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R2);
-		dt_cg_label_set(cg, lok);
-	}
+	dt_cg_expr(cg, a1);
+	s1 = dt_cg_push(cg);
+	dt_cg_expr(cg, a2);
+	s2 = dt_cg_push(cg);
+	sslot = bcopy ? s2 : s1;
+	dslot = bcopy ? s1 : s2;
 	emit_scratch_dest(cg, dslot, sslot);
 	emit_scratch_read(cg, bcopy ? BPF_FUNC_probe_read_kernel :
 	    BPF_FUNC_probe_read_user, aslot);

@@ -649,7 +649,7 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
 		int lnone = dt_cg_label_new(cg), lroot = dt_cg_label_new(cg);
 		int ldone = dt_cg_label_new(cg);
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		emit_lastslash(cg, t1);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
 		if (id == DT_FN_BASENAME) {
@@ -707,7 +707,7 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	}
 	case DT_FN_CLEANPATH:
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		emit_cleanpath(cg, t1, dt_cg_tmp_alloc(cg));
 		break;
 	}

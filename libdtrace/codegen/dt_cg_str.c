@@ -37,10 +37,13 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 	if (dnp->dn_args->dn_list != NULL) {
 		int lsmall = dt_cg_label_new(cg), lbig = dt_cg_label_new(cg);
 
-		/* size = clamp(maxlen + 1, 1, strbuf) */
+		/*
+		 * maxlen bytes are read, the NUL among them (DTrace:
+		 * copyinstr(a, 8) holds 7 characters): size = clamp(maxlen,
+		 * 1, strbuf)
+		 */
 		dt_cg_expr(cg, dnp->dn_args->dn_list);
 		dt_cg_emit(cg, MOV_REG(R2, R0));
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lsmall);
 		dt_cg_emit(cg, MOV_IMM(R2, 1));
 		dt_cg_label_set(cg, lsmall);
@@ -73,28 +76,85 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
  * well under its limit of 8192 on one path.
  */
 
-/* Copy the string at the address in r0 to temporary off; r7 = its length. */
-void
-dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
+/*
+ * Whether string argument arg may be an address that cannot be read: a
+ * char pointer, NULL, a kernel char array.  A string D made (a literal, a
+ * variable, a subroutine's result) always can be.
+ */
+bool
+dt_cg_str_mayfault(const dt_node_t *arg)
+{
+	return (arg->dn_type.ty_kind != DT_TK_STRING ||
+	    arg->dn_type.ty_btf != 0);
+}
+
+/*
+ * After a bpf_probe_read_kernel_str of a string argument whose address
+ * is in ms_faddr: a failed read (NULL, or any address that cannot be
+ * read) is DTrace's invalid address fault, as when DTrace loads from it.
+ */
+static void
+emit_strread_check(dt_cg_t *cg)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_faddr)));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+}
+
+/*
+ * Copy the string at the address in r0 to temporary off; r7 = its length.
+ * With check, an address that cannot be read faults (else it reads as "":
+ * the string was D's own).
+ */
+static void
+emit_strcopy(dt_cg_t *cg, uint32_t off, bool check)
 {
 	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R3, R0));
+	if (check)
+		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, off);
 	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	dt_cg_emit(cg, MOV_REG(R7, R0));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
-	dt_cg_emit(cg, MOV_IMM(R7, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
-	dt_cg_label_set(cg, lok);
+	if (check) {
+		emit_strread_check(cg);			/* so r0 > 0 */
+		dt_cg_emit(cg, MOV_REG(R7, R0));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	} else {
+		dt_cg_emit(cg, MOV_REG(R7, R0));
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lok);
+		dt_cg_emit(cg, MOV_IMM(R7, 0));
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+		dt_cg_label_set(cg, lok);
+	}
 	/* the verifier must know: 0 <= r7 < strbuf */
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R7, (int32_t)strbuf, 0),
 	    lok = dt_cg_label_new(cg));
 	dt_cg_emit(cg, MOV_IMM(R7, (int32_t)strbuf - 1));
 	dt_cg_label_set(cg, lok);
+}
+
+/* Copy the string at r0, D's own, to temporary off; r7 = its length. */
+void
+dt_cg_emit_strcopy(dt_cg_t *cg, uint32_t off)
+{
+	emit_strcopy(cg, off, false);
+}
+
+/*
+ * Copy the string at r0, the value of argument arg, to temporary off;
+ * r7 = its length.  An address that cannot be read faults.
+ */
+void
+dt_cg_emit_strcopy_arg(dt_cg_t *cg, uint32_t off, const dt_node_t *arg)
+{
+	emit_strcopy(cg, off, dt_cg_str_mayfault(arg));
 }
 
 /*
@@ -211,7 +271,8 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * A string that is not NULL is copied to the firing's strtok area
  * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
  * goes on from ms_strtok, which the prologue of every program sets to
- * strbuf (nothing to go on with).  The delimiters become a bit map of
+ * strbuf + 1 (no string yet: NULL then faults, as in DTrace); strbuf
+ * is a string used up (NULL then gives NULL again).  The delimiters become a bit map of
  * 256 bits, ms_tokmap, where NUL counts as a delimiter.  Then one pass
  * over the copy from position 0: positions before ms_strtok are passed
  * over, then delimiters, and the token runs from the first other byte
@@ -223,22 +284,23 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * and keeps few pending branches.
  */
 static void
-emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
-    uint32_t res)
+emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
+    uint32_t dt, uint32_t res)
 {
 	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
 	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
-	int lcont = dt_cg_label_new(cg), lcopied = dt_cg_label_new(cg);
+	int lcont = dt_cg_label_new(cg);
 	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lnull = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
+	int lnew = dt_cg_label_new(cg);
 
 	/* the delimiter set */
 	for (int i = 0; i < 32; i += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sdel));
-	dt_cg_emit_strcopy(cg, dt);
+	dt_cg_emit_strcopy_arg(cg, dt, dnp->dn_args->dn_list);
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_label_set(cg, ldloop);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
@@ -260,15 +322,29 @@ emit_strtok(dt_cg_t *cg, int16_t sstr, int16_t sdel, uint32_t dt,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
 	dt_cg_label_set(cg, lddone);
 
-	/* a new string, or NULL: go on */
+	/*
+	 * a new string, or NULL: go on; NULL before any string in this
+	 * firing is DTrace's invalid address fault
+	 */
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sstr));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lcont);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R3, 0, 0), lnew);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R1, strbuf, 0), lcont);
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R3);
+	dt_cg_label_set(cg, lnew);
+	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, sv);
 	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
 	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
-	dt_cg_label_set(cg, lcopied);
+	if (dt_cg_str_mayfault(dnp->dn_args)) {
+		emit_strread_check(cg);
+	} else {
+		int lcopied = dt_cg_label_new(cg);
+
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R0, 0, 0), lcopied);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)sv, 0));
+		dt_cg_label_set(cg, lcopied);
+	}
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), 0));
 	dt_cg_label_set(cg, lcont);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
@@ -599,41 +675,65 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
 	switch (id) {
 	case DT_FN_STRLEN:
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, MOV_REG(R0, R7));
 		break;
 	case DT_FN_STRJOIN:
 		/* a, then b after it, in what room is left */
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit_tmp_at(cg, R1, t1, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
-		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		if (dt_cg_str_mayfault(dnp->dn_args->dn_list)) {
+			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			emit_strread_check(cg);
+		} else {
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		}
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		break;
 	case DT_FN_SUBSTR: {
-		int lpos = dt_cg_label_new(cg);
+		/*
+		 * DTrace's rules: a negative start i counts from the end; a
+		 * start still before the string eats into the count; a
+		 * negative count leaves that many characters off the end;
+		 * a start outside the string gives "".  r8 = i, r2 = count.
+		 */
+		int lpos = dt_cg_label_new(cg), lin = dt_cg_label_new(cg);
+		int lempty = dt_cg_label_new(cg), lcopy = dt_cg_label_new(cg);
+		int lcnt = dt_cg_label_new(cg);
 
-		/* start i: from the end if negative, within [0, len] */
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
+		if (n > 2)
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[2]));
+		else
+			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, ALU_REG(BPF_ADD, R8, R7));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+		/* before the start: i + count characters are left, at 0 */
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R8));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R2, 0, 0), lempty);
+		dt_cg_emit(cg, MOV_IMM(R8, 0));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
-		dt_cg_emit(cg, MOV_REG(R2, R7));		/* count = len - i */
+		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R8, R7, 0), lempty);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), lcnt);
+		/* a negative count: up to that many before the end */
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R7));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
-		if (n > 2) {
-			int lshort = dt_cg_label_new(cg);
-
-			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[2]));
-			dt_cg_emit_jump(cg, JMP_REG(BPF_JSGE, R1, R2, 0),
-			    lshort);
-			dt_cg_emit(cg, MOV_REG(R2, R1));
-			dt_cg_label_set(cg, lshort);
-		}
+		dt_cg_label_set(cg, lcnt);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGT, R2, 0, 0), lin);
+		dt_cg_label_set(cg, lempty);
+		dt_cg_emit(cg, MOV_IMM(R8, 0));
+		dt_cg_emit(cg, MOV_IMM(R2, 0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lcopy);
+		dt_cg_label_set(cg, lin);
+		dt_cg_emit_clamp(cg, R8, 0, (int32_t)strbuf - 1);
 		dt_cg_emit_clamp(cg, R2, 0, (int32_t)strbuf - 1);
+		dt_cg_label_set(cg, lcopy);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 		dt_cg_emit_tmp_at(cg, R3, t1, R8);
 		dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
@@ -643,7 +743,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_STRRCHR: {
 		int lfound = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
 		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
 		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
@@ -661,53 +761,105 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	}
 	case DT_FN_STRTOK:
-		emit_strtok(cg, slot[0], slot[1], t1, dt_cg_tmp_alloc(cg));
+		emit_strtok(cg, dnp, slot[0], slot[1], t1,
+		    dt_cg_tmp_alloc(cg));
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * Digits from byte 23 of t1 backwards (a temporary holds at
-		 * least DT_TMP_MIN bytes), at most 20: the count in r4 (a
-		 * constant for the verifier at each step) bounds the loop, as
-		 * the division does not.  The sign and the first strsize
-		 * digits are kept, as DTrace keeps them.
+		 * lltostr(v [, base]), base 2 to 36 (another is an illegal
+		 * operation), 10 by default.  Digits from the end of a
+		 * buffer backwards, at most 64 (base 2): the count in r4 (a
+		 * constant for the verifier at each step) bounds the loop,
+		 * as the division does not.  As in DTrace, base 10 is
+		 * signed, any other base shows v unsigned, base 16 with
+		 * "0x" before it and base 8 with "0" (v not 0).  The sign,
+		 * the prefix and the first strsize digits are kept.
 		 */
 		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
 		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		int lfit = dt_cg_label_new(cg);
-		uint32_t end = DT_TMP_MIN - 1;
+		int lfit = dt_cg_label_new(cg), llow = dt_cg_label_new(cg);
+		int lneg = dt_cg_label_new(cg);
+		uint32_t end = 71;
+		uint32_t dig = dt_cg_tmp_alloc_bytes(cg, end + 1);
 
 		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
 		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
+		if (n > 1) {
+			int lbad = dt_cg_label_new(cg);
+			int lok = dt_cg_label_new(cg);
+
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 2, 0), lbad);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R2, 36, 0), lok);
+			dt_cg_label_set(cg, lbad);
+			dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R2);
+			dt_cg_label_set(cg, lok);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
+		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
 		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
 		dt_cg_emit(cg, MOV_IMM(R5, 1));
 		dt_cg_label_set(cg, lpos);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + end), 0));
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(dig + end), 0));
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end, 0),
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end - 2, 0),
 		    lout);
 		dt_cg_emit(cg, MOV_REG(R1, R8));
-		dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		if (n > 1) {
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
+		} else {
+			dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
+		}
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), llow);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 'a' - 10 - '0'));
+		dt_cg_label_set(cg, llow);
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
 		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end - 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		dt_cg_emit_tmp_at(cg, R2, t1, R7);
-		dt_cg_emit(cg, STX(BPF_B, R2, 0, R1));
-		dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		dt_cg_emit_tmp_at(cg, R3, dig, R7);
+		dt_cg_emit(cg, STX(BPF_B, R3, 0, R1));
+		if (n > 1) {
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit(cg, ALU_REG(BPF_DIV, R8, R2));
+		} else {
+			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
+		}
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
 		dt_cg_label_set(cg, lout);
-		/* r7: the first digit */
+		/* r7: the first digit, at least 7 (64 digits at most) */
 		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+		if (n > 1) {
+			int lno16 = dt_cg_label_new(cg);
+			int lpre = dt_cg_label_new(cg);
+
+			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 16, 0), lno16);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_tmp_at(cg, R3, dig, R7);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, 'x'));
+			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
+			    lpre);
+			dt_cg_label_set(cg, lno16);
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 8, 0), lneg);
+			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[0]));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lsign);
+			dt_cg_label_set(cg, lpre);
+			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+			dt_cg_emit_tmp_at(cg, R3, dig, R7);
+			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, '0'));
+		}
+		dt_cg_label_set(cg, lneg);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R7, 0, 0), lsign);
 		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		dt_cg_emit_tmp_at(cg, R2, t1, R7);
+		dt_cg_emit_tmp_at(cg, R2, dig, R7);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
 		dt_cg_label_set(cg, lsign);
-		dt_cg_emit_tmp_at(cg, R3, t1, R7);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)end);
+		dt_cg_emit_tmp_at(cg, R3, dig, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
 		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, (int32_t)strbuf, 0),
@@ -740,7 +892,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			tn = dt_cg_tmp_alloc(cg);
 			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
 		}
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		if (nd->dn_kind == DN_STRING) {
 			dt_cg_emit(cg, MOV_REG(R8, R7));
 			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
@@ -749,7 +901,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_N),
 			    R7));
 			dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[1]));
-			dt_cg_emit_strcopy(cg, tn);
+			dt_cg_emit_strcopy_arg(cg, tn,
+			    dnp->dn_args->dn_list);
 			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_M),
 			    R7));
 			dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + KS_N)));
@@ -770,7 +923,33 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, back ? MOV_REG(R4, R8) : MOV_IMM(R4, 0));
 		}
 		dt_cg_label_set(cg, lstart);
-		/* the empty string is found where the search starts */
+		/*
+		 * The empty string is found where the search starts, put
+		 * within [0, length] (DTrace: index("ab", "", 9) is 2,
+		 * rindex("ab", "", -1) is 0); r8 is the length then.
+		 */
+		if (nd->dn_kind != DN_STRING || nd->dn_str[0] == '\0') {
+			int lskip = dt_cg_label_new(cg);
+			int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
+
+			if (nd->dn_kind != DN_STRING) {
+				dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
+				    (int16_t)(st + KS_M)));
+				dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
+				    lskip);
+			}
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0), l1);
+			dt_cg_emit(cg, MOV_IMM(R4, 0));
+			dt_cg_label_set(cg, l1);
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JSLE, R4, R8, 0), l2);
+			dt_cg_emit(cg, MOV_REG(R4, R8));
+			dt_cg_label_set(cg, l2);
+			/* always taken (r4 >= 0 now), but conditional: the
+			   verifier refuses code that no jump can reach */
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+			    lfound);
+			dt_cg_label_set(cg, lskip);
+		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
@@ -807,7 +986,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		int ldone = dt_cg_label_new(cg);
 		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
 
-		dt_cg_emit_strcopy(cg, t1);
+		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		dt_cg_emit(cg, MOV_IMM(R4, 0));
 		dt_cg_label_set(cg, lloop);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0),
@@ -900,7 +1079,7 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_label_set(cg, lok);
 	}
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
-	dt_cg_emit_strcopy(cg, t1);
+	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));

@@ -85,6 +85,7 @@ extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
     dt_sema_setopt, dt_sema_speculation, dt_sema_specid, dt_sema_exit,
     dt_sema_lockfn, dt_sema_progenyof, dt_sema_d_path,
     dt_sema_inet, dt_sema_strtok, dt_sema_stringof, dt_sema_copyinstr,
+    dt_sema_alloca,
     dt_sema_stack, dt_sema_ustack, dt_sema_usym, dt_sema_sym,
     dt_sema_raise, dt_sema_refused, dt_sema_printf;
 

@@ -79,7 +79,8 @@ typedef struct dt_mstate {
 	uint64_t ms_addr;		/* &a[i] of a variable's part: its
 					   address, made a number here */
 	uint64_t ms_strtok;		/* strtok(): where the rest of the saved
-					   string starts; >= strsize: none */
+					   string starts; strbuf: used up,
+					   strbuf + 1: no string yet */
 	uint64_t ms_tokstart;		/* strtok(): start of the token read */
 	uint8_t ms_tokmap[32];		/* strtok(): delimiters, a bit each */
 	uint64_t ms_spec;		/* speculate(): the clause's speculation

@@ -103,6 +103,22 @@ is_string(const dt_node_t *dnp)
 }
 
 /*
+ * What DTrace takes where a subroutine's prototype says string: a string
+ * (a char array is one here), a pointer to char (char, signed or
+ * unsigned: any 1-byte integer), or the constant 0, NULL (which faults
+ * when the string is read, as in DTrace).
+ */
+static bool
+is_strarg(const dt_node_t *dnp)
+{
+	dt_type_t t = dnp->dn_type;
+
+	return (is_string(dnp) || (dnp->dn_kind == DN_INT &&
+	    dnp->dn_value == 0) || (t.ty_kind == DT_TK_PTR &&
+	    t.ty_psize == 1 && t.ty_plevel == 0));
+}
+
+/*
  * A struct, union or array, or a float, double or long double: a value
  * of its type is the address of its bytes, and a variable holds the
  * bytes (dt_cg.c too).  D has no floating-point arithmetic, so a float
@@ -1696,7 +1712,7 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 		if (*p == '[')
 			p++;
 		n++;
-		ok = *p == 's' ? is_string(a) : *p == 'x' ? is_scalar(a) :
+		ok = *p == 's' ? is_strarg(a) : *p == 'x' ? is_scalar(a) :
 		    is_int(a);
 		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
@@ -1899,7 +1915,9 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    dnp->dn_str);
 		a = a->dn_list;
 	}
-	if (a->dn_type.ty_kind != DT_TK_PTR)
+	/* NULL, the constant 0, is a pointer too: it faults at run time */
+	if (a->dn_type.ty_kind != DT_TK_PTR &&
+	    !(a->dn_kind == DN_INT && a->dn_value == 0))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 		    "#%d is incompatible with prototype: argument must "
 		    "be a pointer", dnp->dn_str, want);
@@ -1920,7 +1938,7 @@ dt_sema_strtok(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "strtok( ) "
 		    "argument #1 is incompatible with prototype: "
 		    "argument must be a string or NULL");
-	if (!is_string(a->dn_list))
+	if (!is_strarg(a->dn_list))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
 		    "strtok( ) argument #2 is incompatible with "
 		    "prototype: argument must be a string");
@@ -1937,6 +1955,34 @@ dt_sema_stringof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		    "array or a pointer");
 }
 
+/*
+ * The size argument of alloca( ), copyin( ) and copyinstr( ) (the last
+ * one), if a constant, is at most scratchsize (rounded up to 8, as the
+ * scratch area is): DTrace says D_ALLOCA_SIZE at compile time.  The
+ * constant is a size_t: -1 is too large.
+ */
+static void
+check_allocsize(dt_pcb_t *pcb, dt_node_t *dnp, const dt_node_t *sz)
+{
+	uint32_t max = (pcb->pcb_hdl->dt_opts.op_scratchsize + 7) & ~7U;
+
+	if (sz->dn_kind == DN_INT && (uint64_t)sz->dn_value > max)
+		dt_cerror(pcb, "D_ALLOCA_SIZE", sz->dn_pos, "%s(%llu) size "
+		    "larger than scratchsize %u", dnp->dn_str,
+		    (unsigned long long)sz->dn_value, max);
+}
+
+void
+dt_sema_alloca(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
+{
+	const dt_node_t *a = dnp->dn_args;
+
+	while (a->dn_list != NULL)
+		a = a->dn_list;
+	if (nargs > 0)
+		check_allocsize(pcb, dnp, a);
+}
+
 void
 dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
@@ -1948,6 +1994,8 @@ dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    "with prototype: argument must be an "
 			    "integer or pointer");
 	}
+	if (nargs == 2)
+		check_allocsize(pcb, dnp, dnp->dn_args->dn_list);
 }
 
 void
@@ -2161,6 +2209,24 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
 			    "not be applied to an aggregation; use printa( )");
+		/*
+		 * An action (void) as the argument of a subroutine or of an
+		 * action with a prototype: DTrace checks the prototype first
+		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
+		 */
+		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
+		    fn->fn_kind == DT_FK_SUBR)) {
+			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
+
+			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
+			    dt_fn_of(aid)->fn_kind == DT_FK_ACT &&
+			    !(dt_fn_of(aid)->fn_flags & DT_FF_DYNACT) &&
+			    aid->di_type.ty_kind == DT_TK_VOID)
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s( ) argument #%d is incompatible with "
+				    "prototype: %s( ) is an action, of no "
+				    "value", dnp->dn_str, nargs, a->dn_str);
+		}
 		if (a->dn_kind == DN_AGG && id == DT_FN_PRINT)
 			dt_cerror(pcb, "D_PRINT_AGG", a->dn_pos, "print( ) may "
 			    "not be applied to an aggregation; use printa( )");
@@ -2169,12 +2235,12 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			sema_expr(pcb, a);
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
+	/* the prototype first, as DTrace checks it when it reads the call */
+	if (fn->fn_proto != NULL)
+		check_proto(pcb, dnp, fn->fn_proto, nargs);
 	if (idp->di_type.ty_kind == DT_TK_VOID && !stmt &&
 	    !(dynact && pcb->pcb_aggkey))
 		action_used(pcb, dnp, use, dynact);
-
-	if (fn->fn_proto != NULL)
-		check_proto(pcb, dnp, fn->fn_proto, nargs);
 	if ((fn->fn_flags & DT_FF_DESTRUCTIVE) && pcb->pcb_clause != NULL)
 		pcb->pcb_clause->dc_destructive = true;
 	if (fn->fn_flags & DT_FF_SPEC) {
@@ -3061,6 +3127,15 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, lt.ty_psize,
 		    lt.ty_psigned };
 		dnp->dn_value = lt.ty_psize;
+	} else if (lt.ty_kind == DT_TK_STRING) {
+		/*
+		 * A string D made is its strsize + 1 bytes: s[i] is a char
+		 * of them, as in DTrace ((s = copyinstr(p))[6] == '-'); an
+		 * index outside them is the out-of-range index fault.
+		 */
+		dnp->dn_type = (dt_type_t){ DT_TK_INT, 1, 1 };
+		dnp->dn_value = 1;
+		dnp->dn_stroff = dt_strbuf(pcb->pcb_hdl);
 	} else {
 		dt_cerror(pcb, "D_OP_ARRPTR", dnp->dn_pos, "operator [ ] "
 		    "cannot be applied to an operand of type \"%s\"",

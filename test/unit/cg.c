@@ -673,17 +673,17 @@ static void
 test_cg_errors(void)
 {
 	dtrace_hdl_t *h = open_nodev();
-	char src[512];
+	char src[1024];
 	size_t n = 0;
 
-	/* more than 8 string temporaries in one statement (a comparison's
-	   are free once it is made: nine of them take none at once) */
+	/* more than 16 string temporaries in one statement (a comparison's
+	   are free once it is made: seventeen of them take none at once) */
 	n += (size_t)snprintf(src + n, sizeof (src) - n, "BEGIN { trace(");
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 17; i++)
 		n += (size_t)snprintf(src + n, sizeof (src) - n,
 		    "strjoin(\"x\", ");
 	n += (size_t)snprintf(src + n, sizeof (src) - n, "\"y\"");
-	for (int i = 0; i < 9; i++)
+	for (int i = 0; i < 17; i++)
 		n += (size_t)snprintf(src + n, sizeof (src) - n, ")");
 	snprintf(src + n, sizeof (src) - n, "); }");
 	CHECK(dtrace_program_strcompile(h, src, DTRACE_PROBESPEC_NAME, 0, 0,
@@ -691,7 +691,7 @@ test_cg_errors(void)
 	CHECK(dtrace_errtag(h) != NULL &&
 	    strcmp(dtrace_errtag(h), "D_CG") == 0);
 	CHECK(strstr(dtrace_errmsg(h, dtrace_errno(h)),
-	    "more than 8 string values") != NULL);
+	    "more than 16 string values") != NULL);
 	dtrace_close(h);
 
 	/* a clause that records more than the buffer holds */

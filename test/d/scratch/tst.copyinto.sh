@@ -1,7 +1,8 @@
 # copyinto() and bcopy() copy into scratch space the clause allocated;
-# a destination outside it, a source (of bcopy) inside it, or an address
+# a destination outside it, or an address
 # that cannot be read is DTrace's "invalid address" fault, and the session
-# goes on.
+# goes on.  A bcopy() source may be scratch space (DTrace for Linux copies
+# from one alloca() buffer into another).
 $DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
     -n 'syscall::write:entry /pid == $target/ {
 	this->p = alloca(16);
@@ -33,8 +34,10 @@ $DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
     }
     syscall::write:entry /pid == $target/ {
 	this->p = alloca(16);
-	bcopy(this->p, (char *)this->p + 8, 8);
-	printf("not reached 4\n");
+	copyinto(arg1, 6, this->p);
+	bcopy((char *)this->p + 1, (char *)this->p + 8, 4);
+	this->q = (char *)this->p + 8;
+	printf("%c%c%c%c\n", this->q[0], this->q[1], this->q[2], this->q[3]);
     }
     syscall::write:entry /pid == $target/ {
 	bcopy(curthread->cred, (void *)curthread, 8);

@@ -3,7 +3,7 @@
 cat >/tmp/dt-scrsz.d <<'D'
 #pragma D option scratchsize=1020
 BEGIN { this->a = alloca(1017); printf("1017 bytes fit\n"); }
-BEGIN { this->a = copyin(0, 1025); printf("not reached\n"); }
+BEGIN { n = 1025; this->a = copyin(0, n); printf("not reached\n"); }
 BEGIN { exit(0); }
 D
 $DTRACE -q -s /tmp/dt-scrsz.d 2>/tmp/dt-scrsz.err

@@ -1,0 +1,2 @@
+/* chill( ) takes an integer */
+BEGIN { chill("a"); }

@@ -1,0 +1,3 @@
+/* bcopy( ) has three arguments, checked before the action is refused
+   as an operand of trace( ) */
+BEGIN { trace(bcopy(0, 0)); }
