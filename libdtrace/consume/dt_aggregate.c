@@ -1141,13 +1141,19 @@ typedef struct printa_arg {
 	dt_aggent_t **pa_row;			/* each aggregation's entry */
 } printa_arg_t;
 
-/* A %@ conversion: aggregation k's value under the current key. */
+/*
+ * A %@ conversion: aggregation k's value under the current key; the
+ * conversions past the last aggregation show the last one's again.
+ */
 static void
 printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 {
 	printa_arg_t *pa = arg;
-	const dt_ident_t *idp = pa->pa_rec->dr_aggs[k];
-	const dt_aggent_t *e = pa->pa_row[k];
+	uint32_t last = pa->pa_rec->dr_naggs - 1;
+	const dt_ident_t *idp = pa->pa_rec->dr_aggs[(uint32_t)k < last ?
+	    (uint32_t)k : last];
+	const dt_aggent_t *e = pa->pa_row[(uint32_t)k < last ? (uint32_t)k :
+	    last];
 
 	if (idp->di_nbuckets > 0) {
 		int64_t *zero = calloc(idp->di_nbuckets, sizeof (int64_t));
@@ -1230,10 +1236,12 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
 }
 
 /*
- * printa(format, @a, ...): one line per key found in any of the
- * aggregations (0 for those without it), sorted by the value of the
- * aggregation at aggsortpos, or by key; the format's plain conversions
- * take the key's components.
+ * printa(format, @a, ...) and printa(@a, @b, ...): one line per key
+ * found in any of the aggregations (0 for those without it), sorted by
+ * the value of the aggregation at aggsortpos, or by key; the format's
+ * plain conversions take the key's components.  Without a format, a
+ * blank line, then each key as printa(@a) shows it and the value of
+ * each aggregation after it.
  */
 int
 dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
@@ -1270,10 +1278,19 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 		    &cells);
 	if (rv == 0) {
 		ents_sort(dtp, first, rows, nrows, true);
+		if (rec->dr_pfmt == NULL)
+			fputc('\n', fp);
 		for (size_t i = 0; i < nrows; i++) {
 			pa.pa_row = &cells[rows[i].ae_row * naggs];
-			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys,
-			    rows[i].ae_key, printa_value, &pa);
+			if (rec->dr_pfmt != NULL) {
+				dt_printa_exec(dtp, fp, rec->dr_pfmt, keys,
+				    rows[i].ae_key, printa_value, &pa);
+				continue;
+			}
+			print_keys(dtp, fp, first, rows[i].ae_key, false);
+			for (uint32_t k = 0; k < naggs; k++)
+				printa_value(fp, (int)k, " %16lld", &pa);
+			fputc('\n', fp);
 		}
 	}
 	free(rows);
