@@ -3527,9 +3527,27 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_MEMBER:
 		sema_member(pcb, dnp);
 		break;
-	case DN_AGG:
+	case DN_AGG: {
+		/*
+		 * An aggregation has no value a D expression can read: one
+		 * never defined is unknown, as a variable would be; a key
+		 * must be a value (D_KEY_TYPE).
+		 */
+		const dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl,
+		    dnp->dn_str);
+
+		if (idp == NULL || idp->di_kind != DT_IDENT_AGG)
+			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed "
+			    "to resolve %s: Unknown variable name",
+			    dnp->dn_str);
+		if (pcb->pcb_actuse == DT_ACTUSE_KEY)
+			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "aggregation "
+			    "%s cannot be a key: a key is a value, and an "
+			    "aggregation has none in a D expression",
+			    dnp->dn_str);
 		dt_cerror(pcb, "D_AGG_SCALAR", dnp->dn_pos, "aggregation %s "
 		    "cannot be used in an expression", dnp->dn_str);
+	}
 	case DN_INDEX:
 		sema_index(pcb, dnp);
 		break;
@@ -3724,6 +3742,10 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	if (asg->dn_op != T_ASSIGN)
 		dt_cerror(pcb, "D_AGG_FUNC", asg->dn_pos, "operator %s cannot "
 		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
+	if (call->dn_kind == DN_CALL && dt_builtin_lookup(call->dn_str) ==
+	    NULL && dt_ident_lookup(dtp, call->dn_str) == NULL)
+		dt_cerror(pcb, "D_FUNC_UNDEF", call->dn_pos, "undefined "
+		    "function name: %s", call->dn_str);
 	if (call->dn_kind != DN_CALL || (fn = dt_builtin_lookup(
 	    call->dn_str)) == NULL || fn->di_kind != DT_IDENT_FUNC ||
 	    dt_fn_of(fn)->fn_kind != DT_FK_AGG)
@@ -3932,6 +3954,38 @@ aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
 }
 
 /*
+ * The argument count of an aggregation action: each has its own tag, as
+ * DTrace has (denormalize() shares normalize()'s); printa( ) alone is
+ * D_PROTO_LEN.
+ */
+static void
+aggact_nargs(dt_pcb_t *pcb, const dt_node_t *call, int nargs)
+{
+	int id = call->dn_builtin->di_id;
+	int lo = id == DT_FN_NORMALIZE ? 2 : 1;
+	int hi = id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1;
+	char msg[128];
+
+	if (nargs >= lo && nargs <= hi)
+		return;
+	snprintf(msg, sizeof (msg), "%s( ) prototype mismatch: %d arg%s "
+	    "passed, %s%d expected", call->dn_str, nargs,
+	    nargs == 1 ? "" : "s", lo == hi ? "" : nargs < lo ? "at least " :
+	    "at most ", nargs < lo ? lo : hi);
+	switch (id) {
+	case DT_FN_CLEAR:
+		dt_cerror(pcb, "D_CLEAR_PROTO", call->dn_pos, "%s", msg);
+	case DT_FN_TRUNC:
+		dt_cerror(pcb, "D_TRUNC_PROTO", call->dn_pos, "%s", msg);
+	case DT_FN_NORMALIZE:
+	case DT_FN_DENORMALIZE:
+		dt_cerror(pcb, "D_NORMALIZE_PROTO", call->dn_pos, "%s", msg);
+	default:
+		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s", msg);
+	}
+}
+
+/*
  * printa(format, @a, @b...) and printa(@a, @b...): the format's plain
  * conversions take the key components, its %@ conversions the
  * aggregations' values in turn (those past the last aggregation take
@@ -4043,9 +4097,7 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_printa_multi(pcb, dcp, call);
 		return;
 	}
-	proto_len(pcb, call->dn_pos, call->dn_str, nargs,
-	    id == DT_FN_NORMALIZE ? 2 : 1,
-	    id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1);
+	aggact_nargs(pcb, call, nargs);
 	if (agg->dn_kind != DN_AGG || agg->dn_right != NULL) {
 		snprintf(msg, sizeof (msg), "%s( ) argument #1 is "
 		    "incompatible with prototype: an aggregation without keys "
