@@ -3820,7 +3820,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		nbuckets = DT_QUANTIZE_BUCKETS;
 	} else if (id == DT_FN_LLQUANTIZE) {
 		/* factor, low, high, steps */
-		int64_t top = 1;
+		int64_t top = 1, lowtop = params[0];
 
 		if (params[0] < 2 || params[0] > UINT16_MAX)
 			dt_cerror(pcb, "D_LLQUANT_FACTORVAL", call->dn_pos,
@@ -3841,8 +3841,25 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 				    "(argument #2) raised to the high magnitude "
 				    "(argument #4) + 1 overflows 64 bits");
 			top *= params[0];
+			if (m < params[1])
+				lowtop *= params[0];
 		}
-		if (params[3] < 1 || params[3] > UINT16_MAX ||
+		if (params[3] < 1)
+			dt_cerror(pcb, "D_LLQUANT_STEPTYPE", call->dn_pos,
+			    "llquantize( ) argument #5 (steps) must be a "
+			    "positive integer constant");
+		/*
+		 * More steps than the factor: above the low magnitude's
+		 * first, the steps of a magnitude must divide its range,
+		 * factor^(low + 1), as DTrace requires.
+		 */
+		if (params[3] > params[0] && params[1] > 0 &&
+		    lowtop % params[3] != 0)
+			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
+			    "llquantize( ) argument #5 (steps) must divide "
+			    "the factor raised to the low magnitude + 1 "
+			    "(%lld)", (long long)lowtop);
+		if (params[3] > UINT16_MAX ||
 		    (params[3] < params[0] && params[0] % params[3] != 0) ||
 		    (params[3] > params[0] && params[3] % params[0] != 0))
 			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
