@@ -811,6 +811,17 @@ key_same(dt_type_t a, dt_type_t b)
 	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
 }
 
+/* @a[1][2], kept by the parser: aggregations have one key tuple. */
+static void
+agg_mdim(dt_pcb_t *pcb, const dt_node_t *agg)
+{
+	if (agg->dn_kind == DN_AGG && agg->dn_left != NULL)
+		dt_cerror(pcb, "D_AGG_MDIM", agg->dn_left->dn_pos,
+		    "multi-dimensional indexing of aggregation %s is not "
+		    "supported: use one key tuple, %s[a, b]", agg->dn_str,
+		    agg->dn_str);
+}
+
 static const char *
 key_kind(dt_type_t t)
 {
@@ -3528,6 +3539,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		sema_member(pcb, dnp);
 		break;
 	case DN_AGG: {
+		agg_mdim(pcb, dnp);
 		/*
 		 * An aggregation has no value a D expression can read: one
 		 * never defined is unknown, as a variable would be; a key
@@ -3739,6 +3751,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	unsigned int nkeys = 0, i = 0;
 	uint32_t valsize, nbuckets = 0;
 
+	agg_mdim(pcb, agg);
 	if (asg->dn_op != T_ASSIGN)
 		dt_cerror(pcb, "D_AGG_FUNC", asg->dn_pos, "operator %s cannot "
 		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
@@ -4233,6 +4246,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		sema_aggact(pcb, dcp, e);
 		return;
 	}
+	agg_mdim(pcb, e);
 	if (e->dn_kind == DN_AGG && e->dn_right == NULL &&
 	    ((idp = dt_ident_lookup(pcb->pcb_hdl, e->dn_str)) == NULL ||
 	    idp->di_kind != DT_IDENT_AGG))
