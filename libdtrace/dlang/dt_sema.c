@@ -1710,16 +1710,18 @@ dt_sema_tracemem(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
 	const dt_node_t *a = dnp->dn_args;
 
-	if (nargs < 2 || nargs > 3)
-		dt_cerror(pcb, "D_TRACEMEM_ARGS", dnp->dn_pos,
-		    "tracemem( ) prototype mismatch: %d args passed, 2 "
-		    "or 3 expected", nargs);
+	/* its prototype (address, size_t [, integer]), as DTrace's */
+	check_nargs(pcb, dnp, nargs, 2, 3);
 	/* an address: of a string's bytes, a struct, an array too */
 	if (a->dn_type.ty_kind == DT_TK_VOID)
 		dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
 		    "tracemem( ) argument #1 is incompatible with "
 		    "prototype: argument must be an address");
 	a = a->dn_list;
+	if (!is_int(a))
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+		    "tracemem( ) argument #2 is incompatible with prototype: "
+		    "argument must be an integer (size_t)");
 	if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
 	    a->dn_value > DT_DCTX_RECMAX)
 		dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
