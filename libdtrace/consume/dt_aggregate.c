@@ -384,6 +384,11 @@ typedef struct dt_sortctx {
 	unsigned int sc_keypos;		/* aggsortkeypos: compared first */
 	bool sc_bykey;			/* aggsortkey */
 	bool sc_rev;			/* aggsortrev */
+	dt_aggent_t *const *sc_cells;	/* printa() of several: the rows'
+					   cells (ae_row * sc_naggs + k),
+					   or NULL */
+	uint32_t sc_naggs;		/* aggregations in a row */
+	uint32_t sc_sortpos;		/* the one rows sort by */
 } dt_sortctx_t;
 
 /*
@@ -459,6 +464,28 @@ key_cmp(const dt_sortctx_t *sc, const char *a, const char *b)
 	return (0);
 }
 
+/*
+ * Rows of printa() of several aggregations whose sorting values are
+ * equal: the other aggregations' values decide, in their order (0
+ * where a row has no entry), before the keys.
+ */
+static int
+cells_cmp(const dt_sortctx_t *sc, const dt_aggent_t *x, const dt_aggent_t *y)
+{
+	for (uint32_t k = 0; sc->sc_cells != NULL && k < sc->sc_naggs; k++) {
+		const dt_aggent_t *cx = sc->sc_cells[x->ae_row * sc->sc_naggs +
+		    k];
+		const dt_aggent_t *cy = sc->sc_cells[y->ae_row * sc->sc_naggs +
+		    k];
+		int64_t vx = cx != NULL ? cx->ae_sort : 0;
+		int64_t vy = cy != NULL ? cy->ae_sort : 0;
+
+		if (k != sc->sc_sortpos && vx != vy)
+			return (vx < vy ? -1 : 1);
+	}
+	return (0);
+}
+
 static int
 ent_cmp(const void *a, const void *b, void *arg)
 {
@@ -468,6 +495,8 @@ ent_cmp(const void *a, const void *b, void *arg)
 
 	if (!sc->sc_bykey && x->ae_sort != y->ae_sort)
 		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	else if (!sc->sc_bykey && (c = cells_cmp(sc, x, y)) != 0)
+		;
 	else if ((c = key_cmp(sc, x->ae_key, y->ae_key)) == 0 &&
 	    x->ae_sort != y->ae_sort)
 		c = x->ae_sort < y->ae_sort ? -1 : 1;
@@ -1277,7 +1306,19 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 		rv = join_rows(dtp, rec, ents, nents, sortpos, &rows, &nrows,
 		    &cells);
 	if (rv == 0) {
-		ents_sort(dtp, first, rows, nrows, true);
+		dt_sortctx_t sc = {
+			.sc_ident = first,
+			.sc_strkey = strkey_size(dtp),
+			.sc_keypos = dtp->dt_opts.op_aggsortkeypos,
+			.sc_bykey = dtp->dt_opts.op_aggsortkey,
+			.sc_rev = dtp->dt_opts.op_aggsortrev,
+			.sc_cells = cells,
+			.sc_naggs = naggs,
+			.sc_sortpos = sortpos,
+		};
+
+		if (nrows > 1)
+			qsort_r(rows, nrows, sizeof (*rows), ent_cmp, &sc);
 		if (rec->dr_pfmt == NULL)
 			fputc('\n', fp);
 		for (size_t i = 0; i < nrows; i++) {
