@@ -3986,38 +3986,6 @@ aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
 }
 
 /*
- * The argument count of an aggregation action: each has its own tag, as
- * DTrace has (denormalize() shares normalize()'s); printa( ) alone is
- * D_PROTO_LEN.
- */
-static void
-aggact_nargs(dt_pcb_t *pcb, const dt_node_t *call, int nargs)
-{
-	int id = call->dn_builtin->di_id;
-	int lo = id == DT_FN_NORMALIZE ? 2 : 1;
-	int hi = id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1;
-	char msg[128];
-
-	if (nargs >= lo && nargs <= hi)
-		return;
-	snprintf(msg, sizeof (msg), "%s( ) prototype mismatch: %d arg%s "
-	    "passed, %s%d expected", call->dn_str, nargs,
-	    nargs == 1 ? "" : "s", lo == hi ? "" : nargs < lo ? "at least " :
-	    "at most ", nargs < lo ? lo : hi);
-	switch (id) {
-	case DT_FN_CLEAR:
-		dt_cerror(pcb, "D_CLEAR_PROTO", call->dn_pos, "%s", msg);
-	case DT_FN_TRUNC:
-		dt_cerror(pcb, "D_TRUNC_PROTO", call->dn_pos, "%s", msg);
-	case DT_FN_NORMALIZE:
-	case DT_FN_DENORMALIZE:
-		dt_cerror(pcb, "D_NORMALIZE_PROTO", call->dn_pos, "%s", msg);
-	default:
-		dt_cerror(pcb, "D_PROTO_LEN", call->dn_pos, "%s", msg);
-	}
-}
-
-/*
  * printa(format, @a, @b...) and printa(@a, @b...): the format's plain
  * conversions take the key components, its %@ conversions the
  * aggregations' values in turn (those past the last aggregation take
@@ -4129,7 +4097,10 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_printa_multi(pcb, dcp, call);
 		return;
 	}
-	aggact_nargs(pcb, call, nargs);
+	/* as DTrace's prototypes give them: D_PROTO_LEN */
+	proto_len(pcb, call->dn_pos, call->dn_str, nargs,
+	    id == DT_FN_NORMALIZE ? 2 : 1,
+	    id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1);
 	if (agg->dn_kind != DN_AGG || agg->dn_right != NULL) {
 		snprintf(msg, sizeof (msg), "%s( ) argument #1 is "
 		    "incompatible with prototype: an aggregation without keys "
