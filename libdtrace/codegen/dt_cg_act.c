@@ -84,7 +84,17 @@ dt_cg_trace(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 		dt_cg_store_data(cg, r->dr_type, r->dr_offset);
 }
 
-/* ftruncate( ), setopt( ): the record alone */
+/* setopt( ): a value made at run time, recorded as trace( ) records it */
+void
+dt_cg_setopt(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
+{
+	if (r->dr_size == 0)	/* name and value known at compile time */
+		return;
+	dt_cg_expr(cg, e->dn_args->dn_list);
+	dt_cg_store_data(cg, r->dr_type, r->dr_offset);
+}
+
+/* ftruncate( ): the record alone */
 void
 dt_cg_record_only(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {

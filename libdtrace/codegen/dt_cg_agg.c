@@ -334,9 +334,9 @@ void
 dt_cg_aggact(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
 	/* the aggregation's map, and trunc's count (0: all) */
-	if (r->dr_pfmt != NULL) {	/* printa(format, @a...) */
+	if (r->dr_naggs > 0) {	/* printa([format, ]@a, ...) */
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, dt_cg_data_off(cg,
-		    r->dr_offset), e->dn_args->dn_list->dn_ident->di_id));
+		    r->dr_offset), r->dr_aggs[0]->di_id));
 		return;
 	}
 	if (e->dn_args->dn_list != NULL)

@@ -384,6 +384,11 @@ typedef struct dt_sortctx {
 	unsigned int sc_keypos;		/* aggsortkeypos: compared first */
 	bool sc_bykey;			/* aggsortkey */
 	bool sc_rev;			/* aggsortrev */
+	dt_aggent_t *const *sc_cells;	/* printa() of several: the rows'
+					   cells (ae_row * sc_naggs + k),
+					   or NULL */
+	uint32_t sc_naggs;		/* aggregations in a row */
+	uint32_t sc_sortpos;		/* the one rows sort by */
 } dt_sortctx_t;
 
 /*
@@ -459,6 +464,28 @@ key_cmp(const dt_sortctx_t *sc, const char *a, const char *b)
 	return (0);
 }
 
+/*
+ * Rows of printa() of several aggregations whose sorting values are
+ * equal: the other aggregations' values decide, in their order (0
+ * where a row has no entry), before the keys.
+ */
+static int
+cells_cmp(const dt_sortctx_t *sc, const dt_aggent_t *x, const dt_aggent_t *y)
+{
+	for (uint32_t k = 0; sc->sc_cells != NULL && k < sc->sc_naggs; k++) {
+		const dt_aggent_t *cx = sc->sc_cells[x->ae_row * sc->sc_naggs +
+		    k];
+		const dt_aggent_t *cy = sc->sc_cells[y->ae_row * sc->sc_naggs +
+		    k];
+		int64_t vx = cx != NULL ? cx->ae_sort : 0;
+		int64_t vy = cy != NULL ? cy->ae_sort : 0;
+
+		if (k != sc->sc_sortpos && vx != vy)
+			return (vx < vy ? -1 : 1);
+	}
+	return (0);
+}
+
 static int
 ent_cmp(const void *a, const void *b, void *arg)
 {
@@ -468,6 +495,8 @@ ent_cmp(const void *a, const void *b, void *arg)
 
 	if (!sc->sc_bykey && x->ae_sort != y->ae_sort)
 		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	else if (!sc->sc_bykey && (c = cells_cmp(sc, x, y)) != 0)
+		;
 	else if ((c = key_cmp(sc, x->ae_key, y->ae_key)) == 0 &&
 	    x->ae_sort != y->ae_sort)
 		c = x->ae_sort < y->ae_sort ? -1 : 1;
@@ -1141,13 +1170,19 @@ typedef struct printa_arg {
 	dt_aggent_t **pa_row;			/* each aggregation's entry */
 } printa_arg_t;
 
-/* A %@ conversion: aggregation k's value under the current key. */
+/*
+ * A %@ conversion: aggregation k's value under the current key; the
+ * conversions past the last aggregation show the last one's again.
+ */
 static void
 printa_value(FILE *fp, int k, const char *cfmt, void *arg)
 {
 	printa_arg_t *pa = arg;
-	const dt_ident_t *idp = pa->pa_rec->dr_aggs[k];
-	const dt_aggent_t *e = pa->pa_row[k];
+	uint32_t last = pa->pa_rec->dr_naggs - 1;
+	const dt_ident_t *idp = pa->pa_rec->dr_aggs[(uint32_t)k < last ?
+	    (uint32_t)k : last];
+	const dt_aggent_t *e = pa->pa_row[(uint32_t)k < last ? (uint32_t)k :
+	    last];
 
 	if (idp->di_nbuckets > 0) {
 		int64_t *zero = calloc(idp->di_nbuckets, sizeof (int64_t));
@@ -1230,10 +1265,12 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
 }
 
 /*
- * printa(format, @a, ...): one line per key found in any of the
- * aggregations (0 for those without it), sorted by the value of the
- * aggregation at aggsortpos, or by key; the format's plain conversions
- * take the key's components.
+ * printa(format, @a, ...) and printa(@a, @b, ...): one line per key
+ * found in any of the aggregations (0 for those without it), sorted by
+ * the value of the aggregation at aggsortpos, or by key; the format's
+ * plain conversions take the key's components.  Without a format, a
+ * blank line, then each key as printa(@a) shows it and the value of
+ * each aggregation after it.
  */
 int
 dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
@@ -1269,11 +1306,32 @@ dt_agg_printa(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec)
 		rv = join_rows(dtp, rec, ents, nents, sortpos, &rows, &nrows,
 		    &cells);
 	if (rv == 0) {
-		ents_sort(dtp, first, rows, nrows, true);
+		dt_sortctx_t sc = {
+			.sc_ident = first,
+			.sc_strkey = strkey_size(dtp),
+			.sc_keypos = dtp->dt_opts.op_aggsortkeypos,
+			.sc_bykey = dtp->dt_opts.op_aggsortkey,
+			.sc_rev = dtp->dt_opts.op_aggsortrev,
+			.sc_cells = cells,
+			.sc_naggs = naggs,
+			.sc_sortpos = sortpos,
+		};
+
+		if (nrows > 1)
+			qsort_r(rows, nrows, sizeof (*rows), ent_cmp, &sc);
+		if (rec->dr_pfmt == NULL)
+			fputc('\n', fp);
 		for (size_t i = 0; i < nrows; i++) {
 			pa.pa_row = &cells[rows[i].ae_row * naggs];
-			dt_printa_exec(dtp, fp, rec->dr_pfmt, keys,
-			    rows[i].ae_key, printa_value, &pa);
+			if (rec->dr_pfmt != NULL) {
+				dt_printa_exec(dtp, fp, rec->dr_pfmt, keys,
+				    rows[i].ae_key, printa_value, &pa);
+				continue;
+			}
+			print_keys(dtp, fp, first, rows[i].ae_key, false);
+			for (uint32_t k = 0; k < naggs; k++)
+				printa_value(fp, (int)k, " %16lld", &pa);
+			fputc('\n', fp);
 		}
 	}
 	free(rows);

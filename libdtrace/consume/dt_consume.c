@@ -622,7 +622,7 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		if (r->dr_kind == DTRACEACT_PRINTA && json) {
 			json_printa(dtp, fp, r, idp, firstp);
 		} else if (r->dr_kind == DTRACEACT_PRINTA &&
-		    r->dr_pfmt != NULL) {
+		    r->dr_naggs > 0) {
 			dt_agg_printa(dtp, fp, r);
 		} else if (r->dr_kind == DTRACEACT_PRINTA) {
 			fputc('\n', fp);
@@ -960,7 +960,8 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		/* setopt() acts whether or not the records are printed */
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
-			dt_setopt_traced(dtp, r->dr_optname, r->dr_optval);
+			dt_setopt_traced(dtp, r->dr_optname,
+			    dt_setopt_value(r, pd->dtpda_data));
 		/* so do system(), freopen() and ftruncate() */
 		if (rv == DTRACE_CONSUME_THIS && fp != NULL &&
 		    r->dr_kind == DTRACEACT_FTRUNCATE) {

@@ -224,6 +224,20 @@ dt_tracemem_bytes(const dt_datarec_t *r, const char *data,
 	return (n);
 }
 
+/*
+ * A setopt() record's value: the constant, or the string recorded (at
+ * most dr_size bytes, ended by a NUL within them as trace() records it).
+ */
+const char *
+dt_setopt_value(const dt_datarec_t *r, const char *data)
+{
+	const char *p = data + r->dr_offset;
+
+	if (r->dr_size == 0 || memchr(p, '\0', r->dr_size) == NULL)
+		return (r->dr_optval);
+	return (p);
+}
+
 /* One record of a firing whose data starts at data. */
 int
 dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
@@ -318,7 +332,7 @@ dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
 	case DTRACEACT_SETOPT:
 		v->dtv_kind = DTRACE_VAL_OPTION;
 		v->dtv_str = r->dr_optname;
-		v->dtv_optval = r->dr_optval;
+		v->dtv_optval = dt_setopt_value(r, data);
 		return (0);
 	default:
 		v->dtv_kind = DTRACE_VAL_NONE;

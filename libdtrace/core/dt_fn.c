@@ -47,7 +47,7 @@ static const dt_fn_t dt_fns[] = {
 	FN("exit", DT_FN_EXIT, T_VOID, ACT, REC, NULL, dt_sema_exit,
 	    dt_cg_exit),
 	FN("setopt", DT_FN_SETOPT, T_VOID, ACT, REC, NULL, dt_sema_setopt,
-	    dt_cg_record_only),
+	    dt_cg_setopt),
 	FN("tracemem", DT_FN_TRACEMEM, T_VOID, ACT, REC, NULL,
 	    dt_sema_tracemem, dt_cg_tracemem),
 	FN("print", DT_FN_PRINT, T_VOID, ACT, REC, NULL, dt_sema_print,

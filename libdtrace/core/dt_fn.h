@@ -90,7 +90,7 @@ extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
     dt_sema_raise, dt_sema_refused, dt_sema_printf;
 
 /* codegen/dt_cg_act.c: actions that fill records */
-extern dt_fncg_f dt_cg_trace, dt_cg_record_only, dt_cg_print,
+extern dt_fncg_f dt_cg_trace, dt_cg_record_only, dt_cg_setopt, dt_cg_print,
     dt_cg_tracemem, dt_cg_exit, dt_cg_printf, dt_cg_signal;
 
 /* codegen/dt_cg_str.c: strings */

@@ -1226,6 +1226,7 @@ typedef struct dt_valmem {
 } dt_valmem_t;
 extern void *dt_valmem_alloc(dt_valmem_t *, size_t);
 extern void dt_valmem_free(dt_valmem_t *);
+extern const char *dt_setopt_value(const dt_datarec_t *, const char *);
 extern uint32_t dt_tracemem_bytes(const dt_datarec_t *, const char *,
     const unsigned char **);
 extern int dt_value_rec(dtrace_hdl_t *, dt_valmem_t *, const dt_datarec_t *,

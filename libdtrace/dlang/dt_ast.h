@@ -68,7 +68,8 @@ typedef enum dt_nkind {
 	DN_MEMBER,	/* dn_left ->/. dn_str; dn_value offset, dn_aux bits */
 	DN_INDEX,	/* dn_left [ dn_right ]; dn_value element size */
 	DN_XLATE,	/* xlate <dn_type> (dn_left) */
-	DN_AGG,		/* @name[dn_right]: dn_str; keys in dn_args */
+	DN_AGG,		/* @name[dn_right]: dn_str; keys in dn_args;
+			   dn_left a second [index], refused */
 	DN_EXPRSTMT	/* statement: dn_left */
 } dt_nkind_t;
 

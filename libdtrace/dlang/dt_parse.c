@@ -540,11 +540,22 @@ parse_primary(dt_pcb_t *pcb)
 			dnp->dn_right = parse_expr(pcb);
 			pcb->pcb_inpred = inpred;
 			expect(pcb, T_RBRACK);
-			if (tok(pcb)->tk_kind == T_LBRACK)
-				dt_cerror(pcb, "D_AGG_MDIM", tok(pcb)->tk_pos,
-				    "multi-dimensional indexing of aggregation "
-				    "@%s is not supported: use one key tuple, "
-				    "@%s[a, b]", dnp->dn_str, dnp->dn_str);
+			/*
+			 * @a[1][2]: kept for dt_sema to refuse (D_AGG_MDIM),
+			 * so that the errors of parsing come first, as in
+			 * DTrace, which refuses it when it checks types.
+			 */
+			while (tok(pcb)->tk_kind == T_LBRACK) {
+				dt_node_t *ix;
+
+				next(pcb);
+				pcb->pcb_inpred = false;
+				ix = parse_expr(pcb);
+				pcb->pcb_inpred = inpred;
+				expect(pcb, T_RBRACK);
+				if (dnp->dn_left == NULL)
+					dnp->dn_left = ix;
+			}
 		}
 		return (dnp);
 	case T_BACKQUOTE:

@@ -845,6 +845,17 @@ key_same(dt_type_t a, dt_type_t b)
 	return ((a.ty_kind == DT_TK_STRING) == (b.ty_kind == DT_TK_STRING));
 }
 
+/* @a[1][2], kept by the parser: aggregations have one key tuple. */
+static void
+agg_mdim(dt_pcb_t *pcb, const dt_node_t *agg)
+{
+	if (agg->dn_kind == DN_AGG && agg->dn_left != NULL)
+		dt_cerror(pcb, "D_AGG_MDIM", agg->dn_left->dn_pos,
+		    "multi-dimensional indexing of aggregation %s is not "
+		    "supported: use one key tuple, %s[a, b]", agg->dn_str,
+		    agg->dn_str);
+}
+
 static const char *
 key_kind(dt_type_t t)
 {
@@ -1752,16 +1763,18 @@ dt_sema_tracemem(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
 	const dt_node_t *a = dnp->dn_args;
 
-	if (nargs < 2 || nargs > 3)
-		dt_cerror(pcb, "D_TRACEMEM_ARGS", dnp->dn_pos,
-		    "tracemem( ) prototype mismatch: %d args passed, 2 "
-		    "or 3 expected", nargs);
+	/* its prototype (address, size_t [, integer]), as DTrace's */
+	check_nargs(pcb, dnp, nargs, 2, 3);
 	/* an address: of a string's bytes, a struct, an array too */
 	if (a->dn_type.ty_kind == DT_TK_VOID)
 		dt_cerror(pcb, "D_TRACEMEM_ADDR", a->dn_pos,
 		    "tracemem( ) argument #1 is incompatible with "
 		    "prototype: argument must be an address");
 	a = a->dn_list;
+	if (!is_int(a))
+		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+		    "tracemem( ) argument #2 is incompatible with prototype: "
+		    "argument must be an integer (size_t)");
 	if (a->dn_kind != DN_INT || a->dn_value <= 0 ||
 	    a->dn_value > DT_DCTX_RECMAX)
 		dt_cerror(pcb, "D_TRACEMEM_SIZE", a->dn_pos,
@@ -1775,17 +1788,24 @@ dt_sema_tracemem(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		    "expression");
 }
 
+/*
+ * setopt(name [, value]): the name is a string constant; the value any
+ * string, a constant or one made when the probe fires (recorded then).
+ */
 void
 dt_sema_setopt(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
+	dt_node_t *val;
+
 	check_nargs(pcb, dnp, nargs, 1, 2);
-	for (dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
-		if (a->dn_kind != DN_STRING)
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
-			    "setopt( ) argument is incompatible with "
-			    "prototype: argument must be a string "
-			    "constant");
-	}
+	if (dnp->dn_args->dn_kind != DN_STRING)
+		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
+		    "setopt( ) argument #1 is incompatible with prototype: "
+		    "argument must be a string constant");
+	if ((val = dnp->dn_args->dn_list) != NULL && !is_string(val))
+		dt_cerror(pcb, "D_PROTO_ARG", val->dn_pos,
+		    "setopt( ) argument #2 is incompatible with prototype: "
+		    "argument must be a string");
 }
 
 /* speculate(id), commit(id), discard(id) */
@@ -3714,9 +3734,28 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_MEMBER:
 		sema_member(pcb, dnp);
 		break;
-	case DN_AGG:
+	case DN_AGG: {
+		agg_mdim(pcb, dnp);
+		/*
+		 * An aggregation has no value a D expression can read: one
+		 * never defined is unknown, as a variable would be; a key
+		 * must be a value (D_KEY_TYPE).
+		 */
+		const dt_ident_t *idp = dt_ident_lookup(pcb->pcb_hdl,
+		    dnp->dn_str);
+
+		if (idp == NULL || idp->di_kind != DT_IDENT_AGG)
+			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed "
+			    "to resolve %s: Unknown variable name",
+			    dnp->dn_str);
+		if (pcb->pcb_actuse == DT_ACTUSE_KEY)
+			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "aggregation "
+			    "%s cannot be a key: a key is a value, and an "
+			    "aggregation has none in a D expression",
+			    dnp->dn_str);
 		dt_cerror(pcb, "D_AGG_SCALAR", dnp->dn_pos, "aggregation %s "
 		    "cannot be used in an expression", dnp->dn_str);
+	}
 	case DN_INDEX:
 		sema_index(pcb, dnp);
 		break;
@@ -3908,9 +3947,14 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	unsigned int nkeys = 0, i = 0;
 	uint32_t valsize, nbuckets = 0;
 
+	agg_mdim(pcb, agg);
 	if (asg->dn_op != T_ASSIGN)
 		dt_cerror(pcb, "D_AGG_FUNC", asg->dn_pos, "operator %s cannot "
 		    "be applied to an aggregation", dt_tok_name(asg->dn_op));
+	if (call->dn_kind == DN_CALL && dt_builtin_lookup(call->dn_str) ==
+	    NULL && dt_ident_lookup(dtp, call->dn_str) == NULL)
+		dt_cerror(pcb, "D_FUNC_UNDEF", call->dn_pos, "undefined "
+		    "function name: %s", call->dn_str);
 	if (call->dn_kind != DN_CALL || (fn = dt_builtin_lookup(
 	    call->dn_str)) == NULL || fn->di_kind != DT_IDENT_FUNC ||
 	    dt_fn_of(fn)->fn_kind != DT_FK_AGG)
@@ -3985,7 +4029,7 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 		nbuckets = DT_QUANTIZE_BUCKETS;
 	} else if (id == DT_FN_LLQUANTIZE) {
 		/* factor, low, high, steps */
-		int64_t top = 1;
+		int64_t top = 1, lowtop = params[0];
 
 		if (params[0] < 2 || params[0] > UINT16_MAX)
 			dt_cerror(pcb, "D_LLQUANT_FACTORVAL", call->dn_pos,
@@ -4006,8 +4050,25 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 				    "(argument #2) raised to the high magnitude "
 				    "(argument #4) + 1 overflows 64 bits");
 			top *= params[0];
+			if (m < params[1])
+				lowtop *= params[0];
 		}
-		if (params[3] < 1 || params[3] > UINT16_MAX ||
+		if (params[3] < 1)
+			dt_cerror(pcb, "D_LLQUANT_STEPTYPE", call->dn_pos,
+			    "llquantize( ) argument #5 (steps) must be a "
+			    "positive integer constant");
+		/*
+		 * More steps than the factor: above the low magnitude's
+		 * first, the steps of a magnitude must divide its range,
+		 * factor^(low + 1), as DTrace requires.
+		 */
+		if (params[3] > params[0] && params[1] > 0 &&
+		    lowtop % params[3] != 0)
+			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
+			    "llquantize( ) argument #5 (steps) must divide "
+			    "the factor raised to the low magnitude + 1 "
+			    "(%lld)", (long long)lowtop);
+		if (params[3] > UINT16_MAX ||
 		    (params[3] < params[0] && params[0] % params[3] != 0) ||
 		    (params[3] > params[0] && params[3] % params[0] != 0))
 			dt_cerror(pcb, "D_LLQUANT_STEPVAL", call->dn_pos,
@@ -4119,22 +4180,28 @@ aggact_error(dt_pcb_t *pcb, int id, int what, dt_srcpos_t pos,
 }
 
 /*
- * printa(format, @a, @b...): the format's plain conversions take the key
- * components, its %@ conversions the aggregations' values; every
- * aggregation must have the same keys.
+ * printa(format, @a, @b...) and printa(@a, @b...): the format's plain
+ * conversions take the key components, its %@ conversions the
+ * aggregations' values in turn (those past the last aggregation take
+ * the last one's again); without a format each key's line shows every
+ * aggregation's value.  The aggregations must have as many keys
+ * (D_PRINTA_AGGKEY), of the same types (D_PRINTA_AGGPROTO).
  */
 static void
-sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
+sema_printa_multi(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	dt_node_t *fmt = call->dn_args, *keys = NULL, **tail = &keys;
+	dt_node_t *fmt = call->dn_args->dn_kind == DN_STRING ?
+	    call->dn_args : NULL;
+	dt_node_t *list = fmt != NULL ? fmt->dn_list : call->dn_args;
+	dt_node_t *keys = NULL, **tail = &keys;
 	const dt_ident_t **aggs;
 	const dt_ident_t *first = NULL;
 	unsigned int naggs = 0, i = 0;
 	dt_datarec_t *r;
 	int nconv = 0;
 
-	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list)
+	for (dt_node_t *a = list; a != NULL; a = a->dn_list)
 		naggs++;
 	if (naggs == 0)
 		aggact_error(pcb, DT_FN_PRINTA, AGGACT_PROTO, call->dn_pos,
@@ -4142,7 +4209,7 @@ sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		    "the format");
 	if ((aggs = calloc(naggs, sizeof (*aggs))) == NULL)
 		dt_cerror(pcb, "D_NOMEM", call->dn_pos, "out of memory");
-	for (dt_node_t *a = fmt->dn_list; a != NULL; a = a->dn_list, i++) {
+	for (dt_node_t *a = list; a != NULL; a = a->dn_list, i++) {
 		const dt_ident_t *idp;
 
 		if (a->dn_kind != DN_AGG || a->dn_right != NULL) {
@@ -4159,38 +4226,48 @@ sema_printa_fmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 			    a->dn_pos, "printa( ) aggregation is not defined "
 			    "before it is printed");
 		}
-		if (first != NULL && (idp->di_nkeys != first->di_nkeys ||
-		    memcmp(idp->di_keys, first->di_keys, idp->di_nkeys *
-		    sizeof (dt_type_t)) != 0)) {
+		if (first != NULL && idp->di_nkeys != first->di_nkeys) {
 			free(aggs);
 			dt_cerror(pcb, "D_PRINTA_AGGKEY", a->dn_pos, "printa( ) "
-			    "aggregations must have the same keys: %s and %s "
-			    "differ", first->di_name, idp->di_name);
+			    "aggregation #%u is incompatible with aggregation "
+			    "#1: %s has %u key%s, %s %u", i + 1, idp->di_name,
+			    idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s",
+			    first->di_name, first->di_nkeys);
+		}
+		for (unsigned int k = 0; first != NULL &&
+		    k < idp->di_nkeys; k++) {
+			if (memcmp(&idp->di_keys[k], &first->di_keys[k],
+			    sizeof (dt_type_t)) == 0)
+				continue;
+			free(aggs);
+			dt_cerror(pcb, "D_PRINTA_AGGPROTO", a->dn_pos,
+			    "printa( ) aggregation #%u is incompatible with "
+			    "aggregation #1: key #%u of %s is of another type "
+			    "than that of %s", i + 1, k + 1, idp->di_name,
+			    first->di_name);
 		}
 		if (first == NULL)
 			first = idp;
 		aggs[i] = idp;
 	}
-	call->dn_args->dn_list->dn_ident = (dt_ident_t *)first;
+	list->dn_ident = (dt_ident_t *)first;
+	r = add_rec(pcb, dcp, DTRACEACT_PRINTA, 16, call->dn_pos);
+	r->dr_type = t_long;
+	r->dr_aggs = aggs;
+	r->dr_naggs = naggs;
+	dcp->dc_records = true;
+	if (fmt == NULL)
+		return;
 	/* the keys, as typed nodes for the format's checks */
 	for (unsigned int k = 0; k < first->di_nkeys; k++) {
 		*tail = dt_node_new(pcb, DN_VAR, call->dn_pos);
 		(*tail)->dn_type = first->di_keys[k];
 		tail = &(*tail)->dn_list;
 	}
-	r = add_rec(pcb, dcp, DTRACEACT_PRINTA, 16, call->dn_pos);
-	r->dr_type = t_long;
-	r->dr_aggs = aggs;
-	r->dr_naggs = naggs;
 	r->dr_pfmt = dt_printa_parse(dtp, fmt->dn_str, keys, &nconv);
 	if (r->dr_pfmt == NULL)
 		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos, "%s",
 		    dtp->dt_errmsg);
-	if ((unsigned int)nconv > naggs)
-		dt_cerror(pcb, "D_PRINTF_AGG_CONV", fmt->dn_pos, "printa( ) "
-		    "format has %d %%@ conversions for %u aggregation%s",
-		    nconv, naggs, naggs == 1 ? "" : "s");
-	dcp->dc_records = true;
 }
 
 /*
@@ -4209,10 +4286,12 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 
 	for (dt_node_t *a = call->dn_args; a != NULL; a = a->dn_list)
 		nargs++;
-	if (agg != NULL && agg->dn_kind == DN_STRING && id == DT_FN_PRINTA) {
-		sema_printa_fmt(pcb, dcp, call);
+	if (id == DT_FN_PRINTA && agg != NULL && (agg->dn_kind == DN_STRING ||
+	    (agg->dn_kind == DN_AGG && nargs > 1))) {
+		sema_printa_multi(pcb, dcp, call);
 		return;
 	}
+	/* as DTrace's prototypes give them: D_PROTO_LEN */
 	proto_len(pcb, call->dn_pos, call->dn_str, nargs,
 	    id == DT_FN_NORMALIZE ? 2 : 1,
 	    id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1);
@@ -4318,7 +4397,7 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
-	dt_node_t *e = stmt->dn_left;
+	dt_node_t *e = stmt->dn_left, *val;
 	const dt_ident_t *idp;
 	dt_datarec_t *r;
 
@@ -4334,6 +4413,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		sema_aggact(pcb, dcp, e);
 		return;
 	}
+	agg_mdim(pcb, e);
 	if (e->dn_kind == DN_AGG && e->dn_right == NULL &&
 	    ((idp = dt_ident_lookup(pcb->pcb_hdl, e->dn_str)) == NULL ||
 	    idp->di_kind != DT_IDENT_AGG))
@@ -4392,12 +4472,18 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 		dcp->dc_records = true;
 		break;
 	case DT_FN_SETOPT:
-		r = add_rec(pcb, dcp, DTRACEACT_SETOPT, 0, e->dn_pos);
+		/* a value not constant is recorded, as trace() records it */
+		val = e->dn_args->dn_list;
+		r = add_rec(pcb, dcp, DTRACEACT_SETOPT, val != NULL &&
+		    val->dn_kind != DN_STRING ? value_size(pcb, val) : 0,
+		    e->dn_pos);
+		if (r->dr_size > 0)
+			r->dr_type = val->dn_type;
 		r->dr_optname = strdup(e->dn_args->dn_str);
-		if (e->dn_args->dn_list != NULL)
-			r->dr_optval = strdup(e->dn_args->dn_list->dn_str);
-		if (r->dr_optname == NULL || (e->dn_args->dn_list != NULL &&
-		    r->dr_optval == NULL))
+		if (val != NULL && val->dn_kind == DN_STRING)
+			r->dr_optval = strdup(val->dn_str);
+		if (r->dr_optname == NULL || (val != NULL &&
+		    val->dn_kind == DN_STRING && r->dr_optval == NULL))
 			dt_cerror(pcb, "D_NOMEM", e->dn_pos, "out of memory");
 		dcp->dc_records = true;
 		break;

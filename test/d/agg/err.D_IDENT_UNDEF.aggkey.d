@@ -1,0 +1,5 @@
+/* an aggregation never defined, as a key, is unknown */
+BEGIN
+{
+	@a[1, @nosuch] = count();
+}

@@ -1,1 +1,0 @@
-BEGIN { @a = count(); printa("%@d %@d\n", @a); }

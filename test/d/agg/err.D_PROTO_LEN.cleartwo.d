@@ -1,0 +1,6 @@
+/* clear() takes one aggregation, nothing more */
+BEGIN
+{
+	@a = count();
+	clear(@a, 1);
+}

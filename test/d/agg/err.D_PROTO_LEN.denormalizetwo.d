@@ -1,0 +1,6 @@
+/* denormalize() takes one aggregation: its count is normalize()'s tag */
+BEGIN
+{
+	@a = count();
+	denormalize(@a, 2);
+}
