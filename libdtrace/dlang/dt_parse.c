@@ -1296,9 +1296,10 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				mv[n].sm_name = (uint32_t)off;
 				for (unsigned int i = 0; i < n; i++) {
 					if (mv[i].sm_name == mv[n].sm_name)
-						dt_cerror(pcb, "D_DECL_IDRED",
-						    dpos, "member %s "
-						    "redeclared", name);
+						dt_cerror(pcb, "D_UNKNOWN",
+						    dpos, "failed to define "
+						    "member %s: duplicate "
+						    "member name", name);
 				}
 			}
 			n++;

@@ -1,1 +1,0 @@
-struct b { int x; long x; };
