@@ -457,11 +457,24 @@ known_open(const char *path, dev_t dev, ino_t ino, off_t size,
 	return (fd);
 }
 
+static bool
+has_control(const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return (true);
+	}
+	return (false);
+}
+
 /* May a description name a probe of one of these providers ("a,b")? */
 static bool
 known_wanted(dtrace_hdl_t *dtp, char *provs)
 {
-	for (char *p = strtok(provs, ","); p != NULL; p = strtok(NULL, ",")) {
+	char *save = NULL;
+
+	for (char *p = strtok_r(provs, ",", &save); p != NULL;
+	    p = strtok_r(NULL, ",", &save)) {
 		for (const char *c = p; *c != '\0'; c++) {
 			if (!isalnum((unsigned char)*c) && *c != '_')
 				return (false);
@@ -530,15 +543,10 @@ dt_registry_known(dtrace_hdl_t *dtp)
 		    at == 0 || line[at] != '/' || !known_wanted(dtp, provs))
 			continue;
 		path = line + at;
-		for (const char *c = path; *c != '\0'; c++) {
-			if ((unsigned char)*c < 0x20 || *c == 0x7f)
-				path = NULL;	/* the pid provider's rule */
-			if (path == NULL)
-				break;
-		}
-		if (path == NULL || (fd = known_open(path, makedev(maj, min),
-		    (ino_t)ino, (off_t)size, &(struct timespec){ sec,
-		    nsec })) < 0)
+		/* a path with control characters: left out (as pid does) */
+		if (has_control(path) || (fd = known_open(path,
+		    makedev(maj, min), (ino_t)ino, (off_t)size,
+		    &(struct timespec){ sec, nsec })) < 0)
 			continue;
 		if ((ef = dt_elf_lookup_fd(dtp, fd, path)) == NULL ||
 		    ef->ef_nnotes == 0)
