@@ -26,7 +26,8 @@
  * process maps them now or not, in the directory's file "known", so that
  * a session can arm the probes of a file before its next process starts
  * (probes/dt_registry.c): a line per file, the newest first, at most
- * KNOWN_BYTES, rewritten (atomically, as above) when the list changes:
+ * KNOWN_BYTES, rewritten (atomically, as above) when the list changes,
+ * at most once a second (KNOWN_PERIOD):
  *
  *   dtprobed-known 1                  format and version
  *   file 8:1 131077 27736 1733500000 123456789 myprov,other /usr/bin/app
@@ -144,6 +145,7 @@
 #define TOTAL_BYTES	(32u << 20)	/* bytes of all registry files */
 #define KNOWN		"known"		/* the list of files read */
 #define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
+#define KNOWN_PERIOD	1000		/* ms: ... written at most this often */
 #define RETRY_FIRST	1000		/* ms before a failed file's next try */
 #define RETRY_LAST	300000		/* at most (doubling each try) */
 #define RETRY_MAX	8		/* failures that schedule a recheck */
@@ -242,6 +244,7 @@ static struct {
 	dt_pd_recheck_t *pd_rechecks;	/* pending rechecks, by time */
 	unsigned int pd_nrechecks;	/* how many */
 	bool pd_knowndirty;		/* KNOWN is to be written again */
+	int64_t pd_knownat;		/* ... last written (ms) */
 } pd = { .pd_dirfd = -1, .pd_pidfd = -1, .pd_nlfd = -1, .pd_efd = -1 };
 
 static int64_t now_ms(void);
@@ -1053,17 +1056,24 @@ known_provs(const char *notes, char **bufp, size_t *lenp, size_t *capp)
 
 /*
  * Write KNOWN again if it changed: the files read that have probes and
- * a path, the newest first, as long as it stays within KNOWN_BYTES.
+ * a path, the newest first, as long as it stays within KNOWN_BYTES; at
+ * most once in KNOWN_PERIOD ms (a user who runs one binary by two paths
+ * in turn changes it at each process).  The ms until it is due, or -1 if
+ * nothing is pending.
  */
-static void
+static int64_t
 known_publish(void)
 {
 	char *text = NULL;
 	size_t len = 0, cap = 0;
+	int64_t now = now_ms();
 
 	if (!pd.pd_knowndirty)
-		return;
+		return (-1);
+	if (pd.pd_knownat != 0 && now - pd.pd_knownat < KNOWN_PERIOD)
+		return (KNOWN_PERIOD - (now - pd.pd_knownat));
 	pd.pd_knowndirty = false;
+	pd.pd_knownat = now;
 	if (str_append(&text, &len, &cap, "dtprobed-known 1\n", 17) != 0)
 		goto fail;
 	for (const dt_pd_file_t *pf = pd.pd_files; pf != NULL;
@@ -1106,11 +1116,12 @@ known_publish(void)
 		logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
 		    KNOWN, strerror(errno));
 	free(text);
-	return;
+	return (-1);
 fail:
 	logmsg(LOG_WARNING, "%s/%s is not written: out of memory", pd.pd_dir,
 	    KNOWN);
 	free(text);
+	return (-1);
 }
 
 /* ---- reading a process ---------------------------------------------------- */
@@ -1740,6 +1751,8 @@ main(int argc, char **argv)
 		}
 		if ((jd = jobs_expire()) >= 0 && (timeout < 0 || jd < timeout))
 			timeout = (int)jd;
+		if ((jd = known_publish()) >= 0 && (timeout < 0 || jd < timeout))
+			timeout = (int)jd;
 		n = epoll_wait(efd, evs, 8, timeout);
 		if (n < 0 && errno != EINTR) {
 			logmsg(LOG_ERR, "epoll_wait: %s", strerror(errno));
@@ -1773,6 +1786,5 @@ main(int argc, char **argv)
 		(void) jobs_expire();
 		rechecks_run();
 		cache_trim(false);
-		known_publish();
 	}
 }
