@@ -709,8 +709,10 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 		return (-1);
 	if (strcmp(pdp->fun, "-") == 0) {
 		/* an absolute probe: one address, in the executable */
-		if (offmode != DT_OFF_ONE || dt_pidmods_read(dtp, pid) != 0)
-			return (offmode != DT_OFF_ONE ? 0 : -1);
+		if (offmode != DT_OFF_ONE)
+			return (0);	/* pid_nomatch() says why */
+		if (dt_pidmods_read(dtp, pid) != 0)
+			return (-1);
 		for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL;
 		    pm = pm->pm_next) {
 			if (pm->pm_pid == pid && abs_modok(pm, pdp->mod) &&
