@@ -352,29 +352,26 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 }
 
 /*
- * The probe at instruction offset off of function sym (a uprobe at the
- * function's file offset + off, named by the offset in hex as DTrace
- * names it: "1c"), unless it exists already.
+ * The probe fun:name of an instruction at offset off of function sym (a
+ * uprobe at the function's file offset + off), unless it exists already.
  */
 static int
-offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
-    uint64_t off)
+insnprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
+    uint64_t off, const char *fun, const char *name)
 {
-	char name[24];
 	dt_probe_t *prp;
 
-	snprintf(name, sizeof (name), "%llx", (unsigned long long)off);
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		prp = dtp->dt_probes[i];
 		if (prp->pr_prov == &dt_prov_pid &&
 		    prp->pr_data2 == (uint64_t)(uintptr_t)pm &&
 		    prp->pr_data == sym->es_off + off &&
-		    strcmp(prp->pr_desc.fun, sym->es_name) == 0 &&
+		    strcmp(prp->pr_desc.fun, fun) == 0 &&
 		    strcmp(prp->pr_desc.prb, name) == 0)
 			return (0);
 	}
-	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
-	    sym->es_name, name)) == NULL)
+	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name, fun,
+	    name)) == NULL)
 		return (-1);
 	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "pid%d",
 	    (int)pm->pm_pid);
@@ -382,6 +379,20 @@ offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
 	prp->pr_tramp = off == 0 ? DT_TRAMP_PIDENTRY : DT_TRAMP_PIDOFFSET;
 	return (0);
+}
+
+/*
+ * The probe at instruction offset off of function sym, named by the
+ * offset in hex as DTrace names it: "1c".
+ */
+static int
+offprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
+    uint64_t off)
+{
+	char name[24];
+
+	snprintf(name, sizeof (name), "%llx", (unsigned long long)off);
+	return (insnprobe_add(dtp, pm, sym, off, sym->es_name, name));
 }
 
 /*
@@ -556,7 +567,6 @@ absprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const char *name,
 	const dt_elfsym_t *sym = NULL;
 	uint64_t off;
 	uint8_t *code;
-	dt_probe_t *prp;
 	int rv;
 
 	for (size_t i = 0; i < ef->ef_nsyms && sym == NULL; i++) {
@@ -569,14 +579,6 @@ absprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const char *name,
 		    "no function of %s in process %d", (unsigned long long)addr,
 		    pm->pm_name, (int)pm->pm_pid));
 	off = addr - sym->es_value;
-	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
-		prp = dtp->dt_probes[i];
-		if (prp->pr_prov == &dt_prov_pid &&
-		    prp->pr_data2 == (uint64_t)(uintptr_t)pm &&
-		    strcmp(prp->pr_desc.fun, "-") == 0 &&
-		    strcmp(prp->pr_desc.prb, name) == 0)
-			return (0);
-	}
 	if ((code = dt_elf_code(dtp, ef, sym)) == NULL)
 		return (-1);
 	rv = dt_x86_boundary(code, sym->es_size, off);
@@ -595,17 +597,7 @@ absprobe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const char *name,
 		    "instructions of function %s of %s before 0x%llx",
 		    sym->es_name, pm->pm_name, (unsigned long long)addr);
 	free(code);
-	if (rv != 0)
-		return (-1);
-	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name, "-",
-	    name)) == NULL)
-		return (-1);
-	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "pid%d",
-	    (int)pm->pm_pid);
-	prp->pr_data = sym->es_off + off;
-	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
-	prp->pr_tramp = off == 0 ? DT_TRAMP_PIDENTRY : DT_TRAMP_PIDOFFSET;
-	return (0);
+	return (rv != 0 ? -1 : insnprobe_add(dtp, pm, sym, off, "-", name));
 }
 
 /*

@@ -8,12 +8,10 @@
 # DTrace's tags: a glob or an empty name (D_PROC_NAME), a library
 # module (D_PROC_LIB), an address inside an instruction (D_PROC_ALIGN),
 # one in no function (D_PROC_OFF).
+. ./lib.sh
 for prog in pidtarget-nopie pidtarget; do
 	bin="$BUILD_DIR/testprog/$prog"
-	addrs=$(objdump -d --no-show-raw-insn "$bin" | awk '
-	    /<dt_pt_mul>:$/ { f = 1; next }
-	    f && !/^ +[0-9a-f]+:/ { exit }
-	    f { sub(":", "", $1); print $1 }')
+	addrs=$(insns "$bin" dt_pt_mul)
 	start=$(echo "$addrs" | head -1)
 	second=$(echo "$addrs" | sed -n 2p)
 	for mod in a.out ""; do
@@ -33,10 +31,7 @@ for prog in pidtarget-nopie pidtarget; do
 	done
 done
 bin="$BUILD_DIR/testprog/pidtarget-nopie"
-addrs=$(objdump -d --no-show-raw-insn "$bin" | awk '
-    /<dt_pt_mul>:$/ { f = 1; next }
-    f && !/^ +[0-9a-f]+:/ { exit }
-    f { sub(":", "", $1); print $1 }')
+addrs=$(insns "$bin" dt_pt_mul)
 second=$(echo "$addrs" | sed -n 2p)
 inside=$(printf '%x' $((0x$second + 1)))	# imul %rsi,%rax: 4 bytes
 tag() {

@@ -4,11 +4,9 @@
 # spelt otherwise than DTrace prints it (0x4, 04), and an instruction the
 # kernel cannot place a uprobe on.  The middle of the function's first
 # instruction and its size come from objdump and nm.
+. ./lib.sh
 bin="$BUILD_DIR/testprog/pidtarget"
-addrs=$(objdump -d --no-show-raw-insn "$bin" | awk '
-    /<dt_pt_mul>:$/ { f = 1; next }
-    f && !/^ +[0-9a-f]+:/ { exit }
-    f { sub(":", "", $1); print $1 }')
+addrs=$(insns "$bin" dt_pt_mul)
 first=$(echo "$addrs" | head -1)
 second=$(echo "$addrs" | sed -n 2p)
 size=$(nm -S "$bin" | awk '$4 == "dt_pt_mul" { print $2 }')

@@ -5,13 +5,11 @@
 # (42): the probe fired after the instructions before it ran, before its
 # own.  arg0 and arg1 are the registers of the arguments, and the PC is
 # the function's entry PC + the offset.
+. ./lib.sh
 for prog in pidtarget pidtarget-nopie; do
 	bin="$BUILD_DIR/testprog/$prog"
 	# offsets (hex, no 0x) of the function's instructions
-	addrs=$(objdump -d --no-show-raw-insn "$bin" | awk '
-	    /<dt_pt_mul>:$/ { f = 1; next }
-	    f && !/^ +[0-9a-f]+:/ { exit }
-	    f { sub(":", "", $1); print $1 }')
+	addrs=$(insns "$bin" dt_pt_mul)
 	start=$(echo "$addrs" | head -1)
 	offs=$(for a in $addrs; do printf '%x\n' $((0x$a - 0x$start)); done)
 	second=$(echo "$offs" | sed -n 2p)
