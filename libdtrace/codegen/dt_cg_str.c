@@ -662,6 +662,23 @@ emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnone);
 }
 
+/*
+ * reg = the base argument of lltostr() or strtoll() (pushed at slot):
+ * one outside 2 .. 36 is the illegal operation fault.
+ */
+static void
+emit_base(dt_cg_t *cg, int reg, int16_t slot)
+{
+	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, reg, FP, slot));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, reg, 2, 0), lbad);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, reg, 36, 0), lok);
+	dt_cg_label_set(cg, lbad);
+	dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, reg);
+	dt_cg_label_set(cg, lok);
+}
+
 void
 dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
@@ -785,15 +802,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
 		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
 		if (n > 1) {
-			int lbad = dt_cg_label_new(cg);
-			int lok = dt_cg_label_new(cg);
-
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R2, 2, 0), lbad);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R2, 36, 0), lok);
-			dt_cg_label_set(cg, lbad);
-			dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R2);
-			dt_cg_label_set(cg, lok);
+			emit_base(cg, R2, slot[1]);
 			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
 		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
@@ -1068,16 +1077,8 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_IMM(R8, 10));
-	if (n > 1) {
-		int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
-
-		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R8, 2, 0), lbad);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R8, 36, 0), lok);
-		dt_cg_label_set(cg, lbad);
-		dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, R8);
-		dt_cg_label_set(cg, lok);
-	}
+	if (n > 1)
+		emit_base(cg, R8, slot[1]);
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
 	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
