@@ -456,10 +456,15 @@ has_glob(const char *s)
 
 /* ---- shared probes (see the comment at the top) ------------------------- */
 
+/*
+ * A process's probes on shared probes are in the bucket of its id, so
+ * that its exit (usdt_forget(), for every process that exits while
+ * discovery runs) looks at one bucket, not all of them.
+ */
 static unsigned int
-over_hash(pid_t pid, uint32_t shared)
+over_hash(pid_t pid)
 {
-	return (((uint32_t)pid * 2654435761U) ^ shared) % DT_USDT_HASH;
+	return (((uint32_t)pid * 2654435761U) >> 12) % DT_USDT_HASH;
 }
 
 static dt_usdtover_t *
@@ -469,7 +474,7 @@ over_find(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared)
 
 	if (us->us_over == NULL)
 		return (NULL);
-	for (dt_usdtover_t *uo = us->us_over[over_hash(pid, shared)];
+	for (dt_usdtover_t *uo = us->us_over[over_hash(pid)];
 	    uo != NULL; uo = uo->uo_next) {
 		if (uo->uo_pid == pid && uo->uo_shared == shared)
 			return (uo);
@@ -482,7 +487,7 @@ over_add(dtrace_hdl_t *dtp, pid_t pid, uint32_t shared, uint32_t prid)
 {
 	usdt_state_t *us = usdt_state(dtp);
 	dt_usdtover_t *uo;
-	unsigned int h = over_hash(pid, shared);
+	unsigned int h = over_hash(pid);
 
 	if ((uo = over_find(dtp, pid, shared)) != NULL) {
 		uo->uo_prid = prid;
@@ -1032,9 +1037,8 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 		    &uk);
 	}
 	us->us_nents = keep;
-	for (unsigned int h = 0; us->us_over != NULL && h < DT_USDT_HASH;
-	    h++) {
-		dt_usdtover_t **uop = &us->us_over[h], *uo;
+	if (us->us_over != NULL) {
+		dt_usdtover_t **uop = &us->us_over[over_hash(pid)], *uo;
 
 		while ((uo = *uop) != NULL) {
 			if (uo->uo_pid == pid) {
