@@ -2026,6 +2026,10 @@ dt_sema_refused(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	int id = dnp->dn_builtin->di_id;
 
 	(void) nargs;
+	/* DTrace's rule for destructive actions comes first, as there */
+	if (pcb->pcb_clause != NULL && pcb->pcb_clause->dc_spec)
+		dt_cerror(pcb, "D_ACT_SPEC", dnp->dn_pos, "destructive "
+		    "actions may not follow speculate( )");
 	if (id == DT_FN_CHILL)
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "chill( ) is not "
 		    "supported: a BPF program cannot sleep, and dtrace does "
