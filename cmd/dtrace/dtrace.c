@@ -936,12 +936,9 @@ main(int argc, char *argv[])
 	}
 
 	/*
-	 * Compile every request, in order.  A program must use every macro
-	 * argument; with several programs, one may use what another
-	 * does not.
+	 * Compile every request, in order.  Each program must use the last
+	 * macro argument (the compiler checks), as in DTrace.
 	 */
-	if (nreqs > 1)
-		cflags |= DTRACE_C_ARGREF;
 	for (int i = 0; i < nreqs; i++) {
 		request_t *rq = &reqs[i];
 		char *margv[64];
