@@ -907,7 +907,8 @@ main(int argc, char *argv[])
 			    DTRACE_CMD_VERSION);
 		return (finish(0));
 	}
-	if (nreqs == 0 && !list) {
+	/* -e alone checks the options and stops, as in DTrace */
+	if (nreqs == 0 && !list && !exitearly) {
 		usage(stderr);
 		return (finish(2));
 	}
