@@ -164,9 +164,14 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		}
 		end = c - 1;
 	}
-	if (end != NULL)
+	/*
+	 * More fields than the spec has is DTrace's error, but a separator
+	 * with nothing before it is not a field (":vmlinux::" as -f is the
+	 * provider vmlinux), as in DTrace.
+	 */
+	if (end != NULL && end > s)
 		return (dt_set_errmsg(dtp, EDT_BADSPEC,
-		    "too many ':' separators"));
+		    "Overspecified probe description"));
 	return (0);
 }
 

@@ -15,3 +15,11 @@ $DTRACE -l -P 'dtrace{ trace(1); }' | awk '{ print $2, $NF }'
 printf 'BEGIN { exit(0); }\nnosuch:::entry, dtrace:::END { }\n' > $TMPDIR/l.d
 $DTRACE -l -s $TMPDIR/l.d
 echo "rc=$?"
+# descriptions are read from the right, as in DTrace: a leading separator
+# with nothing before it is no field; a field more than the option takes
+# is "Overspecified"
+$DTRACE -lf ':vmlinux::'
+$DTRACE -lf '::read:'
+$DTRACE -lf 'profile:::tick-1000' 2>&1 | head -1
+echo "rc=${PIPESTATUS[0]}"
+$DTRACE -l -n ':dtrace:::BEGIN'
