@@ -423,6 +423,36 @@ list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
 	return (0);
 }
 
+/*
+ * -l: the probes a description matches.  One that matches none is
+ * reported, and the listing goes on, as in DTrace (-l implies -Z).
+ */
+static void
+list_desc(const dtrace_probedesc_t *pd)
+{
+	if (dtrace_probe_iter(g_dtp, pd, list_probe, NULL) == 0 ||
+	    dtrace_errno(g_dtp) != EDT_NOPROBE)
+		return;
+	if (pd->id != 0)
+		warn("failed to match %u: %s", pd->id,
+		    dtrace_errmsg(g_dtp, EDT_NOPROBE));
+	else
+		warn("failed to match %s:%s:%s:%s: %s", pd->prv, pd->mod,
+		    pd->fun, pd->prb, dtrace_errmsg(g_dtp, EDT_NOPROBE));
+}
+
+/* -l: the probes of each description of a program. */
+static int
+list_stmt_probes(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    const dtrace_stmtdesc_t *sd, void *arg)
+{
+	(void) dtp;
+	(void) pgp;
+	(void) arg;
+	list_desc(&sd->dtsd_desc);
+	return (0);
+}
+
 /* -v -e: a probe a description matched, by its full name, and its info. */
 static int
 report_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
@@ -490,31 +520,6 @@ report_prog(const request_t *rq, bool probes)
 	if (probes)
 		(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, list_stmt, NULL);
 	fflush(g_ofp);
-}
-
-/*
- * A description with $target replaced by the first process's id, for -l
- * (compiled programs have it expanded by the parser), to be freed; NULL
- * if it names no $target.
- */
-static char *
-expand_target(const char *s, pid_t pid)
-{
-	const char *t;
-	char *out, *o;
-
-	if ((t = strstr(s, "$target")) == NULL)
-		return (NULL);
-	if ((out = o = malloc(strlen(s) * 2 + 16)) == NULL)
-		fatal("out of memory");
-	do {
-		memcpy(o, s, (size_t)(t - s));
-		o += t - s;
-		o += sprintf(o, "%d", (int)pid);
-		s = t + strlen("$target");
-	} while ((t = strstr(s, "$target")) != NULL);
-	strcpy(o, s);
-	return (out);
 }
 
 /* Split a -c command line on blanks, as DTrace does. */
@@ -902,7 +907,8 @@ main(int argc, char *argv[])
 			    DTRACE_CMD_VERSION);
 		return (finish(0));
 	}
-	if (nreqs == 0 && !list) {
+	/* -e alone checks the options and stops, as in DTrace */
+	if (nreqs == 0 && !list && !exitearly) {
 		usage(stderr);
 		return (finish(2));
 	}
@@ -936,12 +942,12 @@ main(int argc, char *argv[])
 	}
 
 	/*
-	 * Compile every request, in order.  A program must use every macro
-	 * argument; with several programs, one may use what another
-	 * does not.
+	 * Compile every request, in order.  Each program must use the last
+	 * macro argument (the compiler checks), as in DTrace.  -l implies
+	 * -Z: a description that matches nothing is reported in the listing.
 	 */
-	if (nreqs > 1)
-		cflags |= DTRACE_C_ARGREF;
+	if (list)
+		cflags |= DTRACE_C_ZDEFS;
 	for (int i = 0; i < nreqs; i++) {
 		request_t *rq = &reqs[i];
 		char *margv[64];
@@ -992,25 +998,10 @@ main(int argc, char *argv[])
 		if (nreqs == 0) {
 			dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
 		} else {
-			for (int i = 0; i < nreqs; i++) {
-				dtrace_probedesc_t pd;
-				const char *s = reqs[i].rq_arg;
-				char *exp = NULL;
-				int rv;
-
-				if (reqs[i].rq_kind == REQ_SCRIPT)
-					continue;
-				if (nprocs > 0 && (exp = expand_target(s,
-				    dtrace_proc_pid(procs[0]))) != NULL)
-					s = exp;
-				rv = dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
-				    &pd);
-				free(exp);
-				if (rv != 0)
-					continue;
-				(void) dtrace_probe_iter(g_dtp, &pd,
-				    list_probe, NULL);
-			}
+			/* the compiled descriptions: $target is expanded */
+			for (int i = 0; i < nreqs; i++)
+				(void) dtrace_stmt_iter(g_dtp,
+				    reqs[i].rq_prog, list_stmt_probes, NULL);
 		}
 		fflush(g_ofp);
 		return (finish(0));

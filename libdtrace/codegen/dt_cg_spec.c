@@ -125,7 +125,8 @@ cg_commit(dt_cg_t *cg, bool commit)
 {
 	int lskip = dt_cg_label_new(cg), lfree = dt_cg_label_new(cg),
 	    lsent = dt_cg_label_new(cg);
-	int lspin = dt_cg_label_new(cg), lidle = dt_cg_label_new(cg);
+	int lspin = dt_cg_label_new(cg), lidle = dt_cg_label_new(cg),
+	    lwait = dt_cg_label_new(cg);
 	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
 	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
 
@@ -136,14 +137,19 @@ cg_commit(dt_cg_t *cg, bool commit)
 	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_W, BPF_REG_8, R1,
 	    (int16_t)offsetof(dt_specbuf_t, sb_state), BPF_CMPXCHG));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, DT_SPEC_ACTIVE, 0), lskip);
-	/* appends that began before: a bounded wait for them to end */
+	/*
+	 * Appends that began before: a bounded wait for them to end.  The
+	 * wait is out of line (after the body) so that the verifier walks
+	 * the idle path first and prunes every later turn of the loop
+	 * there; in line, each turn left a branch pending, and a clause with
+	 * several commit()s or discard()s passed its limit of pending
+	 * branches.
+	 */
 	dt_cg_emit(cg, MOV_IMM(R2, 0));
 	dt_cg_label_set(cg, lspin);
 	dt_cg_emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
 	    sb_busy)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lidle);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R2, DT_SPEC_SPINS, 0), lspin);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lwait);
 	dt_cg_label_set(cg, lidle);
 	if (commit) {
 		dt_cg_emit(cg, LDX(BPF_DW, BPF_REG_7, BPF_REG_8,
@@ -180,6 +186,11 @@ cg_commit(dt_cg_t *cg, bool commit)
 	    sb_len), 0));
 	dt_cg_emit(cg, ST_IMM(BPF_W, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
 	    sb_state), DT_SPEC_FREE));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lskip);
+	dt_cg_label_set(cg, lwait);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R2, DT_SPEC_SPINS, 0), lspin);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lidle);
 	dt_cg_label_set(cg, lskip);
 }
 

@@ -129,11 +129,15 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 	int f;
 
 	memset(pdp, 0, sizeof (*pdp));
+	/* -i: digits are a probe id, anything else a description, as -n */
+	if (spec == DTRACE_PROBESPEC_ID && (*s == '\0' ||
+	    strspn(s, "0123456789") != strlen(s)))
+		spec = DTRACE_PROBESPEC_NAME;
 	if (spec == DTRACE_PROBESPEC_ID) {
 		char *end;
 		unsigned long id = strtoul(s, &end, 10);
 
-		if (*s == '\0' || *end != '\0' || id == 0 || id > UINT32_MAX)
+		if (*end != '\0' || id == 0 || id > UINT32_MAX)
 			return (dt_set_errmsg(dtp, EDT_BADSPEC, "\"%s\" is not "
 			    "a probe id", s));
 		pdp->id = (dtrace_id_t)id;
@@ -160,9 +164,14 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 		}
 		end = c - 1;
 	}
-	if (end != NULL)
+	/*
+	 * More fields than the spec has is DTrace's error, but a separator
+	 * with nothing before it is not a field (":vmlinux::" as -f is the
+	 * provider vmlinux), as in DTrace.
+	 */
+	if (end != NULL && end > s)
 		return (dt_set_errmsg(dtp, EDT_BADSPEC,
-		    "too many ':' separators"));
+		    "Overspecified probe description"));
 	return (0);
 }
 

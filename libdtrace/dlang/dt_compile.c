@@ -302,14 +302,17 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	}
 	dt_parse_program(&pcb);
 	dt_tok_free(&pcb.pcb_tok);
-	/* every macro argument must be used, unless argref says not */
-	for (int i = 1; i < argc && i < 63 && !(cflags & DTRACE_C_ARGREF) &&
-	    !dtp->dt_opts.op_argref; i++) {
-		if (!(pcb.pcb_argused & (1ULL << i)))
-			dt_cerror(&pcb, "D_MACRO_UNUSED", pcb.pcb_pos,
-			    "extraneous argument '%s' ($%d is not referenced)",
-			    argv[i], i);
-	}
+	/*
+	 * The last macro argument must be used, unless argref says not: as
+	 * in DTrace, that is the check (a program may skip $1 and use $2),
+	 * and each program is checked on its own.
+	 */
+	if (argc > 1 && argc <= 63 && !(cflags & DTRACE_C_ARGREF) &&
+	    !dtp->dt_opts.op_argref &&
+	    !(pcb.pcb_argused & (1ULL << (argc - 1))))
+		dt_cerror(&pcb, "D_MACRO_UNUSED", pcb.pcb_pos,
+		    "extraneous argument '%s' ($%d is not referenced)",
+		    argv[argc - 1], argc - 1);
 	if (pcb.pcb_havepeek)
 		dt_tok_free(&pcb.pcb_peek);
 	pcb.pcb_havepeek = false;

@@ -4,7 +4,8 @@
 exec 2>&1
 $DTRACE -q -C -D 'MSG="from -D"' -n 'BEGIN { printf("%s %s\n", MSG, $$1); exit(0); }' arg
 echo "rc=$?"
-$DTRACE -s pragma.d.in -s later.d.in word
+# pragma.d.in does not use $1: argref, since each program is checked
+$DTRACE -x argref -s pragma.d.in -s later.d.in word
 echo "rc=$?"
 # without pragma.d.in, later.d.in has no preprocessor
 $DTRACE -s later.d.in word
