@@ -4328,8 +4328,9 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
  * DTrace's rules for the actions of a clause that speculates or commits:
  * speculate() comes before any data is recorded (so that the whole record
  * is speculative) and once; commit() records nothing, so nothing is
- * recorded before or after it in its clause, nor aggregated; no exit()
- * and no aggregation in a speculative clause.  discard() has no rule.
+ * recorded before or after it in its clause, nor aggregated, but a clause
+ * may commit several speculations; no exit() and no aggregation in a
+ * speculative clause.  discard() has no rule.
  */
 static void
 sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
@@ -4348,9 +4349,6 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 		dcp->dc_spec = true;
 		break;
 	case DT_FN_COMMIT:
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_COMM_COMM", e->dn_pos, "commit( ) "
-			    "may not follow commit( )");
 		if (dcp->dc_drec)
 			dt_cerror(pcb, "D_COMM_DREC", e->dn_pos, "commit( ) "
 			    "may not follow data-recording action(s)");
