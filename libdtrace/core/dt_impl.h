@@ -331,6 +331,9 @@ typedef struct dt_clause {
 	bool dc_drec;			/* sema: a data-recording action seen */
 	bool dc_destructive;		/* has a destructive action: needs
 					   the destructive option (-w) */
+	bool dc_split;			/* made of a clause's if statements
+					   (dlang/dt_parse.c): its probes are
+					   that clause's, not counted again */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
 					   (DT_PO_*), set by dt_sema */

@@ -225,7 +225,8 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 			if (dt_probe_match(dtp, &dcp->dc_descs[i], enable_cb,
 			    dcp) < 0)
 				return (-1);
-			info.dpi_matches += dcp->dc_nprobes - before;
+			if (!dcp->dc_split)
+				info.dpi_matches += dcp->dc_nprobes - before;
 		}
 		if (dcp->dc_recsize > dtp->dt_recmax)
 			dtp->dt_recmax = dcp->dc_recsize;

@@ -70,7 +70,10 @@ typedef enum dt_nkind {
 	DN_XLATE,	/* xlate <dn_type> (dn_left) */
 	DN_AGG,		/* @name[dn_right]: dn_str; keys in dn_args;
 			   dn_left a second [index], refused */
-	DN_EXPRSTMT	/* statement: dn_left */
+	DN_EXPRSTMT,	/* statement: dn_left */
+	DN_IF		/* if (dn_cond) dn_left else dn_right (statement
+			   lists), parsed only: a clause with one is split
+			   into clauses (dt_parse.c) */
 } dt_nkind_t;
 
 typedef struct dt_node {
@@ -155,6 +158,7 @@ typedef struct dt_pcb {
 	void *pcb_jmp;			/* jmp_buf of dt_compile */
 	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
 					   the compile fails) */
+	unsigned int pcb_nifs;		/* condition variables of if made */
 } dt_pcb_t;
 
 /*

@@ -7,7 +7,9 @@
  *   args       := '(' [ TYPE [NAME] { ',' TYPE [NAME] } | 'void' ] ')'
  *   clause     := descs [ '/' expr '/' ] [ '{' { stmt } '}' ]
  *   descs      := probedesc { ',' probedesc }
- *   stmt       := ';' | expr [ ';' ]          (';' optional before '}')
+ *   stmt       := ';' | expr [ ';' ] | if     (';' optional before '}')
+ *   if         := 'if' '(' expr ')' branch [ 'else' branch ]
+ *   branch     := '{' { stmt } '}' | stmt
  *
  * Expressions follow C precedence, with DTrace's '^^' (logical xor) between
  * '||' and '&&'.  Inside a predicate a '/' followed by '{', ';', a probe
@@ -2196,18 +2198,267 @@ add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
 		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
-static void
-parse_clause(dt_pcb_t *pcb)
+/* A new clause at the end of the program being built. */
+static dt_clause_t *
+clause_new(dt_pcb_t *pcb, dt_srcpos_t pos)
 {
 	dt_clause_t *dcp = calloc(1, sizeof (*dcp));
-	dt_node_t **tail;
 
 	if (dcp == NULL)
-		dt_cerror(pcb, "D_NOMEM", tok(pcb)->tk_pos, "out of memory");
-	pcb->pcb_clause = dcp;
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	*pcb->pcb_prog->dp_tail = dcp;
 	pcb->pcb_prog->dp_tail = &dcp->dc_next;
 	pcb->pcb_prog->dp_nclauses++;
+	return (dcp);
+}
+
+static bool
+is_word(dt_pcb_t *pcb, const char *word)
+{
+	return (tok(pcb)->tk_kind == T_IDENT &&
+	    strcmp(tok(pcb)->tk_str, word) == 0);
+}
+
+static dt_node_t *parse_if(dt_pcb_t *);
+
+/* A statement, or NULL for an empty one (';'). */
+static dt_node_t *
+parse_stmt(dt_pcb_t *pcb)
+{
+	dt_node_t *stmt;
+
+	if (tok(pcb)->tk_kind == T_SEMI) {
+		next(pcb);
+		return (NULL);
+	}
+	if (is_word(pcb, "if") && peek(pcb)->tk_kind == T_LPAR)
+		return (parse_if(pcb));
+	stmt = dt_node_new(pcb, DN_EXPRSTMT, tok(pcb)->tk_pos);
+	stmt->dn_left = parse_expr(pcb);
+	if (tok(pcb)->tk_kind == T_SEMI)
+		next(pcb);
+	else if (tok(pcb)->tk_kind != T_RBRACE)
+		syntax_error(pcb);
+	return (stmt);
+}
+
+/* Statements up to a '}' (not read), appended at *tailp. */
+static void
+parse_stmts(dt_pcb_t *pcb, dt_node_t ***tailp)
+{
+	while (tok(pcb)->tk_kind != T_RBRACE) {
+		dt_node_t *stmt;
+
+		if (tok(pcb)->tk_kind == T_PRAGMA && !pcb->pcb_havepeek) {
+			/* a #pragma line between statements: as at the top */
+			parse_pragma(pcb);
+			next(pcb);
+			continue;
+		}
+		if ((stmt = parse_stmt(pcb)) == NULL)
+			continue;
+		**tailp = stmt;
+		*tailp = &stmt->dn_list;
+	}
+}
+
+/* A branch of if: a block, or one statement. */
+static dt_node_t *
+parse_branch(dt_pcb_t *pcb)
+{
+	dt_node_t *list = NULL, **tail = &list;
+
+	if (tok(pcb)->tk_kind != T_LBRACE)
+		return (parse_stmt(pcb));
+	next(pcb);
+	parse_stmts(pcb, &tail);
+	next(pcb);		/* the '}' */
+	return (list);
+}
+
+static dt_node_t *
+parse_if(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp = dt_node_new(pcb, DN_IF, tok(pcb)->tk_pos);
+
+	next(pcb);
+	expect(pcb, T_LPAR);
+	dnp->dn_cond = parse_expr(pcb);
+	expect(pcb, T_RPAR);
+	dnp->dn_left = parse_branch(pcb);
+	if (is_word(pcb, "else")) {
+		next(pcb);
+		dnp->dn_right = parse_branch(pcb);
+	}
+	return (dnp);
+}
+
+/* this->%ifN, a condition variable of if (pcb_nifs numbers them). */
+static dt_node_t *
+cond_var(dt_pcb_t *pcb, unsigned int n, dt_srcpos_t pos)
+{
+	dt_node_t *dnp = dt_node_new(pcb, DN_VAR, pos);
+
+	if (asprintf(&dnp->dn_str, "this->%%if%u", n) < 0) {
+		dnp->dn_str = NULL;
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	}
+	return (dnp);
+}
+
+/* The statement this->%ifN = e. */
+static dt_node_t *
+cond_set(dt_pcb_t *pcb, unsigned int n, dt_node_t *e, dt_srcpos_t pos)
+{
+	dt_node_t *stmt = dt_node_new(pcb, DN_EXPRSTMT, pos);
+	dt_node_t *as = dt_node_new(pcb, DN_ASSIGN, pos);
+
+	as->dn_op = T_ASSIGN;
+	as->dn_left = cond_var(pcb, n, pos);
+	as->dn_right = e;
+	stmt->dn_left = as;
+	return (stmt);
+}
+
+/* guard && this->%ifN (!this->%ifN when negated); guard is copied. */
+static dt_node_t *
+cond_and(dt_pcb_t *pcb, const dt_node_t *guard, unsigned int n, bool neg,
+    dt_srcpos_t pos)
+{
+	dt_node_t *and = dt_node_new(pcb, DN_LOGICAL, pos);
+	dt_node_t *v = cond_var(pcb, n, pos);
+
+	if (neg) {
+		dt_node_t *not = dt_node_new(pcb, DN_UNARY, pos);
+
+		not->dn_op = T_LNOT;
+		not->dn_left = v;
+		v = not;
+	}
+	and->dn_op = T_LAND;
+	and->dn_left = dt_node_dup(pcb, guard, pos);
+	and->dn_right = v;
+	return (and);
+}
+
+/* A clause of proto's descriptions: /pred/ { body }. */
+static void
+clause_of(dt_pcb_t *pcb, const dt_clause_t *proto, dt_node_t *pred,
+    dt_node_t *body)
+{
+	dt_clause_t *dcp = clause_new(pcb, proto->dc_descpos[0]);
+	unsigned int n = proto->dc_ndescs;
+
+	dcp->dc_descs = malloc(n * sizeof (dtrace_probedesc_t));
+	dcp->dc_desctext = calloc(n, sizeof (char *));
+	dcp->dc_descpos = malloc(n * sizeof (dt_srcpos_t));
+	if (dcp->dc_descs == NULL || dcp->dc_desctext == NULL ||
+	    dcp->dc_descpos == NULL)
+		dt_cerror(pcb, "D_NOMEM", proto->dc_descpos[0],
+		    "out of memory");
+	memcpy(dcp->dc_descs, proto->dc_descs, n * sizeof (*dcp->dc_descs));
+	memcpy(dcp->dc_descpos, proto->dc_descpos, n *
+	    sizeof (*dcp->dc_descpos));
+	for (unsigned int i = 0; i < n; i++, dcp->dc_ndescs++) {
+		if ((dcp->dc_desctext[i] = strdup(proto->dc_desctext[i])) ==
+		    NULL)
+			dt_cerror(pcb, "D_NOMEM", proto->dc_descpos[0],
+			    "out of memory");
+	}
+	dcp->dc_pred = pred;
+	dcp->dc_body = body;
+	dcp->dc_split = true;
+}
+
+/*
+ * The clauses of the statements stmts, which run when guard is true:
+ * the statements up to an if, and the if's condition kept in a variable
+ * of its own, are a clause; each branch gives the clauses of its
+ * statements, guarded by the condition (or its negation) too; the
+ * statements after it a clause again.
+ */
+static void
+split_stmts(dt_pcb_t *pcb, const dt_clause_t *proto, const dt_node_t *guard,
+    dt_node_t *stmts)
+{
+	dt_node_t *seg = NULL, **tail = &seg, *next_stmt;
+
+	for (dt_node_t *s = stmts; s != NULL; s = next_stmt) {
+		unsigned int n;
+
+		next_stmt = s->dn_list;
+		s->dn_list = NULL;
+		if (s->dn_kind != DN_IF) {
+			*tail = s;
+			tail = &s->dn_list;
+			continue;
+		}
+		n = ++pcb->pcb_nifs;
+		*tail = cond_set(pcb, n, s->dn_cond, s->dn_pos);
+		clause_of(pcb, proto, dt_node_dup(pcb, guard, s->dn_pos), seg);
+		seg = NULL;
+		tail = &seg;
+		if (s->dn_left != NULL)
+			split_stmts(pcb, proto, cond_and(pcb, guard, n, false,
+			    s->dn_pos), s->dn_left);
+		if (s->dn_right != NULL)
+			split_stmts(pcb, proto, cond_and(pcb, guard, n, true,
+			    s->dn_pos), s->dn_right);
+	}
+	if (seg != NULL)
+		clause_of(pcb, proto, dt_node_dup(pcb, guard, seg->dn_pos), seg);
+}
+
+static bool
+has_if(const dt_node_t *stmts)
+{
+	for (; stmts != NULL; stmts = stmts->dn_list) {
+		if (stmts->dn_kind == DN_IF)
+			return (true);
+	}
+	return (false);
+}
+
+/*
+ * A clause with if statements becomes clauses of its own, as DTrace
+ * makes them, so that each records, and prints, what a clause of its
+ * statements would.  The first sets this->%ifN to its predicate (1
+ * without one), every later one is guarded by it and by the conditions
+ * of the ifs it is in (this->%ifM, a variable each, set where the if
+ * stands): D /P/ { S1; if (C) { T } else { E } S2 } is
+ *
+ *	D { this->%if1 = P; }
+ *	D /this->%if1/ { S1; this->%if2 = C; }
+ *	D /this->%if1 && this->%if2/ { T }
+ *	D /this->%if1 && !this->%if2/ { E }
+ *	D /this->%if1/ { S2 }
+ *
+ * Clause-local variables live for the whole firing, so the conditions
+ * reach the later clauses; an exit() in one ends the firing, as it does
+ * any clause's.
+ */
+static void
+split_ifs(dt_pcb_t *pcb, dt_clause_t *dcp)
+{
+	dt_node_t *body = dcp->dc_body, *pred = dcp->dc_pred, *guard;
+	dt_srcpos_t pos = body->dn_pos;
+	unsigned int n = ++pcb->pcb_nifs;
+
+	if (pred == NULL)
+		pred = int_node(pcb, pos, 1, 0, 0, 1);
+	dcp->dc_pred = NULL;
+	dcp->dc_body = cond_set(pcb, n, pred, pred->dn_pos);
+	guard = cond_var(pcb, n, pos);
+	split_stmts(pcb, dcp, guard, body);
+}
+
+static void
+parse_clause(dt_pcb_t *pcb)
+{
+	dt_clause_t *dcp = clause_new(pcb, tok(pcb)->tk_pos);
+	dt_node_t **tail;
+
+	pcb->pcb_clause = dcp;
 
 	for (;;) {
 		add_desc(pcb, dcp);
@@ -2235,28 +2486,9 @@ parse_clause(dt_pcb_t *pcb)
 	}
 	next(pcb);
 	tail = &dcp->dc_body;
-	while (tok(pcb)->tk_kind != T_RBRACE) {
-		dt_node_t *stmt;
-
-		if (tok(pcb)->tk_kind == T_SEMI) {
-			next(pcb);
-			continue;
-		}
-		if (tok(pcb)->tk_kind == T_PRAGMA && !pcb->pcb_havepeek) {
-			/* a #pragma line between statements: as at the top */
-			parse_pragma(pcb);
-			next(pcb);
-			continue;
-		}
-		stmt = dt_node_new(pcb, DN_EXPRSTMT, tok(pcb)->tk_pos);
-		stmt->dn_left = parse_expr(pcb);
-		*tail = stmt;
-		tail = &stmt->dn_list;
-		if (tok(pcb)->tk_kind == T_SEMI)
-			next(pcb);
-		else if (tok(pcb)->tk_kind != T_RBRACE)
-			syntax_error(pcb);
-	}
+	parse_stmts(pcb, &tail);
+	if (has_if(dcp->dc_body))
+		split_ifs(pcb, dcp);
 	/* Do not read ahead: the next clause starts with a description. */
 	dt_tok_free(tok(pcb));
 	memset(tok(pcb), 0, sizeof (dt_token_t));

@@ -1,0 +1,5 @@
+/* else without if */
+BEGIN
+{
+	else trace(1);
+}
