@@ -1564,8 +1564,10 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 				    "operator %s can only be applied to a "
 				    "writable variable", op);
 			/* a struct or array member takes a whole value of
-			   its type (checked by the assignment) */
-			if (!(dt_type_isbytes(lhs->dn_type) &&
+			   its type, a string member a string (checked by
+			   the assignment) */
+			if (!((dt_type_isbytes(lhs->dn_type) ||
+			    lhs->dn_type.ty_kind == DT_TK_STRING) &&
 			    strcmp(op, "=") == 0))
 				check_writable(pcb, lhs, op, "");
 			return;
@@ -3683,6 +3685,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (dnp->dn_op == T_ASSIGN &&
 		    !ptr_int_compat(pcb, dnp->dn_left, r)))
 			incompat(pcb, dnp, op);
+		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_left->dn_type.ty_btf != 0)
+			/* a string member of a D variable: its char array's
+			   size bounds the copy, NUL included */
+			dnp->dn_aux = (uint64_t)dt_btf_size(
+			    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
+			    dnp->dn_left->dn_type.ty_btf);
 		compound_operands(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
