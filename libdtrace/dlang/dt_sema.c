@@ -381,6 +381,24 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 	return (e);
 }
 
+/*
+ * Is e, not yet checked, a pointer to a translated struct: xlate <T *>
+ * (e), or an inline that is one (curpsinfo)?
+ */
+static bool
+is_xlate_ptr(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	const dt_ident_t *idp;
+	bool liberr;
+
+	for (int depth = 0; depth < 16 && e->dn_kind == DN_VAR &&
+	    e->dn_ident == NULL && dt_builtin_lookup(e->dn_str) == NULL &&
+	    (idp = dt_lib_lookup(pcb->pcb_hdl, e->dn_str, &liberr)) != NULL &&
+	    idp->di_kind == DT_IDENT_INLINE && idp->di_inline != NULL; depth++)
+		e = idp->di_inline;
+	return (e->dn_kind == DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR);
+}
+
 static dt_idkind_t var_kind(const char *);
 static void replace_node(dt_node_t *, dt_node_t *);
 static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
@@ -619,7 +637,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		   where it was declared) */
 		dt_node_t *e = inline_copy(pcb, idp, dnp->dn_pos);
 
-		if (dt_type_isbytes(idp->di_type)) {
+		if (dt_type_isbytes(idp->di_type) || (e->dn_kind ==
+		    DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR)) {
+			/* nor is a translated pointer (curpsinfo) cast */
 			replace_node(dnp, e);
 			sema_expr(pcb, dnp);
 			return;
@@ -3710,6 +3730,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_aux = ptr_elem(pcb, dnp, dnp->dn_type, op);
 		break;
 	case DN_CAST:
+		/* a translated struct's pointer has no address to cast */
+		if (is_xlate_ptr(pcb, dnp->dn_left))
+			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos, "invalid "
+			    "cast expression: a pointer to a translated struct "
+			    "cannot be cast");
 		sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
@@ -4403,6 +4428,19 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 	}
 }
 
+/*
+ * A pointer to a translated struct (xlate <T *> (e)) is no address: the
+ * struct exists only member by member, as -> or * reads it.  As the whole
+ * value of a statement or a predicate it is DTrace's D_CG_DYN.
+ */
+static void
+xlate_ptr_result(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	if (is_xlate_ptr(pcb, e))
+		dt_cerror(pcb, "D_CG_DYN", e->dn_pos, "expression cannot "
+		    "evaluate to the result of a translated pointer");
+}
+
 static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
@@ -4410,6 +4448,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	const dt_ident_t *idp;
 	dt_datarec_t *r;
 
+	xlate_ptr_result(pcb, e);
 	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
 		sema_order(pcb, dcp, e, DT_FN_COUNT);
 		sema_aggstmt(pcb, e);
@@ -4613,6 +4652,7 @@ pred_makes(dt_pcb_t *pcb, const dt_node_t *e, const dt_node_t *body)
 static void
 sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
 {
+	xlate_ptr_result(pcb, pred);
 	sema_expr(pcb, pred);
 	if (!is_scalar(pred))
 		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
