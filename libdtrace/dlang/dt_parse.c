@@ -2235,6 +2235,12 @@ parse_clause(dt_pcb_t *pcb)
 		dt_tok_free(tok(pcb));
 		if (pcb->pcb_havepeek)
 			syntax_error(pcb);
+		/* a #pragma line may come between two descriptions */
+		while (dt_lex_peekc(pcb) == '#' && strncmp(pcb->pcb_ptr,
+		    "#pragma", 7) == 0) {
+			dt_lex_next(pcb, tok(pcb));
+			parse_pragma(pcb, tok(pcb)->tk_pos);
+		}
 		dt_lex_probedesc(pcb, tok(pcb));
 	}
 	if (tok(pcb)->tk_kind == T_SLASH) {
