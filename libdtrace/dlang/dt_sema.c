@@ -1418,9 +1418,18 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		return;
 	}
 	if (kind == DT_IDENT_INLINE) {
+		const dt_ident_t *xp;
+		bool liberr;
 		int64_t v;
 		dt_type_t vt;
 
+		/* an inline of a translation's inline (= curpsinfo) is
+		   that translation */
+		if (keys == NULL && expr->dn_kind == DN_VAR &&
+		    (xp = dt_lib_lookup(dtp, expr->dn_str, &liberr)) !=
+		    NULL && xp->di_kind == DT_IDENT_INLINE &&
+		    xp->di_inline->dn_kind == DN_XLATE)
+			expr = inline_copy(pcb, xp, expr->dn_pos);
 		inline_check(pcb, name, ty, expr, keys != NULL);
 		/* a constant expression is kept as its value */
 		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
