@@ -392,7 +392,8 @@ is_xlate_ptr(dt_pcb_t *pcb, const dt_node_t *e)
 	bool liberr;
 
 	for (int depth = 0; depth < 16 && e->dn_kind == DN_VAR &&
-	    e->dn_ident == NULL && dt_builtin_lookup(e->dn_str) == NULL &&
+	    e->dn_str != NULL && e->dn_ident == NULL &&
+	    e->dn_builtin == NULL && dt_builtin_lookup(e->dn_str) == NULL &&
 	    (idp = dt_lib_lookup(pcb->pcb_hdl, e->dn_str, &liberr)) != NULL &&
 	    idp->di_kind == DT_IDENT_INLINE && idp->di_inline != NULL; depth++)
 		e = idp->di_inline;
@@ -3738,13 +3739,23 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (dnp->dn_type.ty_kind == DT_TK_PTR)
 			dnp->dn_aux = ptr_elem(pcb, dnp, dnp->dn_type, op);
 		break;
-	case DN_CAST:
+	case DN_CAST: {
+		bool typed = false;	/* dn_left has been through sema */
+
+		/* args[N] may be translated (proc:::create's psinfo_t *) */
+		if (dnp->dn_left->dn_kind == DN_INDEX &&
+		    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
+		    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
+			sema_args(pcb, dnp->dn_left, true);
+			typed = dnp->dn_left->dn_kind != DN_XLATE;
+		}
 		/* a translated struct's pointer has no address to cast */
 		if (is_xlate_ptr(pcb, dnp->dn_left))
 			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos, "invalid "
 			    "cast expression: a pointer to a translated struct "
 			    "cannot be cast");
-		sema_expr(pcb, dnp->dn_left);
+		if (!typed)
+			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
@@ -3769,6 +3780,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    type_name(dnp->dn_type, b2, sizeof (b2)));
 		}
 		break;
+	}
 	case DN_COMMA:
 		sema_operand(pcb, dnp->dn_left);
 		sema_operand(pcb, dnp->dn_right);
