@@ -802,6 +802,19 @@ cg_memassign(dt_cg_t *cg, dt_node_t *dnp)
 		cg->cg_sp -= 8;
 		return;
 	}
+	if (t.ty_kind == DT_TK_STRING) {
+		/* a string member of a struct variable (the only string
+		   the sema lets be written in place): the string copied
+		   into its char array, cut to dn_aux bytes with the NUL */
+		dt_cg_expr(cg, dnp->dn_right);
+		dt_cg_emit(cg, MOV_REG(R3, R0));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)dnp->dn_aux));
+		dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+		dt_cg_emit(cg, LDX(BPF_DW, R0, FP, aslot));
+		cg->cg_sp -= 8;
+		return;
+	}
 	if (dt_type_isbytes(t)) {
 		/* a struct or array member of a struct variable: the bytes
 		   of the value (r0 its address) copied in, dn_aux of them */

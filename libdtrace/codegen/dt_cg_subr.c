@@ -1,7 +1,8 @@
 /*
  * dt_cg_subr.c: the integer and kernel subroutines: byte order (htons()
  * and kin), rand(), getmajor(), getminor(), progenyof(), and Linux's
- * locks (mutex_owned() and kin), and the D library's __psargs().
+ * locks (mutex_owned() and kin), and the D library's __psargs() and
+ * __argc().
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -95,6 +96,32 @@ dt_cg_progenyof(dt_cg_t *cg, dt_node_t *dnp,
 }
 
 #define DT_PSARGS_MAX	80	/* psinfo_t's pr_psargs: PRARGSZ bytes */
+
+/*
+ * r0 = __argc(sp): the argument count of the current process, the int the
+ * kernel put at the top of its stack at exec (mm->start_stack, which the
+ * D library reads only for a task of the current address space); 0 when
+ * it cannot be read.
+ */
+void
+dt_cg_argc(dt_cg_t *cg, dt_node_t *dnp,
+    dt_datarec_t *r __attribute__((unused)))
+{
+	uint32_t t = dt_cg_tmp_alloc(cg);
+	int ldone = dt_cg_label_new(cg);
+
+	dt_cg_expr(cg, dnp->dn_args);
+	dt_cg_emit(cg, MOV_REG(R3, R0));
+	dt_cg_emit_dctx_addr(cg, R1, t);
+	dt_cg_emit(cg, MOV_IMM(R2, 4));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_user));
+	dt_cg_emit(cg, MOV_REG(R1, R0));
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
+	dt_cg_emit_dctx_addr(cg, R1, t);
+	dt_cg_emit(cg, LDX(BPF_W, R0, R1, 0));
+	dt_cg_label_set(cg, ldone);
+}
 
 /*
  * r0 = __psargs(start, end): the arguments of the current process as

@@ -108,6 +108,8 @@ static const dt_fn_t dt_fns[] = {
 	/* the D library's: psinfo_t's pr_psargs, from the arguments' span */
 	FN("__psargs", DT_FN_PSARGS, T_STR, SUBR, 0, "ii", NULL,
 	    dt_cg_psargs),
+	/* psinfo_t's pr_argc, from the top of the process's stack */
+	FN("__argc", DT_FN_ARGC, T_I32, SUBR, 0, "i", NULL, dt_cg_argc),
 
 	/* memory */
 	FN("copyin", DT_FN_COPYIN, T_VOIDP, SUBR, 0, "xx", dt_sema_alloca,

@@ -105,7 +105,7 @@ extern dt_fncg_f dt_cg_inet;
 
 /* codegen/dt_cg_subr.c: integers, processes, locks */
 extern dt_fncg_f dt_cg_intfunc, dt_cg_progenyof, dt_cg_lockfn,
-    dt_cg_psargs;
+    dt_cg_psargs, dt_cg_argc;
 
 /* codegen/dt_cg_mem.c: memory */
 extern dt_fncg_f dt_cg_copyin, dt_cg_alloca, dt_cg_copyto;

@@ -141,6 +141,24 @@ tok(dt_pcb_t *pcb)
 	return (&pcb->pcb_tok);
 }
 
+static void parse_pragma(dt_pcb_t *, dt_srcpos_t);
+
+/*
+ * The next token, a #pragma line taken as it is met: a pragma may start
+ * any line, in the middle of a declaration or a clause too, and it is no
+ * token of the grammar.  It acts as soon as the lexer reaches it, which is
+ * at most one token (the peek) ahead of the parser.
+ */
+static void
+lex(dt_pcb_t *pcb, dt_token_t *tk)
+{
+	dt_lex_next(pcb, tk);
+	while (tk->tk_kind == T_PRAGMA) {
+		parse_pragma(pcb, tk->tk_pos);
+		dt_lex_next(pcb, tk);
+	}
+}
+
 static void
 next(dt_pcb_t *pcb)
 {
@@ -150,7 +168,7 @@ next(dt_pcb_t *pcb)
 		memset(&pcb->pcb_peek, 0, sizeof (pcb->pcb_peek));
 		pcb->pcb_havepeek = false;
 	} else {
-		dt_lex_next(pcb, &pcb->pcb_tok);
+		lex(pcb, &pcb->pcb_tok);
 	}
 }
 
@@ -158,7 +176,7 @@ static dt_token_t *
 peek(dt_pcb_t *pcb)
 {
 	if (!pcb->pcb_havepeek) {
-		dt_lex_next(pcb, &pcb->pcb_peek);
+		lex(pcb, &pcb->pcb_peek);
 		pcb->pcb_havepeek = true;
 	}
 	return (&pcb->pcb_peek);
@@ -2078,10 +2096,9 @@ pragma_attributes(dt_pcb_t *pcb, char **words, int n, dt_srcpos_t pos)
 }
 
 static void
-parse_pragma(dt_pcb_t *pcb)
+parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	dt_srcpos_t pos = tok(pcb)->tk_pos;
 	const char *end = pcb->pcb_src + pcb->pcb_len;
 	const char *p = pcb->pcb_ptr, *e = p;
 	char line[512], *words[6], *save = NULL;
@@ -2249,12 +2266,6 @@ parse_stmts(dt_pcb_t *pcb, dt_node_t ***tailp)
 	while (tok(pcb)->tk_kind != T_RBRACE) {
 		dt_node_t *stmt;
 
-		if (tok(pcb)->tk_kind == T_PRAGMA && !pcb->pcb_havepeek) {
-			/* a #pragma line between statements: as at the top */
-			parse_pragma(pcb);
-			next(pcb);
-			continue;
-		}
 		if ((stmt = parse_stmt(pcb)) == NULL)
 			continue;
 		**tailp = stmt;
@@ -2469,6 +2480,12 @@ parse_clause(dt_pcb_t *pcb)
 		dt_tok_free(tok(pcb));
 		if (pcb->pcb_havepeek)
 			syntax_error(pcb);
+		/* a #pragma line may come between two descriptions */
+		while (dt_lex_peekc(pcb) == '#' && strncmp(pcb->pcb_ptr,
+		    "#pragma", 7) == 0) {
+			dt_lex_next(pcb, tok(pcb));
+			parse_pragma(pcb, tok(pcb)->tk_pos);
+		}
 		dt_lex_probedesc(pcb, tok(pcb));
 	}
 	if (tok(pcb)->tk_kind == T_SLASH) {
@@ -3476,7 +3493,7 @@ dt_parse_program(dt_pcb_t *pcb)
 			continue;
 		any = true;
 		if (t->tk_kind == T_PRAGMA) {
-			parse_pragma(pcb);
+			parse_pragma(pcb, t->tk_pos);
 			continue;
 		}
 		if (t->tk_kind == T_IDENT && strcmp(t->tk_str, "provider") ==

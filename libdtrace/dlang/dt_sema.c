@@ -381,6 +381,25 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 	return (e);
 }
 
+/*
+ * Is e, not yet checked, a pointer to a translated struct: xlate <T *>
+ * (e), or an inline that is one (curpsinfo)?
+ */
+static bool
+is_xlate_ptr(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	const dt_ident_t *idp;
+	bool liberr;
+
+	for (int depth = 0; depth < 16 && e->dn_kind == DN_VAR &&
+	    e->dn_str != NULL && e->dn_ident == NULL &&
+	    e->dn_builtin == NULL && dt_builtin_lookup(e->dn_str) == NULL &&
+	    (idp = dt_lib_lookup(pcb->pcb_hdl, e->dn_str, &liberr)) != NULL &&
+	    idp->di_kind == DT_IDENT_INLINE && idp->di_inline != NULL; depth++)
+		e = idp->di_inline;
+	return (e->dn_kind == DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR);
+}
+
 static dt_idkind_t var_kind(const char *);
 static void replace_node(dt_node_t *, dt_node_t *);
 static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
@@ -619,7 +638,9 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		   where it was declared) */
 		dt_node_t *e = inline_copy(pcb, idp, dnp->dn_pos);
 
-		if (dt_type_isbytes(idp->di_type)) {
+		if (dt_type_isbytes(idp->di_type) || (e->dn_kind ==
+		    DN_XLATE && e->dn_type.ty_kind == DT_TK_PTR)) {
+			/* nor is a translated pointer (curpsinfo) cast */
 			replace_node(dnp, e);
 			sema_expr(pcb, dnp);
 			return;
@@ -1398,9 +1419,18 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		return;
 	}
 	if (kind == DT_IDENT_INLINE) {
+		const dt_ident_t *xp;
+		bool liberr;
 		int64_t v;
 		dt_type_t vt;
 
+		/* an inline of a translation's inline (= curpsinfo) is
+		   that translation */
+		if (keys == NULL && expr->dn_kind == DN_VAR &&
+		    (xp = dt_lib_lookup(dtp, expr->dn_str, &liberr)) !=
+		    NULL && xp->di_kind == DT_IDENT_INLINE &&
+		    xp->di_inline->dn_kind == DN_XLATE)
+			expr = inline_copy(pcb, xp, expr->dn_pos);
 		inline_check(pcb, name, ty, expr, keys != NULL);
 		/* a constant expression is kept as its value */
 		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
@@ -1564,8 +1594,10 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 				    "operator %s can only be applied to a "
 				    "writable variable", op);
 			/* a struct or array member takes a whole value of
-			   its type (checked by the assignment) */
-			if (!(dt_type_isbytes(lhs->dn_type) &&
+			   its type, a string member a string (checked by
+			   the assignment) */
+			if (!((dt_type_isbytes(lhs->dn_type) ||
+			    lhs->dn_type.ty_kind == DT_TK_STRING) &&
 			    strcmp(op, "=") == 0))
 				check_writable(pcb, lhs, op, "");
 			return;
@@ -3683,6 +3715,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (dnp->dn_op == T_ASSIGN &&
 		    !ptr_int_compat(pcb, dnp->dn_left, r)))
 			incompat(pcb, dnp, op);
+		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_left->dn_type.ty_btf != 0)
+			/* a string member of a D variable: its char array's
+			   size bounds the copy, NUL included */
+			dnp->dn_aux = (uint64_t)dt_btf_size(
+			    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
+			    dnp->dn_left->dn_type.ty_btf);
 		compound_operands(pcb, dnp, op);
 		dnp->dn_type = dnp->dn_left->dn_type;
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
@@ -3700,8 +3739,23 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (dnp->dn_type.ty_kind == DT_TK_PTR)
 			dnp->dn_aux = ptr_elem(pcb, dnp, dnp->dn_type, op);
 		break;
-	case DN_CAST:
-		sema_expr(pcb, dnp->dn_left);
+	case DN_CAST: {
+		bool typed = false;	/* dn_left has been through sema */
+
+		/* args[N] may be translated (proc:::create's psinfo_t *) */
+		if (dnp->dn_left->dn_kind == DN_INDEX &&
+		    dnp->dn_left->dn_left->dn_kind == DN_VAR &&
+		    strcmp(dnp->dn_left->dn_left->dn_str, "args") == 0) {
+			sema_args(pcb, dnp->dn_left, true);
+			typed = dnp->dn_left->dn_kind != DN_XLATE;
+		}
+		/* a translated struct's pointer has no address to cast */
+		if (is_xlate_ptr(pcb, dnp->dn_left))
+			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos, "invalid "
+			    "cast expression: a pointer to a translated struct "
+			    "cannot be cast");
+		if (!typed)
+			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
@@ -3726,6 +3780,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    type_name(dnp->dn_type, b2, sizeof (b2)));
 		}
 		break;
+	}
 	case DN_COMMA:
 		sema_operand(pcb, dnp->dn_left);
 		sema_operand(pcb, dnp->dn_right);
@@ -4392,6 +4447,19 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 	}
 }
 
+/*
+ * A pointer to a translated struct (xlate <T *> (e)) is no address: the
+ * struct exists only member by member, as -> or * reads it.  As the whole
+ * value of a statement or a predicate it is DTrace's D_CG_DYN.
+ */
+static void
+xlate_ptr_result(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	if (is_xlate_ptr(pcb, e))
+		dt_cerror(pcb, "D_CG_DYN", e->dn_pos, "expression cannot "
+		    "evaluate to the result of a translated pointer");
+}
+
 static void
 sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 {
@@ -4399,6 +4467,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 	const dt_ident_t *idp;
 	dt_datarec_t *r;
 
+	xlate_ptr_result(pcb, e);
 	if (e->dn_kind == DN_ASSIGN && e->dn_left->dn_kind == DN_AGG) {
 		sema_order(pcb, dcp, e, DT_FN_COUNT);
 		sema_aggstmt(pcb, e);
@@ -4602,6 +4671,7 @@ pred_makes(dt_pcb_t *pcb, const dt_node_t *e, const dt_node_t *body)
 static void
 sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
 {
+	xlate_ptr_result(pcb, pred);
 	sema_expr(pcb, pred);
 	if (!is_scalar(pred))
 		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
