@@ -1086,6 +1086,7 @@ enum {
 	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
 	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
+	DT_TRAMP_SCHED_TICK,	/* sched: hrtimer_expire_entry, the tick */
 	DT_TRAMP_IO_START,	/* io: block_rq_issue */
 	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
 	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */
