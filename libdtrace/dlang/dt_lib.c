@@ -198,7 +198,10 @@ static const char dt_lib_sched[] =
 "\n"
 "inline int P_OFFLINE = 1;\n"
 "inline int P_ONLINE = 2;\n"
-"inline cpuinfo_t *curcpu = (cpuinfo_t *)__curcpu;\n";
+"inline cpuinfo_t *curcpu = (cpuinfo_t *)__curcpu;\n"
+"inline chipid_t chip = curcpu->cpu_chip;\n"
+"inline lgrp_id_t lgrp = curcpu->cpu_lgrp;\n"
+"inline psetid_t pset = curcpu->cpu_pset;\n";
 
 /* The network constants of inet_ntop() and link_ntop(), Linux's values. */
 static const char dt_lib_net[] =
@@ -602,7 +605,8 @@ static const struct {
 	{ "sched.d (the D library)", dt_lib_sched, (const char *const []){
 	    "cpuinfo_t", "struct cpuinfo", "curcpu", "processor_info_t",
 	    "struct processor_info", "processorid_t", "psetid_t", "chipid_t",
-	    "lgrp_id_t", "P_ONLINE", "P_OFFLINE", NULL } },
+	    "lgrp_id_t", "P_ONLINE", "P_OFFLINE", "chip", "lgrp", "pset",
+	    NULL } },
 	{ "net.d (the D library)", dt_lib_net, (const char *const []){
 	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
 	    NULL } },
