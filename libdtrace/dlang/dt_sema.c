@@ -1967,12 +1967,14 @@ dt_sema_strtok(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 void
 dt_sema_stringof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
+	char buf[256];
+
+	/* an integer is an address, as a pointer is (DTrace: any scalar) */
 	check_nargs(pcb, dnp, nargs, 1, 1);
-	if (!is_string(dnp->dn_args) &&
-	    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
+	if (!is_string(dnp->dn_args) && !is_scalar(dnp->dn_args))
 		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
-		    "stringof( ) argument must be a string, a char "
-		    "array or a pointer");
+		    "cannot apply stringof to a value of type %s",
+		    tname(pcb, dnp->dn_args->dn_type, buf, sizeof (buf)));
 }
 
 /*
