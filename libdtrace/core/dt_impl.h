@@ -688,8 +688,9 @@ typedef struct dt_options {
 	bool op_lazyload;		/* lazyload: no DOF here */
 	bool op_preallocate;		/* preallocate: BPF maps always are */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
-	uint32_t op_maxframes;		/* maxframes: frames stop at
-					   DT_STACK_MAXFRAMES here */
+	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
+					   take at most this many frames,
+					   and DT_STACK_MAXFRAMES */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_empty;			/* empty: an empty program compiles */
 	bool op_argref;			/* argref: macro arguments need not
