@@ -251,8 +251,9 @@ dt_cg_emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off, int32_t size)
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, off));
 	dt_cg_emit(cg, MOV_IMM(R2, size));
 	dt_cg_emit(cg, CALL(helper));
-	dt_cg_emit_jump(cg, helper == BPF_FUNC_probe_read_kernel_str ?
-	    JMP_IMM(BPF_JSGT, R0, 0, 0) : JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit_jump(cg, helper == BPF_FUNC_probe_read_kernel_str ||
+	    helper == BPF_FUNC_probe_read_str ? JMP_IMM(BPF_JSGT, R0, 0, 0) :
+	    JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
 	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
 	dt_cg_label_set(cg, lok);

@@ -1230,7 +1230,12 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	cg->cg_sp -= 8 * (n + 6);
 }
 
-/* r0 = stringof(e): a string as is; a kernel char * read into a temporary */
+/*
+ * r0 = stringof(e): a string as is; a kernel char * read into a
+ * temporary; an integer (a probe's argN) is an address of either space,
+ * read with the helper that takes both, as DTrace reads it (a system
+ * call's stringof(arg0) is the user's string).
+ */
 void
 dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
@@ -1242,7 +1247,8 @@ dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
 	if (e->dn_type.ty_kind == DT_TK_STRING)
 		return;
 	off = dt_cg_tmp_alloc(cg);
-	dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel_str, true, (int32_t)off,
-	    (int32_t)dt_strbuf(cg->cg_hdl));
+	dt_cg_emit_read(cg, e->dn_type.ty_kind == DT_TK_INT ?
+	    BPF_FUNC_probe_read_str : BPF_FUNC_probe_read_kernel_str, true,
+	    (int32_t)off, (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }

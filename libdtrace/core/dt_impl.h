@@ -691,8 +691,9 @@ typedef struct dt_options {
 	bool op_lazyload;		/* lazyload: no DOF here */
 	bool op_preallocate;		/* preallocate: BPF maps always are */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
-	uint32_t op_maxframes;		/* maxframes: frames stop at
-					   DT_STACK_MAXFRAMES here */
+	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
+					   take at most this many frames,
+					   and DT_STACK_MAXFRAMES */
 	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
 	bool op_empty;			/* empty: an empty program compiles */
 	bool op_argref;			/* argref: macro arguments need not
@@ -1089,6 +1090,7 @@ enum {
 	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
 	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
+	DT_TRAMP_SCHED_TICK,	/* sched: hrtimer_expire_entry, the tick */
 	DT_TRAMP_IO_START,	/* io: block_rq_issue */
 	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
 	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */

@@ -152,7 +152,7 @@ static const char dt_lib_procfs[] =
 "	    (T->signal->tty->driver->minor_start + T->signal->tty->index);\n"
 "	pr_fname = T->comm;\n"
 "	pr_psargs = T->mm == NULL ? stringof(T->comm) :\n"
-"	    T->mm != curthread->mm ? \"\" :\n"
+"	    T->mm != curthread->mm ? \"<unknown>\" :\n"
 "	    __psargs(T->mm->arg_start, T->mm->arg_end);\n"
 "	pr_argc = T->mm == NULL || T->mm != curthread->mm ? 0 :\n"
 "	    __argc(T->mm->start_stack);\n"
@@ -229,7 +229,10 @@ static const char dt_lib_sched[] =
 "\n"
 "inline int P_OFFLINE = 1;\n"
 "inline int P_ONLINE = 2;\n"
-"inline cpuinfo_t *curcpu = (cpuinfo_t *)__curcpu;\n";
+"inline cpuinfo_t *curcpu = (cpuinfo_t *)__curcpu;\n"
+"inline chipid_t chip = curcpu->cpu_chip;\n"
+"inline lgrp_id_t lgrp = curcpu->cpu_lgrp;\n"
+"inline psetid_t pset = curcpu->cpu_pset;\n";
 
 /* The network constants of inet_ntop() and link_ntop(), Linux's values. */
 static const char dt_lib_net[] =
@@ -634,7 +637,8 @@ static const struct {
 	{ "sched.d (the D library)", dt_lib_sched, (const char *const []){
 	    "cpuinfo_t", "struct cpuinfo", "curcpu", "processor_info_t",
 	    "struct processor_info", "processorid_t", "psetid_t", "chipid_t",
-	    "lgrp_id_t", "P_ONLINE", "P_OFFLINE", NULL } },
+	    "lgrp_id_t", "P_ONLINE", "P_OFFLINE", "chip", "lgrp", "pset",
+	    NULL } },
 	{ "net.d (the D library)", dt_lib_net, (const char *const []){
 	    "AF_INET", "AF_INET6", "ARPHRD_ETHER", "ARPHRD_INFINIBAND",
 	    NULL } },
@@ -660,7 +664,17 @@ static const dt_libconst_t dt_lib_sigs[] = {
 	C(SIGCHLD), { "SIGCLD", SIGCHLD }, C(SIGCONT), C(SIGSTOP), C(SIGTSTP),
 	C(SIGTTIN), C(SIGTTOU), C(SIGURG), C(SIGXCPU), C(SIGXFSZ),
 	C(SIGVTALRM), C(SIGPROF), C(SIGWINCH), C(SIGIO), C(SIGPOLL), C(SIGPWR),
-	C(SIGSYS), { NULL, 0 }
+	C(SIGSYS),
+	/* The codes of a signal's cause (si_code), proc:::exit's args[0]. */
+	C(ILL_ILLOPC), C(ILL_ILLOPN), C(ILL_ILLADR), C(ILL_ILLTRP),
+	C(ILL_PRVOPC), C(ILL_PRVREG), C(ILL_COPROC), C(ILL_BADSTK),
+	C(FPE_INTDIV), C(FPE_INTOVF), C(FPE_FLTDIV), C(FPE_FLTOVF),
+	C(FPE_FLTUND), C(FPE_FLTRES), C(FPE_FLTINV), C(FPE_FLTSUB),
+	C(SEGV_MAPERR), C(SEGV_ACCERR), C(BUS_ADRALN), C(BUS_ADRERR),
+	C(BUS_OBJERR), C(TRAP_BRKPT), C(TRAP_TRACE), C(CLD_EXITED),
+	C(CLD_KILLED), C(CLD_DUMPED), C(CLD_TRAPPED), C(CLD_STOPPED),
+	C(CLD_CONTINUED), C(POLL_IN), C(POLL_OUT), C(POLL_MSG), C(POLL_ERR),
+	C(POLL_PRI), C(POLL_HUP), { NULL, 0 }
 };
 
 /* The error numbers of system calls (errno, a return probe's arg1). */

@@ -1999,12 +1999,14 @@ dt_sema_strtok(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 void
 dt_sema_stringof(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
+	char buf[256];
+
+	/* an integer is an address, as a pointer is (DTrace: any scalar) */
 	check_nargs(pcb, dnp, nargs, 1, 1);
-	if (!is_string(dnp->dn_args) &&
-	    dnp->dn_args->dn_type.ty_kind != DT_TK_PTR)
+	if (!is_string(dnp->dn_args) && !is_scalar(dnp->dn_args))
 		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos,
-		    "stringof( ) argument must be a string, a char "
-		    "array or a pointer");
+		    "cannot apply stringof to a value of type %s",
+		    tname(pcb, dnp->dn_args->dn_type, buf, sizeof (buf)));
 }
 
 /*
@@ -2050,6 +2052,41 @@ dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		check_allocsize(pcb, dnp, dnp->dn_args->dn_list);
 }
 
+/*
+ * The prototypes of stack([uint32_t]) and ustack([uint32_t], [uint32_t]),
+ * jstack's as ustack's: at most max arguments, each of an integer type
+ * (D_PROTO_LEN, D_PROTO_ARG, as DTrace checks them); that each is also a
+ * constant is the caller's own check.
+ */
+static void
+stack_proto(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int max)
+{
+	int n = 0;
+
+	check_nargs(pcb, dnp, nargs, 0, max);
+	for (const dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
+		n++;
+		if (!is_int(a))
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
+			    "argument #%d is incompatible with prototype: "
+			    "argument must be an integer", dnp->dn_str, n);
+	}
+}
+
+/*
+ * Frames asked for beyond the option maxframes are silently not taken,
+ * as in DTrace; nor beyond the kernel's perf_event_max_stack.
+ */
+static int64_t
+stack_frames(const dt_pcb_t *pcb, int64_t n)
+{
+	int64_t max = pcb->pcb_hdl->dt_opts.op_maxframes;
+
+	if (max > DT_STACK_MAXFRAMES)
+		max = DT_STACK_MAXFRAMES;
+	return (n > max ? max : n);
+}
+
 void
 dt_sema_stack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
@@ -2059,21 +2096,16 @@ dt_sema_stack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	if (pcb->pcb_clause != NULL)
 		pcb->pcb_clause->dc_kstack = true;
 
-	if (nargs > 1)
-		dt_cerror(pcb, "D_STACK_PROTO", dnp->dn_pos, "stack( ) "
-		    "prototype mismatch: too many arguments");
+	stack_proto(pcb, dnp, nargs, 1);
 	if (nargs == 1) {
 		if (dnp->dn_args->dn_kind != DN_INT ||
 		    dnp->dn_args->dn_value <= 0)
 			dt_cerror(pcb, "D_STACK_SIZE",
-			    dnp->dn_args->dn_pos, "stack( ) size must "
-			    "be a non-zero positive integer constant");
-		if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
-			dt_cerror(pcb, "D_STACK_SIZE",
-			    dnp->dn_args->dn_pos, "stack( ) size must "
-			    "be at most %d on this kernel",
-			    DT_STACK_MAXFRAMES);
+			    dnp->dn_args->dn_pos, "stack( ) argument #1 "
+			    "must be a non-zero positive integer constant");
+		n = dnp->dn_args->dn_value;
 	}
+	n = stack_frames(pcb, n);
 	dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_STACK,
 	    .ty_size = (uint8_t)n };
 }
@@ -2096,9 +2128,7 @@ dt_sema_ustack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	    pcb->pcb_hdl->dt_opts.op_ustackframes;
 
 	pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
-	if (nargs > 2)
-		dt_cerror(pcb, "D_USTACK_PROTO", dnp->dn_pos, "%s( ) "
-		    "prototype mismatch: too many arguments", name);
+	stack_proto(pcb, dnp, nargs, 2);
 	if (nargs == 0 && pcb->pcb_aggkey &&
 	    n > (DT_MAXKEYSIZE - 8) / 8)
 		n = (DT_MAXKEYSIZE - 8) / 8;
@@ -2109,12 +2139,9 @@ dt_sema_ustack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    dnp->dn_args->dn_pos, "%s( ) argument "
 			    "#1 must be a non-zero positive integer "
 			    "constant", name);
-		if ((n = dnp->dn_args->dn_value) > DT_STACK_MAXFRAMES)
-			dt_cerror(pcb, "D_USTACK_FRAMES",
-			    dnp->dn_args->dn_pos, "%s( ) argument "
-			    "#1 must be at most %d on this kernel", name,
-			    DT_STACK_MAXFRAMES);
+		n = dnp->dn_args->dn_value;
 	}
+	n = stack_frames(pcb, n);
 	if (nargs == 2 && (dnp->dn_args->dn_list->dn_kind != DN_INT ||
 	    dnp->dn_args->dn_list->dn_value < 0))
 		dt_cerror(pcb, "D_USTACK_STRSIZE",

@@ -376,6 +376,22 @@ dt_ksyms_module(const dt_ksyms_t *ks, uint64_t addr, uint64_t *basep)
 	return (ks->ks_mods[lo].km_name);
 }
 
+/*
+ * The address of the kernel's own symbol name (vmlinux`name), 0 if there
+ * is none.  The table is sorted by address: a search by name reads it all.
+ */
+uint64_t
+dt_ksyms_addr(const dt_ksyms_t *ks, const char *name)
+{
+	for (size_t i = 0; i < ks->ks_n; i++) {
+		const char *s = ks->ks_strtab + ks->ks_syms[i].kk_name;
+
+		if (strncmp(s, "vmlinux`", 8) == 0 && strcmp(s + 8, name) == 0)
+			return (ks->ks_syms[i].kk_addr);
+	}
+	return (0);
+}
+
 size_t
 dt_ksyms_count(const dt_ksyms_t *ks)
 {

@@ -19,6 +19,7 @@ extern bool dt_ksyms_current_p(const dt_ksyms_t *);
 extern const char *dt_ksyms_lookup(const dt_ksyms_t *, uint64_t, uint64_t *);
 extern const char *dt_ksyms_module(const dt_ksyms_t *, uint64_t, uint64_t *);
 extern size_t dt_ksyms_count(const dt_ksyms_t *);
+extern uint64_t dt_ksyms_addr(const dt_ksyms_t *, const char *);
 extern const uint64_t *dt_ksyms_machinery(const dt_ksyms_t *, size_t *);
 extern unsigned long dt_ksyms_loads(void);
 

@@ -13,7 +13,8 @@
  *                   the image is loaded; args[0] the path, a string
  *                   (copyinstr(arg0), arg0 its user address)
  *   exec-failure    raw_syscalls sys_exit of execve or execveat with an
- *                   error; args[0] the errno
+ *                   error; args[0] what the call returned, the negated
+ *                   errno (-ENOENT), as DTrace for Linux gives it
  *   exec-success    sched_process_exec, in the process after the exec
  *   start           raw_syscalls sys_exit of clone, clone3, fork or vfork
  *                   returning 0 in a new process (pid == tgid): its
@@ -246,7 +247,6 @@ proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		dt_asm_jump(as, JMP_IMM(BPF_JEQ, R1, NR_EXECVE, 0), l1);
 		dt_asm_jump(as, JMP_IMM(BPF_JNE, R1, NR_EXECVEAT, 0), lskip);
 		dt_asm_set(as, l1);
-		dt_asm_emit(as, INSN(BPF_ALU64 | BPF_NEG, BPF_REG_7, 0, 0, 0));
 		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
 		break;
 	case DT_TRAMP_PROC_START:

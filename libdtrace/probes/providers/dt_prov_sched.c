@@ -29,14 +29,22 @@
  *             (as pr_pri: lower is more urgent), min(tsk->normal_prio,
  *             pi_task->prio), or tsk->normal_prio without pi_task
  *
+ *   tick      hrtimer_expire_entry (hrtimer, now) of the timer whose
+ *             function is the kernel's tick handler (tick_nohz_handler,
+ *             tick_sched_timer before 6.9): the clock tick that charges
+ *             the running thread its CPU time, on each CPU whose tick
+ *             runs (an idle CPU's stops); args[0] lwpsinfo_t *, args[1]
+ *             psinfo_t * of that thread, the current one
+ *
  * sleep and preempt partition sched_switch: every off-cpu is one or the
  * other.  change-pri sees only priority inheritance (nice(2) and
- * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue, tick and
+ * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue and
  * surrender have no tracepoint that gives them and are not provided
  * (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
  * on: an older kernel fails to attach on-cpu and remain-cpu.
  */
 #include "dt_tpprov.h"
+#include "../../types/dt_ksyms.h"
 
 #define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
 #define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
@@ -50,9 +58,26 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { 0 } },
 	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { 0 } },
 	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { 0 } },
+	{ "tick", "hrtimer_expire_entry", DT_TRAMP_SCHED_TICK,
+	    { LWPSINFO, PSINFO } },
 	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
 	    { LWPSINFO, PSINFO } },
 };
+
+/* The kernel's tick handler, the function of its per-CPU tick hrtimer. */
+static uint64_t
+sched_tick_fn(dtrace_hdl_t *dtp)
+{
+	static const char *const names[] = {
+		"tick_nohz_handler", "tick_sched_timer", NULL
+	};
+	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
+	uint64_t addr = 0;
+
+	for (int i = 0; ks != NULL && names[i] != NULL && addr == 0; i++)
+		addr = dt_ksyms_addr(ks, names[i]);
+	return (addr);
+}
 
 /* r0 = the int at off of the task in reg, sign-extended (0 if unreadable) */
 static void
@@ -72,7 +97,8 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
     int lskip)
 {
 	int16_t a = MS_OFF(ms_argv);
-	int64_t prio, nprio;
+	int64_t prio, nprio, fn;
+	uint64_t tickfn;
 	int lend = dt_asm_label(as);
 
 	switch (pgp->pg_tramp) {
@@ -113,6 +139,25 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		dt_asm_emit(as, LDX(BPF_DW, R1, R6, 0));
 		dt_asm_emit(as, STX(BPF_DW, R9, a, R1));
 		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R1));
+		break;
+	case DT_TRAMP_SCHED_TICK:
+		/* (hrtimer, now): the tick's timer, in the interrupted thread */
+		if ((fn = dt_ktype_offset(dtp, "hrtimer", "function")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks hrtimer.function"));
+		if ((tickfn = sched_tick_fn(dtp)) == 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "the kernel's "
+			    "symbols name no tick handler (tick_nohz_handler)"));
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+		dt_tpprov_kread(as, BPF_REG_7, fn, 8);
+		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
+		    (int32_t)(uint32_t)tickfn));
+		dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
+		    (tickfn >> 32)));
+		dt_asm_jump(as, JMP_REG(BPF_JNE, R0, R1, 0), lskip);
+		dt_asm_emit(as, CALL(BPF_FUNC_get_current_task));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, R0));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R0));
 		break;
 	case DT_TRAMP_SCHED_CHANGEPRI:
 		/* (tsk, pi_task): the priority tsk is about to take */
@@ -162,7 +207,7 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 
 static const char *const sched_names[] = {
 	"change-pri", "off-cpu", "on-cpu", "preempt", "remain-cpu", "sleep",
-	"wakeup", NULL
+	"tick", "wakeup", NULL
 };
 
 const dt_provider_t dt_prov_sched = {

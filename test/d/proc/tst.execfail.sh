@@ -1,6 +1,7 @@
 # proc:::exec before each exec with the path in args[0] (a string),
-# exec-failure with the errno in args[0] (ENOENT, EACCES) in the child
-# that failed to exec; exec-success after the exec that works.  The
+# exec-failure with what execve returned in args[0] and arg0, the
+# negated errno (-ENOENT, -EACCES: DTrace for Linux's value), in the
+# child that failed to exec; exec-success after the exec that works.  The
 # -c process's own exec() (by dtrace's forked child) comes before
 # tracing starts: neither exec nor exec-success for it, as in DTrace.
 printf '/nonexistent/cmd\n%s/dt-noexec\n/bin/true\n' $TMPDIR >$TMPDIR/dt-ef.sh

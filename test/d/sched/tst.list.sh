@@ -1,5 +1,5 @@
 # dtrace -l -P sched: the sched probes this kernel's tracepoints give
-# (enqueue, dequeue, tick, surrender have none).
+# (enqueue, dequeue, surrender have none).
 $DTRACE -l -P sched | awk '{ print $2, $3, $4, $5 }'
 $DTRACE -l -n sched:::enqueue 2>&1
 echo "rc=$?"

@@ -1,0 +1,1 @@
+BEGIN { ustack(5, "wide"); }

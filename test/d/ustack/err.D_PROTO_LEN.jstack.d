@@ -1,0 +1,1 @@
+BEGIN { jstack(1, 2, 3); }

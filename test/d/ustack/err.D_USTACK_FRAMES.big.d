@@ -1,1 +1,0 @@
-BEGIN { ustack(128); }
