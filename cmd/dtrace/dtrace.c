@@ -411,6 +411,15 @@ probe_info(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd)
 	fprintf(g_ofp, "\n");
 }
 
+static int
+count_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
+{
+	(void) dtp;
+	(void) pd;
+	(*(unsigned int *)arg)++;
+	return (0);
+}
+
 /* A line of the listing; with -v, the probe's attributes and types. */
 static int
 list_probe(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd, void *arg)
@@ -493,28 +502,25 @@ report_prog(const request_t *rq, bool probes)
 }
 
 /*
- * A description with $target replaced by the first process's id, for -l
- * (compiled programs have it expanded by the parser), to be freed; NULL
- * if it names no $target.
+ * -l: the probes one description of a compiled program matches; one that
+ * matches none is reported and the listing goes on, as DTrace does.
  */
-static char *
-expand_target(const char *s, pid_t pid)
+static int
+list_desc(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
+    const dtrace_stmtdesc_t *sd, void *arg)
 {
-	const char *t;
-	char *out, *o;
+	const dtrace_probedesc_t *pd = &sd->dtsd_desc;
+	unsigned int n = 0;
 
-	if ((t = strstr(s, "$target")) == NULL)
-		return (NULL);
-	if ((out = o = malloc(strlen(s) * 2 + 16)) == NULL)
-		fatal("out of memory");
-	do {
-		memcpy(o, s, (size_t)(t - s));
-		o += t - s;
-		o += sprintf(o, "%d", (int)pid);
-		s = t + strlen("$target");
-	} while ((t = strstr(s, "$target")) != NULL);
-	strcpy(o, s);
-	return (out);
+	(void) pgp;
+	(void) arg;
+	if (dtrace_probe_iter(dtp, pd, count_probe, &n) != 0 || n == 0) {
+		warn("failed to match %s:%s:%s:%s: No probe matches "
+		    "description", pd->prv, pd->mod, pd->fun, pd->prb);
+		return (0);
+	}
+	(void) dtrace_probe_iter(dtp, pd, list_probe, NULL);
+	return (0);
 }
 
 /* Split a -c command line on blanks, as DTrace does. */
@@ -936,6 +942,16 @@ main(int argc, char *argv[])
 	}
 
 	/*
+	 * -l prints its header first; a description matching nothing is
+	 * then reported by the listing, not refused by the compiler.
+	 */
+	if (list) {
+		cflags |= DTRACE_C_ZDEFS;
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
+	}
+
+	/*
 	 * Compile every request, in order.  A program must use every macro
 	 * argument; with several programs, one may use what another
 	 * does not.
@@ -987,31 +1003,11 @@ main(int argc, char *argv[])
 	}
 
 	if (list) {
-		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
-		    "MODULE", "FUNCTION", "NAME");
-		if (nreqs == 0) {
-			dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
-		} else {
-			for (int i = 0; i < nreqs; i++) {
-				dtrace_probedesc_t pd;
-				const char *s = reqs[i].rq_arg;
-				char *exp = NULL;
-				int rv;
-
-				if (reqs[i].rq_kind == REQ_SCRIPT)
-					continue;
-				if (nprocs > 0 && (exp = expand_target(s,
-				    dtrace_proc_pid(procs[0]))) != NULL)
-					s = exp;
-				rv = dtrace_str2desc(g_dtp, reqs[i].rq_spec, s,
-				    &pd);
-				free(exp);
-				if (rv != 0)
-					continue;
-				(void) dtrace_probe_iter(g_dtp, &pd,
-				    list_probe, NULL);
-			}
-		}
+		if (nreqs == 0)
+			(void) dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
+		for (int i = 0; i < nreqs; i++)
+			(void) dtrace_stmt_iter(g_dtp, reqs[i].rq_prog,
+			    list_desc, NULL);
 		fflush(g_ofp);
 		return (finish(0));
 	}

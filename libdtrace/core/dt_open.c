@@ -129,11 +129,16 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 	int f;
 
 	memset(pdp, 0, sizeof (*pdp));
-	if (spec == DTRACE_PROBESPEC_ID) {
-		char *end;
-		unsigned long id = strtoul(s, &end, 10);
+	/*
+	 * -i: digits are a probe id (one that names no probe is refused
+	 * by the compiler); anything else is a probe name, as DTrace
+	 * takes it.
+	 */
+	if (spec == DTRACE_PROBESPEC_ID && *s != '\0' &&
+	    strspn(s, "0123456789") == strlen(s)) {
+		unsigned long id = strtoul(s, NULL, 10);
 
-		if (*s == '\0' || *end != '\0' || id == 0 || id > UINT32_MAX)
+		if (id > UINT32_MAX)
 			return (dt_set_errmsg(dtp, EDT_BADSPEC, "\"%s\" is not "
 			    "a probe id", s));
 		pdp->id = (dtrace_id_t)id;
@@ -162,7 +167,7 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 	}
 	if (end != NULL)
 		return (dt_set_errmsg(dtp, EDT_BADSPEC,
-		    "too many ':' separators"));
+		    "Overspecified probe description"));
 	return (0);
 }
 

@@ -302,9 +302,12 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	}
 	dt_parse_program(&pcb);
 	dt_tok_free(&pcb.pcb_tok);
-	/* every macro argument must be used, unless argref says not */
-	for (int i = 1; i < argc && i < 63 && !(cflags & DTRACE_C_ARGREF) &&
-	    !dtp->dt_opts.op_argref; i++) {
+	/*
+	 * Every macro argument must be used, unless argref says not; DTrace
+	 * names the last one unused.
+	 */
+	for (int i = (argc < 63 ? argc : 63) - 1; i >= 1 &&
+	    !(cflags & DTRACE_C_ARGREF) && !dtp->dt_opts.op_argref; i--) {
 		if (!(pcb.pcb_argused & (1ULL << i)))
 			dt_cerror(&pcb, "D_MACRO_UNUSED", pcb.pcb_pos,
 			    "extraneous argument '%s' ($%d is not referenced)",

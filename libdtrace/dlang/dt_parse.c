@@ -2188,12 +2188,33 @@ add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
 	dcp->dc_desctext[n] = text;
 	dcp->dc_descpos[n] = t->tk_pos;
 	dcp->dc_ndescs = n + 1;
+	/*
+	 * As DTrace reads -P, -m and -f, leading digits are a probe id,
+	 * which names no provider, module or function.
+	 */
+	if (pcb->pcb_spec >= DTRACE_PROBESPEC_PROVIDER &&
+	    pcb->pcb_spec <= DTRACE_PROBESPEC_FUNC && isdigit(text[0])) {
+		static const char *const kinds[] = { "providers", "modules",
+		    "functions" };
+
+		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos, "probe identifier "
+		    "%.*s not permitted when specifying %s",
+		    (int)strspn(text, "0123456789"), text,
+		    kinds[pcb->pcb_spec]);
+	}
 	if (dtrace_str2desc(dtp, pcb->pcb_spec == DTRACE_PROBESPEC_NONE ?
 	    DTRACE_PROBESPEC_NAME : pcb->pcb_spec, text,
 	    &dcp->dc_descs[n]) != 0)
 		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
 		    "invalid probe description \"%s\": %s", text,
 		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	if (pcb->pcb_spec == DTRACE_PROBESPEC_ID &&
+	    dcp->dc_descs[n].prb[0] == '\0' &&
+	    (dcp->dc_descs[n].id == 0 ||
+	    dt_probe_match(dtp, &dcp->dc_descs[n], NULL, NULL) <= 0))
+		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
+		    "invalid probe identifier %s: Unknown probe identifier",
+		    text);
 }
 
 static void

@@ -814,7 +814,7 @@ test_desc_errors(void)
 	CHECK(fails("BEGIN, nosuchprobe { }", "D_PDESC_ZERO",
 	    "<command line>:1:8"));
 	CHECK(fails("a:b:c:d:e { }", "D_PDESC_INVAL",
-	    "too many ':' separators"));
+	    "Overspecified probe description"));
 	CHECK(fails("{ }", "D_SYNTAX", "syntax error near \"{\""));
 
 	/* with zdefs, a description may match nothing */

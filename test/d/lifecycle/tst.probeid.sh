@@ -7,4 +7,5 @@ $DTRACE -l -i "$id" | awk 'NR == 2 { print $2, $4, $5 }'
 $DTRACE -q -n "syscall::getpid:entry /pid == \$target/ { printf(\"%d\\n\", id == $id); exit(0); }" \
     -n 'tick-1s { exit(0); }' -c 'sh -c "echo \$\$ >/dev/null; exec python3 -c \"import os; os.getpid()\""' 2>/dev/null | head -1
 $DTRACE -i 999999 2>&1 | head -1
-$DTRACE -i 12x 2>&1 | head -1
+$DTRACE -i x12 2>&1 | head -1
+$DTRACE -i 0 2>&1 | head -1
