@@ -479,7 +479,8 @@ list_stmt(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 /*
  * -v: a program's stability report, as DTrace prints it: the least
  * attributes of its probe descriptions and of its statements; with -e,
- * then each probe its descriptions match, with its attributes and types.
+ * then each probe its descriptions match, with its attributes and types,
+ * else an empty line before what tracing prints.
  */
 static void
 report_prog(const request_t *rq, bool probes)
@@ -498,6 +499,8 @@ report_prog(const request_t *rq, bool probes)
 	print_attr("Minimum Statement Attributes", a[1]);
 	if (probes)
 		(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, list_stmt, NULL);
+	else
+		fprintf(g_ofp, "\n");
 	fflush(g_ofp);
 }
 
