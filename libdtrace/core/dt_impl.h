@@ -685,6 +685,28 @@ typedef struct dt_options {
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_grabanon;		/* grabanon: no anonymous state here */
+	/*
+	 * DTrace's options for what this implementation has no part of
+	 * (DIF, CTF, DOF, kernel modules, its debugging): accepted and
+	 * kept so that scripts setting them run (docs/man/dtrace.1).
+	 */
+	bool op_core;			/* core */
+	bool op_debug;			/* debug */
+	uint32_t op_disasm;		/* disasm: -S has one listing here */
+	uint32_t op_iregs;		/* iregs */
+	uint32_t op_tregs;		/* tregs */
+	uint32_t op_tree;		/* tree */
+	bool op_kdefs;			/* kdefs */
+	bool op_knodefs;		/* knodefs */
+	bool op_udefs;			/* udefs */
+	bool op_unodefs;		/* unodefs */
+	int op_linkmode;		/* linkmode: dynamic, kernel, static */
+	int op_linktype;		/* linktype: dof, elf */
+	char *op_modpath;		/* modpath */
+	uint64_t op_pcapsize;		/* pcapsize */
+	bool op_pspec;			/* pspec */
+	bool op_verbose;		/* verbose */
+	char *op_version;		/* version */
 	bool op_lazyload;		/* lazyload: no DOF here */
 	bool op_preallocate;		/* preallocate: BPF maps always are */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
