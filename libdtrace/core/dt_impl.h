@@ -937,9 +937,6 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
-	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
-	const struct dt_tentry *dt_printte; /* ... these types */
-	FILE *dt_printfp;		/* where it writes now */
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
@@ -1261,8 +1258,10 @@ extern char *dt_value_text(dtrace_hdl_t *, const dt_datarec_t *,
 /* consume/dt_print.c: print() records */
 extern int dt_print_rec(dtrace_hdl_t *, FILE *, const dt_datarec_t *,
     const char *);
+/* the width of the probe columns of the text output ("%3d %6d %32s ") */
+#define	DT_PRINT_INDENT	44
 extern char *dt_print_text(dtrace_hdl_t *, const dt_datarec_t *,
-    const char *, size_t *);
+    const char *, size_t *, int);
 extern void dt_print_free(dtrace_hdl_t *);
 
 /* consume/dt_aggregate.c: snapshots */
