@@ -911,6 +911,9 @@ main(int argc, char *argv[])
 			    DTRACE_CMD_VERSION);
 		return (finish(0));
 	}
+	/* -e with nothing to compile has checked the options: done */
+	if (nreqs == 0 && exitearly && !list)
+		return (finish(0));
 	if (nreqs == 0 && !list) {
 		usage(stderr);
 		return (finish(2));

@@ -663,8 +663,8 @@ typedef struct dt_options {
 	dtrace_attribute_t op_amin;	/* amin: least attributes a program
 					   may have (Internal/Internal/Unknown:
 					   any) */
-	bool op_bufresize_manual;	/* bufresize=manual (no effect: the
-					   buffer is never resized) */
+	bool op_bufresize_manual;	/* bufresize=manual: the output
+					   buffer at bufsize or not at all */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */

@@ -315,21 +315,6 @@ set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (0);
 }
 
-/* bufsize: a ring buffer of a power of two bytes, at most 2 GB. */
-static int
-set_bufsize(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
-{
-	uint64_t v;
-
-	if (parse_size(val, &v) != 0 || v < od->od_min)
-		return (dt_set_errno(dtp, EDT_BADOPTVAL));
-	if (v > od->od_max)
-		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be at most "
-		    "2g (the largest BPF ring buffer)", od->od_name));
-	dt_opt_store(dtp, od, v);
-	return (0);
-}
-
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
 static int
 set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -489,13 +474,13 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "bufpolicy", .od_type = DT_OPT_WORD, GO,
 	    AT(op_bufpolicy), .od_default = DT_BUFPOLICY_SWITCH,
 	    .od_words = w_bufpolicy, .od_set = set_bufpolicy },
-	/* the buffer is made once, at its size, or not at all */
+	/* auto: a buffer too large is made smaller (bpf/dt_bpf.c) */
 	{ .od_name = "bufresize", .od_type = DT_OPT_WORD, GO,
 	    AT(op_bufresize_manual), .od_words = w_bufresize,
 	    .od_set = dt_opt_set },
 	{ .od_name = "bufsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_bufsize), .od_default = 4 << 20, .od_min = 1,
-	    .od_max = DT_BUFSIZE_MAX, .od_set = set_bufsize },
+	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
 	/* commit() and discard() free a speculation at once, so there is
 	   nothing to clean: checked and kept */
 	{ .od_name = "cleanrate", .od_type = DT_OPT_RATE, GO,
