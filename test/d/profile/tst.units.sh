@@ -6,5 +6,5 @@ for p in 200000ns 200000nsec 200us 200usec 5ms 5msec 5s 5sec 5m 5min 5h \
 	$DTRACE -l -n "tick-$p" | tail -1 | awk '{ print $NF }'
 done
 for p in tick-199us tick-199999ns tick-5001 profile-5001hz profile-5furlongs; do
-	$DTRACE -l -n "$p" 2>&1 | head -1
+	$DTRACE -l -n "$p" 2>&1 | sed -n 2p
 done
