@@ -9,13 +9,14 @@
  * (typedefs kept, "struct" or "union" alone for an anonymous one), nested
  * structs, unions and arrays opening a level, and "}" (or "]") closing
  * it.  Every line is indented by the width of the probe columns of the
- * default output (DT_PRINT_INDENT, none in JSON), plus one space a level.  Members and
- * array elements that are zero are left out, and a char array stops at
- * its first NUL.  The member that uses the last byte recorded (printsize
- * cuts the value short) ends it with a line "..." at the depth of the
- * last member shown, still inside that member's level.  Anything else is shown as its type's name in
- * parentheses, then the value: integers in decimal, pointers in hex,
- * strings quoted, floats in exponent form (print_float()).
+ * default output (DT_PRINT_INDENT, none in JSON), plus one space a
+ * level.  Members and array elements that are zero are left out, and a
+ * char array stops at its first NUL.  The member that uses the last byte
+ * recorded (printsize cuts the value short) ends it with a line "..." at
+ * the depth of the last member shown, still inside that member's level.
+ * Anything else is shown as its type's name in parentheses, then the
+ * value: integers in decimal, pointers in hex, strings quoted, floats in
+ * exponent form (print_float()).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -43,12 +44,6 @@ typedef struct print_state {
 	int ps_lastdepth;		/* depth of the last member shown */
 	bool ps_cut;			/* "..." printed: stop */
 } print_state_t;
-
-void
-dt_print_free(dtrace_hdl_t *dtp)
-{
-	(void) dtp;
-}
 
 /* id without typedefs and qualifiers. */
 static uint32_t
@@ -271,7 +266,8 @@ print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
 
 		fprintf(ps->ps_fp, "%*s%s(%s) {\n", ind, "", label, tname);
 		for (unsigned int i = 0; i < btf_vlen(t) && !ps->ps_cut; i++) {
-			size_t mbit = bitoff + btf_member_bit_offset(t, i), mend;
+			size_t mbit = bitoff + btf_member_bit_offset(t, i);
+			size_t mend;
 			unsigned int mbits = btf_member_bitfield_size(t, i);
 			long long msize = btf__resolve_size(btf, m[i].type);
 			const char *mname = btf__name_by_offset(btf,

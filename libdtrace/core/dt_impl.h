@@ -1262,7 +1262,6 @@ extern int dt_print_rec(dtrace_hdl_t *, FILE *, const dt_datarec_t *,
 #define	DT_PRINT_INDENT	44
 extern char *dt_print_text(dtrace_hdl_t *, const dt_datarec_t *,
     const char *, size_t *, int);
-extern void dt_print_free(dtrace_hdl_t *);
 
 /* consume/dt_aggregate.c: snapshots */
 extern void dt_agg_snap_free(dtrace_hdl_t *);

@@ -100,7 +100,6 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
 	dt_pbuf_free(dtp);
-	dt_print_free(dtp);
 	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
