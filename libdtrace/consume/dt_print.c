@@ -206,11 +206,11 @@ print_scalar_value(print_state_t *ps, uint32_t id, size_t bitoff,
 
 		if (bits == 8 && ((enc & BTF_INT_CHAR) || (name != NULL &&
 		    strcmp(name, "char") == 0))) {
-			if (isprint((int)v) && v != '\\' && v != '\'')
+			/* printable: quoted; other bytes as numbers */
+			if (isprint((int)v) && v != '\\' && v != '\'') {
 				fprintf(fp, "'%c'", (int)v);
-			else
-				fprintf(fp, "'\\%03o'", (unsigned int)v);
-			return;
+				return;
+			}
 		}
 		if ((enc & BTF_INT_SIGNED) && bits < 64 &&
 		    (v >> (bits - 1) & 1))
