@@ -888,8 +888,9 @@ extern char *dtrace_attr2str(dtrace_attribute_t attr, char *buf, size_t len);
  */
 extern int dtrace_str2attr(const char *str, dtrace_attribute_t *attr);
 /*
- * Parse "prov:mod:func:name" (fields filled from the right) into *pdp.
- * MT: handle.
+ * Parse "prov:mod:func:name" (fields filled from the right) into *pdp;
+ * with DTRACE_PROBESPEC_ID, digits are a probe id (pdp->id) and anything
+ * else a probe name.  MT: handle.
  */
 extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
     const char *s, dtrace_probedesc_t *pdp);

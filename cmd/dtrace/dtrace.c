@@ -500,7 +500,8 @@ list_stmt(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 /*
  * -v: a program's stability report, as DTrace prints it: the least
  * attributes of its probe descriptions and of its statements; with -e,
- * then each probe its descriptions match, with its attributes and types.
+ * then each probe its descriptions match, with its attributes and types,
+ * else an empty line before what tracing prints.
  */
 static void
 report_prog(const request_t *rq, bool probes)
@@ -519,6 +520,8 @@ report_prog(const request_t *rq, bool probes)
 	print_attr("Minimum Statement Attributes", a[1]);
 	if (probes)
 		(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, list_stmt, NULL);
+	else
+		fprintf(g_ofp, "\n");
 	fflush(g_ofp);
 }
 
@@ -907,8 +910,10 @@ main(int argc, char *argv[])
 			    DTRACE_CMD_VERSION);
 		return (finish(0));
 	}
-	/* -e alone checks the options and stops, as in DTrace */
-	if (nreqs == 0 && !list && !exitearly) {
+	/* -e with nothing to compile has checked the options: done */
+	if (nreqs == 0 && exitearly && !list)
+		return (finish(0));
+	if (nreqs == 0 && !list) {
 		usage(stderr);
 		return (finish(2));
 	}
@@ -942,12 +947,19 @@ main(int argc, char *argv[])
 	}
 
 	/*
-	 * Compile every request, in order.  Each program must use the last
-	 * macro argument (the compiler checks), as in DTrace.  -l implies
-	 * -Z: a description that matches nothing is reported in the listing.
+	 * -l prints its header first; a description matching nothing is
+	 * then reported by the listing, not refused by the compiler.
 	 */
-	if (list)
+	if (list) {
 		cflags |= DTRACE_C_ZDEFS;
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
+	}
+
+	/*
+	 * Compile every request, in order.  Each program must use the last
+	 * macro argument (the compiler checks), as in DTrace.
+	 */
 	for (int i = 0; i < nreqs; i++) {
 		request_t *rq = &reqs[i];
 		char *margv[64];
@@ -993,16 +1005,11 @@ main(int argc, char *argv[])
 	}
 
 	if (list) {
-		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
-		    "MODULE", "FUNCTION", "NAME");
-		if (nreqs == 0) {
-			dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
-		} else {
-			/* the compiled descriptions: $target is expanded */
-			for (int i = 0; i < nreqs; i++)
-				(void) dtrace_stmt_iter(g_dtp,
-				    reqs[i].rq_prog, list_stmt_probes, NULL);
-		}
+		if (nreqs == 0)
+			(void) dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
+		for (int i = 0; i < nreqs; i++)
+			(void) dtrace_stmt_iter(g_dtp, reqs[i].rq_prog,
+			    list_stmt_probes, NULL);
 		fflush(g_ofp);
 		return (finish(0));
 	}

@@ -459,10 +459,26 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	unsigned int nprobes = 0;
 	bool useprobes = false, usespec = false, kstack = false;
 	bool cpuinfo = false;
+	uint64_t osize;
 	int fd;
 
-	fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0, 0,
-	    (uint32_t)pow2(dtp->dt_opts.op_bufsize), 0);
+	/*
+	 * bufresize=auto (DTrace's default): a buffer larger than a ring
+	 * buffer can be, or than memory allows, is made smaller, halving
+	 * until it can be made; manual: at its size or not at all.
+	 */
+	osize = pow2(dtp->dt_opts.op_bufsize);
+	if (osize > DT_BUFSIZE_MAX && dtp->dt_opts.op_bufresize_manual)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
+		    "output: bufsize must be at most 2g (the largest BPF ring "
+		    "buffer) with bufresize=manual"));
+	if (osize > DT_BUFSIZE_MAX)
+		osize = DT_BUFSIZE_MAX;
+	while ((fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0,
+	    0, (uint32_t)osize, 0)) < 0 && (errno == ENOMEM ||
+	    errno == E2BIG) && !dtp->dt_opts.op_bufresize_manual &&
+	    osize > 4096)
+		osize /= 2;
 	if (fd < 0)
 		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;

@@ -560,7 +560,7 @@ json_record(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		break;
 	}
 	case DTRACEACT_PRINT:
-		if ((buf = dt_print_text(dtp, r, data, &len)) == NULL)
+		if ((buf = dt_print_text(dtp, r, data, &len, 0)) == NULL)
 			return;
 		fputs(*firstp ? "{" : ",{", fp);
 		fputs("\"kind\":\"print\",\"type\":", fp);

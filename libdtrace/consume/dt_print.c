@@ -2,20 +2,26 @@
  * dt_print.c: the text of a print() record.
  *
  * A struct, union or array (or what a pointer points to) arrives as its
- * bytes, at most printsize of them, and is shown through its BTF type by
- * libbpf's typed dump: every member with its name and type, nested types
- * indented, members that are zero left out.  A pointer's address comes
- * first, on a line of its own ("0xADDR = *").  A value cut short by
- * printsize ends with a line "...".  Anything else is shown as its type's
- * name in parentheses, then the value: integers in decimal, pointers in
- * hex, strings quoted, floats in exponent form (print_float()).
- *
- * One btf_dump object per handle is kept for the types last shown (a
- * clause's types rarely change within a session); its output goes to a
- * memory stream the handle sets before each dump.
+ * bytes, at most printsize of them, and is shown through its BTF type as
+ * DTrace for Linux's print() shows one: a pointer's address first, on a
+ * line of its own ("0xADDR = *"); then "(struct tag) {", each member on a
+ * line of its own as ".name = (type)value," with its declared type's name
+ * (typedefs kept, "struct" or "union" alone for an anonymous one), nested
+ * structs, unions and arrays opening a level, and "}" (or "]") closing
+ * it.  Every line is indented by the width of the probe columns of the
+ * default output (DT_PRINT_INDENT, none in JSON), plus one space a
+ * level.  Members and array elements that are zero are left out, and a
+ * char array stops at its first NUL.  The member that uses the last byte
+ * recorded (printsize cuts the value short) ends it with a line "..." at
+ * the depth of the last member shown, still inside that member's level.
+ * Anything else is shown as its type's name in parentheses, then the
+ * value: integers in decimal, pointers in hex, strings quoted, floats in
+ * exponent form (print_float()).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,33 +31,305 @@
 #include "../core/dt_impl.h"
 #include "../types/dt_tcache.h"
 
+
+
+/* One value being shown. */
+typedef struct print_state {
+	FILE *ps_fp;
+	const struct btf *ps_btf;
+	const unsigned char *ps_data;	/* the value's bytes */
+	size_t ps_len;			/* how many were recorded */
+	size_t ps_size;			/* how many it has */
+	int ps_indent;			/* spaces before every line */
+	int ps_lastdepth;		/* depth of the last member shown */
+	bool ps_cut;			/* "..." printed: stop */
+} print_state_t;
+
+/* id without typedefs and qualifiers. */
+static uint32_t
+resolve(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t;
+
+	while (id != 0 && (t = btf__type_by_id(btf, id)) != NULL &&
+	    (btf_is_typedef(t) || btf_is_mod(t)))
+		id = t->type;
+	return (id);
+}
+
+/* The C name of type id as print() shows it ("char [5]", "void *"). */
 static void
-dump_out(void *ctx, const char *fmt, va_list ap)
+type_name(const struct btf *btf, uint32_t id, char *buf, size_t len)
 {
-	vfprintf(((dtrace_hdl_t *)ctx)->dt_printfp, fmt, ap);
+	const struct btf_type *t = id == 0 ? NULL : btf__type_by_id(btf, id);
+	const char *name;
+	char sub[256];
+
+	if (t == NULL) {
+		snprintf(buf, len, "void");
+		return;
+	}
+	name = btf__name_by_offset(btf, t->name_off);
+	if (name == NULL)
+		name = "";
+	if (btf_is_mod(t)) {
+		type_name(btf, t->type, buf, len);
+	} else if (btf_is_ptr(t)) {
+		const struct btf_type *pt = btf__type_by_id(btf, t->type);
+
+		if (pt != NULL && btf_is_func_proto(pt)) {
+			snprintf(buf, len, "void (*)()");
+			return;
+		}
+		type_name(btf, t->type, sub, sizeof (sub));
+		snprintf(buf, len, "%s%s*", sub,
+		    sub[strlen(sub) - 1] == '*' ? "" : " ");
+	} else if (btf_is_array(t)) {
+		const struct btf_array *a = btf_array(t);
+		const struct btf_type *et = btf__type_by_id(btf, a->type);
+
+		type_name(btf, a->type, sub, sizeof (sub));
+		/* int [2][3]: the inner bounds follow the outer one */
+		if (et != NULL && btf_is_array(et)) {
+			char *b = strchr(sub, '[');
+
+			snprintf(buf, len, "%.*s[%u]%s", (int)(b - sub), sub,
+			    a->nelems, b);
+		} else {
+			snprintf(buf, len, "%s [%u]", sub, a->nelems);
+		}
+	} else if (btf_is_struct(t) || btf_is_union(t) || btf_is_enum(t) ||
+	    btf_is_fwd(t)) {
+		const char *kw = btf_is_enum(t) ? "enum" : btf_is_union(t) ||
+		    (btf_is_fwd(t) && btf_kflag(t)) ? "union" : "struct";
+
+		snprintf(buf, len, "%s%s%s", kw, *name ? " " : "", name);
+	} else {
+		snprintf(buf, len, "%s", name);
+	}
 }
 
-/* The handle's btf_dump for te's types, or NULL. */
-static struct btf_dump *
-print_dumper(dtrace_hdl_t *dtp, const dt_tentry_t *te)
+/* Bits [bitoff, bitoff + bits) of the value, little-endian. */
+static uint64_t
+get_bits(print_state_t *ps, size_t bitoff, unsigned int bits)
 {
-	if (dtp->dt_printdump != NULL && dtp->dt_printte == te)
-		return (dtp->dt_printdump);
-	dt_print_free(dtp);
-	dtp->dt_printdump = btf_dump__new(te->te_btf, dump_out, dtp, NULL);
-	if (dtp->dt_printdump == NULL)
-		return (NULL);
-	dtp->dt_printte = te;
-	return (dtp->dt_printdump);
+	uint64_t v = 0;
+
+	for (unsigned int i = 0; i < bits; i++) {
+		size_t b = bitoff + i;
+
+		if (b / 8 < ps->ps_len &&
+		    (ps->ps_data[b / 8] >> (b % 8) & 1))
+			v |= 1ULL << i;
+	}
+	return (v);
 }
 
-void
-dt_print_free(dtrace_hdl_t *dtp)
+/* Are the bits of a member all zero (those recorded)? */
+static bool
+is_zero(print_state_t *ps, size_t bitoff, size_t bits)
 {
-	if (dtp->dt_printdump != NULL)
-		btf_dump__free(dtp->dt_printdump);
-	dtp->dt_printdump = NULL;
-	dtp->dt_printte = NULL;
+	if (bitoff % 8 == 0 && bits % 8 == 0) {
+		for (size_t i = bitoff / 8; i < (bitoff + bits) / 8 &&
+		    i < ps->ps_len; i++)
+			if (ps->ps_data[i] != 0)
+				return (false);
+		return (true);
+	}
+	return (get_bits(ps, bitoff, bits > 64 ? 64 : (unsigned int)bits) ==
+	    0);
+}
+
+static void print_value(print_state_t *, uint32_t, size_t, unsigned int,
+    int, const char *);
+
+/* A scalar's value: integers, chars, enums by name, pointers, floats. */
+static void
+print_scalar_value(print_state_t *ps, uint32_t id, size_t bitoff,
+    unsigned int bits)
+{
+	const struct btf_type *t = btf__type_by_id(ps->ps_btf, resolve(
+	    ps->ps_btf, id));
+	FILE *fp = ps->ps_fp;
+	uint64_t v;
+
+	if (t == NULL)
+		return;
+	if (bits == 0)
+		bits = t->size * 8;
+	if (btf_is_ptr(t)) {
+		fprintf(fp, "0x%llx", (unsigned long long)get_bits(ps, bitoff,
+		    64));
+		return;
+	}
+	if (btf_is_float(t)) {
+		unsigned char b[16] = { 0 };
+
+		for (unsigned int i = 0; i < t->size && i < 16; i++)
+			b[i] = (unsigned char)get_bits(ps, bitoff + i * 8, 8);
+		if (t->size == 4) {
+			float f;
+
+			memcpy(&f, b, sizeof (f));
+			fprintf(fp, "%+.7e", (double)f);
+		} else if (t->size == 8) {
+			double d;
+
+			memcpy(&d, b, sizeof (d));
+			fprintf(fp, "%+.7e", d);
+		} else {
+			long double ld;
+
+			memcpy(&ld, b, sizeof (ld));
+			fprintf(fp, "%+.16LE", ld);
+		}
+		return;
+	}
+	v = get_bits(ps, bitoff, bits > 64 ? 64 : bits);
+	if (btf_is_enum(t)) {
+		const struct btf_enum *e = btf_enum(t);
+
+		for (unsigned int i = 0; i < btf_vlen(t); i++) {
+			if ((uint32_t)e[i].val == (uint32_t)v) {
+				fprintf(fp, "%s", btf__name_by_offset(
+				    ps->ps_btf, e[i].name_off));
+				return;
+			}
+		}
+		fprintf(fp, "%d", (int)v);
+		return;
+	}
+	if (btf_is_int(t)) {
+		uint8_t enc = btf_int_encoding(t);
+		const char *name = btf__name_by_offset(ps->ps_btf,
+		    t->name_off);
+
+		if (bits == 8 && ((enc & BTF_INT_CHAR) || (name != NULL &&
+		    strcmp(name, "char") == 0))) {
+			/* printable: quoted; other bytes as numbers */
+			if (isprint((int)v) && v != '\\' && v != '\'') {
+				fprintf(fp, "'%c'", (int)v);
+				return;
+			}
+		}
+		if ((enc & BTF_INT_SIGNED) && bits < 64 &&
+		    (v >> (bits - 1) & 1))
+			v |= ~0ULL << bits;
+		if (enc & BTF_INT_SIGNED)
+			fprintf(fp, "%lld", (long long)v);
+		else
+			fprintf(fp, "%llu", (unsigned long long)v);
+		return;
+	}
+	fprintf(fp, "%llu", (unsigned long long)v);
+}
+
+/* "..." for the bytes printsize left out, once. */
+static void
+print_cut(print_state_t *ps)
+{
+	fprintf(ps->ps_fp, "%*s...\n", ps->ps_indent + ps->ps_lastdepth,
+	    "");
+	ps->ps_cut = true;
+}
+
+/*
+ * Does what ends at bit end use the last byte recorded, with more of the
+ * value left out?  DTrace then ends the value there, inside the level
+ * being shown.
+ */
+static bool
+recorded_all(const print_state_t *ps, size_t end)
+{
+	return (ps->ps_len < ps->ps_size && (end + 7) / 8 >= ps->ps_len);
+}
+
+/*
+ * One value of type id at bit bitoff (bits wide for a bit-field, else
+ * 0), at depth, after label (".name = " or nothing).
+ */
+static void
+print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
+    int depth, const char *label)
+{
+	const struct btf *btf = ps->ps_btf;
+	const struct btf_type *t = btf__type_by_id(btf, resolve(btf, id));
+	int ind = ps->ps_indent + depth;
+	const char *comma = depth > 0 ? "," : "";
+	char tname[512];
+
+	type_name(btf, id, tname, sizeof (tname));
+	if (*label != '\0' || depth == 0)
+		ps->ps_lastdepth = depth;
+	if (t != NULL && (btf_is_struct(t) || btf_is_union(t))) {
+		const struct btf_member *m = btf_members(t);
+
+		fprintf(ps->ps_fp, "%*s%s(%s) {\n", ind, "", label, tname);
+		for (unsigned int i = 0; i < btf_vlen(t) && !ps->ps_cut; i++) {
+			size_t mbit = bitoff + btf_member_bit_offset(t, i);
+			size_t mend;
+			unsigned int mbits = btf_member_bitfield_size(t, i);
+			long long msize = btf__resolve_size(btf, m[i].type);
+			const char *mname = btf__name_by_offset(btf,
+			    m[i].name_off);
+			char mlabel[300];
+
+			if (mbit / 8 >= ps->ps_len) {
+				print_cut(ps);
+				break;
+			}
+			mend = mbits != 0 ? mbit + mbits :
+			    mbit + (msize > 0 ? (size_t)msize * 8 : 0);
+			if (!is_zero(ps, mbit, mend - mbit)) {
+				if (mname != NULL && *mname != '\0')
+					snprintf(mlabel, sizeof (mlabel),
+					    ".%s = ", mname);
+				else
+					mlabel[0] = '\0';
+				print_value(ps, m[i].type, mbit, mbits,
+				    depth + 1, mlabel);
+			}
+			if (!ps->ps_cut && recorded_all(ps, mend))
+				print_cut(ps);
+		}
+		fprintf(ps->ps_fp, "%*s}%s\n", ind, "", comma);
+		return;
+	}
+	if (t != NULL && btf_is_array(t)) {
+		const struct btf_array *a = btf_array(t);
+		long long esize = btf__resolve_size(btf, a->type);
+		const struct btf_type *et = btf__type_by_id(btf, resolve(btf,
+		    a->type));
+		bool chars = et != NULL && btf_is_int(et) && esize == 1 &&
+		    ((btf_int_encoding(et) & BTF_INT_CHAR) || strcmp(
+		    btf__name_by_offset(btf, et->name_off), "char") == 0);
+
+		fprintf(ps->ps_fp, "%*s%s(%s) [\n", ind, "", label, tname);
+		for (unsigned int i = 0; esize > 0 && i < a->nelems &&
+		    !ps->ps_cut; i++) {
+			size_t ebit = bitoff + (size_t)i * (size_t)esize * 8;
+
+			if (ebit / 8 >= ps->ps_len) {
+				print_cut(ps);
+				break;
+			}
+			if (is_zero(ps, ebit, (size_t)esize * 8)) {
+				if (chars)
+					break;	/* a string's end */
+			} else {
+				print_value(ps, a->type, ebit, 0, depth + 1,
+				    "");
+			}
+			if (!ps->ps_cut && recorded_all(ps, ebit +
+			    (size_t)esize * 8))
+				print_cut(ps);
+		}
+		fprintf(ps->ps_fp, "%*s]%s\n", ind, "", comma);
+		return;
+	}
+	fprintf(ps->ps_fp, "%*s%s(%s)", ind, "", label, tname);
+	print_scalar_value(ps, id, bitoff, bits);
+	fprintf(ps->ps_fp, "%s\n", comma);
 }
 
 /*
@@ -105,60 +383,56 @@ print_scalar(FILE *fp, const dt_datarec_t *r, const char *p)
 		fprintf(fp, "%llu\n", (unsigned long long)v);
 }
 
+/* print()'s record r, its lines indent spaces in. */
+static void
+print_rec(FILE *fp, const dt_datarec_t *r, const char *data, int indent)
+{
+	const char *p = data + r->dr_offset;
+	print_state_t ps;
+	uint64_t addr;
+
+	if (r->dr_btf == 0) {
+		print_scalar(fp, r, p);
+		return;
+	}
+	memcpy(&addr, p, sizeof (addr));
+	if (r->dr_ptr)
+		fprintf(fp, "0x%llx = *\n", (unsigned long long)addr);
+	ps = (print_state_t){ .ps_fp = fp, .ps_btf = r->dr_te->te_btf,
+	    .ps_data = (const unsigned char *)p + 8,
+	    .ps_len = r->dr_size - 8, .ps_indent = indent };
+	if (btf__resolve_size(ps.ps_btf, r->dr_btf) > 0)
+		ps.ps_size = (size_t)btf__resolve_size(ps.ps_btf, r->dr_btf);
+	print_value(&ps, r->dr_btf, 0, 0, 0, "");
+}
+
 /* print()'s record r of a firing whose data starts at data, onto fp. */
 int
 dt_print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data)
 {
-	const char *p = data + r->dr_offset;
-	struct btf_dump *d;
-	char *text = NULL;
-	size_t len = 0;
-	uint64_t addr;
-	int rv;
-
-	if (r->dr_btf == 0) {
-		print_scalar(fp, r, p);
-		return (0);
-	}
-	memcpy(&addr, p, sizeof (addr));
-	if ((d = print_dumper(dtp, r->dr_te)) == NULL ||
-	    (dtp->dt_printfp = open_memstream(&text, &len)) == NULL)
-		return (dt_set_errno(dtp, EDT_NOMEM));
-	rv = btf_dump__dump_type_data(d, r->dr_btf, p + 8, r->dr_size - 8,
-	    &(struct btf_dump_type_data_opts){ .sz = sizeof (struct
-	    btf_dump_type_data_opts), .indent_str = "    " });
-	if (fclose(dtp->dt_printfp) != 0) {
-		free(text);
-		return (dt_set_errno(dtp, EDT_NOMEM));
-	}
-	if (r->dr_ptr)
-		fprintf(fp, "0x%llx = *\n", (unsigned long long)addr);
-	fwrite(text, 1, len, fp);
-	if (len == 0 || text[len - 1] != '\n')
-		fputc('\n', fp);
-	if (rv == -E2BIG)	/* cut short by printsize */
-		fputs("...\n", fp);
-	free(text);
+	(void) dtp;
+	print_rec(fp, r, data, DT_PRINT_INDENT);
 	return (0);
 }
 
-/* The same as text (malloc'd, *lenp its length), or NULL. */
+/*
+ * The same as text, its lines indent spaces in (DT_PRINT_INDENT as the
+ * text output has them, 0 for JSON), malloc'd, *lenp its length; or
+ * NULL.
+ */
 char *
 dt_print_text(dtrace_hdl_t *dtp, const dt_datarec_t *r, const char *data,
-    size_t *lenp)
+    size_t *lenp, int indent)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf;
 
+	(void) dtp;
 	if ((mf = open_memstream(&buf, &len)) == NULL)
 		return (NULL);
-	if (dt_print_rec(dtp, mf, r, data) != 0) {
-		fclose(mf);
-		free(buf);
-		return (NULL);
-	}
+	print_rec(mf, r, data, indent);
 	if (fclose(mf) != 0) {
 		free(buf);
 		return (NULL);

@@ -286,7 +286,7 @@ dt_value_rec(dtrace_hdl_t *dtp, dt_valmem_t *vm, const dt_datarec_t *r,
 	case DTRACEACT_FREOPEN: {
 		size_t len = 0;
 		char *text = r->dr_kind == DTRACEACT_PRINT ?
-		    dt_print_text(dtp, r, data, &len) :
+		    dt_print_text(dtp, r, data, &len, DT_PRINT_INDENT) :
 		    dt_value_text(dtp, r, data, &len), *s;
 
 		if (text == NULL || (s = dt_valmem_alloc(vm, len + 1)) ==

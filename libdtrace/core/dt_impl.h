@@ -666,8 +666,8 @@ typedef struct dt_options {
 	dtrace_attribute_t op_amin;	/* amin: least attributes a program
 					   may have (Internal/Internal/Unknown:
 					   any) */
-	bool op_bufresize_manual;	/* bufresize=manual (no effect: the
-					   buffer is never resized) */
+	bool op_bufresize_manual;	/* bufresize=manual: the output
+					   buffer at bufsize or not at all */
 	uint64_t op_switchrate;		/* ns between buffer reads */
 	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
 	bool op_quiet;			/* quiet */
@@ -688,6 +688,28 @@ typedef struct dt_options {
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
 	bool op_grabanon;		/* grabanon: no anonymous state here */
+	/*
+	 * DTrace's options for what this implementation has no part of
+	 * (DIF, CTF, DOF, kernel modules, its debugging): accepted and
+	 * kept so that scripts setting them run (docs/man/dtrace.1).
+	 */
+	bool op_core;			/* core */
+	bool op_debug;			/* debug */
+	uint32_t op_disasm;		/* disasm: -S has one listing here */
+	uint32_t op_iregs;		/* iregs */
+	uint32_t op_tregs;		/* tregs */
+	uint32_t op_tree;		/* tree */
+	bool op_kdefs;			/* kdefs */
+	bool op_knodefs;		/* knodefs */
+	bool op_udefs;			/* udefs */
+	bool op_unodefs;		/* unodefs */
+	int op_linkmode;		/* linkmode: dynamic, kernel, static */
+	int op_linktype;		/* linktype: dof, elf */
+	char *op_modpath;		/* modpath */
+	uint64_t op_pcapsize;		/* pcapsize */
+	bool op_pspec;			/* pspec */
+	bool op_verbose;		/* verbose */
+	char *op_version;		/* version */
 	bool op_lazyload;		/* lazyload: no DOF here */
 	bool op_preallocate;		/* preallocate: BPF maps always are */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
@@ -919,9 +941,6 @@ struct dtrace_hdl {
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */
-	struct btf_dump *dt_printdump;	/* print(): the typed dump of ... */
-	const struct dt_tentry *dt_printte; /* ... these types */
-	FILE *dt_printfp;		/* where it writes now */
 	bool dt_usyms;			/* a program records user addresses:
 					   the session's processes' mappings
 					   are kept while they live */
@@ -1244,9 +1263,10 @@ extern char *dt_value_text(dtrace_hdl_t *, const dt_datarec_t *,
 /* consume/dt_print.c: print() records */
 extern int dt_print_rec(dtrace_hdl_t *, FILE *, const dt_datarec_t *,
     const char *);
+/* the width of the probe columns of the text output ("%3d %6d %32s ") */
+#define	DT_PRINT_INDENT	44
 extern char *dt_print_text(dtrace_hdl_t *, const dt_datarec_t *,
-    const char *, size_t *);
-extern void dt_print_free(dtrace_hdl_t *);
+    const char *, size_t *, int);
 
 /* consume/dt_aggregate.c: snapshots */
 extern void dt_agg_snap_free(dtrace_hdl_t *);

@@ -100,7 +100,6 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmapfd);
 	dt_probes_free(dtp);
 	dt_pbuf_free(dtp);
-	dt_print_free(dtp);
 	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
@@ -129,15 +128,16 @@ dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec, const char *s,
 	int f;
 
 	memset(pdp, 0, sizeof (*pdp));
-	/* -i: digits are a probe id, anything else a description, as -n */
-	if (spec == DTRACE_PROBESPEC_ID && (*s == '\0' ||
-	    strspn(s, "0123456789") != strlen(s)))
-		spec = DTRACE_PROBESPEC_NAME;
-	if (spec == DTRACE_PROBESPEC_ID) {
-		char *end;
-		unsigned long id = strtoul(s, &end, 10);
+	/*
+	 * -i: digits are a probe id (one that names no probe is refused
+	 * by the compiler); anything else is a probe name, as DTrace
+	 * takes it.
+	 */
+	if (spec == DTRACE_PROBESPEC_ID && *s != '\0' &&
+	    strspn(s, "0123456789") == strlen(s)) {
+		unsigned long id = strtoul(s, NULL, 10);
 
-		if (*end != '\0' || id == 0 || id > UINT32_MAX)
+		if (id > UINT32_MAX)
 			return (dt_set_errmsg(dtp, EDT_BADSPEC, "\"%s\" is not "
 			    "a probe id", s));
 		pdp->id = (dtrace_id_t)id;

@@ -315,21 +315,6 @@ set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (0);
 }
 
-/* bufsize: a ring buffer of a power of two bytes, at most 2 GB. */
-static int
-set_bufsize(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
-{
-	uint64_t v;
-
-	if (parse_size(val, &v) != 0 || v < od->od_min)
-		return (dt_set_errno(dtp, EDT_BADOPTVAL));
-	if (v > od->od_max)
-		return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "%s must be at most "
-		    "2g (the largest BPF ring buffer)", od->od_name));
-	dt_opt_store(dtp, od, v);
-	return (0);
-}
-
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
 static int
 set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -446,6 +431,12 @@ static const char *const w_evaltime[] = {
 	"exec", "preinit", "postinit", "main", NULL
 };
 
+/* op_linkmode, op_linktype: kept, no effect */
+static const char *const w_linkmode[] = {
+	"dynamic", "kernel", "static", NULL
+};
+static const char *const w_linktype[] = { "dof", "elf", NULL };
+
 #define	NS_PER_S	1000000000ULL
 
 /*
@@ -483,24 +474,30 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "bufpolicy", .od_type = DT_OPT_WORD, GO,
 	    AT(op_bufpolicy), .od_default = DT_BUFPOLICY_SWITCH,
 	    .od_words = w_bufpolicy, .od_set = set_bufpolicy },
-	/* the buffer is made once, at its size, or not at all */
+	/* auto: a buffer too large is made smaller (bpf/dt_bpf.c) */
 	{ .od_name = "bufresize", .od_type = DT_OPT_WORD, GO,
 	    AT(op_bufresize_manual), .od_words = w_bufresize,
 	    .od_set = dt_opt_set },
 	{ .od_name = "bufsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_bufsize), .od_default = 4 << 20, .od_min = 1,
-	    .od_max = DT_BUFSIZE_MAX, .od_set = set_bufsize },
+	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
 	/* commit() and discard() free a speculation at once, so there is
 	   nothing to clean: checked and kept */
 	{ .od_name = "cleanrate", .od_type = DT_OPT_RATE, GO,
 	    AT(op_cleanrate), .od_default = NS_PER_S / 101,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "core", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_core), .od_set = dt_opt_set },
 	{ .od_name = "cpp", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpp), .od_set = dt_opt_set },
 	{ .od_name = "cpphdrs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpphdrs), .od_set = dt_opt_set },
 	{ .od_name = "cpppath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_cpppath), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "debug", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_debug), .od_set = dt_opt_set },
 	{ .od_name = "debugdir", .od_type = DT_OPT_STRING, GO,
 	    AT(op_debugdir), .od_set = set_debugdir },
 	{ .od_name = "defaultargs", .od_type = DT_OPT_BOOL, GO,
@@ -509,6 +506,10 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_cpp_set_define },
 	{ .od_name = "destructive", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_destructive), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "disasm", .od_type = DT_OPT_INT, GO,
+	    AT(op_disasm), .od_default = 1, .od_max = 15,
+	    .od_set = dt_opt_set },
 	{ .od_name = "droptags", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_droptags), .od_set = dt_opt_set },
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
@@ -545,6 +546,10 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_grabanon), .od_set = dt_opt_set },
 	{ .od_name = "incdir", .od_type = DT_OPT_LIST, GO,
 	    .od_set = dt_cpp_set_incdir },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "iregs", .od_type = DT_OPT_INT, GO,
+	    AT(op_iregs), .od_default = 8, .od_max = UINT32_MAX,
+	    .od_set = dt_opt_set },
 	/* read when a clause calling jstack() is compiled */
 	{ .od_name = "jstackframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_jstackframes), .od_default = 50, .od_min = 1,
@@ -554,16 +559,32 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "jstackstrsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_jstackstrsize), .od_default = 512, .od_min = 1,
 	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "kdefs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_kdefs), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "knodefs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_knodefs), .od_set = dt_opt_set },
 	{ .od_name = "lazyload", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_lazyload), .od_set = dt_opt_set },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "linkmode", .od_type = DT_OPT_WORD, GO,
+	    AT(op_linkmode), .od_words = w_linkmode, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "linktype", .od_type = DT_OPT_WORD, GO,
+	    AT(op_linktype), .od_default = 1, .od_words = w_linktype,
+	    .od_set = dt_opt_set },
 	/* compiled into speculation() and speculate() */
 	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
 	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_maxframes), .od_default = DT_STACK_MAXFRAMES, .od_min = 1,
 	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "modpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_modpath), .od_set = dt_opt_set },
 	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
 	    AT(op_nspec), .od_default = 1, .od_min = 1,
 	    .od_max = DT_NSPEC_MAX,
@@ -571,6 +592,10 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "oformat", .od_type = DT_OPT_WORD, GO,
 	    AT(op_oformat), .od_default = DT_OFORMAT_TEXT,
 	    .od_words = w_oformat, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "pcapsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_pcapsize), .od_default = 1514, .od_max = UINT32_MAX,
+	    .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
 	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_preallocate), .od_set = dt_opt_set },
@@ -578,6 +603,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "pspec", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_pspec), .od_set = dt_opt_set },
 	{ .od_name = "quiet", .od_type = DT_OPT_BOOL, TRACE,
 	    AT(op_quiet), .od_set = dt_opt_set },
 	/* buffers are never resized, so there is nothing to say */
@@ -620,8 +648,21 @@ const dt_optdesc_t dt_options[] = {
 	/* one ring buffer for all CPUs: already in time order */
 	{ .od_name = "temporal", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_temporal), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "tree", .od_type = DT_OPT_INT, GO,
+	    AT(op_tree), .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "tregs", .od_type = DT_OPT_INT, GO,
+	    AT(op_tregs), .od_default = 8, .od_max = UINT32_MAX,
+	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "udefs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_udefs), .od_set = dt_opt_set },
 	{ .od_name = "undef", .od_type = DT_OPT_LIST, GO,
 	    .od_set = dt_cpp_set_undef },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "unodefs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_unodefs), .od_set = dt_opt_set },
 	/* files with shared USDT probes armed with no live process */
 	{ .od_name = "usdtidle", .od_type = DT_OPT_INT, GO,
 	    AT(op_usdtidle), .od_default = 256, .od_min = 0,
@@ -640,6 +681,12 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_ustackframes), .od_default = 100, .od_min = 1,
 	    .od_max = DT_STACK_MAXFRAMES,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "verbose", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_verbose), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "version", .od_type = DT_OPT_STRING, GO,
+	    AT(op_version), .od_set = dt_opt_set },
 	{ .od_name = "zdefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_zdefs), .od_set = dt_opt_set },
 };

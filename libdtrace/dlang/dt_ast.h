@@ -139,6 +139,8 @@ typedef struct dt_pcb {
 	dt_token_t pcb_tok;		/* current token */
 	dt_token_t pcb_peek;		/* lookahead token */
 	bool pcb_havepeek;		/* pcb_peek is valid */
+	bool pcb_offsetof;		/* parsing offsetof()'s type: an
+					   unknown tag is D_OFFSETOF_TYPE */
 	bool pcb_inpred;		/* parsing a predicate */
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */

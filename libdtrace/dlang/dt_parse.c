@@ -494,19 +494,24 @@ parse_offsetof(dt_pcb_t *pcb)
 
 	next(pcb);
 	next(pcb);
+	/* DTrace's grammar takes a type name here, nothing else */
+	if (!is_type_start(pcb, tok(pcb)))
+		syntax_error(pcb);
+	pcb->pcb_offsetof = true;
 	ty = parse_typename(pcb, NULL);
+	pcb->pcb_offsetof = false;
 	expect(pcb, T_COMMA);
 	if (tok(pcb)->tk_kind != T_IDENT)
 		syntax_error(pcb);
 	if (ty.ty_kind != DT_TK_STRUCT)
-		dt_cerror(pcb, "D_OFFSETOF_TYPE", pos, "offsetof( ) first "
-		    "argument must be a struct or union type");
+		dt_cerror(pcb, "D_OFFSETOF_TYPE", pos, "offsetof operand must "
+		    "be a struct or union type");
 	te = dt_pcb_types(pcb, pos);
 	if (dt_btf_member(te->te_btf, ty.ty_btf, tok(pcb)->tk_str, &mtype,
 	    &off, &bit, &bitsize) != 0)
-		dt_cerror(pcb, "D_TYPE_MEMBER", tok(pcb)->tk_pos, "%s is not "
-		    "a member of %s", tok(pcb)->tk_str, dt_btf_name(te->te_btf,
-		    ty.ty_btf, (char [256]){ 0 }, 256));
+		dt_cerror(pcb, "D_UNKNOWN", tok(pcb)->tk_pos, "failed to "
+		    "determine offset of %s: Invalid member name",
+		    tok(pcb)->tk_str);
 	if (bitsize != 0)
 		dt_cerror(pcb, "D_OFFSETOF_BITFIELD", tok(pcb)->tk_pos,
 		    "offsetof( ) cannot be applied to a bit-field");
@@ -1362,6 +1367,9 @@ is_module_type(dt_pcb_t *pcb, const dt_token_t *t)
 	    dt_ktypes(pcb->pcb_hdl) == NULL)
 		return (false);
 	snprintf(name, sizeof (name), "%.*s", (int)(e - p), p);
+	if (strcmp(t->tk_str, "D") == 0 && (d_typedef(name) != NULL ||
+	    d_typename(pcb, name) != NULL))
+		return (true);
 	if (strcmp(t->tk_str, "vmlinux") != 0) {
 		snprintf(path, sizeof (path), "/sys/kernel/btf/%s", t->tk_str);
 		if (pcb->pcb_clause == NULL || strchr(t->tk_str, '/') != NULL ||
@@ -1425,6 +1433,18 @@ is_type_start(dt_pcb_t *pcb, const dt_token_t *t)
 
 static uint32_t tagged_lookup(dt_pcb_t *, int, const char *, dt_srcpos_t);
 
+/*
+ * Does mod` name a container of the session's own types: the kernel's
+ * (vmlinux), or DTrace's D and C containers, which here are the same
+ * table as the program's declarations?
+ */
+static bool
+own_types_module(const char *mod)
+{
+	return (strcmp(mod, "vmlinux") == 0 || strcmp(mod, "D") == 0 ||
+	    strcmp(mod, "C") == 0);
+}
+
 /* The kernel type [module`]name of kind, from the current token. */
 static uint32_t
 tagged_lookup(dt_pcb_t *pcb, int kind, const char *kw, dt_srcpos_t pos)
@@ -1446,13 +1466,17 @@ tagged_lookup(dt_pcb_t *pcb, int kind, const char *kw, dt_srcpos_t pos)
 			dt_cerror(pcb, "D_SYNTAX", pos, "%s %s`%s { ... }: a "
 			    "type defined in D cannot be scoped to a module",
 			    kw, name, tok(pcb)->tk_str);
-		if (strcmp(name, "vmlinux") != 0)
+		if (!own_types_module(name))
 			dt_pcb_module_types(pcb, name, pos);
 		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
 		next(pcb);
 	}
 	te = dt_pcb_types(pcb, pos);
-	if ((id = dt_tcache_tag(te, kind, name)) == 0)
+	/* DTrace's offsetof() takes an unknown tag for an incomplete type */
+	if ((id = dt_tcache_tag(te, kind, name)) == 0 && pcb->pcb_offsetof)
+		dt_cerror(pcb, "D_OFFSETOF_TYPE", pos, "offsetof operand must "
+		    "be a struct or union type");
+	if (id == 0)
 		dt_cerror(pcb, "D_SYNTAX", pos, "failed to resolve type %s %s: "
 		    "Unknown type name", kw, name);
 	return (id);
@@ -1575,6 +1599,15 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		uint32_t id;
 
 		next(pcb);
+		/* D`tag: DTrace's container of the program's own types */
+		if (tok(pcb)->tk_kind == T_IDENT &&
+		    strcmp(tok(pcb)->tk_str, "D") == 0 &&
+		    peek(pcb)->tk_kind == T_BACKQUOTE) {
+			next(pcb);
+			next(pcb);
+			if (tok(pcb)->tk_kind != T_IDENT)
+				syntax_error(pcb);
+		}
 		snprintf(tname, sizeof (tname), "%s %s", dt_tok_name(k),
 		    tok(pcb)->tk_kind == T_IDENT ? tok(pcb)->tk_str : "");
 		if (tok(pcb)->tk_kind == T_LBRACE) {
@@ -1630,17 +1663,27 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 		if (tok(pcb)->tk_kind != T_IDENT)
 			syntax_error(pcb);
 		snprintf(name, sizeof (name), "%s", tok(pcb)->tk_str);
-		if (strcmp(mod, "vmlinux") != 0)
-			dt_pcb_module_types(pcb, mod, pos);
-		te = dt_pcb_types(pcb, pos);
-		if ((id = dt_tcache_name(te, name)) == 0)
-			dt_cerror(pcb, "D_SYNTAX", pos, "failed to resolve type "
-			    "%s`%s: Unknown type name", mod, name);
-		next(pcb);
-		if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
-			dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s`%s is %s, "
-			    "which D cannot use", mod, name, what);
-		size = dt_btf_size(te->te_btf, id);
+		if (strcmp(mod, "D") == 0 &&
+		    (dtn = d_typename(pcb, name)) != NULL) {
+			/* D`name: a type name the program declares */
+			next(pcb);
+			ty = dtn->di_type;
+			size = dtn->di_tsize;
+		} else {
+			if (!own_types_module(mod))
+				dt_pcb_module_types(pcb, mod, pos);
+			te = dt_pcb_types(pcb, pos);
+			if ((id = dt_tcache_name(te, name)) == 0)
+				dt_cerror(pcb, "D_SYNTAX", pos, "failed to "
+				    "resolve type %s`%s: Unknown type name",
+				    mod, name);
+			next(pcb);
+			if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
+				dt_cerror(pcb, "D_TYPE_ERR", pos, "type "
+				    "%s`%s is %s, which D cannot use", mod,
+				    name, what);
+			size = dt_btf_size(te->te_btf, id);
+		}
 		base = -1;
 	} else if (k == T_IDENT && d_typedef(tok(pcb)->tk_str) == NULL) {
 		dt_tentry_t *te = dt_pcb_types(pcb, pos);
@@ -2207,12 +2250,33 @@ add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
 	dcp->dc_desctext[n] = text;
 	dcp->dc_descpos[n] = t->tk_pos;
 	dcp->dc_ndescs = n + 1;
+	/*
+	 * As DTrace reads -P, -m and -f, leading digits are a probe id,
+	 * which names no provider, module or function.
+	 */
+	if (pcb->pcb_spec >= DTRACE_PROBESPEC_PROVIDER &&
+	    pcb->pcb_spec <= DTRACE_PROBESPEC_FUNC && isdigit(text[0])) {
+		static const char *const kinds[] = { "providers", "modules",
+		    "functions" };
+
+		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos, "probe identifier "
+		    "%.*s not permitted when specifying %s",
+		    (int)strspn(text, "0123456789"), text,
+		    kinds[pcb->pcb_spec]);
+	}
 	if (dtrace_str2desc(dtp, pcb->pcb_spec == DTRACE_PROBESPEC_NONE ?
 	    DTRACE_PROBESPEC_NAME : pcb->pcb_spec, text,
 	    &dcp->dc_descs[n]) != 0)
 		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
 		    "invalid probe description \"%s\": %s", text,
 		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	if (pcb->pcb_spec == DTRACE_PROBESPEC_ID &&
+	    dcp->dc_descs[n].prb[0] == '\0' &&
+	    (dcp->dc_descs[n].id == 0 ||
+	    dt_probe_match(dtp, &dcp->dc_descs[n], NULL, NULL) <= 0))
+		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
+		    "invalid probe identifier %s: Unknown probe identifier",
+		    text);
 }
 
 /* A new clause at the end of the program being built. */

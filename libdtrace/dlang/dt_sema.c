@@ -1784,10 +1784,26 @@ dt_sema_trace(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 void
 dt_sema_print(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
+	const dt_type_t *t = &dnp->dn_args->dn_type;
+
 	check_nargs(pcb, dnp, nargs, 1, 1);
-	if (dnp->dn_args->dn_type.ty_kind == DT_TK_VOID)
+	if (t->ty_kind == DT_TK_VOID)
 		dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos,
 		    "print( ) may not be applied to a void expression");
+	/* a pointer to a struct or union with no size: nothing to show */
+	if (t->ty_kind == DT_TK_PTR && t->ty_plevel == 0 && t->ty_btf != 0) {
+		const struct btf *btf = dt_pcb_types(pcb,
+		    dnp->dn_pos)->te_btf;
+		const struct btf_type *bt = btf__type_by_id(btf, t->ty_btf);
+		char name[256];
+
+		if (bt != NULL && (btf_is_struct(bt) || btf_is_union(bt)) &&
+		    dt_btf_size(btf, t->ty_btf) == 0)
+			dt_cerror(pcb, "D_PRINT_SIZE", dnp->dn_args->dn_pos,
+			    "print( ) argument #1 reference has type '%s' "
+			    "with size 0; cannot print( ) it.", dt_btf_name(
+			    btf, t->ty_btf, name, sizeof (name)));
+	}
 }
 
 void

@@ -1,13 +1,17 @@
 # A map, a program or a perf event cannot be created: a clear error that
 # names what failed and what to change, exit 1 (the suite's test/leaks checks
 # that nothing is left behind).
-# Sizes the kernel cannot give are refused when the option is set; running
+# A buffer larger than a ring buffer can be is made smaller, as DTrace's
+# bufresize=auto does (-e: nothing is made); with bufresize=manual it is
+# refused when tracing would start.  Running
 # out of descriptors (ulimit -n) is a limit every session object counts
 # against, reached here at each step of the start.  (ENOMEM from a memory
 # cgroup limit is tst.memcg.sh.)
 . ./common.sh
-$DTRACE -x bufsize=64g -n 'BEGIN { exit(0); }'
+$DTRACE -x bufsize=64g -e -n 'BEGIN { exit(0); }'
 echo "bufsize=64g: exit $?"
+$DTRACE -q -x bufsize=64g -x bufresize=manual -n 'BEGIN { exit(0); }'
+echo "bufsize=64g, bufresize=manual: exit $?"
 prog='syscall::getpid:entry { @a[1] = count(); }
 profile-97 { x[1] = 1; }
 tick-1s { @b = count(); }

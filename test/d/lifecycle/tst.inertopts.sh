@@ -10,3 +10,16 @@ $DTRACE -q -n '#pragma D option maxframes=20
 BEGIN { printf("pragmas accepted\n"); exit(0); }'
 $DTRACE -x maxframes=none -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x lockmem=lots -n 'BEGIN' 2>&1; echo "rc=$?"
+# DTrace for Linux's compile-time options for what has no part here (DIF
+# registers, CTF and module paths, DOF linking, its own debugging)
+$DTRACE -q -x core -x debug -x disasm=15 -x iregs=16 -x tregs=8 -x tree=0 \
+    -x kdefs -x knodefs -x udefs -x unodefs -x linkmode=static \
+    -x linktype=dof -x modpath=/lib/modules -x pcapsize=2k -x pspec \
+    -x verbose -x version=2.0 -n 'BEGIN { printf("accepted\n"); exit(0); }'
+$DTRACE -q -n '#pragma D option disasm=4
+#pragma D option linkmode=kernel
+#pragma D option knodefs
+BEGIN { printf("pragmas accepted\n"); exit(0); }'
+$DTRACE -x disasm=16 -n 'BEGIN' 2>&1; echo "rc=$?"
+$DTRACE -x linktype=coff -n 'BEGIN' 2>&1; echo "rc=$?"
+$DTRACE -x linkmode=shared -n 'BEGIN' 2>&1; echo "rc=$?"

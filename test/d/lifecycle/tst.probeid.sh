@@ -12,3 +12,4 @@ $DTRACE -i 12x 2>&1 | head -1
 $DTRACE -l -i BEGIN | awk 'NR == 2 { print $2, $3 }'
 $DTRACE -l -i 'dtrace:::END' | awk 'NR == 2 { print $2, $3 }'
 $DTRACE -q -i 'BEGIN { printf("clause\n"); exit(0); }'
+$DTRACE -i 0 2>&1 | head -1

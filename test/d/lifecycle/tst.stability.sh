@@ -9,6 +9,7 @@ echo "rc=$?"
 printf 'dtrace:::BEGIN\n{\n\texit(0);\n}\n' >$TMPDIR/stab.d
 $DTRACE -ev -s $TMPDIR/stab.d | sed "s|$TMPDIR|TMP|"
 $DTRACE -ev -n ':::BEGIN { trace(timestamp); }' | sed -n '1,12p'
+# without -e, an empty line ends the report, before what tracing prints
 $DTRACE -q -v -n 'BEGIN { printf("ran\n"); exit(0); }' | tail -3
 $DTRACE -e -x amin=Evolving/Evolving/Common -n 'syscall::read:entry' 2>&1
 echo "rc=$?"

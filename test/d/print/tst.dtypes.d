@@ -1,8 +1,10 @@
 /*
- * print() of types declared in D, from memory the clause fills
- * (alloca): members with their names and types, nested structs and
- * unions indented, arrays, enums by name, bit-fields, members that are
- * zero left out; a pointer's address first.  Scalars: (type) value.
+ * print() of types declared in D, from memory the clause fills (alloca),
+ * as DTrace for Linux prints it: indented by the width of the probe
+ * columns, "(struct tag) {", members as ".name = (type)value," one level
+ * deeper, nested structs, unions and arrays a level deeper again, each
+ * array element with its type, bit-fields by value, members and elements
+ * that are zero left out.  Scalars: (type) value.
  */
 #pragma D option quiet
 

@@ -17,8 +17,8 @@ $DTRACE -q -c "setsid sh $TMPDIR/dt-whole.sh" -n 'proc:::signal-send /pid == $ta
 	    this->p.pr_nlwp, self->l.pr_lwpid == $target);
 	print(*args[1]);
 }' | sed -E 's/= \(int\)[0-9]+/= (int)N/; s/= \(unsigned long\)[0-9]+/= (unsigned long)N/' |
-    awk '/\.pr_psargs = \(char\[/ { skip = 1 }	# the script path varies
-	skip && /^    \],$/ { skip = 0; print "    .pr_psargs = ...,"; next }
+    awk '/\.pr_psargs = \(char \[/ { skip = 1 }	# the script path varies
+	skip && /^ +\],$/ { skip = 0; print "    .pr_psargs = ...,"; next }
 	!skip'
 echo "rc=$?"
 rm -f $TMPDIR/dt-whole.sh

@@ -7,5 +7,6 @@ raw=$($DTRACE -l -P rawtp | awk 'NR > 1 { print $3 ":" $4 }' | sort)
 grep -c '^syscalls:' <<<"$sdt"
 $DTRACE -lv -n sdt:sched::sched_switch -n sdt:sched::sched_process_exec |
     sed -n 's/^[[:space:]]*\(args\[[0-9]\]: .*\)/\1/p'
+# -l reports a description matching nothing, as DTrace does, and goes on
 $DTRACE -l -n sdt:sched::no_such_tracepoint 2>&1
 echo "rc=$?"

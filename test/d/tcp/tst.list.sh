@@ -1,9 +1,10 @@
 # dtrace -l -P tcp: the probes inet_sock_set_state gives; send, receive,
 # connect-request, connect-refused and accept-refused have no tracepoint
-# here, nor has udp any: naming them is refused with the reason.
+# here, nor has udp any: naming them is refused with the reason (after
+# the header -l prints first).
 $DTRACE -l -P tcp | awk '{ print $2, $3, $4, $5 }'
 for d in tcp:::send tcp:::receive tcp:::connect-refused udp:::receive; do
-	$DTRACE -l -n $d 2>&1 | head -1
+	$DTRACE -l -n $d 2>&1 | sed -n 2p
 done
 $DTRACE -l -P udp 2>&1
 echo "rc=$?"

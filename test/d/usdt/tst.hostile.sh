@@ -18,7 +18,8 @@ $DTRACE -l -n 'dt_bad$target:::' -c "$BUILD_DIR/testprog/usdtbad-many" \
 echo "exit ${PIPESTATUS[0]}"
 echo "warnings: $(wc -l <"$err")"
 sed "s|$BUILD_DIR|BUILD|" "$err" | tail -1
-# A file whose name has an escape sequence: left out, its name escaped.
+# A file whose name has an escape sequence: left out, its name escaped
+# (-l then reports the description matching nothing, and exits 0).
 dir=$(mktemp -d)
 evil=$(printf '%s/ev\033[31mil' "$dir")
 cp "$BUILD_DIR/testprog/usdtbad" "$evil"
