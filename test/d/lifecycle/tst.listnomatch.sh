@@ -20,6 +20,6 @@ echo "rc=$?"
 # is "Overspecified"
 $DTRACE -lf ':vmlinux::'
 $DTRACE -lf '::read:'
-$DTRACE -lf 'profile:::tick-1000' 2>&1 | head -1
+$DTRACE -lf 'profile:::tick-1000' 2>&1 >/dev/null | head -1
 echo "rc=${PIPESTATUS[0]}"
 $DTRACE -l -n ':dtrace:::BEGIN'
