@@ -2381,13 +2381,24 @@ cond_var(dt_pcb_t *pcb, unsigned int n, dt_srcpos_t pos)
 	return (dnp);
 }
 
-/* The statement this->%ifN = e. */
+/*
+ * The statement this->%ifN = !!e: an int whatever scalar e is, so that
+ * the variable has one type in every program of the session (and a
+ * condition that is not a scalar is refused, as a predicate is).
+ */
 static dt_node_t *
 cond_set(dt_pcb_t *pcb, unsigned int n, dt_node_t *e, dt_srcpos_t pos)
 {
 	dt_node_t *stmt = dt_node_new(pcb, DN_EXPRSTMT, pos);
 	dt_node_t *as = dt_node_new(pcb, DN_ASSIGN, pos);
 
+	for (int i = 0; i < 2; i++) {
+		dt_node_t *not = dt_node_new(pcb, DN_UNARY, e->dn_pos);
+
+		not->dn_op = T_LNOT;
+		not->dn_left = e;
+		e = not;
+	}
 	as->dn_op = T_ASSIGN;
 	as->dn_left = cond_var(pcb, n, pos);
 	as->dn_right = e;
