@@ -2513,8 +2513,8 @@ has_if(const dt_node_t *stmts)
  * of the ifs it is in (this->%ifM, a variable each, set where the if
  * stands): D /P/ { S1; if (C) { T } else { E } S2 } is
  *
- *	D { this->%if1 = P; }
- *	D /this->%if1/ { S1; this->%if2 = C; }
+ *	D { this->%if1 = !!P; }
+ *	D /this->%if1/ { S1; this->%if2 = !!C; }
  *	D /this->%if1 && this->%if2/ { T }
  *	D /this->%if1 && !this->%if2/ { E }
  *	D /this->%if1/ { S2 }
