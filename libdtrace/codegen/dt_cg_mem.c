@@ -96,6 +96,22 @@ emit_scratch_dest(dt_cg_t *cg, int16_t dslot, int16_t sslot)
 }
 
 /*
+ * Call helper, a read of the address in stack slot slot (r1-r3 set): a
+ * failed read is the invalid address fault for that address.
+ */
+static void
+emit_read_call(dt_cg_t *cg, int helper, int16_t slot)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, CALL(helper));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
+	dt_cg_label_set(cg, lok);
+}
+
+/*
  * Copy r2 bytes from the address in stack slot aslot with helper
  * (bpf_probe_read_user or _kernel) to byte r1 of the scratch area; a
  * failed read is the invalid address fault for that address.
@@ -103,18 +119,12 @@ emit_scratch_dest(dt_cg_t *cg, int16_t dslot, int16_t sslot)
 static void
 emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 {
-	int lok = dt_cg_label_new(cg);
-
 	dt_cg_emit(cg, MOV_REG(R3, R1));
 	dt_cg_emit(cg, MOV_REG(R1, R9));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R3));
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, aslot));
-	dt_cg_emit(cg, CALL(helper));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
-	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	dt_cg_label_set(cg, lok);
+	emit_read_call(cg, helper, aslot);
 }
 
 /*
@@ -126,15 +136,9 @@ emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 void
 dt_cg_emit_copy_in(dt_cg_t *cg, uint32_t size, int16_t sslot)
 {
-	int lok = dt_cg_label_new(cg);
-
 	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)size));
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, sslot));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
-	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, sslot));
-	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
-	dt_cg_label_set(cg, lok);
+	emit_read_call(cg, BPF_FUNC_probe_read_kernel, sslot);
 }
 
 /* r0 = alloca(size) */

@@ -2381,6 +2381,17 @@ cond_var(dt_pcb_t *pcb, unsigned int n, dt_srcpos_t pos)
 	return (dnp);
 }
 
+/* !e */
+static dt_node_t *
+lnot(dt_pcb_t *pcb, dt_node_t *e, dt_srcpos_t pos)
+{
+	dt_node_t *not = dt_node_new(pcb, DN_UNARY, pos);
+
+	not->dn_op = T_LNOT;
+	not->dn_left = e;
+	return (not);
+}
+
 /*
  * The statement this->%ifN = !!e: an int whatever scalar e is, so that
  * the variable has one type in every program of the session (and a
@@ -2392,16 +2403,9 @@ cond_set(dt_pcb_t *pcb, unsigned int n, dt_node_t *e, dt_srcpos_t pos)
 	dt_node_t *stmt = dt_node_new(pcb, DN_EXPRSTMT, pos);
 	dt_node_t *as = dt_node_new(pcb, DN_ASSIGN, pos);
 
-	for (int i = 0; i < 2; i++) {
-		dt_node_t *not = dt_node_new(pcb, DN_UNARY, e->dn_pos);
-
-		not->dn_op = T_LNOT;
-		not->dn_left = e;
-		e = not;
-	}
 	as->dn_op = T_ASSIGN;
 	as->dn_left = cond_var(pcb, n, pos);
-	as->dn_right = e;
+	as->dn_right = lnot(pcb, lnot(pcb, e, e->dn_pos), e->dn_pos);
 	stmt->dn_left = as;
 	return (stmt);
 }
@@ -2414,16 +2418,9 @@ cond_and(dt_pcb_t *pcb, const dt_node_t *guard, unsigned int n, bool neg,
 	dt_node_t *and = dt_node_new(pcb, DN_LOGICAL, pos);
 	dt_node_t *v = cond_var(pcb, n, pos);
 
-	if (neg) {
-		dt_node_t *not = dt_node_new(pcb, DN_UNARY, pos);
-
-		not->dn_op = T_LNOT;
-		not->dn_left = v;
-		v = not;
-	}
 	and->dn_op = T_LAND;
 	and->dn_left = dt_node_dup(pcb, guard, pos);
-	and->dn_right = v;
+	and->dn_right = neg ? lnot(pcb, v, pos) : v;
 	return (and);
 }
 
