@@ -547,20 +547,25 @@ split_cmd(char *cmd)
 static void
 setopt(const char *arg)
 {
-	char *opt = strdup(arg), *val;
+	/* The name is copied to the stack: fatal() exits with nothing held. */
+	char name[256];
+	const char *val = strchr(arg, '=');
+	size_t len = val != NULL ? (size_t)(val - arg) : strlen(arg);
 
-	if (opt == NULL)
-		fatal("out of memory");
-	if ((val = strchr(opt, '=')) != NULL)
-		*val++ = '\0';
+	if (len >= sizeof (name))
+		fatal("failed to set -x %.*s: %s", (int)len, arg,
+		    dtrace_errmsg(g_dtp, EDT_BADOPTNAME));
+	memcpy(name, arg, len);
+	name[len] = '\0';
+	if (val != NULL)
+		val++;
 	/* DTrace names the option, not its value: "failed to set -x NAME" */
-	if (dtrace_setopt(g_dtp, opt, val) != 0) {
+	if (dtrace_setopt(g_dtp, name, val) != 0) {
 		if (dtrace_errno(g_dtp) == EDT_BTF)	/* names the file */
 			fatal("%s", dtrace_errmsg(g_dtp, EDT_BTF));
-		fatal("failed to set -x %s: %s", opt,
+		fatal("failed to set -x %s: %s", name,
 		    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 	}
-	free(opt);
 }
 
 /* -b, -D, -U, -I (flag): the option opt set to val. */
