@@ -435,6 +435,39 @@ typedef struct dt_pattr {
 
 struct dt_elf;
 
+/*
+ * How a probe's args[N] reaches D: from native argument ad_src (argM),
+ * of C type ad_native, as a value of that type, as a string read from
+ * user or kernel memory, or translated to the D library's ad_xlate
+ * (xlate <psinfo_t *> ((struct task_struct *)arg0)).  A provider fills
+ * one from its own knowledge (pv_argdesc); the compiler and -l -v read it.
+ */
+typedef enum dt_argform {
+	DT_ARG_NONE = 0,	/* no such argument (a table's end) */
+	DT_ARG_VALUE,		/* argM, typed ad_native */
+	DT_ARG_USTRING,		/* copyinstr(argM): a user string */
+	DT_ARG_KSTRING,		/* stringof((char *)argM): a kernel string */
+	DT_ARG_XLATE		/* xlate <ad_xlate> ((ad_native)argM) */
+} dt_argform_t;
+
+typedef struct dt_argdesc {
+	dt_argform_t ad_form;
+	int ad_src;			/* M: which native argument */
+	char ad_native[256];		/* its C type ("struct sock *") */
+	char ad_xlate[64];		/* DT_ARG_XLATE: "psinfo_t *" */
+} dt_argdesc_t;
+
+/* A provider's static row for one argument (dt_argdesc_set()). */
+typedef struct dt_argspec {
+	dt_argform_t as_form;
+	const char *as_native;
+	const char *as_xlate;
+} dt_argspec_t;
+
+#define DT_ARGV(native)		{ DT_ARG_VALUE, (native), NULL }
+#define DT_ARGX(xlate, native)	{ DT_ARG_XLATE, (native), (xlate) }
+#define DT_ARGUSTR		{ DT_ARG_USTRING, "char *", NULL }
+
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
 	const dt_pattr_t *pv_attr;	/* stability of its probes */
@@ -443,8 +476,8 @@ typedef struct dt_provider {
 	int (*pv_populate)(struct dtrace_hdl *);
 	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);
 	int (*pv_prepare)(struct dtrace_hdl *);
-	int (*pv_argtype)(struct dtrace_hdl *, const dt_probe_t *, int,
-	    char *, size_t);
+	int (*pv_argdesc)(struct dtrace_hdl *, const dt_probe_t *, int,
+	    dt_argdesc_t *);	/* args[N]: 0, or -1 when it has none */
 	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *,
 	    struct dt_program *);
 	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *,
@@ -1047,6 +1080,10 @@ extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_fbt.c */
 #define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
 extern void dt_probes_free(dtrace_hdl_t *);
+extern void dt_argdesc_set(dt_argdesc_t *, int, const dt_argspec_t *);
+extern void dt_argdesc_value(dt_argdesc_t *, int, const char *);
+extern int dt_probe_argdesc(dtrace_hdl_t *, const dt_probe_t *, int,
+    dt_argdesc_t *);
 extern void dt_probe_retire(dtrace_hdl_t *, dt_probe_t *);
 extern void dt_probe_reap(dtrace_hdl_t *);
 extern int dt_attfd_add(dtrace_hdl_t *, int);

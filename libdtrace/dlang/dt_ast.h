@@ -203,6 +203,7 @@ extern void dt_tok_free(dt_token_t *);
 
 /* dt_parse.c */
 extern void dt_parse_program(dt_pcb_t *);
+extern int dt_parse_ctype(dt_pcb_t *, const char *, dt_type_t *);
 extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
 /* A copy of a tree; with a pcb, counted against DT_EXPR_MAXCOPIES (an
    error at pos, where the copy is used, past it). */

@@ -30,6 +30,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -3530,6 +3531,52 @@ is_decl_start(dt_pcb_t *pcb)
 	    d_typename(pcb, t->tk_str) != NULL))
 		return (true);
 	return (t->tk_kind != T_IDENT && is_type_start(pcb, t));
+}
+
+/*
+ * The D type of a C type name a provider gives as text ("const char *",
+ * "struct sk_buff *", "siginfo_t *", "struct ext4`inode *": see
+ * dt_argdesc_t), by the grammar's own type-name rule on a compilation of
+ * that text alone.  Returns 0, or -1, with the handle's error as it was,
+ * when the text is no type name D knows.
+ */
+int
+dt_parse_ctype(dt_pcb_t *pcb, const char *text, dt_type_t *tp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_pcb_t sub = *pcb;
+	char errmsg[sizeof (dtp->dt_errmsg)];
+	const char *errtag = dtp->dt_errtag;
+	int err = dtp->dt_errno;
+	volatile int rv = -1;
+	jmp_buf jb;
+
+	memcpy(errmsg, dtp->dt_errmsg, sizeof (errmsg));
+	sub.pcb_src = text;
+	sub.pcb_len = strlen(text);
+	sub.pcb_usrc = NULL;
+	sub.pcb_ulen = 0;
+	sub.pcb_file = NULL;
+	memset(&sub.pcb_tok, 0, sizeof (sub.pcb_tok));
+	memset(&sub.pcb_peek, 0, sizeof (sub.pcb_peek));
+	sub.pcb_havepeek = false;
+	sub.pcb_jmp = &jb;
+	dt_lex_init(&sub);
+	if (setjmp(jb) == 0) {
+		next(&sub);
+		*tp = parse_typename(&sub, NULL);
+		if (tok(&sub)->tk_kind == T_EOF)
+			rv = 0;
+	} else {
+		memcpy(dtp->dt_errmsg, errmsg, sizeof (errmsg));
+		dtp->dt_errtag = errtag;
+		dtp->dt_errno = err;
+	}
+	dt_tok_free(&sub.pcb_tok);
+	if (sub.pcb_havepeek)
+		dt_tok_free(&sub.pcb_peek);
+	pcb->pcb_nodes = sub.pcb_nodes;	/* freed with the compilation's */
+	return (rv);
 }
 
 void

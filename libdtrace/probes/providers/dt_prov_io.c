@@ -35,9 +35,9 @@
  */
 #include "dt_tpprov.h"
 
-#define IO_ARGS	{ "xlate <bufinfo_t *> (struct request *)", \
-		  "xlate <devinfo_t *> (struct request *)", \
-		  "xlate <fileinfo_t *> (struct file *)" }
+#define IO_ARGS	{ DT_ARGX("bufinfo_t *", "struct request *"), \
+		  DT_ARGX("devinfo_t *", "struct request *"), \
+		  DT_ARGX("fileinfo_t *", "struct file *") }
 
 static const dt_tpprobe_t dt_io_probes[] = {
 	{ "done", "block_rq_complete", DT_TRAMP_IO_DONE, IO_ARGS },
@@ -110,5 +110,5 @@ const dt_provider_t dt_prov_io = {
 	.pv_populate = io_populate,
 	.pv_trampoline = io_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

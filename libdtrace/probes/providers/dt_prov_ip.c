@@ -24,12 +24,12 @@
 #define ETH_P_IP_BE	0x0008	/* htons(ETH_P_IP), as a little-endian load */
 #define ETH_P_IPV6_BE	0xdd86	/* htons(ETH_P_IPV6) */
 
-#define IP_ARGS	{ "xlate <pktinfo_t *> (struct sk_buff *)", \
-		  "xlate <csinfo_t *> (struct sock *)", \
-		  "xlate <ipinfo_t *> (struct iphdr *)", \
-		  "xlate <ifinfo_t *> (struct net_device *)", \
-		  "xlate <ipv4info_t *> (struct iphdr *)", \
-		  "xlate <ipv6info_t *> (struct ipv6hdr *)" }
+#define IP_ARGS	{ DT_ARGX("pktinfo_t *", "struct sk_buff *"), \
+		  DT_ARGX("csinfo_t *", "struct sock *"), \
+		  DT_ARGX("ipinfo_t *", "struct iphdr *"), \
+		  DT_ARGX("ifinfo_t *", "struct net_device *"), \
+		  DT_ARGX("ipv4info_t *", "struct iphdr *"), \
+		  DT_ARGX("ipv6info_t *", "struct ipv6hdr *") }
 
 static const dt_tpprobe_t dt_ip_probes[] = {
 	{ "receive", "netif_receive_skb", DT_TRAMP_IP_RECEIVE, IP_ARGS },
@@ -128,5 +128,5 @@ const dt_provider_t dt_prov_ip = {
 	.pv_populate = ip_populate,
 	.pv_trampoline = ip_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -46,18 +46,18 @@
 #include "dt_tpprov.h"
 #include "../../types/dt_ksyms.h"
 
-#define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
-#define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
+#define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
+#define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,
-	    { LWPSINFO, PSINFO, "int" } },
+	    { LWPSINFO, PSINFO, DT_ARGV("int") } },
 	{ "off-cpu", "sched_switch", DT_TRAMP_SCHED_OFFCPU,
 	    { LWPSINFO, PSINFO } },
-	{ "on-cpu", "sched_exit_tp", DT_TRAMP_SCHED_ONCPU, { 0 } },
-	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { 0 } },
-	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { 0 } },
-	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { 0 } },
+	{ "on-cpu", "sched_exit_tp", DT_TRAMP_SCHED_ONCPU, { { 0 } } },
+	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { { 0 } } },
+	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { { 0 } } },
+	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { { 0 } } },
 	{ "tick", "hrtimer_expire_entry", DT_TRAMP_SCHED_TICK,
 	    { LWPSINFO, PSINFO } },
 	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
@@ -219,5 +219,5 @@ const dt_provider_t dt_prov_sched = {
 	.pv_populate = sched_populate,
 	.pv_trampoline = sched_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -39,12 +39,12 @@
 #define TCP_SYN_SENT_NR	2
 #define TCP_SYN_RECV_NR	3
 
-#define PKT	"xlate <pktinfo_t *> (struct sk_buff *)"
-#define CS	"xlate <csinfo_t *> (struct sock *)"
-#define IPI	"xlate <ipinfo_t *> (struct sock *)"
-#define TCPS	"xlate <tcpsinfo_t *> (struct sock *)"
-#define TCPI	"xlate <tcpinfo_t *> (struct sock *)"
-#define TCPLS	"xlate <tcplsinfo_t *> (int)"
+#define PKT	DT_ARGX("pktinfo_t *", "struct sk_buff *")
+#define CS	DT_ARGX("csinfo_t *", "struct sock *")
+#define IPI	DT_ARGX("ipinfo_t *", "struct sock *")
+#define TCPS	DT_ARGX("tcpsinfo_t *", "struct sock *")
+#define TCPI	DT_ARGX("tcpinfo_t *", "struct sock *")
+#define TCPLS	DT_ARGX("tcplsinfo_t *", "int")
 
 static const dt_tpprobe_t dt_tcp_probes[] = {
 	{ "accept-established", "inet_sock_set_state", DT_TRAMP_TCP_ACCEPTEST,
@@ -52,7 +52,8 @@ static const dt_tpprobe_t dt_tcp_probes[] = {
 	{ "connect-established", "inet_sock_set_state",
 	    DT_TRAMP_TCP_CONNECTEST, { PKT, CS, IPI, TCPS, TCPI } },
 	{ "state-change", "inet_sock_set_state", DT_TRAMP_TCP_STATE,
-	    { "void *", CS, "void *", TCPS, "void *", TCPLS } },
+	    { DT_ARGV("void *"), CS, DT_ARGV("void *"), TCPS,
+	      DT_ARGV("void *"), TCPLS } },
 };
 
 /*
@@ -125,5 +126,5 @@ const dt_provider_t dt_prov_tcp = {
 	.pv_populate = tcp_populate,
 	.pv_trampoline = tcp_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -73,16 +73,17 @@ dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 }
 
 int
-dt_tpprov_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
-    char *buf, size_t len)
+dt_tpprov_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	const dt_tpprobe_t *tpp = (const dt_tpprobe_t *)(uintptr_t)
 	    prp->pr_data;
 
 	(void) dtp;
-	if (n < 0 || n >= DT_TPPROV_NARGS || tpp->tpp_args[n] == NULL)
+	if (n < 0 || n >= DT_TPPROV_NARGS ||
+	    tpp->tpp_args[n].as_form == DT_ARG_NONE)
 		return (-1);
-	snprintf(buf, len, "%s", tpp->tpp_args[n]);
+	dt_argdesc_set(ad, n, &tpp->tpp_args[n]);
 	return (0);
 }
 

@@ -13,11 +13,11 @@
  *			jump to
  *	attach		the program to the row's raw tracepoint, cookie the
  *			probe id
- *	argtype		the row's type of args[n]
+ *	argdesc		the row's description of args[n]
  *
  * A provider fills a dt_tpprov_t and points its vtable at two wrappers
  * (populate and trampoline, which take the descriptor) and at
- * dt_tpprov_attach() and dt_tpprov_argtype() directly: a probe's pr_data
+ * dt_tpprov_attach() and dt_tpprov_argdesc() directly: a probe's pr_data
  * is its table row.
  */
 #ifndef DT_TPPROV_H
@@ -32,8 +32,8 @@ typedef struct dt_tpprobe {
 	const char *tpp_name;		/* probe name */
 	const char *tpp_tp;		/* raw tracepoint */
 	uint32_t tpp_tramp;		/* DT_TRAMP_* of its trampoline */
-	const char *tpp_args[DT_TPPROV_NARGS];
-					/* types of args[0..], NULL: none */
+	dt_argspec_t tpp_args[DT_TPPROV_NARGS];
+					/* args[0..]; DT_ARG_NONE: none */
 } dt_tpprobe_t;
 
 /*
@@ -56,8 +56,8 @@ extern int dt_tpprov_populate(dtrace_hdl_t *, const dt_tpprov_t *);
 extern int dt_tpprov_trampoline(dtrace_hdl_t *, dt_block_t *,
     const dt_program_t *, const dt_tpprov_t *);
 extern int dt_tpprov_attach(dtrace_hdl_t *, dt_probe_t *, dt_program_t *);
-extern int dt_tpprov_argtype(dtrace_hdl_t *, const dt_probe_t *, int,
-    char *, size_t);
+extern int dt_tpprov_argdesc(dtrace_hdl_t *, const dt_probe_t *, int,
+    dt_argdesc_t *);
 /* r0 = the size-byte (2, 4 or 8) member at off of the kernel object at
    reg, 0 if unreadable; uses r1-r3 and fp-16 */
 extern void dt_tpprov_kread(dt_asm_t *, int, int64_t, int);
