@@ -640,7 +640,7 @@ typedef struct dt_elf {
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
-/* A module (mapped file) of a traced process, for the pid provider. */
+/* A module (mapped file) of a traced process (proc/dt_pidmod.c). */
 typedef struct dt_pidmod {
 	pid_t pm_pid;			/* process */
 	char *pm_path;			/* file, opened as /proc/PID/root/... */
@@ -951,6 +951,9 @@ struct dtrace_hdl {
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
+	dt_pidmod_t *dt_pidmods;	/* their modules, and those of
+					   discovered processes, the latest
+					   read first (proc/dt_pidmod.c) */
 	pid_t dt_target;		/* $target */
 
 	char **dt_srcfiles;		/* file names line markers gave */
@@ -1373,19 +1376,23 @@ extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
     uint64_t);
 extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
-/* probes/providers/dt_prov_pid.c */
+/* proc/dt_pidmod.c */
 extern dt_pidmod_t *dt_pidmods(dtrace_hdl_t *);
 extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
-/* pv_nomatch: why a description names nothing */
+extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
+extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
+extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
+extern int dt_pidmod_notes(dtrace_hdl_t *, dt_pidmod_t *, bool);
+extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
+extern void dt_pidmods_free(dtrace_hdl_t *);
+
+/* probes/providers/dt_prov_pid.c: pv_nomatch, why a description names
+   nothing */
 #define	DT_PIDNM_NONE	0
 #define	DT_PIDNM_NAME	1	/* D_PROC_NAME */
 #define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
 #define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
 #define	DT_PIDNM_BADPID	4	/* D_PROC_BADPID */
-extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
-extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
-extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
-extern int dt_pidmod_notes(dtrace_hdl_t *, dt_pidmod_t *, bool);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */

@@ -103,6 +103,7 @@ dtrace_close(dtrace_hdl_t *dtp)
 	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
+	dt_pidmods_free(dtp);
 	dt_elf_free_all(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);

@@ -463,21 +463,17 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 }
 
 /*
- * The providers forget process pid: in reverse order, so that USDT
- * retires the probes its modules name (their names leave the probes
- * map) before pid frees the modules.
+ * The providers forget process pid (USDT retires the probes its modules
+ * name: their names leave the probes map), then its modules go.
  */
 static void
 forget(dtrace_hdl_t *dtp, pid_t pid)
 {
-	int n = 0;
-
-	while (dt_providers[n] != NULL)
-		n++;
-	while (n-- > 0) {
+	for (int n = 0; dt_providers[n] != NULL; n++) {
 		if (dt_providers[n]->pv_forget != NULL)
 			dt_providers[n]->pv_forget(dtp, pid);
 	}
+	dt_pidmods_forget(dtp, pid);
 }
 
 /* Close the attachments of a discovered process; forget its modules. */

@@ -13,8 +13,9 @@
  * the parser) and, for a description whose provider is literal, for the
  * process whose id ends it (myprov1234 with 1234 not grabbed); for
  * processes started while tracing runs, by discover() (probes/dt_discover.c)
- * for descriptions whose provider is empty or a glob.  The modules and ELF files are the
- * pid provider's (dt_pidmods_read(), dt_pidmod_elf()): one read of a file
+ * for descriptions whose provider is empty or a glob.  The modules and
+ * ELF files are the process layer's (proc/dt_pidmod.c: dt_pidmods_read(),
+ * dt_pidmod_notes()), shared with the pid provider: one read of a file
  * gives both its symbols and its notes (dt_elf.c).
  *
  * Arguments: each note has a spec per argument, "SIZE@OPERAND" as GNU as
@@ -144,7 +145,7 @@ typedef struct dt_usdtent {
 
 /*
  * usdt's state in a session (its pv_init, dt_provdata()).  The modules
- * of traced processes it reads the notes of are the pid provider's
+ * of traced processes it reads the notes of are the process layer's
  * (dt_pidmods()).
  */
 typedef struct usdt_state {
@@ -1062,7 +1063,7 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 			pm->pm_usdt[i] = 0;
 		}
 	}
-	/* its modules: pid forgets them next (pid_forget()) */
+	/* its modules go next (dt_pidmods_forget()) */
 }
 
 /*
