@@ -105,6 +105,13 @@ static const dt_tpprov_t dt_ip_tp = {
 	.tv_body = ip_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+ip_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_ip_tp, pdp));
+}
+
 static int
 ip_populate(dtrace_hdl_t *dtp)
 {
@@ -117,16 +124,14 @@ ip_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_ip_tp));
 }
 
-static const char *const ip_names[] = { "receive", "send", NULL };
-
 const dt_provider_t dt_prov_ip = {
 	.pv_name = "ip",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = ip_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = ip_populate,
 	.pv_trampoline = ip_trampoline,
 	.pv_attach = dt_tpprov_attach,
+	.pv_maymatch = ip_maymatch,
 	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -287,6 +287,13 @@ static const dt_tpprov_t dt_proc_tp = {
 	.tv_body = proc_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+proc_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_proc_tp, pdp));
+}
+
 static int
 proc_populate(dtrace_hdl_t *dtp)
 {
@@ -299,20 +306,14 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_proc_tp));
 }
 
-static const char *const proc_names[] = {
-	"create", "exec", "exec-failure", "exec-success", "exit",
-	"lwp-create", "lwp-exit", "lwp-start", "signal-discard",
-	"signal-handle", "signal-send", "start", NULL
-};
-
 const dt_provider_t dt_prov_proc = {
 	.pv_name = "proc",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = proc_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = proc_populate,
 	.pv_trampoline = proc_trampoline,
 	.pv_attach = dt_tpprov_attach,
+	.pv_maymatch = proc_maymatch,
 	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -193,6 +193,13 @@ static const dt_tpprov_t dt_sched_tp = {
 	.tv_body = sched_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+sched_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_sched_tp, pdp));
+}
+
 static int
 sched_populate(dtrace_hdl_t *dtp)
 {
@@ -205,19 +212,14 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_sched_tp));
 }
 
-static const char *const sched_names[] = {
-	"change-pri", "off-cpu", "on-cpu", "preempt", "remain-cpu", "sleep",
-	"tick", "wakeup", NULL
-};
-
 const dt_provider_t dt_prov_sched = {
 	.pv_name = "sched",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = sched_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = sched_populate,
 	.pv_trampoline = sched_trampoline,
 	.pv_attach = dt_tpprov_attach,
+	.pv_maymatch = sched_maymatch,
 	.pv_argdesc = dt_tpprov_argdesc,
 };

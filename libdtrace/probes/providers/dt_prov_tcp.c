@@ -101,6 +101,13 @@ static const dt_tpprov_t dt_tcp_tp = {
 	.tv_body = tcp_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+tcp_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_tcp_tp, pdp));
+}
+
 static int
 tcp_populate(dtrace_hdl_t *dtp)
 {
@@ -113,18 +120,14 @@ tcp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_tcp_tp));
 }
 
-static const char *const tcp_names[] = {
-	"accept-established", "connect-established", "state-change", NULL
-};
-
 const dt_provider_t dt_prov_tcp = {
 	.pv_name = "tcp",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = tcp_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = tcp_populate,
 	.pv_trampoline = tcp_trampoline,
 	.pv_attach = dt_tpprov_attach,
+	.pv_maymatch = tcp_maymatch,
 	.pv_argdesc = dt_tpprov_argdesc,
 };

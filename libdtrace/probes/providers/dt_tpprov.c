@@ -1,8 +1,8 @@
 /*
  * dt_tpprov.c: the shared part of the providers on a fixed table of raw
  * tracepoints (proc, sched, io, tcp, ip): populating, the trampoline's
- * frame, attaching, argument types (dt_tpprov.h says how a provider uses
- * it).
+ * frame, attaching, argument descriptions, names (dt_tpprov.h says how a
+ * provider uses it).
  *
  * Every probe is vmlinux::NAME, its pr_data its row of the provider's
  * table.  A program serves the probes of one trampoline kind: the cookie
@@ -10,6 +10,7 @@
  * have no cookies, the program's own constant, dt_rawtp_cookie()).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "dt_tpprov.h"
 
@@ -70,6 +71,22 @@ dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	    prp->pr_data;
 
 	return (dt_rawtp_open(dtp, tpp->tpp_tp, pgp->pg_fd, prp->pr_desc.id));
+}
+
+/*
+ * Can the description name a probe of the table?  Only a literal name is
+ * looked up; a glob may match anything.
+ */
+bool
+dt_tpprov_maymatch(const dt_tpprov_t *tv, const dtrace_probedesc_t *pdp)
+{
+	if (pdp->prb[0] == '\0' || strpbrk(pdp->prb, "*?[\\") != NULL)
+		return (true);
+	for (size_t i = 0; i < tv->tv_nprobes; i++) {
+		if (strcmp(tv->tv_probes[i].tpp_name, pdp->prb) == 0)
+			return (true);
+	}
+	return (false);
 }
 
 int

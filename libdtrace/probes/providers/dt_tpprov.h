@@ -14,11 +14,13 @@
  *	attach		the program to the row's raw tracepoint, cookie the
  *			probe id
  *	argdesc		the row's description of args[n]
+ *	maymatch	whether a description's name is one of the table's
  *
- * A provider fills a dt_tpprov_t and points its vtable at two wrappers
- * (populate and trampoline, which take the descriptor) and at
+ * A provider fills a dt_tpprov_t and points its vtable at three wrappers
+ * (populate, trampoline and maymatch, which take the descriptor) and at
  * dt_tpprov_attach() and dt_tpprov_argdesc() directly: a probe's pr_data
- * is its table row.
+ * is its table row.  The table is the one list of the provider's probe
+ * names.
  */
 #ifndef DT_TPPROV_H
 #define DT_TPPROV_H
@@ -56,6 +58,8 @@ extern int dt_tpprov_populate(dtrace_hdl_t *, const dt_tpprov_t *);
 extern int dt_tpprov_trampoline(dtrace_hdl_t *, dt_block_t *,
     const dt_program_t *, const dt_tpprov_t *);
 extern int dt_tpprov_attach(dtrace_hdl_t *, dt_probe_t *, dt_program_t *);
+extern bool dt_tpprov_maymatch(const dt_tpprov_t *,
+    const dtrace_probedesc_t *);
 extern int dt_tpprov_argdesc(dtrace_hdl_t *, const dt_probe_t *, int,
     dt_argdesc_t *);
 /* r0 = the size-byte (2, 4 or 8) member at off of the kernel object at
