@@ -37,6 +37,10 @@
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
+#include "dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 #include "../types/dt_ksyms.h"
 
 /* cpuinfo_t of the D library's sched.d, as programs read it */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "../types/dt_types.h"
 
 static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past);
 static void emit_provpid(dt_cg_t *cg, int ldone);

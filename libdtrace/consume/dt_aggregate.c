@@ -28,6 +28,8 @@
 #include <bpf/libbpf.h>
 
 #include "../dlang/dt_ast.h"
+#include "dt_consume.h"
+#include "../proc/dt_proc.h"
 
 typedef struct dt_aggent {
 	char *ae_key;		/* the key, as stored */

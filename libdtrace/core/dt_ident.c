@@ -13,6 +13,7 @@
 
 #include "../dlang/dt_ast.h"
 #include "dt_fn.h"
+#include "../dlang/dt_dlang.h"
 
 #define T_I32	{ DT_TK_INT, 4, 1, 0 }
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }

@@ -17,6 +17,13 @@
 #include <sys/syscall.h>
 
 #include "dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "../dlang/dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 #include "dt_fn.h"
 #include "dt_options.h"
 #include "../types/dt_ksyms.h"

@@ -38,6 +38,8 @@
 #include <strings.h>
 
 #include "dt_impl.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 #include "dt_options.h"
 #include "dt_rec.h"
 #include "../types/dt_tcache.h"

@@ -38,6 +38,11 @@
 #include <bpf/libbpf.h>
 
 #include "dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
 #include "../codegen/dt_asm.h"
 
 static bool

@@ -24,6 +24,11 @@
 
 #include "dt_ast.h"
 #include "../types/dt_tcache.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
 
 /*
  * The parts of a compiler error message are each bounded, so that the

@@ -40,6 +40,10 @@
 
 #include "dt_ast.h"
 #include "../types/dt_tcache.h"
+#include "dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 
 dt_node_t *
 dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
@@ -3537,8 +3541,8 @@ is_decl_start(dt_pcb_t *pcb)
  * The D type of a C type name a provider gives as text ("const char *",
  * "struct sk_buff *", "siginfo_t *", "struct ext4`inode *": see
  * dt_argdesc_t), by the grammar's own type-name rule on a compilation of
- * that text alone.  Returns 0, or -1, with the handle's error as it was,
- * when the text is no type name D knows.
+ * that text alone.  Returns 0, or -1, with no error on the handle, when
+ * the text is no type name D knows.
  */
 int
 dt_parse_ctype(dt_pcb_t *pcb, const char *text, dt_type_t *tp)
@@ -3546,7 +3550,6 @@ dt_parse_ctype(dt_pcb_t *pcb, const char *text, dt_type_t *tp)
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	dt_pcb_t sub = *pcb;
 	char errmsg[sizeof (dtp->dt_errmsg)];
-	const char *errtag = dtp->dt_errtag;
 	int err = dtp->dt_errno;
 	volatile int rv = -1;
 	jmp_buf jb;
@@ -3568,8 +3571,9 @@ dt_parse_ctype(dt_pcb_t *pcb, const char *text, dt_type_t *tp)
 		if (tok(&sub)->tk_kind == T_EOF)
 			rv = 0;
 	} else {
+		/* no error: a compilation under way has raised none */
 		memcpy(dtp->dt_errmsg, errmsg, sizeof (errmsg));
-		dtp->dt_errtag = errtag;
+		dtp->dt_errtag = NULL;
 		dtp->dt_errno = err;
 	}
 	dt_tok_free(&sub.pcb_tok);

@@ -26,6 +26,9 @@
 #include "dt_ast.h"
 #include "../core/dt_fn.h"
 #include "../types/dt_tcache.h"
+#include "../consume/dt_consume.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 
 static const dt_type_t t_int = { DT_TK_INT, 4, 1, 0 };
 static const dt_type_t t_long = { DT_TK_INT, 8, 1, 0 };

@@ -79,6 +79,10 @@
 #include <bpf/bpf.h>
 
 #include "../core/dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "dt_probe.h"
+#include "../proc/dt_proc.h"
 #include "../codegen/dt_insn.h"
 
 

@@ -29,6 +29,8 @@
 #include <bpf/bpf.h>
 
 #include "../core/dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "dt_probe.h"
 #include "../codegen/dt_insn.h"
 
 /*

@@ -23,6 +23,8 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "../probes/dt_probe.h"
+#include "dt_proc.h"
 
 /* The modules of traced processes, the latest read first. */
 dt_pidmod_t *

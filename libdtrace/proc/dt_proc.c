@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 
 static int
 pidfd_open(pid_t pid)

@@ -9,6 +9,7 @@
  * are placed after every clause that can fault (see dt_cg_program()).
  */
 #include "../../core/dt_impl.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 static int

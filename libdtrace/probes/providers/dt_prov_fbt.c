@@ -85,6 +85,9 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 #include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 

@@ -34,6 +34,8 @@
  * the reason (dt_probe_absent()).
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define IO_ARGS	{ DT_ARGX("bufinfo_t *", "struct request *"), \
 		  DT_ARGX("devinfo_t *", "struct request *"), \

@@ -20,6 +20,8 @@
  * is a device) and receive sees them before netfilter and IP's own checks.
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define ETH_P_IP_BE	0x0008	/* htons(ETH_P_IP), as a little-endian load */
 #define ETH_P_IPV6_BE	0xdd86	/* htons(ETH_P_IPV6) */

@@ -62,6 +62,9 @@
 #include <unistd.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../proc/dt_proc.h"
 #include "../../codegen/dt_asm.h"
 
 /* x86_64 struct pt_regs offsets */

@@ -44,6 +44,8 @@
  * no tracepoint that gives it on this kernel and is not provided.
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define CLD_EXITED	1
 #define CLD_KILLED	2

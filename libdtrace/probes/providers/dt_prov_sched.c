@@ -45,6 +45,8 @@
  */
 #include "dt_tpprov.h"
 #include "../../types/dt_ksyms.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
 #define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")

@@ -40,6 +40,8 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 #define SYS_ARGS_OFF	16	/* args[] in the sys_enter_X record */

@@ -33,6 +33,8 @@
  * tcp_receive_reset do not tell a refused connection from other resets).
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define IPPROTO_TCP_NR	6
 #define TCP_ESTABLISHED_NR	1	/* Linux's TCP states */

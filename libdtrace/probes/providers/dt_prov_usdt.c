@@ -101,6 +101,9 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../proc/dt_proc.h"
 #include "../../codegen/dt_asm.h"
 
 #define PT_IP				128	/* pt_regs: ip */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
 
 int
 dt_tpprov_populate(dtrace_hdl_t *dtp, const dt_tpprov_t *tv)

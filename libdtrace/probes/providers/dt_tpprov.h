@@ -25,7 +25,7 @@
 #ifndef DT_TPPROV_H
 #define DT_TPPROV_H
 
-#include "../../core/dt_impl.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 #define DT_TPPROV_NARGS	6		/* args[] a table row can type */
