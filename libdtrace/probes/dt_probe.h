@@ -302,6 +302,8 @@ enum {
 	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
 	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
 	DT_TRAMP_SCHED_TICK,	/* sched: hrtimer_expire_entry, the tick */
+	DT_TRAMP_SCHED_ENQUEUE,	/* sched: sched_wakeup(_new), on a queue */
+	DT_TRAMP_SCHED_DEQUEUE,	/* sched: sched_switch, prev off its queue */
 	DT_TRAMP_IO_START,	/* io: block_rq_issue */
 	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
 	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */

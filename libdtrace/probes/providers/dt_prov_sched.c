@@ -35,12 +35,19 @@
  *             the running thread its CPU time, on each CPU whose tick
  *             runs (an idle CPU's stops); args[0] lwpsinfo_t *, args[1]
  *             psinfo_t * of that thread, the current one
+ *   enqueue   sched_wakeup (p) and sched_wakeup_new (p): p is on the run
+ *             queue of its CPU; args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *             of p, args[2] cpuinfo_t * of the queue's CPU, args[3] 0
+ *   dequeue   sched_switch of a thread __schedule took off its queue
+ *             (prev->on_rq 0: it sleeps or dies), in it; args[0]
+ *             lwpsinfo_t *, args[1] psinfo_t * of it, args[2] cpuinfo_t *
+ *             of this CPU
  *
  * sleep and preempt partition sched_switch: every off-cpu is one or the
  * other.  change-pri sees only priority inheritance (nice(2) and
- * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue and
- * surrender have no tracepoint that gives them and are not provided
- * (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
+ * sched_setscheduler(2) have no tracepoint).  Migrations between CPUs
+ * are neither enqueue nor dequeue here, and surrender has no tracepoint
+ * that gives it and is not provided (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
  * on: an older kernel fails to attach on-cpu and remain-cpu.
  */
 #include "dt_tpprov.h"
@@ -50,6 +57,7 @@
 
 #define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
 #define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
+#define CPUINFO	DT_ARGV("cpuinfo_t *")	/* its entry of the cpuinfo map */
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,
@@ -64,6 +72,10 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	    { LWPSINFO, PSINFO } },
 	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
 	    { LWPSINFO, PSINFO } },
+	{ "enqueue", "sched_wakeup", DT_TRAMP_SCHED_ENQUEUE,
+	    { LWPSINFO, PSINFO, CPUINFO, DT_ARGV("int") }, "sched_wakeup_new" },
+	{ "dequeue", "sched_switch", DT_TRAMP_SCHED_DEQUEUE,
+	    { LWPSINFO, PSINFO, CPUINFO } },
 };
 
 /* The kernel's tick handler, the function of its per-CPU tick hrtimer. */
@@ -79,6 +91,27 @@ sched_tick_fn(dtrace_hdl_t *dtp)
 	for (int i = 0; ks != NULL && names[i] != NULL && addr == 0; i++)
 		addr = dt_ksyms_addr(ks, names[i]);
 	return (addr);
+}
+
+/*
+ * The entry of CPU r0's cpuinfo_t in the cpuinfo map (curcpu's), stored
+ * at off of dctx (r9): 0 if the map has none, or no clause reads it (the
+ * map is made for a clause that reads a cpuinfo_t).
+ */
+static void
+sched_cpuinfo(dtrace_hdl_t *dtp, dt_asm_t *as, int16_t off)
+{
+	if (dtp->dt_mapfd[DT_MAP_CPUINFO] < 0)
+		return;
+	dt_asm_emit(as, STX(BPF_W, FP, -16, R0));
+	dt_asm_reloc(as, DT_REL_MAPFD);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD,
+	    0, DT_MAP_CPUINFO));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, -16));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_emit(as, STX(BPF_DW, R9, off, R0));
 }
 
 /* r0 = the int at off of the task in reg, sign-extended (0 if unreadable) */
@@ -99,7 +132,7 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
     int lskip)
 {
 	int16_t a = MS_OFF(ms_argv);
-	int64_t prio, nprio, fn;
+	int64_t prio, nprio, fn, ti, cpu, onrq;
 	uint64_t tickfn;
 	int lend = dt_asm_label(as);
 
@@ -180,6 +213,36 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		dt_asm_emit(as, LDX(BPF_DW, R1, R9, a + 16));
 		dt_asm_jump(as, JMP_REG(BPF_JSGE, R0, R1, 0), lend);
 		dt_asm_emit(as, STX(BPF_DW, R9, a + 16, R0));
+		break;
+	case DT_TRAMP_SCHED_ENQUEUE:
+		/* (p), once p is on the run queue of its CPU */
+		/* task_cpu(p): thread_info's (5.16 on) or the task's */
+		if ((ti = dt_ktype_offset(dtp, "task_struct",
+		    "thread_info")) >= 0 &&
+		    (cpu = dt_ktype_offset(dtp, "thread_info", "cpu")) >= 0)
+			cpu += ti;
+		else if ((cpu = dt_ktype_offset(dtp, "task_struct", "cpu")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks thread_info.cpu"));
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, BPF_REG_7));
+		dt_tpprov_kread(as, BPF_REG_7, cpu, 4);
+		sched_cpuinfo(dtp, as, a + 16);
+		break;
+	case DT_TRAMP_SCHED_DEQUEUE:
+		/* (preempt, prev, next, prev_state): prev, if __schedule took
+		   it off its queue (it sleeps or dies: on_rq 0) */
+		if ((onrq = dt_ktype_offset(dtp, "task_struct", "on_rq")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks task_struct.on_rq"));
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 8));
+		dt_tpprov_kread(as, BPF_REG_7, onrq, 4);
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R0, 0, 0), lskip);
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, BPF_REG_7));
+		dt_asm_emit(as, CALL(BPF_FUNC_get_smp_processor_id));
+		sched_cpuinfo(dtp, as, a + 16);
 		break;
 	default:
 		break;

@@ -71,7 +71,10 @@ dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	const dt_tpprobe_t *tpp = (const dt_tpprobe_t *)(uintptr_t)
 	    prp->pr_data;
 
-	return (dt_rawtp_open(dtp, tpp->tpp_tp, pgp->pg_fd, prp->pr_desc.id));
+	if (dt_rawtp_open(dtp, tpp->tpp_tp, pgp->pg_fd, prp->pr_desc.id) != 0)
+		return (-1);
+	return (tpp->tpp_also == NULL ? 0 : dt_rawtp_open(dtp, tpp->tpp_also,
+	    pgp->pg_fd, prp->pr_desc.id));
 }
 
 /*

@@ -11,8 +11,8 @@
  *	trampoline	ms_prid from the cookie, arguments zero, the
  *			provider's body, and the return of 0 its filters
  *			jump to
- *	attach		the program to the row's raw tracepoint, cookie the
- *			probe id
+ *	attach		the program to the row's raw tracepoint (and its
+ *			second, tpp_also), cookie the probe id
  *	argdesc		the row's description of args[n]
  *	maymatch	whether a description's name is one of the table's
  *
@@ -36,6 +36,8 @@ typedef struct dt_tpprobe {
 	uint32_t tpp_tramp;		/* DT_TRAMP_* of its trampoline */
 	dt_argspec_t tpp_args[DT_TPPROV_NARGS];
 					/* args[0..]; DT_ARG_NONE: none */
+	const char *tpp_also;		/* a second raw tracepoint of the same
+					   arguments the probe is on, or NULL */
 } dt_tpprobe_t;
 
 /*
