@@ -380,6 +380,17 @@ struct ps_prochandle;
  * core/dt_options.c, which names its field here, sets its default and
  * parses what dtrace_setopt() is given for it.
  */
+/*
+ * evaltime: where a -c process is held while its descriptions are
+ * evaluated: at its exec (before its dynamic loader runs), or at its
+ * program's entry point for the others (its libraries mapped and
+ * initialized: preinit and main are met there too).
+ */
+#define DT_EVALTIME_EXEC	0
+#define DT_EVALTIME_PREINIT	1
+#define DT_EVALTIME_POSTINIT	2
+#define DT_EVALTIME_MAIN	3
+
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
@@ -395,8 +406,7 @@ typedef struct dt_options {
 					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
 	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
-	int op_evaltime;		/* evaltime: 0 exec, 1 preinit, 2
-					   postinit, 3 main (no effect) */
+	int op_evaltime;		/* evaltime: DT_EVALTIME_* */
 	dtrace_attribute_t op_amin;	/* amin: least attributes a program
 					   may have (Internal/Internal/Unknown:
 					   any) */

@@ -526,13 +526,16 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "errtags", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_errtags), .od_set = dt_opt_set },
 	/*
-	 * When DTrace evaluates the descriptions of a -c process.  Here the
-	 * process is held before it runs and at each change of its objects
-	 * until their probes are attached (probes/dt_discover.c), which is
-	 * as early as each of these: kept, no other effect.
+	 * Where a -c process is held while its descriptions are evaluated
+	 * and its probes attached (proc/dt_proc.c): at its exec for "exec",
+	 * before its dynamic loader runs; else at its program's entry point,
+	 * DTrace's default postinit (preinit and main are met there too:
+	 * the process is also held at each change of its objects until
+	 * their probes are attached, probes/dt_discover.c).
 	 */
 	{ .od_name = "evaltime", .od_type = DT_OPT_WORD, GO,
-	    AT(op_evaltime), .od_words = w_evaltime, .od_set = dt_opt_set },
+	    AT(op_evaltime), .od_words = w_evaltime,
+	    .od_default = DT_EVALTIME_POSTINIT, .od_set = dt_opt_set },
 	{ .od_name = "fbtkprobe", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_fbtkprobe), .od_set = dt_opt_set },
 	/* read when tracing starts (fbt_prepare()) */
