@@ -2782,22 +2782,6 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 
 
 /*
- * Is the type a cpuinfo_t * (the D library's)?  Such an argument points
- * to an entry of the cpuinfo map, as curcpu does (sched:::enqueue's
- * args[2]): a clause that reads one needs the map.
- */
-static bool
-is_cpuinfo(dt_pcb_t *pcb, dt_type_t ty)
-{
-	bool err;
-	const dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, "cpuinfo_t", &err);
-
-	return (!err && idp != NULL && idp->di_kind == DT_IDENT_TYPE &&
-	    ty.ty_kind == DT_TK_PTR && ty.ty_plevel == 0 &&
-	    ty.ty_btf == idp->di_type.ty_btf && ty.ty_btf != 0);
-}
-
-/*
  * The D type of an argument's native C type (dt_argdesc_t.ad_native), by
  * the grammar's type-name rule; a type the kernel's data lacks is a
  * plain 64-bit integer, as argN is.
@@ -2999,8 +2983,9 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		return;
 	}
 	argdesc_ctype(pcb, ad, &dnp->dn_type);
-	if (is_cpuinfo(pcb, dnp->dn_type))
-		dcp->dc_cpuinfo = true;	/* an entry of the cpuinfo map */
+	/* a CPU's entry of the cpuinfo map (sched:::enqueue's args[2]) */
+	if (strcmp(ad->ad_native, DT_ARG_CPUINFO) == 0)
+		dcp->dc_cpuinfo = true;
 	snprintf(name, sizeof (name), "arg%d", ad->ad_src);
 	dnp->dn_kind = DN_VAR;
 	dnp->dn_builtin = dt_builtin_lookup(name);

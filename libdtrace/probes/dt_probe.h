@@ -124,6 +124,12 @@ typedef struct dt_argspec {
 #define DT_ARGX(xlate, native)	{ DT_ARG_XLATE, (native), (xlate) }
 #define DT_ARGUSTR		{ DT_ARG_USTRING, "char *", NULL }
 
+/*
+ * The native type of an argument that points to a CPU's entry of the
+ * cpuinfo map (curcpu's): a clause that reads one needs the map.
+ */
+#define DT_ARG_CPUINFO		"cpuinfo_t *"
+
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
 	const dt_pattr_t *pv_attr;	/* stability of its probes */

@@ -57,7 +57,7 @@
 
 #define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
 #define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
-#define CPUINFO	DT_ARGV("cpuinfo_t *")	/* its entry of the cpuinfo map */
+#define CPUINFO	DT_ARGV(DT_ARG_CPUINFO)	/* its entry of the cpuinfo map */
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,
@@ -78,19 +78,34 @@ static const dt_tpprobe_t dt_sched_probes[] = {
 	    { LWPSINFO, PSINFO, CPUINFO } },
 };
 
-/* The kernel's tick handler, the function of its per-CPU tick hrtimer. */
-static uint64_t
-sched_tick_fn(dtrace_hdl_t *dtp)
+/*
+ * The functions the kernel's per-CPU tick hrtimer may have: fns[0] and
+ * fns[1], 0 where the kernel has none.  Since 6.9 it is
+ * tick_nohz_handler; before, tick_sched_timer, and tick_nohz_handler is
+ * there too, the handler of the low-resolution mode's clock event (no
+ * hrtimer: that mode's tick is not seen).  Both are taken: the timer's
+ * function is one of them.  0, or -1 if the kernel names neither.
+ */
+static int
+sched_tick_fns(dtrace_hdl_t *dtp, uint64_t fns[2])
 {
-	static const char *const names[] = {
-		"tick_nohz_handler", "tick_sched_timer", NULL
-	};
 	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
-	uint64_t addr = 0;
 
-	for (int i = 0; ks != NULL && names[i] != NULL && addr == 0; i++)
-		addr = dt_ksyms_addr(ks, names[i]);
-	return (addr);
+	fns[0] = ks != NULL ? dt_ksyms_addr(ks, "tick_nohz_handler") : 0;
+	fns[1] = ks != NULL ? dt_ksyms_addr(ks, "tick_sched_timer") : 0;
+	return (fns[0] == 0 && fns[1] == 0 ? -1 : 0);
+}
+
+/* Jump to label if r0 is fn (a kernel address; 0: never). */
+static void
+sched_jeq_fn(dt_asm_t *as, uint64_t fn, int label)
+{
+	if (fn == 0)
+		return;
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
+	    (int32_t)(uint32_t)fn));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)(fn >> 32)));
+	dt_asm_jump(as, JMP_REG(BPF_JEQ, R0, R1, 0), label);
 }
 
 /*
@@ -133,7 +148,8 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 {
 	int16_t a = MS_OFF(ms_argv);
 	int64_t prio, nprio, fn, ti, cpu, onrq;
-	uint64_t tickfn;
+	uint64_t tickfns[2];
+	int ltick = dt_asm_label(as);
 	int lend = dt_asm_label(as);
 
 	switch (pgp->pg_tramp) {
@@ -180,16 +196,16 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		if ((fn = dt_ktype_offset(dtp, "hrtimer", "function")) < 0)
 			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
 			    "lacks hrtimer.function"));
-		if ((tickfn = sched_tick_fn(dtp)) == 0)
+		if (sched_tick_fns(dtp, tickfns) != 0)
 			return (dt_set_errmsg(dtp, EDT_BTF, "the kernel's "
-			    "symbols name no tick handler (tick_nohz_handler)"));
+			    "symbols name no tick handler (tick_nohz_handler, "
+			    "tick_sched_timer)"));
 		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
 		dt_tpprov_kread(as, BPF_REG_7, fn, 8);
-		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
-		    (int32_t)(uint32_t)tickfn));
-		dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
-		    (tickfn >> 32)));
-		dt_asm_jump(as, JMP_REG(BPF_JNE, R0, R1, 0), lskip);
+		sched_jeq_fn(as, tickfns[0], ltick);
+		sched_jeq_fn(as, tickfns[1], ltick);
+		dt_asm_jump(as, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lskip);
+		dt_asm_set(as, ltick);
 		dt_asm_emit(as, CALL(BPF_FUNC_get_current_task));
 		dt_asm_emit(as, STX(BPF_DW, R9, a, R0));
 		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R0));
