@@ -485,18 +485,26 @@ assigns(const dt_node_t *e, const char *name)
 }
 
 /*
- * Does the program being compiled assign global name anywhere?  A global
- * may be read before the clause that assigns it (it is 0 until then), but
- * one the program never assigns is unknown (D_IDENT_UNDEF), as in DTrace.
+ * May global name be read here, before it is declared?  DTrace declares a
+ * global where a clause assigns it, clause by clause in program order:
+ * a clause may read one that it assigns itself (its predicate is checked
+ * after its body, so /g == 0/ { g = 5; } is fine), but not one that only
+ * a later clause assigns (END { t = timestamp - start; } before the BEGIN
+ * clause that sets start is D_IDENT_UNDEF).  Outside a clause (a
+ * translator being checked) any assignment in the program will do.
  */
 static bool
-program_assigns(dt_pcb_t *pcb, const char *name)
+may_read_undeclared(dt_pcb_t *pcb, const char *name)
 {
+	const dt_clause_t *dcp = pcb->pcb_clause;
+
+	if (dcp != NULL && (dcp->dc_pred != NULL || dcp->dc_body != NULL))
+		return (assigns(dcp->dc_pred, name) ||
+		    assigns(dcp->dc_body, name));
 	if (pcb->pcb_prog == NULL)
 		return (true);
-	for (const dt_clause_t *c = pcb->pcb_prog->dp_clauses; c != NULL;
-	    c = c->dc_next) {
-		if (assigns(c->dc_pred, name) || assigns(c->dc_body, name))
+	for (dcp = pcb->pcb_prog->dp_clauses; dcp != NULL; dcp = dcp->dc_next) {
+		if (assigns(dcp->dc_pred, name) || assigns(dcp->dc_body, name))
 			return (true);
 	}
 	return (false);
@@ -620,7 +628,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ipl is "
 			    "not supported: the kernel's preempt count has "
 			    "no address here (no data symbols)");
-		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
+		if (idp != NULL || !may_read_undeclared(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
 			    dnp->dn_str);
