@@ -3265,6 +3265,43 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 }
 
 /*
+ * A char * beside a string (s) is promoted to a string, as DTrace's
+ * guide has it for a comparison (a string compare) and for an assignment
+ * to a string: n becomes stringof(n), whose code reads the string the
+ * pointer points to (a char array is already a string here).
+ */
+static void
+charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
+	const dt_ident_t *idp = dt_builtin_lookup("stringof");
+	dt_type_t t = n->dn_type;
+	dt_node_t *ptr, *all, *list;
+
+	if (!is_string(s) || t.ty_kind != DT_TK_PTR || t.ty_psize != 1 ||
+	    t.ty_plevel != 0 || n->dn_kind == DN_INT || idp == NULL)
+		return;
+	/* ptr takes n's contents (its name too), n becomes the call; each
+	   keeps its own place in the list of nodes to free */
+	ptr = dt_node_new(pcb, n->dn_kind, n->dn_pos);
+	all = ptr->dn_all;
+	*ptr = *n;
+	ptr->dn_all = all;
+	ptr->dn_list = NULL;
+	all = n->dn_all;
+	list = n->dn_list;
+	memset(n, 0, sizeof (*n));
+	n->dn_kind = DN_CALL;
+	n->dn_pos = ptr->dn_pos;
+	n->dn_all = all;
+	n->dn_list = list;
+	if ((n->dn_str = strdup("stringof")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
+	n->dn_args = ptr;
+	n->dn_builtin = idp;
+	n->dn_type = idp->di_type;
+}
+
+/*
  * The constant 0 or NULL (n) put in a string (s) is the empty string:
  * s = 0 stores "", which reads as DTrace's deleted string variable or
  * element does (the element keeps its space until the next store).
@@ -3554,6 +3591,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* NULL beside a string is "" (strtok's end) */
 			null_as_empty(pcb, l, r);
 			null_as_empty(pcb, r, l);
+			charptr_as_string(pcb, l, r);
+			charptr_as_string(pcb, r, l);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
@@ -3657,8 +3696,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
 			    "may not be applied to an array: arrays are not "
 			    "assigned whole", op);
-		if (dnp->dn_op == T_ASSIGN)
+		if (dnp->dn_op == T_ASSIGN) {
 			zero_as_empty(pcb, dnp->dn_left, r);
+			charptr_as_string(pcb, dnp->dn_left, r);
+		}
 		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
 		    r)) {
 			/* the code generator deletes or zeroes it */
