@@ -3270,6 +3270,13 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
  * to a string: n becomes stringof(n), whose code reads the string the
  * pointer points to (a char array is already a string here).
  */
+/* A pointer to char (of any signedness), not to a pointer. */
+static bool
+is_charptr(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_PTR && t.ty_psize == 1 && t.ty_plevel == 0);
+}
+
 static void
 charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 {
@@ -3277,8 +3284,8 @@ charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	dt_type_t t = n->dn_type;
 	dt_node_t *ptr, *all, *list;
 
-	if (!is_string(s) || t.ty_kind != DT_TK_PTR || t.ty_psize != 1 ||
-	    t.ty_plevel != 0 || n->dn_kind == DN_INT || idp == NULL)
+	if (!is_string(s) || !is_charptr(t) || n->dn_kind == DN_INT ||
+	    idp == NULL)
 		return;
 	/* ptr takes n's contents (its name too), n becomes the call; each
 	   keeps its own place in the list of nodes to free */
@@ -3716,6 +3723,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_aux = (uint64_t)dt_btf_size(
 				    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
 				    dnp->dn_left->dn_type.ty_btf);
+		} else if (dnp->dn_op == T_ASSIGN && is_string(r) &&
+		    is_charptr(dnp->dn_left->dn_type)) {
+			/* a char * takes a string's address, as in DTrace */
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)) ||
