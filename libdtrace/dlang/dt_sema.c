@@ -3268,7 +3268,8 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
  * A char * beside a string (s) is promoted to a string, as DTrace's
  * guide has it for a comparison (a string compare) and for an assignment
  * to a string: n becomes stringof(n), whose code reads the string the
- * pointer points to (a char array is already a string here).
+ * pointer points to (a char array is already a string here); a NULL
+ * char * is the empty string there, as DTrace reads NULL.
  */
 /* A pointer to char (of any signedness), not to a pointer. */
 static bool
@@ -3306,6 +3307,7 @@ charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	n->dn_args = ptr;
 	n->dn_builtin = idp;
 	n->dn_type = idp->di_type;
+	n->dn_value = 1;	/* NULL is "" (dt_cg_stringof()) */
 }
 
 /*

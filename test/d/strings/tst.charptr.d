@@ -3,7 +3,9 @@
  * A char * beside a string is promoted to a string: a relational operator
  * compares the strings (either side may be the char *), and an assignment
  * to a string variable, element or thread-local copies the string.  The
- * char * here points to this thread's comm, "dtrace".
+ * char * here points to this thread's comm, "dtrace".  A NULL char *
+ * so promoted is the empty string, as DTrace's compare and copy read
+ * NULL (no fault: the ERROR clause would say so).
  */
 string g;
 
@@ -33,6 +35,15 @@ BEGIN
 }
 
 BEGIN
+{
+	this->n = (char *)0;
+	printf("null %d %d %d\n", this->n == "", "x" != this->n,
+	    this->n < "a");
+	g = this->n;
+	printf("null copy [%s] %d\n", g, strlen(g));
+}
+
+BEGIN
 /this->p == "other"/
 {
 	printf("not printed\n");
@@ -41,4 +52,10 @@ BEGIN
 BEGIN
 {
 	exit(0);
+}
+
+ERROR
+{
+	printf("fault\n");
+	exit(1);
 }
