@@ -3264,13 +3264,6 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 		zero_as_empty(pcb, s, n);
 }
 
-/*
- * A char * beside a string (s) is promoted to a string, as DTrace's
- * guide has it for a comparison (a string compare) and for an assignment
- * to a string: n becomes stringof(n), whose code reads the string the
- * pointer points to (a char array is already a string here); a NULL
- * char * is the empty string there, as DTrace reads NULL.
- */
 /* A pointer to char (of any signedness), not to a pointer. */
 static bool
 is_charptr(dt_type_t t)
@@ -3278,6 +3271,13 @@ is_charptr(dt_type_t t)
 	return (t.ty_kind == DT_TK_PTR && t.ty_psize == 1 && t.ty_plevel == 0);
 }
 
+/*
+ * A char * beside a string (s) is promoted to a string, as DTrace's
+ * guide has it for a comparison (a string compare) and for an assignment
+ * to a string: n becomes stringof(n), whose code reads the string the
+ * pointer points to (a char array is already a string here); a NULL
+ * char * is the empty string there, as DTrace reads NULL.
+ */
 static void
 charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 {
