@@ -82,7 +82,9 @@ typedef struct dt_node {
 	dt_type_t dn_type;		/* type after dt_sema */
 	dt_srcpos_t dn_pos;		/* where it was written */
 	int64_t dn_value;		/* DN_INT; DN_MEMBER offset; DN_INDEX
-					   element size */
+					   element size; DN_CALL of stringof:
+					   1 if a promoted char * (NULL is
+					   "") */
 	int64_t dn_aux;			/* DN_MEMBER: bit offset | size << 8;
 					   built-ins: a kernel offset;
 					   DN_ASSIGN of a struct member:

@@ -249,6 +249,8 @@ pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 		dt_cerror(pcb, "D_PROC_FUNC", pos, "%s", msg);
 	case DT_PIDNM_BADPID:
 		dt_cerror(pcb, "D_PROC_BADPID", pos, "%s", msg);
+	case DT_PIDNM_ZERO:
+		dt_cerror(pcb, "D_PDESC_ZERO", pos, "%s", msg);
 	}
 }
 

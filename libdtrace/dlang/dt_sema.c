@@ -485,18 +485,26 @@ assigns(const dt_node_t *e, const char *name)
 }
 
 /*
- * Does the program being compiled assign global name anywhere?  A global
- * may be read before the clause that assigns it (it is 0 until then), but
- * one the program never assigns is unknown (D_IDENT_UNDEF), as in DTrace.
+ * May global name be read here, before it is declared?  DTrace declares a
+ * global where a clause assigns it, clause by clause in program order:
+ * a clause may read one that it assigns itself (its predicate is checked
+ * after its body, so /g == 0/ { g = 5; } is fine), but not one that only
+ * a later clause assigns (END { t = timestamp - start; } before the BEGIN
+ * clause that sets start is D_IDENT_UNDEF).  Outside a clause (a
+ * translator being checked) any assignment in the program will do.
  */
 static bool
-program_assigns(dt_pcb_t *pcb, const char *name)
+may_read_undeclared(dt_pcb_t *pcb, const char *name)
 {
+	const dt_clause_t *dcp = pcb->pcb_clause;
+
+	if (dcp != NULL && (dcp->dc_pred != NULL || dcp->dc_body != NULL))
+		return (assigns(dcp->dc_pred, name) ||
+		    assigns(dcp->dc_body, name));
 	if (pcb->pcb_prog == NULL)
 		return (true);
-	for (const dt_clause_t *c = pcb->pcb_prog->dp_clauses; c != NULL;
-	    c = c->dc_next) {
-		if (assigns(c->dc_pred, name) || assigns(c->dc_body, name))
+	for (dcp = pcb->pcb_prog->dp_clauses; dcp != NULL; dcp = dcp->dc_next) {
+		if (assigns(dcp->dc_pred, name) || assigns(dcp->dc_body, name))
 			return (true);
 	}
 	return (false);
@@ -620,7 +628,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ipl is "
 			    "not supported: the kernel's preempt count has "
 			    "no address here (no data symbols)");
-		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
+		if (idp != NULL || !may_read_undeclared(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
 			    dnp->dn_str);
@@ -3241,6 +3249,52 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 		zero_as_empty(pcb, s, n);
 }
 
+/* A pointer to char (of any signedness), not to a pointer. */
+static bool
+is_charptr(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_PTR && t.ty_psize == 1 && t.ty_plevel == 0);
+}
+
+/*
+ * A char * beside a string (s) is promoted to a string, as DTrace's
+ * guide has it for a comparison (a string compare) and for an assignment
+ * to a string: n becomes stringof(n), whose code reads the string the
+ * pointer points to (a char array is already a string here); a NULL
+ * char * is the empty string there, as DTrace reads NULL.
+ */
+static void
+charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
+	const dt_ident_t *idp = dt_builtin_lookup("stringof");
+	dt_type_t t = n->dn_type;
+	dt_node_t *ptr, *all, *list;
+
+	if (!is_string(s) || !is_charptr(t) || n->dn_kind == DN_INT ||
+	    idp == NULL)
+		return;
+	/* ptr takes n's contents (its name too), n becomes the call; each
+	   keeps its own place in the list of nodes to free */
+	ptr = dt_node_new(pcb, n->dn_kind, n->dn_pos);
+	all = ptr->dn_all;
+	*ptr = *n;
+	ptr->dn_all = all;
+	ptr->dn_list = NULL;
+	all = n->dn_all;
+	list = n->dn_list;
+	memset(n, 0, sizeof (*n));
+	n->dn_kind = DN_CALL;
+	n->dn_pos = ptr->dn_pos;
+	n->dn_all = all;
+	n->dn_list = list;
+	if ((n->dn_str = strdup("stringof")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
+	n->dn_args = ptr;
+	n->dn_builtin = idp;
+	n->dn_type = idp->di_type;
+	n->dn_value = 1;	/* NULL is "" (dt_cg_stringof()) */
+}
+
 /*
  * The constant 0 or NULL (n) put in a string (s) is the empty string:
  * s = 0 stores "", which reads as DTrace's deleted string variable or
@@ -3531,6 +3585,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* NULL beside a string is "" (strtok's end) */
 			null_as_empty(pcb, l, r);
 			null_as_empty(pcb, r, l);
+			charptr_as_string(pcb, l, r);
+			charptr_as_string(pcb, r, l);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
@@ -3634,8 +3690,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
 			    "may not be applied to an array: arrays are not "
 			    "assigned whole", op);
-		if (dnp->dn_op == T_ASSIGN)
+		if (dnp->dn_op == T_ASSIGN) {
 			zero_as_empty(pcb, dnp->dn_left, r);
+			charptr_as_string(pcb, dnp->dn_left, r);
+		}
 		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
 		    r)) {
 			/* the code generator deletes or zeroes it */
@@ -3652,6 +3710,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_aux = (uint64_t)dt_btf_size(
 				    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
 				    dnp->dn_left->dn_type.ty_btf);
+		} else if (dnp->dn_op == T_ASSIGN && is_string(r) &&
+		    is_charptr(dnp->dn_left->dn_type)) {
+			/* a char * takes a string's address, as in DTrace */
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)) ||

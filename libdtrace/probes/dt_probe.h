@@ -374,6 +374,7 @@ extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 #define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
 #define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
 #define	DT_PIDNM_BADPID	4	/* D_PROC_BADPID */
+#define	DT_PIDNM_ZERO	5	/* D_PDESC_ZERO, with the reason */
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */

@@ -471,11 +471,13 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 
 /*
  * Why a description of a pid provider that names things exactly matched
- * nothing: a probe name that is none of the provider's (DT_PIDNM_NAME), a
- * module the process does not map (DT_PIDNM_LIB), a function its modules
- * do not have (DT_PIDNM_FUNC), a provider pidX where X is no process id
- * (DT_PIDNM_BADPID); the message in msg.  DT_PIDNM_NONE when
- * there is no such reason (globs, another provider).
+ * nothing, with DTrace's tags: a probe name that is none of the
+ * provider's (DT_PIDNM_NAME), the function - in another module than the
+ * executable (DT_PIDNM_LIB), a function its modules do not have
+ * (DT_PIDNM_FUNC), pid0 (DT_PIDNM_BADPID: no process to trace); a module
+ * the process does not map only matches nothing (DT_PIDNM_ZERO, the
+ * reason said); the message in msg.  DT_PIDNM_NONE when there is no such
+ * reason (globs, another provider: pidgin is no pid provider).
  */
 static int
 pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
@@ -486,11 +488,10 @@ pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	uint64_t off;
 
 	if (pid == 0 && strncmp(pdp->prv, "pid", 3) == 0 &&
-	    pdp->prv[3] != '\0' && !has_glob(pdp->prv) &&
-	    !isdigit((unsigned char)pdp->prv[strlen(pdp->prv) - 1])) {
-		/* pidabc (a USDT provider's name ends in the process id) */
-		snprintf(msg, len, "%s is not pid followed by a process id",
-		    pdp->prv);
+	    pdp->prv[3] != '\0' &&
+	    strspn(pdp->prv + 3, "0") == strlen(pdp->prv + 3)) {
+		snprintf(msg, len, "%s names process id 0, which is not a "
+		    "process that can be traced", pdp->prv);
 		return (DT_PIDNM_BADPID);
 	}
 	if (pid == 0 || has_glob(pdp->prv))
@@ -534,7 +535,7 @@ pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	if (!mod && pdp->mod[0] != '\0' && !has_glob(pdp->mod)) {
 		snprintf(msg, len, "process %d maps no module %s", (int)pid,
 		    pdp->mod);
-		return (DT_PIDNM_LIB);
+		return (DT_PIDNM_ZERO);
 	}
 	if (mod && !fun) {
 		snprintf(msg, len, "no function %s in %s of process %d",
