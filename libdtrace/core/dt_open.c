@@ -182,7 +182,7 @@ enable_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 {
 	dt_clause_t *dcp = arg;
 
-	if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0)
+	if (dt_probe_enable(dtp, prp, dcp->dc_id, true) != 0)
 		return (-1);
 	if (dcp->dc_nprobes % 16 == 0) {
 		uint32_t *n = dt_realloc(dtp, dcp->dc_probes,
