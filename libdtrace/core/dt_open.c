@@ -219,15 +219,31 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 			return (-1);
 		dcp->dc_id = dtp->dt_nclauses;
 		dtp->dt_clauses[dtp->dt_nclauses++] = dcp;
+	}
+	/*
+	 * Each description enables the clause, and the clauses its if
+	 * statements were split into (dc_split) after it, in turn: a
+	 * probe two descriptions match runs the whole clause twice.
+	 */
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		if (dcp->dc_split)
+			continue;
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
 			unsigned int before = dcp->dc_nprobes;
 
-			if (dt_probe_match(dtp, &dcp->dc_descs[i], enable_cb,
-			    dcp) < 0)
-				return (-1);
-			if (!dcp->dc_split)
-				info.dpi_matches += dcp->dc_nprobes - before;
+			for (dt_clause_t *part = dcp; part != NULL &&
+			    (part == dcp || part->dc_split);
+			    part = part->dc_next) {
+				if (dt_probe_match(dtp, &part->dc_descs[i],
+				    enable_cb, part) < 0)
+					return (-1);
+			}
+			info.dpi_matches += dcp->dc_nprobes - before;
 		}
+	}
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
 		if (dcp->dc_recsize > dtp->dt_recmax)
 			dtp->dt_recmax = dcp->dc_recsize;
 		info.dpi_clauses++;

@@ -2,8 +2,9 @@
  * A clause runs once for each of its descriptions that matches the
  * probe, as DTrace makes an enabling of each: twice for "BEGIN, BEGIN",
  * three times when a glob matches BEGIN again; a clause whose
- * descriptions match different probes runs once on each.  With nspec=1
- * the second speculation() of a doubled clause finds none free.
+ * descriptions match different probes runs once on each; a clause with
+ * an if statement runs whole each time.  With nspec=1 the second
+ * speculation() of a doubled clause finds none free.
  */
 #pragma D option quiet
 #pragma D option nspec=1
@@ -22,6 +23,16 @@ BEGIN, dtrace:::BEGIN, dtrace:::BEG*
 BEGIN, END
 {
 	k++;
+}
+
+BEGIN, BEGIN
+{
+	j++;
+	printf("part %d", j);
+	if (j == 1) {
+		printf(" first");
+	}
+	printf(" end\n");
 }
 
 BEGIN, BEGIN
