@@ -255,6 +255,28 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 }
 
 /*
+ * bufresize=auto made a buffer smaller than asked: DTrace's warning, the
+ * size in the largest unit that divides it ("buffer size lowered to 2g").
+ */
+static void
+size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
+{
+	static const char units[] = "kmgt";
+	char unit = '\0';
+
+	for (int i = 0; i < 4 && size >= 1024 && size % 1024 == 0; i++) {
+		size /= 1024;
+		unit = units[i];
+	}
+	if (unit != '\0')
+		dt_msg(dtp, DTRACE_MSG_WARNING, "%s size lowered to %llu%c",
+		    what, (unsigned long long)size, unit);
+	else
+		dt_msg(dtp, DTRACE_MSG_WARNING, "%s size lowered to %llu",
+		    what, (unsigned long long)size);
+}
+
+/*
  * One hash map for each associative array and thread-local variable,
  * sized so that it holds dynvarsize bytes of elements (key, value and the
  * 8 bytes of the variable's id a DTrace element has besides), and one
@@ -482,6 +504,8 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (fd < 0)
 		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
+	if (osize < dtp->dt_opts.op_bufsize)
+		size_lowered(dtp, "buffer", osize);
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);

@@ -34,7 +34,8 @@ run_in -x aggsize=256m -n 'BEGIN { @a[1] = count(); exit(0); }'
 echo "dynvarsize=512m:"
 run_in -x dynvarsize=512m -n 'BEGIN { a[1] = 1; exit(0); }'
 # the principal buffer: halved until it can be made (bufresize=auto, the
-# default, as in DTrace), refused with bufresize=manual
+# default, as in DTrace: 32m fits, with its warning), refused with
+# bufresize=manual
 echo "bufsize=256m:"
 run_in -x bufsize=256m -n 'BEGIN { exit(0); }'
 echo "bufsize=256m, bufresize=manual:"
