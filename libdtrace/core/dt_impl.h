@@ -711,7 +711,7 @@ typedef struct dt_options {
 	bool op_verbose;		/* verbose */
 	char *op_version;		/* version */
 	bool op_lazyload;		/* lazyload: no DOF here */
-	bool op_preallocate;		/* preallocate: BPF maps always are */
+	uint64_t op_preallocate;	/* preallocate: kept, no effect */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
 	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
 					   take at most this many frames,
