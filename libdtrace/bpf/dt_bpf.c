@@ -291,49 +291,70 @@ size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
 static int
 varmaps_create(dtrace_hdl_t *dtp)
 {
+	uint64_t asked[2] = { dtp->dt_opts.op_aggsize,
+	    dtp->dt_opts.op_dynvarsize };
+
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
-		uint64_t size = idp->di_kind == DT_IDENT_AGG ?
-		    dtp->dt_opts.op_aggsize : dtp->dt_opts.op_dynvarsize;
-		/* a dynamic variable's element costs what DTrace's does: its
-		   key, its value and the variable's id (8 bytes), which
-		   DTrace's tuples carry */
-		uint64_t n = size / (idp->di_keysize + idp->di_valsize +
-		    (idp->di_kind == DT_IDENT_AGG ? 0 : 8));
+		bool agg = idp->di_kind == DT_IDENT_AGG;
+		uint64_t *size = agg ? &dtp->dt_opts.op_aggsize :
+		    &dtp->dt_opts.op_dynvarsize;
 		char name[BPF_OBJ_NAME_LEN], what[64];
 		enum bpf_map_type type;
+		uint64_t n;
 		int fd;
 
-		if (n < 1)
-			n = 1;
-		if (n > 1 << 24)
-			n = 1 << 24;
 		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
 		    (idp->di_kind == DT_IDENT_TLS || idp->di_tls ? 6 : 0) +
-		    (idp->di_kind == DT_IDENT_AGG ? 1 : 0));
+		    (agg ? 1 : 0));
 		for (char *c = name; *c != '\0'; c++) {
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
 				*c = '_';
 		}
-		if (idp->di_kind != DT_IDENT_AGG)
+		if (!agg)
 			type = BPF_MAP_TYPE_HASH;
 		else if (idp->di_nkeys > 0)
 			type = BPF_MAP_TYPE_PERCPU_HASH;
-		else {
+		else
 			type = BPF_MAP_TYPE_PERCPU_ARRAY;
-			n = 1;
+		/*
+		 * bufresize=auto: a size the kernel refuses is halved, for
+		 * this map and the ones after it, as DTrace halves aggsize
+		 * and dynvarsize (warned below).
+		 */
+		for (;;) {
+			/* a dynamic variable's element costs what DTrace's
+			   does: its key, its value and the variable's id (8
+			   bytes), which DTrace's tuples carry */
+			n = *size / (idp->di_keysize + idp->di_valsize +
+			    (agg ? 0 : 8));
+			if (n < 1)
+				n = 1;
+			if (n > 1 << 24)
+				n = 1 << 24;
+			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
+				n = 1;
+			fd = dt_bpf_map_create(type, name, idp->di_keysize,
+			    idp->di_valsize, (uint32_t)n,
+			    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 :
+			    BPF_F_NO_PREALLOC);
+			if (fd >= 0 || (errno != ENOMEM && errno != E2BIG) ||
+			    dtp->dt_opts.op_bufresize_manual || n == 1)
+				break;
+			*size /= 2;
 		}
-		fd = dt_bpf_map_create(type, name, idp->di_keysize,
-		    idp->di_valsize, (uint32_t)n,
-		    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 : BPF_F_NO_PREALLOC);
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);
-			return (map_fail(dtp, what, idp->di_kind ==
-			    DT_IDENT_AGG ? "aggsize" : "dynvarsize"));
+			return (map_fail(dtp, what, agg ? "aggsize" :
+			    "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
 	}
+	if (dtp->dt_opts.op_aggsize < asked[0])
+		size_lowered(dtp, "aggregation", dtp->dt_opts.op_aggsize);
+	if (dtp->dt_opts.op_dynvarsize < asked[1])
+		size_lowered(dtp, "dynamic variable", dtp->dt_opts.op_dynvarsize);
 	return (0);
 }
 
