@@ -277,6 +277,37 @@ size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
 }
 
 /*
+ * An aggregation whose entry (key and value) aggsize cannot hold: as in
+ * DTrace every new key is an aggregation drop.  A hash map cannot have
+ * no room, so programs use a twin of one entry that one key fills (all
+ * zero bytes: a firing with that key updates it, unseen), and the
+ * consumer reads the real map, which stays empty.
+ */
+static int
+full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
+    unsigned int i)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	void *key = calloc(1, idp->di_keysize);
+	void *val = calloc((size_t)(ncpu > 0 ? ncpu : 1), idp->di_valsize);
+	int fd = -1;
+
+	if (key != NULL && val != NULL)
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name,
+		    idp->di_keysize, idp->di_valsize, 1, BPF_F_NO_PREALLOC);
+	if (fd >= 0 && bpf_map_update_elem(fd, key, val, BPF_NOEXIST) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	free(key);
+	free(val);
+	if (fd < 0)
+		return (map_fail(dtp, "for variable", "aggsize"));
+	dtp->dt_varprogfd[i] = fd;
+	return (0);
+}
+
+/*
  * One hash map for each associative array and thread-local variable,
  * sized so that it holds dynvarsize bytes of elements (key, value and the
  * 8 bytes of the variable's id a DTrace element has besides), and one
@@ -350,6 +381,10 @@ varmaps_create(dtrace_hdl_t *dtp)
 			    "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
+		if (type == BPF_MAP_TYPE_PERCPU_HASH && *size <
+		    (uint64_t)idp->di_keysize + idp->di_valsize &&
+		    full_twin(dtp, idp, name, i) != 0)
+			return (-1);
 	}
 	if (dtp->dt_opts.op_aggsize < asked[0])
 		size_lowered(dtp, "aggregation", dtp->dt_opts.op_aggsize);
@@ -714,8 +749,11 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 	for (uint32_t i = 0; i < blk->db_nrels; i++) {
 		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
+		int idx = in->imm;
 
-		in->imm = dt_map_fd(dtp, in->imm);
+		in->imm = idx >= DT_MAP_COUNT &&
+		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] >= 0 ?
+		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] : dt_map_fd(dtp, idx);
 	}
 	if (pgp->pg_callback != 0 && (btf = funcs_btf(pgp, fi)) == NULL)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
@@ -799,7 +837,10 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		if (dtp->dt_varmapfd[i] >= 0)
 			close(dtp->dt_varmapfd[i]);
+		if (dtp->dt_varprogfd[i] >= 0)
+			close(dtp->dt_varprogfd[i]);
 		dtp->dt_varmapfd[i] = -1;
+		dtp->dt_varprogfd[i] = -1;
 	}
 	if (dtp->dt_epollfd >= 0)
 		close(dtp->dt_epollfd);

@@ -799,6 +799,9 @@ struct dtrace_hdl {
 					   thread that has self->a[k]
 					   elements (NULL: none declared) */
 	int *dt_varmapfd;		/* their maps, -1 until created */
+	int *dt_varprogfd;		/* the map programs use instead, or
+					   -1: a full one for an aggregation
+					   whose entry aggsize cannot hold */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */
