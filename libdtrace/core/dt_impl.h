@@ -455,7 +455,7 @@ typedef struct dt_options {
 	bool op_verbose;		/* verbose */
 	char *op_version;		/* version */
 	bool op_lazyload;		/* lazyload: no DOF here */
-	bool op_preallocate;		/* preallocate: BPF maps always are */
+	uint64_t op_preallocate;	/* preallocate: kept, no effect */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
 	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
 					   take at most this many frames,
@@ -543,6 +543,9 @@ struct dtrace_hdl {
 					   thread that has self->a[k]
 					   elements (NULL: none declared) */
 	int *dt_varmapfd;		/* their maps, -1 until created */
+	int *dt_varprogfd;		/* the map programs use instead, or
+					   -1: a full one for an aggregation
+					   whose entry aggsize cannot hold */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */

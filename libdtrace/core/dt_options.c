@@ -302,6 +302,20 @@ set_spec(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (0);
 }
 
+/*
+ * preallocate: DTrace's size of memory the consumer reserves, kept; alone
+ * (a flag, as scripts also set it) it is 1.
+ */
+static int
+set_prealloc(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (val == NULL || *val == '\0') {
+		dt_opt_store(dtp, od, 1);
+		return (0);
+	}
+	return (dt_opt_set(dtp, od, val));
+}
+
 /* ustackcopy: read in pieces of DT_USTACK_CHUNK bytes. */
 static int
 set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -602,8 +616,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_pcapsize), .od_default = 1514, .od_max = UINT32_MAX,
 	    .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
-	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
-	    AT(op_preallocate), .od_set = dt_opt_set },
+	{ .od_name = "preallocate", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_preallocate), .od_max = UINT64_MAX,
+	    .od_set = set_prealloc },
 	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,

@@ -594,7 +594,7 @@ settle(dtrace_hdl_t *dtp, pid_t pid, uint64_t first, dt_discproc_t *dp)
 			for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
 				if (!dt_probe_matches(prp, &dcp->dc_descs[d]))
 					continue;
-				if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0) {
+				if (dt_probe_enable(dtp, prp, dcp->dc_id, false) != 0) {
 					untraced(dtp, pid);
 					return;
 				}

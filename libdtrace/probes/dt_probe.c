@@ -460,11 +460,16 @@ dt_probe_absent(const dtrace_probedesc_t *pdp)
 	return (NULL);
 }
 
-/* Enable clause on the probe (once). */
+/*
+ * Enable clause on the probe: once, or with again once more for each
+ * description of the clause that matches the probe (DTrace makes an
+ * enabling of each, so "BEGIN, BEGIN { }" runs twice a firing).
+ */
 int
-dt_probe_enable(dtrace_hdl_t *dtp, dt_probe_t *prp, unsigned int clause)
+dt_probe_enable(dtrace_hdl_t *dtp, dt_probe_t *prp, unsigned int clause,
+    bool again)
 {
-	for (unsigned int i = 0; i < prp->pr_nclauses; i++) {
+	for (unsigned int i = 0; i < prp->pr_nclauses && !again; i++) {
 		if (prp->pr_clauses[i] == clause)
 			return (0);
 	}

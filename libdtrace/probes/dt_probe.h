@@ -231,7 +231,8 @@ extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
 extern bool dt_probe_same_clauses(const dt_probe_t *, const dt_probe_t *);
 extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
-extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
+extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int,
+    bool);
 extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
 extern int dt_providers_init(dtrace_hdl_t *);
 extern void dt_providers_fini(dtrace_hdl_t *);

@@ -699,7 +699,7 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
 			if (dt_discover_wants(dtp, &dcp->dc_descs[d]) &&
 			    desc_site(&dcp->dc_descs[d], pm, en, true)) {
-				if (dt_probe_enable(dtp, prp, c) != 0)
+				if (dt_probe_enable(dtp, prp, c, false) != 0)
 					return (NULL);
 				break;
 			}
