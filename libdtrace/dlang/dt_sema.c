@@ -3801,6 +3801,22 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
+		if (dnp->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_type.ty_btf == 0 && is_scalar(dnp->dn_left)) {
+			/* (string) e of an integer or a pointer means
+			   stringof(e), as DTrace documents */
+			const dt_ident_t *so = dt_builtin_lookup("stringof");
+
+			if ((dnp->dn_str = strdup("stringof")) == NULL)
+				dt_cerror(pcb, "D_NOMEM", dnp->dn_pos,
+				    "out of memory");
+			dnp->dn_kind = DN_CALL;
+			dnp->dn_args = dnp->dn_left;
+			dnp->dn_left = NULL;
+			dnp->dn_builtin = so;
+			dnp->dn_type = so->di_type;
+			break;
+		}
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
 		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
