@@ -119,6 +119,17 @@ is_strarg(const dt_node_t *dnp)
 }
 
 /*
+ * What a void * parameter takes: an integer or a pointer (an address), or
+ * a string or an array, whose value is its address.
+ */
+static bool
+is_addrarg(const dt_node_t *dnp)
+{
+	return (is_scalar(dnp) || is_string(dnp) ||
+	    dnp->dn_type.ty_kind == DT_TK_ARRAY);
+}
+
+/*
  * A struct, union or array, or a float, double or long double: a value
  * of its type is the address of its bytes, and a variable holds the
  * bytes (dt_cg.c too).  D has no floating-point arithmetic, so a float
@@ -1756,12 +1767,13 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 			p++;
 		n++;
 		ok = *p == 's' ? is_strarg(a) : *p == 'x' ? is_scalar(a) :
-		    is_int(a);
+		    *p == 'p' ? is_addrarg(a) : is_int(a);
 		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 			    "#%d is incompatible with prototype: argument must "
 			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
 			    *p == 'x' ? "an integer or pointer" :
+			    *p == 'p' ? "an address, a string or an array" :
 			    "an integer");
 	}
 }
@@ -1983,8 +1995,10 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    dnp->dn_str);
 		a = a->dn_list;
 	}
-	/* NULL, the constant 0, is a pointer too: it faults at run time */
+	/* NULL, the constant 0, is a pointer too: it faults at run time;
+	   an array's value is its address, as in C */
 	if (a->dn_type.ty_kind != DT_TK_PTR &&
+	    a->dn_type.ty_kind != DT_TK_ARRAY &&
 	    !(a->dn_kind == DN_INT && a->dn_value == 0))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 		    "#%d is incompatible with prototype: argument must "
@@ -3828,6 +3842,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "invalid cast expression: cannot cast to \"%s\"",
 			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
 		}
+		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY)
+			break;	/* an array is its address, as in C */
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
