@@ -1985,8 +1985,24 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	int id = dnp->dn_builtin->di_id;
 	int want = id == DT_FN_INET_NTOP || id == DT_FN_LINK_NTOP ? 2 : 1;
 	dt_node_t *a = dnp->dn_args;
+	dt_type_t vt;
+	int64_t v;
 
-	check_nargs(pcb, dnp, nargs, want, want);
+	/*
+	 * inet_ntoa6(addr, strict), as DTrace for Linux has it: a constant
+	 * other than 0 writes an embedded IPv4 address as inet_ntop() does
+	 * (::ffff:a.b.c.d, ::a.b.c.d), 0 as inet_ntoa6(addr) (a.b.c.d); the
+	 * code generator reads it in dn_aux.
+	 */
+	check_nargs(pcb, dnp, nargs, want, id == DT_FN_INET_NTOA6 ? 2 : want);
+	if (nargs == 2 && id == DT_FN_INET_NTOA6) {
+		if (!fold_int(pcb, a->dn_list, &v, &vt) ||
+		    vt.ty_kind != DT_TK_INT)
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
+			    "inet_ntoa6( ) argument #2 is incompatible with "
+			    "prototype: argument must be an integer constant");
+		dnp->dn_aux = v != 0;
+	}
 	if (want == 2) {
 		if (!is_int(a))
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
