@@ -124,7 +124,8 @@ enum {
 	DT_ACTUSE_INT,		/* of ~: D_OP_INT */
 	DT_ACTUSE_SCALAR,	/* of !: D_OP_SCALAR */
 	DT_ACTUSE_PRINTF,	/* a value printf( ) formats: D_PRINTF_ARG_TYPE */
-	DT_ACTUSE_KEY		/* an array or aggregation key: D_KEY_TYPE */
+	DT_ACTUSE_KEY,		/* an array or aggregation key: D_KEY_TYPE */
+	DT_ACTUSE_STRINGOF	/* stringof's operand: D_STRINGOF_TYPE */
 };
 
 /* The state of one compilation. */

@@ -1704,6 +1704,11 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_PRINTF:
 		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
 		    "value cannot be void: %s( ) is an action", f);
+	case DT_ACTUSE_STRINGOF:
+		/* stringof is an operator, with no prototype */
+		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos, "cannot apply "
+		    "stringof to %s: %s( )", dynact ? "a dynamic expression" :
+		    "a void value, an action's", f);
 	case DT_ACTUSE_KEY:
 		if (!dynact)
 			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "a key "
@@ -2328,6 +2333,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			pcb->pcb_actuse = DT_ACTUSE_TRACE;
 		else if (id == DT_FN_PRINT && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINT;
+		else if (id == DT_FN_STRINGOF && a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_STRINGOF;
 		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
 		    a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
@@ -2340,7 +2347,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
 		 */
 		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
-		    fn->fn_kind == DT_FK_SUBR)) {
+		    fn->fn_kind == DT_FK_SUBR) && id != DT_FN_STRINGOF) {
 			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
 
 			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
