@@ -10,6 +10,7 @@
  *    ident's di_ptrsrc, kept across clauses and programs, as the
  *    variable is), and assigning the other kind, or a ?: that may give
  *    either, is D_ALLOCA_INCOMPAT;
+ *  - copyinto()'s destination must be such a pointer (D_PROTO_ARG);
  *  - a load through such a pointer (*p, p->m, p[i], and the members of
  *    a struct it points to), the lvalue of a compound assignment through
  *    one, and bcopy() from one must lie in the scratch space the clause
@@ -103,13 +104,20 @@ static int
 walk_call(dt_pcb_t *pcb, dt_node_t *e)
 {
 	int id = e->dn_builtin != NULL ? e->dn_builtin->di_id : -1;
-	int src = DT_PTR_NONE;
+	int src = DT_PTR_NONE, n = 0;
 
 	for (dt_node_t *a = e->dn_args; a != NULL; a = a->dn_list) {
 		int k = walk(pcb, a);
 
 		if (a == e->dn_args)
 			src = k;
+		/* copyinto()'s destination: scratch space, as DTrace for
+		   Linux checks it when it compiles the call */
+		if (id == DT_FN_COPYINTO && ++n == 3 && k != DT_PTR_SCRATCH)
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "copyinto( ) "
+			    "argument #3 is incompatible with prototype: "
+			    "argument must be a pointer into scratch space "
+			    "(alloca( ))");
 	}
 	if (id == DT_FN_BCOPY && src == DT_PTR_SCRATCH)
 		e->dn_scratch = true;
