@@ -3871,12 +3871,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
-			char b1[32], b2[32];
+			char b1[256], b2[256];
 
 			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos,
 			    "invalid cast expression: \"%s\" to \"%s\"",
-			    type_name(dnp->dn_left->dn_type, b1, sizeof (b1)),
-			    type_name(dnp->dn_type, b2, sizeof (b2)));
+			    tname(pcb, dnp->dn_left->dn_type, b1, sizeof (b1)),
+			    tname(pcb, dnp->dn_type, b2, sizeof (b2)));
 		}
 		break;
 	}
