@@ -23,7 +23,8 @@
  * give scratch pointers; arithmetic (p + n, p - n, p++, p += n), casts,
  * &p->m and &p[i] keep the kind of p; the constant 0 (NULL) is either;
  * any other pointer (a built-in's, a cast integer, a kernel symbol's
- * address, a pointer loaded from memory) is another pointer.  The pass
+ * address, a pointer loaded from kernel memory) is another pointer; one
+ * loaded from scratch space, which D stored there, is not known.  The pass
  * walks the predicate, then the statements, in the order they run.
  */
 #include <setjmp.h>
@@ -142,7 +143,10 @@ walk_deref(dt_pcb_t *pcb, dt_node_t *e, dt_node_t *p)
 	e->dn_scratch = k == DT_PTR_SCRATCH || (whole && p->dn_scratch);
 	if (e->dn_type.ty_kind == DT_TK_ARRAY && e->dn_scratch)
 		return (DT_PTR_SCRATCH);
-	return (is_ptr(e) ? DT_PTR_OTHER : DT_PTR_NONE);
+	/* a pointer D stored in scratch space may be of either kind */
+	if (!is_ptr(e) || e->dn_scratch)
+		return (DT_PTR_NONE);
+	return (DT_PTR_OTHER);
 }
 
 static int

@@ -2,7 +2,8 @@
  * What a variable of pointers into scratch space may take: NULL (the
  * constant 0), alloca()'s pointers moved by arithmetic, a ?: of two of
  * them or of one and NULL; and a ?: of one of each kind may be used
- * where no variable keeps it.  Pointers subtracted are an integer.
+ * where no variable keeps it.  Pointers subtracted are an integer.  A
+ * pointer loaded from scratch space may go where either kind went.
  */
 #pragma D option quiet
 
@@ -22,5 +23,14 @@ BEGIN
 	o = NULL;
 	o = (char *)curthread + 1;
 	printf("%d\n", o != NULL);
+	/* a pointer D kept in scratch space may be of either kind */
+	pp = (char **)alloca(16);
+	pp[0] = (char *)alloca(4);
+	pp[1] = (char *)curthread;
+	k = pp[0];
+	k = (char *)alloca(4);
+	u = pp[1];
+	u = (char *)curthread;
+	printf("%d\n", k != u);
 	exit(0);
 }
