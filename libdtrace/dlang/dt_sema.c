@@ -105,8 +105,9 @@ is_string(const dt_node_t *dnp)
 /*
  * What DTrace takes where a subroutine's prototype says string: a string
  * (a char array is one here), a pointer to char (char, signed or
- * unsigned: any 1-byte integer), or the constant 0, NULL (which faults
- * when the string is read, as in DTrace).
+ * unsigned: any 1-byte integer), a void * (compatible with any pointer,
+ * as DTrace has it), or the constant 0, NULL (which faults when the
+ * string is read, as in DTrace).
  */
 static bool
 is_strarg(const dt_node_t *dnp)
@@ -115,7 +116,8 @@ is_strarg(const dt_node_t *dnp)
 
 	return (is_string(dnp) || (dnp->dn_kind == DN_INT &&
 	    dnp->dn_value == 0) || (t.ty_kind == DT_TK_PTR &&
-	    t.ty_psize == 1 && t.ty_plevel == 0));
+	    t.ty_plevel == 0 && (t.ty_psize == 1 || (t.ty_psize == 0 &&
+	    t.ty_btf == 0))));
 }
 
 /*
