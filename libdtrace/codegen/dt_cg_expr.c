@@ -537,6 +537,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 		    (uint32_t)dnp->dn_strlen : strbuf - 1;
 		uint32_t off = dt_cg_tmp_alloc(cg);
 
+		if (dnp->dn_scratch)	/* its first byte */
+			dt_cg_emit_scratch_check(cg, 1);
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)off, (int32_t)n);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(off + n), 0));
@@ -549,6 +551,8 @@ emit_load(dt_cg_t *cg, const dt_node_t *dnp)
 
 		size = bytes <= 1 ? 1 : bytes <= 2 ? 2 : bytes <= 4 ? 4 : 8;
 	}
+	if (dnp->dn_scratch)
+		dt_cg_emit_scratch_check(cg, size);
 	dt_cg_emit_read_value(cg, size);
 	if (bitsize != 0) {
 		/* little-endian: the field starts bit bits into the value */

@@ -102,6 +102,7 @@ void dt_cg_emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off);
 void dt_cg_normalize(dt_cg_t *cg, dt_type_t t);
 void dt_cg_emit_fault(dt_cg_t *cg, int kind, int reg);
 void dt_cg_emit_copy_in(dt_cg_t *cg, uint32_t size, int16_t sslot);
+void dt_cg_emit_scratch_check(dt_cg_t *cg, int32_t size);
 void dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t);
 void dt_cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t);
 void dt_cg_emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off,

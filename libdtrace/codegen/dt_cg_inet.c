@@ -376,7 +376,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)st, 16);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6);
+		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6 &&
+		    dnp->dn_aux == 0);
 	}
 	dt_cg_label_set(cg, lend);
 	{

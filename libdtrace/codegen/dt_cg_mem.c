@@ -141,6 +141,32 @@ dt_cg_emit_copy_in(dt_cg_t *cg, uint32_t size, int16_t sslot)
 	emit_read_call(cg, BPF_FUNC_probe_read_kernel, sslot);
 }
 
+/*
+ * The size bytes at the address in r0, read through a pointer into
+ * scratch space (dt_alloca.c), must lie in the scratch space the clause
+ * allocated, else the invalid address fault for that address: an index
+ * before its start or past its end, or a pointer an earlier clause kept.
+ * r0 is kept; r1 to r3 are not.
+ */
+void
+dt_cg_emit_scratch_check(dt_cg_t *cg, int32_t size)
+{
+	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, MOV_REG(R2, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, MS_OFF(ms_scratch)));
+	/* below the start, r2 is a huge unsigned number */
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JGT, R2, R3, 0), lbad);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, size));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLE, R2, R3, 0), lok);
+	dt_cg_label_set(cg, lbad);
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R0);
+	dt_cg_label_set(cg, lok);
+}
+
 /* r0 = alloca(size) */
 void
 dt_cg_alloca(dt_cg_t *cg, dt_node_t *dnp,
@@ -192,6 +218,8 @@ dt_cg_copyto(dt_cg_t *cg, dt_node_t *dnp,
 	s2 = dt_cg_push(cg);
 	sslot = bcopy ? s2 : s1;
 	dslot = bcopy ? s1 : s2;
+	if (dnp->dn_scratch)	/* bcopy from scratch space: its source */
+		emit_scratch_dest(cg, aslot, sslot);
 	emit_scratch_dest(cg, dslot, sslot);
 	emit_scratch_read(cg, bcopy ? BPF_FUNC_probe_read_kernel :
 	    BPF_FUNC_probe_read_user, aslot);

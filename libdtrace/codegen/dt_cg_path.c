@@ -482,7 +482,8 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
  * judged: empty (a run of slashes) or "." is taken back, ".." takes back
  * the component before it (its start is on a table of starts), anything
  * else is kept and its start pushed.  At the root, ".." is dropped; in a
- * relative path, a ".." with nothing to take back and a leading "." stay.
+ * relative path, a ".." with nothing to take back stays, and a path that
+ * comes to nothing is "." ("./", "a/..").
  * The state (write position, component start, depth, flags) lives in
  * temporary st, not in registers: only the read position r4 is carried
  * across iterations, so the verifier follows one path per position.  The
@@ -497,7 +498,7 @@ emit_lastslash(dt_cg_t *cg, uint32_t off)
 #define CP_W	0		/* write position */
 #define CP_CS	8		/* start of the current component */
 #define CP_D	16		/* starts on the table */
-#define CP_FL	24		/* 1: absolute, 2: first component */
+#define CP_FL	24		/* 1: absolute, 4: not "" */
 #define CP_TAB	32		/* table of starts, u16 each */
 
 static void
@@ -512,12 +513,13 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	int lkeep = dt_cg_label_new(cg), lnopush = dt_cg_label_new(cg);
 	int lnext = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lfail = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-	int lnoslash = dt_cg_label_new(cg);
+	int lnoslash = dt_cg_label_new(cg), lempty = dt_cg_label_new(cg);
+	int lsome = dt_cg_label_new(cg);
 
 	while (mask < strbuf - 1)
 		mask = mask * 2 + 1;
 	dt_cg_emit(cg, MOV_IMM(R2, 0));			/* w = cs */
-	dt_cg_emit(cg, MOV_IMM(R3, 2));			/* flags */
+	dt_cg_emit(cg, MOV_IMM(R3, 0));			/* flags */
 	dt_cg_emit(cg, MOV_IMM(R4, 0));			/* r */
 	dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)off));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lrel);
@@ -525,6 +527,9 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, MOV_IMM(R3, 1));
 	dt_cg_emit(cg, MOV_IMM(R4, 1));
 	dt_cg_label_set(cg, lrel);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lempty);
+	dt_cg_emit(cg, ALU_IMM(BPF_OR, R3, 4));
+	dt_cg_label_set(cg, lempty);
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + CP_D), 0));
@@ -577,11 +582,8 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lskip);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnopush);
-	/* ".": dropped, unless it begins a relative path */
+	/* ".": dropped */
 	dt_cg_label_set(cg, lone);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 2));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lnopush);
 	dt_cg_label_set(cg, lskip);
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R3));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
@@ -601,13 +603,10 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, '/'));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	/* the next component starts at w; none is first any more */
+	/* the next component starts at w */
 	dt_cg_label_set(cg, lnext);
 	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
 	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 1));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R8));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lend);
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
@@ -622,6 +621,14 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnoslash);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
 	dt_cg_label_set(cg, lnoslash);
+	/* a path that came to nothing is ".", but "" stays "" */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), lsome);
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), lsome);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, '.'));
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_label_set(cg, lsome);
 	dt_cg_emit_tmp_at(cg, R5, off, R2);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);

@@ -23,7 +23,8 @@
  *
  * The prototype is a string, one letter an argument, "[" before the
  * optional ones: s a string, i an integer, x an integer or a pointer
- * (an address).  NULL: fn_sema checks the arguments itself (their
+ * (an address), p what a void * takes: an address, or a string or an
+ * array (their address, as in C).  NULL: fn_sema checks the arguments itself (their
  * messages or rules are particular).
  */
 #ifndef DT_FN_H

@@ -152,6 +152,10 @@ typedef struct dt_ident {
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
 	int64_t di_tsize;		/* TYPE: size of the type in bytes;
 					   a struct variable: its struct's */
+	int di_ptrsrc;			/* a pointer variable: where its
+					   pointers point (DT_PTR_SCRATCH or
+					   DT_PTR_OTHER), fixed by the first
+					   one assigned (dt_alloca.c) */
 } dt_ident_t;
 
 /*

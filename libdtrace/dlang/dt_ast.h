@@ -97,6 +97,12 @@ typedef struct dt_node {
 					   index is checked against */
 	bool dn_post;			/* DN_INCDEC: postfix */
 	bool dn_declares;		/* DN_ASSIGN: first assignment */
+	bool dn_scratch;		/* a load or an lvalue (*p, p->m,
+					   p[i], a member of one) through a
+					   pointer from alloca() or copyin();
+					   bcopy(): its source is one: the
+					   code generator checks that it lies
+					   in what the clause allocated */
 	dt_ident_t *dn_ident;		/* resolved identifier */
 	const dt_ident_t *dn_builtin;	/* resolved built-in */
 	struct dt_node *dn_left;	/* operand */
@@ -120,7 +126,8 @@ enum {
 	DT_ACTUSE_INT,		/* of ~: D_OP_INT */
 	DT_ACTUSE_SCALAR,	/* of !: D_OP_SCALAR */
 	DT_ACTUSE_PRINTF,	/* a value printf( ) formats: D_PRINTF_ARG_TYPE */
-	DT_ACTUSE_KEY		/* an array or aggregation key: D_KEY_TYPE */
+	DT_ACTUSE_KEY,		/* an array or aggregation key: D_KEY_TYPE */
+	DT_ACTUSE_STRINGOF	/* stringof's operand: D_STRINGOF_TYPE */
 };
 
 /* The state of one compilation. */
@@ -215,6 +222,15 @@ extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
 
 /* dt_sema.c */
 extern void dt_sema_clause(dt_pcb_t *, dt_clause_t *);
+
+/* dt_alloca.c: where pointers point (dt_ident_t's di_ptrsrc) */
+enum {
+	DT_PTR_NONE = 0,	/* not a pointer, or NULL, or not known */
+	DT_PTR_SCRATCH,		/* into scratch space: alloca(), copyin() */
+	DT_PTR_OTHER,		/* anywhere else */
+	DT_PTR_MIXED		/* either (a ?: of one of each) */
+};
+extern void dt_alloca_clause(dt_pcb_t *, dt_clause_t *);
 extern void dt_sema_xlator_check(dt_pcb_t *, const dt_xlator_t *,
     dt_srcpos_t);
 extern bool dt_type_same(dt_type_t, dt_type_t);

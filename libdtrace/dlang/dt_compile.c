@@ -381,6 +381,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 			}
 		}
 		dt_sema_clause(&pcb, dcp);
+		dt_alloca_clause(&pcb, dcp);
 		if (dt_cg_clause(dtp, dcp) != 0)
 			dt_cerror(&pcb, dtp->dt_errtag ? dtp->dt_errtag :
 			    "D_CG", dcp->dc_descpos[0], "%s", dtp->dt_errmsg);

@@ -108,8 +108,9 @@ is_string(const dt_node_t *dnp)
 /*
  * What DTrace takes where a subroutine's prototype says string: a string
  * (a char array is one here), a pointer to char (char, signed or
- * unsigned: any 1-byte integer), or the constant 0, NULL (which faults
- * when the string is read, as in DTrace).
+ * unsigned: any 1-byte integer), a void * (compatible with any pointer,
+ * as DTrace has it), or the constant 0, NULL (which faults when the
+ * string is read, as in DTrace).
  */
 static bool
 is_strarg(const dt_node_t *dnp)
@@ -118,7 +119,19 @@ is_strarg(const dt_node_t *dnp)
 
 	return (is_string(dnp) || (dnp->dn_kind == DN_INT &&
 	    dnp->dn_value == 0) || (t.ty_kind == DT_TK_PTR &&
-	    t.ty_psize == 1 && t.ty_plevel == 0));
+	    t.ty_plevel == 0 && (t.ty_psize == 1 || (t.ty_psize == 0 &&
+	    t.ty_btf == 0))));
+}
+
+/*
+ * What a void * parameter takes: an integer or a pointer (an address), or
+ * a string or an array, whose value is its address.
+ */
+static bool
+is_addrarg(const dt_node_t *dnp)
+{
+	return (is_scalar(dnp) || is_string(dnp) ||
+	    dnp->dn_type.ty_kind == DT_TK_ARRAY);
 }
 
 /*
@@ -1704,6 +1717,11 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_PRINTF:
 		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
 		    "value cannot be void: %s( ) is an action", f);
+	case DT_ACTUSE_STRINGOF:
+		/* stringof is an operator, with no prototype */
+		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos, "cannot apply "
+		    "stringof to %s: %s( )", dynact ? "a dynamic expression" :
+		    "a void value, an action's", f);
 	case DT_ACTUSE_KEY:
 		if (!dynact)
 			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "a key "
@@ -1767,12 +1785,13 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 			p++;
 		n++;
 		ok = *p == 's' ? is_strarg(a) : *p == 'x' ? is_scalar(a) :
-		    is_int(a);
+		    *p == 'p' ? is_addrarg(a) : is_int(a);
 		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 			    "#%d is incompatible with prototype: argument must "
 			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
 			    *p == 'x' ? "an integer or pointer" :
+			    *p == 'p' ? "an address, a string or an array" :
 			    "an integer");
 	}
 }
@@ -1984,8 +2003,24 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	int id = dnp->dn_builtin->di_id;
 	int want = id == DT_FN_INET_NTOP || id == DT_FN_LINK_NTOP ? 2 : 1;
 	dt_node_t *a = dnp->dn_args;
+	dt_type_t vt;
+	int64_t v;
 
-	check_nargs(pcb, dnp, nargs, want, want);
+	/*
+	 * inet_ntoa6(addr, strict), as DTrace for Linux has it: a constant
+	 * other than 0 writes an embedded IPv4 address as inet_ntop() does
+	 * (::ffff:a.b.c.d, ::a.b.c.d), 0 as inet_ntoa6(addr) (a.b.c.d); the
+	 * code generator reads it in dn_aux.
+	 */
+	check_nargs(pcb, dnp, nargs, want, id == DT_FN_INET_NTOA6 ? 2 : want);
+	if (nargs == 2 && id == DT_FN_INET_NTOA6) {
+		if (!fold_int(pcb, a->dn_list, &v, &vt) ||
+		    vt.ty_kind != DT_TK_INT)
+			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
+			    "inet_ntoa6( ) argument #2 is incompatible with "
+			    "prototype: argument must be an integer constant");
+		dnp->dn_aux = v != 0;
+	}
 	if (want == 2) {
 		if (!is_int(a))
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
@@ -1994,8 +2029,10 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 			    dnp->dn_str);
 		a = a->dn_list;
 	}
-	/* NULL, the constant 0, is a pointer too: it faults at run time */
+	/* NULL, the constant 0, is a pointer too: it faults at run time;
+	   an array's value is its address, as in C */
 	if (a->dn_type.ty_kind != DT_TK_PTR &&
+	    a->dn_type.ty_kind != DT_TK_ARRAY &&
 	    !(a->dn_kind == DN_INT && a->dn_value == 0))
 		dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 		    "#%d is incompatible with prototype: argument must "
@@ -2309,6 +2346,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 			pcb->pcb_actuse = DT_ACTUSE_TRACE;
 		else if (id == DT_FN_PRINT && a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINT;
+		else if (id == DT_FN_STRINGOF && a->dn_kind == DN_CALL)
+			pcb->pcb_actuse = DT_ACTUSE_STRINGOF;
 		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
 		    a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
@@ -2321,7 +2360,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
 		 */
 		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
-		    fn->fn_kind == DT_FK_SUBR)) {
+		    fn->fn_kind == DT_FK_SUBR) && id != DT_FN_STRINGOF) {
 			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
 
 			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
@@ -3762,6 +3801,22 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
+		if (dnp->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_type.ty_btf == 0 && is_scalar(dnp->dn_left)) {
+			/* (string) e of an integer or a pointer means
+			   stringof(e), as DTrace documents */
+			const dt_ident_t *so = dt_builtin_lookup("stringof");
+
+			if ((dnp->dn_str = strdup("stringof")) == NULL)
+				dt_cerror(pcb, "D_NOMEM", dnp->dn_pos,
+				    "out of memory");
+			dnp->dn_kind = DN_CALL;
+			dnp->dn_args = dnp->dn_left;
+			dnp->dn_left = NULL;
+			dnp->dn_builtin = so;
+			dnp->dn_type = so->di_type;
+			break;
+		}
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
 		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
@@ -3773,15 +3828,18 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "invalid cast expression: cannot cast to \"%s\"",
 			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
 		}
+		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY)
+			break;	/* an array is its address, as in C */
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
-			char b1[32], b2[32];
+			char b1[256], b2[256];
 
 			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos,
 			    "invalid cast expression: \"%s\" to \"%s\"",
-			    type_name(dnp->dn_left->dn_type, b1, sizeof (b1)),
-			    type_name(dnp->dn_type, b2, sizeof (b2)));
+			    tname(pcb, dnp->dn_left->dn_type, b1, sizeof (b1)),
+			    tname(pcb, dnp->dn_type, b2, sizeof (b2)));
 		}
 		break;
 	}

@@ -753,8 +753,10 @@ test_sema_errors(void)
 	    "requires modifiable lvalue"));
 	CHECK(fails("BEGIN { s = \"a\"; s++; }", "D_OP_SCALAR",
 	    "operator ++ requires an operand of scalar type"));
-	CHECK(fails("BEGIN { x = (string)1; }", "D_CAST_INVAL",
-	    "invalid cast expression: \"int\" to \"string\""));
+	/* a scalar becomes a string (stringof), a struct does not */
+	CHECK(fails("BEGIN { x = (string)*curthread; }", "D_CAST_INVAL",
+	    "invalid cast expression: \"struct task_struct\" to "
+	    "\"string\""));
 	CHECK(fails("BEGIN { x = (int)\"s\"; }", "D_CAST_INVAL",
 	    "invalid cast"));
 	CHECK(fails("BEGIN { x = trace(1); }", "D_OP_ACT",

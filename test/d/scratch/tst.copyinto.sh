@@ -1,5 +1,6 @@
 # copyinto() and bcopy() copy into scratch space the clause allocated;
-# a destination outside it, or an address
+# a destination outside it (past the allocation, or a pointer an earlier
+# clause took), or an address
 # that cannot be read is DTrace's "invalid address" fault, and the session
 # goes on.  A bcopy() source may be scratch space (DTrace for Linux copies
 # from one alloca() buffer into another).
@@ -17,7 +18,7 @@ $DTRACE -q -o /tmp/dt-cpinto.out -c 'printf hello\0world' \
 	printf("not reached 1\n");
     }
     syscall::write:entry /pid == $target/ {
-	copyinto(arg1, 4, (void *)curthread);
+	copyinto(arg1, 4, this->p);	/* of an earlier clause: gone */
 	printf("not reached 2\n");
     }
     syscall::write:entry /pid == $target/ {

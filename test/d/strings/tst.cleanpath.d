@@ -5,8 +5,10 @@
  * DTrace's documentation says nothing, our choices (docs/design.md):
  * a trailing "/." or "/.." counts as "/./" or "/../" ("/a/b/.." is
  * "/a"); ".." at the root stays at the root; in a relative path a ".."
- * with nothing before it to take back is kept ("a/../../b" is "../b"),
- * and so is a leading "." (it is not a "/./" element).  The result has
+ * with nothing before it to take back is kept ("a/../../b" is "../b").
+ * As DTrace for Linux has it, every "." element goes, a leading one too
+ * ("./a" is "a"), and a relative path that comes to nothing is "."
+ * ("a/..", "./"), where "" stays "".  The result has
  * no trailing slash but the root's, as in DTrace ("/a/./b/../c//d/" is
  * "/a/c/d").  Five calls a clause: the verifier keeps several hundred
  * pending branches for each call's loop.
@@ -31,6 +33,13 @@ BEGIN
 	    cleanpath("/foo/bar/baz/../../bop/bang/../../bar/baz/"),
 	    cleanpath("//"), cleanpath("/./"), cleanpath("/.."),
 	    cleanpath("foo/bar/./././baz/"));
+}
+
+BEGIN
+{
+	printf("[%s] [%s] [%s] [%s] [%s]\n", cleanpath("././a"),
+	    cleanpath("a/.."), cleanpath("./"), cleanpath("."),
+	    cleanpath("a/b/../../c/./.."));
 }
 
 BEGIN
