@@ -382,6 +382,31 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 }
 
 /*
+ * Is a cast of a value of type from to type to an identity that DTrace
+ * allows although the type is no scalar: a struct or union to its own
+ * type (the tag's typedef resolved), a float to its own size?  A cast
+ * between compatible types changes nothing; any other cast to a struct,
+ * union, array or float is D_CAST_INVAL.
+ */
+static bool
+cast_identity(dt_pcb_t *pcb, dt_type_t to, dt_type_t from, dt_srcpos_t pos)
+{
+	const struct btf *btf;
+
+	if (!dt_type_isbytes(to) || to.ty_kind == DT_TK_ARRAY ||
+	    to.ty_kind != from.ty_kind)
+		return (false);
+	if (dt_type_same(to, from))
+		return (true);
+	if (to.ty_kind != DT_TK_STRUCT || to.ty_btf == 0 || from.ty_btf == 0)
+		return (false);
+	btf = dt_pcb_types(pcb, pos)->te_btf;
+	return (dt_btf_resolve(btf, to.ty_btf) != 0 &&
+	    dt_btf_resolve(btf, to.ty_btf) == dt_btf_resolve(btf,
+	    from.ty_btf));
+}
+
+/*
  * Is e, not yet checked, a pointer to a translated struct: xlate <T *>
  * (e), or an inline that is one (curpsinfo)?
  */
@@ -3801,6 +3826,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_expr(pcb, dnp->dn_left);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
+		if (cast_identity(pcb, dnp->dn_type, dnp->dn_left->dn_type,
+		    dnp->dn_pos)) {
+			/* (struct s)v of a struct s: v itself */
+			replace_node(dnp, dnp->dn_left);
+			break;
+		}
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
 		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
