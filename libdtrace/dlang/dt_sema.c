@@ -3221,10 +3221,13 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		kernel_dtype(pcb, dnp, elem);
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
-		/* a constant index lies within the array, wherever it is */
+		/* a constant index lies within the array, wherever it is;
+		   as in C, &a[n] of an array of n is its end */
 		if (btf_array(t)->nelems > 0 && fold_int(pcb, dnp->dn_right,
 		    &idx, &ity) && (idx < 0 ||
-		    (uint64_t)idx >= btf_array(t)->nelems))
+		    (uint64_t)idx > btf_array(t)->nelems ||
+		    ((uint64_t)idx == btf_array(t)->nelems &&
+		    pcb->pcb_addrof != dnp)))
 			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
 			    "index %lld is out of range for array of %u "
 			    "elements", (long long)idx, btf_array(t)->nelems);
@@ -3261,6 +3264,72 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "cannot be applied to an operand of type \"%s\"",
 		    tname(pcb, lt, buf, sizeof (buf)));
 	}
+}
+
+/*
+ * The type of a pointer to the first element of array type t (an array
+ * in BTF): true with it in *pt, or false with the element's own type in
+ * *pt when no pointer to it can be made here (an element that is a
+ * struct is a pointer to the struct only through &).
+ */
+static bool
+elem_ptr(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos, dt_type_t *pt)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, pos);
+	const struct btf_type *at = btf__type_by_id(te->te_btf, t.ty_btf);
+	dt_node_t tmp = { .dn_pos = pos };
+
+	kernel_dtype(pcb, &tmp, btf_array(at)->type);
+	*pt = tmp.dn_type;
+	if (tmp.dn_type.ty_kind == DT_TK_INT) {
+		*pt = (dt_type_t){ DT_TK_PTR, 8, 0, tmp.dn_type.ty_size,
+		    tmp.dn_type.ty_signed, 0, btf_array(at)->type };
+		return (true);
+	}
+	if (tmp.dn_type.ty_kind == DT_TK_PTR) {
+		pt->ty_plevel++;
+		return (true);
+	}
+	if (tmp.dn_type.ty_kind == DT_TK_STRUCT) {
+		*pt = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		pt->ty_btf = tmp.dn_type.ty_btf;
+		return (true);
+	}
+	return (false);
+}
+
+/*
+ * An array where a pointer is wanted (p = a for a pointer p, (int *)a,
+ * a compared with a pointer) is a pointer to its first element, as in C:
+ * e, checked, becomes a cast of itself to that pointer type; the array's
+ * value is already the address of its bytes.
+ */
+static void
+array_decay(dt_pcb_t *pcb, dt_node_t *e)
+{
+	dt_node_t *a, *list = e->dn_list, *all;
+	dt_type_t pt;
+	const dt_node_t *root;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0 ||
+	    !elem_ptr(pcb, e->dn_type, e->dn_pos, &pt))
+		return;
+	root = e->dn_kind == DN_VAR ? e : dt_member_root(e);
+	if (root != NULL && root->dn_ident != NULL &&
+	    (root->dn_ident->di_kind == DT_IDENT_ASSOC ||
+	    root->dn_ident->di_kind == DT_IDENT_TLS))
+		dt_cerror(pcb, "D_ADDROF_VAR", e->dn_pos, "cannot take the "
+		    "address of a part of dynamic variable %s: an array of "
+		    "one has no pointer", root->dn_ident->di_name);
+	a = dt_node_new(pcb, e->dn_kind, e->dn_pos);
+	all = a->dn_all;
+	*a = *e;
+	a->dn_all = all;
+	a->dn_list = NULL;
+	all = e->dn_all;
+	*e = (dt_node_t){ .dn_kind = DN_CAST, .dn_type = pt,
+	    .dn_pos = a->dn_pos, .dn_left = a, .dn_list = list,
+	    .dn_all = all };
 }
 
 /*
@@ -3318,24 +3387,13 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	if ((t.ty_kind == DT_TK_ARRAY || t.ty_kind == DT_TK_STRING) &&
 	    t.ty_btf != 0) {
 		/* an array: its first element */
-		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
-		const struct btf_type *at = btf__type_by_id(te->te_btf,
-		    t.ty_btf);
-		dt_node_t tmp = { .dn_pos = dnp->dn_pos };
+		dt_type_t pt;
 
-		kernel_dtype(pcb, &tmp, btf_array(at)->type);
-		if (tmp.dn_type.ty_kind == DT_TK_INT) {
-			dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0,
-			    tmp.dn_type.ty_size, tmp.dn_type.ty_signed, 0,
-			    btf_array(at)->type };
+		if (elem_ptr(pcb, t, dnp->dn_pos, &pt)) {
+			dnp->dn_type = pt;
 			return;
 		}
-		t = tmp.dn_type;
-		if (t.ty_kind == DT_TK_PTR) {
-			dnp->dn_type = t;
-			dnp->dn_type.ty_plevel++;
-			return;
-		}
+		t = pt;
 	}
 	if (t.ty_kind == DT_TK_STRUCT) {
 		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
@@ -3556,6 +3614,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_xlate_whole(pcb, dnp);
 			break;
 		}
+		if (dnp->dn_op == T_AND && dnp->dn_left->dn_kind == DN_INDEX)
+			pcb->pcb_addrof = dnp->dn_left;
 		if (!argsdone)
 			sema_used(pcb, dnp->dn_left, dnp->dn_op == T_PLUS ||
 			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
@@ -3660,6 +3720,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_type = t_int;
 				break;
 			}
+			if (r->dn_type.ty_kind == DT_TK_PTR)
+				array_decay(pcb, l);
+			if (l->dn_type.ty_kind == DT_TK_PTR)
+				array_decay(pcb, r);
 			if (!is_scalar(l) || !is_scalar(r))
 				incompat(pcb, dnp, op);
 			/* a pointer compares with a pointer, or with the
@@ -3670,6 +3734,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_type = t_int;
 			break;
 		case T_PLUS: case T_MINUS:
+			array_decay(pcb, l);	/* a + 1: &a[1] */
+			array_decay(pcb, r);
 			if (!is_scalar(l) || !is_scalar(r) ||
 			    (l->dn_type.ty_kind == DT_TK_PTR &&
 			    r->dn_type.ty_kind == DT_TK_PTR &&
@@ -3759,6 +3825,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
 			    "may not be applied to an array: arrays are not "
 			    "assigned whole", op);
+		if (dnp->dn_op == T_ASSIGN &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR)
+			array_decay(pcb, r);	/* p = a: &a[0] */
 		if (dnp->dn_op == T_ASSIGN)
 			zero_as_empty(pcb, dnp->dn_left, r);
 		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
@@ -3832,6 +3901,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			replace_node(dnp, dnp->dn_left);
 			break;
 		}
+		if (dnp->dn_type.ty_kind == DT_TK_PTR ||
+		    dnp->dn_type.ty_kind == DT_TK_INT)
+			array_decay(pcb, dnp->dn_left);	/* (int *)a */
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
 		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
