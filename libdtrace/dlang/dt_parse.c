@@ -2665,7 +2665,8 @@ dt_xlate_accepts(const struct btf *btf, dt_type_t in, dt_type_t t)
  * translator OUT < IN NAME > { member = expr ; ... } ;
  * The current token is "translator".  The member expressions are kept as
  * written, checked here (dt_sema_xlator_check()) and again where an xlate
- * binds them to its input.
+ * binds them to its input.  A member given twice is DTrace's: both are
+ * checked, the first is the member's translation.
  */
 static void
 parse_translator(dt_pcb_t *pcb)
@@ -2723,11 +2724,6 @@ parse_translator(dt_pcb_t *pcb)
 			    "member %s is not a member of %s", tok(pcb)->tk_str,
 			    dt_btf_name(te->te_btf, sid, (char [256]){ 0 },
 			    256));
-		for (unsigned int i = 0; i < n; i++) {
-			if (strcmp(names[i]->dn_str, tok(pcb)->tk_str) == 0)
-				dt_cerror(pcb, "D_XLATE_MEMB", mpos, "member "
-				    "%s is translated twice", names[i]->dn_str);
-		}
 		if (n == DT_XLATE_MAXMEMB)
 			dt_cerror(pcb, "D_XLATE_MEMB", mpos, "a translator "
 			    "defines at most %d members", DT_XLATE_MAXMEMB);

@@ -2539,6 +2539,20 @@ xlate_ptr(dt_pcb_t *pcb, dt_node_t *e)
 }
 
 /*
+ * Is member i of translator dxp the first of its name?  A translator may
+ * give a member twice, as DTrace's may: the first is its translation.
+ */
+static bool
+xlator_first(const dt_xlator_t *dxp, unsigned int i)
+{
+	for (unsigned int j = 0; j < i; j++) {
+		if (strcmp(dxp->dx_mnames[j], dxp->dx_mnames[i]) == 0)
+			return (false);
+	}
+	return (true);
+}
+
+/*
  * A whole translated struct, xlate <OUT> (e) or *xlate <OUT *> (e) (and
  * *curpsinfo): each member the translator defines, as xlate <OUT>
  * (e).m, in dn_args (dn_value its byte offset, dn_aux its size); the
@@ -2563,10 +2577,14 @@ sema_xlate_whole(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_args = NULL;
 	tail = &dnp->dn_args;
 	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
-		dt_node_t *m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
-		dt_node_t *x = dt_node_new(pcb, DN_XLATE, dnp->dn_pos);
+		dt_node_t *m, *x;
 		uint32_t mtype, off, bit, bitsize;
 		int64_t msize;
+
+		if (!xlator_first(dxp, i))
+			continue;
+		m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
+		x = dt_node_new(pcb, DN_XLATE, dnp->dn_pos);
 
 		x->dn_type = dnp->dn_type;
 		x->dn_left = dt_node_dup(pcb, orig, dnp->dn_pos);
@@ -2618,7 +2636,8 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
 		    "member of %s", dnp->dn_str, dt_btf_name(te->te_btf, sid,
 		    b1, sizeof (b1)));
-	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+	for (unsigned int i = 0; i < dxp->dx_nmemb && e == NULL; i++) {
+		/* a member given twice: the first (xlator_first()) */
 		if (strcmp(dxp->dx_mnames[i], dnp->dn_str) == 0)
 			e = dt_node_dup(pcb, dxp->dx_mexprs[i],
 			    dnp->dn_pos);
