@@ -2657,11 +2657,20 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 static void
 xlate_convert(dt_pcb_t *pcb, dt_node_t *dnp, dt_node_t *e, uint32_t mtype)
 {
+	uint32_t nelems = 0;
 	dt_type_t mt;
 	char b1[256], b2[256];
 
 	kernel_dtype(pcb, dnp, mtype);
 	mt = dnp->dn_type;
+	if (mt.ty_kind == DT_TK_STRING && mt.ty_btf != 0) {
+		/* a char array: its elements, for a constant index */
+		const struct btf_type *at = btf__type_by_id(dt_pcb_types(pcb,
+		    dnp->dn_pos)->te_btf, mt.ty_btf);
+
+		if (at != NULL && btf_kind(at) == BTF_KIND_ARRAY)
+			nelems = btf_array(at)->nelems;
+	}
 	if (mt.ty_kind == DT_TK_STRING)
 		mt = (dt_type_t){ DT_TK_STRING, 0, 0 };
 	else if (mt.ty_kind == DT_TK_STRUCT || mt.ty_kind == DT_TK_ARRAY)
@@ -2680,7 +2689,8 @@ xlate_convert(dt_pcb_t *pcb, dt_node_t *dnp, dt_node_t *e, uint32_t mtype)
 	dnp->dn_kind = DN_CAST;
 	dnp->dn_type = mt;
 	dnp->dn_left = e;
-	dnp->dn_value = dnp->dn_aux = 0;
+	dnp->dn_value = 0;
+	dnp->dn_aux = nelems;
 	dnp->dn_strlen = 0;
 	sema_expr(pcb, dnp);
 }
@@ -3172,6 +3182,19 @@ sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_aux = DT_THREAD_SIZE - size;
 }
 
+/*
+ * Is e a translated member that the output struct declares a char array
+ * (psinfo_t's pr_fname, lwpsinfo_t's pr_name)?  It is a D string holding
+ * the array's characters; its cast (xlate_convert()) keeps the array's
+ * element count in dn_aux.
+ */
+static bool
+is_xlate_chars(const dt_node_t *e)
+{
+	return (e->dn_kind == DN_CAST && e->dn_type.ty_kind == DT_TK_STRING &&
+	    e->dn_aux > 0);
+}
+
 /* a[i] on kernel arrays and pointers: the element's type and size. */
 static void
 sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -3275,6 +3298,18 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		 * of them, as in DTrace ((s = copyinstr(p))[6] == '-'); an
 		 * index outside them is the out-of-range index fault.
 		 */
+		int64_t idx;
+		dt_type_t ity;
+
+		/* a translated char array member (pr_name) is a string of
+		   its size: a constant index lies within the array */
+		if (is_xlate_chars(dnp->dn_left) && fold_int(pcb,
+		    dnp->dn_right, &idx, &ity) && (idx < 0 ||
+		    idx >= dnp->dn_left->dn_aux))
+			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
+			    "index %lld is out of range for array of %lld "
+			    "elements", (long long)idx,
+			    (long long)dnp->dn_left->dn_aux);
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 1, 1 };
 		dnp->dn_value = 1;
 		dnp->dn_stroff = dt_strbuf(pcb->pcb_hdl);
@@ -3934,6 +3969,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "invalid cast expression: cannot cast to \"%s\"",
 			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
 		}
+		/* (char *)curlwpsinfo->pr_name: the address of the
+		   characters, as of the char array DTrace has there */
+		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    is_xlate_chars(dnp->dn_left))
+			break;
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
