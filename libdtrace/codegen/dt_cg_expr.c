@@ -1280,14 +1280,15 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	case DN_CAST:
 		dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
 		if ((dnp->dn_type.ty_kind == DT_TK_INT &&
-		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR) ||
-		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY ||
+		    (dnp->dn_left->dn_type.ty_kind == DT_TK_PTR ||
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY)) ||
 		    (dnp->dn_type.ty_kind == DT_TK_PTR &&
-		    dnp->dn_left->dn_type.ty_kind == DT_TK_STRING)) {
-			/* a pointer made an integer ((int64_t)curcpu >> 8),
-			   an array or a translated char array a pointer
-			   (p = a): a plain number through dctx, as for &v.m
-			   above */
+		    (dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY ||
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_STRING))) {
+			/* a pointer or an array made an integer
+			   ((int64_t)curcpu >> 8), an array or a translated
+			   char array a pointer (p = a): a plain number
+			   through dctx, as for &v.m above */
 			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_addr), R0));
 			dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_addr)));
 		}

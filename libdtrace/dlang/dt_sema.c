@@ -427,6 +427,7 @@ is_xlate_ptr(dt_pcb_t *pcb, const dt_node_t *e)
 
 static dt_idkind_t var_kind(const char *);
 static void replace_node(dt_node_t *, dt_node_t *);
+static void char_array_string(dt_pcb_t *, dt_node_t *);
 static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
     dt_srcpos_t);
 
@@ -2353,6 +2354,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		/* a format is parsed with its arguments, by fn_sema */
 		if (!(nargs == 1 && fn->fn_sema == dt_sema_printf))
 			sema_expr(pcb, a);
+		if (id != DT_FN_TRACE && id != DT_FN_PRINT &&
+		    id != DT_FN_TRACEMEM)
+			char_array_string(pcb, a);
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
 	/* the prototype first, as DTrace checks it when it reads the call */
@@ -3387,6 +3391,34 @@ array_decay(dt_pcb_t *pcb, dt_node_t *e)
 }
 
 /*
+ * A char array where a string is wanted (a subroutine's or printf( )'s
+ * argument, stringof( ), a comparison with a string) is a string of at
+ * most its size, as DTrace takes char arrays: e, checked, becomes a cast
+ * of itself to the string type a char array member has (its length in
+ * dn_strlen, which the code generator reads).
+ */
+static void
+char_array_string(dt_pcb_t *pcb, dt_node_t *e)
+{
+	dt_node_t tmp = { .dn_pos = e->dn_pos }, *a, *list = e->dn_list, *all;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0)
+		return;
+	kernel_dtype(pcb, &tmp, e->dn_type.ty_btf);
+	if (tmp.dn_type.ty_kind != DT_TK_STRING)
+		return;
+	a = dt_node_new(pcb, e->dn_kind, e->dn_pos);
+	all = a->dn_all;
+	*a = *e;
+	a->dn_all = all;
+	a->dn_list = NULL;
+	all = e->dn_all;
+	*e = (dt_node_t){ .dn_kind = DN_CAST, .dn_type = tmp.dn_type,
+	    .dn_pos = a->dn_pos, .dn_strlen = tmp.dn_strlen, .dn_left = a,
+	    .dn_list = list, .dn_all = all };
+}
+
+/*
  * &e: the address of an object in memory, the operand of a member access
  * (p->m, s.m), an index (a[i], p[i]) or *p; a pointer to the object's
  * type (to its first element for an array).  A D variable itself has no
@@ -3770,6 +3802,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* NULL beside a string is "" (strtok's end) */
 			null_as_empty(pcb, l, r);
 			null_as_empty(pcb, r, l);
+			if (is_string(r))
+				char_array_string(pcb, l);
+			if (is_string(l))
+				char_array_string(pcb, r);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
