@@ -685,25 +685,67 @@ bpf_size(int64_t size)
 
 /*
  * Store the value in r0 (size bytes) at the address in stack slot aslot,
- * which must lie in scratch space the clause allocated (the only memory
- * D may write), else the invalid address fault for it.
+ * which must lie in memory D may write, else the invalid address fault
+ * for it: scratch space the clause allocated, the this-> variables of
+ * dctx or the global variables of the globals map (as far as the
+ * programs compiled so far have declared them: p = &a[0], p = a).  Each
+ * region's address is made a plain number to subtract it (stored and
+ * read back through ms_addr), and the write goes through the region's
+ * own pointer at the offset found, bounded for the verifier.
  */
 static void
 emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 {
 	int32_t ss = (int32_t)dt_cg_scratch_size(cg->cg_hdl);
+	int32_t gs = (int32_t)cg->cg_hdl->dt_globsize;
+	int32_t ls = (int32_t)cg->cg_hdl->dt_localsize;
 	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+	int llocal = dt_cg_label_new(cg), lglobal = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, MOV_REG(R5, R0));
+	/* scratch space: r2 = the offset in it */
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
 	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), lbad);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), llocal);
 	dt_cg_emit(cg, MOV_REG(R3, R2));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, size));
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_scratch)));
 	dt_cg_emit_jump(cg, JMP_REG(BPF_JLE, R3, R4, 0), lok);
+	dt_cg_emit_jump(cg, JA(), lbad);
+	/* this-> variables: r2 = the offset in dctx's locals area */
+	dt_cg_label_set(cg, llocal);
+	if (ls >= size) {
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+		    (int32_t)dt_cg_locals_off()));
+		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, ls - size, 0),
+		    lglobal);
+		dt_cg_emit(cg, MOV_REG(R1, R9));
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+		    (int32_t)dt_cg_locals_off()));
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R5));
+		dt_cg_emit_jump(cg, JA(), ldone);
+	}
+	/* global variables: r2 = the offset among them */
+	dt_cg_label_set(cg, lglobal);
+	if (gs >= size) {
+		dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, GS_SIZE);
+		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_addr), R1));
+		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_addr)));
+		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, gs - size, 0), lbad);
+		dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, GS_SIZE);
+		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
+		dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R5));
+		dt_cg_emit_jump(cg, JA(), ldone);
+	}
 	dt_cg_label_set(cg, lbad);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, aslot));
 	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
@@ -712,6 +754,7 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
 	dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R5));
+	dt_cg_label_set(cg, ldone);
 	dt_cg_emit(cg, MOV_REG(R0, R5));
 }
 
@@ -1241,10 +1284,16 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	case DN_CAST:
 		dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
-		if (dnp->dn_type.ty_kind == DT_TK_INT &&
-		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR) {
-			/* a pointer made an integer ((int64_t)curcpu >> 8):
-			   a plain number through dctx, as for &v.m above */
+		if ((dnp->dn_type.ty_kind == DT_TK_INT &&
+		    (dnp->dn_left->dn_type.ty_kind == DT_TK_PTR ||
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY)) ||
+		    (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    (dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY ||
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_STRING))) {
+			/* a pointer or an array made an integer
+			   ((int64_t)curcpu >> 8), an array or a translated
+			   char array a pointer (p = a): a plain number
+			   through dctx, as for &v.m above */
 			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_addr), R0));
 			dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_addr)));
 		}

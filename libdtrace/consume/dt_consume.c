@@ -15,6 +15,7 @@
  * With a buffered handler, a firing prints into a memory stream, and what
  * each record printed is handed to the handler as soon as it is printed.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@
 #include "../proc/dt_proc.h"
 
 static void print_bytes(FILE *, const unsigned char *, uint32_t);
+static bool bytes_are_string(const unsigned char *, uint32_t);
 
 /*
  * Print one trace() value as DTrace does: aligned columns unless quiet;
@@ -152,6 +154,34 @@ print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	dt_format_ksym(dtp, addr, rec->dr_kind == DTRACEACT_MOD, buf,
 	    sizeof (buf), NULL);
 	return (fprintf(fp, "  %-50s", buf));
+}
+
+/*
+ * Do the n bytes of a trace()d struct or array hold a string, as DTrace
+ * judges them: printable characters (or white space, backspace, bell),
+ * then a NUL, then only NULs?  DTrace shows those as the string, others
+ * as tracemem() shows bytes.
+ */
+static bool
+bytes_are_string(const unsigned char *b, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (isprint(b[i]) || isspace(b[i]) || b[i] == '\b' ||
+		    b[i] == '\a')
+			continue;
+		if (b[i] != '\0' || i == 0)
+			return (false);
+		break;
+	}
+	if (i == n)
+		return (false);
+	for (; i < n; i++) {
+		if (b[i] != '\0')
+			return (false);
+	}
+	return (true);
 }
 
 /*
@@ -660,7 +690,13 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		const unsigned char *b;
 		uint32_t n = dt_tracemem_bytes(r, data, &b);
 
-		if (n > 0)
+		/* trace() of a struct or array that holds a string */
+		if (n > 0 && (r->dr_type.ty_kind == DT_TK_STRUCT ||
+		    r->dr_type.ty_kind == DT_TK_ARRAY) &&
+		    bytes_are_string(b, n))
+			fprintf(fp, dtp->dt_opts.op_quiet ? "%s" : "  %-33s",
+			    (const char *)b);
+		else if (n > 0)
 			print_bytes(fp, b, n);
 	}
 	else if ((r->dr_kind == DTRACEACT_PRINT ||

@@ -151,6 +151,8 @@ typedef struct dt_pcb {
 	bool pcb_offsetof;		/* parsing offsetof()'s type: an
 					   unknown tag is D_OFFSETOF_TYPE */
 	bool pcb_inpred;		/* parsing a predicate */
+	const struct dt_node *pcb_addrof; /* the DN_INDEX & takes the address
+					   of: one past the end is allowed */
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */

@@ -2591,8 +2591,9 @@ parse_clause(dt_pcb_t *pcb)
 
 /*
  * typedef TYPE NAME { , NAME } ; gives a type new names, in the handle's
- * identifiers (the same name again for the same type is allowed); as in
- * C, each name has its own '*'s (typedef int myint, *myintp;).
+ * identifiers (a name D's types hold already is D_DECL_IDRED, whatever
+ * its type); as in C, each name has its own '*'s (typedef int myint,
+ * *myintp;).
  */
 static void
 parse_typedef(dt_pcb_t *pcb)
@@ -2607,7 +2608,6 @@ parse_typedef(dt_pcb_t *pcb)
 	tpos = tok(pcb)->tk_pos;
 	base = parse_basetype(pcb, &bsize);
 	for (;;) {
-		const dt_type_t *dty;
 		dt_srcpos_t pos;
 		dt_ident_t *idp;
 		int64_t size = bsize;
@@ -2618,22 +2618,23 @@ parse_typedef(dt_pcb_t *pcb)
 		if (tok(pcb)->tk_kind != T_IDENT)
 			syntax_error(pcb);
 		pos = tok(pcb)->tk_pos;
-		idp = d_typename(pcb, tok(pcb)->tk_str);
-		dty = idp != NULL ? &idp->di_type : d_typedef(tok(pcb)->tk_str);
-		if (dty != NULL) {
-			/* the same name for the same type again is allowed */
-			if (!dt_type_same(*dty, ty))
-				dt_cerror(pcb, "D_DECL_TYPERED", pos, "type "
-				    "redeclared: %s", tok(pcb)->tk_str);
-		} else {
-			check_newname(pcb, tok(pcb)->tk_str, pos);
-			if ((idp = dt_ident_create(pcb->pcb_hdl,
-			    tok(pcb)->tk_str, DT_IDENT_TYPE)) == NULL)
-				dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
-			idp->di_type = ty;
-			idp->di_tsize = size;
-			idp->di_defined = true;
-		}
+		/*
+		 * A name D's types already hold (D's own typedefs such as
+		 * int32_t, or one the program declared) cannot be declared
+		 * again, even for the same type; a kernel type's name can
+		 * (typedef int pid_t; shadows the kernel's pid_t).
+		 */
+		if (d_typename(pcb, tok(pcb)->tk_str) != NULL ||
+		    d_typedef(tok(pcb)->tk_str) != NULL)
+			dt_cerror(pcb, "D_DECL_IDRED", pos, "typedef "
+			    "redeclared: %s", tok(pcb)->tk_str);
+		check_newname(pcb, tok(pcb)->tk_str, pos);
+		if ((idp = dt_ident_create(pcb->pcb_hdl, tok(pcb)->tk_str,
+		    DT_IDENT_TYPE)) == NULL)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		idp->di_type = ty;
+		idp->di_tsize = size;
+		idp->di_defined = true;
 		next(pcb);
 		if (tok(pcb)->tk_kind != T_COMMA)
 			break;
@@ -2669,7 +2670,8 @@ dt_xlate_accepts(const struct btf *btf, dt_type_t in, dt_type_t t)
  * translator OUT < IN NAME > { member = expr ; ... } ;
  * The current token is "translator".  The member expressions are kept as
  * written, checked here (dt_sema_xlator_check()) and again where an xlate
- * binds them to its input.
+ * binds them to its input.  A member given twice is DTrace's: both are
+ * checked, the first is the member's translation.
  */
 static void
 parse_translator(dt_pcb_t *pcb)
@@ -2727,11 +2729,6 @@ parse_translator(dt_pcb_t *pcb)
 			    "member %s is not a member of %s", tok(pcb)->tk_str,
 			    dt_btf_name(te->te_btf, sid, (char [256]){ 0 },
 			    256));
-		for (unsigned int i = 0; i < n; i++) {
-			if (strcmp(names[i]->dn_str, tok(pcb)->tk_str) == 0)
-				dt_cerror(pcb, "D_XLATE_MEMB", mpos, "member "
-				    "%s is translated twice", names[i]->dn_str);
-		}
 		if (n == DT_XLATE_MAXMEMB)
 			dt_cerror(pcb, "D_XLATE_MEMB", mpos, "a translator "
 			    "defines at most %d members", DT_XLATE_MAXMEMB);

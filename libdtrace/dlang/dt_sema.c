@@ -398,6 +398,31 @@ inline_copy(dt_pcb_t *pcb, const dt_ident_t *idp, dt_srcpos_t pos)
 }
 
 /*
+ * Is a cast of a value of type from to type to an identity that DTrace
+ * allows although the type is no scalar: a struct or union to its own
+ * type (the tag's typedef resolved), a float to its own size?  A cast
+ * between compatible types changes nothing; any other cast to a struct,
+ * union, array or float is D_CAST_INVAL.
+ */
+static bool
+cast_identity(dt_pcb_t *pcb, dt_type_t to, dt_type_t from, dt_srcpos_t pos)
+{
+	const struct btf *btf;
+
+	if (!dt_type_isbytes(to) || to.ty_kind == DT_TK_ARRAY ||
+	    to.ty_kind != from.ty_kind)
+		return (false);
+	if (dt_type_same(to, from))
+		return (true);
+	if (to.ty_kind != DT_TK_STRUCT || to.ty_btf == 0 || from.ty_btf == 0)
+		return (false);
+	btf = dt_pcb_types(pcb, pos)->te_btf;
+	return (dt_btf_resolve(btf, to.ty_btf) != 0 &&
+	    dt_btf_resolve(btf, to.ty_btf) == dt_btf_resolve(btf,
+	    from.ty_btf));
+}
+
+/*
  * Is e, not yet checked, a pointer to a translated struct: xlate <T *>
  * (e), or an inline that is one (curpsinfo)?
  */
@@ -418,6 +443,7 @@ is_xlate_ptr(dt_pcb_t *pcb, const dt_node_t *e)
 
 static dt_idkind_t var_kind(const char *);
 static void replace_node(dt_node_t *, dt_node_t *);
+static void char_array_string(dt_pcb_t *, dt_node_t *);
 static dt_ident_t *declare_scalar(dt_pcb_t *, const char *, dt_type_t,
     dt_srcpos_t);
 
@@ -2030,7 +2056,11 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		a = a->dn_list;
 	}
 	/* NULL, the constant 0, is a pointer too: it faults at run time;
-	   an array's value is its address, as in C */
+	   an array's value is its address, as in C (a char array taken as
+	   a string by the call is its array again here) */
+	if (a->dn_kind == DN_CAST && a->dn_type.ty_kind == DT_TK_STRING &&
+	    a->dn_left->dn_type.ty_kind == DT_TK_ARRAY)
+		replace_node(a, a->dn_left);
 	if (a->dn_type.ty_kind != DT_TK_PTR &&
 	    a->dn_type.ty_kind != DT_TK_ARRAY &&
 	    !(a->dn_kind == DN_INT && a->dn_value == 0))
@@ -2378,6 +2408,9 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		/* a format is parsed with its arguments, by fn_sema */
 		if (!(nargs == 1 && fn->fn_sema == dt_sema_printf))
 			sema_expr(pcb, a);
+		if (id != DT_FN_TRACE && id != DT_FN_PRINT &&
+		    id != DT_FN_TRACEMEM)
+			char_array_string(pcb, a);
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
 	/* the prototype first, as DTrace checks it when it reads the call */
@@ -2564,6 +2597,20 @@ xlate_ptr(dt_pcb_t *pcb, dt_node_t *e)
 }
 
 /*
+ * Is member i of translator dxp the first of its name?  A translator may
+ * give a member twice, as DTrace's may: the first is its translation.
+ */
+static bool
+xlator_first(const dt_xlator_t *dxp, unsigned int i)
+{
+	for (unsigned int j = 0; j < i; j++) {
+		if (strcmp(dxp->dx_mnames[j], dxp->dx_mnames[i]) == 0)
+			return (false);
+	}
+	return (true);
+}
+
+/*
  * A whole translated struct, xlate <OUT> (e) or *xlate <OUT *> (e) (and
  * *curpsinfo): each member the translator defines, as xlate <OUT>
  * (e).m, in dn_args (dn_value its byte offset, dn_aux its size); the
@@ -2588,10 +2635,14 @@ sema_xlate_whole(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_args = NULL;
 	tail = &dnp->dn_args;
 	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
-		dt_node_t *m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
-		dt_node_t *x = dt_node_new(pcb, DN_XLATE, dnp->dn_pos);
+		dt_node_t *m, *x;
 		uint32_t mtype, off, bit, bitsize;
 		int64_t msize;
+
+		if (!xlator_first(dxp, i))
+			continue;
+		m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
+		x = dt_node_new(pcb, DN_XLATE, dnp->dn_pos);
 
 		x->dn_type = dnp->dn_type;
 		x->dn_left = dt_node_dup(pcb, orig, dnp->dn_pos);
@@ -2643,7 +2694,8 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_TYPE_MEMBER", dnp->dn_pos, "%s is not a "
 		    "member of %s", dnp->dn_str, dt_btf_name(te->te_btf, sid,
 		    b1, sizeof (b1)));
-	for (unsigned int i = 0; i < dxp->dx_nmemb; i++) {
+	for (unsigned int i = 0; i < dxp->dx_nmemb && e == NULL; i++) {
+		/* a member given twice: the first (xlator_first()) */
 		if (strcmp(dxp->dx_mnames[i], dnp->dn_str) == 0)
 			e = dt_node_dup(pcb, dxp->dx_mexprs[i],
 			    dnp->dn_pos);
@@ -2663,11 +2715,20 @@ sema_xlate_member(dt_pcb_t *pcb, dt_node_t *dnp)
 static void
 xlate_convert(dt_pcb_t *pcb, dt_node_t *dnp, dt_node_t *e, uint32_t mtype)
 {
+	uint32_t nelems = 0;
 	dt_type_t mt;
 	char b1[256], b2[256];
 
 	kernel_dtype(pcb, dnp, mtype);
 	mt = dnp->dn_type;
+	if (mt.ty_kind == DT_TK_STRING && mt.ty_btf != 0) {
+		/* a char array: its elements, for a constant index */
+		const struct btf_type *at = btf__type_by_id(dt_pcb_types(pcb,
+		    dnp->dn_pos)->te_btf, mt.ty_btf);
+
+		if (at != NULL && btf_kind(at) == BTF_KIND_ARRAY)
+			nelems = btf_array(at)->nelems;
+	}
 	if (mt.ty_kind == DT_TK_STRING)
 		mt = (dt_type_t){ DT_TK_STRING, 0, 0 };
 	else if (mt.ty_kind == DT_TK_STRUCT || mt.ty_kind == DT_TK_ARRAY)
@@ -2686,7 +2747,8 @@ xlate_convert(dt_pcb_t *pcb, dt_node_t *dnp, dt_node_t *e, uint32_t mtype)
 	dnp->dn_kind = DN_CAST;
 	dnp->dn_type = mt;
 	dnp->dn_left = e;
-	dnp->dn_value = dnp->dn_aux = 0;
+	dnp->dn_value = 0;
+	dnp->dn_aux = nelems;
 	dnp->dn_strlen = 0;
 	sema_expr(pcb, dnp);
 }
@@ -3075,6 +3137,19 @@ sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
 	dnp->dn_aux = DT_THREAD_SIZE - size;
 }
 
+/*
+ * Is e a translated member that the output struct declares a char array
+ * (psinfo_t's pr_fname, lwpsinfo_t's pr_name)?  It is a D string holding
+ * the array's characters; its cast (xlate_convert()) keeps the array's
+ * element count in dn_aux.
+ */
+static bool
+is_xlate_chars(const dt_node_t *e)
+{
+	return (e->dn_kind == DN_CAST && e->dn_type.ty_kind == DT_TK_STRING &&
+	    e->dn_aux > 0);
+}
+
 /* a[i] on kernel arrays and pointers: the element's type and size. */
 static void
 sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -3143,10 +3218,13 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 
 		kernel_dtype(pcb, dnp, elem);
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
-		/* a constant index lies within the array, wherever it is */
+		/* a constant index lies within the array, wherever it is;
+		   as in C, &a[n] of an array of n is its end */
 		if (btf_array(t)->nelems > 0 && fold_int(pcb, dnp->dn_right,
 		    &idx, &ity) && (idx < 0 ||
-		    (uint64_t)idx >= btf_array(t)->nelems))
+		    (uint64_t)idx > btf_array(t)->nelems ||
+		    ((uint64_t)idx == btf_array(t)->nelems &&
+		    pcb->pcb_addrof != dnp)))
 			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
 			    "index %lld is out of range for array of %u "
 			    "elements", (long long)idx, btf_array(t)->nelems);
@@ -3175,6 +3253,18 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		 * of them, as in DTrace ((s = copyinstr(p))[6] == '-'); an
 		 * index outside them is the out-of-range index fault.
 		 */
+		int64_t idx;
+		dt_type_t ity;
+
+		/* a translated char array member (pr_name) is a string of
+		   its size: a constant index lies within the array */
+		if (is_xlate_chars(dnp->dn_left) && fold_int(pcb,
+		    dnp->dn_right, &idx, &ity) && (idx < 0 ||
+		    idx >= dnp->dn_left->dn_aux))
+			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,
+			    "index %lld is out of range for array of %lld "
+			    "elements", (long long)idx,
+			    (long long)dnp->dn_left->dn_aux);
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 1, 1 };
 		dnp->dn_value = 1;
 		dnp->dn_stroff = dt_strbuf(pcb->pcb_hdl);
@@ -3183,6 +3273,100 @@ sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		    "cannot be applied to an operand of type \"%s\"",
 		    tname(pcb, lt, buf, sizeof (buf)));
 	}
+}
+
+/*
+ * The type of a pointer to the first element of array type t (an array
+ * in BTF): true with it in *pt, or false with the element's own type in
+ * *pt when no pointer to it can be made here (an element that is a
+ * struct is a pointer to the struct only through &).
+ */
+static bool
+elem_ptr(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos, dt_type_t *pt)
+{
+	dt_tentry_t *te = dt_pcb_types(pcb, pos);
+	const struct btf_type *at = btf__type_by_id(te->te_btf, t.ty_btf);
+	dt_node_t tmp = { .dn_pos = pos };
+
+	kernel_dtype(pcb, &tmp, btf_array(at)->type);
+	*pt = tmp.dn_type;
+	if (tmp.dn_type.ty_kind == DT_TK_INT) {
+		*pt = (dt_type_t){ DT_TK_PTR, 8, 0, tmp.dn_type.ty_size,
+		    tmp.dn_type.ty_signed, 0, btf_array(at)->type };
+		return (true);
+	}
+	if (tmp.dn_type.ty_kind == DT_TK_PTR) {
+		pt->ty_plevel++;
+		return (true);
+	}
+	if (tmp.dn_type.ty_kind == DT_TK_STRUCT) {
+		*pt = (dt_type_t){ DT_TK_PTR, 8, 0 };
+		pt->ty_btf = tmp.dn_type.ty_btf;
+		return (true);
+	}
+	return (false);
+}
+
+/*
+ * An array where a pointer is wanted (p = a for a pointer p, (int *)a,
+ * a compared with a pointer) is a pointer to its first element, as in C:
+ * e, checked, becomes a cast of itself to that pointer type; the array's
+ * value is already the address of its bytes.
+ */
+static void
+array_decay(dt_pcb_t *pcb, dt_node_t *e)
+{
+	dt_node_t *a, *list = e->dn_list, *all;
+	dt_type_t pt;
+	const dt_node_t *root;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0 ||
+	    !elem_ptr(pcb, e->dn_type, e->dn_pos, &pt))
+		return;
+	root = e->dn_kind == DN_VAR ? e : dt_member_root(e);
+	if (root != NULL && root->dn_ident != NULL &&
+	    (root->dn_ident->di_kind == DT_IDENT_ASSOC ||
+	    root->dn_ident->di_kind == DT_IDENT_TLS))
+		dt_cerror(pcb, "D_ADDROF_VAR", e->dn_pos, "cannot take the "
+		    "address of a part of dynamic variable %s: an array of "
+		    "one has no pointer", root->dn_ident->di_name);
+	a = dt_node_new(pcb, e->dn_kind, e->dn_pos);
+	all = a->dn_all;
+	*a = *e;
+	a->dn_all = all;
+	a->dn_list = NULL;
+	all = e->dn_all;
+	*e = (dt_node_t){ .dn_kind = DN_CAST, .dn_type = pt,
+	    .dn_pos = a->dn_pos, .dn_left = a, .dn_list = list,
+	    .dn_all = all };
+}
+
+/*
+ * A char array where a string is wanted (a subroutine's or printf( )'s
+ * argument, stringof( ), a comparison with a string) is a string of at
+ * most its size, as DTrace takes char arrays: e, checked, becomes a cast
+ * of itself to the string type a char array member has (its length in
+ * dn_strlen, which the code generator reads).
+ */
+static void
+char_array_string(dt_pcb_t *pcb, dt_node_t *e)
+{
+	dt_node_t tmp = { .dn_pos = e->dn_pos }, *a, *list = e->dn_list, *all;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0)
+		return;
+	kernel_dtype(pcb, &tmp, e->dn_type.ty_btf);
+	if (tmp.dn_type.ty_kind != DT_TK_STRING)
+		return;
+	a = dt_node_new(pcb, e->dn_kind, e->dn_pos);
+	all = a->dn_all;
+	*a = *e;
+	a->dn_all = all;
+	a->dn_list = NULL;
+	all = e->dn_all;
+	*e = (dt_node_t){ .dn_kind = DN_CAST, .dn_type = tmp.dn_type,
+	    .dn_pos = a->dn_pos, .dn_strlen = tmp.dn_strlen, .dn_left = a,
+	    .dn_list = list, .dn_all = all };
 }
 
 /*
@@ -3240,24 +3424,13 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 	if ((t.ty_kind == DT_TK_ARRAY || t.ty_kind == DT_TK_STRING) &&
 	    t.ty_btf != 0) {
 		/* an array: its first element */
-		dt_tentry_t *te = dt_pcb_types(pcb, dnp->dn_pos);
-		const struct btf_type *at = btf__type_by_id(te->te_btf,
-		    t.ty_btf);
-		dt_node_t tmp = { .dn_pos = dnp->dn_pos };
+		dt_type_t pt;
 
-		kernel_dtype(pcb, &tmp, btf_array(at)->type);
-		if (tmp.dn_type.ty_kind == DT_TK_INT) {
-			dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0,
-			    tmp.dn_type.ty_size, tmp.dn_type.ty_signed, 0,
-			    btf_array(at)->type };
+		if (elem_ptr(pcb, t, dnp->dn_pos, &pt)) {
+			dnp->dn_type = pt;
 			return;
 		}
-		t = tmp.dn_type;
-		if (t.ty_kind == DT_TK_PTR) {
-			dnp->dn_type = t;
-			dnp->dn_type.ty_plevel++;
-			return;
-		}
+		t = pt;
 	}
 	if (t.ty_kind == DT_TK_STRUCT) {
 		dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0 };
@@ -3524,6 +3697,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			sema_xlate_whole(pcb, dnp);
 			break;
 		}
+		if (dnp->dn_op == T_AND && dnp->dn_left->dn_kind == DN_INDEX)
+			pcb->pcb_addrof = dnp->dn_left;
 		if (!argsdone)
 			sema_used(pcb, dnp->dn_left, dnp->dn_op == T_PLUS ||
 			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
@@ -3626,10 +3801,18 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			null_as_empty(pcb, r, l);
 			charptr_as_string(pcb, l, r);
 			charptr_as_string(pcb, r, l);
+			if (is_string(r))
+				char_array_string(pcb, l);
+			if (is_string(l))
+				char_array_string(pcb, r);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
 			}
+			if (r->dn_type.ty_kind == DT_TK_PTR)
+				array_decay(pcb, l);
+			if (l->dn_type.ty_kind == DT_TK_PTR)
+				array_decay(pcb, r);
 			if (!is_scalar(l) || !is_scalar(r))
 				incompat(pcb, dnp, op);
 			/* a pointer compares with a pointer, or with the
@@ -3640,6 +3823,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_type = t_int;
 			break;
 		case T_PLUS: case T_MINUS:
+			array_decay(pcb, l);	/* a + 1: &a[1] */
+			array_decay(pcb, r);
 			if (!is_scalar(l) || !is_scalar(r) ||
 			    (l->dn_type.ty_kind == DT_TK_PTR &&
 			    r->dn_type.ty_kind == DT_TK_PTR &&
@@ -3729,6 +3914,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
 			    "may not be applied to an array: arrays are not "
 			    "assigned whole", op);
+		if (dnp->dn_op == T_ASSIGN &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR)
+			array_decay(pcb, r);	/* p = a: &a[0] */
 		if (dnp->dn_op == T_ASSIGN) {
 			zero_as_empty(pcb, dnp->dn_left, r);
 			charptr_as_string(pcb, dnp->dn_left, r);
@@ -3817,6 +4005,15 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_type = so->di_type;
 			break;
 		}
+		if (cast_identity(pcb, dnp->dn_type, dnp->dn_left->dn_type,
+		    dnp->dn_pos)) {
+			/* (struct s)v of a struct s: v itself */
+			replace_node(dnp, dnp->dn_left);
+			break;
+		}
+		if (dnp->dn_type.ty_kind == DT_TK_PTR ||
+		    dnp->dn_type.ty_kind == DT_TK_INT)
+			array_decay(pcb, dnp->dn_left);	/* (int *)a */
 		if (dnp->dn_type.ty_kind == DT_TK_STRUCT ||
 		    dnp->dn_type.ty_kind == DT_TK_ARRAY ||
 		    dnp->dn_type.ty_kind == DT_TK_FLOAT ||
@@ -3831,6 +4028,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
 		    dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY)
 			break;	/* an array is its address, as in C */
+		/* (char *)curlwpsinfo->pr_name: the address of the
+		   characters, as of the char array DTrace has there */
+		if (dnp->dn_type.ty_kind == DT_TK_PTR &&
+		    is_xlate_chars(dnp->dn_left))
+			break;
 		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {

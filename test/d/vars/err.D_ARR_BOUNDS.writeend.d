@@ -1,0 +1,3 @@
+/* Nor to write. */
+int a[4];
+BEGIN { a[4] = 1; }

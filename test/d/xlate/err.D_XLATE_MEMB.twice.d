@@ -1,2 +1,0 @@
-struct s { int a; };
-translator struct s < int x > { a = x; a = x + 1; };
