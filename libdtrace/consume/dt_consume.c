@@ -15,6 +15,7 @@
  * With a buffered handler, a firing prints into a memory stream, and what
  * each record printed is handed to the handler as soon as it is printed.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -179,6 +180,31 @@ print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
 			    p[off + i] : '.', fp);
 		fputc('\n', fp);
 	}
+}
+
+/*
+ * The length of the string a char array's n bytes hold, -1 if they hold
+ * none, as DTrace decides: printable characters (spaces, \a and \b
+ * too), at least one, up to the first NUL, and nothing but NULs after
+ * it; an array with no NUL is a string of all its bytes.
+ */
+static int
+chars_len(const unsigned char *p, uint32_t n)
+{
+	uint32_t i = 0;
+
+	while (i < n && (isprint(p[i]) || isspace(p[i]) || p[i] == '\a' ||
+	    p[i] == '\b'))
+		i++;
+	if (i == n)
+		return ((int)n);
+	if (i == 0 || p[i] != '\0')
+		return (-1);
+	for (uint32_t j = i; j < n; j++) {
+		if (p[j] != '\0')
+			return (-1);
+	}
+	return ((int)i);
 }
 
 /* The start of a firing's JSON line, up to its records. */
@@ -656,8 +682,12 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM) {
 		const unsigned char *b;
 		uint32_t n = dt_tracemem_bytes(r, data, &b);
+		int len = r->dr_chars ? chars_len(b, n) : -1;
 
-		if (n > 0)
+		if (len >= 0)
+			fprintf(fp, dtp->dt_opts.op_quiet ? "%.*s" : "  %-33.*s",
+			    len, (const char *)b);
+		else if (n > 0)
 			print_bytes(fp, b, n);
 	}
 	else if ((r->dr_kind == DTRACEACT_PRINT ||
@@ -865,6 +895,20 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 }
 
 /*
+ * An exit() read: the first ends tracing with its status; after it only
+ * END runs, and an exit() there gives the status anew (BEGIN's exit(1)
+ * then END's exit(0) ends with 0, as in DTrace).
+ */
+static void
+take_exit(dtrace_hdl_t *dtp, unsigned int prid, int64_t st)
+{
+	if (dtp->dt_exited && prid != DT_PRID_END)
+		return;
+	dtp->dt_exited = true;
+	dtp->dt_exitstatus = (int)st;
+}
+
+/*
  * A record kept to be printed later (dt_pbuf.c): an exit() it holds
  * takes effect now.
  */
@@ -875,8 +919,8 @@ dt_consume_exit(dtrace_hdl_t *dtp, const char *data, size_t size)
 	dt_rechdr_t hdr;
 
 	memcpy(&hdr, data, sizeof (hdr));
-	if (hdr.rh_kind != DT_REC_DATA || dtp->dt_exited ||
-	    hdr.rh_clause >= dtp->dt_nclauses)
+	if (hdr.rh_kind != DT_REC_DATA || (dtp->dt_exited &&
+	    hdr.rh_prid != DT_PRID_END) || hdr.rh_clause >= dtp->dt_nclauses)
 		return;
 	dcp = dtp->dt_clauses[hdr.rh_clause];
 	if (size < sizeof (hdr) + dcp->dc_recsize)
@@ -888,8 +932,7 @@ dt_consume_exit(dtrace_hdl_t *dtp, const char *data, size_t size)
 		if (r->dr_kind != DTRACEACT_EXIT)
 			continue;
 		memcpy(&st, data + sizeof (hdr) + r->dr_offset, sizeof (st));
-		dtp->dt_exited = true;
-		dtp->dt_exitstatus = (int)st;
+		take_exit(dtp, hdr.rh_prid, st);
 		return;
 	}
 }
@@ -930,12 +973,11 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		    (r->dr_type.ty_signed ? DTRACE_RF_SIGNED : 0), NULL };
 
 		dt_valmem_free(&vm);
-		if (r->dr_kind == DTRACEACT_EXIT && !dtp->dt_exited) {
+		if (r->dr_kind == DTRACEACT_EXIT) {
 			int64_t st;
 
 			memcpy(&st, pd->dtpda_data + r->dr_offset, sizeof (st));
-			dtp->dt_exited = true;
-			dtp->dt_exitstatus = (int)st;
+			take_exit(dtp, pd->dtpda_pdesc->id, st);
 		}
 		if (decode) {
 			if (dt_value_rec(dtp, &vm, r, pd->dtpda_data,

@@ -232,6 +232,8 @@ typedef struct dt_datarec {
 	char *dr_tname;			/* print: the value's type name */
 	bool dr_dynsize;		/* tracemem: 8 bytes of the number of
 					   bytes to show come first */
+	bool dr_chars;			/* trace: of a char array, shown as
+					   a string when it holds one */
 } dt_datarec_t;
 
 /*

@@ -140,11 +140,19 @@ field(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
 	return ((char *)&dtp->dt_opts + od->od_off);
 }
 
+/* The words of a flag's value: setting it, unsetting it. */
+static const char *const bool_words[][2] = {	/* set, unset */
+	{ "yes", "no" }, { "true", "false" }, { "on", "off" },
+	{ "set", "unset" }, { "enable", "disable" },
+	{ "enabled", "disabled" }
+};
+
 /*
  * The number val says for od (BOOL, SIZE, INT, RATE, WORD), checked
  * against the row's bounds; -1 with EDT_BADOPTVAL when it is not one.
- * A flag, as in DTrace, is set by no value, "yes" or "true" and unset by
- * "no" or "false".
+ * A flag, as in DTrace, is set by no value or one of yes, true, on,
+ * set, enable, enabled and unset by one of no, false, off, unset,
+ * disable, disabled, in any case.
  */
 int
 dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
@@ -154,14 +162,22 @@ dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
 
 	switch (od->od_type) {
 	case DT_OPT_BOOL:
-		if (val == NULL || *val == '\0' || strcmp(val, "yes") == 0 ||
-		    strcmp(val, "true") == 0)
+		if (val == NULL || *val == '\0') {
 			*vp = 1;
-		else if (strcmp(val, "no") == 0 || strcmp(val, "false") == 0)
-			*vp = 0;
-		else
-			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		return (0);
+			return (0);
+		}
+		for (i = 0; i < (int)(sizeof (bool_words) /
+		    sizeof (bool_words[0])); i++) {
+			if (strcasecmp(val, bool_words[i][0]) == 0) {
+				*vp = 1;
+				return (0);
+			}
+			if (strcasecmp(val, bool_words[i][1]) == 0) {
+				*vp = 0;
+				return (0);
+			}
+		}
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:
 		/* out of range is DTrace's plain "Invalid value" too */

@@ -4491,6 +4491,26 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 }
 
 /*
+ * Is e an array of 1-byte integers (char n[9] declared in D)?  trace()
+ * shows one as a string when its bytes are one.
+ */
+static bool
+char_array(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	const struct btf *btf;
+	const struct btf_type *t;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0)
+		return (false);
+	btf = dt_pcb_types(pcb, e->dn_pos)->te_btf;
+	t = btf__type_by_id(btf, dt_btf_resolve(btf, e->dn_type.ty_btf));
+	if (t == NULL || btf_kind(t) != BTF_KIND_ARRAY)
+		return (false);
+	t = btf__type_by_id(btf, dt_btf_resolve(btf, btf_array(t)->type));
+	return (t != NULL && btf_kind(t) == BTF_KIND_INT && t->size == 1);
+}
+
+/*
  * A pointer to a translated struct (xlate <T *> (e)) is no address: the
  * struct exists only member by member, as -> or * reads it.  As the whole
  * value of a statement or a predicate it is DTrace's D_CG_DYN.
@@ -4558,6 +4578,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 			r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
 			    object_bytes(pcb, e->dn_args), e->dn_pos);
 			r->dr_type = e->dn_args->dn_type;
+			r->dr_chars = char_array(pcb, e->dn_args);
 		} else {
 			r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
 			    value_size(pcb, e->dn_args), e->dn_pos);
