@@ -2238,11 +2238,22 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
 		    "%s( ) prototype mismatch: 0 args passed, "
 		    "at least 1 expected", dnp->dn_str);
-	if (fmt->dn_kind != DN_STRING)
+	if (fmt->dn_kind != DN_STRING) {
+		char buf[256];
+
+		/* a string that is no constant, or no string at all */
+		sema_expr(pcb, fmt);
+		if (fmt->dn_type.ty_kind != DT_TK_STRING)
+			dt_cerror(pcb, "D_PROTO_ARG", fmt->dn_pos,
+			    "%s( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: string\n\t argument: %s",
+			    dnp->dn_str, tname(pcb, fmt->dn_type, buf,
+			    sizeof (buf)));
 		dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
 		    "%s( ) argument #1 is incompatible with "
 		    "prototype: argument must be a string constant",
 		    dnp->dn_str);
+	}
 	if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
 		dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
 		    "%s( ) format string is empty", dnp->dn_str);
