@@ -2271,6 +2271,19 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 }
 
 /*
+ * An action whose arguments DTrace's prototype types (exit(int),
+ * raise(int), setopt(string, string), stack(int), ustack(int, int)): an
+ * action's void there is D_PROTO_ARG, as for a subroutine.  trace( ),
+ * printf( ) and kin take any value and tell a void one by their own tags.
+ */
+static bool
+typed_action(int id)
+{
+	return (id == DT_FN_EXIT || id == DT_FN_RAISE || id == DT_FN_SETOPT ||
+	    id == DT_FN_STACK || id == DT_FN_USTACK);
+}
+
+/*
  * A call: what its row (dt_fn.c) says, checked generically (where the
  * call may appear, its arguments, the flags' effect on the clause), then
  * the row's own check.
@@ -2321,7 +2334,7 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
 		 */
 		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
-		    fn->fn_kind == DT_FK_SUBR)) {
+		    fn->fn_kind == DT_FK_SUBR || typed_action(id))) {
 			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
 
 			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
