@@ -1002,7 +1002,8 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		/* setopt() acts whether or not the records are printed */
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
-			dt_setopt_traced(dtp, r->dr_optname,
+			dt_setopt_traced(dtp, pd->dtpda_pdesc,
+			    pd->dtpda_clause, r->dr_optname,
 			    dt_setopt_value(r, pd->dtpda_data));
 		/* so do system(), freopen() and ftruncate() */
 		if (rv == DTRACE_CONSUME_THIS && fp != NULL &&

@@ -966,7 +966,8 @@ dt_strbuf(const dtrace_hdl_t *dtp)
 /* ---- functions shared between files ----------------------------------------- */
 
 /* core/dt_options.c (the option table itself: dt_options.h) */
-extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
+extern void dt_setopt_traced(dtrace_hdl_t *, const dtrace_probedesc_t *,
+    unsigned int, const char *, const char *);
 
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);

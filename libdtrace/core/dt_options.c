@@ -768,19 +768,29 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	return (od->od_set(dtp, od, val));
 }
 
-/* setopt() while tracing: a failure is reported, and tracing goes on. */
+/*
+ * setopt() while tracing, from clause clause of probe pd: a failure is
+ * reported as DTrace reports it, and tracing goes on.  An unknown name
+ * is "Invalid option name" (dtrace_setopt() says EDT_ACTIVE first), an
+ * option fixed once tracing runs "Operation illegal when tracing is
+ * active"; a name without a value is set to "1".  DTrace's message ends
+ * with a line break of its own: a blank line follows it.
+ */
 void
-dt_setopt_traced(dtrace_hdl_t *dtp, const char *opt, const char *val)
+dt_setopt_traced(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
+    unsigned int clause, const char *opt, const char *val)
 {
+	int err;
+
 	if (dtrace_setopt(dtp, opt, val) == 0)
 		return;
+	err = dt_opt_lookup(opt) == NULL ? EDT_BADOPTNAME : dtrace_errno(dtp);
 	if (dtp->dt_outfp != NULL)
 		fflush(dtp->dt_outfp);
-	dt_msg(dtp, DTRACE_MSG_ERROR, "setopt(\"%s\"%s%s%s) failed: %s", opt,
-	    val != NULL ? ", \"" : "", val != NULL ? val : "",
-	    val != NULL ? "\"" : "", dtrace_errno(dtp) == EDT_ACTIVE ?
-	    "not an option that can change while tracing" :
-	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	dt_msg(dtp, DTRACE_MSG_ERROR, "error in dt_clause_%u for probe ID %u "
+	    "(%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n",
+	    clause, pd->id, pd->prv, pd->mod, pd->fun, pd->prb, opt,
+	    val != NULL ? val : "1", dtrace_errmsg(dtp, err));
 }
 
 /*
