@@ -331,6 +331,53 @@ set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (0);
 }
 
+/*
+ * version: a D language version, MAJOR.MINOR or MAJOR.MINOR.MICRO.  One
+ * that is not written so is an invalid value; one D never had (99.1) is
+ * refused with ENOTSUP, DTrace's "Operation not supported".
+ */
+static int
+set_version(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	static const char *const versions[] = {
+		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1",
+		"1.5", "1.6", "1.6.1", "1.6.2", "1.6.3", "1.6.4", "2.0"
+	};
+	unsigned int v[3] = { 0 }, n = 0;
+	const char *p = val;
+	char buf[32];
+
+	if (p == NULL || *p == '\0')
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	for (;;) {
+		char *end;
+		unsigned long x;
+
+		if (*p < '0' || *p > '9' || n == 3)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		x = strtoul(p, &end, 10);
+		if (x > 0xfff)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		v[n++] = (unsigned int)x;
+		p = end;
+		if (*p == '\0')
+			break;
+		if (*p++ != '.')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	}
+	if (n < 2)
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	if (n == 2 || v[2] == 0)	/* 2.0.0 is 2.0 */
+		snprintf(buf, sizeof (buf), "%u.%u", v[0], v[1]);
+	else
+		snprintf(buf, sizeof (buf), "%u.%u.%u", v[0], v[1], v[2]);
+	for (size_t i = 0; i < sizeof (versions) / sizeof (versions[0]); i++) {
+		if (strcmp(buf, versions[i]) == 0)
+			return (dt_opt_set(dtp, od, val));
+	}
+	return (dt_set_errno(dtp, ENOTSUP));
+}
+
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
 static int
 set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -700,9 +747,9 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "verbose", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_verbose), .od_set = dt_opt_set },
-	/* kept, no effect here (dtrace.1) */
+	/* checked against D's versions, no other effect here (dtrace.1) */
 	{ .od_name = "version", .od_type = DT_OPT_STRING, GO,
-	    AT(op_version), .od_set = dt_opt_set },
+	    AT(op_version), .od_set = set_version },
 	{ .od_name = "zdefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_zdefs), .od_set = dt_opt_set },
 };

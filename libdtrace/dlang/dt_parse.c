@@ -2179,8 +2179,9 @@ parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 			*val++ = '\0';
 		if (dtrace_setopt(dtp, words[2], val) != 0)
 			dt_cerror(pcb, "D_PRAGMA_OPTSET", pos,
-			    "failed to set option '%s'%s%s: %s", words[2],
-			    val != NULL ? " to " : "", val != NULL ? val : "",
+			    "failed to set option '%s'%s%s%s: %s", words[2],
+			    val != NULL ? " to '" : "", val != NULL ? val : "",
+			    val != NULL ? "'" : "",
 			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	} else if (strcmp(words[1], "error") == 0) {
 		dt_cerror(pcb, "D_PRAGERR", pos, "#pragma error");
