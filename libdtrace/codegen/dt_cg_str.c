@@ -1240,7 +1240,13 @@ void
 dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	dt_node_t *e = dnp->dn_args;
+	dt_cg_string_of(cg, dnp->dn_args);
+}
+
+/* r0 = the string e is, as stringof(e) and (string)e make it. */
+void
+dt_cg_string_of(dt_cg_t *cg, dt_node_t *e)
+{
 	uint32_t off;
 
 	dt_cg_expr(cg, e);

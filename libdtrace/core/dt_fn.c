@@ -118,7 +118,7 @@ static const dt_fn_t dt_fns[] = {
 	    dt_cg_alloca),
 	FN("copyinto", DT_FN_COPYINTO, T_VOID, ACT, 0, "xxx", NULL,
 	    dt_cg_copyto),
-	FN("bcopy", DT_FN_BCOPY, T_VOID, ACT, 0, "xxx", NULL, dt_cg_copyto),
+	FN("bcopy", DT_FN_BCOPY, T_VOID, ACT, 0, "axx", NULL, dt_cg_copyto),
 
 	/* stacks and symbols: actions, and aggregation keys */
 	FN("stack", DT_FN_STACK, T_VOID, ACT, REC | DYN, NULL, dt_sema_stack,

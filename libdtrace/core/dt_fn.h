@@ -23,7 +23,8 @@
  *
  * The prototype is a string, one letter an argument, "[" before the
  * optional ones: s a string, i an integer, x an integer or a pointer
- * (an address).  NULL: fn_sema checks the arguments itself (their
+ * (an address), a an integer, a pointer or a string (the address of its
+ * characters, as a void * parameter of DTrace takes one).  NULL: fn_sema checks the arguments itself (their
  * messages or rules are particular).
  */
 #ifndef DT_FN_H

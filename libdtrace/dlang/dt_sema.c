@@ -1756,12 +1756,14 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 			p++;
 		n++;
 		ok = *p == 's' ? is_strarg(a) : *p == 'x' ? is_scalar(a) :
-		    is_int(a);
+		    *p == 'a' ? is_scalar(a) ||
+		    a->dn_type.ty_kind == DT_TK_STRING : is_int(a);
 		if (!ok)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) argument "
 			    "#%d is incompatible with prototype: argument must "
 			    "be %s", dnp->dn_str, n, *p == 's' ? "a string" :
 			    *p == 'x' ? "an integer or pointer" :
+			    *p == 'a' ? "an integer, pointer or string" :
 			    "an integer");
 	}
 }
@@ -3836,7 +3838,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "invalid cast expression: cannot cast to \"%s\"",
 			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
 		}
-		if (is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
+		/*
+		 * (string)p reads the string at p as stringof(p) does, as
+		 * DTrace allows ((string)copyin(arg1, 32)); a string is made
+		 * nothing else.
+		 */
+		if ((is_string(dnp->dn_left) && dnp->dn_type.ty_kind !=
 		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
 		    is_string(dnp->dn_left))) {
 			char b1[32], b2[32];
