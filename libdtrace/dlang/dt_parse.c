@@ -38,6 +38,7 @@
 #include <bpf/btf.h>
 
 #include "dt_ast.h"
+#include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
 
 dt_node_t *
@@ -518,6 +519,29 @@ parse_offsetof(dt_pcb_t *pcb)
 	next(pcb);
 	expect(pcb, T_RPAR);
 	dnp = int_node(pcb, pos, off, 1, 1, 1);
+	return (dnp);
+}
+
+/*
+ * &`name of a kernel function: its address, a void * constant (what
+ * kallsyms says; "printf("%a", &`vfs_read)" shows vmlinux`vfs_read).  NULL
+ * if kallsyms has no such function: `name is then refused as a variable.
+ * The backquote is the current token, the name the next.
+ */
+static dt_node_t *
+ksym_addr(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(pcb->pcb_hdl);
+	uint64_t addr;
+	dt_node_t *dnp;
+
+	if (ks == NULL || (addr = dt_ksyms_addr(ks, peek(pcb)->tk_str)) == 0)
+		return (NULL);
+	next(pcb);
+	next(pcb);
+	dnp = dt_node_new(pcb, DN_CAST, pos);
+	dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
+	dnp->dn_left = int_node(pcb, pos, addr, 1, 1, 0);
 	return (dnp);
 }
 
@@ -1911,6 +1935,10 @@ parse_unary_level(dt_pcb_t *pcb)
 		return (dnp);
 	case T_AND:		/* address of */
 		next(pcb);
+		if (tok(pcb)->tk_kind == T_BACKQUOTE &&
+		    peek(pcb)->tk_kind == T_IDENT &&
+		    (dnp = ksym_addr(pcb, pos)) != NULL)
+			return (dnp);
 		dnp = dt_node_new(pcb, DN_UNARY, pos);
 		dnp->dn_op = T_AND;
 		dnp->dn_left = parse_unary(pcb);
