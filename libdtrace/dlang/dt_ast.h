@@ -142,6 +142,11 @@ typedef struct dt_pcb {
 	bool pcb_offsetof;		/* parsing offsetof()'s type: an
 					   unknown tag is D_OFFSETOF_TYPE */
 	bool pcb_inpred;		/* parsing a predicate */
+	uint32_t pcb_basekid;		/* the base type just parsed, when it
+					   is the kernel's: its own BTF id (a
+					   typedef's, not what it names) */
+	const char *pcb_basename;	/* else its name, when D's typedef or
+					   long long names it (static) */
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */

@@ -1042,6 +1042,26 @@ member_btf(dt_pcb_t *pcb, dt_type_t ty, const char *name, dt_srcpos_t pos)
 }
 
 /*
+ * A scalar member's BTF type as its declaration names it, for print( )
+ * to show that name as DTrace does: the kernel's own type (__u8, bool, a
+ * kernel typedef or enum), else D's typedef (uint64_t) or long long made
+ * a typedef of the D integer in the D types.
+ */
+static uint32_t
+named_btf(dt_pcb_t *pcb, uint32_t kid, const char *tname, dt_type_t ty,
+    const char *name, dt_srcpos_t pos)
+{
+	int64_t id;
+
+	if (kid != 0)
+		return (kid);
+	if ((id = dt_dtype_named(pcb->pcb_hdl, tname, ty)) < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of "
+		    "member %s: out of memory", name);
+	return ((uint32_t)id);
+}
+
+/*
  * The bytes a bit-field of width bits occupies, and its alignment: the
  * smallest power of two that holds it (DTrace gives each bit-field an
  * integer type of its own of that size).
@@ -1222,11 +1242,15 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 		dt_srcpos_t mpos = tok(pcb)->tk_pos;
 		int64_t bsize;
 		dt_type_t bty;
+		uint32_t bkid;
+		const char *bname;
 
 		if (!is_type_start(pcb, tok(pcb)))
 			dt_cerror(pcb, "D_DECL_IDENT", mpos, "a member "
 			    "declaration must start with a type");
 		bty = parse_basetype(pcb, &bsize);
+		bkid = pcb->pcb_basekid;
+		bname = pcb->pcb_basename;
 		if (tok(pcb)->tk_kind == T_SEMI &&
 		    bty.ty_kind == DT_TK_STRUCT && bsize >= 0) {
 			/* an anonymous struct or union member */
@@ -1322,8 +1346,16 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			if ((uint64_t)msize * nelems > UINT32_MAX / 8)
 				dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
 				    "member %s is too big", name);
-			tid = ndims > 0 ? array_btf(pcb, mty, dims, ndims,
-			    name, dpos) : member_btf(pcb, mty, name, dpos);
+			if (ndims > 0)
+				tid = array_btf(pcb, mty, dims, ndims, name,
+				    dpos);
+			else if (bits == 0 && !fnptr && mty.ty_kind ==
+			    bty.ty_kind && (bkid != 0 || bname != NULL))
+				/* the type as named, for print( ) */
+				tid = named_btf(pcb, bkid, bname, mty, name,
+				    dpos);
+			else
+				tid = member_btf(pcb, mty, name, dpos);
 			if (zerowidth) {
 				/* "int : 0": DTrace starts every bit-field
 				   on a byte of its own, so it changes
@@ -1600,6 +1632,8 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	int64_t size = -1;
 
 	dt_ident_t *dtn;
+	uint32_t kid = 0;		/* pcb_basekid, pcb_basename */
+	const char *bname = NULL;
 
 	skip_qualifiers(pcb);
 	k = tok(pcb)->tk_kind;
@@ -1720,8 +1754,17 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			    "D cannot use", dt_btf_name(te->te_btf, id,
 			    (char [256]){ 0 }, 256), what);
 		size = dt_btf_size(te->te_btf, id);
+		/* an id the D types (split on the kernel's) also have */
+		if (te == pcb->pcb_hdl->dt_dtypes ||
+		    te == dt_ktypes(pcb->pcb_hdl) ||
+		    id < btf__type_cnt(dt_ktypes(pcb->pcb_hdl)->te_btf))
+			kid = id;
 		base = -1;
 	} else if (k == T_IDENT) {
+		for (int i = 0; dt_typedefs[i].name != NULL; i++) {
+			if (strcmp(dt_typedefs[i].name, tok(pcb)->tk_str) == 0)
+				bname = dt_typedefs[i].name;
+		}
 		ty = *d_typedef(tok(pcb)->tk_str);
 		size = ty.ty_size;
 		next(pcb);
@@ -1813,7 +1856,9 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			    "combination: long may only be used with int");
 		if (ty.ty_kind == DT_TK_INT)
 			ty.ty_signed = sign != 0;
-		else if (sign != -1)
+		if (ty.ty_kind == DT_TK_INT && nlong == 2)
+			bname = sign == 0 ? "unsigned long long" : "long long";
+		else if (ty.ty_kind != DT_TK_INT && sign != -1)
 			dt_cerror(pcb, "D_DECL_SIGNINT", pos, "invalid type "
 			    "combination: signed and unsigned may only be used "
 			    "with integer types");
@@ -1822,6 +1867,8 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	}
 	skip_qualifiers(pcb);	/* char const, struct s volatile */
 	*sizep = size;
+	pcb->pcb_basekid = kid;
+	pcb->pcb_basename = bname;
 	return (ty);
 }
 

@@ -3839,13 +3839,14 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    tname(pcb, dnp->dn_type, b1, sizeof (b1)));
 		}
 		/*
-		 * (string)p reads the string at p as stringof(p) does, as
-		 * DTrace allows ((string)copyin(arg1, 32)); a string is made
-		 * nothing else.
+		 * (string)p of a pointer reads the string at p as
+		 * stringof(p) does, as DTrace allows ((string)copyin(arg1,
+		 * 32)); an integer is made no string, a string nothing else.
 		 */
-		if ((is_string(dnp->dn_left) && dnp->dn_type.ty_kind !=
-		    DT_TK_STRING) || !(is_scalar(dnp->dn_left) ||
-		    is_string(dnp->dn_left))) {
+		if ((is_string(dnp->dn_left) != (dnp->dn_type.ty_kind ==
+		    DT_TK_STRING) && !(dnp->dn_type.ty_kind == DT_TK_STRING &&
+		    dnp->dn_left->dn_type.ty_kind == DT_TK_PTR)) ||
+		    !(is_scalar(dnp->dn_left) || is_string(dnp->dn_left))) {
 			char b1[32], b2[32];
 
 			dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos,

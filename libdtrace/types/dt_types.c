@@ -185,6 +185,34 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 }
 
 /*
+ * A typedef named tname of D integer t in the handle's D types (uint64_t,
+ * long long), the one made before if there is one.  -1 if there is no
+ * room.
+ */
+int64_t
+dt_dtype_named(dtrace_hdl_t *dtp, const char *tname, dt_type_t t)
+{
+	struct btf *btf = dtp->dt_dtypes->te_btf;
+	uint32_t first = btf__type_cnt(btf__base_btf(btf));
+	int64_t id = dt_dtype_btf(dtp, t);
+
+	if (id <= 0)
+		return (-1);
+	for (uint32_t i = first; i < btf__type_cnt(btf); i++) {
+		const struct btf_type *bt = btf__type_by_id(btf, i);
+
+		if (btf_kind(bt) == BTF_KIND_TYPEDEF && bt->type ==
+		    (uint32_t)id && strcmp(btf__name_by_offset(btf,
+		    bt->name_off), tname) == 0)
+			return (i);
+	}
+	id = btf__add_typedef(btf, tname, (int)id);
+	if (id > 0)
+		dt_tcache_grown(dtp->dt_dtypes);
+	return (id > 0 ? id : -1);
+}
+
+/*
  * The BTF type, in the handle's D types, of an array of elem with
  * dimensions dims[0..n), the first the outermost: the one made before for
  * the same element and dimensions if there is one, so that things
