@@ -148,6 +148,10 @@ typedef struct dt_ident {
 	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
 	int64_t di_tsize;		/* TYPE: size of the type in bytes;
 					   a struct variable: its struct's */
+	char **di_enames;		/* TYPE, an enum declared in D: its
+					   enumerators' names (owned) */
+	int32_t *di_evals;		/* and their values (owned) */
+	unsigned int di_nenum;		/* how many */
 } dt_ident_t;
 
 /*
@@ -1008,6 +1012,8 @@ extern void dt_ktypes_rele(dtrace_hdl_t *);
 extern struct dt_tentry *dt_dtypes(dtrace_hdl_t *);
 extern int64_t dt_dtype_btf(dtrace_hdl_t *, dt_type_t);
 extern int64_t dt_dtype_named(dtrace_hdl_t *, const char *, dt_type_t);
+extern int64_t dt_dtype_enum(dtrace_hdl_t *, const char *,
+    const char *const *, const int32_t *, unsigned int);
 /* dt_sema.c: a struct, union or array, which a variable holds as bytes */
 extern bool dt_type_isbytes(dt_type_t);
 extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,

@@ -147,6 +147,8 @@ typedef struct dt_pcb {
 					   typedef's, not what it names) */
 	const char *pcb_basename;	/* else its name, when D's typedef or
 					   long long names it (static) */
+	const struct dt_ident *pcb_baseenum; /* else the enum declared in D
+					   that it is */
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */

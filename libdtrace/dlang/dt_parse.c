@@ -893,10 +893,12 @@ check_newname(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos)
 		    "%s", name);
 }
 
+#define DT_ENUM_MAXNAMES	256	/* enumerators a BTF enum is made of */
+
 /*
  * enum [tag] { NAME [= constant], ... }: the current token is '{'.  Each
  * enumerator becomes an inline int constant; the tag, if any, a type name
- * "enum tag" of type int.
+ * "enum tag" of type int, which keeps the enumerators for print( ).
  */
 static dt_type_t
 parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
@@ -907,6 +909,9 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 	int64_t value = 0;
 	dt_ident_t *idp;
 	int n = 0;
+	char names[DT_ENUM_MAXNAMES][64];	/* for print( ) */
+	int32_t vals[DT_ENUM_MAXNAMES];
+	int nnamed = DT_ENUM_MAXNAMES;	/* 0: a name too long to keep */
 
 	if (tag != NULL) {
 		snprintf(tname, sizeof (tname), "enum %s", tag);
@@ -950,6 +955,15 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 		idp->di_inline->dn_type = t_enum;
 		idp->di_type = t_enum;
 		idp->di_defined = true;
+		if (tag != NULL && n < DT_ENUM_MAXNAMES) {
+			size_t len = strlen(name);
+
+			if (len >= sizeof (names[n]))	/* left unnamed */
+				nnamed = 0;
+			else
+				memcpy(names[n], name, len + 1);
+			vals[n] = (int32_t)value;
+		}
 		value++;
 		n++;
 		if (tok(pcb)->tk_kind != T_COMMA)
@@ -961,11 +975,23 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 		dt_cerror(pcb, "D_SYNTAX", pos, "an enum needs at least one "
 		    "enumerator");
 	if (tag != NULL) {
+		int k = n < nnamed ? n : nnamed;
+
 		if ((idp = dt_ident_create(dtp, tname, DT_IDENT_TYPE)) == NULL)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		idp->di_type = t_enum;
 		idp->di_tsize = 4;
 		idp->di_defined = true;
+		if (k > 0 && ((idp->di_enames = calloc((size_t)k,
+		    sizeof (char *))) == NULL || (idp->di_evals =
+		    calloc((size_t)k, sizeof (int32_t))) == NULL))
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		for (int i = 0; i < k; i++) {
+			if ((idp->di_enames[i] = strdup(names[i])) == NULL)
+				dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+			idp->di_evals[i] = vals[i];
+			idp->di_nenum = (unsigned int)i + 1;
+		}
 	}
 	return (t_enum);
 }
@@ -1045,17 +1071,26 @@ member_btf(dt_pcb_t *pcb, dt_type_t ty, const char *name, dt_srcpos_t pos)
  * A scalar member's BTF type as its declaration names it, for print( )
  * to show that name as DTrace does: the kernel's own type (__u8, bool, a
  * kernel typedef or enum), else D's typedef (uint64_t) or long long made
- * a typedef of the D integer in the D types.
+ * a typedef of the D integer, or an enum declared in D made a BTF enum,
+ * in the D types.
  */
 static uint32_t
-named_btf(dt_pcb_t *pcb, uint32_t kid, const char *tname, dt_type_t ty,
-    const char *name, dt_srcpos_t pos)
+named_btf(dt_pcb_t *pcb, uint32_t kid, const char *tname,
+    const dt_ident_t *eidp, dt_type_t ty, const char *name, dt_srcpos_t pos)
 {
 	int64_t id;
 
 	if (kid != 0)
 		return (kid);
-	if ((id = dt_dtype_named(pcb->pcb_hdl, tname, ty)) < 0)
+	if (eidp != NULL && eidp->di_nenum > 0)
+		id = dt_dtype_enum(pcb->pcb_hdl, eidp->di_name + 5,
+		    (const char *const *)eidp->di_enames, eidp->di_evals,
+		    eidp->di_nenum);
+	else if (eidp != NULL)
+		return (member_btf(pcb, ty, name, pos));
+	else
+		id = dt_dtype_named(pcb->pcb_hdl, tname, ty);
+	if (id < 0)
 		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of "
 		    "member %s: out of memory", name);
 	return ((uint32_t)id);
@@ -1244,6 +1279,7 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 		dt_type_t bty;
 		uint32_t bkid;
 		const char *bname;
+		const dt_ident_t *benum;
 
 		if (!is_type_start(pcb, tok(pcb)))
 			dt_cerror(pcb, "D_DECL_IDENT", mpos, "a member "
@@ -1251,6 +1287,7 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 		bty = parse_basetype(pcb, &bsize);
 		bkid = pcb->pcb_basekid;
 		bname = pcb->pcb_basename;
+		benum = pcb->pcb_baseenum;
 		if (tok(pcb)->tk_kind == T_SEMI &&
 		    bty.ty_kind == DT_TK_STRUCT && bsize >= 0) {
 			/* an anonymous struct or union member */
@@ -1350,10 +1387,11 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 				tid = array_btf(pcb, mty, dims, ndims, name,
 				    dpos);
 			else if (bits == 0 && !fnptr && mty.ty_kind ==
-			    bty.ty_kind && (bkid != 0 || bname != NULL))
+			    bty.ty_kind && (bkid != 0 || bname != NULL ||
+			    benum != NULL))
 				/* the type as named, for print( ) */
-				tid = named_btf(pcb, bkid, bname, mty, name,
-				    dpos);
+				tid = named_btf(pcb, bkid, bname, benum, mty,
+				    name, dpos);
 			else
 				tid = member_btf(pcb, mty, name, dpos);
 			if (zerowidth) {
@@ -1568,10 +1606,14 @@ enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
 	}
 	if ((idp = d_typename(pcb, tname)) != NULL) {
 		next(pcb);
+		pcb->pcb_baseenum = idp;
 		return (idp->di_type);
 	}
 	id = tagged_lookup(pcb, BTF_KIND_ENUM, "enum", pos);
 	te = dt_pcb_types(pcb, pos);
+	if (te == pcb->pcb_hdl->dt_dtypes || te == dt_ktypes(pcb->pcb_hdl) ||
+	    id < btf__type_cnt(dt_ktypes(pcb->pcb_hdl)->te_btf))
+		pcb->pcb_basekid = id;
 	if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
 		dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is %s, which D "
 		    "cannot use", tname, what);
@@ -1632,14 +1674,19 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	int64_t size = -1;
 
 	dt_ident_t *dtn;
-	uint32_t kid = 0;		/* pcb_basekid, pcb_basename */
-	const char *bname = NULL;
+	uint32_t kid = 0;		/* pcb_basekid, pcb_basename, */
+	const char *bname = NULL;	/* pcb_baseenum */
+	const dt_ident_t *benum = NULL;
 
 	skip_qualifiers(pcb);
 	k = tok(pcb)->tk_kind;
 
 	if (k == T_KW_ENUM) {
+		pcb->pcb_basekid = 0;
+		pcb->pcb_baseenum = NULL;
 		ty = enum_type(pcb, &size, pos);
+		kid = pcb->pcb_basekid;
+		benum = pcb->pcb_baseenum;
 		base = -1;
 	} else if (k == T_IDENT && (dtn = d_typename(pcb,
 	    tok(pcb)->tk_str)) != NULL) {
@@ -1869,6 +1916,7 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	*sizep = size;
 	pcb->pcb_basekid = kid;
 	pcb->pcb_basename = bname;
+	pcb->pcb_baseenum = benum;
 	return (ty);
 }
 

@@ -4,8 +4,11 @@
  * print( ) of a struct declared in D names each member's type as the
  * declaration does, as DTrace shows it: a kernel typedef (__u8, bool),
  * D's typedef (uint64_t, int32_t), long long; a pointer or array member
- * as before.
+ * as before; an enum declared in D by the enumerator's name (a value no
+ * enumerator has as its number).
  */
+enum color { RED, GREEN = 5, BLUE };
+
 struct s {
 	__u8 a;
 	uint64_t b;
@@ -15,6 +18,8 @@ struct s {
 	int32_t f;
 	int g;
 	char h[3];
+	enum color i;
+	enum color j;
 };
 
 BEGIN
@@ -28,6 +33,8 @@ BEGIN
 	p->f = -5;
 	p->g = 6;
 	p->h[0] = 'x';
+	p->i = BLUE;
+	p->j = 9;
 	print(*p);
 	exit(0);
 }
