@@ -2259,12 +2259,15 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
 		dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
 		    "%s( ) format string is empty", dnp->dn_str);
-	/* a directory is no file to write to ("" is stdout again) */
+	/*
+	 * "." is refused when compiled, as DTrace refuses it ("" is stdout
+	 * again); another directory ("..", "%s" of ".") fails when it is
+	 * opened, and output stays where it was.
+	 */
 	if (dnp->dn_builtin->di_id == DT_FN_FREOPEN &&
-	    (strcmp(fmt->dn_str, ".") == 0 || strcmp(fmt->dn_str, "..") == 0))
+	    strcmp(fmt->dn_str, ".") == 0)
 		dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
-		    "freopen( ) argument #1 cannot be \"%s\"",
-		    fmt->dn_str);
+		    "freopen( ) argument #1 cannot be \".\"");
 	dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
 	    fmt->dn_list, &err);
 	if (dnp->dn_pfmt == NULL)
