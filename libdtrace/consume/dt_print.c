@@ -383,7 +383,8 @@ print_scalar(FILE *fp, const dt_datarec_t *r, const char *p)
 
 /* print()'s record r, its lines indent spaces in. */
 static void
-print_rec(FILE *fp, const dt_datarec_t *r, const char *data, int indent)
+print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const char *data, int indent)
 {
 	const char *p = data + r->dr_offset;
 	print_state_t ps;
@@ -399,6 +400,9 @@ print_rec(FILE *fp, const dt_datarec_t *r, const char *data, int indent)
 	ps = (print_state_t){ .ps_fp = fp, .ps_btf = r->dr_te->te_btf,
 	    .ps_data = (const unsigned char *)p + 8,
 	    .ps_len = r->dr_size - 8, .ps_indent = indent };
+	/* printsize as it is now: setopt() may have made it smaller */
+	if (ps.ps_len > dtp->dt_opts.op_printsize)
+		ps.ps_len = dtp->dt_opts.op_printsize;
 	if (btf__resolve_size(ps.ps_btf, r->dr_btf) > 0)
 		ps.ps_size = (size_t)btf__resolve_size(ps.ps_btf, r->dr_btf);
 	print_value(&ps, r->dr_btf, 0, 0, 0, "", 1);
@@ -409,8 +413,7 @@ int
 dt_print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data)
 {
-	(void) dtp;
-	print_rec(fp, r, data, DT_PRINT_INDENT);
+	print_rec(dtp, fp, r, data, DT_PRINT_INDENT);
 	return (0);
 }
 
@@ -427,10 +430,9 @@ dt_print_text(dtrace_hdl_t *dtp, const dt_datarec_t *r, const char *data,
 	size_t len = 0;
 	FILE *mf;
 
-	(void) dtp;
 	if ((mf = open_memstream(&buf, &len)) == NULL)
 		return (NULL);
-	print_rec(mf, r, data, indent);
+	print_rec(dtp, mf, r, data, indent);
 	if (fclose(mf) != 0) {
 		free(buf);
 		return (NULL);

@@ -102,6 +102,9 @@ typedef enum dt_idkind {
 				   bpf_get_stack walks at most */
 #define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
 #define DT_PRINT_MAX	16384	/* largest printsize */
+#define DT_PRINT_RECMIN	8192	/* bytes of a value a print() record
+				   holds at least (printsize's default),
+				   whatever printsize it is compiled with */
 #define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */

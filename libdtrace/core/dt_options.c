@@ -662,7 +662,9 @@ const dt_optdesc_t dt_options[] = {
 	/* read when a clause calling print() is compiled */
 	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_preallocate), .od_set = dt_opt_set },
-	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
+	/* read as print() records are shown (they hold at least 8192
+	   bytes of the value, more with a larger printsize compiled) */
+	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, TRACE,
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },

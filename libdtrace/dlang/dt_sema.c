@@ -3984,8 +3984,13 @@ sema_print_rec(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e)
 		r = add_rec(pcb, dcp, DTRACEACT_PRINT, value_size(pcb, a),
 		    e->dn_pos);
 	} else {
-		if (size > pcb->pcb_hdl->dt_opts.op_printsize)
-			size = pcb->pcb_hdl->dt_opts.op_printsize;
+		/* printsize may change while tracing (setopt()): the
+		   record holds at least its default's worth */
+		if (size > pcb->pcb_hdl->dt_opts.op_printsize &&
+		    size > DT_PRINT_RECMIN)
+			size = pcb->pcb_hdl->dt_opts.op_printsize >
+			    DT_PRINT_RECMIN ? pcb->pcb_hdl->dt_opts.op_printsize :
+			    DT_PRINT_RECMIN;
 		r = add_rec(pcb, dcp, DTRACEACT_PRINT, 8U + (uint32_t)size,
 		    e->dn_pos);
 		r->dr_btf = id;
