@@ -3679,7 +3679,8 @@ dt_parse_program(dt_pcb_t *pcb)
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
-		if (t->tk_kind == T_EOF && !any &&
+		/* a D library may be empty, as in DTrace */
+		if (t->tk_kind == T_EOF && !any && !pcb->pcb_library &&
 		    !pcb->pcb_hdl->dt_opts.op_empty)
 			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
 			    "translation unit");
