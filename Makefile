@@ -301,7 +301,7 @@ fuzz:
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
 bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/cfiread \
        $(BUILD)/bench/getpid \
-       $(BUILD)/bench/ucall
+       $(BUILD)/bench/ucall $(BUILD)/bench/execperm
 
 # The loads of bench/events and bench/ucalls: plain programs, without
 # libdtrace.
@@ -312,6 +312,11 @@ $(BUILD)/bench/getpid: bench/getpid.c
 $(BUILD)/bench/ucall: bench/ucall.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $<
+
+# What holding each exec with fanotify costs: a plain program too.
+$(BUILD)/bench/execperm: bench/execperm.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -lpthread
 
 $(BUILD)/bench/%: bench/%.c bench/bench.h $(BUILD)/libdtrace.a $(HDRS)
 	@mkdir -p $(dir $@)

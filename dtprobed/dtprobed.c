@@ -27,7 +27,9 @@
  * a session can arm the probes of a file before its next process starts
  * (probes/dt_registry.c): a line per file, the newest first, at most
  * KNOWN_BYTES, rewritten (atomically, as above) when the list changes,
- * at most once a second (KNOWN_PERIOD):
+ * at most once a second (KNOWN_PERIOD).  A daemon started again reads
+ * the files of the list it finds there again, those still the same
+ * (known_load()), so that a restart forgets none:
  *
  *   dtprobed-known 1                  format and version
  *   file 8:1 131077 27736 1733500000 123456789 myprov,other /usr/bin/app
@@ -146,6 +148,9 @@
 #define KNOWN		"known"		/* the list of files read */
 #define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
 #define KNOWN_PERIOD	1000		/* ms: ... written at most this often */
+#define KNOWN_WAIT	10000		/* ms: ... at start, not before the
+					   files of the last list are read, or
+					   this long */
 #define RETRY_FIRST	1000		/* ms before a failed file's next try */
 #define RETRY_LAST	300000		/* at most (doubling each try) */
 #define RETRY_MAX	8		/* failures that schedule a recheck */
@@ -1124,6 +1129,76 @@ fail:
 	return (-1);
 }
 
+/*
+ * At start: the files of the KNOWN a daemon before this one wrote are
+ * read again, so that a restart forgets none (a session arms their
+ * probes before their next process starts).  A line is a path and an
+ * identity: the path is opened O_PATH, without following a final
+ * symbolic link, and kept only if that very file is a regular file with
+ * the line's identity (device, inode, size, modification time), then
+ * opened for reading through that descriptor, never by its path again:
+ * a file changed or replaced since is dropped, and learnt again when a
+ * process maps it.  At most QUEUE_MAX files, from a list of at most
+ * KNOWN_BYTES; KNOWN is not written again until they are read (or
+ * KNOWN_WAIT has passed).
+ */
+static void
+known_load(void)
+{
+	char *text = slurp(pd.pd_dirfd, KNOWN, KNOWN_BYTES + 4096, NULL);
+	unsigned int n = 0;
+	char *save = NULL;
+
+	if (text == NULL)
+		return;
+	if (strncmp(text, "dtprobed-known 1\n", 17) != 0) {
+		free(text);
+		return;
+	}
+	for (char *l = strtok_r(text + 17, "\n", &save); l != NULL;
+	    l = strtok_r(NULL, "\n", &save)) {
+		unsigned int maj, min;
+		unsigned long ino;
+		long long size, sec;
+		long nsec;
+		int off = 0, fd, rfd;
+		struct stat st;
+		char self[64];
+		const char *path;
+		dt_pd_obj_t po;
+
+		if (sscanf(l, "file %u:%u %lu %lld %lld %ld %*s %n", &maj, &min,
+		    &ino, &size, &sec, &nsec, &off) != 6 || off == 0 ||
+		    (path = l + off)[0] != '/')
+			continue;
+		if ((fd = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC)) < 0)
+			continue;
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+		    st.st_dev != makedev(maj, min) || st.st_ino != ino ||
+		    st.st_size != size || st.st_mtim.tv_sec != sec ||
+		    st.st_mtim.tv_nsec != nsec || cache_find(&st) != NULL) {
+			close(fd);
+			continue;
+		}
+		snprintf(self, sizeof (self), "/proc/self/fd/%d", fd);
+		rfd = open(self, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		close(fd);
+		if (rfd < 0)
+			continue;
+		po = (dt_pd_obj_t){ .po_fd = rfd, .po_st = st,
+		    .po_path = (char *)path };
+		if (file_queue(NULL, &po) == NULL) {
+			close(rfd);
+			break;		/* the queue is full */
+		}
+		n++;
+	}
+	free(text);
+	if (n > 0)
+		logmsg(LOG_INFO, "%u file%s of %s/%s to read again", n,
+		    n == 1 ? "" : "s", pd.pd_dir, KNOWN);
+}
+
 /* ---- reading a process ---------------------------------------------------- */
 
 /*
@@ -1630,6 +1705,7 @@ main(int argc, char **argv)
 	sigset_t sigs;
 	int c, sfd, efd, ready[2] = { -1, -1 };
 	bool ready_said = false;
+	int64_t started = now_ms();
 
 	pd.pd_dir = REGISTRY_DIR;
 	pd.pd_regmax = TOTAL_BYTES;
@@ -1723,6 +1799,7 @@ main(int argc, char **argv)
 
 	pd.pd_efd = efd;
 	pd.pd_knowndirty = true;	/* written once, whatever was there */
+	known_load();
 	registry_load();
 	rescan();
 
@@ -1751,8 +1828,15 @@ main(int argc, char **argv)
 		}
 		if ((jd = jobs_expire()) >= 0 && (timeout < 0 || jd < timeout))
 			timeout = (int)jd;
-		if ((jd = known_publish()) >= 0 && (timeout < 0 || jd < timeout))
+		/* not before the files of the last daemon's list are read */
+		if (!ready_said && now_ms() - started < KNOWN_WAIT) {
+			jd = KNOWN_WAIT - (now_ms() - started);
+			if (timeout < 0 || jd < timeout)
+				timeout = (int)jd;
+		} else if ((jd = known_publish()) >= 0 &&
+		    (timeout < 0 || jd < timeout)) {
 			timeout = (int)jd;
+		}
 		n = epoll_wait(efd, evs, 8, timeout);
 		if (n < 0 && errno != EINTR) {
 			logmsg(LOG_ERR, "epoll_wait: %s", strerror(errno));

@@ -37,6 +37,10 @@
 #include <bpf/libbpf.h>
 
 #include "../core/dt_impl.h"
+#include "dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 #include "../types/dt_ksyms.h"
 
 /* cpuinfo_t of the D library's sched.d, as programs read it */
@@ -255,6 +259,59 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 }
 
 /*
+ * bufresize=auto made a buffer smaller than asked: DTrace's warning, the
+ * size in the largest unit that divides it ("buffer size lowered to 2g").
+ */
+static void
+size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
+{
+	static const char units[] = "kmgt";
+	char unit = '\0';
+
+	for (int i = 0; i < 4 && size >= 1024 && size % 1024 == 0; i++) {
+		size /= 1024;
+		unit = units[i];
+	}
+	if (unit != '\0')
+		dt_msg(dtp, DTRACE_MSG_WARNING, "%s size lowered to %llu%c",
+		    what, (unsigned long long)size, unit);
+	else
+		dt_msg(dtp, DTRACE_MSG_WARNING, "%s size lowered to %llu",
+		    what, (unsigned long long)size);
+}
+
+/*
+ * An aggregation whose entry (key and value) aggsize cannot hold: as in
+ * DTrace every new key is an aggregation drop.  A hash map cannot have
+ * no room, so programs use a twin of one entry that one key fills (all
+ * zero bytes: a firing with that key updates it, unseen), and the
+ * consumer reads the real map, which stays empty.
+ */
+static int
+full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
+    unsigned int i)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	void *key = calloc(1, idp->di_keysize);
+	void *val = calloc((size_t)(ncpu > 0 ? ncpu : 1), idp->di_valsize);
+	int fd = -1;
+
+	if (key != NULL && val != NULL)
+		fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name,
+		    idp->di_keysize, idp->di_valsize, 1, BPF_F_NO_PREALLOC);
+	if (fd >= 0 && bpf_map_update_elem(fd, key, val, BPF_NOEXIST) != 0) {
+		close(fd);
+		fd = -1;
+	}
+	free(key);
+	free(val);
+	if (fd < 0)
+		return (map_fail(dtp, "for variable", "aggsize"));
+	dtp->dt_varprogfd[i] = fd;
+	return (0);
+}
+
+/*
  * One hash map for each associative array and thread-local variable,
  * sized so that it holds dynvarsize bytes of elements (key, value and the
  * 8 bytes of the variable's id a DTrace element has besides), and one
@@ -269,49 +326,74 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 static int
 varmaps_create(dtrace_hdl_t *dtp)
 {
+	uint64_t asked[2] = { dtp->dt_opts.op_aggsize,
+	    dtp->dt_opts.op_dynvarsize };
+
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
-		uint64_t size = idp->di_kind == DT_IDENT_AGG ?
-		    dtp->dt_opts.op_aggsize : dtp->dt_opts.op_dynvarsize;
-		/* a dynamic variable's element costs what DTrace's does: its
-		   key, its value and the variable's id (8 bytes), which
-		   DTrace's tuples carry */
-		uint64_t n = size / (idp->di_keysize + idp->di_valsize +
-		    (idp->di_kind == DT_IDENT_AGG ? 0 : 8));
+		bool agg = idp->di_kind == DT_IDENT_AGG;
+		uint64_t *size = agg ? &dtp->dt_opts.op_aggsize :
+		    &dtp->dt_opts.op_dynvarsize;
 		char name[BPF_OBJ_NAME_LEN], what[64];
 		enum bpf_map_type type;
+		uint64_t n;
 		int fd;
 
-		if (n < 1)
-			n = 1;
-		if (n > 1 << 24)
-			n = 1 << 24;
 		snprintf(name, sizeof (name), "dt_%s", idp->di_name +
 		    (idp->di_kind == DT_IDENT_TLS || idp->di_tls ? 6 : 0) +
-		    (idp->di_kind == DT_IDENT_AGG ? 1 : 0));
+		    (agg ? 1 : 0));
 		for (char *c = name; *c != '\0'; c++) {
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
 				*c = '_';
 		}
-		if (idp->di_kind != DT_IDENT_AGG)
+		if (!agg)
 			type = BPF_MAP_TYPE_HASH;
 		else if (idp->di_nkeys > 0)
 			type = BPF_MAP_TYPE_PERCPU_HASH;
-		else {
+		else
 			type = BPF_MAP_TYPE_PERCPU_ARRAY;
-			n = 1;
+		/*
+		 * bufresize=auto: a size the kernel refuses is halved, for
+		 * this map and the ones after it, as DTrace halves aggsize
+		 * and dynvarsize (warned below).
+		 */
+		for (;;) {
+			/* a dynamic variable's element costs what DTrace's
+			   does: its key, its value and the variable's id (8
+			   bytes), which DTrace's tuples carry */
+			n = *size / (idp->di_keysize + idp->di_valsize +
+			    (agg ? 0 : 8));
+			if (n < 1)
+				n = 1;
+			if (n > 1 << 24)
+				n = 1 << 24;
+			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
+				n = 1;
+			fd = dt_bpf_map_create(type, name, idp->di_keysize,
+			    idp->di_valsize, (uint32_t)n,
+			    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 :
+			    BPF_F_NO_PREALLOC);
+			if (fd >= 0 || (errno != ENOMEM && errno != E2BIG) ||
+			    dtp->dt_opts.op_bufresize_manual || n == 1)
+				break;
+			*size /= 2;
 		}
-		fd = dt_bpf_map_create(type, name, idp->di_keysize,
-		    idp->di_valsize, (uint32_t)n,
-		    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 : BPF_F_NO_PREALLOC);
 		if (fd < 0) {
 			snprintf(what, sizeof (what), "for variable %s",
 			    idp->di_name);
-			return (map_fail(dtp, what, idp->di_kind ==
-			    DT_IDENT_AGG ? "aggsize" : "dynvarsize"));
+			return (map_fail(dtp, what, agg ? "aggsize" :
+			    "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
+		if (type == BPF_MAP_TYPE_PERCPU_HASH && *size <
+		    (uint64_t)idp->di_keysize + idp->di_valsize &&
+		    full_twin(dtp, idp, name, i) != 0)
+			return (-1);
 	}
+	if (dtp->dt_opts.op_aggsize < asked[0])
+		size_lowered(dtp, "aggregation", dtp->dt_opts.op_aggsize);
+	if (dtp->dt_opts.op_dynvarsize < asked[1])
+		size_lowered(dtp, "dynamic variable", dtp->dt_opts.op_dynvarsize);
 	return (0);
 }
 
@@ -482,6 +564,8 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (fd < 0)
 		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
+	if (osize < dtp->dt_opts.op_bufsize)
+		size_lowered(dtp, "buffer", osize);
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);
@@ -669,8 +753,11 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 
 	for (uint32_t i = 0; i < blk->db_nrels; i++) {
 		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
+		int idx = in->imm;
 
-		in->imm = dt_map_fd(dtp, in->imm);
+		in->imm = idx >= DT_MAP_COUNT &&
+		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] >= 0 ?
+		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] : dt_map_fd(dtp, idx);
 	}
 	if (pgp->pg_callback != 0 && (btf = funcs_btf(pgp, fi)) == NULL)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
@@ -754,7 +841,10 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		if (dtp->dt_varmapfd[i] >= 0)
 			close(dtp->dt_varmapfd[i]);
+		if (dtp->dt_varprogfd[i] >= 0)
+			close(dtp->dt_varprogfd[i]);
 		dtp->dt_varmapfd[i] = -1;
+		dtp->dt_varprogfd[i] = -1;
 	}
 	if (dtp->dt_epollfd >= 0)
 		close(dtp->dt_epollfd);

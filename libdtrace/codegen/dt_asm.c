@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dt_asm.h"
+#include "dt_cg.h"
 
 /* Record the first error: a compiler error with its message. */
 static void __attribute__((format(printf, 2, 3)))

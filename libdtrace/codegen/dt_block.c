@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../core/dt_impl.h"
+#include "dt_cg.h"
 
 int
 dt_block_emit(dtrace_hdl_t *dtp, dt_block_t *blk, struct bpf_insn insn)

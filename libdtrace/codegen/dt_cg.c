@@ -36,6 +36,8 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "dt_cg.h"
+#include "../probes/dt_probe.h"
 
 void __attribute__((noreturn))
 dt_cg_fail(dt_cg_t *cg, const char *tag, const char *msg)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "../consume/dt_consume.h"
 
 /* Store r0, a value of type t, at data offset off of the record. */
 void

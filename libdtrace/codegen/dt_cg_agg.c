@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "../consume/dt_consume.h"
 
 /*
  * r3 = the quantize bucket of the value in r2: 63 for 0; 64 + log2(v)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "../types/dt_types.h"
 
 static void cg_lvaddr(dt_cg_t *cg, dt_node_t *lv, bool past);
 static void emit_provpid(dt_cg_t *cg, int ldone);
@@ -1237,7 +1238,7 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 	case DN_CAST:
 		if (dnp->dn_type.ty_kind == DT_TK_STRING) {
 			/* (string)p: the string at p, as stringof(p) */
-			dt_cg_string_of(cg, dnp->dn_left);
+			dt_cg_string_of(cg, dnp->dn_left, false);
 			break;
 		}
 		dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);

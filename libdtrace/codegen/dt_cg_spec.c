@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "dt_cg.h"
 
 static void cg_speculation(dt_cg_t *cg);
 static void cg_commit(dt_cg_t *cg, bool commit);

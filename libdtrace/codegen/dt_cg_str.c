@@ -1234,27 +1234,40 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
  * r0 = stringof(e): a string as is; a kernel char * read into a
  * temporary; an integer (a probe's argN) is an address of either space,
  * read with the helper that takes both, as DTrace reads it (a system
- * call's stringof(arg0) is the user's string).
+ * call's stringof(arg0) is the user's string).  A char * promoted to a
+ * string (dn_value 1, dt_sema.c) that is NULL is the empty string, as
+ * DTrace's string compare and copy read NULL.
  */
 void
 dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	dt_cg_string_of(cg, dnp->dn_args);
+	dt_cg_string_of(cg, dnp->dn_args, dnp->dn_value == 1);
 }
 
-/* r0 = the string e is, as stringof(e) and (string)e make it. */
+/*
+ * r0 = the string e is, as stringof(e) and (string)e make it; with
+ * nullempty, a NULL e is the empty string.
+ */
 void
-dt_cg_string_of(dt_cg_t *cg, dt_node_t *e)
+dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 {
+	int lnull = -1;
 	uint32_t off;
 
 	dt_cg_expr(cg, e);
 	if (e->dn_type.ty_kind == DT_TK_STRING)
 		return;
 	off = dt_cg_tmp_alloc(cg);
+	if (nullempty) {
+		lnull = dt_cg_label_new(cg);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnull);
+	}
 	dt_cg_emit_read(cg, e->dn_type.ty_kind == DT_TK_INT ?
 	    BPF_FUNC_probe_read_str : BPF_FUNC_probe_read_kernel_str, true,
 	    (int32_t)off, (int32_t)dt_strbuf(cg->cg_hdl));
+	if (lnull >= 0)
+		dt_cg_label_set(cg, lnull);
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }

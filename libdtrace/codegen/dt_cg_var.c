@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dt_cg_impl.h"
+#include "../types/dt_types.h"
 
 static bool
 lv_dynamic(const dt_ident_t *idp)

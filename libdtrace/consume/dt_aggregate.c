@@ -28,11 +28,18 @@
 #include <bpf/libbpf.h>
 
 #include "../dlang/dt_ast.h"
+#include "dt_consume.h"
+#include "../proc/dt_proc.h"
 
 typedef struct dt_aggent {
 	char *ae_key;		/* the key, as stored */
 	int64_t *ae_val;	/* the merged value: valsize / 8 words */
-	int64_t ae_sort;	/* what entries sort by */
+	int64_t ae_sort;	/* the value shown: a histogram's count */
+	long double ae_order;	/* what entries sort by: the value, or a
+				   histogram's counts times the values
+				   of their buckets (bucket_weight()) */
+	int64_t ae_zero;	/* a histogram's count at the value 0:
+				   the tie-break of equal ae_order */
 	size_t ae_row;		/* printa(): the entry's row of keys */
 } dt_aggent_t;
 
@@ -196,6 +203,72 @@ agg_seen(const dt_ident_t *idp, const int64_t *pcpu, int ncpu)
 static uint32_t keypart_size(const dtrace_hdl_t *, dt_type_t);
 static uint32_t keypart(const dtrace_hdl_t *, const dt_ident_t *,
     unsigned int);
+static int64_t llq_lower(const dt_ident_t *, uint32_t);
+
+/*
+ * The value a histogram's bucket stands for when entries are ordered, as
+ * DTrace weighs them: the value its label shows, one below the bound for
+ * lquantize's "< lo" and one above it for its ">= hi".
+ */
+static int64_t
+bucket_weight(const dt_ident_t *idp, uint32_t i)
+{
+	const int64_t *p = idp->di_aggarg;
+	uint32_t k;
+
+	switch (idp->di_aggfn) {
+	case DT_FN_QUANTIZE:
+		return (i == 63 ? 0 : i > 63 ? (int64_t)1 << (i - 64) :
+		    -((int64_t)1 << (62 - i)));
+	case DT_FN_LQUANTIZE:
+		if (i == 0)
+			return (p[0] - 1);
+		if (i == idp->di_nbuckets - 1)
+			return (p[1] + 1);
+		return (p[0] + (int64_t)(i - 1) * p[2]);
+	default:
+		k = dt_llq_side(p);
+		if (i == k)
+			return (0);
+		return (i > k ? llq_lower(idp, i - k) : -llq_lower(idp, k - i));
+	}
+}
+
+/*
+ * An entry's value (ae_sort) and what it sorts by (ae_order, ae_zero):
+ * a histogram sorts by the sum of its counts weighted by their buckets'
+ * values, then by its count at 0, as DTrace orders them.
+ */
+static void
+set_value(const dt_ident_t *idp, dt_aggent_t *e)
+{
+	e->ae_sort = scalar_value(idp, e->ae_val);
+	e->ae_order = (long double)e->ae_sort;
+	e->ae_zero = 0;
+	if (idp->di_aggfn != DT_FN_QUANTIZE &&
+	    idp->di_aggfn != DT_FN_LQUANTIZE &&
+	    idp->di_aggfn != DT_FN_LLQUANTIZE)
+		return;
+	e->ae_order = 0;
+	for (uint32_t i = 0; i < idp->di_nbuckets; i++) {
+		int64_t w = bucket_weight(idp, i);
+
+		e->ae_order += (long double)e->ae_val[i] * (long double)w;
+		if (w == 0)
+			e->ae_zero += e->ae_val[i];
+	}
+}
+
+/* Entries by what they sort by: -1, 0 or 1. */
+static int
+order_cmp(const dt_aggent_t *x, const dt_aggent_t *y)
+{
+	if (x->ae_order != y->ae_order)
+		return (x->ae_order < y->ae_order ? -1 : 1);
+	if (x->ae_zero != y->ae_zero)
+		return (x->ae_zero < y->ae_zero ? -1 : 1);
+	return (0);
+}
 
 static int
 keybytes_cmp(const void *a, const void *b, void *keysize)
@@ -266,7 +339,7 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 		ents[out++] = ents[e];
 	}
 	for (size_t e = 0; e < out; e++)
-		ents[e].ae_sort = scalar_value(idp, ents[e].ae_val);
+		set_value(idp, &ents[e]);
 	*np = out;
 }
 
@@ -318,7 +391,7 @@ agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 		memcpy(e->ae_key, key, idp->di_keysize);
 		for (int c = 0; c < ncpu; c++)
 			merge(idp, e->ae_val, pcpu + (size_t)c * nw, c == 0);
-		e->ae_sort = scalar_value(idp, e->ae_val);
+		set_value(idp, e);
 		n++;
 	}
 	free(key);
@@ -477,11 +550,12 @@ cells_cmp(const dt_sortctx_t *sc, const dt_aggent_t *x, const dt_aggent_t *y)
 		    k];
 		const dt_aggent_t *cy = sc->sc_cells[y->ae_row * sc->sc_naggs +
 		    k];
-		int64_t vx = cx != NULL ? cx->ae_sort : 0;
-		int64_t vy = cy != NULL ? cy->ae_sort : 0;
+		static const dt_aggent_t none;
+		int c = order_cmp(cx != NULL ? cx : &none,
+		    cy != NULL ? cy : &none);
 
-		if (k != sc->sc_sortpos && vx != vy)
-			return (vx < vy ? -1 : 1);
+		if (k != sc->sc_sortpos && c != 0)
+			return (c);
 	}
 	return (0);
 }
@@ -493,13 +567,12 @@ ent_cmp(const void *a, const void *b, void *arg)
 	const dt_sortctx_t *sc = arg;
 	int c;
 
-	if (!sc->sc_bykey && x->ae_sort != y->ae_sort)
-		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	if (!sc->sc_bykey && (c = order_cmp(x, y)) != 0)
+		;
 	else if (!sc->sc_bykey && (c = cells_cmp(sc, x, y)) != 0)
 		;
-	else if ((c = key_cmp(sc, x->ae_key, y->ae_key)) == 0 &&
-	    x->ae_sort != y->ae_sort)
-		c = x->ae_sort < y->ae_sort ? -1 : 1;
+	else if ((c = key_cmp(sc, x->ae_key, y->ae_key)) == 0)
+		c = order_cmp(x, y);
 	return (sc->sc_rev ? -c : c);
 }
 
@@ -1254,8 +1327,11 @@ join_rows(dtrace_hdl_t *dtp, const dt_datarec_t *rec, dt_aggent_t **ents,
 			nrows++;
 		}
 		cells[(nrows - 1) * naggs + k] = e;
-		if (k == sortpos)
+		if (k == sortpos) {
 			rows[nrows - 1].ae_sort = e->ae_sort;
+			rows[nrows - 1].ae_order = e->ae_order;
+			rows[nrows - 1].ae_zero = e->ae_zero;
+		}
 	}
 	free(refs);
 	*rowsp = rows;
@@ -1420,7 +1496,8 @@ dtrace_aggregate_print(dtrace_hdl_t *dtp, FILE *fp, void *unused)
 
 /*
  * clear(): every value to zero, the keys kept; trunc(n): every entry
- * removed but the n with the largest values (n 0: all of them).
+ * removed but the n with the largest values, or with n below 0 the -n
+ * with the smallest (n 0: all of them).
  */
 int
 dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
@@ -1443,6 +1520,8 @@ dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
 			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
 			    BPF_EXIST);
 		else if (keep > 0 && i + (size_t)keep >= n)
+			continue;
+		else if (keep < 0 && i < (size_t)-keep)
 			continue;
 		else if (idp->di_nkeys > 0)
 			(void) bpf_map_delete_elem(fd, ents[i].ae_key);

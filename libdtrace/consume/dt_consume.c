@@ -26,6 +26,9 @@
 #include <sys/wait.h>
 
 #include "../core/dt_impl.h"
+#include "dt_consume.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
 
 static void print_bytes(FILE *, const unsigned char *, uint32_t);
 

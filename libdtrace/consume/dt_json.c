@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "../core/dt_impl.h"
+#include "dt_consume.h"
+#include "../proc/dt_proc.h"
 
 /* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
 static size_t

@@ -33,6 +33,8 @@
 #include <string.h>
 
 #include "../core/dt_impl.h"
+#include "dt_consume.h"
+#include "../probes/dt_probe.h"
 
 /* One record kept: its bytes as the ring buffer gave them. */
 typedef struct dt_pbrec {

@@ -32,6 +32,7 @@
 #include <bpf/btf.h>
 
 #include "../core/dt_impl.h"
+#include "dt_consume.h"
 #include "../types/dt_tcache.h"
 
 

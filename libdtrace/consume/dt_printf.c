@@ -27,6 +27,9 @@
 
 #include "../dlang/dt_ast.h"
 #include "../types/dt_ksyms.h"
+#include "dt_consume.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 
 #define DT_PF_MAXWIDTH	65535	/* widths and precisions */
 

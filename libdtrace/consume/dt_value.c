@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "../core/dt_impl.h"
+#include "dt_consume.h"
+#include "../proc/dt_proc.h"
 
 void *
 dt_valmem_alloc(dt_valmem_t *vm, size_t size)

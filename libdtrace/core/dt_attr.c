@@ -21,6 +21,7 @@
 #include <strings.h>
 
 #include "dt_impl.h"
+#include "../probes/dt_probe.h"
 #include "../dlang/dt_ast.h"
 
 static const char *const dt_stab_names[] = {

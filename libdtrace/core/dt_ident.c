@@ -13,6 +13,7 @@
 
 #include "../dlang/dt_ast.h"
 #include "dt_fn.h"
+#include "../dlang/dt_dlang.h"
 
 #define T_I32	{ DT_TK_INT, 4, 1, 0 }
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }
@@ -182,10 +183,15 @@ dt_varmap_add(dtrace_hdl_t *dtp, dt_ident_t *idp)
 		if (dt_grow(dtp, (void **)&dtp->dt_varmapfd, &cap, 8,
 		    sizeof (int)) != 0)
 			return (-1);
+		cap = dtp->dt_varmapcap;
+		if (dt_grow(dtp, (void **)&dtp->dt_varprogfd, &cap, 8,
+		    sizeof (int)) != 0)
+			return (-1);
 		dtp->dt_varmapcap = cap;
 	}
 	dtp->dt_varmaps[dtp->dt_nvarmaps] = idp;
 	dtp->dt_varmapfd[dtp->dt_nvarmaps] = -1;
+	dtp->dt_varprogfd[dtp->dt_nvarmaps] = -1;
 	idp->di_id = DT_MAP_COUNT + (int)dtp->dt_nvarmaps++;
 	return (idp->di_id);
 }

@@ -1,7 +1,11 @@
 /*
- * dt_impl.h: the session handle and the internal types every part of
- * libdtrace shares.  Only the library includes it; consumers see the opaque
- * handle of dtrace.h.
+ * dt_impl.h: the session handle, the internal types every part of
+ * libdtrace shares, and core/'s functions.  Each subsystem declares what it
+ * offers the others in a header beside its code (types/dt_types.h,
+ * dlang/dt_dlang.h, codegen/dt_cg.h, bpf/dt_bpf.h, probes/dt_probe.h,
+ * consume/dt_consume.h, proc/dt_proc.h), and a file includes those it
+ * uses.  Only the library includes it; consumers see the opaque handle of
+ * dtrace.h.
  *
  * A session (dtrace_hdl_t) goes through these stages:
  *
@@ -362,288 +366,18 @@ struct dtrace_prog {
 	struct dt_node *dp_nodes;	/* every node allocated, for freeing */
 };
 
-/* ---- probes and providers ----------------------------------------------- */
+/* ---- probes, providers, processes and their files (declared in full in
+   probes/dt_probe.h and proc/dt_proc.h) ---------------------------------- */
 
-struct dt_provider;
+typedef struct dt_probe dt_probe_t;
+typedef struct dt_program dt_program_t;
+typedef struct dt_provider dt_provider_t;
+typedef struct dt_elf dt_elf_t;
+typedef struct dt_elfnote dt_elfnote_t;
+typedef struct dt_pidmod dt_pidmod_t;
+struct ps_prochandle;
 
-typedef struct dt_probe {
-	dtrace_probedesc_t pr_desc;	/* id and names */
-	const struct dt_provider *pr_prov; /* provider */
-	uint64_t pr_data;		/* provider's own datum */
-	uint64_t pr_data2;		/* another provider datum */
-	uint32_t pr_tramp;		/* trampoline kind (DT_TRAMP_*) */
-	bool pr_attached;		/* attached already, with others of
-					   its provider in one link (pid) */
-	bool pr_shared;			/* an underlying probe that serves
-					   every process (a USDT site, one
-					   system-wide uprobe): never matched
-					   by descriptions, never listed */
-	bool pr_retired;		/* its process or file is gone: inert,
-					   never matched; its id is given
-					   again once records naming it are
-					   read (dt_probe_retire()) */
-	uint64_t pr_serial;		/* creation order: probes made since
-					   serial S have pr_serial >= S */
-	unsigned int *pr_clauses;	/* session clauses enabled on it */
-	unsigned int pr_nclauses;	/* how many */
-	unsigned int pr_clausecap;	/* how many allocated */
-} dt_probe_t;
-
-typedef struct dt_program {
-	int pg_fd;			/* loaded program */
-	uint32_t pg_tramp;		/* trampoline kind */
-	int pg_progtype;		/* BPF program type (the trampoline
-					   may change the provider's) */
-	int pg_pvfd;			/* provider's descriptor, -1 if none */
-	uint32_t pg_attachtype;		/* expected attach type at load (the
-					   trampoline may set it), else 0 */
-	uint32_t pg_btfid;		/* attach BTF id at load (fentry,
-					   fexit: the trampoline sets it),
-					   else 0 */
-	int pg_btfobjfd;		/* the kernel BTF object pg_btfid is
-					   in: a module's (borrowed from
-					   dt_prov_fbt.c), 0 for vmlinux */
-	uint32_t pg_callback;		/* first insn of its one callback (a
-					   helper's, bpf_for_each_map_elem),
-					   0 if none: then it is loaded with
-					   BTF of its two functions */
-	bool pg_attached;		/* provider attached it once for all */
-	bool pg_shared;			/* serves shared probes: runs the
-					   clauses ms_clmask names */
-	bool pg_own;			/* serves one probe, whose cookie is
-					   pg_cookie (raw tracepoints without
-					   cookies: dt_prov_rawtp.c) */
-	uint64_t pg_cookie;		/* that cookie */
-	unsigned int *pg_clauses;	/* clause ids, in order */
-	unsigned int pg_nclauses;	/* how many */
-	uint32_t *pg_ranges;		/* first insn of each clause block */
-	struct dt_program *pg_next;	/* next program of the session */
-} dt_program_t;
-
-/*
- * A provider.  pv_names, if set, lists globs that every probe name of the
- * provider matches, so that a description naming another probe does not
- * make it list its probes.  populate() lists its probes (once, lazily);
- * provide() may
- * create a probe a description names (profile-N); trampoline() emits the
- * code that fills the machine state from the program's context; attach()
- * attaches a loaded program to one probe.
- */
-/* A stability triplet: DT_ATTR(EVOLVING, EVOLVING, COMMON). */
-#define DT_ATTR(n, d, c)	{ DTRACE_STABILITY_##n, \
-				  DTRACE_STABILITY_##d, DTRACE_CLASS_##c }
-
-/* What a provider publishes of its probes' stability (core/dt_attr.c). */
-typedef struct dt_pattr {
-	dtrace_attribute_t pa_provider;	/* the provider's name */
-	dtrace_attribute_t pa_mod;	/* its probes' modules */
-	dtrace_attribute_t pa_func;	/* their functions */
-	dtrace_attribute_t pa_name;	/* their names */
-	dtrace_attribute_t pa_args;	/* their arguments */
-} dt_pattr_t;
-
-struct dt_elf;
-
-typedef struct dt_provider {
-	const char *pv_name;		/* provider name */
-	const dt_pattr_t *pv_attr;	/* stability of its probes */
-	const char *const *pv_names;	/* globs its probe names match */
-	int pv_progtype;		/* BPF program type */
-	int (*pv_populate)(struct dtrace_hdl *);
-	int (*pv_provide)(struct dtrace_hdl *, const dtrace_probedesc_t *);
-	int (*pv_prepare)(struct dtrace_hdl *);
-	int (*pv_argtype)(struct dtrace_hdl *, const dt_probe_t *, int,
-	    char *, size_t);
-	int (*pv_trampoline)(struct dtrace_hdl *, dt_block_t *,
-	    struct dt_program *);
-	int (*pv_attach)(struct dtrace_hdl *, dt_probe_t *,
-	    struct dt_program *);
-	bool pv_pidprov;		/* provider names are pv_name followed
-					   by a process id (pid1234) */
-	bool pv_anyprov;		/* its probes' provider names are their
-					   own, ending in a process id (USDT:
-					   myprov1234) */
-	bool (*pv_modmatch)(const dt_probe_t *, const char *);
-					/* does the probe's module match a
-					   description's module field; NULL:
-					   a glob match of pr_desc.mod */
-	bool (*pv_maymatch)(const dtrace_probedesc_t *);
-					/* can a description match any of its
-					   probes (asked before populating);
-					   NULL: perhaps */
-	int (*pv_discover)(struct dtrace_hdl *, const dtrace_probedesc_t *,
-	    pid_t);			/* create the probes of a process
-					   started while tracing runs that the
-					   description names; NULL: none */
-	void (*pv_forget)(struct dtrace_hdl *, pid_t);
-					/* a discovered process is gone */
-	uint64_t (*pv_cookie)(struct dtrace_hdl *, const dt_probe_t *);
-					/* the BPF cookie a probe is attached
-					   with, if not its id (raw
-					   tracepoints without cookies build it
-					   into the program) */
-	int (*pv_share)(struct dtrace_hdl *, uint64_t);
-					/* the probes made since this serial
-					   (pr_serial) were enabled: move what
-					   shared probes can serve onto them */
-	bool (*pv_armable)(struct dtrace_hdl *, const char *);
-					/* may a description name a probe of
-					   this provider (its name in a file's
-					   notes) in a file that no process
-					   maps yet; NULL: no */
-	int (*pv_arm)(struct dtrace_hdl *, const struct dt_elf *,
-	    const char *);		/* make and enable the shared probes
-					   of a file that no process maps yet
-					   (one the registry knows), path as
-					   processes map it; NULL: none */
-	bool (*pv_ownprog)(struct dtrace_hdl *);
-					/* does each probe need a program of
-					   its own, with its cookie (pv_cookie,
-					   else its id) built in: raw
-					   tracepoints where the kernel has no
-					   cookies (dt_rawtp_ownprog()); NULL:
-					   no */
-	int (*pv_init)(struct dtrace_hdl *, void **);
-					/* create its state for a new session
-					   (dtrace_open()) and put it in the
-					   void * given, which dt_provdata()
-					   returns after; -1 and an error on
-					   the handle if it cannot; NULL: no
-					   state */
-	void (*pv_fini)(struct dtrace_hdl *, void *);
-					/* free that state (dtrace_close(),
-					   also after a failed open: NULL
-					   accepted) */
-	const char *(*pv_absent)(const dtrace_probedesc_t *);
-					/* why a description of this provider
-					   that matched nothing names what this
-					   kernel cannot provide, or NULL
-					   (dt_probe_absent()) */
-	int (*pv_nomatch)(struct dtrace_hdl *, const dtrace_probedesc_t *,
-	    char *, size_t);		/* DTrace's reason (DT_PIDNM_*) a
-					   description that matched nothing
-					   names nothing, its words in the
-					   buffer; DT_PIDNM_NONE: none */
-	const struct dt_probe *(*pv_overlying)(struct dtrace_hdl *,
-	    const struct dt_probe *, pid_t);
-					/* a shared probe's firing in process
-					   pid: the process's own probe, which
-					   records name */
-} dt_provider_t;
-
-/*
- * How many providers dt_providers[] lists (probes/dt_probe.c checks it):
- * the size of the handle's dt_provdata[].
- */
 #define DT_NPROVIDERS	13
-
-/* ---- processes ------------------------------------------------------------ */
-
-struct ps_prochandle {
-	pid_t pp_pid;			/* process id */
-	int pp_pidfd;			/* pidfd, readable when it exits */
-	bool pp_held;			/* stopped under our ptrace at its
-					   program's entry point until
-					   dtrace_proc_continue() */
-	char *pp_file;			/* created: the command as named */
-	bool pp_created;		/* created by us (else grabbed) */
-	bool pp_exited;			/* exit seen */
-	int pp_status;			/* wait status when created */
-	char *pp_exec;			/* created: the file it will execute */
-	struct ps_prochandle *pp_next;	/* next process of the session */
-};
-
-/* ---- ELF symbols (proc/dt_elf.c) ---------------------------------------- */
-
-typedef struct dt_elfsym {
-	char *es_name;			/* name, without @VERSION */
-	uint64_t es_value;		/* address in the file's layout */
-	uint64_t es_size;		/* size in bytes */
-	uint64_t es_off;		/* file offset of its first byte */
-	uint32_t es_order;		/* order read (ties in sorting) */
-} dt_elfsym_t;
-
-/*
- * The argument types of a probe of a provider declared in D, from the
- * .note.dtrace-types note dtrace -G put in the file (proc/dt_link.c).
- */
-typedef struct dt_elftypes {
-	char *et_prov;			/* provider */
-	char *et_name;			/* probe name, "__" turned into "-" */
-	int et_nargc;			/* native arguments */
-	char *et_nargv[DT_MAXARGS];	/* their C types */
-	int et_xargc;			/* translated arguments (args[]) */
-	char *et_xargv[DT_MAXARGS];	/* their D types */
-	uint8_t et_xmap[DT_MAXARGS];	/* the native argument of each */
-} dt_elftypes_t;
-
-/* A stapsdt USDT probe site: a note of .note.stapsdt. */
-typedef struct dt_elfnote {
-	char *en_prov;			/* provider, as in the note */
-	char *en_name;			/* probe name, "__" turned into "-" */
-	char *en_args;			/* argument specs ("-4@%eax 8@$5") */
-	const char *en_func;		/* enclosing function (in ef_syms), or
-					   "" */
-	uint64_t en_addr;		/* address of the site, file's layout */
-	uint64_t en_off;		/* file offset of the site */
-	uint64_t en_sema;		/* file offset of its semaphore, 0 if
-					   none */
-	const dt_elftypes_t *en_types;	/* declared argument types (in
-					   ef_types), or NULL */
-} dt_elfnote_t;
-
-typedef struct dt_elf {
-	dev_t ef_dev;			/* file identity: device */
-	ino_t ef_ino;			/* and inode */
-	int ef_fd;			/* the file, open for reading: what
-					   was read is what is attached */
-	char ef_path[32];		/* /proc/self/fd/<ef_fd>, for attach */
-	uint64_t ef_size;		/* the file's size when read */
-	struct timespec ef_mtime;	/* and its modification time: with
-					   ef_dev, ef_ino and ef_size, the
-					   identity of what was read */
-	unsigned int ef_holds;		/* holders that release it
-					   (dt_elf_hold(), dt_elf_release()) */
-	bool ef_pinned;			/* kept to the session's end (users
-					   that never release: dt_elf_pin()) */
-	dt_elfsym_t *ef_syms;		/* functions, sorted by name */
-	size_t ef_nsyms;		/* how many */
-	dt_elfnote_t *ef_notes;		/* USDT probe sites, in file order */
-	size_t ef_nnotes;		/* how many */
-	dt_elftypes_t **ef_types;	/* argument types of declared probes */
-	size_t ef_ntypes;		/* how many */
-	uint64_t ef_entry;		/* entry point (e_entry), 0: none */
-	struct dt_elf *ef_next;		/* next file of the session */
-} dt_elf_t;
-
-/* A module (mapped file) of a traced process, for the pid provider. */
-typedef struct dt_pidmod {
-	pid_t pm_pid;			/* process */
-	char *pm_path;			/* file, opened as /proc/PID/root/... */
-	const char *pm_file;		/* in pm_path: the path the process
-					   sees */
-	const char *pm_name;		/* in pm_path: the basename, the
-					   probes' module */
-	bool pm_exec;			/* the main executable (a.out) */
-	dev_t pm_dev;			/* the file's device and inode (from
-					   the maps), 0 0 */
-	ino_t pm_ino;			/* if it cannot be found: one file by
-					   two paths is one module */
-	char pm_range[40];		/* its mapping, "start-end" as the
-					   maps say, "" for a file -c will
-					   execute (no mapping yet) */
-	bool pm_unread;			/* the mapped file could not be
-					   opened: said once, then skipped */
-	bool pm_nonotes;		/* its file is one known to have no
-					   USDT notes (dt_pidmod_notes()):
-					   not read */
-	const dt_elf_t *pm_elf;		/* its symbols, NULL until read */
-	uint32_t *pm_probes;		/* by symbol: probe ids of entry
-					   (2i) and return (2i+1), 0: none */
-	uint32_t *pm_usdt;		/* by note of pm_elf: its USDT probe id,
-					   0: none yet, DT_USDT_SKIPPED */
-	struct dt_pidmod *pm_next;	/* next module of the session */
-} dt_pidmod_t;
 
 /* ---- the handle ------------------------------------------------------------ */
 
@@ -655,6 +389,17 @@ typedef struct dt_pidmod {
  * core/dt_options.c, which names its field here, sets its default and
  * parses what dtrace_setopt() is given for it.
  */
+/*
+ * evaltime: where a -c process is held while its descriptions are
+ * evaluated: at its exec (before its dynamic loader runs), or at its
+ * program's entry point for the others (its libraries mapped and
+ * initialized: preinit and main are met there too).
+ */
+#define DT_EVALTIME_EXEC	0
+#define DT_EVALTIME_PREINIT	1
+#define DT_EVALTIME_POSTINIT	2
+#define DT_EVALTIME_MAIN	3
+
 typedef struct dt_options {
 	uint32_t op_strsize;		/* strsize */
 	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
@@ -670,8 +415,7 @@ typedef struct dt_options {
 					   unwinding (proc/dt_cfi.c), 0: none */
 	uint64_t op_bufsize;		/* bufsize */
 	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
-	int op_evaltime;		/* evaltime: 0 exec, 1 preinit, 2
-					   postinit, 3 main (no effect) */
+	int op_evaltime;		/* evaltime: DT_EVALTIME_* */
 	dtrace_attribute_t op_amin;	/* amin: least attributes a program
 					   may have (Internal/Internal/Unknown:
 					   any) */
@@ -720,7 +464,7 @@ typedef struct dt_options {
 	bool op_verbose;		/* verbose */
 	char *op_version;		/* version */
 	bool op_lazyload;		/* lazyload: no DOF here */
-	bool op_preallocate;		/* preallocate: BPF maps always are */
+	uint64_t op_preallocate;	/* preallocate: kept, no effect */
 	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
 	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
 					   take at most this many frames,
@@ -808,6 +552,9 @@ struct dtrace_hdl {
 					   thread that has self->a[k]
 					   elements (NULL: none declared) */
 	int *dt_varmapfd;		/* their maps, -1 until created */
+	int *dt_varprogfd;		/* the map programs use instead, or
+					   -1: a full one for an aggregation
+					   whose entry aggsize cannot hold */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */
@@ -927,6 +674,9 @@ struct dtrace_hdl {
 	dtrace_handle_proc_f *dt_prochdlr; /* process handler */
 	void *dt_procarg;		/* its argument */
 	struct ps_prochandle *dt_procs;	/* created and grabbed processes */
+	dt_pidmod_t *dt_pidmods;	/* their modules, and those of
+					   discovered processes, the latest
+					   read first (proc/dt_pidmod.c) */
 	pid_t dt_target;		/* $target */
 
 	char **dt_srcfiles;		/* file names line markers gave */
@@ -970,7 +720,9 @@ dt_strbuf(const dtrace_hdl_t *dtp)
 	return (dtp->dt_opts.op_strsize + 1);
 }
 
-/* ---- functions shared between files ----------------------------------------- */
+/* ---- functions of core/ shared between files ---------------------------- */
+
+
 
 /* core/dt_options.c (the option table itself: dt_options.h) */
 extern void dt_setopt_traced(dtrace_hdl_t *, const dtrace_probedesc_t *,
@@ -1007,203 +759,8 @@ extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
 extern int dt_varmap_add(dtrace_hdl_t *, dt_ident_t *);
 extern int dt_map_fd(const dtrace_hdl_t *, int);
 
-/* types/dt_types.c: the session's kernel types and the D view of BTF */
-struct btf;
-extern struct dt_tentry *dt_ktypes(dtrace_hdl_t *);
-extern const struct dt_ksyms *dt_session_ksyms(dtrace_hdl_t *);
-extern void dt_ktypes_rele(dtrace_hdl_t *);
-extern struct dt_tentry *dt_dtypes(dtrace_hdl_t *);
-extern int64_t dt_dtype_btf(dtrace_hdl_t *, dt_type_t);
-extern int64_t dt_dtype_named(dtrace_hdl_t *, const char *, dt_type_t);
-extern int64_t dt_dtype_enum(dtrace_hdl_t *, const char *,
-    const char *const *, const int32_t *, unsigned int);
-/* dt_sema.c: a struct, union or array, which a variable holds as bytes */
-extern bool dt_type_isbytes(dt_type_t);
-extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,
-    unsigned int);
-extern int64_t dt_ktype_offset(dtrace_hdl_t *, const char *, const char *);
-extern uint32_t dt_btf_resolve(const struct btf *, uint32_t);
-extern uint32_t dt_btf_align(const struct btf *, uint32_t);
-extern int dt_btf_dtype(const struct btf *, uint32_t, dt_type_t *,
-    const char **);
-extern int dt_btf_member(const struct btf *, uint32_t, const char *,
-    uint32_t *, uint32_t *, uint32_t *, uint32_t *);
-extern const char *dt_btf_name(const struct btf *, uint32_t, char *, size_t);
-extern int64_t dt_btf_size(const struct btf *, uint32_t);
-
-/* dlang/dt_compile.c */
-extern void dt_program_free(struct dtrace_prog *);
-
-/* dlang/dt_cpp.c: the C preprocessor, and the files line markers name */
-#define DT_CPP_PATH	"/usr/bin/cpp"	/* default cpppath */
-#define DT_CMDLINE	"<command line>" /* file name of -n programs */
-extern void dt_cpp_free(dtrace_hdl_t *);
-extern int dt_cpp_run(dtrace_hdl_t *, const char *, size_t, const char *,
-    char **, size_t *);
-extern int dt_srcfile_intern(dtrace_hdl_t *, const char *);
-extern const char *dt_srcfile_name(dtrace_hdl_t *, int);
-
-/* probes/dt_probe.c */
-extern const dt_provider_t *const dt_providers[];
-extern dt_probe_t *dt_probe_create(dtrace_hdl_t *, const dt_provider_t *,
-    const char *, const char *, const char *);
-extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
-extern bool dt_probe_same_clauses(const dt_probe_t *, const dt_probe_t *);
-extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
-    int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
-extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int);
-extern bool dt_probe_matches(const dt_probe_t *, const dtrace_probedesc_t *);
-extern int dt_providers_init(dtrace_hdl_t *);
-extern void dt_providers_fini(dtrace_hdl_t *);
-extern void *dt_provdata(dtrace_hdl_t *, const dt_provider_t *);
-extern const char *dt_probe_absent(const dtrace_probedesc_t *);
-/* probes/providers/dt_prov_fbt.c */
-#define DT_FBT_MAXTRAMP	256	/* default fbtmaxtramp (dt_prov_fbt.c) */
-extern void dt_probes_free(dtrace_hdl_t *);
-extern void dt_probe_retire(dtrace_hdl_t *, dt_probe_t *);
-extern void dt_probe_reap(dtrace_hdl_t *);
-extern int dt_attfd_add(dtrace_hdl_t *, int);
-extern void dt_attfds_close(dtrace_hdl_t *);
-extern const char *dt_tracefs(dtrace_hdl_t *);
-extern int dt_tracefs_listfail(dtrace_hdl_t *, const char *, int);
-extern int dt_perf_attach(dtrace_hdl_t *, int, int, uint64_t);
-extern int dt_uprobes_attach(dtrace_hdl_t *, int, const char *,
-    const uint64_t *, const uint64_t *, const uint64_t *, uint32_t, bool,
-    pid_t);
-
-/* providers */
-extern const dt_provider_t dt_prov_dtrace;
-extern const dt_provider_t dt_prov_profile;
-extern const dt_provider_t dt_prov_syscall;
-extern const dt_provider_t dt_prov_pid;
-extern const dt_provider_t dt_prov_usdt;
-extern const dt_provider_t dt_prov_rawtp;
-extern const dt_provider_t dt_prov_sdt;
-extern const dt_provider_t dt_prov_proc;
-extern const dt_provider_t dt_prov_sched;
-extern const dt_provider_t dt_prov_io;
-extern const dt_provider_t dt_prov_tcp;
-extern const dt_provider_t dt_prov_ip;
-extern const dt_provider_t dt_prov_fbt;
-#define DT_PRID_BEGIN	1
-#define DT_PRID_END	2
-#define DT_PRID_ERROR	3
-
-/* Trampoline kinds. */
-enum {
-	DT_TRAMP_DTRACE = 1,	/* BEGIN/END: raw_tp test run, arg0 = prid */
-	DT_TRAMP_PROFILE,	/* perf event: prid in the cookie */
-	DT_TRAMP_SYSENTER,	/* syscall entry tracepoint */
-	DT_TRAMP_SYSEXIT,	/* syscall return tracepoint */
-	DT_TRAMP_RAWSYSENTER,	/* raw_syscalls sys_enter, by number */
-	DT_TRAMP_RAWSYSEXIT,	/* raw_syscalls sys_exit, by number */
-	DT_TRAMP_PIDENTRY,	/* uprobe on a function's first byte */
-	DT_TRAMP_PIDRETURN,	/* uretprobe of a function */
-	DT_TRAMP_PIDOFFSET,	/* uprobe on an instruction offset in a
-				   function: arguments as at entry, but
-				   the stack's top is no return address */
-	DT_TRAMP_RAWTP,		/* raw tracepoint: prid, nargs in the cookie */
-	DT_TRAMP_PROC_CREATE,	/* proc: sched_process_fork, a process */
-	DT_TRAMP_PROC_LWPCREATE, /* proc: sched_process_fork, a thread */
-	DT_TRAMP_PROC_EXEC,	/* proc: sched_process_exec */
-	DT_TRAMP_PROC_EXECENTRY, /* proc: sys_enter of execve */
-	DT_TRAMP_PROC_EXECFAIL,	/* proc: sys_exit of a failed execve */
-	DT_TRAMP_PROC_START,	/* proc: sys_exit of fork in a new process */
-	DT_TRAMP_PROC_LWPSTART,	/* proc: sys_exit of clone in a new task */
-	DT_TRAMP_PROC_EXIT,	/* proc: sched_process_exit, last thread */
-	DT_TRAMP_PROC_LWPEXIT,	/* proc: sched_process_exit */
-	DT_TRAMP_PROC_SIGSEND,	/* proc: signal_generate, not ignored */
-	DT_TRAMP_PROC_SIGDISCARD, /* proc: signal_generate, ignored */
-	DT_TRAMP_PROC_SIGHANDLE, /* proc: signal_deliver */
-	DT_TRAMP_SCHED_OFFCPU,	/* sched: sched_switch, in prev */
-	DT_TRAMP_SCHED_ONCPU,	/* sched: sched_exit_tp, a switch */
-	DT_TRAMP_SCHED_REMAIN,	/* sched: sched_exit_tp, no switch */
-	DT_TRAMP_SCHED_SLEEP,	/* sched: sched_switch, prev blocks */
-	DT_TRAMP_SCHED_PREEMPT,	/* sched: sched_switch, prev runnable */
-	DT_TRAMP_SCHED_WAKEUP,	/* sched: sched_waking */
-	DT_TRAMP_SCHED_CHANGEPRI, /* sched: sched_pi_setprio */
-	DT_TRAMP_SCHED_TICK,	/* sched: hrtimer_expire_entry, the tick */
-	DT_TRAMP_IO_START,	/* io: block_rq_issue */
-	DT_TRAMP_IO_DONE,	/* io: block_rq_complete */
-	DT_TRAMP_TCP_STATE,	/* tcp: inet_sock_set_state */
-	DT_TRAMP_IP_SEND,	/* ip: net_dev_queue */
-	DT_TRAMP_IP_RECEIVE,	/* ip: netif_receive_skb */
-	DT_TRAMP_TCP_CONNECTEST, /* tcp: SYN-SENT -> ESTABLISHED */
-	DT_TRAMP_TCP_ACCEPTEST,	/* tcp: SYN-RECV -> ESTABLISHED */
-	DT_TRAMP_FBT_KENTRY,	/* fbt: kprobe, prid in the cookie */
-	DT_TRAMP_FBT_KRETURN,	/* fbt: kretprobe, prid in the cookie */
-	DT_TRAMP_SDT,		/* tracepoint: prid in the cookie, the
-				   arguments' layout in the program's map */
-	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
-				   arguments as usdt's us_specs[i] says
-				   (dt_prov_usdt.c); last */
-};
-
-/*
- * fbt over fentry/fexit: a program per probe, DT_TRAMP_FBT_TRACING | its
- * probe id, far above the USDT kinds (DT_TRAMP_USDT + a spec index).
- */
-#define DT_TRAMP_FBT_TRACING	0x40000000u
-
-/* dlang/dt_compile.c */
-extern void dt_node_free_all(struct dt_node *);
-/* dlang/dt_parse.c */
-extern void dt_node_free_tree(struct dt_node *);
-
-/* codegen/dt_cg.c */
-extern int dt_cg_clause(dtrace_hdl_t *, dt_clause_t *);
-extern int dt_cg_program(dtrace_hdl_t *, dt_block_t *,
-    const dt_provider_t *, dt_program_t *);
-extern uint32_t dt_dctx_size(dtrace_hdl_t *);
-extern uint32_t dt_dctx_bufoff(dtrace_hdl_t *);
-
-/* codegen/dt_block.c */
-extern int dt_block_emit(dtrace_hdl_t *, dt_block_t *, struct bpf_insn);
-extern int dt_block_emit_all(dtrace_hdl_t *, dt_block_t *,
-    const struct bpf_insn *, size_t);
-extern int dt_block_reloc(dtrace_hdl_t *, dt_block_t *, uint32_t,
-    dt_relkind_t);
-extern int dt_block_append(dtrace_hdl_t *, dt_block_t *, const dt_block_t *);
-extern void dt_block_free(dt_block_t *);
-extern void dt_block_dump(const dt_block_t *, FILE *, uint32_t);
-
-/* bpf/dt_bpf.c */
-extern int dt_bpf_syscall(int, void *, size_t);
-extern int dt_bpf_maps_create(dtrace_hdl_t *);
-extern int dt_bpf_map_create(int, const char *, uint32_t, uint32_t, uint32_t,
-    uint32_t);
-extern int dt_bpf_prog_load(dtrace_hdl_t *, dt_block_t *, int, const char *,
-    dt_program_t *);
-extern void dt_bpf_close(dtrace_hdl_t *);
-extern int dt_bpf_probe_add(dtrace_hdl_t *, const dt_probe_t *);
-#define DT_BPF_TRACE_UPROBE_MULTI	48	/* attach type */
-#define DT_ENOTSUPP	524	/* the kernel's ENOTSUPP, not in user headers */
-extern int dt_bpf_uprobe_multi(int, const char *, const uint64_t *,
-    const uint64_t *, const uint64_t *, uint32_t, bool, pid_t);
-
-/* probes/dt_discover.c */
-#define DT_DISCOVER_PROBES	65536	/* probes map: room for discovered */
-extern bool dt_discover_wanted(dtrace_hdl_t *);
-extern bool dt_discover_wants(dtrace_hdl_t *, const dtrace_probedesc_t *);
-extern int dt_discover_scan(dtrace_hdl_t *);
-extern int dt_discover_start(dtrace_hdl_t *);
-extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
-extern void dt_discover_run(dtrace_hdl_t *);
-extern void dt_discover_tidy(dtrace_hdl_t *, bool);
-extern void dt_discover_free(dtrace_hdl_t *);
-
-/* probes/dt_registry.c */
-extern int dt_registry_start(dtrace_hdl_t *);
-extern void dt_registry_known(dtrace_hdl_t *);
-extern int dt_registry_fd(const dtrace_hdl_t *);
-extern void dt_registry_read(dtrace_hdl_t *);
-extern void dt_registry_close(dtrace_hdl_t *);
-
 /* core/dt_work.c */
 extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);
-
-/* dlang/dt_lib.c */
-extern int dt_lib_dirs(dtrace_hdl_t *);
 
 /* core/dt_attr.c */
 extern const dtrace_attribute_t dt_attr_stable;
@@ -1212,166 +769,5 @@ extern dtrace_attribute_t dt_attr_min(dtrace_attribute_t, dtrace_attribute_t);
 extern bool dt_attr_below(dtrace_attribute_t, dtrace_attribute_t);
 extern dtrace_attribute_t dt_attr_bi(int);
 extern dtrace_attribute_t dt_attr_desc(const dtrace_probedesc_t *);
-
-/* consume/dt_consume.c */
-extern int dt_consume(dtrace_hdl_t *);
-extern int dt_consume_cb(void *, void *, size_t);
-extern int dt_consume_rec(dtrace_hdl_t *, const char *, size_t);
-extern void dt_consume_exit(dtrace_hdl_t *, const char *, size_t);
-/* consume/dt_pbuf.c */
-extern int dt_pbuf_keep(dtrace_hdl_t *, const char *, size_t);
-extern int dt_pbuf_flush(dtrace_hdl_t *);
-extern void dt_pbuf_free(dtrace_hdl_t *);
-extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
-extern int dt_print_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
-/* consume/dt_aggregate.c */
-extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
-extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
-extern int dt_agg_printa(dtrace_hdl_t *, FILE *, const dt_datarec_t *);
-extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
-extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
-    int64_t *, uint32_t *);
-extern uint32_t dt_llq_nbuckets(const int64_t *);
-extern uint32_t dt_llq_side(const int64_t *);
-extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
-/* consume/dt_printf.c */
-struct dt_pfprog;
-extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
-    struct dt_node *, int *);
-extern void dt_printf_free(struct dt_pfprog *);
-extern bool dt_printf_uaddr(const struct dt_pfprog *);
-extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
-    const dt_datarec_t *, const char *);
-extern void dt_format_kaddr(dtrace_hdl_t *, uint64_t, char *, size_t);
-extern void dt_format_ksym(dtrace_hdl_t *, uint64_t, bool, char *, size_t,
-    uint64_t *);
-extern struct dt_pfprog *dt_printa_parse(dtrace_hdl_t *, const char *,
-    struct dt_node *, int *);
-extern int dt_printa_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,
-    const dt_datarec_t *, const char *,
-    void (*)(FILE *, int, const char *, void *), void *);
-
-/*
- * consume/dt_value.c: records and key components decoded into
- * dtrace_value_t.  What a decoded value points to is allocated in a
- * dt_valmem_t, freed all at once when the callback that got it returns.
- */
-typedef struct dt_valmem {
-	void **vm_ptrs;			/* allocations */
-	unsigned int vm_n;		/* how many */
-	unsigned int vm_cap;		/* how many allocated */
-} dt_valmem_t;
-extern void *dt_valmem_alloc(dt_valmem_t *, size_t);
-extern void dt_valmem_free(dt_valmem_t *);
-extern const char *dt_setopt_value(const dt_datarec_t *, const char *);
-extern uint32_t dt_tracemem_bytes(const dt_datarec_t *, const char *,
-    const unsigned char **);
-extern int dt_value_rec(dtrace_hdl_t *, dt_valmem_t *, const dt_datarec_t *,
-    const char *, dtrace_value_t *);
-extern int dt_value_key(dtrace_hdl_t *, dt_valmem_t *, dt_type_t,
-    const char *, uint32_t, dtrace_value_t *);
-extern char *dt_value_text(dtrace_hdl_t *, const dt_datarec_t *,
-    const char *, size_t *);
-
-/* consume/dt_print.c: print() records */
-extern int dt_print_rec(dtrace_hdl_t *, FILE *, const dt_datarec_t *,
-    const char *);
-/* the width of the probe columns of the text output ("%3d %6d %32s ") */
-#define	DT_PRINT_INDENT	44
-extern char *dt_print_text(dtrace_hdl_t *, const dt_datarec_t *,
-    const char *, size_t *, int);
-
-/* consume/dt_aggregate.c: snapshots */
-extern void dt_agg_snap_free(dtrace_hdl_t *);
-extern dtrace_aggid_t dt_agg_id(const dtrace_hdl_t *, const dt_ident_t *);
-
-/* consume/dt_json.c */
-extern void dt_json_str(FILE *, const char *, size_t);
-extern void dt_json_value(FILE *, dt_type_t, const char *, size_t);
-extern void dt_json_probe(FILE *, const dtrace_probedesc_t *, int);
-extern void dt_json_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
-extern void dt_json_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
-
-/* proc/dt_proc.c */
-extern void dt_proc_check(dtrace_hdl_t *);
-extern bool dt_proc_alldead(dtrace_hdl_t *);
-extern void dt_proc_free_all(dtrace_hdl_t *);
-extern struct ps_prochandle *dt_proc_lookup(dtrace_hdl_t *, pid_t);
-
-/* proc/dt_elf.c */
-extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
-extern const dt_elf_t *dt_elf_lookup_fd(dtrace_hdl_t *, int, const char *);
-extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,
-    const char *, dev_t, ino_t);
-extern const dt_elfsym_t *dt_elf_sym(const dt_elf_t *, const char *);
-extern void dt_elf_free_all(dtrace_hdl_t *);
-extern void dt_elf_hold(const dt_elf_t *);
-extern void dt_elf_release(dtrace_hdl_t *, const dt_elf_t *);
-extern void dt_elf_pin(const dt_elf_t *);
-extern void dt_elf_sweep(dtrace_hdl_t *);
-extern bool dt_elf_changed(const dt_elf_t *);
-extern bool dt_elf_nonotes(dtrace_hdl_t *, int);
-extern void dt_elf_nonotes_add(dtrace_hdl_t *, const dt_elf_t *);
-extern int dt_elf_interp(const char *, char *, size_t);
-extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
-    const dt_elfsym_t *);
-extern int dt_elf_symval(const dt_elf_t *, const char *, uint64_t *);
-extern void dt_strvis(char *, size_t, const char *);
-
-/* proc/dt_x86len.c */
-extern int dt_x86_insnlen(const uint8_t *, size_t);
-extern int dt_x86_boundary(const uint8_t *, size_t, uint64_t);
-extern bool dt_x86_uprobe_ok(const uint8_t *, size_t);
-
-/* proc/dt_usym.c */
-extern void dt_format_uaddr(dtrace_hdl_t *, pid_t, uint64_t, dt_tkind_t,
-    char *, size_t, uint64_t *);
-extern void dt_usym_snapshot(dtrace_hdl_t *);
-extern void dt_usym_remap(dtrace_hdl_t *, pid_t);
-extern void dt_usym_free_all(dtrace_hdl_t *);
-extern const char *dt_ustack_frames(dtrace_hdl_t *, const char *, uint32_t,
-    uint32_t, uint64_t *);
-
-/* probes/providers/dt_prov_rawtp.c */
-struct btf;
-struct btf_type;
-extern const struct btf_type *dt_rawtp_proto(dtrace_hdl_t *, const char *,
-    const struct btf **);
-extern int dt_rawtp_nargs(dtrace_hdl_t *, const char *);
-extern int dt_rawtp_open(dtrace_hdl_t *, const char *, int, uint64_t);
-extern bool dt_rawtp_cookies(void);
-extern bool dt_rawtp_ownprog(dtrace_hdl_t *);
-struct dt_asm;
-extern void dt_rawtp_cookie(struct dt_asm *, const dt_program_t *);
-extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
-extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
-extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
-    uint64_t);
-extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
-
-/* probes/providers/dt_prov_pid.c */
-extern dt_pidmod_t *dt_pidmods(dtrace_hdl_t *);
-extern int dt_pidmods_read(dtrace_hdl_t *, pid_t);
-/* pv_nomatch: why a description names nothing */
-#define	DT_PIDNM_NONE	0
-#define	DT_PIDNM_NAME	1	/* D_PROC_NAME */
-#define	DT_PIDNM_LIB	2	/* D_PROC_LIB */
-#define	DT_PIDNM_FUNC	3	/* D_PROC_FUNC */
-#define	DT_PIDNM_BADPID	4	/* D_PROC_BADPID */
-extern int dt_pidmods_reread(dtrace_hdl_t *, pid_t);
-extern bool dt_pidmod_match(const dt_pidmod_t *, const char *);
-extern int dt_pidmod_elf(dtrace_hdl_t *, dt_pidmod_t *, bool);
-extern int dt_pidmod_notes(dtrace_hdl_t *, dt_pidmod_t *, bool);
-
-/* probes/providers/dt_prov_usdt.c */
-#define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
-extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
-    char *, size_t, const char **, size_t *);
-extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
-
-/* proc/dt_link.c: providers declared in D, dtrace -h and -G */
-extern void dt_provprobe_free(dt_provprobe_t *);
-extern void dt_provdecl_free(dt_provdecl_t *);
-extern void dt_provdecls_free(dtrace_hdl_t *);
 
 #endif /* DT_IMPL_H */

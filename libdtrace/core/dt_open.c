@@ -17,6 +17,13 @@
 #include <sys/syscall.h>
 
 #include "dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "../dlang/dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 #include "dt_fn.h"
 #include "dt_options.h"
 #include "../types/dt_ksyms.h"
@@ -98,11 +105,13 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_clauses);
 	free(dtp->dt_varmaps);
 	free(dtp->dt_varmapfd);
+	free(dtp->dt_varprogfd);
 	dt_probes_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_providers_fini(dtp);	/* before the types fbt's modules hold */
 	dt_provdecls_free(dtp);
 	dt_usym_free_all(dtp);	/* before the ELF files it indexes */
+	dt_pidmods_free(dtp);
 	dt_elf_free_all(dtp);
 	dt_idents_free(dtp);
 	dt_ktypes_rele(dtp);
@@ -182,7 +191,7 @@ enable_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 {
 	dt_clause_t *dcp = arg;
 
-	if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0)
+	if (dt_probe_enable(dtp, prp, dcp->dc_id, true) != 0)
 		return (-1);
 	if (dcp->dc_nprobes % 16 == 0) {
 		uint32_t *n = dt_realloc(dtp, dcp->dc_probes,
@@ -219,15 +228,31 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 			return (-1);
 		dcp->dc_id = dtp->dt_nclauses;
 		dtp->dt_clauses[dtp->dt_nclauses++] = dcp;
+	}
+	/*
+	 * Each description enables the clause, and the clauses its if
+	 * statements were split into (dc_split) after it, in turn: a
+	 * probe two descriptions match runs the whole clause twice.
+	 */
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
+		if (dcp->dc_split)
+			continue;
 		for (unsigned int i = 0; i < dcp->dc_ndescs; i++) {
 			unsigned int before = dcp->dc_nprobes;
 
-			if (dt_probe_match(dtp, &dcp->dc_descs[i], enable_cb,
-			    dcp) < 0)
-				return (-1);
-			if (!dcp->dc_split)
-				info.dpi_matches += dcp->dc_nprobes - before;
+			for (dt_clause_t *part = dcp; part != NULL &&
+			    (part == dcp || part->dc_split);
+			    part = part->dc_next) {
+				if (dt_probe_match(dtp, &part->dc_descs[i],
+				    enable_cb, part) < 0)
+					return (-1);
+			}
+			info.dpi_matches += dcp->dc_nprobes - before;
 		}
+	}
+	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
+	    dcp = dcp->dc_next) {
 		if (dcp->dc_recsize > dtp->dt_recmax)
 			dtp->dt_recmax = dcp->dc_recsize;
 		info.dpi_clauses++;

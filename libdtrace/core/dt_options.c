@@ -38,6 +38,8 @@
 #include <strings.h>
 
 #include "dt_impl.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 #include "dt_options.h"
 #include "dt_rec.h"
 #include "../types/dt_tcache.h"
@@ -316,6 +318,20 @@ set_spec(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (0);
 }
 
+/*
+ * preallocate: DTrace's size of memory the consumer reserves, kept; alone
+ * (a flag, as scripts also set it) it is 1.
+ */
+static int
+set_prealloc(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	if (val == NULL || *val == '\0') {
+		dt_opt_store(dtp, od, 1);
+		return (0);
+	}
+	return (dt_opt_set(dtp, od, val));
+}
+
 /* ustackcopy: read in pieces of DT_USTACK_CHUNK bytes. */
 static int
 set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -587,13 +603,16 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "errtags", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_errtags), .od_set = dt_opt_set },
 	/*
-	 * When DTrace evaluates the descriptions of a -c process.  Here the
-	 * process is held before it runs and at each change of its objects
-	 * until their probes are attached (probes/dt_discover.c), which is
-	 * as early as each of these: kept, no other effect.
+	 * Where a -c process is held while its descriptions are evaluated
+	 * and its probes attached (proc/dt_proc.c): at its exec for "exec",
+	 * before its dynamic loader runs; else at its program's entry point,
+	 * DTrace's default postinit (preinit and main are met there too:
+	 * the process is also held at each change of its objects until
+	 * their probes are attached, probes/dt_discover.c).
 	 */
 	{ .od_name = "evaltime", .od_type = DT_OPT_WORD, GO,
-	    AT(op_evaltime), .od_words = w_evaltime, .od_set = dt_opt_set },
+	    AT(op_evaltime), .od_words = w_evaltime,
+	    .od_default = DT_EVALTIME_POSTINIT, .od_set = dt_opt_set },
 	{ .od_name = "fbtkprobe", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_fbtkprobe), .od_set = dt_opt_set },
 	/* read when tracing starts (fbt_prepare()) */
@@ -660,8 +679,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_pcapsize), .od_default = 1514, .od_max = UINT32_MAX,
 	    .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
-	{ .od_name = "preallocate", .od_type = DT_OPT_BOOL, GO,
-	    AT(op_preallocate), .od_set = dt_opt_set },
+	{ .od_name = "preallocate", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_preallocate), .od_max = UINT64_MAX,
+	    .od_set = set_prealloc },
 	/* read as print() records are shown (they hold at least 8192
 	   bytes of the value, more with a larger printsize compiled) */
 	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, TRACE,

@@ -38,6 +38,11 @@
 #include <bpf/libbpf.h>
 
 #include "dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
 #include "../codegen/dt_asm.h"
 
 static bool
@@ -412,6 +417,12 @@ dtrace_go(dtrace_hdl_t *dtp)
 	if (dtp->dt_opts.op_bufsize < (uint64_t)dtp->dt_recmax +
 	    BPF_RINGBUF_HDR_SZ)
 		return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
+	/* likewise aggsize must hold the value of each aggregation */
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		if (dtp->dt_varmaps[i]->di_kind == DT_IDENT_AGG &&
+		    dtp->dt_opts.op_aggsize < dtp->dt_varmaps[i]->di_valsize)
+			return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
+	}
 	if (go(dtp) != 0) {
 		int err = dtp->dt_errno;
 		char msg[sizeof (dtp->dt_errmsg)];

@@ -82,7 +82,9 @@ typedef struct dt_node {
 	dt_type_t dn_type;		/* type after dt_sema */
 	dt_srcpos_t dn_pos;		/* where it was written */
 	int64_t dn_value;		/* DN_INT; DN_MEMBER offset; DN_INDEX
-					   element size */
+					   element size; DN_CALL of stringof:
+					   1 if a promoted char * (NULL is
+					   "") */
 	int64_t dn_aux;			/* DN_MEMBER: bit offset | size << 8;
 					   built-ins: a kernel offset;
 					   DN_ASSIGN of a struct member:
@@ -210,6 +212,7 @@ extern void dt_tok_free(dt_token_t *);
 
 /* dt_parse.c */
 extern void dt_parse_program(dt_pcb_t *);
+extern int dt_parse_ctype(dt_pcb_t *, const char *, dt_type_t *);
 extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
 /* A copy of a tree; with a pcb, counted against DT_EXPR_MAXCOPIES (an
    error at pos, where the copy is used, past it). */

@@ -24,6 +24,11 @@
 
 #include "dt_ast.h"
 #include "../types/dt_tcache.h"
+#include "../codegen/dt_cg.h"
+#include "../consume/dt_consume.h"
+#include "dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
 
 /*
  * The parts of a compiler error message are each bounded, so that the
@@ -244,6 +249,8 @@ pid_nomatch(dt_pcb_t *pcb, const dtrace_probedesc_t *d, dt_srcpos_t pos)
 		dt_cerror(pcb, "D_PROC_FUNC", pos, "%s", msg);
 	case DT_PIDNM_BADPID:
 		dt_cerror(pcb, "D_PROC_BADPID", pos, "%s", msg);
+	case DT_PIDNM_ZERO:
+		dt_cerror(pcb, "D_PDESC_ZERO", pos, "%s", msg);
 	}
 }
 

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "dt_dlang.h"
 #include "../core/dt_options.h"
 
 /*

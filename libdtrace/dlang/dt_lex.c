@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "dt_ast.h"
+#include "dt_dlang.h"
 
 void
 dt_lex_init(dt_pcb_t *pcb)

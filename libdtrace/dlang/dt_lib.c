@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 
 #include "dt_ast.h"
+#include "dt_dlang.h"
 
 /* The library's text, as a file of the D library would hold it. */
 static const char dt_lib_procfs[] =

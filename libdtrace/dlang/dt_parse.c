@@ -30,6 +30,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,10 @@
 #include "dt_ast.h"
 #include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
+#include "dt_dlang.h"
+#include "../probes/dt_probe.h"
+#include "../proc/dt_proc.h"
+#include "../types/dt_types.h"
 
 dt_node_t *
 dt_node_new(dt_pcb_t *pcb, dt_nkind_t kind, dt_srcpos_t pos)
@@ -3654,6 +3659,52 @@ is_decl_start(dt_pcb_t *pcb)
 	    d_typename(pcb, t->tk_str) != NULL))
 		return (true);
 	return (t->tk_kind != T_IDENT && is_type_start(pcb, t));
+}
+
+/*
+ * The D type of a C type name a provider gives as text ("const char *",
+ * "struct sk_buff *", "siginfo_t *", "struct ext4`inode *": see
+ * dt_argdesc_t), by the grammar's own type-name rule on a compilation of
+ * that text alone.  Returns 0, or -1, with no error on the handle, when
+ * the text is no type name D knows.
+ */
+int
+dt_parse_ctype(dt_pcb_t *pcb, const char *text, dt_type_t *tp)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_pcb_t sub = *pcb;
+	char errmsg[sizeof (dtp->dt_errmsg)];
+	int err = dtp->dt_errno;
+	volatile int rv = -1;
+	jmp_buf jb;
+
+	memcpy(errmsg, dtp->dt_errmsg, sizeof (errmsg));
+	sub.pcb_src = text;
+	sub.pcb_len = strlen(text);
+	sub.pcb_usrc = NULL;
+	sub.pcb_ulen = 0;
+	sub.pcb_file = NULL;
+	memset(&sub.pcb_tok, 0, sizeof (sub.pcb_tok));
+	memset(&sub.pcb_peek, 0, sizeof (sub.pcb_peek));
+	sub.pcb_havepeek = false;
+	sub.pcb_jmp = &jb;
+	dt_lex_init(&sub);
+	if (setjmp(jb) == 0) {
+		next(&sub);
+		*tp = parse_typename(&sub, NULL);
+		if (tok(&sub)->tk_kind == T_EOF)
+			rv = 0;
+	} else {
+		/* no error: a compilation under way has raised none */
+		memcpy(dtp->dt_errmsg, errmsg, sizeof (errmsg));
+		dtp->dt_errtag = NULL;
+		dtp->dt_errno = err;
+	}
+	dt_tok_free(&sub.pcb_tok);
+	if (sub.pcb_havepeek)
+		dt_tok_free(&sub.pcb_peek);
+	pcb->pcb_nodes = sub.pcb_nodes;	/* freed with the compilation's */
+	return (rv);
 }
 
 void

@@ -26,6 +26,9 @@
 #include "dt_ast.h"
 #include "../core/dt_fn.h"
 #include "../types/dt_tcache.h"
+#include "../consume/dt_consume.h"
+#include "../probes/dt_probe.h"
+#include "../types/dt_types.h"
 
 static const dt_type_t t_int = { DT_TK_INT, 4, 1, 0 };
 static const dt_type_t t_long = { DT_TK_INT, 8, 1, 0 };
@@ -482,18 +485,26 @@ assigns(const dt_node_t *e, const char *name)
 }
 
 /*
- * Does the program being compiled assign global name anywhere?  A global
- * may be read before the clause that assigns it (it is 0 until then), but
- * one the program never assigns is unknown (D_IDENT_UNDEF), as in DTrace.
+ * May global name be read here, before it is declared?  DTrace declares a
+ * global where a clause assigns it, clause by clause in program order:
+ * a clause may read one that it assigns itself (its predicate is checked
+ * after its body, so /g == 0/ { g = 5; } is fine), but not one that only
+ * a later clause assigns (END { t = timestamp - start; } before the BEGIN
+ * clause that sets start is D_IDENT_UNDEF).  Outside a clause (a
+ * translator being checked) any assignment in the program will do.
  */
 static bool
-program_assigns(dt_pcb_t *pcb, const char *name)
+may_read_undeclared(dt_pcb_t *pcb, const char *name)
 {
+	const dt_clause_t *dcp = pcb->pcb_clause;
+
+	if (dcp != NULL && (dcp->dc_pred != NULL || dcp->dc_body != NULL))
+		return (assigns(dcp->dc_pred, name) ||
+		    assigns(dcp->dc_body, name));
 	if (pcb->pcb_prog == NULL)
 		return (true);
-	for (const dt_clause_t *c = pcb->pcb_prog->dp_clauses; c != NULL;
-	    c = c->dc_next) {
-		if (assigns(c->dc_pred, name) || assigns(c->dc_body, name))
+	for (dcp = pcb->pcb_prog->dp_clauses; dcp != NULL; dcp = dcp->dc_next) {
+		if (assigns(dcp->dc_pred, name) || assigns(dcp->dc_body, name))
 			return (true);
 	}
 	return (false);
@@ -617,7 +628,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ipl is "
 			    "not supported: the kernel's preempt count has "
 			    "no address here (no data symbols)");
-		if (idp != NULL || !program_assigns(pcb, dnp->dn_str))
+		if (idp != NULL || !may_read_undeclared(pcb, dnp->dn_str))
 			dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos,
 			    "failed to resolve %s: Unknown variable name",
 			    dnp->dn_str);
@@ -2808,188 +2819,95 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 
 
 /*
- * The struct, union or enum tag, or the type name, declared in D (by the
- * program or the D library), or NULL: a USDT probe's declared "struct
- * req *" is the program's struct req when the script declares it.
- */
-static const dt_ident_t *
-ctype_dlookup(dt_pcb_t *pcb, dt_srcpos_t pos, const char *tag,
-    const char *base)
-{
-	char name[300];
-	dt_ident_t *idp;
-	bool err;
-
-	if (base[0] == '\0')
-		return (NULL);
-	snprintf(name, sizeof (name), "%s%s%s", tag, tag[0] != '\0' ? " " :
-	    "", base);
-	idp = dt_lib_lookup(pcb->pcb_hdl, name, &err);
-	if (err)
-		dt_lib_error(pcb, pos);
-	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE &&
-	    idp->di_type.ty_kind != DT_TK_INT ? idp : NULL);
-}
-
-/*
- * The D type of a C type written as text by a provider ("const char *",
- * "unsigned long", "struct stat *", "umode_t"): qualifiers dropped, the
- * base from D's integer keywords or the kernel's types, then pointers.
- * A base scoped to a kernel module ("struct 9pnet`p9_fid *", fbt's
- * arguments of a module's types) makes the clause's types that module's.
+ * The D type of an argument's native C type (dt_argdesc_t.ad_native), by
+ * the grammar's type-name rule; a type the kernel's data lacks is a
+ * plain 64-bit integer, as argN is.
  */
 static void
-ctype_parse(dt_pcb_t *pcb, dt_srcpos_t pos, const char *text, dt_type_t *tp)
+argdesc_ctype(dt_pcb_t *pcb, const dt_argdesc_t *ad, dt_type_t *tp)
 {
-	char buf[256], *w, *bq, *save = NULL, tag[16] = "", base[128] = "";
-	const dt_ident_t *dtype;
-	int nptr = 0, nlong = 0, sign = -1, kw = 0, size = 4;
-
-	snprintf(buf, sizeof (buf), "%s", text);
-	for (char *c = buf; *c != '\0'; c++) {
-		if (*c == '*') {
-			*c = ' ';
-			nptr++;
-		}
-	}
-	for (w = strtok_r(buf, " \t", &save); w != NULL;
-	    w = strtok_r(NULL, " \t", &save)) {
-		if (strcmp(w, "const") == 0 || strcmp(w, "volatile") == 0 ||
-		    strcmp(w, "__user") == 0)
-			continue;
-		if (strcmp(w, "struct") == 0 || strcmp(w, "union") == 0 ||
-		    strcmp(w, "enum") == 0) {
-			snprintf(tag, sizeof (tag), "%s", w);
-		} else if (strcmp(w, "unsigned") == 0) {
-			sign = 0;
-			kw = 1;
-		} else if (strcmp(w, "signed") == 0) {
-			sign = 1;
-			kw = 1;
-		} else if (strcmp(w, "long") == 0) {
-			nlong++;
-			kw = 1;
-		} else if (strcmp(w, "int") == 0) {
-			kw = 1;
-		} else if (strcmp(w, "char") == 0) {
-			size = 1;
-			kw = 1;
-		} else if (strcmp(w, "short") == 0) {
-			size = 2;
-			kw = 1;
-		} else if ((bq = strchr(w, '`')) != NULL) {
-			*bq = '\0';
-			if (strcmp(w, "vmlinux") != 0)
-				dt_pcb_module_types(pcb, w, pos);
-			snprintf(base, sizeof (base), "%s", bq + 1);
-		} else {
-			snprintf(base, sizeof (base), "%s", w);
-		}
-	}
-	memset(tp, 0, sizeof (*tp));
-	if (kw && base[0] == '\0' && tag[0] == '\0') {
-		tp->ty_kind = DT_TK_INT;
-		tp->ty_size = (uint8_t)(nlong > 0 ? 8 : size);
-		tp->ty_signed = sign != 0;
-	} else if (strcmp(base, "void") == 0) {
-		tp->ty_kind = DT_TK_VOID;
-	} else if ((dtype = ctype_dlookup(pcb, pos, tag, base)) != NULL) {
-		/* a type declared in D (a program's struct) */
-		*tp = dtype->di_type;
-	} else {
-		dt_tentry_t *te = dt_pcb_types(pcb, pos);
-		int kind = strcmp(tag, "union") == 0 ? BTF_KIND_UNION :
-		    strcmp(tag, "enum") == 0 ? BTF_KIND_ENUM : BTF_KIND_STRUCT;
-		uint32_t id = tag[0] != '\0' ? dt_tcache_tag(te, kind, base) :
-		    dt_tcache_name(te, base);
-		const char *what = "";
-
-		if (id == 0 || dt_btf_dtype(te->te_btf, id, tp, &what) != 0) {
-			/* a type the kernel's data lacks: a plain integer */
-			*tp = (dt_type_t){ DT_TK_INT, 8, 1 };
-			nptr = 0;
-		}
-	}
-	if (nptr == 0)
-		return;
-	if (tp->ty_kind == DT_TK_STRUCT || (tp->ty_kind == DT_TK_FLOAT &&
-	    tp->ty_btf != 0)) {
-		tp->ty_kind = DT_TK_PTR;	/* its id is the pointee */
-		tp->ty_size = 8;
-		nptr--;
-	} else if (tp->ty_kind == DT_TK_INT || tp->ty_kind == DT_TK_VOID) {
-		tp->ty_psize = tp->ty_kind == DT_TK_INT ? tp->ty_size : 0;
-		tp->ty_psigned = tp->ty_kind == DT_TK_INT && tp->ty_signed;
-		tp->ty_kind = DT_TK_PTR;
-		tp->ty_size = 8;
-		tp->ty_signed = 0;
-		tp->ty_btf = 0;
-		nptr--;
-	} else if (tp->ty_kind != DT_TK_PTR) {
-		*tp = (dt_type_t){ DT_TK_PTR, 8, 0 };	/* void * */
-		nptr = 0;
-	}
-	tp->ty_plevel = (uint8_t)(tp->ty_plevel + nptr);
+	if (dt_parse_ctype(pcb, ad->ad_native, tp) != 0)
+		*tp = (dt_type_t){ DT_TK_INT, 8, 1 };
 }
 
-typedef struct argtype_arg {
+typedef struct argdesc_arg {
 	int aa_n;		/* which argument */
-	char aa_type[128];	/* its type on the first probe with one */
+	dt_argdesc_t aa_desc;	/* its description on the first probe */
+	bool aa_have;		/* ... that has one */
 	bool aa_differ;		/* two probes disagree */
-	char aa_other[128];	/* the type that disagrees */
+	char aa_other[256];	/* the type that disagrees */
 	unsigned int aa_nprobes; /* probes matched */
-	unsigned int aa_nbeyond; /* ... that type their arguments and have
-				   fewer than aa_n + 1 */
+	unsigned int aa_nbeyond; /* ... that have fewer than aa_n + 1 */
 	unsigned int aa_nnone;	/* ... that have none */
-} argtype_arg_t;
+} argdesc_arg_t;
+
+/* The type of args[N] a description gives, as a message names it. */
+static const char *
+argdesc_type(const dt_argdesc_t *ad)
+{
+	return (ad->ad_form == DT_ARG_XLATE ? ad->ad_xlate :
+	    ad->ad_form == DT_ARG_VALUE ? ad->ad_native : "string");
+}
+
+static bool
+argdesc_same(const dt_argdesc_t *a, const dt_argdesc_t *b)
+{
+	return (a->ad_form == b->ad_form && a->ad_src == b->ad_src &&
+	    strcmp(a->ad_native, b->ad_native) == 0 &&
+	    strcmp(a->ad_xlate, b->ad_xlate) == 0);
+}
 
 static int
-argtype_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
+argdesc_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 {
-	argtype_arg_t *aa = arg;
-	char t[128];
+	argdesc_arg_t *aa = arg;
+	dt_argdesc_t ad;
 
 	aa->aa_nprobes++;
-	if (prp->pr_prov->pv_argtype == NULL) {
-		snprintf(t, sizeof (t), "int64_t");
-	} else if (prp->pr_prov->pv_argtype(dtp, prp, aa->aa_n, t,
-	    sizeof (t)) != 0) {
+	if (dt_probe_argdesc(dtp, prp, aa->aa_n, &ad) != 0) {
 		aa->aa_nbeyond++;
-		aa->aa_nnone += prp->pr_prov->pv_argtype(dtp, prp, 0, t,
-		    sizeof (t)) != 0;
+		aa->aa_nnone += dt_probe_argdesc(dtp, prp, 0, &ad) != 0;
 		return (0);
 	}
-	if (aa->aa_type[0] == '\0')
-		snprintf(aa->aa_type, sizeof (aa->aa_type), "%s", t);
-	else if (strcmp(aa->aa_type, t) != 0 && !aa->aa_differ) {
+	if (!aa->aa_have) {
+		aa->aa_desc = ad;
+		aa->aa_have = true;
+	} else if (!argdesc_same(&aa->aa_desc, &ad) && !aa->aa_differ) {
 		aa->aa_differ = true;
-		snprintf(aa->aa_other, sizeof (aa->aa_other), "%s", t);
+		snprintf(aa->aa_other, sizeof (aa->aa_other), "%s",
+		    argdesc_type(&ad));
 	}
 	return (0);
 }
 
+/* argN as a variable node. */
+static dt_node_t *
+argvar(dt_pcb_t *pcb, dt_srcpos_t pos, int n)
+{
+	dt_node_t *var = dt_node_new(pcb, DN_VAR, pos);
+	char name[8];
+
+	snprintf(name, sizeof (name), "arg%d", n);
+	if ((var->dn_str = strdup(name)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	return (var);
+}
+
 /*
- * A translated argument: the provider gives its type as "xlate <OUT>
- * (IN)" (proc:::create's args[0] is "xlate <psinfo_t *> (struct
- * task_struct *)"): args[N] becomes xlate <OUT> ((IN)argN), OUT from the
- * D library, which -> and * can take (*args[N], the whole struct).
+ * A translated argument (proc:::create's args[0] is psinfo_t *, from a
+ * struct task_struct *): args[N] becomes xlate <OUT> ((IN)argM), OUT from
+ * the D library, which -> and * can take (*args[N], the whole struct).
  */
 static bool
-args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
+args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const dt_argdesc_t *ad, int n,
     bool member)
 {
-	const char *out = text + 7, *gt = strchr(out, '>');
-	const char *in = gt != NULL ? strchr(gt, '(') : NULL;
-	const char *rp = in != NULL ? strchr(in, ')') : NULL;
-	char otext[128], itext[128], name[8], lname[64];
-	dt_node_t *cast, *var;
+	const char *otext = ad->ad_xlate;
+	char lname[64];
+	dt_node_t *cast;
 	dt_ident_t *idp;
 	bool liberr;
 
-	if (rp == NULL)
-		return (false);	/* not that form */
-	snprintf(otext, sizeof (otext), "%.*s", (int)(gt - out), out);
-	snprintf(itext, sizeof (itext), "%.*s", (int)(rp - in - 1), in + 1);
 	if (!member)
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "args[%d] is a "
 		    "translated %s, not a pointer D can keep: use its members "
@@ -3004,14 +2922,9 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
 	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE ||
 	    idp->di_type.ty_kind != DT_TK_STRUCT || strchr(otext, '*') == NULL)
 		return (false);
-	snprintf(name, sizeof (name), "arg%d", src);
-	var = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
-	var->dn_str = strdup(name);
 	cast = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
-	if (var->dn_str == NULL)
-		dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
-	ctype_parse(pcb, dnp->dn_pos, itext, &cast->dn_type);
-	cast->dn_left = var;
+	argdesc_ctype(pcb, ad, &cast->dn_type);
+	cast->dn_left = argvar(pcb, dnp->dn_pos, ad->ad_src);
 	dnp->dn_type = idp->di_type;	/* OUT *: its id is the pointee */
 	dnp->dn_type.ty_kind = DT_TK_PTR;
 	dnp->dn_type.ty_size = 8;
@@ -3022,19 +2935,19 @@ args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const char *text, int n, int src,
 }
 
 /*
- * args[N]: argument N typed as the probes of the clause declare it; it
- * becomes argN with that type (argM when the type is "argM:TYPE": a USDT
- * probe whose args[N] translates native argument M).  member: the operand
- * of . or ->, which a translated argument may be.
+ * args[N]: argument N as the probes of the clause describe it
+ * (dt_argdesc_t): argM of its native type, a string read from it, or its
+ * translation.  member: the operand of . or ->, which a translated
+ * argument may be.
  */
 static void
 sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 {
 	dt_clause_t *dcp = pcb->pcb_clause;
-	argtype_arg_t aa;
-	const char *type;
+	const dt_argdesc_t *ad;
+	argdesc_arg_t aa;
 	char name[8];
-	int n, src;
+	int n;
 
 	if (dcp == NULL || dcp->dc_ndescs == 0)	/* an inline's declaration */
 		dt_cerror(pcb, "D_ARGS_NONE", dnp->dn_pos, "args[ ] may not "
@@ -3054,12 +2967,12 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		dt_cerror(pcb, "D_ARGS_IDX", dnp->dn_right->dn_pos, "args[ ] "
 		    "index must be an integer constant from 0 to %d",
 		    DT_MAXARGS - 1);
-	n = src = (int)dnp->dn_right->dn_value;
+	n = (int)dnp->dn_right->dn_value;
 	memset(&aa, 0, sizeof (aa));
 	aa.aa_n = n;
 	for (unsigned int i = 0; i < dcp->dc_ndescs; i++)
 		(void) dt_probe_match(pcb->pcb_hdl, &dcp->dc_descs[i],
-		    argtype_cb, &aa);
+		    argdesc_cb, &aa);
 	/* a probe without arguments has every index out of range
 	   (DTrace's D_ARGS_IDX) */
 	if (aa.aa_nprobes > 0 && aa.aa_nnone == aa.aa_nprobes)
@@ -3075,32 +2988,27 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	if (aa.aa_differ)
 		dt_cerror(pcb, "D_ARGS_MULTI", dnp->dn_pos, "args[%d] has "
 		    "different types on the probes of this clause (\"%s\" and "
-		    "\"%s\"): use arg%d", n, aa.aa_type, aa.aa_other, n);
-	if (aa.aa_type[0] == '\0')
-		snprintf(aa.aa_type, sizeof (aa.aa_type), "int64_t");
-	type = aa.aa_type;
-	if (strncmp(type, "arg", 3) == 0 && isdigit((unsigned char)type[3]) &&
-	    type[4] == ':') {
-		/* "argM:TYPE": args[n] is argument M (a USDT probe's) */
-		src = type[3] - '0';
-		type += 5;
-	}
-	if (strncmp(type, "xlate <", 7) == 0 &&
-	    args_xlate(pcb, dnp, type, n, src, member))
+		    "\"%s\"): use arg%d", n, argdesc_type(&aa.aa_desc),
+		    aa.aa_other, n);
+	if (!aa.aa_have)
+		dt_argdesc_value(&aa.aa_desc, n, "int64_t");
+	ad = &aa.aa_desc;
+	if (ad->ad_form == DT_ARG_XLATE &&
+	    args_xlate(pcb, dnp, ad, n, member))
 		return;
-	if (strcmp(type, "copyinstr") == 0 || strcmp(type, "string") == 0) {
+	if (ad->ad_form == DT_ARG_USTRING || ad->ad_form == DT_ARG_KSTRING) {
 		/*
 		 * a user string (proc:::exec's path): copyinstr(argN); a
 		 * kernel one (an sdt probe's record): stringof((char *)argN)
 		 */
-		dt_node_t *var = dt_node_new(pcb, DN_VAR, dnp->dn_pos), *a = var;
+		dt_node_t *a = argvar(pcb, dnp->dn_pos, ad->ad_src);
 
-		snprintf(name, sizeof (name), "arg%d", src);
-		if ((var->dn_str = strdup(name)) == NULL ||
-		    (dnp->dn_str = strdup(type[0] == 'c' ? "copyinstr" :
-		    "stringof")) == NULL)
+		if ((dnp->dn_str = strdup(ad->ad_form == DT_ARG_USTRING ?
+		    "copyinstr" : "stringof")) == NULL)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
-		if (type[0] == 's') {
+		if (ad->ad_form == DT_ARG_KSTRING) {
+			dt_node_t *var = a;
+
 			a = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
 			a->dn_left = var;
 			a->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0, 1, 1 };
@@ -3111,11 +3019,11 @@ sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 		sema_expr(pcb, dnp);
 		return;
 	}
-	if (strcmp(type, "int64_t") == 0)
-		dnp->dn_type = (dt_type_t){ DT_TK_INT, 8, 1 };
-	else
-		ctype_parse(pcb, dnp->dn_pos, type, &dnp->dn_type);
-	snprintf(name, sizeof (name), "arg%d", src);
+	argdesc_ctype(pcb, ad, &dnp->dn_type);
+	/* a CPU's entry of the cpuinfo map (sched:::enqueue's args[2]) */
+	if (strcmp(ad->ad_native, DT_ARG_CPUINFO) == 0)
+		dcp->dc_cpuinfo = true;
+	snprintf(name, sizeof (name), "arg%d", ad->ad_src);
 	dnp->dn_kind = DN_VAR;
 	dnp->dn_builtin = dt_builtin_lookup(name);
 	dnp->dn_left = dnp->dn_right = NULL;
@@ -3368,6 +3276,52 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	if (n->dn_kind == DN_INT && (n->dn_type.ty_kind == DT_TK_PTR ||
 	    (n->dn_str != NULL && strcmp(n->dn_str, "NULL") == 0)))
 		zero_as_empty(pcb, s, n);
+}
+
+/* A pointer to char (of any signedness), not to a pointer. */
+static bool
+is_charptr(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_PTR && t.ty_psize == 1 && t.ty_plevel == 0);
+}
+
+/*
+ * A char * beside a string (s) is promoted to a string, as DTrace's
+ * guide has it for a comparison (a string compare) and for an assignment
+ * to a string: n becomes stringof(n), whose code reads the string the
+ * pointer points to (a char array is already a string here); a NULL
+ * char * is the empty string there, as DTrace reads NULL.
+ */
+static void
+charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
+{
+	const dt_ident_t *idp = dt_builtin_lookup("stringof");
+	dt_type_t t = n->dn_type;
+	dt_node_t *ptr, *all, *list;
+
+	if (!is_string(s) || !is_charptr(t) || n->dn_kind == DN_INT ||
+	    idp == NULL)
+		return;
+	/* ptr takes n's contents (its name too), n becomes the call; each
+	   keeps its own place in the list of nodes to free */
+	ptr = dt_node_new(pcb, n->dn_kind, n->dn_pos);
+	all = ptr->dn_all;
+	*ptr = *n;
+	ptr->dn_all = all;
+	ptr->dn_list = NULL;
+	all = n->dn_all;
+	list = n->dn_list;
+	memset(n, 0, sizeof (*n));
+	n->dn_kind = DN_CALL;
+	n->dn_pos = ptr->dn_pos;
+	n->dn_all = all;
+	n->dn_list = list;
+	if ((n->dn_str = strdup("stringof")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", n->dn_pos, "out of memory");
+	n->dn_args = ptr;
+	n->dn_builtin = idp;
+	n->dn_type = idp->di_type;
+	n->dn_value = 1;	/* NULL is "" (dt_cg_stringof()) */
 }
 
 /*
@@ -3660,6 +3614,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* NULL beside a string is "" (strtok's end) */
 			null_as_empty(pcb, l, r);
 			null_as_empty(pcb, r, l);
+			charptr_as_string(pcb, l, r);
+			charptr_as_string(pcb, r, l);
 			if (is_string(l) && is_string(r)) {
 				dnp->dn_type = t_int;
 				break;
@@ -3763,8 +3719,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dt_cerror(pcb, "D_OP_ARRFUN", dnp->dn_pos, "operator %s "
 			    "may not be applied to an array: arrays are not "
 			    "assigned whole", op);
-		if (dnp->dn_op == T_ASSIGN)
+		if (dnp->dn_op == T_ASSIGN) {
 			zero_as_empty(pcb, dnp->dn_left, r);
+			charptr_as_string(pcb, dnp->dn_left, r);
+		}
 		if (dnp->dn_op == T_ASSIGN && zero_clears(pcb, dnp->dn_left,
 		    r)) {
 			/* the code generator deletes or zeroes it */
@@ -3781,6 +3739,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 				dnp->dn_aux = (uint64_t)dt_btf_size(
 				    dt_pcb_types(pcb, dnp->dn_pos)->te_btf,
 				    dnp->dn_left->dn_type.ty_btf);
+		} else if (dnp->dn_op == T_ASSIGN && is_string(r) &&
+		    is_charptr(dnp->dn_left->dn_type)) {
+			/* a char * takes a string's address, as in DTrace */
 		} else if (is_string(dnp->dn_left) != is_string(r) ||
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)) ||

@@ -79,6 +79,10 @@
 #include <bpf/bpf.h>
 
 #include "../core/dt_impl.h"
+#include "../bpf/dt_bpf.h"
+#include "../codegen/dt_cg.h"
+#include "dt_probe.h"
+#include "../proc/dt_proc.h"
 #include "../codegen/dt_insn.h"
 
 
@@ -463,21 +467,17 @@ dt_discover_note(dtrace_hdl_t *dtp, uint32_t kind, uint32_t pid,
 }
 
 /*
- * The providers forget process pid: in reverse order, so that USDT
- * retires the probes its modules name (their names leave the probes
- * map) before pid frees the modules.
+ * The providers forget process pid (USDT retires the probes its modules
+ * name: their names leave the probes map), then its modules go.
  */
 static void
 forget(dtrace_hdl_t *dtp, pid_t pid)
 {
-	int n = 0;
-
-	while (dt_providers[n] != NULL)
-		n++;
-	while (n-- > 0) {
+	for (int n = 0; dt_providers[n] != NULL; n++) {
 		if (dt_providers[n]->pv_forget != NULL)
 			dt_providers[n]->pv_forget(dtp, pid);
 	}
+	dt_pidmods_forget(dtp, pid);
 }
 
 /* Close the attachments of a discovered process; forget its modules. */
@@ -594,7 +594,7 @@ settle(dtrace_hdl_t *dtp, pid_t pid, uint64_t first, dt_discproc_t *dp)
 			for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
 				if (!dt_probe_matches(prp, &dcp->dc_descs[d]))
 					continue;
-				if (dt_probe_enable(dtp, prp, dcp->dc_id) != 0) {
+				if (dt_probe_enable(dtp, prp, dcp->dc_id, false) != 0) {
 					untraced(dtp, pid);
 					return;
 				}

@@ -75,6 +75,8 @@
 #include <sys/sysmacros.h>
 
 #include "../core/dt_impl.h"
+#include "dt_probe.h"
+#include "../proc/dt_proc.h"
 
 #define DT_REGISTRY_DIR	"/run/dtrace"	/* dtprobed's default */
 #define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */

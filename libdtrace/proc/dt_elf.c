@@ -54,6 +54,7 @@
 #include <zlib.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 #include "dt_notes.h"
 
 /*

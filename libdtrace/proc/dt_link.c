@@ -52,6 +52,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 #include "dt_notes.h"
 
 void

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 
 static int
 pidfd_open(pid_t pid)
@@ -264,11 +265,17 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		    strerror(err));
 		return (NULL);
 	}
-	/* the stop after exec(), then the entry point */
+	/*
+	 * The stop after exec(), then the entry point; with evaltime=exec
+	 * the process is held at that stop, before its dynamic loader runs
+	 * (its loader's system calls are traced; its libraries come through
+	 * the loader's hook, as dlopen()'s do).
+	 */
 	if (!held)
 		rv = 2;
 	else if ((rv = proc_wait(pid, &status, -1)) == 1)
-		rv = proc_run_to_entry(pid, &status, -1);
+		rv = dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC ? 0 :
+		    proc_run_to_entry(pid, &status, -1);
 	else if (rv == 0)
 		rv = 1;
 	if (rv < 0) {

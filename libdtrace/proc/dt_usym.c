@@ -43,6 +43,7 @@
 #include <sys/stat.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 #include "dt_cfi.h"
 
 #define DT_UPMAP_AGE	50000000ULL	/* ns before mappings are reread */

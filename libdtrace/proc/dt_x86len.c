@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "../core/dt_impl.h"
+#include "dt_proc.h"
 
 #define X_M	0x01		/* a ModRM byte follows */
 #define X_I8	0x02		/* an 8-bit immediate */

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "../core/dt_impl.h"
+#include "dt_types.h"
 #include "dt_ksyms.h"
 
 typedef struct dt_ksym {

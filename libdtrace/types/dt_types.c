@@ -22,6 +22,7 @@
 #include <bpf/btf.h>
 
 #include "../core/dt_impl.h"
+#include "dt_types.h"
 #include "dt_tcache.h"
 #include "dt_ksyms.h"
 

@@ -24,6 +24,7 @@
 
 #include "core/dt_impl.h"
 #include "types/dt_tcache.h"
+#include "types/dt_types.h"
 
 #include "fuzz.h"
 

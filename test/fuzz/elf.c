@@ -21,6 +21,8 @@
 #include <dtrace.h>
 
 #include "core/dt_impl.h"
+#include "probes/dt_probe.h"
+#include "proc/dt_proc.h"
 
 #include "fuzz.h"
 

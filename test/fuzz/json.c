@@ -15,6 +15,7 @@
 #include <dtrace.h>
 
 #include "core/dt_impl.h"
+#include "consume/dt_consume.h"
 
 #include "fuzz.h"
 

@@ -20,6 +20,7 @@
 #include <dtrace.h>
 
 #include "dlang/dt_ast.h"
+#include "consume/dt_consume.h"
 
 #include "fuzz.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "codegen/dt_asm.h"
+#include "codegen/dt_cg.h"
 
 #include "check.h"
 

@@ -11,6 +11,7 @@
 
 #include "dlang/dt_ast.h"
 #include "codegen/dt_insn.h"
+#include "codegen/dt_cg.h"
 
 #include "check.h"
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dlang/dt_ast.h"
+#include "dlang/dt_dlang.h"
 
 #include "check.h"
 

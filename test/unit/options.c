@@ -229,7 +229,11 @@ check_row(const dt_optdesc_t *od)
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:
 		CHECK(refused(h, od->od_name, "x", EDT_BADOPTVAL));
-		CHECK(refused(h, od->od_name, NULL, EDT_BADOPTVAL));
+		/* preallocate alone is a flag too, as scripts set it */
+		if (strcmp(od->od_name, "preallocate") == 0)
+			CHECK(accepted(h, od->od_name, NULL));
+		else
+			CHECK(refused(h, od->od_name, NULL, EDT_BADOPTVAL));
 		if (od->od_max < UINT64_MAX) {
 			snprintf(buf, sizeof (buf), "%llu",
 			    (unsigned long long)od->od_max + 1);

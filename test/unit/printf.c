@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dlang/dt_ast.h"
+#include "consume/dt_consume.h"
 
 #include "check.h"
 

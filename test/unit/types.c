@@ -16,6 +16,7 @@
 
 #include "core/dt_impl.h"
 #include "types/dt_tcache.h"
+#include "types/dt_types.h"
 
 #include "check.h"
 

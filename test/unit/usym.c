@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/dt_impl.h"
+#include "proc/dt_proc.h"
 
 #include "check.h"
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/dt_impl.h"
+#include "proc/dt_proc.h"
 
 #include "check.h"
 

@@ -9,6 +9,7 @@
  * are placed after every clause that can fault (see dt_cg_program()).
  */
 #include "../../core/dt_impl.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 static int
@@ -54,13 +55,13 @@ dtrace_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
  * are the fault's, untyped.
  */
 static int
-dtrace_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+dtrace_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	(void) dtp;
 	if (prp->pr_desc.id != DT_PRID_ERROR || n < 0 || n >= DT_MAXARGS)
 		return (-1);
-	snprintf(buf, len, "int64_t");
+	dt_argdesc_value(ad, n, "int64_t");
 	return (0);
 }
 
@@ -79,7 +80,7 @@ const dt_provider_t dt_prov_dtrace = {
 	.pv_names = dtrace_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_populate = dtrace_populate,
-	.pv_argtype = dtrace_argtype,
+	.pv_argdesc = dtrace_argdesc,
 	.pv_trampoline = dtrace_trampoline,
 	.pv_attach = dtrace_attach,
 };

@@ -85,6 +85,9 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 #include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
@@ -1122,8 +1125,8 @@ arg_text(const struct btf *btf, uint32_t id, uint32_t first, const char *mod,
  * of the return instruction (0 here) and args[1] the value returned.
  */
 static int
-fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+fbt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	const struct btf *btf;
 	uint32_t first;
@@ -1131,21 +1134,24 @@ fbt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 	if (fp == NULL || n < 0)
 		return (-1);
+	dt_argdesc_value(ad, n, "");
 	if (prp->pr_data2 & FBT_RETURN) {
 		if (n == 0) {
-			snprintf(buf, len, "int");
+			snprintf(ad->ad_native, sizeof (ad->ad_native),
+			    "int");
 			return (0);
 		}
 		if (n > 1 || fp->type == 0)
 			return (-1);
-		arg_text(btf, fp->type, first, prp->pr_desc.mod, buf, len);
+		arg_text(btf, fp->type, first, prp->pr_desc.mod,
+		    ad->ad_native, sizeof (ad->ad_native));
 		return (0);
 	}
 	if (n >= btf_vlen(fp) || n >= FBT_MAXREGARGS ||
 	    btf_params(fp)[n].type == 0)
 		return (-1);
-	arg_text(btf, btf_params(fp)[n].type, first, prp->pr_desc.mod, buf,
-	    len);
+	arg_text(btf, btf_params(fp)[n].type, first, prp->pr_desc.mod,
+	    ad->ad_native, sizeof (ad->ad_native));
 	return (0);
 }
 
@@ -1222,7 +1228,7 @@ const dt_provider_t dt_prov_fbt = {
 	.pv_prepare = fbt_prepare,
 	.pv_trampoline = fbt_trampoline,
 	.pv_attach = fbt_attach,
-	.pv_argtype = fbt_argtype,
+	.pv_argdesc = fbt_argdesc,
 	.pv_init = fbt_init,
 	.pv_fini = fbt_fini,
 	.pv_absent = fbt_absent,

@@ -34,10 +34,12 @@
  * the reason (dt_probe_absent()).
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
-#define IO_ARGS	{ "xlate <bufinfo_t *> (struct request *)", \
-		  "xlate <devinfo_t *> (struct request *)", \
-		  "xlate <fileinfo_t *> (struct file *)" }
+#define IO_ARGS	{ DT_ARGX("bufinfo_t *", "struct request *"), \
+		  DT_ARGX("devinfo_t *", "struct request *"), \
+		  DT_ARGX("fileinfo_t *", "struct file *") }
 
 static const dt_tpprobe_t dt_io_probes[] = {
 	{ "done", "block_rq_complete", DT_TRAMP_IO_DONE, IO_ARGS },
@@ -87,6 +89,13 @@ static const dt_tpprov_t dt_io_tp = {
 	.tv_body = io_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+io_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_io_tp, pdp));
+}
+
 static int
 io_populate(dtrace_hdl_t *dtp)
 {
@@ -99,16 +108,14 @@ io_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_io_tp));
 }
 
-static const char *const io_names[] = { "done", "start", NULL };
-
 const dt_provider_t dt_prov_io = {
 	.pv_name = "io",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = io_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = io_populate,
 	.pv_trampoline = io_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_maymatch = io_maymatch,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -20,16 +20,18 @@
  * is a device) and receive sees them before netfilter and IP's own checks.
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define ETH_P_IP_BE	0x0008	/* htons(ETH_P_IP), as a little-endian load */
 #define ETH_P_IPV6_BE	0xdd86	/* htons(ETH_P_IPV6) */
 
-#define IP_ARGS	{ "xlate <pktinfo_t *> (struct sk_buff *)", \
-		  "xlate <csinfo_t *> (struct sock *)", \
-		  "xlate <ipinfo_t *> (struct iphdr *)", \
-		  "xlate <ifinfo_t *> (struct net_device *)", \
-		  "xlate <ipv4info_t *> (struct iphdr *)", \
-		  "xlate <ipv6info_t *> (struct ipv6hdr *)" }
+#define IP_ARGS	{ DT_ARGX("pktinfo_t *", "struct sk_buff *"), \
+		  DT_ARGX("csinfo_t *", "struct sock *"), \
+		  DT_ARGX("ipinfo_t *", "struct iphdr *"), \
+		  DT_ARGX("ifinfo_t *", "struct net_device *"), \
+		  DT_ARGX("ipv4info_t *", "struct iphdr *"), \
+		  DT_ARGX("ipv6info_t *", "struct ipv6hdr *") }
 
 static const dt_tpprobe_t dt_ip_probes[] = {
 	{ "receive", "netif_receive_skb", DT_TRAMP_IP_RECEIVE, IP_ARGS },
@@ -105,6 +107,13 @@ static const dt_tpprov_t dt_ip_tp = {
 	.tv_body = ip_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+ip_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_ip_tp, pdp));
+}
+
 static int
 ip_populate(dtrace_hdl_t *dtp)
 {
@@ -117,16 +126,14 @@ ip_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_ip_tp));
 }
 
-static const char *const ip_names[] = { "receive", "send", NULL };
-
 const dt_provider_t dt_prov_ip = {
 	.pv_name = "ip",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = ip_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = ip_populate,
 	.pv_trampoline = ip_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_maymatch = ip_maymatch,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -4,9 +4,10 @@
  *
  * Probes are created on demand by provide(), for the process the
  * description names (pid$target expands to pid1234 in the parser): the
- * process's modules are the executable file mappings of /proc/PID/maps,
- * each file opened through /proc/PID/root/ so that a process in another
- * mount namespace (a container) is read from its own files.  A module is
+ * process's modules (proc/dt_pidmod.c) are the executable file mappings
+ * of /proc/PID/maps, each file opened through /proc/PID/root/ so that a
+ * process in another mount namespace (a container) is read from its own
+ * files.  A module is
  * named by its basename (libc.so.6); a description may also name it by
  * its full path, by the basename up to a "." (libc, libc.so), and the
  * main executable as "a.out".  Functions come from the file's symbols
@@ -55,43 +56,16 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../proc/dt_proc.h"
 #include "../../codegen/dt_asm.h"
-
-/*
- * pid's state in a session (its pv_init, dt_provdata()): the modules of
- * traced processes.  pid owns them; usdt reads their notes and the
- * discovery of processes (probes/dt_discover.c) their files, both through
- * dt_pidmods().  pid forgets a process's modules when it is gone (its
- * pv_forget), before usdt forgets its probes: usdt keeps no module.
- */
-typedef struct pid_state {
-	dt_pidmod_t *ps_mods;		/* modules, the latest read first */
-} pid_state_t;
-
-static pid_state_t *
-pid_state(dtrace_hdl_t *dtp)
-{
-	return (dt_provdata(dtp, &dt_prov_pid));
-}
-
-/* The modules of traced processes, the latest read first: pid's. */
-dt_pidmod_t *
-dt_pidmods(dtrace_hdl_t *dtp)
-{
-	return (pid_state(dtp)->ps_mods);
-}
 
 /* x86_64 struct pt_regs offsets */
 #define PT_R9		64
@@ -123,168 +97,10 @@ has_glob(const char *s)
 	return (strpbrk(s, "*?[\\") != NULL);
 }
 
-/*
- * Does a description's module field name the module?  (The USDT provider
- * names modules the same way.)
- */
-bool
-dt_pidmod_match(const dt_pidmod_t *pm, const char *mod)
-{
-	size_t len = strlen(mod);
-
-	if (mod[0] == '\0' || dt_gmatch(pm->pm_name, mod) ||
-	    (pm->pm_exec && dt_gmatch("a.out", mod)) ||
-	    strcmp(pm->pm_file, mod) == 0)
-		return (true);
-	return (!has_glob(mod) && strncmp(pm->pm_name, mod, len) == 0 &&
-	    pm->pm_name[len] == '.');
-}
-
 static bool
 pid_modmatch(const dt_probe_t *prp, const char *mod)
 {
 	return (dt_pidmod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
-}
-
-/*
- * Add module file of process pid, opened as root + file: a file the
- * process maps at range (its maps' "start-end") with identity dev, ino,
- * or with range NULL a file a process -c holds will execute or load,
- * whose identity is stat()ed.
- */
-static int
-pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
-    bool exec, const char *range, dev_t dev, ino_t ino)
-{
-	pid_state_t *ps = pid_state(dtp);
-	dt_pidmod_t *pm;
-	size_t rlen = strlen(root);
-	const char *base;
-	struct stat st = { 0 };
-	char path[4096 + 64];
-
-	/*
-	 * The path names the module in listings and records: one with
-	 * control bytes (another user's file name, made to send escape
-	 * sequences to a terminal) is left out, with a warning that shows
-	 * it escaped.
-	 */
-	for (const char *c = file; *c != '\0'; c++) {
-		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
-			dt_strvis(path, sizeof (path), file);
-			dt_msg(dtp, DTRACE_MSG_WARNING, "process %d: %s is "
-			    "left out: its path has control characters",
-			    (int)pid, path);
-			return (0);
-		}
-	}
-	/*
-	 * The same file may come by two paths (/lib/... from the loader's
-	 * list, /usr/lib/... from the maps): one module.
-	 */
-	if (range == NULL) {
-		snprintf(path, sizeof (path), "%s%s", root, file);
-		if (stat(path, &st) == 0) {
-			dev = st.st_dev;
-			ino = st.st_ino;
-		} else {
-			dev = ino = 0;
-		}
-	}
-	for (pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
-		if (pm->pm_pid == pid && (strcmp(pm->pm_file, file) == 0 ||
-		    (ino != 0 && pm->pm_ino == ino && pm->pm_dev == dev)))
-			return (0);
-	}
-	if ((pm = dt_zalloc(dtp, sizeof (*pm))) == NULL ||
-	    (pm->pm_path = dt_zalloc(dtp, rlen + strlen(file) + 1)) == NULL) {
-		free(pm);
-		return (-1);
-	}
-	memcpy(pm->pm_path, root, rlen);
-	strcpy(pm->pm_path + rlen, file);
-	pm->pm_file = pm->pm_path + rlen;
-	base = strrchr(pm->pm_file, '/');
-	pm->pm_name = base != NULL ? base + 1 : pm->pm_file;
-	pm->pm_pid = pid;
-	pm->pm_exec = exec;
-	pm->pm_dev = dev;
-	pm->pm_ino = ino;
-	if (range != NULL)
-		snprintf(pm->pm_range, sizeof (pm->pm_range), "%s", range);
-	pm->pm_next = ps->ps_mods;
-	ps->ps_mods = pm;
-	return (0);
-}
-
-/*
- * Find the modules of process pid: the executable file mappings of its
- * /proc/PID/maps (a -c process is held at its entry point, its libraries
- * mapped).  (The USDT provider
- * reads the same modules.)
- */
-int
-dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
-{
-	for (dt_pidmod_t *pm = dt_pidmods(dtp); pm != NULL; pm = pm->pm_next) {
-		if (pm->pm_pid == pid)
-			return (0);
-	}
-	return (dt_pidmods_reread(dtp, pid) < 0 ? -1 : 0);
-}
-
-/*
- * Read the modules of process pid again (its dynamic loader mapped or
- * unmapped some): those not known yet are added; those unmapped stay
- * (their probes may still be named by records).  The number of new
- * modules, or -1.
- */
-int
-dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
-{
-	char path[64], root[64], exe[4096], line[4096 + 128];
-	const dt_pidmod_t *before = dt_pidmods(dtp);	/* new ones go first */
-	int added = 0;
-	ssize_t n;
-	FILE *fp;
-	int rv = 0;
-
-	if (kill(pid, 0) != 0 && errno == ESRCH)
-		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
-		    "%d: %s", (int)pid, strerror(ESRCH)));
-	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
-	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
-	if ((n = readlink(path, exe, sizeof (exe) - 1)) < 0)
-		n = 0;
-	exe[n] = '\0';
-	snprintf(path, sizeof (path), "/proc/%d/maps", (int)pid);
-	if ((fp = fopen(path, "re")) == NULL)
-		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
-		    "%d: cannot read %s: %s", (int)pid, path,
-		    strerror(errno)));
-	while (rv == 0 && fgets(line, sizeof (line), fp) != NULL) {
-		char range[40], perms[8], *file;
-		unsigned int major, minor;
-		unsigned long inode;
-		size_t len;
-
-		/* start-end perms offset dev inode path */
-		if (sscanf(line, "%39s %7s %*s %x:%x %lu", range, perms, &major,
-		    &minor, &inode) != 5 || perms[2] != 'x' || inode == 0 ||
-		    (file = strchr(line, '/')) == NULL)
-			continue;
-		len = strcspn(file, "\n");
-		file[len] = '\0';
-		if (len > 10 && strcmp(file + len - 10, " (deleted)") == 0)
-			continue;
-		rv = pidmod_add(dtp, pid, root, file, strcmp(file, exe) == 0,
-		    range, makedev(major, minor), (ino_t)inode);
-	}
-	fclose(fp);
-	for (const dt_pidmod_t *pm = dt_pidmods(dtp); pm != before;
-	    pm = pm->pm_next)
-		added++;
-	return (rv != 0 ? rv : added);
 }
 
 /*
@@ -478,83 +294,6 @@ offprobes_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 }
 
 /*
- * Read the module's file (symbols and USDT notes) and make its tables of
- * probe ids, if not done yet; the pid and USDT providers share them.  A
- * file that cannot be opened is warned about when warn is set (the user
- * named the process).  For the notes alone (notes), a file the session
- * read before and found without any (dt_elf_nonotes()) is not read: 1,
- * pm_nonotes set, pm_elf left NULL.
- */
-static int
-pidmod_read(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn, bool notes)
-{
-	const dt_elf_t *ef;
-
-	if (pm->pm_elf != NULL)
-		return (0);
-	if (notes && pm->pm_nonotes)
-		return (1);
-	/*
-	 * The file is opened once, here, by its mapping where it has one:
-	 * its notes and symbols are read from this descriptor and its
-	 * probes attached through it (ef_path), so that nobody can swap
-	 * another file in between.
-	 */
-	if (pm->pm_range[0] != '\0') {
-		int fd;
-
-		if (pm->pm_unread)
-			return (dt_set_errmsg(dtp, EDT_PROC, "%s of process %d "
-			    "cannot be read", pm->pm_name, (int)pm->pm_pid));
-		if ((fd = dt_elf_open_mapped(dtp, pm->pm_pid, pm->pm_range,
-		    pm->pm_file, pm->pm_dev, pm->pm_ino)) < 0) {
-			/* its probes are left out, the others stay; said
-			   when the user named the process, not for every
-			   process a provider glob runs over */
-			if (warn)
-				dt_msg(dtp, DTRACE_MSG_WARNING, "%s; its probes "
-				    "are left out",
-				    dtrace_errmsg(dtp, dtrace_errno(dtp)));
-			pm->pm_unread = true;
-			return (dt_set_errno(dtp, EDT_PROC));
-		}
-		if (notes && dt_elf_nonotes(dtp, fd)) {
-			close(fd);
-			pm->pm_nonotes = true;
-			return (1);
-		}
-		if ((ef = dt_elf_lookup_fd(dtp, fd, pm->pm_path)) == NULL)
-			return (-1);
-	} else if ((ef = dt_elf_lookup(dtp, pm->pm_path)) == NULL) {
-		return (-1);
-	}
-	if ((pm->pm_probes = dt_zalloc(dtp, (ef->ef_nsyms + 1) * 2 *
-	    sizeof (uint32_t))) == NULL ||
-	    (pm->pm_usdt = dt_zalloc(dtp, (ef->ef_nnotes + 1) *
-	    sizeof (uint32_t))) == NULL) {
-		free(pm->pm_probes);
-		pm->pm_probes = NULL;
-		return (-1);
-	}
-	pm->pm_elf = ef;
-	dt_elf_hold(ef);	/* released by pid_forget() */
-	return (0);
-}
-
-int
-dt_pidmod_elf(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
-{
-	return (pidmod_read(dtp, pm, warn, false));
-}
-
-/* The module's notes: 1 if its file is known to have none. */
-int
-dt_pidmod_notes(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn)
-{
-	return (pidmod_read(dtp, pm, warn, true));
-}
-
-/*
  * The probe at address addr of the executable's layout (function "-"):
  * at the offset of the function that holds it, refused as a named
  * offset is (outside every function, inside an instruction).
@@ -732,11 +471,13 @@ pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 
 /*
  * Why a description of a pid provider that names things exactly matched
- * nothing: a probe name that is none of the provider's (DT_PIDNM_NAME), a
- * module the process does not map (DT_PIDNM_LIB), a function its modules
- * do not have (DT_PIDNM_FUNC), a provider pidX where X is no process id
- * (DT_PIDNM_BADPID); the message in msg.  DT_PIDNM_NONE when
- * there is no such reason (globs, another provider).
+ * nothing, with DTrace's tags: a probe name that is none of the
+ * provider's (DT_PIDNM_NAME), the function - in another module than the
+ * executable (DT_PIDNM_LIB), a function its modules do not have
+ * (DT_PIDNM_FUNC), pid0 (DT_PIDNM_BADPID: no process to trace); a module
+ * the process does not map only matches nothing (DT_PIDNM_ZERO, the
+ * reason said); the message in msg.  DT_PIDNM_NONE when there is no such
+ * reason (globs, another provider: pidgin is no pid provider).
  */
 static int
 pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
@@ -747,11 +488,10 @@ pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	uint64_t off;
 
 	if (pid == 0 && strncmp(pdp->prv, "pid", 3) == 0 &&
-	    pdp->prv[3] != '\0' && !has_glob(pdp->prv) &&
-	    !isdigit((unsigned char)pdp->prv[strlen(pdp->prv) - 1])) {
-		/* pidabc (a USDT provider's name ends in the process id) */
-		snprintf(msg, len, "%s is not pid followed by a process id",
-		    pdp->prv);
+	    pdp->prv[3] != '\0' &&
+	    strspn(pdp->prv + 3, "0") == strlen(pdp->prv + 3)) {
+		snprintf(msg, len, "%s names process id 0, which is not a "
+		    "process that can be traced", pdp->prv);
 		return (DT_PIDNM_BADPID);
 	}
 	if (pid == 0 || has_glob(pdp->prv))
@@ -795,7 +535,7 @@ pid_nomatch(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, char *msg,
 	if (!mod && pdp->mod[0] != '\0' && !has_glob(pdp->mod)) {
 		snprintf(msg, len, "process %d maps no module %s", (int)pid,
 		    pdp->mod);
-		return (DT_PIDNM_LIB);
+		return (DT_PIDNM_ZERO);
 	}
 	if (mod && !fun) {
 		snprintf(msg, len, "no function %s in %s of process %d",
@@ -943,77 +683,6 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	return (rv);
 }
 
-/*
- * A process is gone: its modules are no longer found by its id (which
- * may be reused).  Those with probes stay (the probes point to them),
- * with no process; the others are freed, releasing their files (a
- * discovered process's USDT probes are retired first: usdt_forget()).
- */
-static void
-pid_forget(dtrace_hdl_t *dtp, pid_t pid)
-{
-	dt_pidmod_t **pmp = &pid_state(dtp)->ps_mods, *pm;
-
-	while ((pm = *pmp) != NULL) {
-		bool used = false;
-
-		if (pm->pm_pid != pid) {
-			pmp = &pm->pm_next;
-			continue;
-		}
-		for (size_t i = 0; pm->pm_elf != NULL && !used &&
-		    i < pm->pm_elf->ef_nsyms * 2; i++)
-			used = pm->pm_probes[i] != 0;
-		/* USDT retired the process's probes (usdt_forget()) */
-		for (size_t i = 0; pm->pm_elf != NULL && !used &&
-		    i < pm->pm_elf->ef_nnotes; i++)
-			used = pm->pm_usdt[i] != 0 &&
-			    pm->pm_usdt[i] != DT_USDT_SKIPPED;
-		if (used) {
-			pm->pm_pid = 0;
-			pmp = &pm->pm_next;
-			continue;
-		}
-		*pmp = pm->pm_next;
-		if (pm->pm_elf != NULL)
-			dt_elf_release(dtp, pm->pm_elf);	/* held by
-							   dt_pidmod_elf() */
-		free(pm->pm_probes);
-		free(pm->pm_usdt);
-		free(pm->pm_path);
-		free(pm);
-	}
-}
-
-/* pv_init: no module yet. */
-static int
-pid_init(dtrace_hdl_t *dtp, void **datap)
-{
-	return ((*datap = dt_zalloc(dtp, sizeof (pid_state_t))) == NULL ?
-	    -1 : 0);
-}
-
-/* pv_fini: pairs with pid_init(). */
-static void
-pid_fini(dtrace_hdl_t *dtp, void *data)
-{
-	pid_state_t *ps = data;
-
-	(void) dtp;
-	if (ps == NULL)
-		return;
-	while (ps->ps_mods != NULL) {
-		dt_pidmod_t *pm = ps->ps_mods;
-
-		ps->ps_mods = pm->pm_next;
-		free(pm->pm_probes);
-		free(pm->pm_usdt);
-		free(pm->pm_path);
-		free(pm);
-	}
-	free(ps);
-}
-
 /* offsets: hex digits (offset_mode() refuses other spellings clearly) */
 static const char *const pid_names[] = {
 	"entry", "return", "[0-9a-fA-F]*", NULL
@@ -1036,8 +705,5 @@ const dt_provider_t dt_prov_pid = {
 	.pv_attach = pid_attach,
 	.pv_pidprov = true,
 	.pv_modmatch = pid_modmatch,
-	.pv_forget = pid_forget,
-	.pv_init = pid_init,
-	.pv_fini = pid_fini,
 	.pv_nomatch = pid_nomatch,
 };

@@ -35,8 +35,8 @@
  *
  * args[] of types psinfo_t * and lwpsinfo_t * are translated: arg0 (or
  * arg1) is the task's struct task_struct *, and args[0]->pr_pid is the
- * D library's translator applied to it (see pv_argtype's "xlate <OUT>
- * (IN)" form in dt_sema.c).  exec and exec-failure run on every system
+ * D library's translator applied to it (a DT_ARG_XLATE argument: see
+ * dt_argdesc_t).  exec and exec-failure run on every system
  * call's entry or return (their first instructions), and so do start and
  * lwp-start.  A new task's first return to user space is the return of
  * the clone that made it (ret_from_fork goes through the system call
@@ -44,6 +44,8 @@
  * no tracepoint that gives it on this kernel and is not provided.
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define CLD_EXITED	1
 #define CLD_KILLED	2
@@ -59,29 +61,31 @@
 #define NR_EXECVEAT	322
 #define NR_CLONE3	435
 
-#define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
-#define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
+#define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
+#define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
 
 static const dt_tpprobe_t dt_proc_probes[] = {
 	{ "create", "sched_process_fork", DT_TRAMP_PROC_CREATE,
 	    { PSINFO } },
-	{ "exec", "sys_enter", DT_TRAMP_PROC_EXECENTRY, { "copyinstr" } },
-	{ "exec-failure", "sys_exit", DT_TRAMP_PROC_EXECFAIL, { "int" } },
-	{ "exec-success", "sched_process_exec", DT_TRAMP_PROC_EXEC, { 0 } },
-	{ "exit", "sched_process_exit", DT_TRAMP_PROC_EXIT, { "int" } },
+	{ "exec", "sys_enter", DT_TRAMP_PROC_EXECENTRY, { DT_ARGUSTR } },
+	{ "exec-failure", "sys_exit", DT_TRAMP_PROC_EXECFAIL,
+	    { DT_ARGV("int") } },
+	{ "exec-success", "sched_process_exec", DT_TRAMP_PROC_EXEC, { { 0 } } },
+	{ "exit", "sched_process_exit", DT_TRAMP_PROC_EXIT,
+	    { DT_ARGV("int") } },
 	{ "lwp-create", "sched_process_fork", DT_TRAMP_PROC_LWPCREATE,
 	    { LWPSINFO, PSINFO } },
-	{ "lwp-exit", "sched_process_exit", DT_TRAMP_PROC_LWPEXIT, { 0 } },
+	{ "lwp-exit", "sched_process_exit", DT_TRAMP_PROC_LWPEXIT, { { 0 } } },
 	{ "signal-discard", "signal_generate", DT_TRAMP_PROC_SIGDISCARD,
-	    { LWPSINFO, PSINFO, "int" } },
+	    { LWPSINFO, PSINFO, DT_ARGV("int") } },
 	{ "signal-handle", "signal_deliver", DT_TRAMP_PROC_SIGHANDLE,
-	    { "int", "siginfo_t *", "void *" } },
+	    { DT_ARGV("int"), DT_ARGV("siginfo_t *"), DT_ARGV("void *") } },
 	{ "signal-send", "signal_generate", DT_TRAMP_PROC_SIGSEND,
-	    { LWPSINFO, PSINFO, "int" } },
-	{ "start", "sys_exit", DT_TRAMP_PROC_START, { 0 } },
+	    { LWPSINFO, PSINFO, DT_ARGV("int") } },
+	{ "start", "sys_exit", DT_TRAMP_PROC_START, { { 0 } } },
 	/* after start: a new process's lwp-start fires after its start,
 	   programs on one tracepoint running in the order of their probes */
-	{ "lwp-start", "sys_exit", DT_TRAMP_PROC_LWPSTART, { 0 } },
+	{ "lwp-start", "sys_exit", DT_TRAMP_PROC_LWPSTART, { { 0 } } },
 };
 
 static int64_t
@@ -285,6 +289,13 @@ static const dt_tpprov_t dt_proc_tp = {
 	.tv_body = proc_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+proc_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_proc_tp, pdp));
+}
+
 static int
 proc_populate(dtrace_hdl_t *dtp)
 {
@@ -297,20 +308,14 @@ proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_proc_tp));
 }
 
-static const char *const proc_names[] = {
-	"create", "exec", "exec-failure", "exec-success", "exit",
-	"lwp-create", "lwp-exit", "lwp-start", "signal-discard",
-	"signal-handle", "signal-send", "start", NULL
-};
-
 const dt_provider_t dt_prov_proc = {
 	.pv_name = "proc",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = proc_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = proc_populate,
 	.pv_trampoline = proc_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_maymatch = proc_maymatch,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -19,6 +19,7 @@
 #include <linux/perf_event.h>
 
 #include "../../core/dt_impl.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 #define NS_PER_SEC	1000000000ULL

@@ -48,6 +48,9 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 #include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
@@ -429,8 +432,8 @@ dt_btf_argtext(const struct btf *btf, uint32_t id, char *buf, size_t len)
 }
 
 static int
-rawtp_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+rawtp_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	const struct btf *btf;
 	const struct btf_type *fp = dt_rawtp_proto(dtp, prp->pr_desc.prb,
@@ -438,7 +441,9 @@ rawtp_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 
 	if (fp == NULL || n < 0 || n + 1 >= btf_vlen(fp))
 		return (-1);
-	dt_btf_argtext(btf, btf_params(fp)[n + 1].type, buf, len);
+	dt_argdesc_value(ad, n, "");
+	dt_btf_argtext(btf, btf_params(fp)[n + 1].type, ad->ad_native,
+	    sizeof (ad->ad_native));
 	return (0);
 }
 
@@ -482,7 +487,7 @@ const dt_provider_t dt_prov_rawtp = {
 	.pv_populate = rawtp_populate,
 	.pv_trampoline = rawtp_trampoline,
 	.pv_attach = rawtp_attach,
-	.pv_argtype = rawtp_argtype,
+	.pv_argdesc = rawtp_argdesc,
 	.pv_maymatch = dt_tp_maymatch,
 	.pv_init = rawtp_init,
 	.pv_fini = rawtp_fini,

@@ -35,48 +35,98 @@
  *             the running thread its CPU time, on each CPU whose tick
  *             runs (an idle CPU's stops); args[0] lwpsinfo_t *, args[1]
  *             psinfo_t * of that thread, the current one
+ *   enqueue   sched_wakeup (p) and sched_wakeup_new (p): p is on the run
+ *             queue of its CPU; args[0] lwpsinfo_t *, args[1] psinfo_t *
+ *             of p, args[2] cpuinfo_t * of the queue's CPU, args[3] 0
+ *   dequeue   sched_switch of a thread __schedule took off its queue
+ *             (prev->on_rq 0: it sleeps or dies), in it; args[0]
+ *             lwpsinfo_t *, args[1] psinfo_t * of it, args[2] cpuinfo_t *
+ *             of this CPU
  *
  * sleep and preempt partition sched_switch: every off-cpu is one or the
  * other.  change-pri sees only priority inheritance (nice(2) and
- * sched_setscheduler(2) have no tracepoint).  enqueue, dequeue and
- * surrender have no tracepoint that gives them and are not provided
- * (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
+ * sched_setscheduler(2) have no tracepoint).  Migrations between CPUs
+ * are neither enqueue nor dequeue here, and surrender has no tracepoint
+ * that gives it and is not provided (docs/design.md).  sched_exit_tp is a bare tracepoint of kernel 6.16
  * on: an older kernel fails to attach on-cpu and remain-cpu.
  */
 #include "dt_tpprov.h"
 #include "../../types/dt_ksyms.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
-#define PSINFO	"xlate <psinfo_t *> (struct task_struct *)"
-#define LWPSINFO "xlate <lwpsinfo_t *> (struct task_struct *)"
+#define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
+#define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
+#define CPUINFO	DT_ARGV(DT_ARG_CPUINFO)	/* its entry of the cpuinfo map */
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,
-	    { LWPSINFO, PSINFO, "int" } },
+	    { LWPSINFO, PSINFO, DT_ARGV("int") } },
 	{ "off-cpu", "sched_switch", DT_TRAMP_SCHED_OFFCPU,
 	    { LWPSINFO, PSINFO } },
-	{ "on-cpu", "sched_exit_tp", DT_TRAMP_SCHED_ONCPU, { 0 } },
-	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { 0 } },
-	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { 0 } },
-	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { 0 } },
+	{ "on-cpu", "sched_exit_tp", DT_TRAMP_SCHED_ONCPU, { { 0 } } },
+	{ "preempt", "sched_switch", DT_TRAMP_SCHED_PREEMPT, { { 0 } } },
+	{ "remain-cpu", "sched_exit_tp", DT_TRAMP_SCHED_REMAIN, { { 0 } } },
+	{ "sleep", "sched_switch", DT_TRAMP_SCHED_SLEEP, { { 0 } } },
 	{ "tick", "hrtimer_expire_entry", DT_TRAMP_SCHED_TICK,
 	    { LWPSINFO, PSINFO } },
 	{ "wakeup", "sched_waking", DT_TRAMP_SCHED_WAKEUP,
 	    { LWPSINFO, PSINFO } },
+	{ "enqueue", "sched_wakeup", DT_TRAMP_SCHED_ENQUEUE,
+	    { LWPSINFO, PSINFO, CPUINFO, DT_ARGV("int") }, "sched_wakeup_new" },
+	{ "dequeue", "sched_switch", DT_TRAMP_SCHED_DEQUEUE,
+	    { LWPSINFO, PSINFO, CPUINFO } },
 };
 
-/* The kernel's tick handler, the function of its per-CPU tick hrtimer. */
-static uint64_t
-sched_tick_fn(dtrace_hdl_t *dtp)
+/*
+ * The functions the kernel's per-CPU tick hrtimer may have: fns[0] and
+ * fns[1], 0 where the kernel has none.  Since 6.9 it is
+ * tick_nohz_handler; before, tick_sched_timer, and tick_nohz_handler is
+ * there too, the handler of the low-resolution mode's clock event (no
+ * hrtimer: that mode's tick is not seen).  Both are taken: the timer's
+ * function is one of them.  0, or -1 if the kernel names neither.
+ */
+static int
+sched_tick_fns(dtrace_hdl_t *dtp, uint64_t fns[2])
 {
-	static const char *const names[] = {
-		"tick_nohz_handler", "tick_sched_timer", NULL
-	};
 	const dt_ksyms_t *ks = dt_session_ksyms(dtp);
-	uint64_t addr = 0;
 
-	for (int i = 0; ks != NULL && names[i] != NULL && addr == 0; i++)
-		addr = dt_ksyms_addr(ks, names[i]);
-	return (addr);
+	fns[0] = ks != NULL ? dt_ksyms_addr(ks, "tick_nohz_handler") : 0;
+	fns[1] = ks != NULL ? dt_ksyms_addr(ks, "tick_sched_timer") : 0;
+	return (fns[0] == 0 && fns[1] == 0 ? -1 : 0);
+}
+
+/* Jump to label if r0 is fn (a kernel address; 0: never). */
+static void
+sched_jeq_fn(dt_asm_t *as, uint64_t fn, int label)
+{
+	if (fn == 0)
+		return;
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
+	    (int32_t)(uint32_t)fn));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)(fn >> 32)));
+	dt_asm_jump(as, JMP_REG(BPF_JEQ, R0, R1, 0), label);
+}
+
+/*
+ * The entry of CPU r0's cpuinfo_t in the cpuinfo map (curcpu's), stored
+ * at off of dctx (r9): 0 if the map has none, or no clause reads it (the
+ * map is made for a clause that reads a cpuinfo_t).
+ */
+static void
+sched_cpuinfo(dtrace_hdl_t *dtp, dt_asm_t *as, int16_t off)
+{
+	if (dtp->dt_mapfd[DT_MAP_CPUINFO] < 0)
+		return;
+	dt_asm_emit(as, STX(BPF_W, FP, -16, R0));
+	dt_asm_reloc(as, DT_REL_MAPFD);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, BPF_PSEUDO_MAP_FD,
+	    0, DT_MAP_CPUINFO));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, -16));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_emit(as, STX(BPF_DW, R9, off, R0));
 }
 
 /* r0 = the int at off of the task in reg, sign-extended (0 if unreadable) */
@@ -97,8 +147,9 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
     int lskip)
 {
 	int16_t a = MS_OFF(ms_argv);
-	int64_t prio, nprio, fn;
-	uint64_t tickfn;
+	int64_t prio, nprio, fn, ti, cpu, onrq;
+	uint64_t tickfns[2];
+	int ltick = dt_asm_label(as);
 	int lend = dt_asm_label(as);
 
 	switch (pgp->pg_tramp) {
@@ -145,16 +196,16 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		if ((fn = dt_ktype_offset(dtp, "hrtimer", "function")) < 0)
 			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
 			    "lacks hrtimer.function"));
-		if ((tickfn = sched_tick_fn(dtp)) == 0)
+		if (sched_tick_fns(dtp, tickfns) != 0)
 			return (dt_set_errmsg(dtp, EDT_BTF, "the kernel's "
-			    "symbols name no tick handler (tick_nohz_handler)"));
+			    "symbols name no tick handler (tick_nohz_handler, "
+			    "tick_sched_timer)"));
 		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
 		dt_tpprov_kread(as, BPF_REG_7, fn, 8);
-		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0, 0,
-		    (int32_t)(uint32_t)tickfn));
-		dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
-		    (tickfn >> 32)));
-		dt_asm_jump(as, JMP_REG(BPF_JNE, R0, R1, 0), lskip);
+		sched_jeq_fn(as, tickfns[0], ltick);
+		sched_jeq_fn(as, tickfns[1], ltick);
+		dt_asm_jump(as, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lskip);
+		dt_asm_set(as, ltick);
 		dt_asm_emit(as, CALL(BPF_FUNC_get_current_task));
 		dt_asm_emit(as, STX(BPF_DW, R9, a, R0));
 		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, R0));
@@ -179,6 +230,36 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 		dt_asm_jump(as, JMP_REG(BPF_JSGE, R0, R1, 0), lend);
 		dt_asm_emit(as, STX(BPF_DW, R9, a + 16, R0));
 		break;
+	case DT_TRAMP_SCHED_ENQUEUE:
+		/* (p), once p is on the run queue of its CPU */
+		/* task_cpu(p): thread_info's (5.16 on) or the task's */
+		if ((ti = dt_ktype_offset(dtp, "task_struct",
+		    "thread_info")) >= 0 &&
+		    (cpu = dt_ktype_offset(dtp, "thread_info", "cpu")) >= 0)
+			cpu += ti;
+		else if ((cpu = dt_ktype_offset(dtp, "task_struct", "cpu")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks thread_info.cpu"));
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 0));
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, BPF_REG_7));
+		dt_tpprov_kread(as, BPF_REG_7, cpu, 4);
+		sched_cpuinfo(dtp, as, a + 16);
+		break;
+	case DT_TRAMP_SCHED_DEQUEUE:
+		/* (preempt, prev, next, prev_state): prev, if __schedule took
+		   it off its queue (it sleeps or dies: on_rq 0) */
+		if ((onrq = dt_ktype_offset(dtp, "task_struct", "on_rq")) < 0)
+			return (dt_set_errmsg(dtp, EDT_BTF, "kernel type data "
+			    "lacks task_struct.on_rq"));
+		dt_asm_emit(as, LDX(BPF_DW, BPF_REG_7, R6, 8));
+		dt_tpprov_kread(as, BPF_REG_7, onrq, 4);
+		dt_asm_jump(as, JMP_IMM(BPF_JNE, R0, 0, 0), lskip);
+		dt_asm_emit(as, STX(BPF_DW, R9, a, BPF_REG_7));
+		dt_asm_emit(as, STX(BPF_DW, R9, a + 8, BPF_REG_7));
+		dt_asm_emit(as, CALL(BPF_FUNC_get_smp_processor_id));
+		sched_cpuinfo(dtp, as, a + 16);
+		break;
 	default:
 		break;
 	}
@@ -193,6 +274,13 @@ static const dt_tpprov_t dt_sched_tp = {
 	.tv_body = sched_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+sched_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_sched_tp, pdp));
+}
+
 static int
 sched_populate(dtrace_hdl_t *dtp)
 {
@@ -205,19 +293,14 @@ sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_sched_tp));
 }
 
-static const char *const sched_names[] = {
-	"change-pri", "off-cpu", "on-cpu", "preempt", "remain-cpu", "sleep",
-	"tick", "wakeup", NULL
-};
-
 const dt_provider_t dt_prov_sched = {
 	.pv_name = "sched",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = sched_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = sched_populate,
 	.pv_trampoline = sched_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_maymatch = sched_maymatch,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -35,6 +35,9 @@
 #include <bpf/btf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 #include "../../codegen/dt_asm.h"
 #include "../../types/dt_tcache.h"
 
@@ -203,15 +206,20 @@ sdt_populate(dtrace_hdl_t *dtp)
 }
 
 static int
-sdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+sdt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	sdt_field_t f[DT_MAXARGS];
 	int nf = sdt_fields(dtp, prp, f);
 
 	if (n < 0 || n >= nf)
 		return (-1);
-	field_type(dtp, &f[n], buf, len);
+	dt_argdesc_value(ad, n, "");
+	field_type(dtp, &f[n], ad->ad_native, sizeof (ad->ad_native));
+	if (strcmp(ad->ad_native, "string") == 0) {
+		ad->ad_form = DT_ARG_KSTRING;	/* a string in the record */
+		snprintf(ad->ad_native, sizeof (ad->ad_native), "char *");
+	}
 	return (0);
 }
 
@@ -383,6 +391,6 @@ const dt_provider_t dt_prov_sdt = {
 	.pv_populate = sdt_populate,
 	.pv_trampoline = sdt_trampoline,
 	.pv_attach = sdt_attach,
-	.pv_argtype = sdt_argtype,
+	.pv_argdesc = sdt_argdesc,
 	.pv_maymatch = dt_tp_maymatch,
 };

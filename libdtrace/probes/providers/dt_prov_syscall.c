@@ -40,6 +40,8 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 #define SYS_ARGS_OFF	16	/* args[] in the sys_enter_X record */
@@ -441,8 +443,8 @@ syscall_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
  * "field:" and the field's name.  On return, arg0 is the return value.
  */
 static int
-syscall_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+syscall_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	const char *tfs = dt_tracefs(dtp);
 	char path[512], fmt[4096], *p;
@@ -451,7 +453,7 @@ syscall_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 	if (strcmp(prp->pr_desc.prb, "return") == 0) {
 		if (n > 1)
 			return (-1);
-		snprintf(buf, len, "long");
+		dt_argdesc_value(ad, n, "long");
 		return (0);
 	}
 	if (tfs == NULL)
@@ -477,7 +479,9 @@ syscall_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 			;
 		while (name > p && name[-1] == ' ')
 			name--;
-		snprintf(buf, len, "%.*s", (int)(name - p), p);
+		dt_argdesc_value(ad, n, "");
+		snprintf(ad->ad_native, sizeof (ad->ad_native), "%.*s",
+		    (int)(name - p), p);
 		return (0);
 	}
 	return (-1);
@@ -501,5 +505,5 @@ const dt_provider_t dt_prov_syscall = {
 	.pv_prepare = syscall_prepare,
 	.pv_trampoline = syscall_trampoline,
 	.pv_attach = syscall_attach,
-	.pv_argtype = syscall_argtype,
+	.pv_argdesc = syscall_argdesc,
 };

@@ -33,18 +33,20 @@
  * tcp_receive_reset do not tell a refused connection from other resets).
  */
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
+#include "../../types/dt_types.h"
 
 #define IPPROTO_TCP_NR	6
 #define TCP_ESTABLISHED_NR	1	/* Linux's TCP states */
 #define TCP_SYN_SENT_NR	2
 #define TCP_SYN_RECV_NR	3
 
-#define PKT	"xlate <pktinfo_t *> (struct sk_buff *)"
-#define CS	"xlate <csinfo_t *> (struct sock *)"
-#define IPI	"xlate <ipinfo_t *> (struct sock *)"
-#define TCPS	"xlate <tcpsinfo_t *> (struct sock *)"
-#define TCPI	"xlate <tcpinfo_t *> (struct sock *)"
-#define TCPLS	"xlate <tcplsinfo_t *> (int)"
+#define PKT	DT_ARGX("pktinfo_t *", "struct sk_buff *")
+#define CS	DT_ARGX("csinfo_t *", "struct sock *")
+#define IPI	DT_ARGX("ipinfo_t *", "struct sock *")
+#define TCPS	DT_ARGX("tcpsinfo_t *", "struct sock *")
+#define TCPI	DT_ARGX("tcpinfo_t *", "struct sock *")
+#define TCPLS	DT_ARGX("tcplsinfo_t *", "int")
 
 static const dt_tpprobe_t dt_tcp_probes[] = {
 	{ "accept-established", "inet_sock_set_state", DT_TRAMP_TCP_ACCEPTEST,
@@ -52,7 +54,8 @@ static const dt_tpprobe_t dt_tcp_probes[] = {
 	{ "connect-established", "inet_sock_set_state",
 	    DT_TRAMP_TCP_CONNECTEST, { PKT, CS, IPI, TCPS, TCPI } },
 	{ "state-change", "inet_sock_set_state", DT_TRAMP_TCP_STATE,
-	    { "void *", CS, "void *", TCPS, "void *", TCPLS } },
+	    { DT_ARGV("void *"), CS, DT_ARGV("void *"), TCPS,
+	      DT_ARGV("void *"), TCPLS } },
 };
 
 /*
@@ -100,6 +103,13 @@ static const dt_tpprov_t dt_tcp_tp = {
 	.tv_body = tcp_body,
 };
 
+/* Only a literal name the table has, or a glob. */
+static bool
+tcp_maymatch(const dtrace_probedesc_t *pdp)
+{
+	return (dt_tpprov_maymatch(&dt_tcp_tp, pdp));
+}
+
 static int
 tcp_populate(dtrace_hdl_t *dtp)
 {
@@ -112,18 +122,14 @@ tcp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_tcp_tp));
 }
 
-static const char *const tcp_names[] = {
-	"accept-established", "connect-established", "state-change", NULL
-};
-
 const dt_provider_t dt_prov_tcp = {
 	.pv_name = "tcp",
 	.pv_attr = &dt_tpprov_attr,
-	.pv_names = tcp_names,
 	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
 	.pv_ownprog = dt_rawtp_ownprog,
 	.pv_populate = tcp_populate,
 	.pv_trampoline = tcp_trampoline,
 	.pv_attach = dt_tpprov_attach,
-	.pv_argtype = dt_tpprov_argtype,
+	.pv_maymatch = tcp_maymatch,
+	.pv_argdesc = dt_tpprov_argdesc,
 };

@@ -13,8 +13,9 @@
  * the parser) and, for a description whose provider is literal, for the
  * process whose id ends it (myprov1234 with 1234 not grabbed); for
  * processes started while tracing runs, by discover() (probes/dt_discover.c)
- * for descriptions whose provider is empty or a glob.  The modules and ELF files are the
- * pid provider's (dt_pidmods_read(), dt_pidmod_elf()): one read of a file
+ * for descriptions whose provider is empty or a glob.  The modules and
+ * ELF files are the process layer's (proc/dt_pidmod.c: dt_pidmods_read(),
+ * dt_pidmod_notes()), shared with the pid provider: one read of a file
  * gives both its symbols and its notes (dt_elf.c).
  *
  * Arguments: each note has a spec per argument, "SIZE@OPERAND" as GNU as
@@ -100,6 +101,9 @@
 #include <bpf/bpf.h>
 
 #include "../../core/dt_impl.h"
+#include "../../bpf/dt_bpf.h"
+#include "../dt_probe.h"
+#include "../../proc/dt_proc.h"
 #include "../../codegen/dt_asm.h"
 
 #define PT_IP				128	/* pt_regs: ip */
@@ -144,7 +148,7 @@ typedef struct dt_usdtent {
 
 /*
  * usdt's state in a session (its pv_init, dt_provdata()).  The modules
- * of traced processes it reads the notes of are the pid provider's
+ * of traced processes it reads the notes of are the process layer's
  * (dt_pidmods()).
  */
 typedef struct usdt_state {
@@ -695,7 +699,7 @@ shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
 			if (dt_discover_wants(dtp, &dcp->dc_descs[d]) &&
 			    desc_site(&dcp->dc_descs[d], pm, en, true)) {
-				if (dt_probe_enable(dtp, prp, c) != 0)
+				if (dt_probe_enable(dtp, prp, c, false) != 0)
 					return (NULL);
 				break;
 			}
@@ -1062,7 +1066,7 @@ usdt_forget(dtrace_hdl_t *dtp, pid_t pid)
 			pm->pm_usdt[i] = 0;
 		}
 	}
-	/* its modules: pid forgets them next (pid_forget()) */
+	/* its modules go next (dt_pidmods_forget()) */
 }
 
 /*
@@ -1175,49 +1179,44 @@ dt_usdt_sweep(dtrace_hdl_t *dtp, uint64_t now)
 }
 
 /*
- * The type of args[n] as the provider's declaration gives it: the native
- * type, copyinstr (a string), or "xlate <T> (native)"; "argM:" before it
- * when args[n] is native argument M (the trampoline reads arguments in
- * native order, as the specs give them); -1 if none.
+ * args[n] as the provider's declaration gives it: native argument m
+ * (the trampoline reads arguments in native order, as the specs give
+ * them) of its native type, a user string, or translated to the declared
+ * type; -1 if none.
  */
 static int
-declared_argtype(const dt_elfnote_t *en, int n, char *buf, size_t len)
+declared_argdesc(const dt_elfnote_t *en, int n, dt_argdesc_t *ad)
 {
 	const dt_elftypes_t *et = en->en_types;
-	const char *x, *nt;
-	char pre[8] = "";
+	dt_argspec_t as;
 	int m;
 
 	if (et == NULL || n >= et->et_xargc)
 		return (-1);
 	m = et->et_xmap[n];
-	if (m != n)
-		snprintf(pre, sizeof (pre), "arg%d:", m);
-	x = et->et_xargv[n];
-	nt = et->et_nargv[m];
-	if (strcmp(x, nt) == 0)
-		snprintf(buf, len, "%s%s", pre, nt);
-	else if (strcmp(x, "string") == 0)
-		snprintf(buf, len, "%scopyinstr", pre);
-	else
-		snprintf(buf, len, "%sxlate <%s> (%s)", pre, x, nt);
+	as = (dt_argspec_t)DT_ARGX(et->et_xargv[n], et->et_nargv[m]);
+	if (strcmp(et->et_xargv[n], et->et_nargv[m]) == 0)
+		as.as_form = DT_ARG_VALUE;
+	else if (strcmp(et->et_xargv[n], "string") == 0)
+		as.as_form = DT_ARG_USTRING;
+	dt_argdesc_set(ad, m, &as);
 	return (0);
 }
 
 /*
- * The type of argument n: as declared (declared_argtype()), else an
- * integer of the spec's size and sign (int8_t .. uint64_t); -1 (int64_t)
- * past the note's arguments.
+ * args[n]: as declared (declared_argdesc()), else an integer of the
+ * spec's size and sign (int8_t .. uint64_t); -1 (int64_t) past the note's
+ * arguments.
  */
 static int
-usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
-    size_t len)
+usdt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	usdt_state_t *us = usdt_state(dtp);
 	uint32_t spec = prp->pr_tramp - DT_TRAMP_USDT;
 
-	if (declared_argtype((const dt_elfnote_t *)(uintptr_t)prp->pr_data, n,
-	    buf, len) == 0)
+	if (declared_argdesc((const dt_elfnote_t *)(uintptr_t)prp->pr_data, n,
+	    ad) == 0)
 		return (0);
 	dt_usdtarg_t argv[DT_MAXARGS];
 	const char *bad;
@@ -1227,8 +1226,11 @@ usdt_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n, char *buf,
 	if (spec >= us->us_nspecs || (nargs = args_parse(
 	    us->us_specs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
 		return (-1);
-	snprintf(buf, len, "%sint%d_t", argv[n].ua_signed ? "" : "u",
-	    argv[n].ua_size * 8);
+	char type[16];
+
+	snprintf(type, sizeof (type), "%sint%d_t", argv[n].ua_signed ? "" :
+	    "u", argv[n].ua_size * 8);
+	dt_argdesc_value(ad, n, type);
 	return (0);
 }
 
@@ -1654,7 +1656,7 @@ const dt_provider_t dt_prov_usdt = {
 	.pv_attr = &usdt_attr,
 	.pv_progtype = BPF_PROG_TYPE_KPROBE,
 	.pv_provide = usdt_provide,
-	.pv_argtype = usdt_argtype,
+	.pv_argdesc = usdt_argdesc,
 	.pv_trampoline = usdt_trampoline,
 	.pv_attach = usdt_attach,
 	.pv_anyprov = true,

@@ -1,8 +1,8 @@
 /*
  * dt_tpprov.c: the shared part of the providers on a fixed table of raw
  * tracepoints (proc, sched, io, tcp, ip): populating, the trampoline's
- * frame, attaching, argument types (dt_tpprov.h says how a provider uses
- * it).
+ * frame, attaching, argument descriptions, names (dt_tpprov.h says how a
+ * provider uses it).
  *
  * Every probe is vmlinux::NAME, its pr_data its row of the provider's
  * table.  A program serves the probes of one trampoline kind: the cookie
@@ -10,8 +10,10 @@
  * have no cookies, the program's own constant, dt_rawtp_cookie()).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "dt_tpprov.h"
+#include "../dt_probe.h"
 
 int
 dt_tpprov_populate(dtrace_hdl_t *dtp, const dt_tpprov_t *tv)
@@ -69,20 +71,40 @@ dt_tpprov_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	const dt_tpprobe_t *tpp = (const dt_tpprobe_t *)(uintptr_t)
 	    prp->pr_data;
 
-	return (dt_rawtp_open(dtp, tpp->tpp_tp, pgp->pg_fd, prp->pr_desc.id));
+	if (dt_rawtp_open(dtp, tpp->tpp_tp, pgp->pg_fd, prp->pr_desc.id) != 0)
+		return (-1);
+	return (tpp->tpp_also == NULL ? 0 : dt_rawtp_open(dtp, tpp->tpp_also,
+	    pgp->pg_fd, prp->pr_desc.id));
+}
+
+/*
+ * Can the description name a probe of the table?  Only a literal name is
+ * looked up; a glob may match anything.
+ */
+bool
+dt_tpprov_maymatch(const dt_tpprov_t *tv, const dtrace_probedesc_t *pdp)
+{
+	if (pdp->prb[0] == '\0' || strpbrk(pdp->prb, "*?[\\") != NULL)
+		return (true);
+	for (size_t i = 0; i < tv->tv_nprobes; i++) {
+		if (strcmp(tv->tv_probes[i].tpp_name, pdp->prb) == 0)
+			return (true);
+	}
+	return (false);
 }
 
 int
-dt_tpprov_argtype(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
-    char *buf, size_t len)
+dt_tpprov_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
+    dt_argdesc_t *ad)
 {
 	const dt_tpprobe_t *tpp = (const dt_tpprobe_t *)(uintptr_t)
 	    prp->pr_data;
 
 	(void) dtp;
-	if (n < 0 || n >= DT_TPPROV_NARGS || tpp->tpp_args[n] == NULL)
+	if (n < 0 || n >= DT_TPPROV_NARGS ||
+	    tpp->tpp_args[n].as_form == DT_ARG_NONE)
 		return (-1);
-	snprintf(buf, len, "%s", tpp->tpp_args[n]);
+	dt_argdesc_set(ad, n, &tpp->tpp_args[n]);
 	return (0);
 }
 

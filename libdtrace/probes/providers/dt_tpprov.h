@@ -11,19 +11,21 @@
  *	trampoline	ms_prid from the cookie, arguments zero, the
  *			provider's body, and the return of 0 its filters
  *			jump to
- *	attach		the program to the row's raw tracepoint, cookie the
- *			probe id
- *	argtype		the row's type of args[n]
+ *	attach		the program to the row's raw tracepoint (and its
+ *			second, tpp_also), cookie the probe id
+ *	argdesc		the row's description of args[n]
+ *	maymatch	whether a description's name is one of the table's
  *
- * A provider fills a dt_tpprov_t and points its vtable at two wrappers
- * (populate and trampoline, which take the descriptor) and at
- * dt_tpprov_attach() and dt_tpprov_argtype() directly: a probe's pr_data
- * is its table row.
+ * A provider fills a dt_tpprov_t and points its vtable at three wrappers
+ * (populate, trampoline and maymatch, which take the descriptor) and at
+ * dt_tpprov_attach() and dt_tpprov_argdesc() directly: a probe's pr_data
+ * is its table row.  The table is the one list of the provider's probe
+ * names.
  */
 #ifndef DT_TPPROV_H
 #define DT_TPPROV_H
 
-#include "../../core/dt_impl.h"
+#include "../dt_probe.h"
 #include "../../codegen/dt_asm.h"
 
 #define DT_TPPROV_NARGS	6		/* args[] a table row can type */
@@ -32,8 +34,10 @@ typedef struct dt_tpprobe {
 	const char *tpp_name;		/* probe name */
 	const char *tpp_tp;		/* raw tracepoint */
 	uint32_t tpp_tramp;		/* DT_TRAMP_* of its trampoline */
-	const char *tpp_args[DT_TPPROV_NARGS];
-					/* types of args[0..], NULL: none */
+	dt_argspec_t tpp_args[DT_TPPROV_NARGS];
+					/* args[0..]; DT_ARG_NONE: none */
+	const char *tpp_also;		/* a second raw tracepoint of the same
+					   arguments the probe is on, or NULL */
 } dt_tpprobe_t;
 
 /*
@@ -56,8 +60,10 @@ extern int dt_tpprov_populate(dtrace_hdl_t *, const dt_tpprov_t *);
 extern int dt_tpprov_trampoline(dtrace_hdl_t *, dt_block_t *,
     const dt_program_t *, const dt_tpprov_t *);
 extern int dt_tpprov_attach(dtrace_hdl_t *, dt_probe_t *, dt_program_t *);
-extern int dt_tpprov_argtype(dtrace_hdl_t *, const dt_probe_t *, int,
-    char *, size_t);
+extern bool dt_tpprov_maymatch(const dt_tpprov_t *,
+    const dtrace_probedesc_t *);
+extern int dt_tpprov_argdesc(dtrace_hdl_t *, const dt_probe_t *, int,
+    dt_argdesc_t *);
 /* r0 = the size-byte (2, 4 or 8) member at off of the kernel object at
    reg, 0 if unreadable; uses r1-r3 and fp-16 */
 extern void dt_tpprov_kread(dt_asm_t *, int, int64_t, int);

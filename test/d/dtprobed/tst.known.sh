@@ -6,7 +6,8 @@
 # first firing (3 of 3).  Not armed: a file whose providers no
 # description names, a file changed since the daemon read it (another
 # modification time), a file replaced at its path (another inode): their
-# processes are discovered as new.
+# processes are discovered as new.  Restarted, the daemon keeps what
+# it knew: the files of its last list that are still the same.
 . ./lib.sh
 reg=$TMPDIR/reg
 log=$TMPDIR/pd.log
@@ -57,4 +58,17 @@ for f in pdtouched pdreplaced pdnone; do
 	echo "$f: $(pd_links $dt) links armed at start"
 	stop
 done
+# A daemon started again reads the files of the list its predecessor
+# wrote, those still the same: the list keeps pdknown (a session arms it
+# at start again), not the files changed or replaced since.
+kill $pd_pid
+wait $pd_pid 2>/dev/null
+pd_start "$reg" "$log" || exit 1
+pd_wait "grep -q ' $TMPDIR/pdknown\$' $reg/known"
+for f in pdknown pdtouched pdreplaced; do
+	echo "after a restart: $f listed: $(grep -c " $TMPDIR/$f\$" $reg/known)"
+done
+session pdknown
+echo "pdknown: $(pd_links $dt) link armed at start, after a restart"
+stop
 cat "$TMPDIR/known.err" >&2

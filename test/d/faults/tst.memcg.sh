@@ -1,10 +1,12 @@
 # A memory cgroup too small for a map: the kernel charges BPF maps to the
-# cgroup of the process that creates them, and refuses with ENOMEM.  The
-# error names the map and the option that sizes it, exit 1 (the principal
-# buffer is made smaller instead, unless bufresize is manual).  The same
-# limit lets a session with the default sizes run, so the failures are the
-# options' doing.  The cgroup is a child of the test's own (cgroup v1's
-# memory hierarchy, or cgroup v2 with the memory controller).
+# cgroup of the process that creates them, and refuses with ENOMEM.  With
+# bufresize=auto (the default, as in DTrace) the buffer, aggsize and
+# dynvarsize are halved until the maps can be made, each with DTrace's
+# warning; with bufresize=manual the error names the map and the option
+# that sizes it, exit 1.  The same limit lets a session with the default
+# sizes run, so the failures are the options' doing.  The cgroup is a
+# child of the test's own (cgroup v1's memory hierarchy, or cgroup v2
+# with the memory controller).
 . ./common.sh
 own=$(sed -nE 's/^[0-9]+:memory:(.*)$/\1/p' /proc/self/cgroup)
 if [ -n "$own" ] && [ -d /sys/fs/cgroup/memory ]; then
@@ -31,10 +33,13 @@ echo "defaults:"
 run_in -n 'BEGIN { @a[1] = count(); a[1] = 1; exit(0); }'
 echo "aggsize=256m:"
 run_in -x aggsize=256m -n 'BEGIN { @a[1] = count(); exit(0); }'
+echo "aggsize=256m, bufresize=manual:"
+run_in -x aggsize=256m -x bufresize=manual -n 'BEGIN { @a[1] = count(); exit(0); }'
 echo "dynvarsize=512m:"
 run_in -x dynvarsize=512m -n 'BEGIN { a[1] = 1; exit(0); }'
-# the principal buffer: halved until it can be made (bufresize=auto, the
-# default, as in DTrace), refused with bufresize=manual
+echo "dynvarsize=512m, bufresize=manual:"
+run_in -x dynvarsize=512m -x bufresize=manual -n 'BEGIN { a[1] = 1; exit(0); }'
+# the principal buffer likewise (32m fits under the 48 MB limit)
 echo "bufsize=256m:"
 run_in -x bufsize=256m -n 'BEGIN { exit(0); }'
 echo "bufsize=256m, bufresize=manual:"

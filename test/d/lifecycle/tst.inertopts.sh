@@ -7,6 +7,7 @@ $DTRACE -q -x grabanon -x lazyload -x lockmem=64m -x maxframes=50 \
 $DTRACE -q -n '#pragma D option maxframes=20
 #pragma D option lockmem=1g
 #pragma D option preallocate
+#pragma D option preallocate=100t
 BEGIN { printf("pragmas accepted\n"); exit(0); }'
 $DTRACE -x maxframes=none -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x lockmem=lots -n 'BEGIN' 2>&1; echo "rc=$?"

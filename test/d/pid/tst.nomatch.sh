@@ -1,9 +1,10 @@
 # A pid description that names things exactly and matches nothing says
 # why, with DTrace's tags, before anything is attached, exit 1: a probe
-# name that is none of the provider's (D_PROC_NAME), a module the process
-# does not map (D_PROC_LIB), a function its module (or none of its
-# modules) has (D_PROC_FUNC).  With globs it only matches nothing
-# (D_PDESC_ZERO), and under -Z it is accepted.
+# name that is none of the provider's (D_PROC_NAME), a function its module
+# (or none of its modules) has (D_PROC_FUNC).  A module the process does
+# not map only matches nothing (D_PDESC_ZERO, as DTrace tags it), the
+# reason said; with globs it only matches nothing, and under -Z it is
+# accepted.
 bin="$BUILD_DIR/testprog/pidtarget"
 try() {
 	$DTRACE -xerrtags "$@" -c "$bin 1" 2>&1 | head -1 |

@@ -1,5 +1,4 @@
-/* A global the program never assigns is unknown, even where a read of
-   one assigned later would be 0. */
+/* A global the program never assigns is unknown. */
 BEGIN
 {
 	trace(nosuchvar + 1);

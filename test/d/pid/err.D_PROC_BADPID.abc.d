@@ -1,4 +1,0 @@
-/* pid is followed by a process id */
-pidabc:::entry
-{
-}

@@ -1,0 +1,7 @@
+/* Only a char * takes a string's address: an int * does not. */
+int *ip;
+
+BEGIN
+{
+	ip = probename;
+}
