@@ -618,7 +618,7 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  * EDT_ACTIVE.  These are the options that may change while tracing:
  *
  *	agghist aggpack aggrate aggsortkey aggsortkeypos aggsortpos
- *	aggsortrev aggzoom encoding quiet switchrate
+ *	aggsortrev aggzoom encoding printsize quiet switchrate
  *
  * These are built into the programs, and fail with EDT_ACTIVE once a
  * program using them has been compiled:

@@ -1283,6 +1283,11 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 		break;
 	}
 	case DN_CAST:
+		if (dnp->dn_type.ty_kind == DT_TK_STRING) {
+			/* (string)p: the string at p, as stringof(p) */
+			dt_cg_string_of(cg, dnp->dn_left, false);
+			break;
+		}
 		dt_cg_expr_as(cg, dnp->dn_left, dnp->dn_type);
 		if ((dnp->dn_type.ty_kind == DT_TK_INT &&
 		    (dnp->dn_left->dn_type.ty_kind == DT_TK_PTR ||

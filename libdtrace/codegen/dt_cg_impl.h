@@ -105,6 +105,7 @@ void dt_cg_emit_copy_in(dt_cg_t *cg, uint32_t size, int16_t sslot);
 void dt_cg_emit_scratch_check(dt_cg_t *cg, int32_t size);
 void dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t);
 void dt_cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t);
+void dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty);
 void dt_cg_emit_read(dt_cg_t *cg, int helper, bool dctx, int32_t off,
     int32_t size);
 void dt_cg_emit_read_value(dt_cg_t *cg, int size);

@@ -1242,7 +1242,16 @@ void
 dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	dt_node_t *e = dnp->dn_args;
+	dt_cg_string_of(cg, dnp->dn_args, dnp->dn_value == 1);
+}
+
+/*
+ * r0 = the string e is, as stringof(e) and (string)e make it; with
+ * nullempty, a NULL e is the empty string.
+ */
+void
+dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
+{
 	int lnull = -1;
 	uint32_t off;
 
@@ -1250,7 +1259,7 @@ dt_cg_stringof(dt_cg_t *cg, dt_node_t *dnp,
 	if (e->dn_type.ty_kind == DT_TK_STRING)
 		return;
 	off = dt_cg_tmp_alloc(cg);
-	if (dnp->dn_value == 1) {
+	if (nullempty) {
 		lnull = dt_cg_label_new(cg);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnull);

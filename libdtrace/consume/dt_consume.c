@@ -214,6 +214,31 @@ print_bytes(FILE *fp, const unsigned char *p, uint32_t n)
 	}
 }
 
+/*
+ * The length of the string a char array's n bytes hold, -1 if they hold
+ * none, as DTrace decides: printable characters (spaces, \a and \b
+ * too), at least one, up to the first NUL, and nothing but NULs after
+ * it; an array with no NUL is a string of all its bytes.
+ */
+static int
+chars_len(const unsigned char *p, uint32_t n)
+{
+	uint32_t i = 0;
+
+	while (i < n && (isprint(p[i]) || isspace(p[i]) || p[i] == '\a' ||
+	    p[i] == '\b'))
+		i++;
+	if (i == n)
+		return ((int)n);
+	if (i == 0 || p[i] != '\0')
+		return (-1);
+	for (uint32_t j = i; j < n; j++) {
+		if (p[j] != '\0')
+			return (-1);
+	}
+	return ((int)i);
+}
+
 /* The start of a firing's JSON line, up to its records. */
 static void
 json_head(FILE *fp, const dtrace_probedata_t *pd)
@@ -689,9 +714,13 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM) {
 		const unsigned char *b;
 		uint32_t n = dt_tracemem_bytes(r, data, &b);
+		int len = r->dr_chars ? chars_len(b, n) : -1;
 
+		if (len >= 0)
+			fprintf(fp, dtp->dt_opts.op_quiet ? "%.*s" : "  %-33.*s",
+			    len, (const char *)b);
 		/* trace() of a struct or array that holds a string */
-		if (n > 0 && (r->dr_type.ty_kind == DT_TK_STRUCT ||
+		else if (n > 0 && (r->dr_type.ty_kind == DT_TK_STRUCT ||
 		    r->dr_type.ty_kind == DT_TK_ARRAY) &&
 		    bytes_are_string(b, n))
 			fprintf(fp, dtp->dt_opts.op_quiet ? "%s" : "  %-33s",
@@ -904,6 +933,20 @@ dt_consume_cb(void *ctx, void *rdata, size_t size)
 }
 
 /*
+ * An exit() read: the first ends tracing with its status; after it only
+ * END runs, and an exit() there gives the status anew (BEGIN's exit(1)
+ * then END's exit(0) ends with 0, as in DTrace).
+ */
+static void
+take_exit(dtrace_hdl_t *dtp, unsigned int prid, int64_t st)
+{
+	if (dtp->dt_exited && prid != DT_PRID_END)
+		return;
+	dtp->dt_exited = true;
+	dtp->dt_exitstatus = (int)st;
+}
+
+/*
  * A record kept to be printed later (dt_pbuf.c): an exit() it holds
  * takes effect now.
  */
@@ -914,8 +957,8 @@ dt_consume_exit(dtrace_hdl_t *dtp, const char *data, size_t size)
 	dt_rechdr_t hdr;
 
 	memcpy(&hdr, data, sizeof (hdr));
-	if (hdr.rh_kind != DT_REC_DATA || dtp->dt_exited ||
-	    hdr.rh_clause >= dtp->dt_nclauses)
+	if (hdr.rh_kind != DT_REC_DATA || (dtp->dt_exited &&
+	    hdr.rh_prid != DT_PRID_END) || hdr.rh_clause >= dtp->dt_nclauses)
 		return;
 	dcp = dtp->dt_clauses[hdr.rh_clause];
 	if (size < sizeof (hdr) + dcp->dc_recsize)
@@ -927,8 +970,7 @@ dt_consume_exit(dtrace_hdl_t *dtp, const char *data, size_t size)
 		if (r->dr_kind != DTRACEACT_EXIT)
 			continue;
 		memcpy(&st, data + sizeof (hdr) + r->dr_offset, sizeof (st));
-		dtp->dt_exited = true;
-		dtp->dt_exitstatus = (int)st;
+		take_exit(dtp, hdr.rh_prid, st);
 		return;
 	}
 }
@@ -969,12 +1011,11 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		    (r->dr_type.ty_signed ? DTRACE_RF_SIGNED : 0), NULL };
 
 		dt_valmem_free(&vm);
-		if (r->dr_kind == DTRACEACT_EXIT && !dtp->dt_exited) {
+		if (r->dr_kind == DTRACEACT_EXIT) {
 			int64_t st;
 
 			memcpy(&st, pd->dtpda_data + r->dr_offset, sizeof (st));
-			dtp->dt_exited = true;
-			dtp->dt_exitstatus = (int)st;
+			take_exit(dtp, pd->dtpda_pdesc->id, st);
 		}
 		if (decode) {
 			if (dt_value_rec(dtp, &vm, r, pd->dtpda_data,
@@ -999,7 +1040,8 @@ consume_recs(dtrace_hdl_t *dtp, const dtrace_probedata_t *pd,
 		/* setopt() acts whether or not the records are printed */
 		if (rv == DTRACE_CONSUME_THIS &&
 		    r->dr_kind == DTRACEACT_SETOPT)
-			dt_setopt_traced(dtp, r->dr_optname,
+			dt_setopt_traced(dtp, pd->dtpda_pdesc,
+			    pd->dtpda_clause, r->dr_optname,
 			    dt_setopt_value(r, pd->dtpda_data));
 		/* so do system(), freopen() and ftruncate() */
 		if (rv == DTRACE_CONSUME_THIS && fp != NULL &&

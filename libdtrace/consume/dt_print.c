@@ -11,9 +11,12 @@
  * it.  Every line is indented by the width of the probe columns of the
  * default output (DT_PRINT_INDENT, none in JSON), plus one space a
  * level.  Members and array elements that are zero are left out, and a
- * char array stops at its first NUL.  The member that uses the last byte
- * recorded (printsize cuts the value short) ends it with a line "..." at
- * the depth of the last member shown, still inside that member's level.
+ * char array stops at its first NUL.  When printsize cuts the value
+ * short, a line "..." stands where the next member would be, at its
+ * depth: after a member that used the last byte recorded (still inside
+ * that member's levels when it was their last: before their closing
+ * braces), or for a member that starts past it; an array cut short just
+ * closes, and the "..." follows it.
  * Anything else is shown as its type's name in parentheses, then the
  * value: integers in decimal, pointers in hex, strings quoted, floats in
  * exponent form (print_float()).
@@ -42,7 +45,6 @@ typedef struct print_state {
 	size_t ps_len;			/* how many were recorded */
 	size_t ps_size;			/* how many it has */
 	int ps_indent;			/* spaces before every line */
-	int ps_lastdepth;		/* depth of the last member shown */
 	bool ps_cut;			/* "..." printed: stop */
 } print_state_t;
 
@@ -142,7 +144,7 @@ is_zero(print_state_t *ps, size_t bitoff, size_t bits)
 }
 
 static void print_value(print_state_t *, uint32_t, size_t, unsigned int,
-    int, const char *);
+    int, const char *, int);
 
 /* A scalar's value: integers, chars, enums by name, pointers, floats. */
 static void
@@ -225,12 +227,11 @@ print_scalar_value(print_state_t *ps, uint32_t id, size_t bitoff,
 	fprintf(fp, "%llu", (unsigned long long)v);
 }
 
-/* "..." for the bytes printsize left out, once. */
+/* "..." for the bytes printsize left out, once, at depth. */
 static void
-print_cut(print_state_t *ps)
+print_cut(print_state_t *ps, int depth)
 {
-	fprintf(ps->ps_fp, "%*s...\n", ps->ps_indent + ps->ps_lastdepth,
-	    "");
+	fprintf(ps->ps_fp, "%*s...\n", ps->ps_indent + depth, "");
 	ps->ps_cut = true;
 }
 
@@ -247,11 +248,13 @@ recorded_all(const print_state_t *ps, size_t end)
 
 /*
  * One value of type id at bit bitoff (bits wide for a bit-field, else
- * 0), at depth, after label (".name = " or nothing).
+ * 0), at depth, after label (".name = " or nothing); nextdepth is the
+ * depth of what would be shown after it (its next sibling's, or that of
+ * the member after the levels it ends).
  */
 static void
 print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
-    int depth, const char *label)
+    int depth, const char *label, int nextdepth)
 {
 	const struct btf *btf = ps->ps_btf;
 	const struct btf_type *t = btf__type_by_id(btf, resolve(btf, id));
@@ -260,8 +263,6 @@ print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
 	char tname[512];
 
 	type_name(btf, id, tname, sizeof (tname));
-	if (*label != '\0' || depth == 0)
-		ps->ps_lastdepth = depth;
 	if (t != NULL && (btf_is_struct(t) || btf_is_union(t))) {
 		const struct btf_member *m = btf_members(t);
 
@@ -276,7 +277,7 @@ print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
 			char mlabel[300];
 
 			if (mbit / 8 >= ps->ps_len) {
-				print_cut(ps);
+				print_cut(ps, depth + 1);
 				break;
 			}
 			mend = mbits != 0 ? mbit + mbits :
@@ -288,10 +289,12 @@ print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
 				else
 					mlabel[0] = '\0';
 				print_value(ps, m[i].type, mbit, mbits,
-				    depth + 1, mlabel);
+				    depth + 1, mlabel, i + 1 < btf_vlen(t) ?
+				    depth + 1 : nextdepth);
 			}
 			if (!ps->ps_cut && recorded_all(ps, mend))
-				print_cut(ps);
+				print_cut(ps, i + 1 < btf_vlen(t) ? depth + 1 :
+				    nextdepth);
 		}
 		fprintf(ps->ps_fp, "%*s}%s\n", ind, "", comma);
 		return;
@@ -310,20 +313,15 @@ print_value(print_state_t *ps, uint32_t id, size_t bitoff, unsigned int bits,
 		    !ps->ps_cut; i++) {
 			size_t ebit = bitoff + (size_t)i * (size_t)esize * 8;
 
-			if (ebit / 8 >= ps->ps_len) {
-				print_cut(ps);
-				break;
-			}
+			if (ebit / 8 >= ps->ps_len)
+				break;	/* "..." comes after the array */
 			if (is_zero(ps, ebit, (size_t)esize * 8)) {
 				if (chars)
 					break;	/* a string's end */
 			} else {
 				print_value(ps, a->type, ebit, 0, depth + 1,
-				    "");
+				    "", depth + 1);
 			}
-			if (!ps->ps_cut && recorded_all(ps, ebit +
-			    (size_t)esize * 8))
-				print_cut(ps);
 		}
 		fprintf(ps->ps_fp, "%*s]%s\n", ind, "", comma);
 		return;
@@ -386,7 +384,8 @@ print_scalar(FILE *fp, const dt_datarec_t *r, const char *p)
 
 /* print()'s record r, its lines indent spaces in. */
 static void
-print_rec(FILE *fp, const dt_datarec_t *r, const char *data, int indent)
+print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
+    const char *data, int indent)
 {
 	const char *p = data + r->dr_offset;
 	print_state_t ps;
@@ -402,9 +401,12 @@ print_rec(FILE *fp, const dt_datarec_t *r, const char *data, int indent)
 	ps = (print_state_t){ .ps_fp = fp, .ps_btf = r->dr_te->te_btf,
 	    .ps_data = (const unsigned char *)p + 8,
 	    .ps_len = r->dr_size - 8, .ps_indent = indent };
+	/* printsize as it is now: setopt() may have made it smaller */
+	if (ps.ps_len > dtp->dt_opts.op_printsize)
+		ps.ps_len = dtp->dt_opts.op_printsize;
 	if (btf__resolve_size(ps.ps_btf, r->dr_btf) > 0)
 		ps.ps_size = (size_t)btf__resolve_size(ps.ps_btf, r->dr_btf);
-	print_value(&ps, r->dr_btf, 0, 0, 0, "");
+	print_value(&ps, r->dr_btf, 0, 0, 0, "", 1);
 }
 
 /* print()'s record r of a firing whose data starts at data, onto fp. */
@@ -412,8 +414,7 @@ int
 dt_print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
     const char *data)
 {
-	(void) dtp;
-	print_rec(fp, r, data, DT_PRINT_INDENT);
+	print_rec(dtp, fp, r, data, DT_PRINT_INDENT);
 	return (0);
 }
 
@@ -430,10 +431,9 @@ dt_print_text(dtrace_hdl_t *dtp, const dt_datarec_t *r, const char *data,
 	size_t len = 0;
 	FILE *mf;
 
-	(void) dtp;
 	if ((mf = open_memstream(&buf, &len)) == NULL)
 		return (NULL);
-	print_rec(mf, r, data, indent);
+	print_rec(dtp, mf, r, data, indent);
 	if (fclose(mf) != 0) {
 		free(buf);
 		return (NULL);

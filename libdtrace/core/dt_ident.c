@@ -207,6 +207,10 @@ dt_idents_free(dtrace_hdl_t *dtp)
 			dt_node_free_tree(idp->di_inline);
 			for (unsigned int k = 0; k < DT_MAXKEYS; k++)
 				free(idp->di_params[k]);
+			for (unsigned int k = 0; k < idp->di_nenum; k++)
+				free(idp->di_enames[k]);
+			free(idp->di_enames);
+			free(idp->di_evals);
 			free(idp->di_name);
 			free(idp);
 		}

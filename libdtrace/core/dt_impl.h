@@ -106,6 +106,9 @@ typedef enum dt_idkind {
 				   bpf_get_stack walks at most */
 #define DT_DCTX_RECMAX	4096	/* largest tracemem() size */
 #define DT_PRINT_MAX	16384	/* largest printsize */
+#define DT_PRINT_RECMIN	8192	/* bytes of a value a print() record
+				   holds at least (printsize's default),
+				   whatever printsize it is compiled with */
 #define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
@@ -156,6 +159,10 @@ typedef struct dt_ident {
 					   pointers point (DT_PTR_SCRATCH or
 					   DT_PTR_OTHER), fixed by the first
 					   one assigned (dt_alloca.c) */
+	char **di_enames;		/* TYPE, an enum declared in D: its
+					   enumerators' names (owned) */
+	int32_t *di_evals;		/* and their values (owned) */
+	unsigned int di_nenum;		/* how many */
 } dt_ident_t;
 
 /*
@@ -240,6 +247,8 @@ typedef struct dt_datarec {
 	char *dr_tname;			/* print: the value's type name */
 	bool dr_dynsize;		/* tracemem: 8 bytes of the number of
 					   bytes to show come first */
+	bool dr_chars;			/* trace: of a char array, shown as
+					   a string when it holds one */
 } dt_datarec_t;
 
 /*
@@ -720,7 +729,8 @@ dt_strbuf(const dtrace_hdl_t *dtp)
 
 
 /* core/dt_options.c (the option table itself: dt_options.h) */
-extern void dt_setopt_traced(dtrace_hdl_t *, const char *, const char *);
+extern void dt_setopt_traced(dtrace_hdl_t *, const dtrace_probedesc_t *,
+    unsigned int, const char *, const char *);
 
 /* core/dt_error.c */
 extern int dt_set_errno(dtrace_hdl_t *, int);

@@ -142,11 +142,19 @@ field(dtrace_hdl_t *dtp, const dt_optdesc_t *od)
 	return ((char *)&dtp->dt_opts + od->od_off);
 }
 
+/* The words of a flag's value: setting it, unsetting it. */
+static const char *const bool_words[][2] = {	/* set, unset */
+	{ "yes", "no" }, { "true", "false" }, { "on", "off" },
+	{ "set", "unset" }, { "enable", "disable" },
+	{ "enabled", "disabled" }
+};
+
 /*
  * The number val says for od (BOOL, SIZE, INT, RATE, WORD), checked
  * against the row's bounds; -1 with EDT_BADOPTVAL when it is not one.
- * A flag, as in DTrace, is set by no value, "yes" or "true" and unset by
- * "no" or "false".
+ * A flag, as in DTrace, is set by no value or one of yes, true, on,
+ * set, enable, enabled and unset by one of no, false, off, unset,
+ * disable, disabled, in any case.
  */
 int
 dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
@@ -156,14 +164,22 @@ dt_opt_value(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val,
 
 	switch (od->od_type) {
 	case DT_OPT_BOOL:
-		if (val == NULL || *val == '\0' || strcmp(val, "yes") == 0 ||
-		    strcmp(val, "true") == 0)
+		if (val == NULL || *val == '\0') {
 			*vp = 1;
-		else if (strcmp(val, "no") == 0 || strcmp(val, "false") == 0)
-			*vp = 0;
-		else
-			return (dt_set_errno(dtp, EDT_BADOPTVAL));
-		return (0);
+			return (0);
+		}
+		for (i = 0; i < (int)(sizeof (bool_words) /
+		    sizeof (bool_words[0])); i++) {
+			if (strcasecmp(val, bool_words[i][0]) == 0) {
+				*vp = 1;
+				return (0);
+			}
+			if (strcasecmp(val, bool_words[i][1]) == 0) {
+				*vp = 0;
+				return (0);
+			}
+		}
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	case DT_OPT_SIZE:
 	case DT_OPT_INT:
 		/* out of range is DTrace's plain "Invalid value" too */
@@ -329,6 +345,53 @@ set_ustackcopy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 		    DT_USTACK_CHUNK, (unsigned long long)od->od_max));
 	dt_opt_store(dtp, od, v);
 	return (0);
+}
+
+/*
+ * version: a D language version, MAJOR.MINOR or MAJOR.MINOR.MICRO.  One
+ * that is not written so is an invalid value; one D never had (99.1) is
+ * refused with ENOTSUP, DTrace's "Operation not supported".
+ */
+static int
+set_version(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	static const char *const versions[] = {
+		"1.0", "1.1", "1.2", "1.2.1", "1.2.2", "1.3", "1.4", "1.4.1",
+		"1.5", "1.6", "1.6.1", "1.6.2", "1.6.3", "1.6.4", "2.0"
+	};
+	unsigned int v[3] = { 0 }, n = 0;
+	const char *p = val;
+	char buf[32];
+
+	if (p == NULL || *p == '\0')
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	for (;;) {
+		char *end;
+		unsigned long x;
+
+		if (*p < '0' || *p > '9' || n == 3)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		x = strtoul(p, &end, 10);
+		if (x > 0xfff)
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+		v[n++] = (unsigned int)x;
+		p = end;
+		if (*p == '\0')
+			break;
+		if (*p++ != '.')
+			return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	}
+	if (n < 2)
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	if (n == 2 || v[2] == 0)	/* 2.0.0 is 2.0 */
+		snprintf(buf, sizeof (buf), "%u.%u", v[0], v[1]);
+	else
+		snprintf(buf, sizeof (buf), "%u.%u.%u", v[0], v[1], v[2]);
+	for (size_t i = 0; i < sizeof (versions) / sizeof (versions[0]); i++) {
+		if (strcmp(buf, versions[i]) == 0)
+			return (dt_opt_set(dtp, od, val));
+	}
+	return (dt_set_errno(dtp, ENOTSUP));
 }
 
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
@@ -619,7 +682,9 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "preallocate", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_preallocate), .od_max = UINT64_MAX,
 	    .od_set = set_prealloc },
-	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, GO,
+	/* read as print() records are shown (they hold at least 8192
+	   bytes of the value, more with a larger printsize compiled) */
+	{ .od_name = "printsize", .od_type = DT_OPT_SIZE, TRACE,
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },
@@ -704,9 +769,9 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "verbose", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_verbose), .od_set = dt_opt_set },
-	/* kept, no effect here (dtrace.1) */
+	/* checked against D's versions, no other effect here (dtrace.1) */
 	{ .od_name = "version", .od_type = DT_OPT_STRING, GO,
-	    AT(op_version), .od_set = dt_opt_set },
+	    AT(op_version), .od_set = set_version },
 	{ .od_name = "zdefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_zdefs), .od_set = dt_opt_set },
 };
@@ -772,19 +837,29 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 	return (od->od_set(dtp, od, val));
 }
 
-/* setopt() while tracing: a failure is reported, and tracing goes on. */
+/*
+ * setopt() while tracing, from clause clause of probe pd: a failure is
+ * reported as DTrace reports it, and tracing goes on.  An unknown name
+ * is "Invalid option name" (dtrace_setopt() says EDT_ACTIVE first), an
+ * option fixed once tracing runs "Operation illegal when tracing is
+ * active"; a name without a value is set to "1".  DTrace's message ends
+ * with a line break of its own: a blank line follows it.
+ */
 void
-dt_setopt_traced(dtrace_hdl_t *dtp, const char *opt, const char *val)
+dt_setopt_traced(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pd,
+    unsigned int clause, const char *opt, const char *val)
 {
+	int err;
+
 	if (dtrace_setopt(dtp, opt, val) == 0)
 		return;
+	err = dt_opt_lookup(opt) == NULL ? EDT_BADOPTNAME : dtrace_errno(dtp);
 	if (dtp->dt_outfp != NULL)
 		fflush(dtp->dt_outfp);
-	dt_msg(dtp, DTRACE_MSG_ERROR, "setopt(\"%s\"%s%s%s) failed: %s", opt,
-	    val != NULL ? ", \"" : "", val != NULL ? val : "",
-	    val != NULL ? "\"" : "", dtrace_errno(dtp) == EDT_ACTIVE ?
-	    "not an option that can change while tracing" :
-	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	dt_msg(dtp, DTRACE_MSG_ERROR, "error in dt_clause_%u for probe ID %u "
+	    "(%s:%s:%s:%s): couldn't set option \"%s\" to \"%s\": %s\n",
+	    clause, pd->id, pd->prv, pd->mod, pd->fun, pd->prb, opt,
+	    val != NULL ? val : "1", dtrace_errmsg(dtp, err));
 }
 
 /*

@@ -153,6 +153,13 @@ typedef struct dt_pcb {
 	bool pcb_inpred;		/* parsing a predicate */
 	const struct dt_node *pcb_addrof; /* the DN_INDEX & takes the address
 					   of: one past the end is allowed */
+	uint32_t pcb_basekid;		/* the base type just parsed, when it
+					   is the kernel's: its own BTF id (a
+					   typedef's, not what it names) */
+	const char *pcb_basename;	/* else its name, when D's typedef or
+					   long long names it (static) */
+	const struct dt_ident *pcb_baseenum; /* else the enum declared in D
+					   that it is */
 	uint64_t pcb_argused;		/* macro arguments used: bit n for $n
 					   (the last bit for $63 and up) */
 	bool pcb_aggkey;		/* checking an aggregation's keys */

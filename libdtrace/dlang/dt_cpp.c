@@ -129,14 +129,16 @@ dt_cpp_set_incdir(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (addarg(dtp, "-I", val));
 }
 
-/* stdc (-X): the C conformance asked of cpp */
+/*
+ * stdc (-X): the C conformance asked of cpp, a, c, s or t; anything else
+ * is DTrace's plain "Invalid value for specified option".
+ */
 int
 dt_cpp_set_stdc(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 {
+	(void) od;
 	if (val == NULL || strlen(val) != 1 || strchr("acst", *val) == NULL)
-		return (dt_set_errmsg(dtp, EDT_BADOPTVAL,
-		    "invalid value for %s: \"%s\" (a, c, s or t)",
-		    od->od_name, val != NULL ? val : ""));
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
 	dtp->dt_opts.op_stdc = *val;
 	return (0);
 }

@@ -39,6 +39,7 @@
 #include <bpf/btf.h>
 
 #include "dt_ast.h"
+#include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
 #include "dt_dlang.h"
 #include "../probes/dt_probe.h"
@@ -526,6 +527,29 @@ parse_offsetof(dt_pcb_t *pcb)
 	return (dnp);
 }
 
+/*
+ * &`name of a kernel function: its address, a void * constant (what
+ * kallsyms says; "printf("%a", &`vfs_read)" shows vmlinux`vfs_read).  NULL
+ * if kallsyms has no such function: `name is then refused as a variable.
+ * The backquote is the current token, the name the next.
+ */
+static dt_node_t *
+ksym_addr(dt_pcb_t *pcb, dt_srcpos_t pos)
+{
+	const dt_ksyms_t *ks = dt_session_ksyms(pcb->pcb_hdl);
+	uint64_t addr;
+	dt_node_t *dnp;
+
+	if (ks == NULL || (addr = dt_ksyms_addr(ks, peek(pcb)->tk_str)) == 0)
+		return (NULL);
+	next(pcb);
+	next(pcb);
+	dnp = dt_node_new(pcb, DN_CAST, pos);
+	dnp->dn_type = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
+	dnp->dn_left = int_node(pcb, pos, addr, 1, 1, 0);
+	return (dnp);
+}
+
 static dt_node_t *
 parse_primary(dt_pcb_t *pcb)
 {
@@ -874,10 +898,12 @@ check_newname(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos)
 		    "%s", name);
 }
 
+#define DT_ENUM_MAXNAMES	256	/* enumerators a BTF enum is made of */
+
 /*
  * enum [tag] { NAME [= constant], ... }: the current token is '{'.  Each
  * enumerator becomes an inline int constant; the tag, if any, a type name
- * "enum tag" of type int.
+ * "enum tag" of type int, which keeps the enumerators for print( ).
  */
 static dt_type_t
 parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
@@ -888,6 +914,9 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 	int64_t value = 0;
 	dt_ident_t *idp;
 	int n = 0;
+	char names[DT_ENUM_MAXNAMES][64];	/* for print( ) */
+	int32_t vals[DT_ENUM_MAXNAMES];
+	int nnamed = DT_ENUM_MAXNAMES;	/* 0: a name too long to keep */
 
 	if (tag != NULL) {
 		snprintf(tname, sizeof (tname), "enum %s", tag);
@@ -931,6 +960,15 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 		idp->di_inline->dn_type = t_enum;
 		idp->di_type = t_enum;
 		idp->di_defined = true;
+		if (tag != NULL && n < DT_ENUM_MAXNAMES) {
+			size_t len = strlen(name);
+
+			if (len >= sizeof (names[n]))	/* left unnamed */
+				nnamed = 0;
+			else
+				memcpy(names[n], name, len + 1);
+			vals[n] = (int32_t)value;
+		}
 		value++;
 		n++;
 		if (tok(pcb)->tk_kind != T_COMMA)
@@ -942,11 +980,23 @@ parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 		dt_cerror(pcb, "D_SYNTAX", pos, "an enum needs at least one "
 		    "enumerator");
 	if (tag != NULL) {
+		int k = n < nnamed ? n : nnamed;
+
 		if ((idp = dt_ident_create(dtp, tname, DT_IDENT_TYPE)) == NULL)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		idp->di_type = t_enum;
 		idp->di_tsize = 4;
 		idp->di_defined = true;
+		if (k > 0 && ((idp->di_enames = calloc((size_t)k,
+		    sizeof (char *))) == NULL || (idp->di_evals =
+		    calloc((size_t)k, sizeof (int32_t))) == NULL))
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+		for (int i = 0; i < k; i++) {
+			if ((idp->di_enames[i] = strdup(names[i])) == NULL)
+				dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+			idp->di_evals[i] = vals[i];
+			idp->di_nenum = (unsigned int)i + 1;
+		}
 	}
 	return (t_enum);
 }
@@ -1016,6 +1066,35 @@ member_btf(dt_pcb_t *pcb, dt_type_t ty, const char *name, dt_srcpos_t pos)
 {
 	int64_t id = dt_dtype_btf(pcb->pcb_hdl, ty);
 
+	if (id < 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of "
+		    "member %s: out of memory", name);
+	return ((uint32_t)id);
+}
+
+/*
+ * A scalar member's BTF type as its declaration names it, for print( )
+ * to show that name as DTrace does: the kernel's own type (__u8, bool, a
+ * kernel typedef or enum), else D's typedef (uint64_t) or long long made
+ * a typedef of the D integer, or an enum declared in D made a BTF enum,
+ * in the D types.
+ */
+static uint32_t
+named_btf(dt_pcb_t *pcb, uint32_t kid, const char *tname,
+    const dt_ident_t *eidp, dt_type_t ty, const char *name, dt_srcpos_t pos)
+{
+	int64_t id;
+
+	if (kid != 0)
+		return (kid);
+	if (eidp != NULL && eidp->di_nenum > 0)
+		id = dt_dtype_enum(pcb->pcb_hdl, eidp->di_name + 5,
+		    (const char *const *)eidp->di_enames, eidp->di_evals,
+		    eidp->di_nenum);
+	else if (eidp != NULL)
+		return (member_btf(pcb, ty, name, pos));
+	else
+		id = dt_dtype_named(pcb->pcb_hdl, tname, ty);
 	if (id < 0)
 		dt_cerror(pcb, "D_NOMEM", pos, "cannot make the type of "
 		    "member %s: out of memory", name);
@@ -1203,11 +1282,17 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 		dt_srcpos_t mpos = tok(pcb)->tk_pos;
 		int64_t bsize;
 		dt_type_t bty;
+		uint32_t bkid;
+		const char *bname;
+		const dt_ident_t *benum;
 
 		if (!is_type_start(pcb, tok(pcb)))
 			dt_cerror(pcb, "D_DECL_IDENT", mpos, "a member "
 			    "declaration must start with a type");
 		bty = parse_basetype(pcb, &bsize);
+		bkid = pcb->pcb_basekid;
+		bname = pcb->pcb_basename;
+		benum = pcb->pcb_baseenum;
 		if (tok(pcb)->tk_kind == T_SEMI &&
 		    bty.ty_kind == DT_TK_STRUCT && bsize >= 0) {
 			/* an anonymous struct or union member */
@@ -1303,8 +1388,17 @@ parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			if ((uint64_t)msize * nelems > UINT32_MAX / 8)
 				dt_cerror(pcb, "D_DECL_ARRBIG", dpos,
 				    "member %s is too big", name);
-			tid = ndims > 0 ? array_btf(pcb, mty, dims, ndims,
-			    name, dpos) : member_btf(pcb, mty, name, dpos);
+			if (ndims > 0)
+				tid = array_btf(pcb, mty, dims, ndims, name,
+				    dpos);
+			else if (bits == 0 && !fnptr && mty.ty_kind ==
+			    bty.ty_kind && (bkid != 0 || bname != NULL ||
+			    benum != NULL))
+				/* the type as named, for print( ) */
+				tid = named_btf(pcb, bkid, bname, benum, mty,
+				    name, dpos);
+			else
+				tid = member_btf(pcb, mty, name, dpos);
 			if (zerowidth) {
 				/* "int : 0": DTrace starts every bit-field
 				   on a byte of its own, so it changes
@@ -1517,10 +1611,14 @@ enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
 	}
 	if ((idp = d_typename(pcb, tname)) != NULL) {
 		next(pcb);
+		pcb->pcb_baseenum = idp;
 		return (idp->di_type);
 	}
 	id = tagged_lookup(pcb, BTF_KIND_ENUM, "enum", pos);
 	te = dt_pcb_types(pcb, pos);
+	if (te == pcb->pcb_hdl->dt_dtypes || te == dt_ktypes(pcb->pcb_hdl) ||
+	    id < btf__type_cnt(dt_ktypes(pcb->pcb_hdl)->te_btf))
+		pcb->pcb_basekid = id;
 	if (dt_btf_dtype(te->te_btf, id, &ty, &what) != 0)
 		dt_cerror(pcb, "D_TYPE_ERR", pos, "type %s is %s, which D "
 		    "cannot use", tname, what);
@@ -1581,12 +1679,19 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	int64_t size = -1;
 
 	dt_ident_t *dtn;
+	uint32_t kid = 0;		/* pcb_basekid, pcb_basename, */
+	const char *bname = NULL;	/* pcb_baseenum */
+	const dt_ident_t *benum = NULL;
 
 	skip_qualifiers(pcb);
 	k = tok(pcb)->tk_kind;
 
 	if (k == T_KW_ENUM) {
+		pcb->pcb_basekid = 0;
+		pcb->pcb_baseenum = NULL;
 		ty = enum_type(pcb, &size, pos);
+		kid = pcb->pcb_basekid;
+		benum = pcb->pcb_baseenum;
 		base = -1;
 	} else if (k == T_IDENT && (dtn = d_typename(pcb,
 	    tok(pcb)->tk_str)) != NULL) {
@@ -1701,8 +1806,17 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			    "D cannot use", dt_btf_name(te->te_btf, id,
 			    (char [256]){ 0 }, 256), what);
 		size = dt_btf_size(te->te_btf, id);
+		/* an id the D types (split on the kernel's) also have */
+		if (te == pcb->pcb_hdl->dt_dtypes ||
+		    te == dt_ktypes(pcb->pcb_hdl) ||
+		    id < btf__type_cnt(dt_ktypes(pcb->pcb_hdl)->te_btf))
+			kid = id;
 		base = -1;
 	} else if (k == T_IDENT) {
+		for (int i = 0; dt_typedefs[i].name != NULL; i++) {
+			if (strcmp(dt_typedefs[i].name, tok(pcb)->tk_str) == 0)
+				bname = dt_typedefs[i].name;
+		}
 		ty = *d_typedef(tok(pcb)->tk_str);
 		size = ty.ty_size;
 		next(pcb);
@@ -1794,7 +1908,9 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 			    "combination: long may only be used with int");
 		if (ty.ty_kind == DT_TK_INT)
 			ty.ty_signed = sign != 0;
-		else if (sign != -1)
+		if (ty.ty_kind == DT_TK_INT && nlong == 2)
+			bname = sign == 0 ? "unsigned long long" : "long long";
+		else if (ty.ty_kind != DT_TK_INT && sign != -1)
 			dt_cerror(pcb, "D_DECL_SIGNINT", pos, "invalid type "
 			    "combination: signed and unsigned may only be used "
 			    "with integer types");
@@ -1803,6 +1919,9 @@ parse_basetype(dt_pcb_t *pcb, int64_t *sizep)
 	}
 	skip_qualifiers(pcb);	/* char const, struct s volatile */
 	*sizep = size;
+	pcb->pcb_basekid = kid;
+	pcb->pcb_basename = bname;
+	pcb->pcb_baseenum = benum;
 	return (ty);
 }
 
@@ -1916,6 +2035,10 @@ parse_unary_level(dt_pcb_t *pcb)
 		return (dnp);
 	case T_AND:		/* address of */
 		next(pcb);
+		if (tok(pcb)->tk_kind == T_BACKQUOTE &&
+		    peek(pcb)->tk_kind == T_IDENT &&
+		    (dnp = ksym_addr(pcb, pos)) != NULL)
+			return (dnp);
 		dnp = dt_node_new(pcb, DN_UNARY, pos);
 		dnp->dn_op = T_AND;
 		dnp->dn_left = parse_unary(pcb);
@@ -2184,8 +2307,9 @@ parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 			*val++ = '\0';
 		if (dtrace_setopt(dtp, words[2], val) != 0)
 			dt_cerror(pcb, "D_PRAGMA_OPTSET", pos,
-			    "failed to set option '%s'%s%s: %s", words[2],
-			    val != NULL ? " to " : "", val != NULL ? val : "",
+			    "failed to set option '%s'%s%s%s: %s", words[2],
+			    val != NULL ? " to '" : "", val != NULL ? val : "",
+			    val != NULL ? "'" : "",
 			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	} else if (strcmp(words[1], "error") == 0) {
 		dt_cerror(pcb, "D_PRAGERR", pos, "#pragma error");
@@ -3603,7 +3727,8 @@ dt_parse_program(dt_pcb_t *pcb)
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
 		dt_lex_next(pcb, t);
-		if (t->tk_kind == T_EOF && !any &&
+		/* a D library may be empty, as in DTrace */
+		if (t->tk_kind == T_EOF && !any && !pcb->pcb_library &&
 		    !pcb->pcb_hdl->dt_opts.op_empty)
 			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
 			    "translation unit");

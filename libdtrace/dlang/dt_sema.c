@@ -2316,25 +2316,52 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		dt_cerror(pcb, "D_PROTO_LEN", dnp->dn_pos,
 		    "%s( ) prototype mismatch: 0 args passed, "
 		    "at least 1 expected", dnp->dn_str);
-	if (fmt->dn_kind != DN_STRING)
+	if (fmt->dn_kind != DN_STRING) {
+		char buf[256];
+
+		/* a string that is no constant, or no string at all */
+		sema_expr(pcb, fmt);
+		if (fmt->dn_type.ty_kind != DT_TK_STRING)
+			dt_cerror(pcb, "D_PROTO_ARG", fmt->dn_pos,
+			    "%s( ) argument #1 is incompatible with "
+			    "prototype:\n\tprototype: string\n\t argument: %s",
+			    dnp->dn_str, tname(pcb, fmt->dn_type, buf,
+			    sizeof (buf)));
 		dt_cerror(pcb, "D_PRINTF_ARG_FMT", fmt->dn_pos,
 		    "%s( ) argument #1 is incompatible with "
 		    "prototype: argument must be a string constant",
 		    dnp->dn_str);
+	}
 	if (fmt->dn_str[0] == '\0' && strcmp(dnp->dn_str, "printf") == 0)
 		dt_cerror(pcb, "D_PRINTF_FMT_EMPTY", fmt->dn_pos,
 		    "%s( ) format string is empty", dnp->dn_str);
-	/* a directory is no file to write to ("" is stdout again) */
+	/*
+	 * "." is refused when compiled, as DTrace refuses it ("" is stdout
+	 * again); another directory ("..", "%s" of ".") fails when it is
+	 * opened, and output stays where it was.
+	 */
 	if (dnp->dn_builtin->di_id == DT_FN_FREOPEN &&
-	    (strcmp(fmt->dn_str, ".") == 0 || strcmp(fmt->dn_str, "..") == 0))
+	    strcmp(fmt->dn_str, ".") == 0)
 		dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
-		    "freopen( ) argument #1 cannot be \"%s\"",
-		    fmt->dn_str);
+		    "freopen( ) argument #1 cannot be \".\"");
 	dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
 	    fmt->dn_list, &err);
 	if (dnp->dn_pfmt == NULL)
 		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos,
 		    "%s", pcb->pcb_hdl->dt_errmsg);
+}
+
+/*
+ * An action whose arguments DTrace's prototype types (exit(int),
+ * raise(int), setopt(string, string), stack(int), ustack(int, int)): an
+ * action's void there is D_PROTO_ARG, as for a subroutine.  trace( ),
+ * printf( ) and kin take any value and tell a void one by their own tags.
+ */
+static bool
+typed_action(int id)
+{
+	return (id == DT_FN_EXIT || id == DT_FN_RAISE || id == DT_FN_SETOPT ||
+	    id == DT_FN_STACK || id == DT_FN_USTACK);
 }
 
 /*
@@ -2390,7 +2417,8 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
 		 */
 		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
-		    fn->fn_kind == DT_FK_SUBR) && id != DT_FN_STRINGOF) {
+		    fn->fn_kind == DT_FK_SUBR || typed_action(id)) &&
+		    id != DT_FN_STRINGOF) {
 			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
 
 			if (aid != NULL && aid->di_kind == DT_IDENT_FUNC &&
@@ -4170,8 +4198,13 @@ sema_print_rec(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e)
 		r = add_rec(pcb, dcp, DTRACEACT_PRINT, value_size(pcb, a),
 		    e->dn_pos);
 	} else {
-		if (size > pcb->pcb_hdl->dt_opts.op_printsize)
-			size = pcb->pcb_hdl->dt_opts.op_printsize;
+		/* printsize may change while tracing (setopt()): the
+		   record holds at least its default's worth */
+		if (size > pcb->pcb_hdl->dt_opts.op_printsize &&
+		    size > DT_PRINT_RECMIN)
+			size = pcb->pcb_hdl->dt_opts.op_printsize >
+			    DT_PRINT_RECMIN ? pcb->pcb_hdl->dt_opts.op_printsize :
+			    DT_PRINT_RECMIN;
 		r = add_rec(pcb, dcp, DTRACEACT_PRINT, 8U + (uint32_t)size,
 		    e->dn_pos);
 		r->dr_btf = id;
@@ -4712,6 +4745,26 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 }
 
 /*
+ * Is e an array of 1-byte integers (char n[9] declared in D)?  trace()
+ * shows one as a string when its bytes are one.
+ */
+static bool
+char_array(dt_pcb_t *pcb, const dt_node_t *e)
+{
+	const struct btf *btf;
+	const struct btf_type *t;
+
+	if (e->dn_type.ty_kind != DT_TK_ARRAY || e->dn_type.ty_btf == 0)
+		return (false);
+	btf = dt_pcb_types(pcb, e->dn_pos)->te_btf;
+	t = btf__type_by_id(btf, dt_btf_resolve(btf, e->dn_type.ty_btf));
+	if (t == NULL || btf_kind(t) != BTF_KIND_ARRAY)
+		return (false);
+	t = btf__type_by_id(btf, dt_btf_resolve(btf, btf_array(t)->type));
+	return (t != NULL && btf_kind(t) == BTF_KIND_INT && t->size == 1);
+}
+
+/*
  * A pointer to a translated struct (xlate <T *> (e)) is no address: the
  * struct exists only member by member, as -> or * reads it.  As the whole
  * value of a statement or a predicate it is DTrace's D_CG_DYN.
@@ -4779,6 +4832,7 @@ sema_stmt(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *stmt)
 			r = add_rec(pcb, dcp, DTRACEACT_TRACEMEM,
 			    object_bytes(pcb, e->dn_args), e->dn_pos);
 			r->dr_type = e->dn_args->dn_type;
+			r->dr_chars = char_array(pcb, e->dn_args);
 		} else {
 			r = add_rec(pcb, dcp, DTRACEACT_DIFEXPR,
 			    value_size(pcb, e->dn_args), e->dn_pos);

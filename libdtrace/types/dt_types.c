@@ -186,6 +186,68 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 }
 
 /*
+ * A typedef named tname of D integer t in the handle's D types (uint64_t,
+ * long long), the one made before if there is one.  -1 if there is no
+ * room.
+ */
+int64_t
+dt_dtype_named(dtrace_hdl_t *dtp, const char *tname, dt_type_t t)
+{
+	struct btf *btf = dtp->dt_dtypes->te_btf;
+	uint32_t first = btf__type_cnt(btf__base_btf(btf));
+	int64_t id = dt_dtype_btf(dtp, t);
+
+	if (id <= 0)
+		return (-1);
+	for (uint32_t i = first; i < btf__type_cnt(btf); i++) {
+		const struct btf_type *bt = btf__type_by_id(btf, i);
+
+		if (btf_kind(bt) == BTF_KIND_TYPEDEF && bt->type ==
+		    (uint32_t)id && strcmp(btf__name_by_offset(btf,
+		    bt->name_off), tname) == 0)
+			return (i);
+	}
+	id = btf__add_typedef(btf, tname, (int)id);
+	if (id > 0)
+		dt_tcache_grown(dtp->dt_dtypes);
+	return (id > 0 ? id : -1);
+}
+
+/*
+ * An enum declared in D, enum tag with its n enumerators, as a BTF enum of
+ * 4 bytes in the handle's D types: the one made before if there is one.
+ * -1 if there is no room.
+ */
+int64_t
+dt_dtype_enum(dtrace_hdl_t *dtp, const char *tag, const char *const *names,
+    const int32_t *vals, unsigned int n)
+{
+	struct btf *btf = dtp->dt_dtypes->te_btf;
+	uint32_t first = btf__type_cnt(btf__base_btf(btf));
+	int id;
+
+	for (uint32_t i = first; i < btf__type_cnt(btf); i++) {
+		const struct btf_type *bt = btf__type_by_id(btf, i);
+
+		if (btf_kind(bt) == BTF_KIND_ENUM && strcmp(
+		    btf__name_by_offset(btf, bt->name_off), tag) == 0)
+			return (i);
+	}
+	if ((id = btf__add_enum(btf, tag, 4)) < 0)
+		return (-1);
+	for (unsigned int i = 0; i < n; i++) {
+		if (btf__add_enum_value(btf, names[i], vals[i]) < 0)
+			return (-1);
+	}
+	/* signed, as D's enums are ints: BTF's kind flag (bit 31 of info),
+	   which libbpf sets only for a negative value */
+	((struct btf_type *)btf__type_by_id(btf, (uint32_t)id))->info |=
+	    1U << 31;
+	dt_tcache_grown(dtp->dt_dtypes);
+	return (id);
+}
+
+/*
  * The BTF type, in the handle's D types, of an array of elem with
  * dimensions dims[0..n), the first the outermost: the one made before for
  * the same element and dimensions if there is one, so that things

@@ -14,6 +14,9 @@ extern const struct dt_ksyms *dt_session_ksyms(dtrace_hdl_t *);
 extern void dt_ktypes_rele(dtrace_hdl_t *);
 extern struct dt_tentry *dt_dtypes(dtrace_hdl_t *);
 extern int64_t dt_dtype_btf(dtrace_hdl_t *, dt_type_t);
+extern int64_t dt_dtype_named(dtrace_hdl_t *, const char *, dt_type_t);
+extern int64_t dt_dtype_enum(dtrace_hdl_t *, const char *,
+    const char *const *, const int32_t *, unsigned int);
 /* dt_sema.c: a struct, union or array, which a variable holds as bytes */
 extern bool dt_type_isbytes(dt_type_t);
 extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,

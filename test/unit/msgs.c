@@ -164,8 +164,9 @@ run(dtrace_hdl_t *dtp, const char *src)
 }
 
 #define SETOPT_D	"BEGIN { setopt(\"aggsortpos\", \"x\"); exit(0); }"
-#define SETOPT_MSG	"setopt(\"aggsortpos\", \"x\") failed: Invalid value " \
-			"for specified option"
+#define SETOPT_MSG	"error in dt_clause_0 for probe ID 1 (dtrace:::BEGIN): " \
+			"couldn't set option \"aggsortpos\" to \"x\": " \
+			"Invalid value for specified option\n"
 #define CPP_D		"#warning msgs test\nBEGIN { exit(0); }"
 
 /* The path of testprog/usdtbad, next to this test's directory. */

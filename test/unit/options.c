@@ -41,6 +41,7 @@ static const struct {
 	{ "libdir", "/tmp", NULL },
 	{ "stdc", "a", "b" },
 	{ "undef", "DT_OPTIONS_TEST", "1B" },
+	{ "version", "1.6.4", "2" },
 };
 
 /* The bad value of g_examples for od, or "". */

@@ -549,12 +549,12 @@ test_pragmas(void)
 	CHECK(fails("#pragma D option nosuchoption\nBEGIN {}",
 	    "D_PRAGMA_OPTSET", "failed to set option 'nosuchoption'"));
 	CHECK(fails("#pragma D option strsize=1\nBEGIN {}",
-	    "D_PRAGMA_OPTSET", "failed to set option 'strsize' to 1"));
+	    "D_PRAGMA_OPTSET", "failed to set option 'strsize' to '1'"));
 	/* the option's own message follows */
 	CHECK(fails("#pragma D option strsize=1\nBEGIN {}",
-	    "D_PRAGMA_OPTSET", "1: Invalid value for specified option"));
+	    "D_PRAGMA_OPTSET", "1': Invalid value for specified option"));
 	CHECK(fails("#pragma D option quiet=maybe\nBEGIN {}",
-	    "D_PRAGMA_OPTSET", "quiet' to maybe: Invalid value for specified "
+	    "D_PRAGMA_OPTSET", "quiet' to 'maybe': Invalid value for specified "
 	    "option"));
 	CHECK(fails("#pragma D frobnicate\nBEGIN {}", "D_PRAGMA_INVAL",
 	    "unknown control directive: #pragma D frobnicate"));
@@ -582,7 +582,7 @@ test_pragmas(void)
 		memset(val, '0', 511 - 19);
 		snprintf(src, sizeof (src), "#pragma D option strsize=%.*s1"
 		    "\nBEGIN {}", 511 - 19, val);
-		CHECK(fails(src, "D_PRAGMA_OPTSET", "'strsize' to 0"));
+		CHECK(fails(src, "D_PRAGMA_OPTSET", "'strsize' to '0"));
 		memset(val, '9', sizeof (val));
 		snprintf(src, sizeof (src), "#pragma ident \"%.*s\"\n"
 		    "BEGIN {}", 600, val);

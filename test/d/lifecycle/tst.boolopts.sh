@@ -1,5 +1,6 @@
 # A flag option takes DTrace's values: none, yes or true set it; no or
-# false leave it unset; anything else is refused with DTrace's message
+# false leave it unset (and on/off, set/unset, enable(d)/disable(d), in
+# any case: basic/tst.boolopts.d); anything else is refused with DTrace's message
 # ("failed to set -x NAME", the option named without its value).
 $DTRACE -x quiet=yes -n 'BEGIN { printf("quiet=yes\n"); exit(0); }'
 $DTRACE -x quiet=true -n 'BEGIN { printf("quiet=true\n"); exit(0); }'

@@ -5,8 +5,9 @@
  * string (it stops at its first NUL: the second has nothing before it,
  * so shows no element); anonymous structs and unions are "(struct)" and
  * "(union)"; all-zero members left out.  The member using the last byte
- * printsize records (u's d ends at 24; s starts there) ends the value
- * with "..." at its own depth, then every level is closed.
+ * printsize records (u's d ends at 24) ends the value with "..." where
+ * the next member (s) would be, at s's depth, still inside u, then every
+ * level is closed (tst.printcut.sh).
  */
 #pragma D option quiet
 #pragma D option printsize=24

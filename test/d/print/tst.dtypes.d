@@ -4,7 +4,8 @@
  * columns, "(struct tag) {", members as ".name = (type)value," one level
  * deeper, nested structs, unions and arrays a level deeper again, each
  * array element with its type, bit-fields by value, members and elements
- * that are zero left out.  Scalars: (type) value.
+ * that are zero left out, an enum member by its enumerator's name.
+ * Scalars: (type) value (an enum member read alone is an int).
  */
 #pragma D option quiet
 

@@ -1,0 +1,2 @@
+/* a pointer is no format either: D_PROTO_ARG */
+BEGIN { printf(curthread); }
