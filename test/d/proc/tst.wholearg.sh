@@ -16,7 +16,7 @@ $DTRACE -q -c "setsid sh $TMPDIR/dt-whole.sh" -n 'proc:::signal-send /pid == $ta
 	    this->p.pr_ppid == args[1]->pr_ppid, this->p.pr_fname,
 	    this->p.pr_nlwp, self->l.pr_lwpid == $target);
 	print(*args[1]);
-}' | sed -E 's/= \(int\)[0-9]+/= (int)N/; s/= \(unsigned long\)[0-9]+/= (unsigned long)N/' |
+}' | sed -E 's/= \(int\)[0-9]+/= (int)N/; s/= \((unsigned long|uintptr_t|size_t)\)[0-9]+/= (\1)N/' |
     awk '/\.pr_psargs = \(char \[/ { skip = 1 }	# the script path varies
 	skip && /^ +\],$/ { skip = 0; print "    .pr_psargs = ...,"; next }
 	!skip'
