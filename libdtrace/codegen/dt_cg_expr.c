@@ -157,12 +157,46 @@ emit_compare(dt_cg_t *cg, dt_tok_t op, bool sign)
 	dt_cg_label_set(cg, ldone);
 }
 
+static bool cg_wide(const dt_node_t *);
+
+/*
+ * Is dnp an operator's result that may be wider than its type (computed
+ * in 64 bits)?  Such a value is brought to its own type first wherever
+ * it is converted to another (stored, cast, widened beside an operand of
+ * a wider type) or compared: an int 1 << 30 added to itself is
+ * -2147483648 in a long long and below 0, as in C and DTrace for Linux,
+ * while int operators between them use all 64 bits ((x * 4) / 4 is x).
+ * A variable that holds 64 bits (di_wide) keeps them.
+ */
+static bool
+cg_arith(const dt_node_t *dnp)
+{
+	if (dnp->dn_kind == DN_COMMA)
+		return (cg_arith(dnp->dn_right));
+	return (dnp->dn_kind != DN_VAR && cg_wide(dnp));
+}
+
 /* Evaluate dnp and convert the value to type t. */
 void
 dt_cg_expr_as(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
 {
 	dt_cg_expr(cg, dnp);
+	if (cg_arith(dnp))
+		dt_cg_normalize(cg, dnp->dn_type);
 	dt_cg_normalize(cg, t);
+}
+
+/*
+ * Evaluate an operand of a binary operator computed in type t: an
+ * operator's result of a narrower type, or one compared (cmp), in its own
+ * type's size first (cg_arith()).
+ */
+static void
+cg_operand(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t, bool cmp)
+{
+	dt_cg_expr(cg, dnp);
+	if (cg_arith(dnp) && (cmp || dnp->dn_type.ty_size < t.ty_size))
+		dt_cg_normalize(cg, dnp->dn_type);
 }
 
 /*
@@ -1138,9 +1172,11 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			break;
 		}
 		/*
-		 * The operands' 64-bit values as they are, as DTrace uses
-		 * them; a comparison is signed if the operand of higher
-		 * rank (dt_sema.c's common_type()) is, never for a pointer.
+		 * The operands' 64-bit values, an operator's result of a
+		 * narrower type or compared in its own type's size
+		 * (cg_operand()); a comparison is signed if the operand of
+		 * higher rank (dt_sema.c's common_type()) is, never for a
+		 * pointer.
 		 */
 		ct = dnp->dn_type;
 		if (cmp) {
@@ -1151,9 +1187,9 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			if (a.ty_kind == DT_TK_PTR || b.ty_kind == DT_TK_PTR)
 				ct = (dt_type_t){ DT_TK_PTR, 8, 0, 0 };
 		}
-		dt_cg_expr(cg, l);
+		cg_operand(cg, l, ct, cmp);
 		dt_cg_push(cg);
-		dt_cg_expr(cg, r);
+		cg_operand(cg, r, ct, cmp);
 		dt_cg_emit(cg, MOV_REG(R1, R0));
 		dt_cg_pop(cg, R0);
 		/* pointer +/- integer moves by whole pointed-to objects */

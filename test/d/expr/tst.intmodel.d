@@ -2,9 +2,11 @@
  * DTrace's integer model: a binary operator's type is that of its operand
  * of higher rank (size in bits, plus one if unsigned), with no promotion
  * to int; a unary operator and a shift keep their (left) operand's type;
- * values are computed in 64 bits and brought to their type's size only
- * by a cast, a store or a record (printf, trace); %d of an unsigned value
- * is %u.
+ * values are computed in 64 bits and brought to their type's size by a
+ * cast, a store, a record (printf, trace), a comparison or an operand of
+ * a wider type (an int 1 << 30 added to itself is -2^31 there, as in
+ * DTrace for Linux's own checks), never between operators of the type;
+ * %d of an unsigned value is %u.
  */
 #pragma D option quiet
 
@@ -37,10 +39,12 @@ BEGIN
 	    (unsigned char)-1, (unsigned short)65535, (unsigned int)-1);
 
 	x = 1 << 30;
-	printf("64-bit sum %d, recorded as int %d\n", (x + x) > 0, x + x);
-	printf("64-bit product %d\n", (x * 4) / 4);
+	printf("int sum > 0 %d, recorded as int %d\n", (x + x) > 0, x + x);
+	l = x + x;
+	printf("64-bit product %d, int sum in a long long %d %x\n",
+	    (x * 4) / 4, l, (x + x) & 0x100000000);
 	y = 0x7fffffff;
-	printf("no wrap %d\n", y + 1 > y);
+	printf("wraps in a comparison %d\n", y + 1 < y);
 
 	C = 1;
 	printf("-uchar %d\n", -C);
