@@ -34,8 +34,10 @@ static void print_bytes(FILE *, const unsigned char *, uint32_t);
 static bool bytes_are_string(const unsigned char *, uint32_t);
 
 /*
- * Print one trace() value as DTrace does: aligned columns unless quiet;
- * with option rawbytes, a string as the hex dump of its bytes.
+ * Print one trace() value as DTrace for Linux does: aligned columns
+ * unless quiet, a pointer as the unsigned 64-bit number it is; with
+ * option rawbytes, every value as the hex dump of its bytes (an integer
+ * or pointer its ty_size bytes, little-endian as recorded).
  */
 static int
 print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
@@ -45,8 +47,10 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	dt_type_t t = rec->dr_type;
 	int64_t v;
 
-	if (t.ty_kind == DT_TK_STRING && dtp->dt_opts.op_rawbytes) {
-		print_bytes(fp, (const unsigned char *)data, rec->dr_size);
+	if (dtp->dt_opts.op_rawbytes) {
+		print_bytes(fp, (const unsigned char *)data,
+		    t.ty_kind == DT_TK_STRING || t.ty_size == 0 ||
+		    t.ty_size > rec->dr_size ? rec->dr_size : t.ty_size);
 		return (0);
 	}
 	if (t.ty_kind == DT_TK_STRING) {
@@ -56,7 +60,7 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	}
 	memcpy(&v, data, sizeof (v));
 	if (t.ty_kind == DT_TK_PTR)
-		return (fprintf(fp, quiet ? "%llx" : " %16llx",
+		return (fprintf(fp, quiet ? "%llu" : " %20llu",
 		    (unsigned long long)v));
 	switch (t.ty_size) {
 	case 1:
@@ -714,13 +718,15 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM) {
 		const unsigned char *b;
 		uint32_t n = dt_tracemem_bytes(r, data, &b);
-		int len = r->dr_chars ? chars_len(b, n) : -1;
+		int len = r->dr_chars && !dtp->dt_opts.op_rawbytes ?
+		    chars_len(b, n) : -1;
 
 		if (len >= 0)
 			fprintf(fp, dtp->dt_opts.op_quiet ? "%.*s" : "  %-33.*s",
 			    len, (const char *)b);
 		/* trace() of a struct or array that holds a string */
-		else if (n > 0 && (r->dr_type.ty_kind == DT_TK_STRUCT ||
+		else if (n > 0 && !dtp->dt_opts.op_rawbytes &&
+		    (r->dr_type.ty_kind == DT_TK_STRUCT ||
 		    r->dr_type.ty_kind == DT_TK_ARRAY) &&
 		    bytes_are_string(b, n))
 			fprintf(fp, dtp->dt_opts.op_quiet ? "%s" : "  %-33s",
