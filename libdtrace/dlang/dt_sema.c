@@ -2468,9 +2468,10 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
 		    a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
+		/* an aggregation is dynamic: DTrace's tag and words */
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
-			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
-			    "not be applied to an aggregation; use printa( )");
+			dt_cerror(pcb, "D_TRACE_DYN", a->dn_pos, "trace( ) may "
+			    "not be applied to a dynamic expression");
 		/*
 		 * An action (void) as the argument of a subroutine or of an
 		 * action with a prototype: DTrace checks the prototype first
