@@ -122,16 +122,21 @@ fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
 }
 
 /*
- * self-> variables die with their thread: a program on the
- * sched:sched_process_exit tracepoint (which every exiting thread fires)
- * deletes the exiting thread's entry from each thread-local map, so that
- * a thread id used again does not find a dead thread's values.  The
- * thread still runs after that tracepoint (its last sched:::off-cpu comes
- * from its final switch), so a second program on sched_process_free,
- * once the task is gone, deletes the entries of its pid (the event's
- * pid field) again.  Elements of thread-local associative arrays
- * (self->a[k]) are deleted there too, if the owner map says the thread
- * has any (tls_assoc_sweep()).
+ * self-> variables die with their thread, after its last probe: a raw
+ * tracepoint program on sched_switch deletes the thread's entry from each
+ * thread-local map at the thread's final switch (not preempted, its state
+ * TASK_DEAD: the tracepoint's fourth argument, prev_state, from kernel
+ * 5.18; the thread is still current there).  It is attached after the
+ * session's probes, so that it runs after them on that tracepoint: the
+ * dying thread's self-> variables are still there in proc:::exit,
+ * proc:::lwp-exit and its last sched:::off-cpu, and gone before its id
+ * can be used again.  A kernel whose sched_switch has no prev_state
+ * (the attach is refused) gets the older pair instead: a program on
+ * sched_process_exit, then one on sched_process_free (the event's pid
+ * field) for what the thread stored after that tracepoint; there the
+ * values are gone in proc:::exit.  Elements of thread-local associative
+ * arrays (self->a[k]) are deleted there too, if the owner map says the
+ * thread has any (tls_assoc_sweep()).
  */
 static void
 emit_mapfd(dt_asm_t *as, int reg, const dt_ident_t *idp)
@@ -185,6 +190,8 @@ tls_assoc_sweep(dtrace_hdl_t *dtp, dt_asm_t *as, uint32_t *cbinsn)
 	return (n);
 }
 
+#define DT_TASK_DEAD	0x80	/* the kernel's TASK_DEAD state */
+
 static int
 tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 {
@@ -201,6 +208,7 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 	int pfd, rv = -1, keyoff = -1;
 	uint32_t *cbinsn = NULL;
 	unsigned int ncb = 0;
+	bool sw = strcmp(event, "sched_switch") == 0;
 
 	if ((pgp = dt_zalloc(dtp, sizeof (*pgp))) == NULL)
 		return (-1);
@@ -222,7 +230,23 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 	}
 	/* key (fp-8) = the freed task's pid, or the exiting thread's id */
 	dt_asm_init(&as, dtp, &blk, "program");
-	if (keyoff >= 0) {
+	if (sw) {
+		/* only a thread's final switch: not preempted, TASK_DEAD */
+		int lnot = dt_asm_label(&as), ldead = dt_asm_label(&as);
+
+		dt_asm_emit(&as, LDX(BPF_DW, R0, R1, 0));	/* preempt */
+		dt_asm_emit(&as, LDX(BPF_DW, R2, R1, 24));	/* prev_state */
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R0, 0, 0), lnot);
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, R2, DT_TASK_DEAD));
+		dt_asm_jump(&as, JMP_IMM(BPF_JNE, R2, 0, 0), ldead);
+		dt_asm_set(&as, lnot);
+		dt_asm_emit(&as, MOV_IMM(R0, 0));
+		dt_asm_emit(&as, EXIT());
+		dt_asm_set(&as, ldead);
+		/* the dying thread is still current */
+		dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
+		dt_asm_emit(&as, MOV32_REG(R0, R0));
+	} else if (keyoff >= 0) {
 		dt_asm_emit(&as, LDX(BPF_W, R0, R1, (int16_t)keyoff));
 	} else {
 		dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
@@ -271,6 +295,20 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 	}
 	if (dt_asm_end(&as) != 0)
 		goto out;
+	if (sw) {
+		if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_RAW_TRACEPOINT,
+		    "dt_tls_dead", pgp) != 0)
+			goto out;
+		/* refused (EINVAL) if the tracepoint has no fourth argument */
+		if ((pfd = bpf_raw_tracepoint_open(event, pgp->pg_fd)) < 0) {
+			rv = errno == EINVAL ? 1 : dt_set_errmsg(dtp,
+			    EDT_ATTACH, "cannot attach to raw tracepoint %s: %s",
+			    event, strerror(errno));
+			goto out;
+		}
+		rv = dt_attfd_add(dtp, pfd);
+		goto out;
+	}
 	if (dt_bpf_prog_load(dtp, &blk, BPF_PROG_TYPE_TRACEPOINT, keyoff < 0 ?
 	    "dt_tls_exit" : "dt_tls_free", pgp) != 0)
 		goto out;
@@ -300,11 +338,15 @@ tls_cleanup(dtrace_hdl_t *dtp)
 {
 	const char *tfs;
 	bool any = false;
+	int rv;
 
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++)
 		any |= dtp->dt_varmaps[i]->di_kind == DT_IDENT_TLS;
 	if (!any)
 		return (0);
+	if ((rv = tls_cleanup_on(dtp, NULL, "sched_switch")) <= 0)
+		return (rv);
+	/* a kernel before 5.18: at exit, then when the task is freed */
 	if ((tfs = dt_tracefs(dtp)) == NULL)
 		return (dt_set_errmsg(dtp, EDT_NOTRACEFS, "thread-local "
 		    "variables (self->) need tracefs, which is not mounted at "
@@ -329,8 +371,6 @@ go(dtrace_hdl_t *dtp)
 	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
 	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
 
-	if (tls_cleanup(dtp) != 0)
-		return (-1);
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_prepare != NULL &&
 		    dt_providers[p]->pv_prepare(dtp) != 0)
@@ -354,6 +394,9 @@ go(dtrace_hdl_t *dtp)
 		if (prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)
 			return (-1);
 	}
+	/* after the probes: it runs after them on sched_switch */
+	if (tls_cleanup(dtp) != 0)
+		return (-1);
 
 	if (dt_discover_start(dtp) != 0)
 		return (-1);
