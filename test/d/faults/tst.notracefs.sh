@@ -1,7 +1,8 @@
 # tracefs not mounted (a private mount namespace, tracefs unmounted
 # there): dtrace mounts it itself and traces.  tracefs impossible to mount
 # (/sys/kernel hidden under a read-only tmpfs, BTF kept): what needs no
-# tracefs still runs (BEGIN, profile, tick, kernel types), a description
+# tracefs still runs (BEGIN, profile, tick, kernel types, self->
+# variables, whose cleanup is a raw tracepoint program), a description
 # of the syscall provider gets a clear error naming it, exit 1.
 unshare -m bash -s "$DTRACE" <<'SH'
 DTRACE=$1
