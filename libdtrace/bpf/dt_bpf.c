@@ -398,6 +398,66 @@ varmaps_create(dtrace_hdl_t *dtp)
 }
 
 /*
+ * The maps of maps through which programs reach the variable maps from
+ * DT_VARMAP_DIRECT on (dt_impl.h): the kernel takes a map into a map of
+ * maps only if it is like the map the map of maps was made for (type,
+ * key and value size, entries, flags), so there is one for each kind,
+ * indexed by the variable map's number, each made for its first member.
+ * A variable map's program map is the one programs use (its full twin,
+ * if it has one).
+ */
+static int
+outers_create(dtrace_hdl_t *dtp)
+{
+	struct bpf_map_info *kinds;
+	unsigned int n = dtp->dt_nvarmaps, i;
+
+	if (n <= DT_VARMAP_DIRECT)
+		return (0);
+	if ((kinds = dt_zalloc(dtp, n * sizeof (*kinds))) == NULL ||
+	    (dtp->dt_outerfds = dt_zalloc(dtp, n * sizeof (int))) == NULL) {
+		free(kinds);
+		return (-1);
+	}
+	for (i = DT_VARMAP_DIRECT; i < n; i++) {
+		int fd = dtp->dt_varprogfd[i] >= 0 ? dtp->dt_varprogfd[i] :
+		    dtp->dt_varmapfd[i];
+		struct bpf_map_info info;
+		uint32_t len = sizeof (info);
+		unsigned int k;
+
+		memset(&info, 0, sizeof (info));
+		if (bpf_obj_get_info_by_fd(fd, &info, &len) != 0)
+			break;
+		for (k = 0; k < dtp->dt_nouters; k++) {
+			if (kinds[k].type == info.type &&
+			    kinds[k].key_size == info.key_size &&
+			    kinds[k].value_size == info.value_size &&
+			    kinds[k].max_entries == info.max_entries &&
+			    kinds[k].map_flags == info.map_flags)
+				break;
+		}
+		if (k == dtp->dt_nouters) {
+			LIBBPF_OPTS(bpf_map_create_opts, opts,
+			    .inner_map_fd = (uint32_t)fd);
+			int ofd = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS,
+			    "dt_maps", 4, 4, n, &opts);
+
+			if (ofd < 0)
+				break;
+			kinds[k] = info;
+			dtp->dt_outerfds[dtp->dt_nouters++] = ofd;
+		}
+		if (bpf_map_update_elem(dtp->dt_outerfds[k], &i, &fd,
+		    BPF_ANY) != 0)
+			break;
+		dtp->dt_varouterfd[i] = dtp->dt_outerfds[k];
+	}
+	free(kinds);
+	return (i == n ? 0 : map_fail(dtp, "of maps", NULL));
+}
+
+/*
  * The tracing machinery's kernel text, for the programs that skip its
  * frames on top of the kernel stack (dt_cg.c, emit_kskip()): one value of
  * dt_kskipn [start, end) pairs, sorted, the last ones all ~0.  Without
@@ -599,7 +659,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_freeze(fd) != 0)
 		return (map_fail(dtp, "strtab", NULL));
 
-	if (varmaps_create(dtp) != 0)
+	if (varmaps_create(dtp) != 0 || outers_create(dtp) != 0)
 		return (-1);
 	{
 		/* zeros as large as the largest aggregation value, or
@@ -755,6 +815,11 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
 		int idx = in->imm;
 
+		if (idx & DT_MAP_OUTER) {
+			in->imm = dtp->dt_varouterfd[(idx & ~DT_MAP_OUTER) -
+			    DT_MAP_COUNT];
+			continue;
+		}
 		in->imm = idx >= DT_MAP_COUNT &&
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] >= 0 ?
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] : dt_map_fd(dtp, idx);
@@ -845,7 +910,13 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 			close(dtp->dt_varprogfd[i]);
 		dtp->dt_varmapfd[i] = -1;
 		dtp->dt_varprogfd[i] = -1;
+		dtp->dt_varouterfd[i] = -1;
 	}
+	for (unsigned int k = 0; k < dtp->dt_nouters; k++)
+		close(dtp->dt_outerfds[k]);
+	free(dtp->dt_outerfds);
+	dtp->dt_outerfds = NULL;
+	dtp->dt_nouters = 0;
 	if (dtp->dt_epollfd >= 0)
 		close(dtp->dt_epollfd);
 	dtp->dt_epollfd = -1;

@@ -189,6 +189,19 @@ typedef enum dt_relkind {
 	DT_REL_PC		/* imm += index of the block in its program */
 } dt_relkind_t;
 
+/*
+ * A BPF program may use at most 64 maps.  Variable maps (aggregations,
+ * associative arrays, self-> variables) before this index are used by
+ * the programs directly (DT_REL_MAPFD); the later ones through a map of
+ * maps, one for all variable maps alike (type, key and value size,
+ * entries), indexed by the variable map's number: a DT_REL_MAPFD whose
+ * imm has DT_MAP_OUTER set names the map of maps of that variable map.
+ * So a program uses at most DT_MAP_COUNT + DT_VARMAP_DIRECT maps plus
+ * one per kind of the others, whatever the number of variables.
+ */
+#define DT_VARMAP_DIRECT	40
+#define DT_MAP_OUTER		0x40000000
+
 typedef struct dt_reloc {
 	uint32_t dr_insn;	/* instruction index in the block */
 	dt_relkind_t dr_kind;	/* DT_REL_* */
@@ -559,6 +572,12 @@ struct dtrace_hdl {
 	int *dt_varprogfd;		/* the map programs use instead, or
 					   -1: a full one for an aggregation
 					   whose entry aggsize cannot hold */
+	int *dt_varouterfd;		/* for those at DT_VARMAP_DIRECT and
+					   after: the map of maps programs
+					   reach theirs through (shared by
+					   maps alike, dt_bpf.c), else -1 */
+	int *dt_outerfds;		/* those maps of maps, each once */
+	unsigned int dt_nouters;	/* how many */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */
