@@ -312,10 +312,30 @@ full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
 }
 
 /*
+ * What an entry of a variable map costs against aggsize or dynvarsize:
+ * what DTrace counts, not what the map holds.  Its key with every string
+ * component at strsize (a key kept short here still costs that: a
+ * strsize of 1024 makes an @["Bush"] entry too big for an aggsize of
+ * 512, as in DTrace), its value, and for a dynamic variable the 48
+ * bytes a DTrace element has besides (hash, chain, data and tuple
+ * bookkeeping, the variable's id): a[int] = int costs 64, so a
+ * dynvarsize of 100 holds one element, as in DTrace.
+ */
+static uint64_t
+entry_cost(const dt_ident_t *idp)
+{
+	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
+	    idp->di_keysize;
+
+	return (key + idp->di_valsize +
+	    (idp->di_kind == DT_IDENT_AGG ? 0 : DT_DYNVAR_EXTRA));
+}
+
+/*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of elements (key, value and the
- * 8 bytes of the variable's id a DTrace element has besides), and one
- * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.  An
+ * sized so that it holds dynvarsize bytes of elements, and one per-CPU
+ * hash map for each aggregation, holding aggsize bytes per CPU (an
+ * element's cost: entry_cost()).  An
  * aggregation without keys is a per-CPU array of one entry, whose lookup
  * the kernel inlines into the program.  Hash maps are not preallocated:
  * their entries are allocated as keys arrive (max_entries still bounds
@@ -358,11 +378,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 		 * and dynvarsize (warned below).
 		 */
 		for (;;) {
-			/* a dynamic variable's element costs what DTrace's
-			   does: its key, its value and the variable's id (8
-			   bytes), which DTrace's tuples carry */
-			n = *size / (idp->di_keysize + idp->di_valsize +
-			    (agg ? 0 : 8));
+			n = *size / entry_cost(idp);
 			if (n < 1)
 				n = 1;
 			if (n > 1 << 24)
@@ -385,8 +401,8 @@ varmaps_create(dtrace_hdl_t *dtp)
 			    "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
-		if (type == BPF_MAP_TYPE_PERCPU_HASH && *size <
-		    (uint64_t)idp->di_keysize + idp->di_valsize &&
+		if (type == BPF_MAP_TYPE_PERCPU_HASH &&
+		    *size < entry_cost(idp) &&
 		    full_twin(dtp, idp, name, i) != 0)
 			return (-1);
 	}

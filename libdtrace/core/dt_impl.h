@@ -97,6 +97,9 @@ typedef enum dt_idkind {
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
+#define DT_DYNVAR_EXTRA	48	/* bytes a dynamic variable's element
+					   costs against dynvarsize besides
+					   its key and value (dt_bpf.c) */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
@@ -139,6 +142,10 @@ typedef struct dt_ident {
 					   a string's when kept short (a
 					   multiple of 8; 0: strsize's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
+	uint32_t di_keyfull;		/* ASSOC, TLS, AGG: the key's bytes
+					   with every string at strsize, as
+					   DTrace counts them against
+					   aggsize and dynvarsize */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
 	char *di_params[DT_MAXKEYS];	/* INLINE of array form (inline T

@@ -1,0 +1,7 @@
+# An aggregation entry costs its key with every string at strsize, as in
+# DTrace, whatever bytes the map keeps for it: with strsize 1024 an
+# aggsize of 512 holds no string-keyed entry (every new key is a drop,
+# DTrace's own check), one of 2048 holds one (1024 + 8 for the count),
+# while integer keys (16 bytes an entry) still fit.
+$DTRACE -q -x strsize=1024 -x aggsize=512 -x droptags -n 'BEGIN { @["Harding"] = count(); @["Hoover"] = count(); @["Nixon"] = count(); @["Bush"] = count(); @n[1] = count(); @n[2] = count(); exit(0); }' 2>&1 | sed 's/on CPU [0-9]*/on CPU n/'
+$DTRACE -q -x strsize=1024 -x aggsize=2048 -n 'BEGIN { @["Harding"] = count(); @["Hoover"] = count(); @["Nixon"] = count(); exit(0); }' 2>&1 | sed 's/on CPU [0-9]*/on CPU n/'
