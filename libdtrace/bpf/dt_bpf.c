@@ -312,6 +312,14 @@ full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
 }
 
 /*
+ * The most entries a variable map is made for: bufresize=auto lowers a
+ * larger aggsize or dynvarsize to this silently (the maps' entries are
+ * allocated as keys arrive, so memory does not refuse it), manual
+ * refuses it, as DTrace refuses a size it cannot have then.
+ */
+#define DT_VARMAP_MAXENT	(1U << 24)
+
+/*
  * What an entry of a variable map costs against aggsize or dynvarsize:
  * what DTrace counts, not what the map holds.  Its key with every string
  * component at strsize (a key kept short here still costs that: a
@@ -381,8 +389,17 @@ varmaps_create(dtrace_hdl_t *dtp)
 			n = *size / entry_cost(idp);
 			if (n < 1)
 				n = 1;
-			if (n > 1 << 24)
-				n = 1 << 24;
+			if (n > DT_VARMAP_MAXENT &&
+			    dtp->dt_opts.op_bufresize_manual &&
+			    type != BPF_MAP_TYPE_PERCPU_ARRAY)
+				return (dt_set_errmsg(dtp, EDT_BPF, "cannot "
+				    "create BPF map for variable %s: %s holds "
+				    "more than %u of its entries, more than a "
+				    "map is made for, with bufresize=manual",
+				    idp->di_name, agg ? "aggsize" :
+				    "dynvarsize", DT_VARMAP_MAXENT));
+			if (n > DT_VARMAP_MAXENT)
+				n = DT_VARMAP_MAXENT;
 			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
 				n = 1;
 			fd = dt_bpf_map_create(type, name, idp->di_keysize,
