@@ -312,10 +312,9 @@ full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
 }
 
 /*
- * The most entries a variable map is made for: bufresize=auto lowers a
- * larger aggsize or dynvarsize to this silently (the maps' entries are
- * allocated as keys arrive, so memory does not refuse it), manual
- * refuses it, as DTrace refuses a size it cannot have then.
+ * The most entries a variable map is made for: bufresize=auto halves a
+ * larger aggsize or dynvarsize until it holds no more, and warns, as
+ * DTrace halves a size it cannot have; manual refuses it.
  */
 #define DT_VARMAP_MAXENT	(1U << 24)
 
@@ -398,8 +397,11 @@ varmaps_create(dtrace_hdl_t *dtp)
 				    "map is made for, with bufresize=manual",
 				    idp->di_name, agg ? "aggsize" :
 				    "dynvarsize", DT_VARMAP_MAXENT));
-			if (n > DT_VARMAP_MAXENT)
-				n = DT_VARMAP_MAXENT;
+			if (n > DT_VARMAP_MAXENT &&
+			    type != BPF_MAP_TYPE_PERCPU_ARRAY) {
+				*size /= 2;
+				continue;
+			}
 			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
 				n = 1;
 			fd = dt_bpf_map_create(type, name, idp->di_keysize,
@@ -727,6 +729,12 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		return (-1);
 	if (cpuinfo && cpuinfo_map(dtp) != 0)
 		return (-1);
+	if (dtp->dt_specasked != 0 && dtp->dt_opts.op_bufresize_manual)
+		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
+		    "spec: specsize must be at most %u with bufresize=manual",
+		    (unsigned int)(DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))));
+	if (dtp->dt_specasked != 0)
+		size_lowered(dtp, "speculation", dtp->dt_opts.op_specsize);
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */
 		uint64_t vsize = (uint64_t)dtp->dt_opts.op_nspec *

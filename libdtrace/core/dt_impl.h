@@ -686,6 +686,10 @@ struct dtrace_hdl {
 	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
 	uint64_t dt_dyndrops;		/* dynamic drops already reported */
 	uint64_t dt_specdrops;		/* speculative drops reported */
+	uint64_t dt_specasked;		/* a specsize larger than a
+					   speculation buffer can be, as
+					   asked (0: none): lowered, warned
+					   at dtrace_go() (dt_bpf.c) */
 	bool dt_specused;		/* a clause compiled nspec and specsize
 					   in: they can no longer change */
 	uint64_t dt_specfail;		/* failed speculations reported */
