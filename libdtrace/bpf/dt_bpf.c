@@ -260,7 +260,7 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 
 /*
  * bufresize=auto made a buffer smaller than asked: DTrace's warning, the
- * size in the largest unit that divides it ("buffer size lowered to 2g").
+ * size in the largest unit that divides it ("buffer size lowered to 1600m").
  */
 static void
 size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
@@ -636,7 +636,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	unsigned int nprobes = 0;
 	bool useprobes = false, usespec = false, kstack = false;
 	bool cpuinfo = false;
-	uint64_t osize;
+	uint64_t bsize;
 	int fd;
 
 	/*
@@ -644,23 +644,27 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	 * buffer can be, or than memory allows, is made smaller, halving
 	 * until it can be made; manual: at its size or not at all.
 	 */
-	osize = pow2(dtp->dt_opts.op_bufsize);
-	if (osize > DT_BUFSIZE_MAX && dtp->dt_opts.op_bufresize_manual)
+	bsize = dtp->dt_opts.op_bufsize;
+	if (pow2(bsize) > DT_BUFSIZE_MAX && dtp->dt_opts.op_bufresize_manual)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
 		    "output: bufsize must be at most 2g (the largest BPF ring "
 		    "buffer) with bufresize=manual"));
-	if (osize > DT_BUFSIZE_MAX)
-		osize = DT_BUFSIZE_MAX;
+	/* bufsize halved as DTrace halves it; the ring buffer is the
+	   power of 2 at least as large (at least a page) */
+	while (pow2(bsize) > DT_BUFSIZE_MAX)
+		bsize /= 2;
 	while ((fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0,
-	    0, (uint32_t)osize, 0)) < 0 && (errno == ENOMEM ||
+	    0, (uint32_t)pow2(bsize), 0)) < 0 && (errno == ENOMEM ||
 	    errno == E2BIG) && !dtp->dt_opts.op_bufresize_manual &&
-	    osize > 4096)
-		osize /= 2;
+	    pow2(bsize) > 4096)
+		bsize /= 2;
 	if (fd < 0)
 		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
-	if (osize < dtp->dt_opts.op_bufsize)
-		size_lowered(dtp, "buffer", osize);
+	if (bsize < dtp->dt_opts.op_bufsize) {
+		size_lowered(dtp, "buffer", bsize);
+		dtp->dt_opts.op_bufsize = bsize;
+	}
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);
