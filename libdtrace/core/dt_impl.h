@@ -515,6 +515,8 @@ typedef struct dt_options {
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
 	bool op_aggpack;		/* aggpack: a histogram on one line */
+	bool op_aggpercpu;		/* aggpercpu: each CPU's value below
+					   an aggregation's */
 	bool op_agghist;		/* agghist: scalar values as bars */
 	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
 					   _UTF8 */

@@ -538,6 +538,8 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_agghist), .od_set = dt_opt_set },
 	{ .od_name = "aggpack", .od_type = DT_OPT_BOOL, TRACE,
 	    AT(op_aggpack), .od_set = dt_opt_set },
+	{ .od_name = "aggpercpu", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggpercpu), .od_set = dt_opt_set },
 	/* Aggregations are read straight from their maps whenever they are
 	   printed, so there is no snapshot to pace: checked and kept. */
 	{ .od_name = "aggrate", .od_type = DT_OPT_RATE, TRACE,
