@@ -733,22 +733,26 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		return (-1);
 	if (cpuinfo && cpuinfo_map(dtp) != 0)
 		return (-1);
-	if (dtp->dt_specasked != 0 && dtp->dt_opts.op_bufresize_manual)
-		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
-		    "spec: specsize must be at most %u with bufresize=manual",
-		    (unsigned int)(DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))));
-	if (dtp->dt_specasked != 0)
+	if (dtp->dt_opts.op_specsize > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t)) {
+		/* halved by dt_specsize(), as DTrace halves it */
+		if (dtp->dt_opts.op_bufresize_manual)
+			return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF "
+			    "map spec: specsize must be at most %u with "
+			    "bufresize=manual", (unsigned int)(DT_SPEC_MAPMAX -
+			    sizeof (dt_specbuf_t))));
+		dtp->dt_opts.op_specsize = dt_specsize(dtp);
 		size_lowered(dtp, "speculation", dtp->dt_opts.op_specsize);
+	}
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */
 		uint64_t vsize = (uint64_t)dtp->dt_opts.op_nspec *
-		    (sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
+		    (sizeof (dt_specbuf_t) + dt_specsize(dtp));
 
 		if (vsize > DT_SPEC_MAPMAX)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "nspec %u "
 			    "and specsize %u need %llu bytes of speculation "
 			    "buffers: at most %u", dtp->dt_opts.op_nspec,
-			    dtp->dt_opts.op_specsize, (unsigned long long)vsize,
+			    dt_specsize(dtp), (unsigned long long)vsize,
 			    DT_SPEC_MAPMAX));
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4,
 		    (uint32_t)vsize, 1, 0);

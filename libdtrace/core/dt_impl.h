@@ -502,7 +502,8 @@ typedef struct dt_options {
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	uint32_t op_nspec;		/* nspec: speculation buffers */
-	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint64_t op_specsize;		/* specsize as set: bytes per
+					   speculation (dt_specsize()) */
 	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
 	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
 					   probes kept armed with no live
@@ -688,10 +689,6 @@ struct dtrace_hdl {
 	uint64_t dt_drops[DT_DROPCPUS];	/* drops already reported */
 	uint64_t dt_dyndrops;		/* dynamic drops already reported */
 	uint64_t dt_specdrops;		/* speculative drops reported */
-	uint64_t dt_specasked;		/* a specsize larger than a
-					   speculation buffer can be, as
-					   asked (0: none): lowered, warned
-					   at dtrace_go() (dt_bpf.c) */
 	bool dt_specused;		/* a clause compiled nspec and specsize
 					   in: they can no longer change */
 	uint64_t dt_specfail;		/* failed speculations reported */
@@ -754,6 +751,23 @@ static inline uint32_t
 dt_strbuf(const dtrace_hdl_t *dtp)
 {
 	return (dtp->dt_opts.op_strsize + 1);
+}
+
+/*
+ * Bytes of a speculation buffer's records: specsize rounded up to 8 (the
+ * records in it are 8-aligned), halved while larger than a buffer can be
+ * (DT_SPEC_MAPMAX, its header besides), as DTrace halves a size it cannot
+ * have; tracing warns of that, or refuses it with bufresize=manual, and
+ * then specsize is the size halved (bpf/dt_bpf.c).
+ */
+static inline uint32_t
+dt_specsize(const dtrace_hdl_t *dtp)
+{
+	uint64_t v = dtp->dt_opts.op_specsize;
+
+	while (v > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))
+		v /= 2;
+	return ((uint32_t)((v + 7) & ~7ULL));
 }
 
 /* ---- functions of core/ shared between files ---------------------------- */

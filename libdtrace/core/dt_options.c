@@ -312,19 +312,7 @@ set_spec(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 		return (-1);
 	if (dtp->dt_nclauses > 0 || dtp->dt_specused)
 		return (compiled(dtp, od));
-	if (od->od_off == offsetof(dt_options_t, op_specsize)) {
-		/*
-		 * Larger than a speculation buffer can be: halved until it
-		 * fits, as DTrace halves a size it cannot have, and warned
-		 * (or refused, with bufresize=manual) when tracing starts.
-		 */
-		dtp->dt_specasked = 0;
-		if (v > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))
-			dtp->dt_specasked = v;
-		while (v > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))
-			v /= 2;
-		v = (v + 7) & ~7ULL;	/* records in it are 8-aligned */
-	}
+	/* specsize is kept as set; its buffers have dt_specsize() bytes */
 	dt_opt_store(dtp, od, v);
 	return (0);
 }
