@@ -617,8 +617,8 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  * (also through D's setopt()); the others, and unknown names, fail with
  * EDT_ACTIVE.  These are the options that may change while tracing:
  *
- *	agghist aggpack aggrate aggsortkey aggsortkeypos aggsortpos
- *	aggsortrev aggzoom encoding printsize quiet switchrate
+ *	agghist aggpack aggpercpu aggrate aggsortkey aggsortkeypos
+ *	aggsortpos aggsortrev aggzoom encoding printsize quiet switchrate
  *
  * These are built into the programs, and fail with EDT_ACTIVE once a
  * program using them has been compiled:

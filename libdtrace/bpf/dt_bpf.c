@@ -260,7 +260,7 @@ dt_map_fd(const dtrace_hdl_t *dtp, int idx)
 
 /*
  * bufresize=auto made a buffer smaller than asked: DTrace's warning, the
- * size in the largest unit that divides it ("buffer size lowered to 2g").
+ * size in the largest unit that divides it ("buffer size lowered to 1600m").
  */
 static void
 size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
@@ -312,10 +312,37 @@ full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
 }
 
 /*
+ * The most entries a variable map is made for: bufresize=auto halves a
+ * larger aggsize or dynvarsize until it holds no more, and warns, as
+ * DTrace halves a size it cannot have; manual refuses it.
+ */
+#define DT_VARMAP_MAXENT	(1U << 24)
+
+/*
+ * What an entry of a variable map costs against aggsize or dynvarsize:
+ * what DTrace counts, not what the map holds.  Its key with every string
+ * component at strsize (a key kept short here still costs that: a
+ * strsize of 1024 makes an @["Bush"] entry too big for an aggsize of
+ * 512, as in DTrace), its value, and for a dynamic variable the 48
+ * bytes a DTrace element has besides (hash, chain, data and tuple
+ * bookkeeping, the variable's id): a[int] = int costs 64, so a
+ * dynvarsize of 100 holds one element, as in DTrace.
+ */
+static uint64_t
+entry_cost(const dt_ident_t *idp)
+{
+	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
+	    idp->di_keysize;
+
+	return (key + idp->di_valsize +
+	    (idp->di_kind == DT_IDENT_AGG ? 0 : DT_DYNVAR_EXTRA));
+}
+
+/*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of elements (key, value and the
- * 8 bytes of the variable's id a DTrace element has besides), and one
- * per-CPU hash map for each aggregation, holding aggsize bytes per CPU.  An
+ * sized so that it holds dynvarsize bytes of elements, and one per-CPU
+ * hash map for each aggregation, holding aggsize bytes per CPU (an
+ * element's cost: entry_cost()).  An
  * aggregation without keys is a per-CPU array of one entry, whose lookup
  * the kernel inlines into the program.  Hash maps are not preallocated:
  * their entries are allocated as keys arrive (max_entries still bounds
@@ -358,15 +385,23 @@ varmaps_create(dtrace_hdl_t *dtp)
 		 * and dynvarsize (warned below).
 		 */
 		for (;;) {
-			/* a dynamic variable's element costs what DTrace's
-			   does: its key, its value and the variable's id (8
-			   bytes), which DTrace's tuples carry */
-			n = *size / (idp->di_keysize + idp->di_valsize +
-			    (agg ? 0 : 8));
+			n = *size / entry_cost(idp);
 			if (n < 1)
 				n = 1;
-			if (n > 1 << 24)
-				n = 1 << 24;
+			if (n > DT_VARMAP_MAXENT &&
+			    dtp->dt_opts.op_bufresize_manual &&
+			    type != BPF_MAP_TYPE_PERCPU_ARRAY)
+				return (dt_set_errmsg(dtp, EDT_BPF, "cannot "
+				    "create BPF map for variable %s: %s holds "
+				    "more than %u of its entries, more than a "
+				    "map is made for, with bufresize=manual",
+				    idp->di_name, agg ? "aggsize" :
+				    "dynvarsize", DT_VARMAP_MAXENT));
+			if (n > DT_VARMAP_MAXENT &&
+			    type != BPF_MAP_TYPE_PERCPU_ARRAY) {
+				*size /= 2;
+				continue;
+			}
 			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
 				n = 1;
 			fd = dt_bpf_map_create(type, name, idp->di_keysize,
@@ -385,8 +420,8 @@ varmaps_create(dtrace_hdl_t *dtp)
 			    "dynvarsize"));
 		}
 		dtp->dt_varmapfd[i] = fd;
-		if (type == BPF_MAP_TYPE_PERCPU_HASH && *size <
-		    (uint64_t)idp->di_keysize + idp->di_valsize &&
+		if (type == BPF_MAP_TYPE_PERCPU_HASH &&
+		    *size < entry_cost(idp) &&
 		    full_twin(dtp, idp, name, i) != 0)
 			return (-1);
 	}
@@ -395,6 +430,66 @@ varmaps_create(dtrace_hdl_t *dtp)
 	if (dtp->dt_opts.op_dynvarsize < asked[1])
 		size_lowered(dtp, "dynamic variable", dtp->dt_opts.op_dynvarsize);
 	return (0);
+}
+
+/*
+ * The maps of maps through which programs reach the variable maps from
+ * DT_VARMAP_DIRECT on (dt_impl.h): the kernel takes a map into a map of
+ * maps only if it is like the map the map of maps was made for (type,
+ * key and value size, entries, flags), so there is one for each kind,
+ * indexed by the variable map's number, each made for its first member.
+ * A variable map's program map is the one programs use (its full twin,
+ * if it has one).
+ */
+static int
+outers_create(dtrace_hdl_t *dtp)
+{
+	struct bpf_map_info *kinds;
+	unsigned int n = dtp->dt_nvarmaps, i;
+
+	if (n <= DT_VARMAP_DIRECT)
+		return (0);
+	if ((kinds = dt_zalloc(dtp, n * sizeof (*kinds))) == NULL ||
+	    (dtp->dt_outerfds = dt_zalloc(dtp, n * sizeof (int))) == NULL) {
+		free(kinds);
+		return (-1);
+	}
+	for (i = DT_VARMAP_DIRECT; i < n; i++) {
+		int fd = dtp->dt_varprogfd[i] >= 0 ? dtp->dt_varprogfd[i] :
+		    dtp->dt_varmapfd[i];
+		struct bpf_map_info info;
+		uint32_t len = sizeof (info);
+		unsigned int k;
+
+		memset(&info, 0, sizeof (info));
+		if (bpf_obj_get_info_by_fd(fd, &info, &len) != 0)
+			break;
+		for (k = 0; k < dtp->dt_nouters; k++) {
+			if (kinds[k].type == info.type &&
+			    kinds[k].key_size == info.key_size &&
+			    kinds[k].value_size == info.value_size &&
+			    kinds[k].max_entries == info.max_entries &&
+			    kinds[k].map_flags == info.map_flags)
+				break;
+		}
+		if (k == dtp->dt_nouters) {
+			LIBBPF_OPTS(bpf_map_create_opts, opts,
+			    .inner_map_fd = (uint32_t)fd);
+			int ofd = bpf_map_create(BPF_MAP_TYPE_ARRAY_OF_MAPS,
+			    "dt_maps", 4, 4, n, &opts);
+
+			if (ofd < 0)
+				break;
+			kinds[k] = info;
+			dtp->dt_outerfds[dtp->dt_nouters++] = ofd;
+		}
+		if (bpf_map_update_elem(dtp->dt_outerfds[k], &i, &fd,
+		    BPF_ANY) != 0)
+			break;
+		dtp->dt_varouterfd[i] = dtp->dt_outerfds[k];
+	}
+	free(kinds);
+	return (i == n ? 0 : map_fail(dtp, "of maps", NULL));
 }
 
 /*
@@ -541,7 +636,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	unsigned int nprobes = 0;
 	bool useprobes = false, usespec = false, kstack = false;
 	bool cpuinfo = false;
-	uint64_t osize;
+	uint64_t bsize;
 	int fd;
 
 	/*
@@ -549,23 +644,27 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	 * buffer can be, or than memory allows, is made smaller, halving
 	 * until it can be made; manual: at its size or not at all.
 	 */
-	osize = pow2(dtp->dt_opts.op_bufsize);
-	if (osize > DT_BUFSIZE_MAX && dtp->dt_opts.op_bufresize_manual)
+	bsize = dtp->dt_opts.op_bufsize;
+	if (pow2(bsize) > DT_BUFSIZE_MAX && dtp->dt_opts.op_bufresize_manual)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF map "
 		    "output: bufsize must be at most 2g (the largest BPF ring "
 		    "buffer) with bufresize=manual"));
-	if (osize > DT_BUFSIZE_MAX)
-		osize = DT_BUFSIZE_MAX;
+	/* bufsize halved as DTrace halves it; the ring buffer is the
+	   power of 2 at least as large (at least a page) */
+	while (pow2(bsize) > DT_BUFSIZE_MAX)
+		bsize /= 2;
 	while ((fd = dt_bpf_map_create(BPF_MAP_TYPE_RINGBUF, "dt_output", 0,
-	    0, (uint32_t)osize, 0)) < 0 && (errno == ENOMEM ||
+	    0, (uint32_t)pow2(bsize), 0)) < 0 && (errno == ENOMEM ||
 	    errno == E2BIG) && !dtp->dt_opts.op_bufresize_manual &&
-	    osize > 4096)
-		osize /= 2;
+	    pow2(bsize) > 4096)
+		bsize /= 2;
 	if (fd < 0)
 		return (map_fail(dtp, "output", "bufsize"));
 	dtp->dt_mapfd[DT_MAP_OUTPUT] = fd;
-	if (osize < dtp->dt_opts.op_bufsize)
-		size_lowered(dtp, "buffer", osize);
+	if (bsize < dtp->dt_opts.op_bufsize) {
+		size_lowered(dtp, "buffer", bsize);
+		dtp->dt_opts.op_bufsize = bsize;
+	}
 
 	fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_ARRAY, "dt_dctx", 4,
 	    dt_dctx_size(dtp), 1, 0);
@@ -599,7 +698,7 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 	if (bpf_map_freeze(fd) != 0)
 		return (map_fail(dtp, "strtab", NULL));
 
-	if (varmaps_create(dtp) != 0)
+	if (varmaps_create(dtp) != 0 || outers_create(dtp) != 0)
 		return (-1);
 	{
 		/* zeros as large as the largest aggregation value, or
@@ -634,16 +733,26 @@ dt_bpf_maps_create(dtrace_hdl_t *dtp)
 		return (-1);
 	if (cpuinfo && cpuinfo_map(dtp) != 0)
 		return (-1);
+	if (dtp->dt_opts.op_specsize > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t)) {
+		/* halved by dt_specsize(), as DTrace halves it */
+		if (dtp->dt_opts.op_bufresize_manual)
+			return (dt_set_errmsg(dtp, EDT_BPF, "cannot create BPF "
+			    "map spec: specsize must be at most %u with "
+			    "bufresize=manual", (unsigned int)(DT_SPEC_MAPMAX -
+			    sizeof (dt_specbuf_t))));
+		dtp->dt_opts.op_specsize = dt_specsize(dtp);
+		size_lowered(dtp, "speculation", dtp->dt_opts.op_specsize);
+	}
 	if (usespec) {
 		/* nspec buffers in one value, for direct addresses */
 		uint64_t vsize = (uint64_t)dtp->dt_opts.op_nspec *
-		    (sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
+		    (sizeof (dt_specbuf_t) + dt_specsize(dtp));
 
 		if (vsize > DT_SPEC_MAPMAX)
 			return (dt_set_errmsg(dtp, EDT_BADOPTVAL, "nspec %u "
 			    "and specsize %u need %llu bytes of speculation "
 			    "buffers: at most %u", dtp->dt_opts.op_nspec,
-			    dtp->dt_opts.op_specsize, (unsigned long long)vsize,
+			    dt_specsize(dtp), (unsigned long long)vsize,
 			    DT_SPEC_MAPMAX));
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_ARRAY, "dt_spec", 4,
 		    (uint32_t)vsize, 1, 0);
@@ -755,6 +864,11 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 		struct bpf_insn *in = &blk->db_insns[blk->db_rels[i].dr_insn];
 		int idx = in->imm;
 
+		if (idx & DT_MAP_OUTER) {
+			in->imm = dtp->dt_varouterfd[(idx & ~DT_MAP_OUTER) -
+			    DT_MAP_COUNT];
+			continue;
+		}
 		in->imm = idx >= DT_MAP_COUNT &&
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] >= 0 ?
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] : dt_map_fd(dtp, idx);
@@ -845,7 +959,13 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 			close(dtp->dt_varprogfd[i]);
 		dtp->dt_varmapfd[i] = -1;
 		dtp->dt_varprogfd[i] = -1;
+		dtp->dt_varouterfd[i] = -1;
 	}
+	for (unsigned int k = 0; k < dtp->dt_nouters; k++)
+		close(dtp->dt_outerfds[k]);
+	free(dtp->dt_outerfds);
+	dtp->dt_outerfds = NULL;
+	dtp->dt_nouters = 0;
 	if (dtp->dt_epollfd >= 0)
 		close(dtp->dt_epollfd);
 	dtp->dt_epollfd = -1;

@@ -193,6 +193,12 @@ dt_block_dump(const dt_block_t *blk, FILE *fp, uint32_t base)
 				else if (rel != NULL)
 					fprintf(fp, "r%d = map %s",
 					    in->dst_reg, rel);
+				else if (in->src_reg == BPF_PSEUDO_MAP_FD &&
+				    (in->imm & DT_MAP_OUTER))
+					fprintf(fp, "r%d = map of maps of "
+					    "variable map %d", in->dst_reg,
+					    (in->imm & ~DT_MAP_OUTER) -
+					    DT_MAP_COUNT);
 				else
 					fprintf(fp, "r%d = 0x%llx",
 					    in->dst_reg, (unsigned long long)v);

@@ -92,6 +92,38 @@ dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map)
 	dt_cg_emit(cg, INSN(0, 0, 0, 0, 0));
 }
 
+/*
+ * r1 = variable map idp, for a helper call (dt_impl.h, DT_VARMAP_DIRECT):
+ * its fd, or the map found in its map of maps.  With keep3, r3 is kept
+ * (a store's value); r0, r2, r4 and r5 are not.
+ */
+void
+dt_cg_emit_varmap(dt_cg_t *cg, const dt_ident_t *idp, bool keep3)
+{
+	int idx = idp->di_id;
+
+	if (idx < DT_MAP_COUNT + DT_VARMAP_DIRECT) {
+		dt_cg_emit_mapfd(cg, R1, idx);
+		return;
+	}
+	if (keep3) {
+		dt_cg_emit(cg, MOV_REG(R0, R3));
+		(void) dt_cg_push(cg);
+	}
+	dt_cg_emit(cg, MOV_IMM(R0, idx - DT_MAP_COUNT));
+	(void) dt_cg_push(cg);
+	dt_cg_emit_mapfd(cg, R1, idx | DT_MAP_OUTER);
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, (int32_t)-cg->cg_sp));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_pop(cg, R1);
+	if (keep3)
+		dt_cg_pop(cg, R3);
+	/* the entry is always there; the verifier wants it checked */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), cg->cg_lend);
+	dt_cg_emit(cg, MOV_REG(R1, R0));
+}
+
 /* r = address of byte off of the value of an array map of one entry */
 void
 dt_cg_emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off)

@@ -170,17 +170,17 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		k.lk_stack = true;
 		k.lk_off = dt_cg_push(cg);
 	}
-	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_emit_varmap(cg, idp, false);
 	dt_cg_lv_keyptr(cg, &k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
 	if (idp->di_nkeys > 0) {
-		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, &k, R2);
 		dt_cg_emit_mapval(cg, R3, DT_MAP_ZERO, 0);
 		dt_cg_emit(cg, MOV_IMM(R4, BPF_NOEXIST));
 		dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
-		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, &k, R2);
 		dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);

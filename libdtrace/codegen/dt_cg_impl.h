@@ -82,6 +82,7 @@ uint32_t dt_cg_pc(dt_cg_t *cg);
 void dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind);
 void dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v);
 void dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map);
+void dt_cg_emit_varmap(dt_cg_t *cg, const dt_ident_t *idp, bool keep3);
 void dt_cg_emit_mapval(dt_cg_t *cg, int reg, int map, uint32_t off);
 int dt_cg_label_new(dt_cg_t *cg);
 void dt_cg_label_set(dt_cg_t *cg, int label);

@@ -61,7 +61,7 @@ dt_cg_speculation(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 static uint32_t
 spec_stride(dtrace_hdl_t *dtp)
 {
-	return ((uint32_t)sizeof (dt_specbuf_t) + dtp->dt_opts.op_specsize);
+	return ((uint32_t)sizeof (dt_specbuf_t) + dt_specsize(dtp));
 }
 
 /*
@@ -128,7 +128,7 @@ cg_commit(dt_cg_t *cg, bool commit)
 	    lsent = dt_cg_label_new(cg);
 	int lspin = dt_cg_label_new(cg), lidle = dt_cg_label_new(cg),
 	    lwait = dt_cg_label_new(cg);
-	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
+	uint32_t specsize = dt_specsize(cg->cg_hdl);
 	int16_t h = (int16_t)offsetof(dt_specbuf_t, sb_hdr);
 
 	dt_cg_emit(cg, MOV_REG(BPF_REG_7, R0));
@@ -206,7 +206,7 @@ dt_cg_emit_specappend(dt_cg_t *cg, uint32_t size)
 {
 	int lend = dt_cg_label_new(cg), lfits = dt_cg_label_new(cg),
 	    ldone = dt_cg_label_new(cg);
-	uint32_t specsize = cg->cg_hdl->dt_opts.op_specsize;
+	uint32_t specsize = dt_specsize(cg->cg_hdl);
 
 	dt_cg_emit(cg, LDX(BPF_DW, BPF_REG_7, R9, MS_OFF(ms_spec)));
 	emit_specbuf(cg, lend);

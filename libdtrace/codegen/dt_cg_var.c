@@ -153,7 +153,7 @@ dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	}
 	lfound = dt_cg_label_new(cg);
 	ldone = dt_cg_label_new(cg);
-	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_emit_varmap(cg, idp, false);
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
@@ -200,7 +200,7 @@ emit_tls_owner(dt_cg_t *cg)
 	dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
 	dt_cg_emit(cg, MOV32_REG(R0, R0));
 	slot = dt_cg_push(cg);
-	dt_cg_emit_mapfd(cg, R1, owner->di_id);
+	dt_cg_emit_varmap(cg, owner, false);
 	dt_cg_emit(cg, MOV_REG(R2, FP));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, slot));
 	dt_cg_emit(cg, MOV_REG(R3, R2));	/* any value: present is all */
@@ -224,7 +224,7 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
 	int lok = dt_cg_label_new(cg);
 
-	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_emit_varmap(cg, idp, true);
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, MOV_IMM(R4, BPF_ANY));
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
@@ -302,7 +302,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 
 		/* storing 0 deletes the element */
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lstore);
-		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, k, R2);
 		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -330,7 +330,7 @@ dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	uint32_t off = 0;
 
 	if (lv_dynamic(idp)) {
-		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, k, R2);
 		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
 	} else {
@@ -361,13 +361,13 @@ dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		lv_addr(cg, R0, idp);
 		return;
 	}
-	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_emit_varmap(cg, idp, false);
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
 	dt_cg_emit_mapval(cg, R3, DT_MAP_ZERO, 0);
 	emit_map_store(cg, idp, k);
-	dt_cg_emit_mapfd(cg, R1, idp->di_id);
+	dt_cg_emit_varmap(cg, idp, false);
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);

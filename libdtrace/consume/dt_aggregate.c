@@ -41,6 +41,9 @@ typedef struct dt_aggent {
 	int64_t ae_zero;	/* a histogram's count at the value 0:
 				   the tie-break of equal ae_order */
 	size_t ae_row;		/* printa(): the entry's row of keys */
+	int64_t *ae_pcpu;	/* with aggpercpu: each CPU's value, one
+				   after another (valsize / 8 words each),
+				   else NULL */
 } dt_aggent_t;
 
 /*
@@ -259,6 +262,20 @@ set_value(const dt_ident_t *idp, dt_aggent_t *e)
 	}
 }
 
+/* Merge entry y's per-CPU values (aggpercpu) into x's, CPU by CPU. */
+static void
+merge_pcpu(const dt_ident_t *idp, dt_aggent_t *x, const dt_aggent_t *y)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint32_t nw = idp->di_valsize / 8;
+
+	if (x->ae_pcpu == NULL || y->ae_pcpu == NULL)
+		return;
+	for (int c = 0; c < ncpu; c++)
+		merge(idp, x->ae_pcpu + (size_t)c * nw,
+		    y->ae_pcpu + (size_t)c * nw, false);
+}
+
 /* Entries by what they sort by: -1, 0 or 1. */
 static int
 order_cmp(const dt_aggent_t *x, const dt_aggent_t *y)
@@ -332,8 +349,10 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 		if (out > 0 && memcmp(ents[out - 1].ae_key, ents[e].ae_key,
 		    ks) == 0) {
 			merge(idp, ents[out - 1].ae_val, ents[e].ae_val, false);
+			merge_pcpu(idp, &ents[out - 1], &ents[e]);
 			free(ents[e].ae_key);
 			free(ents[e].ae_val);
+			free(ents[e].ae_pcpu);
 			continue;
 		}
 		ents[out++] = ents[e];
@@ -389,6 +408,10 @@ agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 			break;
 		}
 		memcpy(e->ae_key, key, idp->di_keysize);
+		e->ae_pcpu = NULL;
+		if (dtp->dt_opts.op_aggpercpu &&
+		    (e->ae_pcpu = malloc((size_t)ncpu * vsz)) != NULL)
+			memcpy(e->ae_pcpu, pcpu, (size_t)ncpu * vsz);
 		for (int c = 0; c < ncpu; c++)
 			merge(idp, e->ae_val, pcpu + (size_t)c * nw, c == 0);
 		set_value(idp, e);
@@ -409,6 +432,7 @@ agg_free(dt_aggent_t *ents, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(ents[i].ae_key);
 		free(ents[i].ae_val);
+		free(ents[i].ae_pcpu);
 	}
 	free(ents);
 }
@@ -1045,6 +1069,55 @@ print_agghist(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
 }
 
 /*
+ * aggpercpu: below an entry, each CPU's part of it, CPU by CPU, every
+ * CPU the system may have: "    [CPU N]" and the value in the column of
+ * the entry's, or a histogram of the CPU's counts.  A CPU the entry has
+ * nothing from shows what its aggregating function starts from: 0, or
+ * for min() the largest value and for max() the smallest.
+ */
+static void
+print_pcpu(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp,
+    const dt_aggent_t *e)
+{
+	int ncpu = libbpf_num_possible_cpus();
+	uint32_t nw = idp->di_valsize / 8;
+	int width = 0;
+	char label[32], *keys = NULL;
+	size_t klen = 0;
+	FILE *kf;
+
+	if (e->ae_pcpu == NULL)
+		return;
+	/* the keys' width, as print_keys() prints them */
+	if (idp->di_nbuckets == 0 && (kf = open_memstream(&keys, &klen)) !=
+	    NULL) {
+		print_keys(dtp, kf, idp, e->ae_key, false);
+		fclose(kf);
+		width = (int)klen;
+		free(keys);
+	}
+	for (int c = 0; c < ncpu; c++) {
+		const int64_t *v = e->ae_pcpu + (size_t)c * nw;
+		int64_t x;
+
+		snprintf(label, sizeof (label), "    [CPU %d]", c);
+		if (idp->di_nbuckets > 0) {
+			fprintf(fp, "%s\n", label);
+			print_hist(dtp, fp, idp, v, true);
+			continue;
+		}
+		if ((idp->di_aggfn == DT_FN_MIN || idp->di_aggfn == DT_FN_MAX) &&
+		    v[0] == 0)
+			x = idp->di_aggfn == DT_FN_MIN ? INT64_MAX : INT64_MIN;
+		else if (idp->di_normal > 0)
+			x = scalar_value(idp, v) / idp->di_normal;
+		else
+			x = scalar_value(idp, v);
+		fprintf(fp, "%-*s %16lld\n", width, label, (long long)x);
+	}
+}
+
+/*
  * Print one aggregation now: each entry's keys and value or histogram;
  * with aggpack, histograms (but llquantize()'s, which has no packed
  * form) one line each; with agghist, scalar values as bars.
@@ -1073,6 +1146,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 				    (long long)(idp->di_normal > 0 ?
 				    ents[i].ae_sort / idp->di_normal :
 				    ents[i].ae_sort));
+				print_pcpu(dtp, fp, idp, &ents[i]);
 				continue;
 			}
 			if (idp->di_nkeys == 0)
@@ -1083,6 +1157,7 @@ dt_agg_print(dtrace_hdl_t *dtp, FILE *fp, const dt_ident_t *idp)
 			if (idp->di_nkeys > 0)
 				fputc('\n', fp);
 			print_hist(dtp, fp, idp, ents[i].ae_val, true);
+			print_pcpu(dtp, fp, idp, &ents[i]);
 		}
 	}
 	agg_free(ents, n);

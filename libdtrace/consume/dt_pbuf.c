@@ -19,6 +19,13 @@
  *  - ring: each CPU's buffer keeps its latest bufsize bytes of records,
  *    the oldest going as new ones come.
  *
+ * A record counts against bufsize what DTrace's record of the firing
+ * takes (dtrace_size()), not the bytes of ours: its 4-byte enabled probe
+ * id, then each value at its type's size and alignment (trace() of an
+ * int 4 bytes, exit()'s status 4, a long 8 after padding), the whole
+ * rounded to its largest alignment: trace(i) of an int takes 8 bytes, so
+ * 50 bytes hold six such records, as in DTrace.
+ *
  * When tracing has stopped and END's records are read, the records kept
  * are printed CPU after CPU, each CPU's in the order they were traced,
  * the CPU that ran END last (as DTrace does), through the same code as
@@ -39,6 +46,8 @@
 /* One record kept: its bytes as the ring buffer gave them. */
 typedef struct dt_pbrec {
 	size_t pr_size;			/* bytes in pr_data */
+	uint64_t pr_cost;		/* what it counts against bufsize
+					   (dtrace_size()) */
 	char pr_data[];			/* header and data */
 } dt_pbrec_t;
 
@@ -48,7 +57,7 @@ typedef struct dt_pbuf {
 	unsigned int pb_head;		/* slot of the oldest */
 	unsigned int pb_n;		/* records kept */
 	unsigned int pb_cap;		/* slots allocated */
-	uint64_t pb_bytes;		/* their sizes, summed */
+	uint64_t pb_bytes;		/* their costs, summed */
 } dt_pbuf_t;
 
 static dt_pbuf_t *
@@ -66,14 +75,15 @@ pbuf_pop(dt_pbuf_t *pb)
 {
 	dt_pbrec_t *pr = pb->pb_recs[pb->pb_head];
 
-	pb->pb_bytes -= pr->pr_size;
+	pb->pb_bytes -= pr->pr_cost;
 	free(pr);
 	pb->pb_head = (pb->pb_head + 1) % pb->pb_cap;
 	pb->pb_n--;
 }
 
 static int
-pbuf_push(dtrace_hdl_t *dtp, dt_pbuf_t *pb, const char *data, size_t size)
+pbuf_push(dtrace_hdl_t *dtp, dt_pbuf_t *pb, const char *data, size_t size,
+    uint64_t cost)
 {
 	dt_pbrec_t *pr;
 
@@ -93,11 +103,69 @@ pbuf_push(dtrace_hdl_t *dtp, dt_pbuf_t *pb, const char *data, size_t size)
 	if ((pr = dt_zalloc(dtp, sizeof (*pr) + size)) == NULL)
 		return (-1);
 	pr->pr_size = size;
+	pr->pr_cost = cost;
 	memcpy(pr->pr_data, data, size);
 	pb->pb_recs[(pb->pb_head + pb->pb_n) % pb->pb_cap] = pr;
 	pb->pb_n++;
-	pb->pb_bytes += size;
+	pb->pb_bytes += cost;
 	return (0);
+}
+
+/* A value's bytes in DTrace's record: an integer's its type's size. */
+static uint32_t
+value_size(const dt_datarec_t *r)
+{
+	if (r->dr_type.ty_kind == DT_TK_INT && r->dr_type.ty_size >= 1 &&
+	    r->dr_type.ty_size <= 8)
+		return (r->dr_type.ty_size);
+	return (r->dr_size);
+}
+
+/* Add a value of sz bytes at *off, aligned as DTrace aligns it. */
+static void
+add_value(uint64_t *off, uint32_t *align, uint32_t sz)
+{
+	uint32_t a = sz >= 8 ? 8 : sz >= 4 ? 4 : sz >= 2 ? 2 : 1;
+
+	*off = (*off + a - 1) & ~(uint64_t)(a - 1);
+	*off += sz;
+	if (a > *align)
+		*align = a;
+}
+
+/* What DTrace's record of this firing's data takes (see above). */
+static uint64_t
+dtrace_size(const dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, size_t size)
+{
+	const dt_clause_t *dcp;
+	uint64_t off = 4;
+	uint32_t align = 4;
+
+	if (hdr->rh_kind != DT_REC_DATA || hdr->rh_clause >= dtp->dt_nclauses)
+		return (size);
+	dcp = dtp->dt_clauses[hdr->rh_clause];
+	for (unsigned int i = 0; i < dcp->dc_nrecs; i++) {
+		const dt_datarec_t *r = &dcp->dc_recs[i];
+
+		switch (r->dr_kind) {
+		case DTRACEACT_NONE:
+			break;
+		case DTRACEACT_EXIT:
+			add_value(&off, &align, 4);
+			break;
+		case DTRACEACT_PRINTF:
+		case DTRACEACT_SYSTEM:
+		case DTRACEACT_FREOPEN:
+			for (uint32_t a = 0; a < r->dr_nargs; a++)
+				add_value(&off, &align,
+				    value_size(&r->dr_args[a]));
+			break;
+		default:
+			add_value(&off, &align, value_size(r));
+			break;
+		}
+	}
+	return ((off + align - 1) & ~(uint64_t)(align - 1));
 }
 
 /*
@@ -107,11 +175,12 @@ pbuf_push(dtrace_hdl_t *dtp, dt_pbuf_t *pb, const char *data, size_t size)
 int
 dt_pbuf_keep(dtrace_hdl_t *dtp, const char *data, size_t size)
 {
-	uint64_t bufsize = dtp->dt_opts.op_bufsize;
+	uint64_t bufsize = dtp->dt_opts.op_bufsize, cost;
 	dt_rechdr_t hdr;
 	dt_pbuf_t *pb;
 
 	memcpy(&hdr, data, sizeof (hdr));
+	cost = dtrace_size(dtp, &hdr, size);
 	dt_consume_exit(dtp, data, size);
 	if ((pb = pbuf_of(dtp, hdr.rh_cpu)) == NULL)
 		return (-1);
@@ -119,7 +188,7 @@ dt_pbuf_keep(dtrace_hdl_t *dtp, const char *data, size_t size)
 	    hdr.rh_prid != DT_PRID_END) {
 		if (dtp->dt_pbfilled)
 			return (0);
-		if (pb->pb_bytes + size > bufsize) {
+		if (pb->pb_bytes + cost > bufsize) {
 			/* full: tracing stops, as exit(0) would */
 			dtp->dt_pbfilled = true;
 			if (!dtp->dt_exited) {
@@ -129,7 +198,7 @@ dt_pbuf_keep(dtrace_hdl_t *dtp, const char *data, size_t size)
 			return (0);
 		}
 	}
-	if (pbuf_push(dtp, pb, data, size) != 0)
+	if (pbuf_push(dtp, pb, data, size, cost) != 0)
 		return (-1);
 	while (dtp->dt_opts.op_bufpolicy == DT_BUFPOLICY_RING &&
 	    pb->pb_bytes > bufsize && pb->pb_n > 1)

@@ -187,11 +187,16 @@ dt_varmap_add(dtrace_hdl_t *dtp, dt_ident_t *idp)
 		if (dt_grow(dtp, (void **)&dtp->dt_varprogfd, &cap, 8,
 		    sizeof (int)) != 0)
 			return (-1);
+		cap = dtp->dt_varmapcap;
+		if (dt_grow(dtp, (void **)&dtp->dt_varouterfd, &cap, 8,
+		    sizeof (int)) != 0)
+			return (-1);
 		dtp->dt_varmapcap = cap;
 	}
 	dtp->dt_varmaps[dtp->dt_nvarmaps] = idp;
 	dtp->dt_varmapfd[dtp->dt_nvarmaps] = -1;
 	dtp->dt_varprogfd[dtp->dt_nvarmaps] = -1;
+	dtp->dt_varouterfd[dtp->dt_nvarmaps] = -1;
 	idp->di_id = DT_MAP_COUNT + (int)dtp->dt_nvarmaps++;
 	return (idp->di_id);
 }

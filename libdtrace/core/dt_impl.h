@@ -97,6 +97,9 @@ typedef enum dt_idkind {
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
+#define DT_DYNVAR_EXTRA	48	/* bytes a dynamic variable's element
+					   costs against dynvarsize besides
+					   its key and value (dt_bpf.c) */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
@@ -139,6 +142,10 @@ typedef struct dt_ident {
 					   a string's when kept short (a
 					   multiple of 8; 0: strsize's) */
 	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
+	uint32_t di_keyfull;		/* ASSOC, TLS, AGG: the key's bytes
+					   with every string at strsize, as
+					   DTrace counts them against
+					   aggsize and dynvarsize */
 	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
 	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
 	char *di_params[DT_MAXKEYS];	/* INLINE of array form (inline T
@@ -188,6 +195,19 @@ typedef enum dt_relkind {
 	DT_REL_MAPVAL,		/* ld_imm64: direct value of map DT_MAP_* */
 	DT_REL_PC		/* imm += index of the block in its program */
 } dt_relkind_t;
+
+/*
+ * A BPF program may use at most 64 maps.  Variable maps (aggregations,
+ * associative arrays, self-> variables) before this index are used by
+ * the programs directly (DT_REL_MAPFD); the later ones through a map of
+ * maps, one for all variable maps alike (type, key and value size,
+ * entries), indexed by the variable map's number: a DT_REL_MAPFD whose
+ * imm has DT_MAP_OUTER set names the map of maps of that variable map.
+ * So a program uses at most DT_MAP_COUNT + DT_VARMAP_DIRECT maps plus
+ * one per kind of the others, whatever the number of variables.
+ */
+#define DT_VARMAP_DIRECT	40
+#define DT_MAP_OUTER		0x40000000
 
 typedef struct dt_reloc {
 	uint32_t dr_insn;	/* instruction index in the block */
@@ -482,7 +502,8 @@ typedef struct dt_options {
 	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
 	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
 	uint32_t op_nspec;		/* nspec: speculation buffers */
-	uint32_t op_specsize;		/* specsize: bytes per speculation */
+	uint64_t op_specsize;		/* specsize as set: bytes per
+					   speculation (dt_specsize()) */
 	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
 	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
 					   probes kept armed with no live
@@ -495,6 +516,8 @@ typedef struct dt_options {
 	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
 	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
 	bool op_aggpack;		/* aggpack: a histogram on one line */
+	bool op_aggpercpu;		/* aggpercpu: each CPU's value below
+					   an aggregation's */
 	bool op_agghist;		/* agghist: scalar values as bars */
 	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
 					   _UTF8 */
@@ -559,6 +582,12 @@ struct dtrace_hdl {
 	int *dt_varprogfd;		/* the map programs use instead, or
 					   -1: a full one for an aggregation
 					   whose entry aggsize cannot hold */
+	int *dt_varouterfd;		/* for those at DT_VARMAP_DIRECT and
+					   after: the map of maps programs
+					   reach theirs through (shared by
+					   maps alike, dt_bpf.c), else -1 */
+	int *dt_outerfds;		/* those maps of maps, each once */
+	unsigned int dt_nouters;	/* how many */
 	unsigned int dt_nvarmaps;	/* how many */
 	unsigned int dt_varmapcap;	/* how many allocated */
 	char *dt_strtab;		/* string literals */
@@ -722,6 +751,23 @@ static inline uint32_t
 dt_strbuf(const dtrace_hdl_t *dtp)
 {
 	return (dtp->dt_opts.op_strsize + 1);
+}
+
+/*
+ * Bytes of a speculation buffer's records: specsize rounded up to 8 (the
+ * records in it are 8-aligned), halved while larger than a buffer can be
+ * (DT_SPEC_MAPMAX, its header besides), as DTrace halves a size it cannot
+ * have; tracing warns of that, or refuses it with bufresize=manual, and
+ * then specsize is the size halved (bpf/dt_bpf.c).
+ */
+static inline uint32_t
+dt_specsize(const dtrace_hdl_t *dtp)
+{
+	uint64_t v = dtp->dt_opts.op_specsize;
+
+	while (v > DT_SPEC_MAPMAX - sizeof (dt_specbuf_t))
+		v /= 2;
+	return ((uint32_t)((v + 7) & ~7ULL));
 }
 
 /* ---- functions of core/ shared between files ---------------------------- */

@@ -106,6 +106,8 @@ dtrace_close(dtrace_hdl_t *dtp)
 	free(dtp->dt_varmaps);
 	free(dtp->dt_varmapfd);
 	free(dtp->dt_varprogfd);
+	free(dtp->dt_varouterfd);
+	free(dtp->dt_outerfds);
 	dt_probes_free(dtp);
 	dt_pbuf_free(dtp);
 	dt_providers_fini(dtp);	/* before the types fbt's modules hold */

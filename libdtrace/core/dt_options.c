@@ -312,8 +312,7 @@ set_spec(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 		return (-1);
 	if (dtp->dt_nclauses > 0 || dtp->dt_specused)
 		return (compiled(dtp, od));
-	if (od->od_off == offsetof(dt_options_t, op_specsize))
-		v = (v + 7) & ~7ULL;	/* records in it are 8-aligned */
+	/* specsize is kept as set; its buffers have dt_specsize() bytes */
 	dt_opt_store(dtp, od, v);
 	return (0);
 }
@@ -527,6 +526,8 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_agghist), .od_set = dt_opt_set },
 	{ .od_name = "aggpack", .od_type = DT_OPT_BOOL, TRACE,
 	    AT(op_aggpack), .od_set = dt_opt_set },
+	{ .od_name = "aggpercpu", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_aggpercpu), .od_set = dt_opt_set },
 	/* Aggregations are read straight from their maps whenever they are
 	   printed, so there is no snapshot to pace: checked and kept. */
 	{ .od_name = "aggrate", .od_type = DT_OPT_RATE, TRACE,
@@ -708,7 +709,7 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = set_scratchsize },
 	{ .od_name = "specsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_specsize), .od_default = 32 << 10, .od_min = 1,
-	    .od_max = DT_SPEC_MAPMAX - sizeof (dt_specbuf_t),
+	    .od_max = UINT64_MAX,
 	    .od_set = set_spec },
 	/* read when a clause calling stack() is compiled */
 	{ .od_name = "stackframes", .od_type = DT_OPT_INT, GO,

@@ -148,6 +148,30 @@ emit_mapfd(dt_asm_t *as, int reg, const dt_ident_t *idp)
 }
 
 /*
+ * r1 = variable map idp: its fd, or, from DT_VARMAP_DIRECT on (dt_impl.h),
+ * the map its map of maps holds (looked up with fp-16 as the key); to
+ * lskip if there is none.  r0, r2 to r5 are not kept.
+ */
+static void
+emit_varmap(dt_asm_t *as, const dt_ident_t *idp, int lskip)
+{
+	if (idp->di_id < DT_MAP_COUNT + DT_VARMAP_DIRECT) {
+		emit_mapfd(as, R1, idp);
+		return;
+	}
+	dt_asm_emit(as, ST_IMM(BPF_W, FP, -16, idp->di_id - DT_MAP_COUNT));
+	dt_asm_reloc(as, DT_REL_MAPFD);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1,
+	    BPF_PSEUDO_MAP_FD, 0, idp->di_id | DT_MAP_OUTER));
+	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
+	dt_asm_emit(as, MOV_REG(R2, FP));
+	dt_asm_emit(as, ALU_IMM(BPF_ADD, R2, -16));
+	dt_asm_emit(as, CALL(BPF_FUNC_map_lookup_elem));
+	dt_asm_jump(as, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
+	dt_asm_emit(as, MOV_REG(R1, R0));
+}
+
+/*
  * Thread-local associative arrays (self->a[k]) are keyed by the thread id
  * and then k: a thread's elements are found only by walking the map.  If
  * the thread (its id at fp-8) is in the owner map, which every store of
@@ -174,9 +198,12 @@ tls_assoc_sweep(dtrace_hdl_t *dtp, dt_asm_t *as, uint32_t *cbinsn)
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
 
+		int lnext;
+
 		if (idp->di_kind != DT_IDENT_ASSOC || !idp->di_tls)
 			continue;
-		emit_mapfd(as, R1, idp);
+		lnext = dt_asm_label(as);
+		emit_varmap(as, idp, lnext);
 		cbinsn[n++] = dt_asm_pc(as);
 		dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R2,
 		    BPF_PSEUDO_FUNC, 0, 0));
@@ -185,6 +212,7 @@ tls_assoc_sweep(dtrace_hdl_t *dtp, dt_asm_t *as, uint32_t *cbinsn)
 		dt_asm_emit(as, ALU_IMM(BPF_ADD, R3, -8));
 		dt_asm_emit(as, MOV_IMM(R4, 0));
 		dt_asm_emit(as, CALL(BPF_FUNC_for_each_map_elem));
+		dt_asm_set(as, lnext);
 	}
 	dt_asm_set(as, lskip);
 	return (n);
@@ -263,13 +291,16 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 	}
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
+		int lnext;
 
 		if (idp->di_kind != DT_IDENT_TLS)
 			continue;
-		emit_mapfd(&as, R1, idp);
+		lnext = dt_asm_label(&as);
+		emit_varmap(&as, idp, lnext);
 		dt_asm_emit(&as, MOV_REG(R2, FP));
 		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -8));
 		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
+		dt_asm_set(&as, lnext);
 	}
 	dt_asm_emit(&as, MOV_IMM(R0, 0));
 	dt_asm_emit(&as, EXIT());

@@ -826,6 +826,7 @@ key_layout(dt_pcb_t *pcb, dt_ident_t *idp, const dt_node_t *keys,
 			idp->di_keybytes[i] = 0;
 		idp->di_keysize += key_bytes(pcb, idp->di_keys[i]);
 	}
+	idp->di_keyfull = idp->di_keysize;
 	if (idp->di_keysize + extra <= DT_MAXKEYSIZE)
 		return;
 	for (k = keys, i = 0; k != NULL; k = k->dn_list, i++) {
@@ -1050,6 +1051,7 @@ assoc_thread(dt_pcb_t *pcb, dt_ident_t *idp, dt_srcpos_t pos)
 		return;
 	idp->di_tls = true;
 	idp->di_keysize += 8;
+	idp->di_keyfull += 8;
 	if (dtp->dt_tlsowner == NULL)
 		dtp->dt_tlsowner = declare_scalar(pcb, "self->.owner",
 		    (dt_type_t){ DT_TK_INT, 8, 0 }, pos);
@@ -1162,6 +1164,7 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 	switch (kind) {
 	case DT_IDENT_TLS:
 		idp->di_keysize = 8;	/* the thread id */
+		idp->di_keyfull = 8;
 		idp->di_valsize = sz;
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
@@ -1520,6 +1523,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		idp->di_keybytes[i] = key_copy_bytes(pcb, keys[i], pos);
 		idp->di_keysize += key_bytes(pcb, keys[i]);
 	}
+	idp->di_keyfull = idp->di_keysize;
 	idp->di_valsize = value_bytes(pcb, ty);
 	struct_var(pcb, idp, pos);
 	assoc_thread(pcb, idp, pos);

@@ -24,14 +24,15 @@ if ! mkdir "$cg" || ! echo $((48 << 20)) > "$cg/$limit"; then
 	exit 1
 fi
 # run_in ARGS...: dtrace ARGS in the cgroup; its error lines and exit
-# status.  A size lowered to is shown as "Nm" when under the limit: where
-# the halving stops (32m or 16m) depends on what else the session's maps
-# take.
+# status.  A size lowered to is shown as "Nm" when under what was asked
+# (256m or 512m): where the halving stops depends on what else the
+# session's maps take (a hash map's buckets are made with it, its
+# entries as keys arrive).
 run_in() {
 	(echo $BASHPID > "$cg/cgroup.procs" && exec $DTRACE -q "$@") \
 	    2>&1 >/dev/null | grep -v '^libbpf: ' | awk '{
 		if (match($0, /lowered to [0-9]+m$/) &&
-		    substr($0, RSTART + 11, RLENGTH - 12) + 0 < 48)
+		    substr($0, RSTART + 11, RLENGTH - 12) + 0 < 256)
 			$0 = substr($0, 1, RSTART - 1) "lowered to Nm"
 		print }'
 	echo "exit ${PIPESTATUS[0]}"

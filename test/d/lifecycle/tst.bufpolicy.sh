@@ -1,11 +1,14 @@
-# bufpolicy (consume/dt_pbuf.c).  Each record of these clauses is 32
-# bytes (a 24-byte header, one 8-byte value), so a 1k buffer per CPU
-# holds 32 of them; the tick probes fire on one CPU, and END prints i.
-# fill: the first 32 records, then tracing stops by itself (exit 0) and
+# bufpolicy (consume/dt_pbuf.c).  A record counts what DTrace's takes:
+# the printf() records of these clauses 16 bytes (a 4-byte enabled probe
+# id, then i, 8 bytes, aligned to 8), an exit() record 8 (the id and a
+# 4-byte status), so a 1k buffer per CPU holds 64 printf() records; the
+# tick probes fire on one CPU, and END prints i.
+# fill: the first 64 records, then tracing stops by itself (exit 0) and
 #   END's record is printed after them.
-# ring: only the latest 32 records of the CPU are printed, when tracing
-#   stops (here by exit(0) at the 301st firing, whose exit() record is
-#   the 32nd).  (No END here: it may run on that CPU or another.)
+# ring: only the latest records of the CPU that fit in 1k are printed,
+#   when tracing stops (here by exit(0) at the 300th firing): its exit()
+#   record and 63 printf() records.  (No END here: it may run on that
+#   CPU or another.)
 # switch: every record, as read.
 # A policy DTrace does not have is refused, naming the three.
 prog='tick-1ms { printf("%d\n", i++); }'
