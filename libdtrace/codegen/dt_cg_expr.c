@@ -1031,6 +1031,8 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	dt_cg_expr(cg, dnp->dn_left);
+	if (dt_cg_str_maynull(dnp->dn_left))	/* NULL[i] faults at i */
+		dt_cg_emit_str_unnull(cg, R0, R1);
 	emit_elem(cg, dnp, false);
 	emit_load(cg, dnp);
 }
