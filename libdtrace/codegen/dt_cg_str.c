@@ -79,7 +79,10 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 /*
  * Whether string argument arg may be an address that cannot be read: a
  * char pointer, NULL, a kernel char array.  A string D made (a literal, a
- * variable, a subroutine's result) always can be.
+ * variable, a subroutine's result) always can be.  Such an argument is
+ * read with bpf_probe_read_str, which takes a user address as well as a
+ * kernel one, as DTrace for Linux's string subroutines read theirs (a
+ * system call's buffer, strtok((void *)arg1, ...)).
  */
 bool
 dt_cg_str_mayfault(const dt_node_t *arg)
@@ -197,7 +200,8 @@ emit_strcopy(dt_cg_t *cg, uint32_t off, bool check)
 		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, off);
 	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit(cg, CALL(check ? BPF_FUNC_probe_read_str :
+	    BPF_FUNC_probe_read_kernel_str));
 	if (check) {
 		emit_strread_check(cg);			/* so r0 > 0 */
 		dt_cg_emit(cg, MOV_REG(R7, R0));
@@ -412,7 +416,8 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, sv);
 	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit(cg, CALL(dt_cg_str_mayfault(dnp->dn_args) ?
+	    BPF_FUNC_probe_read_str : BPF_FUNC_probe_read_kernel_str));
 	if (dt_cg_str_mayfault(dnp->dn_args)) {
 		emit_strread_check(cg);
 	} else {
@@ -791,7 +796,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
 		if (dt_cg_str_mayfault(dnp->dn_args->dn_list)) {
 			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
-			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_str));
 			emit_strread_check(cg);
 		} else {
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
