@@ -24,8 +24,6 @@ dt_cg_store_data(dt_cg_t *cg, dt_type_t t, uint32_t off)
 		return;
 	}
 	if (t.ty_kind == DT_TK_STRING) {
-		if (t.ty_btf == 0)	/* D's string: NULL faults */
-			dt_cg_emit_str_nullfault(cg, R0, R1);
 		dt_cg_emit(cg, MOV_REG(R3, R0));
 		dt_cg_emit_dctx_addr(cg, R1, (uint32_t)dt_cg_data_off(cg, off));
 		dt_cg_emit(cg, MOV_IMM(R2,

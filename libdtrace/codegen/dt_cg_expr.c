@@ -229,6 +229,8 @@ void
 dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
 {
 	dt_cg_expr(cg, dnp);
+	if (dt_cg_str_maynull(dnp))	/* a NULL string recorded faults */
+		dt_cg_emit_str_nullfault(cg, R0, R1);
 	if (cg_wide(dnp))
 		dt_cg_normalize(cg, t);
 }
