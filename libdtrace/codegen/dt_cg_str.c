@@ -95,7 +95,7 @@ dt_cg_str_mayfault(const dt_node_t *arg)
  * Whether D string e may be NULL's string (dt_strtab_null()): a
  * variable or element, a subroutine that gives NULL for nothing found
  * (strchr( ), strrchr( ), strstr( ), strtok( )), the constant NULL made
- * a string, or an operator that passes a value on.  A literal, a
+ * a string, or an operator or stringof( ) that passes such a value on.  A literal, a
  * built-in variable and the other subroutines' results never are.
  */
 bool
@@ -113,6 +113,8 @@ dt_cg_str_maynull(const dt_node_t *e)
 	case DN_CALL: {
 		int id = e->dn_builtin != NULL ? e->dn_builtin->di_id : -1;
 
+		if (id == DT_FN_STRINGOF)	/* a string: passed on */
+			return (dt_cg_str_maynull(e->dn_args));
 		return (id == DT_FN_STRCHR || id == DT_FN_STRRCHR ||
 		    id == DT_FN_STRSTR || id == DT_FN_STRTOK);
 	}

@@ -3,7 +3,8 @@
  * A string that is NULL (a string variable of any class assigned 0 or
  * NULL, an element never stored, strtok( ) with no token left, strchr( ) or
  * strstr( ) that finds nothing) faults where DTrace reads it as a
- * string: traced, printed with %s, passed to a subroutine, indexed.  The
+ * string: traced, printed with %s, passed to a subroutine (in a predicate
+ * too), indexed, stringof( ) of it traced.  The
  * fault is the invalid address (DTRACEFLT_BADADDR, arg4 1) at address 0
  * (arg5), or at i for s[i]; the clause ends there and what it recorded is
  * not output.  Passed on as a value it stays NULL; strtok( ) given a NULL
@@ -24,7 +25,9 @@ BEGIN { printf("%s\n", substr(self->nope, 1)); }
 BEGIN { printf("%d\n", index(self->nope, "a")); }
 BEGIN { printf("%s\n", strstr("haystack", "needle")); }
 BEGIN { h = g; printf("%d\n", h == NULL); trace(h); }
-BEGIN { self->u = strrchr("abc", 'q'); printf("%d\n", toupper(self->u) == "");}
+BEGIN { trace(stringof(self->nope)); }
+BEGIN /strlen(self->nope) > 0/ { printf("not reached\n"); }
+BEGIN { self->u = strrchr("abc", 'q'); printf("%d\n", toupper(self->u) == ""); }
 BEGIN
 {
 	x = "one,two";
