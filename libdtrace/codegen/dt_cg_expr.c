@@ -672,7 +672,8 @@ emit_align_check(dt_cg_t *cg, const dt_node_t *dnp)
 	int lok;
 
 	if ((t.ty_kind != DT_TK_INT && t.ty_kind != DT_TK_PTR) ||
-	    dnp->dn_scratch || t.ty_size < 2 || t.ty_size > 8 || (dnp->dn_aux >> 8 & 0xff) != 0)
+	    dnp->dn_scratch || t.ty_size < 2 || t.ty_size > 8 ||
+	    (dnp->dn_aux >> 8 & 0xff) != 0)
 		return;
 	lok = dt_cg_label_new(cg);
 	dt_cg_emit(cg, MOV_REG(R1, R0));

@@ -95,8 +95,9 @@ dt_cg_str_mayfault(const dt_node_t *arg)
  * Whether D string e may be NULL's string (dt_strtab_null()): a
  * variable or element, a subroutine that gives NULL for nothing found
  * (strchr( ), strrchr( ), strstr( ), strtok( )), the constant NULL made
- * a string, or an operator or stringof( ) that passes such a value on.  A literal, a
- * built-in variable and the other subroutines' results never are.
+ * a string, or an operator or stringof( ) that passes such a value on.
+ * A literal, a built-in variable and the other subroutines' results
+ * never are.
  */
 bool
 dt_cg_str_maynull(const dt_node_t *e)

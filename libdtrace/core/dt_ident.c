@@ -288,8 +288,10 @@ dt_strtab_insert(dtrace_hdl_t *dtp, const char *s, size_t len)
  * The offset of NULL's string.  A string value that is D's NULL (a string
  * variable assigned 0 or NULL, an element never stored, strtok() with no
  * token left, strchr() that finds nothing) is a buffer marked so: a NUL,
- * then 0xff (DT_STR_NULLMARK), which no string D makes has, as a stored
- * "" clears the byte after its NUL.  It reads as "" (a comparison reads
+ * then 0xff (DT_STR_NULLMARK), which a string variable holding "" never
+ * has (its store clears the byte after the NUL); a temporary that holds ""
+ * shows it only if the string it held before had 0xff as its second
+ * byte (not text).  It reads as "" (a comparison reads
  * NULL so, as DTrace's does); where DTrace reads a string (trace(),
  * printf(), a subroutine, s[i]) the code generator tests the mark and
  * NULL faults.  This entry is NULL as a constant, and as the value of an
