@@ -229,6 +229,8 @@ void
 dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
 {
 	dt_cg_expr(cg, dnp);
+	if (dt_cg_str_maynull(dnp))	/* a NULL string recorded faults */
+		dt_cg_emit_str_nullfault(cg, R0, R1);
 	if (cg_wide(dnp))
 		dt_cg_normalize(cg, t);
 }
@@ -654,11 +656,39 @@ emit_elem(dt_cg_t *cg, dt_node_t *dnp, bool past)
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
 }
 
+/*
+ * Before *p or p[i] loads an integer or pointer of 2, 4 or 8 bytes: an
+ * address in r0 that is not a multiple of its size is DTrace's invalid
+ * alignment fault (DTRACEFLT_BADALIGN) for that address, as the DTrace
+ * guide has it ("Pointer Safety").  A member p->m is where its struct
+ * puts it, and is not checked; nor is scratch memory (alloca( ),
+ * copyin( )), whose bytes are read as they lie, bounds checked first
+ * (dt_cg_emit_scratch_check()).
+ */
+static void
+emit_align_check(dt_cg_t *cg, const dt_node_t *dnp)
+{
+	dt_type_t t = dnp->dn_type;
+	int lok;
+
+	if ((t.ty_kind != DT_TK_INT && t.ty_kind != DT_TK_PTR) ||
+	    dnp->dn_scratch || t.ty_size < 2 || t.ty_size > 8 ||
+	    (dnp->dn_aux >> 8 & 0xff) != 0)
+		return;
+	lok = dt_cg_label_new(cg);
+	dt_cg_emit(cg, MOV_REG(R1, R0));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, (int32_t)t.ty_size - 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lok);
+	dt_cg_emit_fault(cg, DTRACEFLT_BADALIGN, R0);
+	dt_cg_label_set(cg, lok);
+}
+
 /* r0 = *p */
 static void
 cg_deref(dt_cg_t *cg, dt_node_t *dnp)
 {
 	dt_cg_expr(cg, dnp->dn_left);
+	emit_align_check(cg, dnp);
 	emit_load(cg, dnp);
 }
 
@@ -1031,7 +1061,11 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 		return;
 	}
 	dt_cg_expr(cg, dnp->dn_left);
+	if (dt_cg_str_maynull(dnp->dn_left))	/* NULL[i] faults at i */
+		dt_cg_emit_str_unnull(cg, R0, R1);
 	emit_elem(cg, dnp, false);
+	if (dnp->dn_left->dn_type.ty_kind == DT_TK_PTR)
+		emit_align_check(cg, dnp);
 	emit_load(cg, dnp);
 }
 

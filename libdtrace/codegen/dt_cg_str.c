@@ -79,13 +79,96 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
 /*
  * Whether string argument arg may be an address that cannot be read: a
  * char pointer, NULL, a kernel char array.  A string D made (a literal, a
- * variable, a subroutine's result) always can be.
+ * variable, a subroutine's result) always can be.  Such an argument is
+ * read with bpf_probe_read_str, which takes a user address as well as a
+ * kernel one, as DTrace for Linux's string subroutines read theirs (a
+ * system call's buffer, strtok((void *)arg1, ...)).
  */
 bool
 dt_cg_str_mayfault(const dt_node_t *arg)
 {
 	return (arg->dn_type.ty_kind != DT_TK_STRING ||
 	    arg->dn_type.ty_btf != 0);
+}
+
+/*
+ * Whether D string e may be NULL's string (dt_strtab_null()): a
+ * variable or element, a subroutine that gives NULL for nothing found
+ * (strchr( ), strrchr( ), strstr( ), strtok( )), the constant NULL made
+ * a string, or an operator or stringof( ) that passes such a value on.
+ * A literal, a built-in variable and the other subroutines' results
+ * never are.
+ */
+bool
+dt_cg_str_maynull(const dt_node_t *e)
+{
+	if (e->dn_type.ty_kind != DT_TK_STRING || e->dn_type.ty_btf != 0)
+		return (false);
+	switch (e->dn_kind) {
+	case DN_STRING:
+		return (e->dn_value == 1);
+	case DN_VAR:
+		return (e->dn_builtin == NULL);
+	case DN_INDEX:
+		return (e->dn_ident != NULL);
+	case DN_CALL: {
+		int id = e->dn_builtin != NULL ? e->dn_builtin->di_id : -1;
+
+		if (id == DT_FN_STRINGOF)	/* a string: passed on */
+			return (dt_cg_str_maynull(e->dn_args));
+		return (id == DT_FN_STRCHR || id == DT_FN_STRRCHR ||
+		    id == DT_FN_STRSTR || id == DT_FN_STRTOK);
+	}
+	default:
+		return (true);
+	}
+}
+
+/* reg = the address of NULL's string (dt_strtab_null()) */
+void
+dt_cg_emit_strnull(dt_cg_t *cg, int reg)
+{
+	uint32_t off = dt_strtab_null(cg->cg_hdl);
+
+	if (off == UINT32_MAX)
+		dt_cg_fail(cg, "D_NOMEM", "out of memory");
+	dt_cg_emit_mapval(cg, reg, DT_MAP_STRTAB, off);
+}
+
+/*
+ * reg = 0 if the string at reg is NULL's (its first two bytes are the
+ * mark): it is then the address 0, as DTrace has NULL.  scratch is
+ * overwritten.
+ */
+void
+dt_cg_emit_str_unnull(dt_cg_t *cg, int reg, int scratch)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_H, scratch, reg, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, scratch, DT_STR_NULLMARK, 0),
+	    lok);
+	dt_cg_emit(cg, MOV_IMM(reg, 0));
+	dt_cg_label_set(cg, lok);
+}
+
+/*
+ * The string at reg, NULL's, is DTrace's invalid address fault for
+ * address 0, as DTrace faults where it reads a NULL string.  Only the
+ * string that is not NULL goes on, so the verifier follows one path.
+ * scratch is overwritten.
+ */
+void
+dt_cg_emit_str_nullfault(dt_cg_t *cg, int reg, int scratch)
+{
+	int lok = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_H, scratch, reg, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, scratch, DT_STR_NULLMARK, 0),
+	    lok);
+	dt_cg_emit(cg, MOV_IMM(scratch, 0));
+	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, scratch);
+	dt_cg_label_set(cg, lok);
 }
 
 /*
@@ -120,7 +203,8 @@ emit_strcopy(dt_cg_t *cg, uint32_t off, bool check)
 		dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, off);
 	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit(cg, CALL(check ? BPF_FUNC_probe_read_str :
+	    BPF_FUNC_probe_read_kernel_str));
 	if (check) {
 		emit_strread_check(cg);			/* so r0 > 0 */
 		dt_cg_emit(cg, MOV_REG(R7, R0));
@@ -266,7 +350,7 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
 
 /*
  * strtok(str, delims), slots holding the two arguments; r0 = the token
- * in temporary res, or "" for DTrace's NULL (no token left).
+ * in temporary res, or NULL's string (no token left).
  *
  * A string that is not NULL is copied to the firing's strtok area
  * (strtok_off) and ms_strtok, the start of the rest, set to 0; NULL
@@ -335,7 +419,8 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
 	dt_cg_emit_dctx_addr(cg, R1, sv);
 	dt_cg_emit(cg, MOV_IMM(R2, strbuf));
-	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit(cg, CALL(dt_cg_str_mayfault(dnp->dn_args) ?
+	    BPF_FUNC_probe_read_str : BPF_FUNC_probe_read_kernel_str));
 	if (dt_cg_str_mayfault(dnp->dn_args)) {
 		emit_strread_check(cg);
 	} else {
@@ -421,12 +506,15 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 	dt_cg_label_set(cg, lnull);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
-	dt_cg_emit_dctx_addr(cg, R0, res);
+	dt_cg_emit_strnull(cg, R0);
 	dt_cg_label_set(cg, ldone);
 }
 
-/* Evaluate the arguments of a call into stack slots, first one deepest. */
+/*
+ * Evaluate the arguments of a call into stack slots, first one deepest.
+ * A string argument that is NULL faults, but strtok()'s first, which
+ * goes on with the string given before.
+ */
 int16_t
 dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 {
@@ -435,6 +523,13 @@ dt_cg_push_args(dt_cg_t *cg, const dt_node_t *dnp, int16_t *slots, int max)
 	for (const dt_node_t *a = dnp->dn_args; a != NULL && n < max;
 	    a = a->dn_list) {
 		dt_cg_expr(cg, (dt_node_t *)a);
+		if (!dt_cg_str_maynull(a))
+			;
+		else if (n == 0 && dnp->dn_builtin != NULL &&
+		    dnp->dn_builtin->di_id == DT_FN_STRTOK)
+			dt_cg_emit_str_unnull(cg, R0, R1);  /* strtok(NULL */
+		else
+			dt_cg_emit_str_nullfault(cg, R0, R1);
 		slots[n++] = dt_cg_push(cg);
 	}
 	return ((int16_t)n);
@@ -704,7 +799,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
 		if (dt_cg_str_mayfault(dnp->dn_args->dn_list)) {
 			dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_faddr), R3));
-			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_str));
 			emit_strread_check(cg);
 		} else {
 			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
@@ -765,8 +860,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
 		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)t1, 0));	/* "" */
-		dt_cg_emit_dctx_addr(cg, R0, t1);
+		dt_cg_emit_strnull(cg, R0);		/* not found: NULL */
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lfound);
 		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 1);
@@ -969,8 +1063,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			emit_search_kmp(cg, back, t1, tn, ft, st, lfound, lnone);
 		dt_cg_label_set(cg, lnone);
 		if (id == DT_FN_STRSTR) {
-			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)res, 0));
-			dt_cg_emit_dctx_addr(cg, R0, res);
+			dt_cg_emit_strnull(cg, R0);	/* NULL */
 		} else {
 			dt_cg_emit(cg, MOV_IMM(R0, -1));
 		}

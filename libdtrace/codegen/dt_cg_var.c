@@ -157,12 +157,8 @@ dt_cg_lv_load(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lfound);
-	if (str) {
-		uint32_t empty = dt_strtab_insert(cg->cg_hdl, "", 0);
-
-		if (empty == UINT32_MAX)
-			dt_cg_fail(cg, "D_NOMEM", "out of memory");
-		dt_cg_emit_mapval(cg, R0, DT_MAP_STRTAB, empty);
+	if (str) {		/* DTrace's NULL */
+		dt_cg_emit_strnull(cg, R0);
 	} else if (sou) {	/* a struct of zeros */
 		dt_cg_emit_mapval(cg, R0, DT_MAP_ZERO, 0);
 	} else {
@@ -266,6 +262,37 @@ lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 }
 
 /*
+ * Store the string at r0 in a global or this-> string variable; r0 is
+ * then the stored copy's address.  NULL's string is stored as its mark
+ * (DT_STR_NULLMARK: the copy of a string stops at its NUL); a stored ""
+ * clears the byte after its NUL, the rest of a longer string overwrites
+ * it.
+ */
+static void
+lv_store_fixed_str(dt_cg_t *cg, const dt_ident_t *idp)
+{
+	int lstr = dt_cg_label_new(cg), llong = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R3, R0));
+	dt_cg_emit(cg, LDX(BPF_H, R1, R0, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_STR_NULLMARK, 0), lstr);
+	lv_addr(cg, R1, idp);
+	dt_cg_emit(cg, ST_IMM(BPF_H, R1, 0, DT_STR_NULLMARK));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lstr);
+	lv_addr(cg, R1, idp);
+	dt_cg_emit(cg, MOV_IMM(R2, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 1, 0), llong);
+	lv_addr(cg, R1, idp);			/* "": no mark after it */
+	dt_cg_emit(cg, ST_IMM(BPF_B, R1, 1, 0));
+	dt_cg_label_set(cg, llong);
+	dt_cg_label_set(cg, ldone);
+	lv_addr(cg, R0, idp);
+}
+
+/*
  * Store r0 into the variable; r0 is then the value, or for a string the
  * address of the stored copy (or of the value stored, for a map).
  */
@@ -283,12 +310,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	}
 	if (!lv_dynamic(idp)) {
 		if (str) {
-			dt_cg_emit(cg, MOV_REG(R3, R0));
-			lv_addr(cg, R1, idp);
-			dt_cg_emit(cg, MOV_IMM(R2,
-			    (int32_t)dt_strbuf(cg->cg_hdl)));
-			dt_cg_emit(cg, CALL(BPF_FUNC_probe_read_kernel_str));
-			lv_addr(cg, R0, idp);
+			lv_store_fixed_str(cg, idp);
 			return;
 		}
 		lv_addr(cg, R1, idp);
@@ -310,7 +332,18 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		dt_cg_emit(cg, MOV_REG(R3, FP));
 		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, vslot));
 	} else {
-		dt_cg_emit(cg, MOV_REG(R3, R0));	/* strbuf bytes at r0 */
+		int lstore = dt_cg_label_new(cg);
+
+		/* NULL's string deletes the element, as 0 does */
+		dt_cg_emit(cg, LDX(BPF_H, R1, R0, 0));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_STR_NULLMARK, 0),
+		    lstore);
+		dt_cg_emit_mapfd(cg, R1, idp->di_id);
+		dt_cg_lv_keyptr(cg, k, R2);
+		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lstore);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot)); /* strbuf bytes */
 	}
 	emit_map_store(cg, idp, k);
 	dt_cg_label_set(cg, ldone);

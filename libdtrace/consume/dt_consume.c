@@ -398,6 +398,10 @@ fault_msg(int fault, uint64_t addr, char *buf, size_t len)
 		snprintf(buf, len, "invalid address (0x%llx)",
 		    (unsigned long long)addr);
 		break;
+	case DTRACEFLT_BADALIGN:
+		snprintf(buf, len, "invalid alignment (0x%llx)",
+		    (unsigned long long)addr);
+		break;
 	case DTRACEFLT_ILLOP:
 		snprintf(buf, len, "illegal operation");
 		break;

@@ -237,6 +237,30 @@ dt_idents_free(dtrace_hdl_t *dtp)
 	free(dtp->dt_strtab);
 	dtp->dt_strtab = NULL;
 	dtp->dt_strtablen = dtp->dt_strtabcap = 0;
+	dtp->dt_strnull = 0;
+}
+
+/* A new entry of dt_strbuf() bytes, zeros: its offset, or UINT32_MAX. */
+static uint32_t
+strtab_append(dtrace_hdl_t *dtp)
+{
+	uint32_t sz = dt_strbuf(dtp), off = dtp->dt_strtablen;
+
+	if (off + sz > dtp->dt_strtabcap) {
+		uint32_t cap = dtp->dt_strtabcap ? dtp->dt_strtabcap * 2 :
+		    sz * 8;
+		char *n;
+
+		while (cap < off + sz)
+			cap *= 2;
+		if ((n = dt_realloc(dtp, dtp->dt_strtab, cap)) == NULL)
+			return (UINT32_MAX);
+		dtp->dt_strtab = n;
+		dtp->dt_strtabcap = cap;
+	}
+	memset(dtp->dt_strtab + off, 0, sz);
+	dtp->dt_strtablen = off + sz;
+	return (off);
 }
 
 /*
@@ -254,24 +278,40 @@ dt_strtab_insert(dtrace_hdl_t *dtp, const char *s, size_t len)
 	if (len >= sz)
 		len = sz - 1;
 	for (off = 0; off < dtp->dt_strtablen; off += sz) {
+		if (off + 1 == dtp->dt_strnull)	/* NULL's, not "" */
+			continue;
 		if (strncmp(dtp->dt_strtab + off, s, len) == 0 &&
 		    dtp->dt_strtab[off + len] == '\0')
 			return (off);
 	}
-	if (off + sz > dtp->dt_strtabcap) {
-		uint32_t cap = dtp->dt_strtabcap ? dtp->dt_strtabcap * 2 :
-		    sz * 8;
-		char *n;
+	if ((off = strtab_append(dtp)) != UINT32_MAX)
+		memcpy(dtp->dt_strtab + off, s, len);
+	return (off);
+}
 
-		while (cap < off + sz)
-			cap *= 2;
-		if ((n = dt_realloc(dtp, dtp->dt_strtab, cap)) == NULL)
-			return (UINT32_MAX);
-		dtp->dt_strtab = n;
-		dtp->dt_strtabcap = cap;
+/*
+ * The offset of NULL's string.  A string value that is D's NULL (a string
+ * variable assigned 0 or NULL, an element never stored, strtok() with no
+ * token left, strchr() that finds nothing) is a buffer marked so: a NUL,
+ * then 0xff (DT_STR_NULLMARK), which a string variable holding "" never
+ * has (its store clears the byte after the NUL); a temporary that holds ""
+ * shows it only if the string it held before had 0xff as its second
+ * byte (not text).  It reads as "" (a comparison reads
+ * NULL so, as DTrace's does); where DTrace reads a string (trace(),
+ * printf(), a subroutine, s[i]) the code generator tests the mark and
+ * NULL faults.  This entry is NULL as a constant, and as the value of an
+ * element that is not there.  Returns UINT32_MAX on failure.
+ */
+uint32_t
+dt_strtab_null(dtrace_hdl_t *dtp)
+{
+	uint32_t off;
+
+	if (dtp->dt_strnull != 0)
+		return (dtp->dt_strnull - 1);
+	if ((off = strtab_append(dtp)) != UINT32_MAX) {
+		dtp->dt_strtab[off + 1] = (char)(DT_STR_NULLMARK >> 8);
+		dtp->dt_strnull = off + 1;
 	}
-	memset(dtp->dt_strtab + off, 0, sz);
-	memcpy(dtp->dt_strtab + off, s, len);
-	dtp->dt_strtablen = off + sz;
 	return (off);
 }

@@ -113,6 +113,9 @@ typedef enum dt_idkind {
 				   holds at least (printsize's default),
 				   whatever printsize it is compiled with */
 #define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
+/* the first two bytes of a string buffer that holds D's NULL: a NUL, then
+   0xff (read as a little-endian u16); see dt_strtab_null() */
+#define DT_STR_NULLMARK	0xff00
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
 
@@ -593,6 +596,7 @@ struct dtrace_hdl {
 	char *dt_strtab;		/* string literals */
 	uint32_t dt_strtablen;		/* bytes used */
 	uint32_t dt_strtabcap;		/* bytes allocated */
+	uint32_t dt_strnull;		/* NULL's string's offset + 1, or 0 */
 
 	struct dtrace_prog *dt_progs;	/* compiled programs */
 	dt_clause_t **dt_clauses;	/* enabled clauses, by id */
@@ -806,6 +810,7 @@ extern const dt_ident_t *dt_builtin_lookup(const char *);
 extern int dt_regs_lookup(const char *);
 extern void dt_idents_free(dtrace_hdl_t *);
 extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
+extern uint32_t dt_strtab_null(dtrace_hdl_t *);
 extern int dt_varmap_add(dtrace_hdl_t *, dt_ident_t *);
 extern int dt_map_fd(const dtrace_hdl_t *, int);
 

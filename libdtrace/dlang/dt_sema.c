@@ -3542,9 +3542,10 @@ sema_addrof(dt_pcb_t *pcb, dt_node_t *dnp)
 static void zero_as_empty(dt_pcb_t *, const dt_node_t *, dt_node_t *);
 
 /*
- * In a comparison with a string, the constant NULL is the empty string:
- * string values are never address 0 here (strtok() returns "" for
- * DTrace's NULL), and DTrace's string compare reads NULL as "".
+ * In a comparison with a string, the constant NULL is NULL's string,
+ * which reads as "": string values are never address 0 here (a NULL
+ * string is a marked buffer, dt_strtab_null()), and DTrace's string
+ * compare reads NULL as "".
  */
 static void
 null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
@@ -3601,9 +3602,11 @@ charptr_as_string(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 }
 
 /*
- * The constant 0 or NULL (n) put in a string (s) is the empty string:
- * s = 0 stores "", which reads as DTrace's deleted string variable or
- * element does (the element keeps its space until the next store).
+ * The constant 0 or NULL (n) put in a string (s) is NULL's string (a
+ * DN_STRING "" with dn_value 1, dt_strtab_null()): s = 0 stores NULL,
+ * which deletes a self-> or associative array element; NULL reads as ""
+ * where a comparison reads it, and faults where a string is read
+ * (trace(), printf(), a subroutine, s[i]), as in DTrace.
  */
 static void
 zero_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
@@ -3620,6 +3623,7 @@ zero_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 	n->dn_str = e;
 	n->dn_strlen = 0;
 	n->dn_kind = DN_STRING;
+	n->dn_value = 1;
 	n->dn_type = s->dn_type;
 	sema_expr(pcb, n);
 }
@@ -3751,8 +3755,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_INT:
 		break;
 	case DN_STRING:
-		dnp->dn_stroff = dt_strtab_insert(pcb->pcb_hdl, dnp->dn_str,
-		    dnp->dn_strlen);
+		dnp->dn_stroff = dnp->dn_value == 1 ?
+		    dt_strtab_null(pcb->pcb_hdl) :
+		    dt_strtab_insert(pcb->pcb_hdl, dnp->dn_str, dnp->dn_strlen);
 		if (dnp->dn_stroff == UINT32_MAX)
 			dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
 		break;

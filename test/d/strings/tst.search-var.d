@@ -2,7 +2,7 @@
 /*
  * index( ), rindex( ), strstr( ) of a string held in a variable or made at
  * run time, as of a literal: the first (index, strstr) or last (rindex)
- * occurrence, -1 or "" when there is none; index searches from its start
+ * occurrence, -1 or NULL when there is none; index searches from its start
  * position (a negative one counts as 0), rindex at or before it; the
  * empty string is found where the search starts.  Overlapping and
  * repeated prefixes ("ababc" in "abababc...") need the search not to
@@ -43,7 +43,7 @@ END
 	e = "";
 	printf("%d %d %d\n", index(s, e), rindex(s, e), index(s, e, 5));
 	z = "abcd";
-	printf("%d %d [%s]\n", index(s, z), rindex(s, z), strstr(s, z));
+	printf("%d %d %d\n", index(s, z), rindex(s, z), strstr(s, z) == NULL);
 }
 
 END

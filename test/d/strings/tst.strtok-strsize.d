@@ -6,10 +6,10 @@
 BEGIN
 {
 	printf("[%s]", strtok("abcdefghijk", ","));
-	printf("[%s]\n", strtok(NULL, ","));
+	printf("%d\n", strtok(NULL, ",") == NULL);
 	printf("[%s]", strtok("ab,defghijk", ","));
 	printf("[%s]", strtok(NULL, ","));
-	printf("[%s]\n", strtok(NULL, ","));
+	printf("%d\n", strtok(NULL, ",") == NULL);
 	printf("[%s]", strtok("abcdef,h", ","));
 	printf("[%s]\n", strtok(NULL, ","));
 	exit(0);

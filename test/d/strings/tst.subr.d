@@ -8,8 +8,8 @@ BEGIN
 	printf("%s|%s|%s|%s|%s|%s\n", basename("/usr/lib/libc.so.6"),
 	    dirname("/usr/lib/libc.so.6"), lltostr(-12345), lltostr(0),
 	    basename("/"), dirname("/"));
-	printf("%s|%s|%s|%s|%s|%s|%s\n", strchr("key=value", '='),
-	    strrchr("a/b/c", '/'), strchr("abc", 'x'), toupper("Hello, World!"),
+	printf("%s|%s|%d|%s|%s|%s|%s\n", strchr("key=value", '='),
+	    strrchr("a/b/c", '/'), strchr("abc", 'x') == NULL, toupper("Hello, World!"),
 	    tolower("MiXeD"), dirname("file"), basename("dir/"));
 	printf("%s|%s|%s|%d\n", lltostr(9223372036854775807),
 	    lltostr(-9223372036854775807 - 1), dirname("/usr/"), strlen(""));

@@ -1,6 +1,6 @@
 #pragma D option quiet
 /* Associative arrays: tuple keys of integers and strings, missing keys
-   read as 0 and "", assigning 0 deletes, op= and ++ on elements. */
+   read as 0 and NULL, assigning 0 deletes, op= and ++ on elements. */
 BEGIN
 {
 	a["x"] = 1;
@@ -11,7 +11,7 @@ BEGIN
 	c[3]++;
 	d[execname, pid] = timestamp;
 	printf("%d %d %d\n", a["x"], a["y"], a["z"]);
-	printf("%s|%s|\n", b[1, "k"], b[2, "k"]);
+	printf("%s|%d|\n", b[1, "k"], b[2, "k"] == NULL);
 	printf("%d %d %d\n", c[3], c[4], d["dtrace", pid] > 0);
 	a["x"] = 0;
 	printf("%d\n", a["x"]);

@@ -3,7 +3,7 @@
  * Thread-local associative arrays: declared (self T a[K...]) or made by
  * their first assignment; keys of several components, of integers and
  * strings; integer, string and pointer values; missing elements read as
- * 0 and ""; assigning 0 deletes; ++, --, op=; in predicates, as
+ * 0 and NULL; assigning 0 deletes; ++, --, op=; in predicates, as
  * aggregation keys and values, as function arguments.
  */
 self int d[int];
@@ -29,8 +29,8 @@ BEGIN
 	self->d[7] |= 1;
 	printf("%d %d %d %d %d\n", self->a["x"], self->a["y"],
 	    self->b[1, "two"], self->b[2, "two"], self->a["none"]);
-	printf("%s|%s|%s|\n", self->names[1, "a"], self->names[1, "b"],
-	    self->names[2, "a"]);
+	printf("%s|%s|%d|\n", self->names[1, "a"], self->names[1, "b"],
+	    self->names[2, "a"] == NULL);
 	printf("%d %d %d\n", self->p[pid] == curthread, self->p[0] == NULL,
 	    self->undeclared[3]);
 	self->a["x"] = 0;

@@ -2,7 +2,10 @@
 /*
  * 0 and NULL may be assigned to a string variable of every class (a
  * global, a thread-local, a clause-local, an associative array's
- * element): the string reads empty after, and compares equal to NULL.
+ * element): the variable is then NULL, as in DTrace.  It compares equal
+ * to NULL, and to "" (a string comparison reads NULL as the empty
+ * string); a later string is stored as usual.  Reading it as a string
+ * faults (strings/tst.null-fault.d).
  */
 BEGIN
 {
@@ -14,9 +17,13 @@ BEGIN
 	this->u = 0;
 	a["k"] = "jkl";
 	a["k"] = 0;
-	printf("[%s] [%s] [%s] [%s]\n", s, self->t, this->u, a["k"]);
-	printf("%d %d\n", s == NULL, strlen(a["k"]));
+	printf("%d %d %d %d\n", s == NULL, self->t == NULL, this->u == NULL,
+	    a["k"] == NULL);
+	printf("%d %d %d %d\n", s == "", self->t != "", this->u < "a",
+	    a["k"] == "jkl");
 	s = "again";
-	printf("[%s]\n", s);
+	printf("[%s] %d\n", s, s == NULL);
+	s = "";
+	printf("[%s] %d\n", s, s == NULL);
 	exit(0);
 }
