@@ -952,14 +952,11 @@ main(int argc, char *argv[])
 	}
 
 	/*
-	 * -l prints its header first; a description matching nothing is
-	 * then reported by the listing, not refused by the compiler.
+	 * -l: a description matching nothing is reported by the listing,
+	 * not refused by the compiler.
 	 */
-	if (list) {
+	if (list)
 		cflags |= DTRACE_C_ZDEFS;
-		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
-		    "MODULE", "FUNCTION", "NAME");
-	}
 
 	/*
 	 * Compile every request, in order.  Each program must use the last
@@ -1009,7 +1006,14 @@ main(int argc, char *argv[])
 			report_prog(rq, exitearly);
 	}
 
+	/*
+	 * -l prints its header once every request has compiled: one that
+	 * does not compile (an overspecified description, an extraneous
+	 * argument) ends the run before anything is listed, as in DTrace.
+	 */
 	if (list) {
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
 		if (nreqs == 0)
 			(void) dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
 		for (int i = 0; i < nreqs; i++)
