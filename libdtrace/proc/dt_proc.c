@@ -388,9 +388,14 @@ dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 	struct ps_prochandle *P;
 
 	(void) flags;
-	if (pid <= 0 || kill(pid, 0) != 0) {
-		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: %s",
-		    (int)pid, pid <= 0 ? "invalid pid" : strerror(errno));
+	if (pid <= 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: invalid "
+		    "pid", (int)pid);
+		return (NULL);
+	}
+	/* a process that is not there, or not ours: the reason alone */
+	if (kill(pid, 0) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "%s", strerror(errno));
 		return (NULL);
 	}
 	if ((P = proc_add(dtp, pid, false)) != NULL)
