@@ -2,8 +2,8 @@
  * dt_proc.c: processes created (-c) and grabbed (-p) by a session.
  *
  * A created process is forked at once, executes its file under our ptrace
- * and is held, stopped at its program's entry point (AT_ENTRY), until
- * dtrace_proc_continue(): its pid ($target) is known while the program
+ * and is held, stopped where option evaltime says (by default at its
+ * main(), past its loader and constructors), until dtrace_proc_continue(): its pid ($target) is known while the program
  * compiles, its libraries are mapped when its modules are read, and its
  * probes are attached before it runs any code of its own, while nothing
  * of ours (the forked child before exec()) ever runs under probes.  A
@@ -141,27 +141,24 @@ proc_wait(pid_t pid, int *status, int ms)
 }
 
 /*
- * Run process pid, stopped under our ptrace, to its program's entry point
- * (AT_ENTRY): a breakpoint written there (PTRACE_POKETEXT), the process
- * continued until it hits it, the instruction put back and the process
- * left stopped at its first byte.  The dynamic loader has then mapped
- * every library the program needs (and run their initializers); the
- * program itself has run nothing.  Signals that come on the way are
- * delivered.  0 stopped there; 1 the process ended on the way (*status);
- * -1 the time (ms, -1 no limit) ran out, the process left as it was but
- * running; -2 ptrace failed.
+ * Run process pid, stopped under our ptrace, to address addr of its code:
+ * a breakpoint written there (PTRACE_POKETEXT), the process continued
+ * until it hits it, the instruction put back and the process left
+ * stopped at its first byte.  Signals that come on the way are delivered.
+ * 0 stopped there; 1 the process ended on the way (*status); -1 the time
+ * (ms, -1 no limit) ran out, the process left as it was but running; -2
+ * ptrace failed.
  */
 static int
-proc_run_to_entry(pid_t pid, int *status, int ms)
+proc_run_to(pid_t pid, uint64_t entry, int *status, int ms)
 {
-	uint64_t entry = proc_entry(pid);
 	struct user_regs_struct regs;
 	long word;
 	int sig = 0, rv;
 
 	if (entry == 0 || ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
 		return (-2);
-	if (regs.rip == entry)		/* static: the kernel started it there */
+	if (regs.rip == entry)		/* there already */
 		return (0);
 	errno = 0;
 	word = ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL);
@@ -197,10 +194,63 @@ proc_run_to_entry(pid_t pid, int *status, int ms)
 }
 
 /*
+ * Run process pid to its program's entry point (AT_ENTRY), as
+ * proc_run_to() does.  The dynamic loader has then mapped every library
+ * the program needs (and run their initializers); the program itself has
+ * run nothing (a static one starts there).
+ */
+static int
+proc_run_to_entry(pid_t pid, int *status, int ms)
+{
+	return (proc_run_to(pid, proc_entry(pid), status, ms));
+}
+
+/*
+ * The address of main() in process pid, which is at its program's entry
+ * point: the symbol of its executable moved as the entry point moved
+ * (AT_ENTRY against e_entry: a PIE's load address), or 0 if the program
+ * has no symbol main (stripped) or cannot be read.
+ */
+static uint64_t
+proc_main(pid_t pid)
+{
+	char path[64];
+	uint64_t addr, entry;
+
+	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
+	if (dt_elf_funcaddr(path, "main", &addr, &entry) != 0 || entry == 0)
+		return (0);
+	return (addr + (proc_entry(pid) - entry));
+}
+
+/*
+ * Where evaltime holds a created process, stopped at its exec: exec
+ * there; preinit at its entry point, before the program's constructors;
+ * postinit (the default) and main at main(), after them, as DTrace does;
+ * a program without the symbol main at its entry point.  As
+ * proc_run_to() returns.
+ */
+static int
+proc_run_to_evaltime(dtrace_hdl_t *dtp, pid_t pid, int *status)
+{
+	uint64_t main_addr;
+	int rv;
+
+	if (dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC)
+		return (0);
+	if ((rv = proc_run_to_entry(pid, status, -1)) != 0 ||
+	    dtp->dt_opts.op_evaltime == DT_EVALTIME_PREINIT ||
+	    (main_addr = proc_main(pid)) == 0)
+		return (rv);
+	return (proc_run_to(pid, main_addr, status, -1));
+}
+
+/*
  * A created process starts under our ptrace (PTRACE_TRACEME) and executes
  * its file at once: the kernel stops it after exec() succeeds, before the
- * new program's first instruction, and it is run from there to its entry
- * point (proc_run_to_entry()), so that its modules are the ones it maps
+ * new program's first instruction, and it is run from there to where
+ * evaltime holds it (proc_run_to_evaltime()), so that its modules are the
+ * ones it maps
  * and our own code in the forked child (everything before exec(): the
  * libc functions execvp() calls, its system calls) has run before any
  * probe of the session exists.  Nothing the session traces under its pid
@@ -266,16 +316,15 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		return (NULL);
 	}
 	/*
-	 * The stop after exec(), then the entry point; with evaltime=exec
-	 * the process is held at that stop, before its dynamic loader runs
+	 * The stop after exec(), then where evaltime says; with exec the
+	 * process is held at that stop, before its dynamic loader runs
 	 * (its loader's system calls are traced; its libraries come through
 	 * the loader's hook, as dlopen()'s do).
 	 */
 	if (!held)
 		rv = 2;
 	else if ((rv = proc_wait(pid, &status, -1)) == 1)
-		rv = dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC ? 0 :
-		    proc_run_to_entry(pid, &status, -1);
+		rv = proc_run_to_evaltime(dtp, pid, &status);
 	else if (rv == 0)
 		rv = 1;
 	if (rv < 0) {

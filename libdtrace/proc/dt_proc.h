@@ -138,6 +138,8 @@ extern bool dt_elf_changed(const dt_elf_t *);
 extern bool dt_elf_nonotes(dtrace_hdl_t *, int);
 extern void dt_elf_nonotes_add(dtrace_hdl_t *, const dt_elf_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+extern int dt_elf_funcaddr(const char *, const char *, uint64_t *,
+    uint64_t *);
 extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
     const dt_elfsym_t *);
 extern int dt_elf_symval(const dt_elf_t *, const char *, uint64_t *);
