@@ -982,19 +982,14 @@ main(int argc, char *argv[])
 			    cflags, margc, margv);
 			if (fp != stdin)
 				fclose(fp);
+			/* a preprocessor's messages are out already */
 			if (rq->rq_prog == NULL)
-				fatal("failed to %s script %s: %s",
-				    dtrace_errno(g_dtp) == EDT_CPP ?
-				    "preprocess" : "compile", rq->rq_arg,
-				    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+				fatal("failed to compile script %s: %s",
+				    rq->rq_arg, dtrace_errmsg(g_dtp,
+				    dtrace_errno(g_dtp)));
 		} else {
 			rq->rq_prog = dtrace_program_strcompile(g_dtp,
 			    rq->rq_arg, rq->rq_spec, cflags, margc, margv);
-			if (rq->rq_prog == NULL &&
-			    dtrace_errno(g_dtp) == EDT_CPP)
-				fatal("failed to preprocess probe specifier "
-				    "%s: %s", rq->rq_arg, dtrace_errmsg(g_dtp,
-				    EDT_CPP));
 			if (rq->rq_prog == NULL)
 				fatal("invalid probe specifier %s: %s",
 				    rq->rq_arg, dtrace_errmsg(g_dtp,
