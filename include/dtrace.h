@@ -900,8 +900,10 @@ extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
 /*
  * Process control.  dtrace_proc_create() starts file with argv (NULL,
  * EDT_PROC, when it cannot be executed), held where option evaltime says
- * (by default at its main(), after its loader and constructors) until
- * dtrace_proc_continue() lets it run; dtrace_proc_grab() attaches to
+ * (by default at its main(), after its loader and constructors; with exec,
+ * before its exec()) until dtrace_proc_continue() lets it run (and, held
+ * before its exec(), returns once it executed its file: -1, EDT_PROC,
+ * when that failed); dtrace_proc_grab() attaches to
  * a running process (one that has just started is held at its entry point
  * the same way).  The session ends (dtrace_work() returns
  * DTRACE_WORKSTATUS_DONE) when every such process has exited.

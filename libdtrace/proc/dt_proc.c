@@ -87,6 +87,7 @@ proc_add(dtrace_hdl_t *dtp, pid_t pid, bool created)
 		return (NULL);
 	P->pp_pid = pid;
 	P->pp_created = created;
+	P->pp_execfd = -1;
 	P->pp_pidfd = pidfd_open(pid);
 	P->pp_next = dtp->dt_procs;
 	dtp->dt_procs = P;
@@ -245,6 +246,45 @@ proc_run_to_evaltime(dtrace_hdl_t *dtp, pid_t pid, int *status)
 	return (proc_run_to(pid, main_addr, status, -1));
 }
 
+/* Does file start as an ELF file does (not a script with #!)? */
+static bool
+is_elf(const char *file)
+{
+	char magic[SELFMAG];
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	bool elf = fd >= 0 && read(fd, magic, SELFMAG) == SELFMAG &&
+	    memcmp(magic, ELFMAG, SELFMAG) == 0;
+
+	if (fd >= 0)
+		close(fd);
+	return (elf);
+}
+
+/*
+ * Read what the forked child says on pipe fd: -1 (it is not under our
+ * ptrace), 0 (it stops before its exec()), an errno (its exec() failed),
+ * or nothing at the pipe's end (it executed its file: the pipe is
+ * close-on-exec).  The first word other than -1, or -2 at the end; *held
+ * is cleared by a -1.
+ */
+static int
+child_says(int fd, bool *held)
+{
+	int word;
+	ssize_t n;
+
+	for (;;) {
+		while ((n = read(fd, &word, sizeof (word))) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof (word))
+			return (-2);
+		if (word != -1)
+			return (word);
+		*held = false;
+	}
+}
+
 /*
  * A created process starts under our ptrace (PTRACE_TRACEME) and executes
  * its file at once: the kernel stops it after exec() succeeds, before the
@@ -255,6 +295,12 @@ proc_run_to_evaltime(dtrace_hdl_t *dtp, pid_t pid, int *status)
  * libc functions execvp() calls, its system calls) has run before any
  * probe of the session exists.  Nothing the session traces under its pid
  * is ours.  A failed exec() sends its errno back on a close-on-exec pipe.
+ * With evaltime=exec, a program (an ELF file: a script's interpreter is
+ * not known before) is held before its exec() instead, stopped by its
+ * own SIGSTOP, so that its exec() is traced (proc:::exec-success, the
+ * loader's system calls): its modules are then its file and the loader
+ * it names (dt_pidmods_read()), and dtrace_proc_continue() reports how
+ * the exec() went.
  */
 DT_EXPORT struct ps_prochandle *
 dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
@@ -262,15 +308,15 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 	struct ps_prochandle *P;
 	char exe[4096];
 	int efd[2], err, status, rv;
-	bool held = true;
+	bool held = true, preexec;
 	pid_t pid;
-	ssize_t n;
 
 	if ((err = find_exec(file, exe)) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
 		return (NULL);
 	}
+	preexec = dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC && is_elf(exe);
 	if (pipe2(efd, O_CLOEXEC) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(errno));
@@ -294,6 +340,10 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0) {
 			err = -1;
 			(void) !write(efd[1], &err, sizeof (err));
+		} else if (preexec) {
+			err = 0;
+			(void) !write(efd[1], &err, sizeof (err));
+			(void) raise(SIGSTOP);
 		}
 		execvp(file, argv);
 		err = errno;
@@ -301,15 +351,11 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		_exit(127);
 	}
 	close(efd[1]);
-	do {
-		while ((n = read(efd[0], &err, sizeof (err))) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (n == (ssize_t)sizeof (err) && err == -1)
-			held = false;
-	} while (n == (ssize_t)sizeof (err) && err == -1);
-	close(efd[0]);
-	if (n == (ssize_t)sizeof (err)) {	/* it ends at once: _exit() */
+	err = child_says(efd[0], &held);
+	preexec = err == 0;
+	if (!preexec)
+		close(efd[0]);
+	if (err > 0) {			/* it ends at once: _exit() */
 		(void) waitpid(pid, NULL, 0);
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
@@ -324,13 +370,15 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 	if (!held)
 		rv = 2;
 	else if ((rv = proc_wait(pid, &status, -1)) == 1)
-		rv = proc_run_to_evaltime(dtp, pid, &status);
+		rv = preexec ? 0 : proc_run_to_evaltime(dtp, pid, &status);
 	else if (rv == 0)
 		rv = 1;
-	if (rv < 0) {
-		err = errno;
+	if (rv < 0 || (preexec && rv != 0)) {
+		err = rv < 0 ? errno : ECHILD;
 		(void) kill(pid, SIGKILL);
 		(void) waitpid(pid, NULL, 0);
+		if (preexec)
+			close(efd[0]);
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(err));
 		return (NULL);
@@ -338,7 +386,13 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 	if ((P = proc_add(dtp, pid, true)) == NULL) {
 		(void) kill(pid, SIGKILL);
 		(void) waitpid(pid, NULL, 0);
+		if (preexec)
+			close(efd[0]);
 		return (NULL);
+	}
+	if (preexec) {
+		P->pp_preexec = true;
+		P->pp_execfd = efd[0];
 	}
 	if (rv == 1) {		/* its loader ended it (a missing library) */
 		P->pp_exited = true;
@@ -453,19 +507,34 @@ dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 }
 
 /*
- * Let a held process go from its entry point: our ptrace leaves it
+ * Let a held process go from where it is held: our ptrace leaves it
  * (PTRACE_DETACH), and it runs its program with the session's probes in
  * place.  Its mappings are copied for ustack() and the like first: it may
- * be gone before the consumer's next copy.
+ * be gone before the consumer's next copy.  One held before its exec()
+ * (its SIGSTOP not delivered) executes its file now: this returns once
+ * it has, or with the reason it could not.
  */
 DT_EXPORT int
 dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P)
 {
+	bool held = true;
+	int err;
+
 	if (P == NULL || !P->pp_held)
 		return (0);
-	dt_usym_remap(dtp, P->pp_pid);
+	if (!P->pp_preexec)
+		dt_usym_remap(dtp, P->pp_pid);
 	(void) ptrace(PTRACE_DETACH, P->pp_pid, NULL, NULL);
 	P->pp_held = false;
+	if (!P->pp_preexec)
+		return (0);
+	P->pp_preexec = false;
+	err = child_says(P->pp_execfd, &held);
+	close(P->pp_execfd);
+	P->pp_execfd = -1;
+	if (err > 0)
+		return (dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s",
+		    P->pp_file, strerror(err)));
 	return (0);
 }
 
@@ -536,6 +605,8 @@ proc_free(struct ps_prochandle *P)
 	}
 	if (P->pp_pidfd >= 0)
 		close(P->pp_pidfd);
+	if (P->pp_execfd >= 0)
+		close(P->pp_execfd);
 	free(P->pp_file);
 	free(P->pp_exec);
 	free(P);

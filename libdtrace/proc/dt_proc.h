@@ -13,9 +13,14 @@
 struct ps_prochandle {
 	pid_t pp_pid;			/* process id */
 	int pp_pidfd;			/* pidfd, readable when it exits */
-	bool pp_held;			/* stopped under our ptrace at its
-					   program's entry point until
+	bool pp_held;			/* stopped under our ptrace where
+					   evaltime says until
 					   dtrace_proc_continue() */
+	bool pp_preexec;		/* held before its exec()
+					   (evaltime=exec): its modules are
+					   the files it will execute */
+	int pp_execfd;			/* then: the pipe that says how its
+					   exec() went, else -1 */
 	char *pp_file;			/* created: the command as named */
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */

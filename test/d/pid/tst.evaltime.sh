@@ -2,8 +2,8 @@
 # evaluated.  By default (postinit, as DTrace) after its dynamic loader
 # has run (at main(), or at the entry point of a program without the
 # symbol main, as /bin/true), so /bin/true makes no system call under
-# the session but its exit_group.  With exec, at its exec, before
-# the loader runs: the loader's system calls are traced (it opens libc
+# the session but its exit_group.  With exec, before its exec, so
+# that the loader's system calls are traced (it opens libc
 # and maps it), and a description of a library the loader has not
 # mapped yet matches nothing (-Z: it is provided when the loader reports
 # the library, and fires).
@@ -52,4 +52,14 @@ for prog in dynamic static stripped; do
 		END { printf("%s %s: %d writes, start-up %s\n", $$1, $$2, w,
 		    libc ? "seen" : "not seen"); }' $prog $et | grep writes
 	done
+done
+# With exec, a program is held before its exec(), so that the exec() is
+# traced: proc:::exec-success fires for $target under exec alone, as in
+# DTrace; the others hold it after.
+for et in exec preinit postinit main; do
+	$DTRACE -q -x evaltime=$et -c /bin/true -n '
+	proc:::exec-success /pid == $target/ {
+		printf("%s: exec of %s seen\n", $$1, execname); }
+	proc:::exit /pid == $target/ { printf("%s: exit, reason %d\n", $$1,
+	    args[0]); }' $et
 done
