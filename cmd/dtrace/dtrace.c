@@ -107,6 +107,18 @@ fatal(const char *fmt, ...)
 	exit(finish(1));
 }
 
+/* A command line DTrace refuses as misused: the message, exit status 2. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(finish(2));
+}
+
 static void
 usage(FILE *fp)
 {
@@ -580,6 +592,7 @@ setflagopt(int flag, const char *opt, const char *val)
 /*
  * The file -h or -G writes when -o does not name one: the first script's
  * name with .h or .o for .d ("d.out" for -G without a script, as DTrace).
+ * -h without -o takes one script named *.d, as DTrace does.
  */
 static char *
 link_outfile(int mode, const request_t *reqs, int nreqs)
@@ -588,16 +601,20 @@ link_outfile(int mode, const request_t *reqs, int nreqs)
 	char *out;
 	size_t len;
 
+	if (mode == 'h' && nreqs > 1)
+		usage_error("-h requires an output file if multiple scripts "
+		    "are specified");
 	for (int i = 0; i < nreqs && script == NULL; i++) {
 		if (reqs[i].rq_kind == REQ_SCRIPT &&
 		    strcmp(reqs[i].rq_arg, "-") != 0)
 			script = reqs[i].rq_arg;
 	}
-	if (script == NULL) {
-		if (mode == 'h')
-			fatal("-h requires -o or a script (-s)");
+	if (mode == 'h' && (script == NULL || strlen(script) < 2 ||
+	    strcmp(script + strlen(script) - 2, ".d") != 0))
+		usage_error("-h requires an output file if no scripts are "
+		    "specified");
+	if (script == NULL)
 		return (strdup("d.out"));
-	}
 	base = strrchr(script, '/') != NULL ? strrchr(script, '/') + 1 :
 	    script;
 	len = strlen(base);
@@ -812,7 +829,7 @@ main(int argc, char *argv[])
 			long pid = strtol(optarg, &end, 10);
 
 			if (*optarg == '\0' || *end != '\0' || pid <= 0)
-				fatal("invalid process ID: %s", optarg);
+				fatal("invalid pid: %s", optarg);
 			pids[npids++] = (pid_t)pid;
 			break;
 		}
@@ -918,6 +935,9 @@ main(int argc, char *argv[])
 	/* -e with nothing to compile has checked the options: done */
 	if (nreqs == 0 && exitearly && !list)
 		return (finish(0));
+	if (nreqs == 0 && linkmode != 0)
+		usage_error("-%c requires one or more scripts or enabling "
+		    "options", linkmode);
 	if (nreqs == 0 && !list) {
 		usage(stderr);
 		return (finish(2));
