@@ -1081,6 +1081,14 @@ main(int argc, char *argv[])
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
+	/* DTrace's notice that -w is in force (not with -q) */
+	{
+		dtrace_optval_t w = 0;
+
+		if (!g_quiet && dtrace_getopt(g_dtp, "destructive", &w) == 0 &&
+		    w != 0)
+			warn("allowing destructive actions");
+	}
 	for (int i = 0; i < nprocs; i++) {
 		if (dtrace_proc_continue(g_dtp, procs[i]) != 0)
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
