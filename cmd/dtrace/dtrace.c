@@ -945,7 +945,8 @@ main(int argc, char *argv[])
 	if (linkmode != 0)
 		return (finish(link_step(linkmode, reqs, nreqs, cflags,
 		    outfile, noperands, operands)));
-	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
+	/* as DTrace: the trace output, or -l's, is appended to the file */
+	if (outfile != NULL && (g_ofp = fopen(outfile, "a")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
 	g_outname = outfile;
