@@ -537,7 +537,7 @@ report_prog(const request_t *rq, bool probes)
 	fflush(g_ofp);
 }
 
-/* Split a -c command line on blanks, as DTrace does. */
+/* Split a -c command line on white space, as DTrace does. */
 static char **
 split_cmd(char *cmd)
 {
@@ -547,8 +547,8 @@ split_cmd(char *cmd)
 
 	if (argv == NULL)
 		fatal("out of memory");
-	for (char *w = strtok_r(cmd, " \t", &save); w != NULL;
-	    w = strtok_r(NULL, " \t", &save))
+	for (char *w = strtok_r(cmd, " \t\n\v\f\r", &save); w != NULL;
+	    w = strtok_r(NULL, " \t\n\v\f\r", &save))
 		argv[n++] = w;
 	argv[n] = NULL;
 	if (n == 0)
