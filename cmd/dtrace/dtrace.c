@@ -766,6 +766,7 @@ main(int argc, char *argv[])
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false, version = false;
 	int linkmode = 0;	/* 'h' or 'G' */
+	int nmodes = 0;		/* -G, -h, -l, -V given, each time */
 	unsigned int nclauses = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
@@ -890,6 +891,7 @@ main(int argc, char *argv[])
 			break;
 		case 'l':
 			list = true;
+			nmodes++;
 			break;
 		case 'o':
 			outfile = optarg;
@@ -902,6 +904,7 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			version = true;
+			nmodes++;
 			break;
 		case 'w':
 			setopt("destructive");
@@ -915,12 +918,17 @@ main(int argc, char *argv[])
 			break;
 		case 'h': case 'G':
 			linkmode = c;
+			nmodes++;
 			break;
 		default:
 			usage(stderr);
 			return (finish(2));
 		}
 	}
+	/* as DTrace: one mode, each option given once */
+	if (nmodes > 1)
+		usage_error("only one of the [-GhlV] options can be specified "
+		    "at a time");
 	/*
 	 * -V: the D language version as DTrace for Linux names it (scripts
 	 * read it); with -v, this command's own version too.

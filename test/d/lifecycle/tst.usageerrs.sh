@@ -21,3 +21,7 @@ run $DTRACE -h -s noext -o noext.h
 [ -s noext.h ] && echo "noext.h written"
 run $DTRACE -p abc -n BEGIN
 run $DTRACE -p 0 -n BEGIN
+# one of -G, -h, -l and -V, once, as DTrace takes them
+run $DTRACE -l -V
+run $DTRACE -lf read -lf write
+run $DTRACE -h -G -s prov.d
