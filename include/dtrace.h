@@ -74,7 +74,8 @@ enum {
 	EDT_NOTRACEFS,		/* tracefs unavailable */
 	EDT_BADPROG,		/* program is not of this handle */
 	EDT_BTF,		/* kernel type data cannot be loaded */
-	EDT_CPP,		/* the C preprocessor failed or cannot run */
+	EDT_CPP,		/* the C preprocessor failed (its messages
+				   were a DTRACE_MSG_CPP) or cannot run */
 	EDT_PROCALIGN,		/* pid offset inside an instruction */
 	EDT_PROCOFF,		/* pid offset outside of its function */
 	EDT_DESTRUCTIVE,	/* destructive actions without -w */
@@ -189,10 +190,11 @@ typedef enum dtrace_probespec {
  * they were set, then -H if "cpphdrs" is set.  The source is its standard
  * input, so that #include "file" looks in the current directory first.
  * Compiler errors name the user's file and line (and the header's, for an
- * error in an included file).  If the preprocessor fails, the compilation
- * fails with EDT_CPP and dtrace_errmsg() gives the preprocessor's messages
- * (what it writes on standard error when it succeeds, such as warnings or
- * the list of -H, goes to standard error).
+ * error in an included file).  What the preprocessor writes on standard
+ * error (warnings, the list of -H, errors) is delivered as one
+ * DTRACE_MSG_CPP message; if it fails, the compilation then fails with
+ * EDT_CPP ("Preprocessor failed to process input program"; a preprocessor
+ * that cannot run, or fails without a word, is named in dtrace_errmsg()).
  */
 #define DTRACE_C_ZDEFS	0x0001	/* permit probe descriptions matching nothing */
 #define DTRACE_C_DIFV	0x0002	/* print the generated BPF (-S) */
@@ -897,8 +899,11 @@ extern int dtrace_str2desc(dtrace_hdl_t *dtp, dtrace_probespec_t spec,
 
 /*
  * Process control.  dtrace_proc_create() starts file with argv (NULL,
- * EDT_PROC, when it cannot be executed), held at its program's entry point
- * until dtrace_proc_continue() lets it run; dtrace_proc_grab() attaches to
+ * EDT_PROC, when it cannot be executed), held where option evaltime says
+ * (by default at its main(), after its loader and constructors; with exec,
+ * before its exec()) until dtrace_proc_continue() lets it run (and, held
+ * before its exec(), returns once it executed its file: -1, EDT_PROC,
+ * when that failed); dtrace_proc_grab() attaches to
  * a running process (one that has just started is held at its entry point
  * the same way).  The session ends (dtrace_work() returns
  * DTRACE_WORKSTATUS_DONE) when every such process has exited.

@@ -107,6 +107,18 @@ fatal(const char *fmt, ...)
 	exit(finish(1));
 }
 
+/* A command line DTrace refuses as misused: the message, exit status 2. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(finish(2));
+}
+
 static void
 usage(FILE *fp)
 {
@@ -525,7 +537,7 @@ report_prog(const request_t *rq, bool probes)
 	fflush(g_ofp);
 }
 
-/* Split a -c command line on blanks, as DTrace does. */
+/* Split a -c command line on white space, as DTrace does. */
 static char **
 split_cmd(char *cmd)
 {
@@ -535,8 +547,8 @@ split_cmd(char *cmd)
 
 	if (argv == NULL)
 		fatal("out of memory");
-	for (char *w = strtok_r(cmd, " \t", &save); w != NULL;
-	    w = strtok_r(NULL, " \t", &save))
+	for (char *w = strtok_r(cmd, " \t\n\v\f\r", &save); w != NULL;
+	    w = strtok_r(NULL, " \t\n\v\f\r", &save))
 		argv[n++] = w;
 	argv[n] = NULL;
 	if (n == 0)
@@ -580,6 +592,7 @@ setflagopt(int flag, const char *opt, const char *val)
 /*
  * The file -h or -G writes when -o does not name one: the first script's
  * name with .h or .o for .d ("d.out" for -G without a script, as DTrace).
+ * -h without -o takes one script named *.d, as DTrace does.
  */
 static char *
 link_outfile(int mode, const request_t *reqs, int nreqs)
@@ -588,16 +601,20 @@ link_outfile(int mode, const request_t *reqs, int nreqs)
 	char *out;
 	size_t len;
 
+	if (mode == 'h' && nreqs > 1)
+		usage_error("-h requires an output file if multiple scripts "
+		    "are specified");
 	for (int i = 0; i < nreqs && script == NULL; i++) {
 		if (reqs[i].rq_kind == REQ_SCRIPT &&
 		    strcmp(reqs[i].rq_arg, "-") != 0)
 			script = reqs[i].rq_arg;
 	}
-	if (script == NULL) {
-		if (mode == 'h')
-			fatal("-h requires -o or a script (-s)");
+	if (mode == 'h' && (script == NULL || strlen(script) < 2 ||
+	    strcmp(script + strlen(script) - 2, ".d") != 0))
+		usage_error("-h requires an output file if no scripts are "
+		    "specified");
+	if (script == NULL)
 		return (strdup("d.out"));
-	}
 	base = strrchr(script, '/') != NULL ? strrchr(script, '/') + 1 :
 	    script;
 	len = strlen(base);
@@ -749,6 +766,7 @@ main(int argc, char *argv[])
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false, version = false;
 	int linkmode = 0;	/* 'h' or 'G' */
+	int nmodes = 0;		/* -G, -h, -l, -V given, each time */
 	unsigned int nclauses = 0;
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
@@ -812,7 +830,7 @@ main(int argc, char *argv[])
 			long pid = strtol(optarg, &end, 10);
 
 			if (*optarg == '\0' || *end != '\0' || pid <= 0)
-				fatal("invalid process ID: %s", optarg);
+				fatal("invalid pid: %s", optarg);
 			pids[npids++] = (pid_t)pid;
 			break;
 		}
@@ -873,6 +891,7 @@ main(int argc, char *argv[])
 			break;
 		case 'l':
 			list = true;
+			nmodes++;
 			break;
 		case 'o':
 			outfile = optarg;
@@ -885,6 +904,7 @@ main(int argc, char *argv[])
 			break;
 		case 'V':
 			version = true;
+			nmodes++;
 			break;
 		case 'w':
 			setopt("destructive");
@@ -898,12 +918,17 @@ main(int argc, char *argv[])
 			break;
 		case 'h': case 'G':
 			linkmode = c;
+			nmodes++;
 			break;
 		default:
 			usage(stderr);
 			return (finish(2));
 		}
 	}
+	/* as DTrace: one mode, each option given once */
+	if (nmodes > 1)
+		usage_error("only one of the [-GhlV] options can be specified "
+		    "at a time");
 	/*
 	 * -V: the D language version as DTrace for Linux names it (scripts
 	 * read it); with -v, this command's own version too.
@@ -918,6 +943,9 @@ main(int argc, char *argv[])
 	/* -e with nothing to compile has checked the options: done */
 	if (nreqs == 0 && exitearly && !list)
 		return (finish(0));
+	if (nreqs == 0 && linkmode != 0)
+		usage_error("-%c requires one or more scripts or enabling "
+		    "options", linkmode);
 	if (nreqs == 0 && !list) {
 		usage(stderr);
 		return (finish(2));
@@ -925,7 +953,8 @@ main(int argc, char *argv[])
 	if (linkmode != 0)
 		return (finish(link_step(linkmode, reqs, nreqs, cflags,
 		    outfile, noperands, operands)));
-	if (outfile != NULL && (g_ofp = fopen(outfile, "w")) == NULL)
+	/* as DTrace: the trace output, or -l's, is appended to the file */
+	if (outfile != NULL && (g_ofp = fopen(outfile, "a")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,
 		    strerror(errno));
 	g_outname = outfile;
@@ -952,14 +981,11 @@ main(int argc, char *argv[])
 	}
 
 	/*
-	 * -l prints its header first; a description matching nothing is
-	 * then reported by the listing, not refused by the compiler.
+	 * -l: a description matching nothing is reported by the listing,
+	 * not refused by the compiler.
 	 */
-	if (list) {
+	if (list)
 		cflags |= DTRACE_C_ZDEFS;
-		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
-		    "MODULE", "FUNCTION", "NAME");
-	}
 
 	/*
 	 * Compile every request, in order.  Each program must use the last
@@ -985,19 +1011,14 @@ main(int argc, char *argv[])
 			    cflags, margc, margv);
 			if (fp != stdin)
 				fclose(fp);
+			/* a preprocessor's messages are out already */
 			if (rq->rq_prog == NULL)
-				fatal("failed to %s script %s: %s",
-				    dtrace_errno(g_dtp) == EDT_CPP ?
-				    "preprocess" : "compile", rq->rq_arg,
-				    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
+				fatal("failed to compile script %s: %s",
+				    rq->rq_arg, dtrace_errmsg(g_dtp,
+				    dtrace_errno(g_dtp)));
 		} else {
 			rq->rq_prog = dtrace_program_strcompile(g_dtp,
 			    rq->rq_arg, rq->rq_spec, cflags, margc, margv);
-			if (rq->rq_prog == NULL &&
-			    dtrace_errno(g_dtp) == EDT_CPP)
-				fatal("failed to preprocess probe specifier "
-				    "%s: %s", rq->rq_arg, dtrace_errmsg(g_dtp,
-				    EDT_CPP));
 			if (rq->rq_prog == NULL)
 				fatal("invalid probe specifier %s: %s",
 				    rq->rq_arg, dtrace_errmsg(g_dtp,
@@ -1009,7 +1030,14 @@ main(int argc, char *argv[])
 			report_prog(rq, exitearly);
 	}
 
+	/*
+	 * -l prints its header once every request has compiled: one that
+	 * does not compile (an overspecified description, an extraneous
+	 * argument) ends the run before anything is listed, as in DTrace.
+	 */
 	if (list) {
+		fprintf(g_ofp, "%5s %10s %17s %33s %s\n", "ID", "PROVIDER",
+		    "MODULE", "FUNCTION", "NAME");
 		if (nreqs == 0)
 			(void) dtrace_probe_iter(g_dtp, NULL, list_probe, NULL);
 		for (int i = 0; i < nreqs; i++)
@@ -1062,6 +1090,14 @@ main(int argc, char *argv[])
 	if (dtrace_go(g_dtp) != 0)
 		fatal("could not enable tracing: %s", dtrace_errmsg(g_dtp,
 		    dtrace_errno(g_dtp)));
+	/* DTrace's notice that -w is in force (not with -q) */
+	{
+		dtrace_optval_t w = 0;
+
+		if (!g_quiet && dtrace_getopt(g_dtp, "destructive", &w) == 0 &&
+		    w != 0)
+			warn("allowing destructive actions");
+	}
 	for (int i = 0; i < nprocs; i++) {
 		if (dtrace_proc_continue(g_dtp, procs[i]) != 0)
 			fatal("%s", dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));

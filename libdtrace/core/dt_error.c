@@ -35,7 +35,7 @@ static const char *const dt_errtab[] = {
 	    "/sys/kernel/tracing and could not be mounted",
 	[EDT_BADPROG - EDT_BASE] = "Program does not belong to this handle",
 	[EDT_BTF - EDT_BASE] = "Kernel type data cannot be loaded",
-	[EDT_CPP - EDT_BASE] = "C preprocessor failed",
+	[EDT_CPP - EDT_BASE] = "Preprocessor failed to process input program",
 	[EDT_PROCALIGN - EDT_BASE] = "Probe offset is not on an instruction "
 	    "boundary",
 	[EDT_PROCOFF - EDT_BASE] = "Probe offset is outside of its function",

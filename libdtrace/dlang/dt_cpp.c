@@ -17,10 +17,11 @@
  * ("#!/usr/sbin/dtrace -s"), which cpp would reject, is blanked, its
  * newline kept so that the lines keep their numbers.
  *
- * What the preprocessor writes on standard error is collected: when it
- * fails, that is the error message (EDT_CPP); when it succeeds (warnings,
- * the header list of -H), it is passed on to our standard error, as DTrace
- * lets its preprocessor do.
+ * What the preprocessor writes on standard error is collected and passed
+ * on as one message (DTRACE_MSG_CPP: to our standard error, as DTrace lets
+ * its preprocessor write there), whether it succeeds (warnings, the header
+ * list of -H) or fails; a failure is then EDT_CPP, "Preprocessor failed to
+ * process input program", or a message saying why it could not run.
  *
  * File names from line markers are kept on the handle, each once, and
  * source positions refer to them by number (dt_srcpos_t.sp_file), so that
@@ -555,9 +556,15 @@ dt_cpp_run(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
 		while (err.cb_len > 0 && err.cb_data[err.cb_len - 1] == '\n')
 			err.cb_data[--err.cb_len] = '\0';
-		if (err.cb_len > 0)
-			dt_set_errmsg(dtp, EDT_CPP, "%s", err.cb_data);
-		else if (WIFEXITED(status))
+		/*
+		 * Its messages go out as it wrote them, as DTrace lets its
+		 * preprocessor write them, and the failure is DTrace's
+		 * "Preprocessor failed to process input program".
+		 */
+		if (err.cb_len > 0) {
+			dt_msg(dtp, DTRACE_MSG_CPP, "%s", err.cb_data);
+			dt_set_errno(dtp, EDT_CPP);
+		} else if (WIFEXITED(status))
 			dt_set_errmsg(dtp, EDT_CPP, "%s exited with status %d",
 			    path, WEXITSTATUS(status));
 		else

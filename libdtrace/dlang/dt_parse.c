@@ -2354,31 +2354,46 @@ done:
 	return;
 }
 
+/*
+ * Room in the clause for k more descriptions; without it, the texts not
+ * yet stored (NULL or not) are freed.
+ */
 static void
-add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
+desc_reserve(dt_pcb_t *pcb, dt_clause_t *dcp, unsigned int k, char *text,
+    char *name, dt_srcpos_t pos)
 {
-	dtrace_hdl_t *dtp = pcb->pcb_hdl;
-	dt_token_t *t = tok(pcb);
-	unsigned int n = dcp->dc_ndescs;
-	char *text;
+	unsigned int n = dcp->dc_ndescs + k;
 
-	if (t->tk_kind != T_PROBEDESC)
-		syntax_error(pcb);
-	text = expand_desc(pcb, t->tk_str, t->tk_pos);
-	dcp->dc_descs = realloc(dcp->dc_descs, (n + 1) *
+	dcp->dc_descs = realloc(dcp->dc_descs, n *
 	    sizeof (dtrace_probedesc_t));
-	dcp->dc_desctext = realloc(dcp->dc_desctext, (n + 1) *
-	    sizeof (char *));
-	dcp->dc_descpos = realloc(dcp->dc_descpos, (n + 1) *
-	    sizeof (dt_srcpos_t));
+	dcp->dc_desctext = realloc(dcp->dc_desctext, n * sizeof (char *));
+	dcp->dc_descpos = realloc(dcp->dc_descpos, n * sizeof (dt_srcpos_t));
 	if (dcp->dc_descs == NULL || dcp->dc_desctext == NULL ||
 	    dcp->dc_descpos == NULL) {
 		free(text);
-		dt_cerror(pcb, "D_NOMEM", t->tk_pos, "out of memory");
+		free(name);
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	}
+}
+
+/* Stores a description's text (which the clause then owns) at index n. */
+static void
+desc_store(dt_clause_t *dcp, char *text, dt_srcpos_t pos)
+{
+	unsigned int n = dcp->dc_ndescs++;
+
 	dcp->dc_desctext[n] = text;
-	dcp->dc_descpos[n] = t->tk_pos;
-	dcp->dc_ndescs = n + 1;
+	dcp->dc_descpos[n] = pos;
+}
+
+/* Parses and checks the description stored at index n. */
+static void
+desc_check(dt_pcb_t *pcb, dt_clause_t *dcp, unsigned int n)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	const char *text = dcp->dc_desctext[n];
+	dt_srcpos_t pos = dcp->dc_descpos[n];
+
 	/*
 	 * As DTrace reads -P, -m and -f, leading digits are a probe id,
 	 * which names no provider, module or function.
@@ -2388,7 +2403,7 @@ add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
 		static const char *const kinds[] = { "providers", "modules",
 		    "functions" };
 
-		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos, "probe identifier "
+		dt_cerror(pcb, "D_PDESC_INVAL", pos, "probe identifier "
 		    "%.*s not permitted when specifying %s",
 		    (int)strspn(text, "0123456789"), text,
 		    kinds[pcb->pcb_spec]);
@@ -2396,16 +2411,51 @@ add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
 	if (dtrace_str2desc(dtp, pcb->pcb_spec == DTRACE_PROBESPEC_NONE ?
 	    DTRACE_PROBESPEC_NAME : pcb->pcb_spec, text,
 	    &dcp->dc_descs[n]) != 0)
-		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
+		dt_cerror(pcb, "D_PDESC_INVAL", pos,
 		    "invalid probe description \"%s\": %s", text,
 		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	if (pcb->pcb_spec == DTRACE_PROBESPEC_ID &&
 	    dcp->dc_descs[n].prb[0] == '\0' &&
 	    (dcp->dc_descs[n].id == 0 ||
 	    dt_probe_match(dtp, &dcp->dc_descs[n], NULL, NULL) <= 0))
-		dt_cerror(pcb, "D_PDESC_INVAL", t->tk_pos,
+		dt_cerror(pcb, "D_PDESC_INVAL", pos,
 		    "invalid probe identifier %s: Unknown probe identifier",
 		    text);
+}
+
+/*
+ * The description at the current token.  With -i, N-M is no range: as
+ * DTrace reads it, the digits are probe id N and -M a second description,
+ * the probe named -M.
+ */
+static void
+add_desc(dt_pcb_t *pcb, dt_clause_t *dcp)
+{
+	dt_token_t *t = tok(pcb);
+	dt_srcpos_t pos = t->tk_pos;
+	unsigned int n = dcp->dc_ndescs;
+	char *text, *name = NULL;
+	size_t ndig;
+
+	if (t->tk_kind != T_PROBEDESC)
+		syntax_error(pcb);
+	text = expand_desc(pcb, t->tk_str, pos);
+	ndig = strspn(text, "0123456789");
+	if (pcb->pcb_spec == DTRACE_PROBESPEC_ID && ndig > 0 &&
+	    text[ndig] == '-' && (name = strdup(text + ndig)) == NULL) {
+		free(text);
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	}
+	desc_reserve(pcb, dcp, name != NULL ? 2 : 1, text, name, pos);
+	if (name != NULL)
+		text[ndig] = '\0';
+	desc_store(dcp, text, pos);
+	if (name != NULL) {
+		pos.sp_col += (int)ndig;
+		desc_store(dcp, name, pos);
+	}
+	for (; n < dcp->dc_ndescs; n++)
+		desc_check(pcb, dcp, n);
 }
 
 /* A new clause at the end of the program being built. */

@@ -1450,6 +1450,67 @@ dt_elf_interp(const char *path, char *buf, size_t len)
 }
 
 /*
+ * The address of function name (a defined STT_FUNC of .symtab, else of
+ * .dynsym) in the ELF file at path, in the file's layout, and the file's
+ * entry point (e_entry); -1 if it has no such symbol (stripped) or
+ * cannot be read.  Nothing else of the file is read.
+ */
+int
+dt_elf_funcaddr(const char *path, const char *name, uint64_t *valp,
+    uint64_t *entryp)
+{
+	static const Elf64_Word kinds[] = { SHT_SYMTAB, SHT_DYNSYM };
+	GElf_Ehdr eh;
+	Elf *elf;
+	int fd, rv = -1;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return (-1);
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ_MMAP, NULL)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	if (elf_kind(elf) != ELF_K_ELF || gelf_getehdr(elf, &eh) == NULL)
+		goto out;
+	*entryp = eh.e_entry;
+	for (size_t k = 0; k < 2 && rv != 0; k++) {
+		Elf_Scn *scn = NULL;
+
+		while (rv != 0 && (scn = elf_nextscn(elf, scn)) != NULL) {
+			GElf_Shdr sh;
+			Elf_Data *data;
+
+			if (gelf_getshdr(scn, &sh) == NULL ||
+			    sh.sh_type != kinds[k] || sh.sh_entsize == 0 ||
+			    (data = elf_getdata(scn, NULL)) == NULL)
+				continue;
+			for (size_t i = 0; i < sh.sh_size / sh.sh_entsize;
+			    i++) {
+				GElf_Sym sym;
+				const char *sn;
+
+				if (gelf_getsym(data, (int)i, &sym) == NULL ||
+				    GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+				    sym.st_shndx == SHN_UNDEF ||
+				    sym.st_value == 0 ||
+				    (sn = elf_strptr(elf, sh.sh_link,
+				    sym.st_name)) == NULL ||
+				    strcmp(sn, name) != 0)
+					continue;
+				*valp = sym.st_value;
+				rv = 0;
+				break;
+			}
+		}
+	}
+out:
+	elf_end(elf);
+	close(fd);
+	return (rv);
+}
+
+/*
  * The bytes of function sym of the file ef was read from (es_size of
  * them, read at its file offset), in memory the caller frees; NULL with
  * the handle's error set when they cannot be read.  A symbol's size

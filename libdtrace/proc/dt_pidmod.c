@@ -128,9 +128,9 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 
 /*
  * Find the modules of process pid: the executable file mappings of its
- * /proc/PID/maps (a -c process is held at its entry point, its libraries
- * mapped).  (The USDT provider
- * reads the same modules.)
+ * /proc/PID/maps (a -c process is held past its loader, its libraries
+ * mapped, or at its exec(): its program and loader mapped).  (The USDT
+ * provider reads the same modules.)
  */
 int
 dt_pidmods_read(dtrace_hdl_t *dtp, pid_t pid)
@@ -158,10 +158,31 @@ dt_pidmods_reread(dtrace_hdl_t *dtp, pid_t pid)
 	FILE *fp;
 	int rv = 0;
 
+	const struct ps_prochandle *P = dt_proc_lookup(dtp, pid);
+
 	if (kill(pid, 0) != 0 && errno == ESRCH)
 		return (dt_set_errmsg(dtp, EDT_GRAB, "failed to grab process "
 		    "%d: %s", (int)pid, strerror(ESRCH)));
 	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
+	/*
+	 * A -c process held before its exec() maps our own files still:
+	 * its modules are the program it will execute and the loader that
+	 * program names (none for a static one).  Once it has executed
+	 * them, its maps give the same files (by identity), then the rest.
+	 */
+	if (P != NULL && P->pp_preexec && P->pp_exec != NULL) {
+		char interp[4096];
+
+		rv = pidmod_add(dtp, pid, root, P->pp_exec, true, NULL, 0, 0);
+		if (rv == 0 && dt_elf_interp(P->pp_exec, interp,
+		    sizeof (interp)) == 0)
+			rv = pidmod_add(dtp, pid, root, interp, false, NULL,
+			    0, 0);
+		for (const dt_pidmod_t *pm = dt_pidmods(dtp); pm != before;
+		    pm = pm->pm_next)
+			added++;
+		return (rv != 0 ? rv : added);
+	}
 	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
 	if ((n = readlink(path, exe, sizeof (exe) - 1)) < 0)
 		n = 0;

@@ -2,8 +2,8 @@
  * dt_proc.c: processes created (-c) and grabbed (-p) by a session.
  *
  * A created process is forked at once, executes its file under our ptrace
- * and is held, stopped at its program's entry point (AT_ENTRY), until
- * dtrace_proc_continue(): its pid ($target) is known while the program
+ * and is held, stopped where option evaltime says (by default at its
+ * main(), past its loader and constructors), until dtrace_proc_continue(): its pid ($target) is known while the program
  * compiles, its libraries are mapped when its modules are read, and its
  * probes are attached before it runs any code of its own, while nothing
  * of ours (the forked child before exec()) ever runs under probes.  A
@@ -87,6 +87,7 @@ proc_add(dtrace_hdl_t *dtp, pid_t pid, bool created)
 		return (NULL);
 	P->pp_pid = pid;
 	P->pp_created = created;
+	P->pp_execfd = -1;
 	P->pp_pidfd = pidfd_open(pid);
 	P->pp_next = dtp->dt_procs;
 	dtp->dt_procs = P;
@@ -141,27 +142,24 @@ proc_wait(pid_t pid, int *status, int ms)
 }
 
 /*
- * Run process pid, stopped under our ptrace, to its program's entry point
- * (AT_ENTRY): a breakpoint written there (PTRACE_POKETEXT), the process
- * continued until it hits it, the instruction put back and the process
- * left stopped at its first byte.  The dynamic loader has then mapped
- * every library the program needs (and run their initializers); the
- * program itself has run nothing.  Signals that come on the way are
- * delivered.  0 stopped there; 1 the process ended on the way (*status);
- * -1 the time (ms, -1 no limit) ran out, the process left as it was but
- * running; -2 ptrace failed.
+ * Run process pid, stopped under our ptrace, to address addr of its code:
+ * a breakpoint written there (PTRACE_POKETEXT), the process continued
+ * until it hits it, the instruction put back and the process left
+ * stopped at its first byte.  Signals that come on the way are delivered.
+ * 0 stopped there; 1 the process ended on the way (*status); -1 the time
+ * (ms, -1 no limit) ran out, the process left as it was but running; -2
+ * ptrace failed.
  */
 static int
-proc_run_to_entry(pid_t pid, int *status, int ms)
+proc_run_to(pid_t pid, uint64_t entry, int *status, int ms)
 {
-	uint64_t entry = proc_entry(pid);
 	struct user_regs_struct regs;
 	long word;
 	int sig = 0, rv;
 
 	if (entry == 0 || ptrace(PTRACE_GETREGS, pid, NULL, &regs) != 0)
 		return (-2);
-	if (regs.rip == entry)		/* static: the kernel started it there */
+	if (regs.rip == entry)		/* there already */
 		return (0);
 	errno = 0;
 	word = ptrace(PTRACE_PEEKTEXT, pid, (void *)entry, NULL);
@@ -197,14 +195,112 @@ proc_run_to_entry(pid_t pid, int *status, int ms)
 }
 
 /*
+ * Run process pid to its program's entry point (AT_ENTRY), as
+ * proc_run_to() does.  The dynamic loader has then mapped every library
+ * the program needs (and run their initializers); the program itself has
+ * run nothing (a static one starts there).
+ */
+static int
+proc_run_to_entry(pid_t pid, int *status, int ms)
+{
+	return (proc_run_to(pid, proc_entry(pid), status, ms));
+}
+
+/*
+ * The address of main() in process pid, which is at its program's entry
+ * point: the symbol of its executable moved as the entry point moved
+ * (AT_ENTRY against e_entry: a PIE's load address), or 0 if the program
+ * has no symbol main (stripped) or cannot be read.
+ */
+static uint64_t
+proc_main(pid_t pid)
+{
+	char path[64];
+	uint64_t addr, entry;
+
+	snprintf(path, sizeof (path), "/proc/%d/exe", (int)pid);
+	if (dt_elf_funcaddr(path, "main", &addr, &entry) != 0 || entry == 0)
+		return (0);
+	return (addr + (proc_entry(pid) - entry));
+}
+
+/*
+ * Where evaltime holds a created process, stopped at its exec: exec
+ * there; preinit at its entry point, before the program's constructors;
+ * postinit (the default) and main at main(), after them, as DTrace does;
+ * a program without the symbol main at its entry point.  As
+ * proc_run_to() returns.
+ */
+static int
+proc_run_to_evaltime(dtrace_hdl_t *dtp, pid_t pid, int *status)
+{
+	uint64_t main_addr;
+	int rv;
+
+	if (dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC)
+		return (0);
+	if ((rv = proc_run_to_entry(pid, status, -1)) != 0 ||
+	    dtp->dt_opts.op_evaltime == DT_EVALTIME_PREINIT ||
+	    (main_addr = proc_main(pid)) == 0)
+		return (rv);
+	return (proc_run_to(pid, main_addr, status, -1));
+}
+
+/* Does file start as an ELF file does (not a script with #!)? */
+static bool
+is_elf(const char *file)
+{
+	char magic[SELFMAG];
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	bool elf = fd >= 0 && read(fd, magic, SELFMAG) == SELFMAG &&
+	    memcmp(magic, ELFMAG, SELFMAG) == 0;
+
+	if (fd >= 0)
+		close(fd);
+	return (elf);
+}
+
+/*
+ * Read what the forked child says on pipe fd: -1 (it is not under our
+ * ptrace), 0 (it stops before its exec()), an errno (its exec() failed),
+ * or nothing at the pipe's end (it executed its file: the pipe is
+ * close-on-exec).  The first word other than -1, or -2 at the end; *held
+ * is cleared by a -1.
+ */
+static int
+child_says(int fd, bool *held)
+{
+	int word;
+	ssize_t n;
+
+	for (;;) {
+		while ((n = read(fd, &word, sizeof (word))) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof (word))
+			return (-2);
+		if (word != -1)
+			return (word);
+		*held = false;
+	}
+}
+
+/*
  * A created process starts under our ptrace (PTRACE_TRACEME) and executes
  * its file at once: the kernel stops it after exec() succeeds, before the
- * new program's first instruction, and it is run from there to its entry
- * point (proc_run_to_entry()), so that its modules are the ones it maps
+ * new program's first instruction, and it is run from there to where
+ * evaltime holds it (proc_run_to_evaltime()), so that its modules are the
+ * ones it maps
  * and our own code in the forked child (everything before exec(): the
  * libc functions execvp() calls, its system calls) has run before any
  * probe of the session exists.  Nothing the session traces under its pid
  * is ours.  A failed exec() sends its errno back on a close-on-exec pipe.
+ * With evaltime=exec, a program (an ELF file: a script's interpreter is
+ * not known before) is held before its exec() instead, stopped by its
+ * own SIGSTOP, so that its exec() is traced (proc:::exec-success, the
+ * loader's system calls): its modules are then its file and the loader
+ * it names (dt_pidmods_read()), and dtrace_proc_continue() reports how
+ * the exec() went.
  */
 DT_EXPORT struct ps_prochandle *
 dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
@@ -212,15 +308,15 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 	struct ps_prochandle *P;
 	char exe[4096];
 	int efd[2], err, status, rv;
-	bool held = true;
+	bool held = true, preexec;
 	pid_t pid;
-	ssize_t n;
 
 	if ((err = find_exec(file, exe)) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
 		return (NULL);
 	}
+	preexec = dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC && is_elf(exe);
 	if (pipe2(efd, O_CLOEXEC) != 0) {
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(errno));
@@ -244,6 +340,10 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) != 0) {
 			err = -1;
 			(void) !write(efd[1], &err, sizeof (err));
+		} else if (preexec) {
+			err = 0;
+			(void) !write(efd[1], &err, sizeof (err));
+			(void) raise(SIGSTOP);
 		}
 		execvp(file, argv);
 		err = errno;
@@ -251,37 +351,34 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 		_exit(127);
 	}
 	close(efd[1]);
-	do {
-		while ((n = read(efd[0], &err, sizeof (err))) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (n == (ssize_t)sizeof (err) && err == -1)
-			held = false;
-	} while (n == (ssize_t)sizeof (err) && err == -1);
-	close(efd[0]);
-	if (n == (ssize_t)sizeof (err)) {	/* it ends at once: _exit() */
+	err = child_says(efd[0], &held);
+	preexec = err == 0;
+	if (!preexec)
+		close(efd[0]);
+	if (err > 0) {			/* it ends at once: _exit() */
 		(void) waitpid(pid, NULL, 0);
 		dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s", file,
 		    strerror(err));
 		return (NULL);
 	}
 	/*
-	 * The stop after exec(), then the entry point; with evaltime=exec
-	 * the process is held at that stop, before its dynamic loader runs
+	 * The stop after exec(), then where evaltime says; with exec the
+	 * process is held at that stop, before its dynamic loader runs
 	 * (its loader's system calls are traced; its libraries come through
 	 * the loader's hook, as dlopen()'s do).
 	 */
 	if (!held)
 		rv = 2;
 	else if ((rv = proc_wait(pid, &status, -1)) == 1)
-		rv = dtp->dt_opts.op_evaltime == DT_EVALTIME_EXEC ? 0 :
-		    proc_run_to_entry(pid, &status, -1);
+		rv = preexec ? 0 : proc_run_to_evaltime(dtp, pid, &status);
 	else if (rv == 0)
 		rv = 1;
-	if (rv < 0) {
-		err = errno;
+	if (rv < 0 || (preexec && rv != 0)) {
+		err = rv < 0 ? errno : ECHILD;
 		(void) kill(pid, SIGKILL);
 		(void) waitpid(pid, NULL, 0);
+		if (preexec)
+			close(efd[0]);
 		dt_set_errmsg(dtp, EDT_PROC, "failed to create process %s: %s",
 		    file, strerror(err));
 		return (NULL);
@@ -289,7 +386,13 @@ dtrace_proc_create(dtrace_hdl_t *dtp, const char *file, char *const *argv)
 	if ((P = proc_add(dtp, pid, true)) == NULL) {
 		(void) kill(pid, SIGKILL);
 		(void) waitpid(pid, NULL, 0);
+		if (preexec)
+			close(efd[0]);
 		return (NULL);
+	}
+	if (preexec) {
+		P->pp_preexec = true;
+		P->pp_execfd = efd[0];
 	}
 	if (rv == 1) {		/* its loader ended it (a missing library) */
 		P->pp_exited = true;
@@ -388,9 +491,14 @@ dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 	struct ps_prochandle *P;
 
 	(void) flags;
-	if (pid <= 0 || kill(pid, 0) != 0) {
-		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: %s",
-		    (int)pid, pid <= 0 ? "invalid pid" : strerror(errno));
+	if (pid <= 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "failed to grab pid %d: invalid "
+		    "pid", (int)pid);
+		return (NULL);
+	}
+	/* a process that is not there, or not ours: the reason alone */
+	if (kill(pid, 0) != 0) {
+		dt_set_errmsg(dtp, EDT_PROC, "%s", strerror(errno));
 		return (NULL);
 	}
 	if ((P = proc_add(dtp, pid, false)) != NULL)
@@ -399,19 +507,34 @@ dtrace_proc_grab(dtrace_hdl_t *dtp, pid_t pid, int flags)
 }
 
 /*
- * Let a held process go from its entry point: our ptrace leaves it
+ * Let a held process go from where it is held: our ptrace leaves it
  * (PTRACE_DETACH), and it runs its program with the session's probes in
  * place.  Its mappings are copied for ustack() and the like first: it may
- * be gone before the consumer's next copy.
+ * be gone before the consumer's next copy.  One held before its exec()
+ * (its SIGSTOP not delivered) executes its file now: this returns once
+ * it has, or with the reason it could not.
  */
 DT_EXPORT int
 dtrace_proc_continue(dtrace_hdl_t *dtp, struct ps_prochandle *P)
 {
+	bool held = true;
+	int err;
+
 	if (P == NULL || !P->pp_held)
 		return (0);
-	dt_usym_remap(dtp, P->pp_pid);
+	if (!P->pp_preexec)
+		dt_usym_remap(dtp, P->pp_pid);
 	(void) ptrace(PTRACE_DETACH, P->pp_pid, NULL, NULL);
 	P->pp_held = false;
+	if (!P->pp_preexec)
+		return (0);
+	P->pp_preexec = false;
+	err = child_says(P->pp_execfd, &held);
+	close(P->pp_execfd);
+	P->pp_execfd = -1;
+	if (err > 0)
+		return (dt_set_errmsg(dtp, EDT_PROC, "failed to execute %s: %s",
+		    P->pp_file, strerror(err)));
 	return (0);
 }
 
@@ -482,6 +605,8 @@ proc_free(struct ps_prochandle *P)
 	}
 	if (P->pp_pidfd >= 0)
 		close(P->pp_pidfd);
+	if (P->pp_execfd >= 0)
+		close(P->pp_execfd);
 	free(P->pp_file);
 	free(P->pp_exec);
 	free(P);

@@ -13,9 +13,14 @@
 struct ps_prochandle {
 	pid_t pp_pid;			/* process id */
 	int pp_pidfd;			/* pidfd, readable when it exits */
-	bool pp_held;			/* stopped under our ptrace at its
-					   program's entry point until
+	bool pp_held;			/* stopped under our ptrace where
+					   evaltime says until
 					   dtrace_proc_continue() */
+	bool pp_preexec;		/* held before its exec()
+					   (evaltime=exec): its modules are
+					   the files it will execute */
+	int pp_execfd;			/* then: the pipe that says how its
+					   exec() went, else -1 */
 	char *pp_file;			/* created: the command as named */
 	bool pp_created;		/* created by us (else grabbed) */
 	bool pp_exited;			/* exit seen */
@@ -138,6 +143,8 @@ extern bool dt_elf_changed(const dt_elf_t *);
 extern bool dt_elf_nonotes(dtrace_hdl_t *, int);
 extern void dt_elf_nonotes_add(dtrace_hdl_t *, const dt_elf_t *);
 extern int dt_elf_interp(const char *, char *, size_t);
+extern int dt_elf_funcaddr(const char *, const char *, uint64_t *,
+    uint64_t *);
 extern uint8_t *dt_elf_code(dtrace_hdl_t *, const dt_elf_t *,
     const dt_elfsym_t *);
 extern int dt_elf_symval(const dt_elf_t *, const char *, uint64_t *);

@@ -3,7 +3,8 @@
  * of line markers in the lexer, through dtrace_program_strcompile() on
  * handles that never touch the kernel: the options and their checks,
  * macros and headers, the user's lines and files in positions and error
- * messages, preprocessor failures (EDT_CPP), directives without the
+ * messages, preprocessor failures (EDT_CPP, its messages delivered as
+ * DTRACE_MSG_CPP), directives without the
  * preprocessor, and a preprocessor that stops reading its input.
  */
 #include <errno.h>
@@ -31,6 +32,17 @@ compile(dtrace_hdl_t *h, const char *src, unsigned int cflags)
 		    dtrace_errtag(h) ? dtrace_errtag(h) : "-",
 		    dtrace_errmsg(h, dtrace_errno(h)));
 	return (pgp);
+}
+
+/* The preprocessor's messages delivered during a call (DTRACE_MSG_CPP). */
+static char g_cppmsg[4096];
+
+static void
+cpp_msg(const dtrace_msgdata_t *md, void *arg)
+{
+	(void) arg;
+	if (md->dtmd_kind == DTRACE_MSG_CPP)
+		snprintf(g_cppmsg, sizeof (g_cppmsg), "%s", md->dtmd_text);
 }
 
 /* Compiling src with cflags fails with err (and tag), message has text. */
@@ -197,11 +209,21 @@ test_errors(void)
 	CHECK(fails(h, "#include \"bad.h\"\n", DTRACE_C_CPP, EDT_COMPILER,
 	    "D_SYNTAX", "bad.h:2:13\n    BEGIN { y = ; }\n"));
 
-	/* the preprocessor fails: its messages, no tag */
+	/*
+	 * the preprocessor fails: DTrace's message, no tag; its own messages
+	 * were delivered as they were written, without the last newline
+	 */
+	CHECK(dtrace_handle_msg(h, cpp_msg, NULL) == 0);
+	g_cppmsg[0] = '\0';
 	CHECK(fails(h, "BEGIN {}\n#error stop here\n", DTRACE_C_CPP, EDT_CPP,
-	    NULL, "<command line>:2:2: error: #error stop here"));
+	    NULL, "Preprocessor failed to process input program"));
+	CHECK(strstr(g_cppmsg, "<command line>:2:2: error: #error stop here")
+	    != NULL && g_cppmsg[strlen(g_cppmsg) - 1] != '\n');
+	g_cppmsg[0] = '\0';
 	CHECK(fails(h, "#include \"nosuch.h\"\n", DTRACE_C_CPP, EDT_CPP,
-	    NULL, "nosuch.h: No such file or directory"));
+	    NULL, "Preprocessor failed to process input program"));
+	CHECK(strstr(g_cppmsg, "nosuch.h: No such file or directory") != NULL);
+	CHECK(dtrace_handle_msg(h, NULL, NULL) == 0);
 
 	/* a preprocessor that cannot run or fails silently */
 	CHECK(dtrace_setopt(h, "cpppath", "/nonexistent/cpp") == 0);

@@ -32,7 +32,7 @@
 static const char *const dt_profile_listed[] = {
 	"profile-97", "profile-199", "profile-499", "profile-997",
 	"profile-1999", "profile-4001", "profile-4999", "tick-1", "tick-10",
-	"tick-100", "tick-500", "tick-1000", "tick-5000", "tick-1sec", NULL
+	"tick-100", "tick-500", "tick-1000", "tick-5000", NULL
 };
 
 /*

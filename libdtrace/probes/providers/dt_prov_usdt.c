@@ -1624,11 +1624,15 @@ usdt_fini(dtrace_hdl_t *dtp, void *data)
 	free(us);
 }
 
-/* Stability: provider, module, function, name, arguments (dt_attr.c). */
+/*
+ * Stability: provider, module, function, name, arguments (dt_attr.c).
+ * The notes carry no attributes: the arguments are Private, as DTrace
+ * reports them for a provider whose definition declares none.
+ */
 static const dt_pattr_t usdt_attr = {
 	DT_ATTR(EVOLVING, EVOLVING, ISA), DT_ATTR(PRIVATE, PRIVATE, UNKNOWN),
 	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN), DT_ATTR(EVOLVING, EVOLVING, ISA),
-	DT_ATTR(EVOLVING, EVOLVING, ISA)
+	DT_ATTR(PRIVATE, PRIVATE, UNKNOWN)
 };
 
 const dt_provider_t dt_prov_usdt = {

@@ -1,5 +1,7 @@
-# The preprocessor fails: exit status 1, its messages after DTrace's
-# "failed to preprocess"; nothing is compiled.
+# The preprocessor fails: exit status 1, its messages as it wrote them,
+# then DTrace's "failed to compile script FILE: Preprocessor failed to
+# process input program" ("invalid probe specifier" for -n); nothing is
+# compiled.  One that cannot run, or fails without a word, is named.
 exec 2>&1
 printf 'BEGIN { exit(0); }\n#include "nosuch.h"\n' > missing.d
 $DTRACE -C -s missing.d

@@ -10,10 +10,11 @@ $DTRACE -lP 'dtrace /1/ { trace(1); }' 2>&1 | ids
 # a script's clauses are listed too, in program order
 printf 'END, BEGIN { }\nnosuch:::x { }\n' >$TMPDIR/l.d
 $DTRACE -l -s $TMPDIR/l.d 2>&1 | ids
-# -i: digits are a probe id, which must name a probe; anything else is
+# -i: digits are a probe id, which must name a probe (else no listing,
+# not even the header); anything else is
 # a probe name
 $DTRACE -li -3 2>&1; echo "rc=$?"
-$DTRACE -li 0 2>&1 | sed -n 2p; echo "rc=${PIPESTATUS[0]}"
+$DTRACE -li 0 2>&1 | head -1; echo "rc=${PIPESTATUS[0]}"
 $DTRACE -i 0 2>&1 | head -1
 $DTRACE -i 4000000000 2>&1 | head -1
 $DTRACE -i i23 2>&1 | head -1

@@ -9,3 +9,9 @@ $DTRACE -x bufsize=banana -n 'BEGIN' 2>&1; echo "rc=$?"
 # -V names the D version as DTrace for Linux does; -v adds ours
 $DTRACE -V
 $DTRACE -V -v | sed 's/dtrace [0-9.]*,/dtrace VERSION,/'
+# -o appends, as DTrace does: trace output and -l's listing
+echo "before" > $TMPDIR/dt-a.out
+$DTRACE -q -o $TMPDIR/dt-a.out -n 'BEGIN { printf("first run\n"); exit(0); }'
+$DTRACE -q -o $TMPDIR/dt-a.out -n 'BEGIN { printf("second run\n"); exit(0); }'
+$DTRACE -l -n 'dtrace:::END' -o $TMPDIR/dt-a.out
+sed -E 's/^ *[0-9]+ /   ID /' $TMPDIR/dt-a.out; rm -f $TMPDIR/dt-a.out

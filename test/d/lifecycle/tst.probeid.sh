@@ -13,3 +13,9 @@ $DTRACE -l -i BEGIN | awk 'NR == 2 { print $2, $3 }'
 $DTRACE -l -i 'dtrace:::END' | awk 'NR == 2 { print $2, $3 }'
 $DTRACE -q -i 'BEGIN { printf("clause\n"); exit(0); }'
 $DTRACE -i 0 2>&1 | head -1
+# -i N-M is no range of ids: as DTrace reads it, probe id N and a second
+# description, the probe named -M (which matches nothing)
+$DTRACE -i 0-2 2>&1 | head -1
+$DTRACE -i 2-2 2>&1 | head -1
+$DTRACE -l -i 1-5 2>&1 | awk '{ print $2, $NF }'
+$DTRACE -Zq -i '1-9 { printf("begin only\n"); exit(0); }'

@@ -9,6 +9,7 @@ mkdir -p "$p"
 echo x >"$p/f"
 cd "$p" || exit 1
 for s in 512 256 64; do
+	rm -f $TMPDIR/dpath-deep.out	# -o appends
 	$DTRACE -q -x strsize=$s -c 'cat f' -o $TMPDIR/dpath-deep.out -n '
 	syscall::openat:return /pid == $target && arg1 >= 0 &&
 	    fds[arg1].fi_name == "f"/

@@ -8,7 +8,8 @@
 # execvp()), 20 times each, while another process keeps a CPU busy.
 # The exit status is read at proc:::exit (the group's exit code).
 # Nothing of dtrace's own forked child runs under the probes: the first
-# libc function that fires is the command's __libc_start_main.
+# libc function that fires for /bin/true (stripped, so held at its entry
+# point: no main() to hold it at) is its __libc_start_main.
 s=$TMPDIR/dt-untr.sh
 cat >$s <<'SH'
 exec >"$1"
