@@ -890,7 +890,7 @@ const_value_level(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
 static void
 check_newname(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos)
 {
-	if (dt_builtin_lookup(name) != NULL)
+	if (dt_builtin_taken(pcb->pcb_hdl, name) != NULL)
 		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
 		    "%s is a built-in", name);
 	if (dt_ident_lookup(pcb->pcb_hdl, name) != NULL)

@@ -608,7 +608,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		}
 		return;
 	}
-	if (bi != NULL)
+	if (bi != NULL && dt_builtin_taken(pcb->pcb_hdl, dnp->dn_str) != NULL)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
 	idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str, &liberr);
@@ -1454,7 +1454,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	dt_idkind_t kind = expr != NULL ? DT_IDENT_INLINE : keys != NULL ?
 	    DT_IDENT_ASSOC : var_kind(name);
 
-	if (dt_builtin_lookup(name) != NULL)
+	if (dt_builtin_taken(dtp, name) != NULL)
 		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
 		    "%s is a built-in", name);
 	if (ty.ty_kind == DT_TK_VOID)
@@ -1664,7 +1664,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	if (lhs->dn_kind != DN_VAR)
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
 		    "operator %s requires modifiable lvalue as an operand", op);
-	if (dt_builtin_lookup(lhs->dn_str) != NULL)
+	if (dt_builtin_taken(dtp, lhs->dn_str) != NULL)
 		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 		    "operator %s can only be applied to a writable variable",
 		    op);
