@@ -4678,11 +4678,17 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 
 /*
  * DTrace's rules for the actions of a clause that speculates or commits:
- * speculate() comes before any data is recorded (so that the whole record
- * is speculative) and once; commit() records nothing, so nothing is
- * recorded before or after it in its clause, nor aggregated, but a clause
- * may commit several speculations; no exit() and no aggregation in a
- * speculative clause.  discard() has no rule.
+ * speculate() comes before any data is recorded or aggregated (so that
+ * the whole record is speculative) and once; commit() records nothing, so
+ * nothing is recorded or aggregated before it in its clause, nothing is
+ * recorded or aggregated after it, and no second commit() follows it,
+ * even of another speculation (DTrace's D_COMM_COMM, though its guide
+ * says a clause may commit disjoint buffers: the compiler has always
+ * refused it); no exit() and no aggregation in a speculative clause.
+ * What a clause records after speculate() is the speculation's, not the
+ * clause's: a commit() after it is not after data recorded.  Every
+ * other action counts as recording data here, destructive ones too, as
+ * DTrace counts them.  discard() has no rule.
  */
 static void
 sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
@@ -4699,49 +4705,45 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 			dt_cerror(pcb, "D_SPEC_DREC", e->dn_pos, "speculate( ) "
 			    "may not follow data-recording action(s)");
 		dcp->dc_spec = true;
-		break;
+		return;
 	case DT_FN_COMMIT:
+		if (dcp->dc_comm)
+			dt_cerror(pcb, "D_COMM_COMM", e->dn_pos, "commit( ) "
+			    "may not follow commit( )");
 		if (dcp->dc_drec)
 			dt_cerror(pcb, "D_COMM_DREC", e->dn_pos, "commit( ) "
 			    "may not follow data-recording action(s)");
 		dcp->dc_comm = true;
-		break;
+		return;
 	case DT_FN_COUNT:	/* any aggregating action */
-		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_AGG_SPEC", e->dn_pos, "aggregating "
-			    "actions may not follow speculate( )");
 		if (dcp->dc_comm)
 			dt_cerror(pcb, "D_AGG_COMM", e->dn_pos, "aggregating "
 			    "actions may not follow commit( )");
-		break;
-	case DT_FN_RAISE:
-	case DT_FN_STOP:	/* destructive, recording nothing */
 		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			dt_cerror(pcb, "D_AGG_SPEC", e->dn_pos, "aggregating "
 			    "actions may not follow speculate( )");
-		break;
-	case DT_FN_SYSTEM:
-	case DT_FN_FREOPEN:
-		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
-			    "actions may not follow speculate( )");
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
-			    "data-recording actions may not follow commit( )");
 		dcp->dc_drec = true;
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:	/* destructive */
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			    "actions may not follow speculate( )");
 		break;
 	case DT_FN_EXIT:
 		if (dcp->dc_spec)
 			dt_cerror(pcb, "D_EXIT_SPEC", e->dn_pos, "exit( ) may "
 			    "not follow speculate( )");
-		/* FALLTHROUGH */
-	default:		/* a data-recording action */
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
-			    "data-recording actions may not follow commit( )");
-		dcp->dc_drec = true;
 		break;
 	}
+	/* a data-recording action */
+	if (dcp->dc_comm)
+		dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
+		    "data-recording actions may not follow commit( )");
+	if (!dcp->dc_spec)
+		dcp->dc_drec = true;
 }
 
 /*
