@@ -2408,9 +2408,18 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
 		    a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
+		/* an aggregation is of DTrace's dynamic type */
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
-			dt_cerror(pcb, "D_TRACE_AGG", a->dn_pos, "trace( ) may "
-			    "not be applied to an aggregation; use printa( )");
+			dt_cerror(pcb, "D_TRACE_DYN", a->dn_pos, "trace( ) may "
+			    "not be applied to a dynamic expression: "
+			    "aggregation %s; use printa( )", a->dn_str);
+		if (a->dn_kind == DN_AGG && fn->fn_sema == dt_sema_printf &&
+		    nargs > 1)
+			dt_cerror(pcb, "D_PRINTF_ARG_TYPE", a->dn_pos, "%s( ) "
+			    "argument #%d is incompatible with its "
+			    "conversion: aggregation %s has no value to "
+			    "format; use printa( )", dnp->dn_str, nargs,
+			    a->dn_str);
 		/*
 		 * An action (void) as the argument of a subroutine or of an
 		 * action with a prototype: DTrace checks the prototype first

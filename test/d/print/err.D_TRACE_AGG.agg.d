@@ -1,2 +1,0 @@
-BEGIN { @a = count(); }
-END { trace(@a); }
