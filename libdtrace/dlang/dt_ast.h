@@ -148,6 +148,9 @@ typedef struct dt_pcb {
 	dt_token_t pcb_tok;		/* current token */
 	dt_token_t pcb_peek;		/* lookahead token */
 	bool pcb_havepeek;		/* pcb_peek is valid */
+	bool pcb_extern;		/* parsing an extern declaration's
+				   type: an unknown enum tag is a
+				   C incomplete enum */
 	bool pcb_offsetof;		/* parsing offsetof()'s type: an
 					   unknown tag is D_OFFSETOF_TYPE */
 	bool pcb_inpred;		/* parsing a predicate */

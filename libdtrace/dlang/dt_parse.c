@@ -1614,6 +1614,17 @@ enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
 		pcb->pcb_baseenum = idp;
 		return (idp->di_type);
 	}
+	/*
+	 * An extern declaration names a kernel symbol's C type and D keeps
+	 * nothing of it: an enum tag neither D nor the kernel has is C's
+	 * incomplete enum there (DTrace takes extern enum uio_rw e;).
+	 */
+	if (pcb->pcb_extern && peek(pcb)->tk_kind != T_BACKQUOTE &&
+	    dt_tcache_tag(dt_pcb_types(pcb, pos), BTF_KIND_ENUM,
+	    tok(pcb)->tk_str) == 0) {
+		next(pcb);
+		return ((dt_type_t){ DT_TK_INT, 4, 1, 0 });
+	}
 	id = tagged_lookup(pcb, BTF_KIND_ENUM, "enum", pos);
 	te = dt_pcb_types(pcb, pos);
 	if (te == pcb->pcb_hdl->dt_dtypes || te == dt_ktypes(pcb->pcb_hdl) ||
@@ -3470,8 +3481,11 @@ parse_decl(dt_pcb_t *pcb)
 			base = (dt_type_t){ DT_TK_INT, 4, 1 };
 		else if (!is_type_start(pcb, tok(pcb)))
 			syntax_error(pcb);
-		else
+		else {
+			pcb->pcb_extern = true;
 			base = parse_basetype(pcb, &size);
+			pcb->pcb_extern = false;
+		}
 		(void) base;
 		parse_extern(pcb, pos);
 		return;
