@@ -4475,28 +4475,41 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			    idp->di_keysize, DT_MAXKEYSIZE);
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", agg->dn_pos, "out of memory");
-	} else if (idp->di_kind != DT_IDENT_AGG || idp->di_aggfn != id) {
+	} else if (idp->di_kind != DT_IDENT_AGG) {
 		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
 		    "redefined: %s is used with another function",
 		    agg->dn_str);
-	} else if (memcmp(idp->di_aggarg, params, sizeof (params)) != 0) {
-		/* the parameter that differs first */
-		int k = 0;
-
-		while (k < 3 && idp->di_aggarg[k] == params[k])
-			k++;
-		quant_param_error(pcb, call, id, k + 1, call->dn_pos, true);
-	} else if (idp->di_nkeys != nkeys) {
-		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
-		    "redefined: %s has %u key%s, not %u", agg->dn_str,
-		    idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s", nkeys);
 	} else {
+		/*
+		 * As DTrace checks a use: its keys against the first use's
+		 * (as an associative array's, D_PROTO_LEN and D_PROTO_ARG),
+		 * then its function, then the function's parameters.
+		 */
+		if (idp->di_nkeys != nkeys)
+			dt_cerror(pcb, "D_PROTO_LEN", agg->dn_pos, "%s[ ] "
+			    "prototype mismatch: %u key%s passed, %u "
+			    "expected", agg->dn_str, nkeys, nkeys == 1 ? "" :
+			    "s", idp->di_nkeys);
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
 			if (!key_same(a->dn_type, idp->di_keys[i]))
-				dt_cerror(pcb, "D_ARR_KEYTYPE", a->dn_pos,
-				    "key #%u of %s is a %s", i + 1,
-				    agg->dn_str, key_kind(idp->di_keys[i]));
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s[ ] key #%u is incompatible with its "
+				    "prototype: %s expected", agg->dn_str,
+				    i + 1, key_kind(idp->di_keys[i]));
 			key_fits(pcb, idp, i, a, agg->dn_str);
+		}
+		if (idp->di_aggfn != id)
+			dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos,
+			    "aggregation redefined: %s is used with another "
+			    "function", agg->dn_str);
+		if (memcmp(idp->di_aggarg, params, sizeof (params)) != 0) {
+			/* the parameter that differs first */
+			int k = 0;
+
+			while (k < 3 && idp->di_aggarg[k] == params[k])
+				k++;
+			quant_param_error(pcb, call, id, k + 1, call->dn_pos,
+			    true);
 		}
 	}
 	agg->dn_ident = idp;
