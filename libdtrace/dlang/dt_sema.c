@@ -1734,11 +1734,14 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_ARITH:
 		dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator requires an "
 		    "operand of arithmetic type: %s( ) is an action", f);
+	case DT_ACTUSE_INCOMPAT:
+		dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operands have "
+		    "incompatible types: %s( ) is an action", f);
 	case DT_ACTUSE_INT:
-		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator ~ requires an "
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator requires an "
 		    "operand of integral type: %s( ) is an action", f);
 	case DT_ACTUSE_SCALAR:
-		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator ! requires "
+		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator requires "
 		    "an operand of scalar type: %s( ) is an action", f);
 	case DT_ACTUSE_PRINTF:
 		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
@@ -1748,11 +1751,37 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos, "cannot apply "
 		    "stringof to %s: %s( )", dynact ? "a dynamic expression" :
 		    "a void value, an action's", f);
+	case DT_ACTUSE_PRED:
+		dt_cerror(pcb, "D_PRED_SCALAR", dnp->dn_pos, "predicate result "
+		    "must be of scalar type: %s( ) is an action", f);
+	case DT_ACTUSE_DEREF:
+		dt_cerror(pcb, "D_DEREF_NONPTR", dnp->dn_pos, "operator * "
+		    "requires an operand of pointer type: %s( ) is an action",
+		    f);
+	case DT_ACTUSE_ADDROF:
+		dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "operator & "
+		    "requires an lvalue as its operand: %s( ) is an action", f);
+	case DT_ACTUSE_SIZEOF:
+		dt_cerror(pcb, "D_SIZEOF_TYPE", dnp->dn_pos, "cannot apply "
+		    "sizeof to an expression of type void: %s( ) is an action",
+		    f);
+	case DT_ACTUSE_ARROW:
+		dt_cerror(pcb, "D_OP_PTR", dnp->dn_pos, "operator -> must be "
+		    "applied to a pointer: %s( ) is an action", f);
+	case DT_ACTUSE_DOT:
+		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator . must be "
+		    "applied to a struct or union: %s( ) is an action", f);
+	case DT_ACTUSE_CAST:
+		dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos, "invalid cast "
+		    "expression: %s( ) is an action, of no value", f);
 	case DT_ACTUSE_KEY:
+		/* an associative array's: DTrace takes neither a void nor a
+		   dynamic key there (an aggregation's may be a stack) */
 		if (!dynact)
 			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "a key "
 			    "cannot be void: %s( ) is an action", f);
-		/* FALLTHROUGH */
+		dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "%s( ), of dynamic "
+		    "type, may not be used as an associative array key", f);
 	default:
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
 		    "and may only be used as a statement", f);
@@ -2842,6 +2871,8 @@ sema_fds(dt_pcb_t *pcb, dt_node_t *dnp)
 	path_offsets(pcb, dnp->dn_pos);
 }
 
+static void sema_used(dt_pcb_t *, dt_node_t *, int);
+
 static void
 sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -2879,7 +2910,8 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		return;
 	}
 	if (!typed)
-		sema_expr(pcb, dnp->dn_left);
+		sema_used(pcb, dnp->dn_left, dnp->dn_op == T_ARROW ?
+		    DT_ACTUSE_ARROW : DT_ACTUSE_DOT);
 	lt = dnp->dn_left->dn_type;
 	if (dnp->dn_op == T_ARROW && lt.ty_kind != DT_TK_PTR)
 		dt_cerror(pcb, "D_OP_PTR", dnp->dn_pos, "operator -> must be "
@@ -3617,6 +3649,27 @@ sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use)
 	pcb->pcb_actuse = DT_ACTUSE_EXPR;
 }
 
+/*
+ * What an action as an operand of binary operator op is refused as: the
+ * type check DTrace makes of the operator's operands, which an action's
+ * void fails.
+ */
+static int
+binary_use(int op)
+{
+	switch (op) {
+	case T_PLUS: case T_MINUS:
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		return (DT_ACTUSE_INCOMPAT);
+	case T_STAR: case T_SLASH:
+		return (DT_ACTUSE_ARITH);
+	case T_MOD: case T_AND: case T_OR: case T_XOR: case T_LSH: case T_RSH:
+		return (DT_ACTUSE_INT);
+	default:
+		return (DT_ACTUSE_EXPR);
+	}
+}
+
 /* An operand of ?:, an action in it refused by operand_action( ). */
 static void
 sema_deferred(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -3741,6 +3794,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
 			    dnp->dn_op == T_NOT ? DT_ACTUSE_INT :
 			    dnp->dn_op == T_LNOT ? DT_ACTUSE_SCALAR :
+			    dnp->dn_op == T_STAR ? DT_ACTUSE_DEREF :
+			    dnp->dn_op == T_AND ? DT_ACTUSE_ADDROF :
+			    dnp->dn_op == T_SIZEOF ? DT_ACTUSE_SIZEOF :
 			    DT_ACTUSE_EXPR);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
@@ -3822,9 +3878,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	}
 	case DN_BINARY: {
 		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+		int use = binary_use(dnp->dn_op);
 
-		sema_expr(pcb, l);
-		sema_expr(pcb, r);
+		sema_used(pcb, l, use);
+		sema_used(pcb, r, use);
 		if ((dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD) &&
 		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
@@ -3900,8 +3957,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		break;
 	}
 	case DN_LOGICAL:
-		sema_expr(pcb, dnp->dn_left);
-		sema_expr(pcb, dnp->dn_right);
+		sema_used(pcb, dnp->dn_left, DT_ACTUSE_SCALAR);
+		sema_used(pcb, dnp->dn_right, DT_ACTUSE_SCALAR);
 		if (!is_scalar(dnp->dn_left) || !is_scalar(dnp->dn_right))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
 			    "operator %s requires operands of scalar type", op);
@@ -3910,7 +3967,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_TERNARY:
 		/* both operands are checked (their arguments' counts) before
 		   either is refused for being an action */
-		sema_expr(pcb, dnp->dn_cond);
+		sema_used(pcb, dnp->dn_cond, DT_ACTUSE_SCALAR);
 		sema_deferred(pcb, dnp->dn_left);
 		sema_deferred(pcb, dnp->dn_right);
 		operand_action(pcb, dnp->dn_left);
@@ -4023,7 +4080,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "cast expression: a pointer to a translated struct "
 			    "cannot be cast");
 		if (!typed)
-			sema_expr(pcb, dnp->dn_left);
+			sema_used(pcb, dnp->dn_left, dnp->dn_type.ty_kind ==
+			    DT_TK_VOID ? DT_ACTUSE_EXPR : DT_ACTUSE_CAST);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRING &&
@@ -5014,7 +5072,7 @@ static void
 sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
 {
 	xlate_ptr_result(pcb, pred);
-	sema_expr(pcb, pred);
+	sema_used(pcb, pred, DT_ACTUSE_PRED);
 	if (!is_scalar(pred))
 		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
 		    "predicate result must be of scalar type");
