@@ -152,12 +152,18 @@ dt_type_isbytes(dt_type_t t)
  * (+, -, +=, -=, ++, --) at dnp moves it: a pointer's 8, a kernel or D
  * type's size from BTF, an integer's.  D applies no arithmetic to void *
  * (D_OP_INCOMPAT: a generic pointer is cast to a typed one, or to
- * uintptr_t, first).  Pointers to functions have no such size
+ * uintptr_t, first; D_OP_VFPTR for ++ and --, whose operand DTrace
+ * checks for a known size).  Pointers to functions have no such size
  * (D_OP_VFPTR), nor have incomplete types (D_OP_INCOMPLETE).
  */
 static void __attribute__((noreturn))
 void_arith(dt_pcb_t *pcb, const dt_node_t *dnp, const char *op)
 {
+	/* ++ and -- check their operand's size, as DTrace's do */
+	if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+		dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
+		    "requires an operand of known size: a void pointer "
+		    "points to no objects to count", op);
 	dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operator %s cannot be "
 	    "applied to a void pointer: it points to no objects to count",
 	    op);
@@ -4055,6 +4061,17 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		break;
 	}
 	case DN_INCDEC:
+		if (dnp->dn_left->dn_kind == DN_CALL) {
+			/* a call's value: a scalar (an action's void is
+			   not), then no lvalue, in DTrace's order */
+			sema_used(pcb, dnp->dn_left, DT_ACTUSE_SCALAR);
+			if (!is_scalar(dnp->dn_left))
+				dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
+				    "operator %s requires an operand of "
+				    "scalar type", op);
+			dt_cerror(pcb, "D_OP_LVAL", dnp->dn_pos, "operator %s "
+			    "requires modifiable lvalue as an operand", op);
+		}
 		sema_lvalue(pcb, dnp->dn_left, op, t_long);
 		if (!is_scalar(dnp->dn_left))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
