@@ -138,7 +138,9 @@ enum {
 	DT_ACTUSE_ARROW,	/* left of ->: D_OP_PTR */
 	DT_ACTUSE_DOT,		/* left of .: D_OP_SOU */
 	DT_ACTUSE_CAST,		/* cast to a type not void: D_CAST_INVAL */
-	DT_ACTUSE_PRED		/* a predicate: D_PRED_SCALAR */
+	DT_ACTUSE_PRED,		/* a predicate: D_PRED_SCALAR */
+	DT_ACTUSE_VFPTR		/* right of += or -= after an integer:
+				   D_OP_VFPTR */
 };
 
 /* The state of one compilation. */

@@ -152,15 +152,17 @@ dt_type_isbytes(dt_type_t t)
  * (+, -, +=, -=, ++, --) at dnp moves it: a pointer's 8, a kernel or D
  * type's size from BTF, an integer's.  D applies no arithmetic to void *
  * (D_OP_INCOMPAT: a generic pointer is cast to a typed one, or to
- * uintptr_t, first; D_OP_VFPTR for ++ and --, whose operand DTrace
- * checks for a known size).  Pointers to functions have no such size
+ * uintptr_t, first; D_OP_VFPTR for ++, --, += and -=, whose (left)
+ * operand DTrace checks for a known size).  Pointers to functions have no such size
  * (D_OP_VFPTR), nor have incomplete types (D_OP_INCOMPLETE).
  */
 static void __attribute__((noreturn))
 void_arith(dt_pcb_t *pcb, const dt_node_t *dnp, const char *op)
 {
-	/* ++ and -- check their operand's size, as DTrace's do */
-	if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+	/* ++, --, += and -= check the size of their (left) operand, as
+	   DTrace's do */
+	if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 ||
+	    strcmp(op, "+=") == 0 || strcmp(op, "-=") == 0)
 		dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
 		    "requires an operand of known size: a void pointer "
 		    "points to no objects to count", op);
@@ -266,6 +268,26 @@ ptr_cmp_compat(dt_pcb_t *pcb, const dt_node_t *p, const dt_node_t *n)
 	    n->dn_ident->di_readfirst)
 		return (true);
 	return (ptr_int_compat(pcb, p, n));
+}
+
+/* Is pointer type t void * (D's own, or of the kernel's void)? */
+static bool
+is_voidptr(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_PTR && t.ty_btf == 0 && t.ty_plevel == 0 &&
+	    t.ty_psize == 0);
+}
+
+/*
+ * Are pointers l and r compatible, as DTrace has it: of the same type,
+ * or one of them void *.
+ */
+static bool
+ptrs_compat(dt_pcb_t *pcb, const dt_node_t *l, const dt_node_t *r)
+{
+	(void) pcb;
+	return (is_voidptr(l->dn_type) || is_voidptr(r->dn_type) ||
+	    dt_type_same(l->dn_type, r->dn_type));
 }
 
 static void __attribute__((noreturn))
@@ -1740,6 +1762,10 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_ARITH:
 		dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator requires an "
 		    "operand of arithmetic type: %s( ) is an action", f);
+	case DT_ACTUSE_VFPTR:
+		dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator requires "
+		    "left-hand scalar operand of known size: %s( ) is an "
+		    "action, of no value to add", f);
 	case DT_ACTUSE_INCOMPAT:
 		dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operands have "
 		    "incompatible types: %s( ) is an action", f);
@@ -3676,6 +3702,27 @@ binary_use(int op)
 	}
 }
 
+/*
+ * What an action as the right operand of op= is refused as: the check
+ * DTrace makes of the operator's operands (+= and -= take a pointer of
+ * known size on the left, else an integer on both sides).
+ */
+static int
+compound_use(const dt_node_t *dnp)
+{
+	const dt_type_t *lt = &dnp->dn_left->dn_type;
+
+	switch (dnp->dn_op) {
+	case T_MUL_EQ: case T_DIV_EQ:
+		return (DT_ACTUSE_ARITH);
+	case T_ADD_EQ: case T_SUB_EQ:
+		return (lt->ty_kind == DT_TK_PTR && !is_voidptr(*lt) ?
+		    DT_ACTUSE_INCOMPAT : DT_ACTUSE_VFPTR);
+	default:
+		return (DT_ACTUSE_INT);
+	}
+}
+
 /* An operand of ?:, an action in it refused by operand_action( ). */
 static void
 sema_deferred(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -3718,13 +3765,20 @@ compound_operands(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 			    "requires operands of arithmetic type", op);
 		return;
 	case T_ADD_EQ: case T_SUB_EQ:
+		if (is_string(l) || is_string(r))
+			incompat(pcb, dnp, op);
 		if (is_int(l) && is_int(r))
 			return;
 		if (l->dn_type.ty_kind != DT_TK_PTR)
 			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
 			    "requires left-hand scalar operand of known size",
 			    op);
-		if (!is_int(r) && r->dn_type.ty_kind != DT_TK_PTR)
+		if (is_voidptr(l->dn_type))
+			void_arith(pcb, dnp, op);
+		/* a pointer of the same type (or a void one) is taken, as
+		   DTrace takes it */
+		if (!is_int(r) && (r->dn_type.ty_kind != DT_TK_PTR ||
+		    !ptrs_compat(pcb, l, r)))
 			incompat(pcb, dnp, op);
 		return;
 	default:
@@ -3997,7 +4051,17 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_type_t ty;
 		bool fresh;
 
-		sema_operand(pcb, r);
+		fresh = dnp->dn_left->dn_kind == DN_VAR &&
+		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
+		if (dnp->dn_op != T_ASSIGN) {
+			/* op=: the left operand first, then the right as
+			   the operator checks it, as DTrace cooks them */
+			sema_lvalue(pcb, dnp->dn_left, op, t_long);
+			sema_used(pcb, r, compound_use(dnp));
+			compound_operands(pcb, dnp, op);
+		} else {
+			sema_operand(pcb, r);
+		}
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
 		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
@@ -4005,9 +4069,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "division" : "modulus");
 		/* a variable created here takes the value's type */
 		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
-		fresh = dnp->dn_left->dn_kind == DN_VAR &&
-		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
-		sema_lvalue(pcb, dnp->dn_left, op, ty);
+		if (dnp->dn_op == T_ASSIGN)
+			sema_lvalue(pcb, dnp->dn_left, op, ty);
 		if (dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY && !fresh &&
 		    (dnp->dn_left->dn_kind == DN_VAR ||
 		    dnp->dn_left->dn_kind == DN_MEMBER))
