@@ -3703,6 +3703,23 @@ binary_use(int op)
 }
 
 /*
+ * The left operand of op= reads the variable it writes: DTrace refuses a
+ * variable (or associative array) that nothing declared, assigned or
+ * read before (D_VAR_UNDEF), where ++ and -- would make a new int64_t.
+ */
+static void
+compound_fresh(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op)
+{
+	const dt_node_t *v = lhs->dn_kind == DN_INDEX ? lhs->dn_left : lhs;
+
+	if (v->dn_kind != DN_VAR || dt_builtin_lookup(v->dn_str) != NULL ||
+	    dt_ident_lookup(pcb->pcb_hdl, v->dn_str) != NULL)
+		return;
+	dt_cerror(pcb, "D_VAR_UNDEF", v->dn_pos, "%s has not yet been "
+	    "declared or assigned (operator %s reads it)", v->dn_str, op);
+}
+
+/*
  * What an action as the right operand of op= is refused as: the check
  * DTrace makes of the operator's operands (+= and -= take a pointer of
  * known size on the left, else an integer on both sides).
@@ -4056,6 +4073,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (dnp->dn_op != T_ASSIGN) {
 			/* op=: the left operand first, then the right as
 			   the operator checks it, as DTrace cooks them */
+			compound_fresh(pcb, dnp->dn_left, op);
 			sema_lvalue(pcb, dnp->dn_left, op, t_long);
 			sema_used(pcb, r, compound_use(dnp));
 			compound_operands(pcb, dnp, op);

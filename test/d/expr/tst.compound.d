@@ -1,9 +1,12 @@
 /*
  * The compound assignments on variables of every kind, integers and
- * pointers (+= and -= move a pointer by elements), created by their first
- * use as DTrace creates them.
+ * pointers (+= and -= move a pointer by elements): each reads its variable,
+ * which a declaration or an earlier assignment made (DTrace's D_VAR_UNDEF
+ * otherwise, err.D_VAR_UNDEF.*).
  */
 #pragma D option quiet
+
+self int y;
 
 BEGIN
 {
@@ -17,7 +20,9 @@ BEGIN
 	x &= 0xd;
 	x ^= 0xff;
 	self->y -= 2;
+	this->z = 0;
 	this->z += 3;
+	a[1] = 0;
 	a[1] += 40;
 	a[1] -= 1;
 	p = (int *)0x1000;
