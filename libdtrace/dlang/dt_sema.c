@@ -4858,15 +4858,12 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
  * DTrace's rules for the actions of a clause that speculates or commits:
  * speculate() comes before any data is recorded or aggregated (so that
  * the whole record is speculative) and once; commit() records nothing, so
- * nothing is recorded or aggregated before it in its clause, nothing is
- * recorded or aggregated after it, and no second commit() follows it,
- * even of another speculation (DTrace's D_COMM_COMM, though its guide
- * says a clause may commit disjoint buffers: the compiler has always
- * refused it); no exit() and no aggregation in a speculative clause.
- * What a clause records after speculate() is the speculation's, not the
- * clause's: a commit() after it is not after data recorded.  Every
- * other action counts as recording data here, destructive ones too, as
- * DTrace counts them.  discard() has no rule.
+ * nothing is recorded or aggregated before it in its clause, and nothing
+ * recorded or aggregated after it, but a clause may commit several
+ * speculations (DTrace for Linux took back illumos's D_COMM_COMM); no
+ * exit() and no aggregation in a speculative clause.  Every other action
+ * counts as recording data, destructive ones too, as DTrace counts them.
+ * discard() has no rule.
  */
 static void
 sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
@@ -4885,9 +4882,6 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 		dcp->dc_spec = true;
 		return;
 	case DT_FN_COMMIT:
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_COMM_COMM", e->dn_pos, "commit( ) "
-			    "may not follow commit( )");
 		if (dcp->dc_drec)
 			dt_cerror(pcb, "D_COMM_DREC", e->dn_pos, "commit( ) "
 			    "may not follow data-recording action(s)");
@@ -4920,8 +4914,7 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 	if (dcp->dc_comm)
 		dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
 		    "data-recording actions may not follow commit( )");
-	if (!dcp->dc_spec)
-		dcp->dc_drec = true;
+	dcp->dc_drec = true;
 }
 
 /*

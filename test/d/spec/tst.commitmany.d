@@ -1,9 +1,10 @@
 /*
- * A clause commits one speculation (a second commit() is DTrace's
- * D_COMM_COMM, err.D_COMM_COMM.*) but may discard others before or after
- * it: each acts in turn, so the committed records come out in the order
- * of the commit() calls.  A discard() of a speculation already committed,
- * or a commit() of one already discarded, does nothing.
+ * A clause may commit several speculations, as DTrace's guide says ("a
+ * clause may contain multiple commit calls to commit disjoint buffers"),
+ * and mix commit() with discard(): each acts in turn, so the committed
+ * records come out in the order of the commit() calls.  A second commit()
+ * or a discard() of a speculation already committed in the same clause
+ * does nothing.
  */
 #pragma D option quiet
 #pragma D option nspec=6
@@ -33,13 +34,9 @@ BEGIN
 BEGIN
 {
 	commit(c);
-	discard(b);
-}
-
-BEGIN
-{
 	commit(a);
-	discard(a);
+	discard(b);
+	commit(a);
 }
 
 BEGIN
@@ -51,16 +48,8 @@ BEGIN
 {
 	discard(f);
 	commit(e);
-}
-
-BEGIN
-{
 	discard(e);
 	commit(d);
-}
-
-BEGIN
-{
 	commit(f);
 }
 
