@@ -278,16 +278,74 @@ is_voidptr(dt_type_t t)
 	    t.ty_psize == 0);
 }
 
+/* What a pointer points to, as ptrs_compat() tells pointers apart. */
+typedef struct ptarget {
+	char pe_kind;		/* 'v' void, 'i' integer, 's' struct or
+				   union, 'p' pointer, 'o' other */
+	long pe_size;		/* 'i': its size */
+	const char *pe_name;	/* 's': its tag, NULL if none */
+} ptarget_t;
+
+static ptarget_t
+ptr_target(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
+{
+	const struct btf *btf;
+	const struct btf_type *bt;
+	uint32_t id;
+
+	if (t.ty_plevel > 0)
+		return ((ptarget_t){ 'p', 0, NULL });
+	if (t.ty_btf == 0)
+		return (t.ty_psize == 0 ? (ptarget_t){ 'v', 0, NULL } :
+		    (ptarget_t){ 'i', t.ty_psize, NULL });
+	btf = dt_pcb_types(pcb, pos)->te_btf;
+	id = dt_btf_resolve(btf, t.ty_btf);
+	if (id == 0)
+		return ((ptarget_t){ 'v', 0, NULL });
+	bt = btf__type_by_id(btf, id);
+	switch (bt == NULL ? -1 : (int)btf_kind(bt)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return ((ptarget_t){ 'i', (long)bt->size, NULL });
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FWD:
+		return ((ptarget_t){ 's', 0, bt->name_off == 0 ? NULL :
+		    btf__name_by_offset(btf, bt->name_off) });
+	case BTF_KIND_PTR:
+		return ((ptarget_t){ 'p', 0, NULL });
+	default:
+		return ((ptarget_t){ 'o', 0, NULL });
+	}
+}
+
 /*
- * Are pointers l and r compatible, as DTrace has it: of the same type,
- * or one of them void *.
+ * Are pointers l and r compatible, as DTrace has it: one of them void *,
+ * or both pointing to the same type.  Told apart here, leniently: a
+ * struct or union from another one (by tag), from an integer or from a
+ * pointer, and integers of different sizes (int * and char *).
  */
 static bool
 ptrs_compat(dt_pcb_t *pcb, const dt_node_t *l, const dt_node_t *r)
 {
-	(void) pcb;
-	return (is_voidptr(l->dn_type) || is_voidptr(r->dn_type) ||
-	    dt_type_same(l->dn_type, r->dn_type));
+	ptarget_t a, b;
+
+	if (l->dn_type.ty_kind != DT_TK_PTR || r->dn_type.ty_kind != DT_TK_PTR)
+		return (true);
+	a = ptr_target(pcb, l->dn_type, l->dn_pos);
+	b = ptr_target(pcb, r->dn_type, r->dn_pos);
+	if (a.pe_kind == 'v' || b.pe_kind == 'v' || a.pe_kind == 'o' ||
+	    b.pe_kind == 'o')
+		return (true);
+	if (a.pe_kind != b.pe_kind)
+		return (false);
+	if (a.pe_kind == 'i')
+		return (a.pe_size == b.pe_size);
+	if (a.pe_kind == 's')
+		return (a.pe_name == NULL || b.pe_name == NULL ||
+		    strcmp(a.pe_name, b.pe_name) == 0);
+	return (true);
 }
 
 static void __attribute__((noreturn))
@@ -3989,7 +4047,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* a pointer compares with a pointer, or with the
 			   integer constant 0 (NULL), as DTrace has it */
 			if (!ptr_cmp_compat(pcb, l, r) ||
-			    !ptr_cmp_compat(pcb, r, l))
+			    !ptr_cmp_compat(pcb, r, l) ||
+			    !ptrs_compat(pcb, l, r))
 				incompat(pcb, dnp, op);
 			dnp->dn_type = t_int;
 			break;
@@ -3999,7 +4058,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (!is_scalar(l) || !is_scalar(r) ||
 			    (l->dn_type.ty_kind == DT_TK_PTR &&
 			    r->dn_type.ty_kind == DT_TK_PTR &&
-			    dnp->dn_op == T_PLUS))
+			    (dnp->dn_op == T_PLUS || !ptrs_compat(pcb, l, r))))
 				incompat(pcb, dnp, op);
 			dnp->dn_type = common_type(l->dn_type, r->dn_type);
 			if (l->dn_type.ty_kind == DT_TK_PTR)
@@ -4125,7 +4184,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)) ||
 		    (dnp->dn_op == T_ASSIGN &&
-		    !ptr_int_compat(pcb, dnp->dn_left, r)))
+		    (!ptr_int_compat(pcb, dnp->dn_left, r) ||
+		    !ptrs_compat(pcb, dnp->dn_left, r))))
 			incompat(pcb, dnp, op);
 		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRING &&
 		    dnp->dn_left->dn_type.ty_btf != 0)
