@@ -4114,7 +4114,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (is_string(dnp->dn_left) && is_string(dnp->dn_right)) {
 			dnp->dn_type = dnp->dn_left->dn_type;
 		} else if (is_scalar(dnp->dn_left) &&
-		    is_scalar(dnp->dn_right)) {
+		    is_scalar(dnp->dn_right) &&
+		    ptr_cmp_compat(pcb, dnp->dn_left, dnp->dn_right) &&
+		    ptr_cmp_compat(pcb, dnp->dn_right, dnp->dn_left) &&
+		    ptrs_compat(pcb, dnp->dn_left, dnp->dn_right)) {
+			/* integers, or pointers of one type (or NULL) */
 			dnp->dn_type = common_type(dnp->dn_left->dn_type,
 			    dnp->dn_right->dn_type);
 		} else {
