@@ -105,7 +105,8 @@ FUZZTIME   ?= 30
 # depends on nothing else of the library).
 PD_SRCS := $(wildcard dtprobed/*.c)
 PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/libdtrace/proc/dt_notes.o
-PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o,$(PD_OBJS))
+PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o \
+    $(BUILD)/obj/dtprobed/dt_pd_hold.o,$(PD_OBJS))
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS) $(BUILD)/dtprobed

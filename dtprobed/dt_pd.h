@@ -6,6 +6,8 @@
  *                  design is at the top of it)
  *   dt_pd_sandbox.c  runs a function in a forked child without privileges
  *                  under a seccomp filter, and collects what it writes
+ *   dt_pd_hold.c   holds a new process at its exec until the sessions
+ *                  that want its probes have armed them (fanotify)
  *   dt_pd_notes.c  the stapsdt note reader that runs in that child (it
  *                  walks the notes with the library's shared reader,
  *                  libdtrace/proc/dt_notes.c, linked in alone), and the
@@ -136,5 +138,42 @@ typedef struct dt_pd_notes {
  */
 extern int dt_pd_notes_parse(const char *out, size_t len,
     const dt_pd_segs_t *pg, dt_pd_notes_t *pn);
+
+/*
+ * dt_pd_hold.c: holding execs for the sessions (the design is at its
+ * top).  dt_pd_hold_init() watches the registry directory dirfd for
+ * sessions, in the daemon's epoll set efd; an exec is held budget ms at
+ * most (0: never held).  dt_pd_hold_event() handles a descriptor of that
+ * set if it is one of its own (true); dt_pd_hold_recheck() asks again
+ * about every exec held, after a change of what they wait for;
+ * dt_pd_hold_expire() lets go those past their budget, and gives the ms
+ * to the next deadline, or -1.  dt_pd_hold_wanted(): does a session want
+ * one of the providers provs ("a,b"), and has every session that does
+ * acknowledged known list generation gen (*ackedp)?
+ */
+extern int dt_pd_hold_init(int dirfd, int efd, int budget);
+extern void dt_pd_hold_fini(void);
+extern bool dt_pd_hold_event(int fd);
+extern void dt_pd_hold_recheck(void);
+extern int64_t dt_pd_hold_expire(void);
+extern bool dt_pd_hold_wanted(const char *provs, pid_t pid, uint64_t gen,
+    bool *ackedp);
+
+/*
+ * What dtprobed.c gives dt_pd_hold.c: the verdict on the exec of the
+ * file open on fd by process pid (DT_PD_WAIT: ask again when something
+ * changes), its log, its clock.
+ */
+typedef enum dt_pd_verdict {
+	DT_PD_ALLOW,			/* let it run */
+	DT_PD_NEVER,			/* ... and every exec of the file as it
+					   is now: it has no probes */
+	DT_PD_WAIT			/* hold it */
+} dt_pd_verdict_t;
+
+extern dt_pd_verdict_t dt_pd_exec_verdict(int fd, pid_t pid);
+extern void dt_pd_log(int level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+extern int64_t dt_pd_now_ms(void);
 
 #endif /* DT_PD_H */

@@ -32,11 +32,19 @@
  * (known_load()), so that a restart forgets none:
  *
  *   dtprobed-known 1                  format and version
+ *   gen 42                            the list's number: each list
+ *                                     written has the next (a session
+ *                                     acknowledges the one it armed,
+ *                                     dt_pd_hold.c)
  *   file 8:1 131077 27736 1733500000 123456789 myprov,other /usr/bin/app
  *                                     device, inode, size, modification
  *                                     time (s, ns): its identity; its
  *                                     providers; the path a process last
  *                                     mapped it by
+ *
+ * While sessions that discover processes run, the daemon holds each
+ * exec until they have armed its file's probes (-H MS at most):
+ * dt_pd_hold.c, with the verdict on each file here (dt_pd_exec_verdict()).
  *
  * The directory's pid file, dtprobed.pid, holds the daemon's id under an
  * exclusive flock(): a session uses the registry only while that lock is
@@ -107,6 +115,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -148,6 +157,9 @@
 #define KNOWN		"known"		/* the list of files read */
 #define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
 #define KNOWN_PERIOD	1000		/* ms: ... written at most this often */
+#define KNOWN_URGENT	20		/* ms: ... or this often for an exec
+					   held (dt_pd_hold.c) */
+#define HOLD_BUDGET	200		/* ms an exec is held at most (-H) */
 #define KNOWN_WAIT	10000		/* ms: ... at start, not before the
 					   files of the last list are read, or
 					   this long */
@@ -182,6 +194,8 @@ typedef struct dt_pd_file {
 	char *pf_path;			/* ... a path of it, for the logs */
 	char *pf_known;			/* done, with notes: the path a
 					   process last mapped it by (KNOWN) */
+	uint64_t pf_gen;		/* ... the generation of KNOWN that
+					   first listed it, 0 if none yet */
 	pid_t *pf_waiters;		/* ... processes waiting for it */
 	unsigned int pf_nwaiters;	/* ... how many */
 	struct dt_pd_file *pf_next;	/* next cached file */
@@ -249,10 +263,12 @@ static struct {
 	dt_pd_recheck_t *pd_rechecks;	/* pending rechecks, by time */
 	unsigned int pd_nrechecks;	/* how many */
 	bool pd_knowndirty;		/* KNOWN is to be written again */
+	bool pd_knownurgent;		/* ... soon: an exec waits for it */
 	int64_t pd_knownat;		/* ... last written (ms) */
+	uint64_t pd_knowngen;		/* ... its generation, the last one */
+	int pd_holdms;			/* -H: an exec held at most (ms) */
 } pd = { .pd_dirfd = -1, .pd_pidfd = -1, .pd_nlfd = -1, .pd_efd = -1 };
 
-static int64_t now_ms(void);
 static void proc_register(pid_t);
 static void recheck_add(pid_t, int64_t);
 static void job_end(dt_pd_job_t *, int);
@@ -263,13 +279,13 @@ static void known_path(struct dt_pd_file *, const char *);
  * LOG_PERIOD ms, then how many were not logged.  Whatever of a file or
  * a process goes into a message is escaped first (esc()).
  */
-static void
-logmsg(int level, const char *fmt, ...)
+void
+dt_pd_log(int level, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (level == LOG_WARNING) {
-		int64_t now = now_ms();
+		int64_t now = dt_pd_now_ms();
 
 		if (now - pd.pd_logstart >= LOG_PERIOD) {
 			unsigned long n = pd.pd_logdropped;
@@ -278,7 +294,7 @@ logmsg(int level, const char *fmt, ...)
 			pd.pd_lognum = 0;
 			pd.pd_logdropped = 0;
 			if (n > 0)
-				logmsg(LOG_NOTICE, "%lu warning%s not logged "
+				dt_pd_log(LOG_NOTICE, "%lu warning%s not logged "
 				    "(at most %d in %d ms)", n, n == 1 ? "" :
 				    "s", LOG_BURST, LOG_PERIOD);
 		}
@@ -330,8 +346,8 @@ esc(const char *s, char *buf, size_t len)
 	return (buf);
 }
 
-static int64_t
-now_ms(void)
+int64_t
+dt_pd_now_ms(void)
 {
 	struct timespec t;
 
@@ -424,10 +440,10 @@ proc_unregister(pid_t pid)
 		return;
 	snprintf(name, sizeof (name), "%d", (int)pid);
 	if (unlinkat(pd.pd_dirfd, name, 0) != 0 && errno != ENOENT)
-		logmsg(LOG_WARNING, "cannot remove %s/%s: %s", pd.pd_dir, name,
+		dt_pd_log(LOG_WARNING, "cannot remove %s/%s: %s", pd.pd_dir, name,
 		    strerror(errno));
 	else if (pd.pd_verbose)
-		logmsg(LOG_INFO, "process %d removed", (int)pid);
+		dt_pd_log(LOG_INFO, "process %d removed", (int)pid);
 	pd.pd_regbytes -= strlen(pp->pp_text);
 	free(pp->pp_text);
 	*pp = pd.pd_procs[--pd.pd_nprocs];
@@ -494,7 +510,7 @@ proc_publish(pid_t pid, char *text, size_t len)
 		return;
 	}
 	if (pd.pd_regbytes - old + len > pd.pd_regmax) {
-		logmsg(LOG_WARNING, "process %d is not %s: the registry holds "
+		dt_pd_log(LOG_WARNING, "process %d is not %s: the registry holds "
 		    "%zu bytes, at most %zu", (int)pid, pp == NULL ?
 		    "registered" : "updated", pd.pd_regbytes, pd.pd_regmax);
 		free(text);
@@ -507,7 +523,7 @@ proc_publish(pid_t pid, char *text, size_t len)
 			    sizeof (*np));
 
 			if (np == NULL) {
-				logmsg(LOG_WARNING, "process %d is not "
+				dt_pd_log(LOG_WARNING, "process %d is not "
 				    "registered: out of memory", (int)pid);
 				free(text);
 				return;
@@ -523,14 +539,14 @@ proc_publish(pid_t pid, char *text, size_t len)
 	if (dir_write(name, text, len) != 0)
 		goto fail;
 	if (pd.pd_verbose)
-		logmsg(LOG_INFO, "process %d %s", (int)pid, pp->pp_text ==
+		dt_pd_log(LOG_INFO, "process %d %s", (int)pid, pp->pp_text ==
 		    NULL ? "registered" : "updated");
 	pd.pd_regbytes += len - old;
 	free(pp->pp_text);
 	pp->pp_text = text;
 	return;
 fail:
-	logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir, name,
+	dt_pd_log(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir, name,
 	    strerror(errno));
 	free(text);
 	if (pp->pp_text == NULL)
@@ -759,10 +775,10 @@ job_start(void)
 	task.pt_hang = fault_wanted("DTPROBED_FAULT_HANG", pf->pf_path);
 	if (pf->pf_tries > 0 && getenv("DTPROBED_FAULT_FIRST") != NULL)
 		task.pt_crash = task.pt_hang = false;
-	pj->pj_deadline = now_ms() + DT_PD_TIMEOUT;
+	pj->pj_deadline = dt_pd_now_ms() + DT_PD_TIMEOUT;
 	if (dt_pd_sandbox_start(&pf->pf_fd, 1, file_read, &task,
 	    &pj->pj_child, &pj->pj_pipe) != 0) {
-		logmsg(LOG_WARNING, "cannot start the ELF reader: %s",
+		dt_pd_log(LOG_WARNING, "cannot start the ELF reader: %s",
 		    strerror(errno));
 		pj->pj_child = 0;
 		job_end(pj, 0);
@@ -864,11 +880,11 @@ job_end(dt_pd_job_t *pj, int status)
 		else if (pf->pf_notes[0] != '\0')
 			known_path(pf, pf->pf_path);
 		if (pn.pn_skipped > 0)
-			logmsg(LOG_WARNING, "%s: %lu malformed USDT note%s "
+			dt_pd_log(LOG_WARNING, "%s: %lu malformed USDT note%s "
 			    "skipped", path, pn.pn_skipped, pn.pn_skipped == 1 ?
 			    "" : "s");
 		if (pn.pn_dropped > 0)
-			logmsg(LOG_WARNING, "%s: %lu USDT note%s over the "
+			dt_pd_log(LOG_WARNING, "%s: %lu USDT note%s over the "
 			    "limits (%u notes, %u bytes of a file) dropped", path,
 			    pn.pn_dropped, pn.pn_dropped == 1 ? "" : "s",
 			    DT_PD_NOTES_MAX, DT_PD_TEXT_MAX);
@@ -885,12 +901,12 @@ job_end(dt_pd_job_t *pj, int status)
 		if (wait > RETRY_LAST)
 			wait = RETRY_LAST;
 		pf->pf_tries++;
-		pf->pf_retry = now_ms() + wait;
+		pf->pf_retry = dt_pd_now_ms() + wait;
 		if (pj->pj_child > 0)
 			job_fate(pj, status, fate, sizeof (fate));
 		else
 			snprintf(fate, sizeof (fate), "did not start");
-		logmsg(LOG_WARNING, "%s: its USDT probes are not registered: "
+		dt_pd_log(LOG_WARNING, "%s: its USDT probes are not registered: "
 		    "the ELF reader %s (try %u, next in %lld ms)", path, fate,
 		    pf->pf_tries, (long long)wait);
 	}
@@ -911,6 +927,7 @@ job_end(dt_pd_job_t *pj, int status)
 	free(pf->pf_waiters);
 	pf->pf_waiters = NULL;
 	pf->pf_nwaiters = 0;
+	dt_pd_hold_recheck();	/* execs waiting for this file */
 }
 
 /* The descriptor fd is ready: a reader's output or its end. */
@@ -947,7 +964,7 @@ job_event(int fd)
 static int64_t
 jobs_expire(void)
 {
-	int64_t now = now_ms(), next = -1;
+	int64_t now = dt_pd_now_ms(), next = -1;
 
 	for (unsigned int i = 0; i < JOBS_MAX; i++) {
 		dt_pd_job_t *pj = &pd.pd_jobs[i];
@@ -1071,18 +1088,24 @@ known_publish(void)
 {
 	char *text = NULL;
 	size_t len = 0, cap = 0;
-	int64_t now = now_ms();
+	int64_t now = dt_pd_now_ms();
+
+	char gen[40];
+	int64_t period = pd.pd_knownurgent ? KNOWN_URGENT : KNOWN_PERIOD;
 
 	if (!pd.pd_knowndirty)
 		return (-1);
-	if (pd.pd_knownat != 0 && now - pd.pd_knownat < KNOWN_PERIOD)
-		return (KNOWN_PERIOD - (now - pd.pd_knownat));
-	pd.pd_knowndirty = false;
+	if (pd.pd_knownat != 0 && now - pd.pd_knownat < period)
+		return (period - (now - pd.pd_knownat));
+	pd.pd_knowndirty = pd.pd_knownurgent = false;
 	pd.pd_knownat = now;
-	if (str_append(&text, &len, &cap, "dtprobed-known 1\n", 17) != 0)
+	pd.pd_knowngen++;
+	snprintf(gen, sizeof (gen), "gen %llu\n",
+	    (unsigned long long)pd.pd_knowngen);
+	if (str_append(&text, &len, &cap, "dtprobed-known 1\n", 17) != 0 ||
+	    str_append(&text, &len, &cap, gen, strlen(gen)) != 0)
 		goto fail;
-	for (const dt_pd_file_t *pf = pd.pd_files; pf != NULL;
-	    pf = pf->pf_next) {
+	for (dt_pd_file_t *pf = pd.pd_files; pf != NULL; pf = pf->pf_next) {
 		char head[128];
 		size_t mark = len, provs;
 
@@ -1116,14 +1139,17 @@ known_publish(void)
 			text[len] = '\0';
 			break;
 		}
+		if (pf->pf_gen == 0)
+			pf->pf_gen = pd.pd_knowngen;
 	}
 	if (dir_write(KNOWN, text, len) != 0)
-		logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
+		dt_pd_log(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
 		    KNOWN, strerror(errno));
 	free(text);
+	dt_pd_hold_recheck();	/* execs waiting for this list */
 	return (-1);
 fail:
-	logmsg(LOG_WARNING, "%s/%s is not written: out of memory", pd.pd_dir,
+	dt_pd_log(LOG_WARNING, "%s/%s is not written: out of memory", pd.pd_dir,
 	    KNOWN);
 	free(text);
 	return (-1);
@@ -1157,6 +1183,7 @@ known_load(void)
 	}
 	for (char *l = strtok_r(text + 17, "\n", &save); l != NULL;
 	    l = strtok_r(NULL, "\n", &save)) {
+		unsigned long long gen;
 		unsigned int maj, min;
 		unsigned long ino;
 		long long size, sec;
@@ -1167,6 +1194,11 @@ known_load(void)
 		const char *path;
 		dt_pd_obj_t po;
 
+		/* generations go on from the last daemon's */
+		if (sscanf(l, "gen %llu", &gen) == 1) {
+			pd.pd_knowngen = gen;
+			continue;
+		}
 		if (sscanf(l, "file %u:%u %lu %lld %lld %ld %*s %n", &maj, &min,
 		    &ino, &size, &sec, &nsec, &off) != 6 || off == 0 ||
 		    (path = l + off)[0] != '/')
@@ -1195,8 +1227,88 @@ known_load(void)
 	}
 	free(text);
 	if (n > 0)
-		logmsg(LOG_INFO, "%u file%s of %s/%s to read again", n,
+		dt_pd_log(LOG_INFO, "%u file%s of %s/%s to read again", n,
 		    n == 1 ? "" : "s", pd.pd_dir, KNOWN);
+}
+
+/* ---- an exec held (dt_pd_hold.c) ------------------------------------------ */
+
+/*
+ * The path of the file open on fd, as the daemon sees it, in buf: what
+ * the known list gives sessions to look at (they check the identity).
+ * NULL for a file without a path (deleted, anonymous).
+ */
+static const char *
+fd_path(int fd, char *buf, size_t len)
+{
+	char self[64];
+	ssize_t n;
+
+	snprintf(self, sizeof (self), "/proc/self/fd/%d", fd);
+	if ((n = readlink(self, buf, len - 1)) <= 0 || buf[0] != '/')
+		return (NULL);
+	buf[n] = '\0';
+	if ((size_t)n == len - 1 || (n > 10 &&
+	    strcmp(buf + n - 10, " (deleted)") == 0))
+		return (NULL);
+	return (buf);
+}
+
+/*
+ * Process pid executes the file open on fd (fanotify's descriptor, the
+ * very file): may it run now?  A file never read is queued for a reader
+ * on a descriptor of its own (the answer waits for it); one read, with
+ * probes that a session wants, waits until the known list lists it and
+ * every such session has acknowledged that list (dt_pd_hold_wanted()).
+ */
+dt_pd_verdict_t
+dt_pd_exec_verdict(int fd, pid_t pid)
+{
+	char path[PATH_MAX], *provs = NULL;
+	size_t len = 0, cap = 0;
+	dt_pd_file_t *pf;
+	struct stat st;
+	bool wanted, acked;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return (DT_PD_ALLOW);
+	if ((pf = cache_find(&st)) == NULL) {
+		dt_pd_obj_t po = { .po_st = st };
+
+		if ((po.po_path = (char *)fd_path(fd, path, sizeof (path))) ==
+		    NULL || (po.po_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) < 0)
+			return (DT_PD_ALLOW);
+		if (file_queue(NULL, &po) == NULL) {
+			close(po.po_fd);
+			return (DT_PD_ALLOW);	/* the queue is full */
+		}
+		return (DT_PD_WAIT);		/* read by the main loop */
+	}
+	if (pf->pf_state == PF_QUEUED || pf->pf_state == PF_READING)
+		return (DT_PD_WAIT);
+	if (pf->pf_state != PF_DONE)
+		return (DT_PD_ALLOW);
+	if (pf->pf_notes[0] == '\0')
+		return (DT_PD_NEVER);
+	if (known_provs(pf->pf_notes, &provs, &len, &cap) != 0 ||
+	    provs == NULL) {
+		free(provs);
+		return (DT_PD_ALLOW);
+	}
+	wanted = dt_pd_hold_wanted(provs + 1, pid, pf->pf_gen, &acked);
+	free(provs);
+	if (!wanted || (pf->pf_gen != 0 && acked))
+		return (DT_PD_ALLOW);
+	if (pf->pf_gen == 0) {
+		const char *p = pf->pf_known;
+
+		if (p == NULL && (p = fd_path(fd, path, sizeof (path))) ==
+		    NULL)
+			return (DT_PD_ALLOW);	/* no path to give sessions */
+		known_path(pf, p);
+		pd.pd_knownurgent = true;
+	}
+	return (DT_PD_WAIT);
 }
 
 /* ---- reading a process ---------------------------------------------------- */
@@ -1271,7 +1383,7 @@ proc_register(pid_t pid)
 	char *text = NULL, head[96];
 	size_t len = 0, cap = 0;
 	bool any = false, pending = false;
-	int64_t now = now_ms();
+	int64_t now = dt_pd_now_ms();
 
 	if (proc_start(pid, &start) != 0) {
 		proc_unregister(pid);
@@ -1331,7 +1443,7 @@ proc_register(pid_t pid)
 		known_path(pf, objs[i].po_path);
 	}
 	if (over > 0)
-		logmsg(LOG_WARNING, "process %d: the probes of %u file%s not "
+		dt_pd_log(LOG_WARNING, "process %d: the probes of %u file%s not "
 		    "registered: over %u bytes for one process", (int)pid, over,
 		    over == 1 ? "" : "s", PROC_BYTES);
 	/* gone while we read it: no file */
@@ -1373,7 +1485,7 @@ recheck_add(pid_t pid, int64_t when)
 static void
 rechecks_run(void)
 {
-	int64_t now = now_ms();
+	int64_t now = dt_pd_now_ms();
 	unsigned int k = 0;
 
 	while (k < pd.pd_nrechecks && pd.pd_rechecks[k].pr_when <= now)
@@ -1411,7 +1523,7 @@ rescan(void)
 	int fd;
 
 	if ((d = opendir("/proc")) == NULL) {
-		logmsg(LOG_ERR, "cannot read /proc: %s", strerror(errno));
+		dt_pd_log(LOG_ERR, "cannot read /proc: %s", strerror(errno));
 		return;
 	}
 	while ((de = readdir(d)) != NULL) {
@@ -1573,8 +1685,8 @@ events_read(void)
 				pid_t pid = ev.event_data.exec.process_tgid;
 
 				proc_register(pid);
-				recheck_add(pid, now_ms() + RECHECK_1);
-				recheck_add(pid, now_ms() + RECHECK_2);
+				recheck_add(pid, dt_pd_now_ms() + RECHECK_1);
+				recheck_add(pid, dt_pd_now_ms() + RECHECK_2);
 			} else if (ev.what == PROC_EVENT_EXIT &&
 			    ev.event_data.exit.process_pid ==
 			    ev.event_data.exit.process_tgid) {
@@ -1607,31 +1719,31 @@ dir_open(const char *dir)
 	int fd;
 
 	if (mkdir(dir, 0755) != 0 && errno != EEXIST) {
-		logmsg(LOG_ERR, "cannot create %s: %s", dir, strerror(errno));
+		dt_pd_log(LOG_ERR, "cannot create %s: %s", dir, strerror(errno));
 		return (-1);
 	}
 	if (lstat(dir, &st) != 0) {
-		logmsg(LOG_ERR, "%s: %s", dir, strerror(errno));
+		dt_pd_log(LOG_ERR, "%s: %s", dir, strerror(errno));
 		return (-1);
 	}
 	if (S_ISLNK(st.st_mode)) {
-		logmsg(LOG_ERR, "%s is a symbolic link: refused", dir);
+		dt_pd_log(LOG_ERR, "%s is a symbolic link: refused", dir);
 		return (-1);
 	}
 	if ((why = dir_untrusted(&st)) != NULL) {
-		logmsg(LOG_ERR, "%s %s: refused", dir, why);
+		dt_pd_log(LOG_ERR, "%s %s: refused", dir, why);
 		return (-1);
 	}
 	if ((fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 	    O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-		logmsg(LOG_ERR, "cannot open %s: %s", dir, strerror(errno));
+		dt_pd_log(LOG_ERR, "cannot open %s: %s", dir, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return (-1);
 	}
 	/* the same checks on what was opened: it may have been swapped */
 	if ((why = dir_untrusted(&st)) != NULL) {
-		logmsg(LOG_ERR, "%s %s: refused", dir, why);
+		dt_pd_log(LOG_ERR, "%s %s: refused", dir, why);
 		close(fd);
 		return (-1);
 	}
@@ -1648,14 +1760,14 @@ pidfile_lock(void)
 
 	if ((fd = openat(pd.pd_dirfd, PIDFILE, O_RDWR | O_CREAT | O_NOFOLLOW |
 	    O_CLOEXEC, 0644)) < 0 || fstat(fd, &st) != 0) {
-		logmsg(LOG_ERR, "cannot open %s/%s: %s", pd.pd_dir, PIDFILE,
+		dt_pd_log(LOG_ERR, "cannot open %s/%s: %s", pd.pd_dir, PIDFILE,
 		    strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return (-1);
 	}
 	if (!S_ISREG(st.st_mode) || st.st_uid != 0) {
-		logmsg(LOG_ERR, "%s/%s is not a regular file of root: refused",
+		dt_pd_log(LOG_ERR, "%s/%s is not a regular file of root: refused",
 		    pd.pd_dir, PIDFILE);
 		close(fd);
 		return (-1);
@@ -1664,10 +1776,10 @@ pidfile_lock(void)
 		if (errno == EWOULDBLOCK) {
 			(void) !pread(fd, buf, sizeof (buf) - 1, 0);
 			buf[strcspn(buf, "\n")] = '\0';
-			logmsg(LOG_ERR, "another dtprobed (process %s) "
+			dt_pd_log(LOG_ERR, "another dtprobed (process %s) "
 			    "keeps %s", buf[0] != '\0' ? buf : "?", pd.pd_dir);
 		} else {
-			logmsg(LOG_ERR, "cannot lock %s/%s: %s", pd.pd_dir,
+			dt_pd_log(LOG_ERR, "cannot lock %s/%s: %s", pd.pd_dir,
 			    PIDFILE, strerror(errno));
 		}
 		close(fd);
@@ -1685,17 +1797,20 @@ pidfile_write(void)
 
 	if (ftruncate(pd.pd_pidfd, 0) != 0 ||
 	    pwrite(pd.pd_pidfd, buf, (size_t)n, 0) != n)
-		logmsg(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
+		dt_pd_log(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir,
 		    PIDFILE, strerror(errno));
 }
 
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: dtprobed [-Fv] [-d dir]\n"
+	fprintf(fp, "usage: dtprobed [-Fv] [-d dir] [-H ms]\n"
 	    "\t-F      stay in the foreground, log to standard error\n"
 	    "\t-d dir  registry directory (default " REGISTRY_DIR ")\n"
-	    "\t-v      log every process registered and removed\n");
+	    "\t-H ms   hold a new process at most ms until the sessions that\n"
+	    "\t        want its probes have armed them (default %d, 0: never)\n"
+	    "\t-v      log every process registered and removed\n",
+	    HOLD_BUDGET);
 }
 
 int
@@ -1705,7 +1820,7 @@ main(int argc, char **argv)
 	sigset_t sigs;
 	int c, sfd, efd, ready[2] = { -1, -1 };
 	bool ready_said = false;
-	int64_t started = now_ms();
+	int64_t started = dt_pd_now_ms();
 
 	pd.pd_dir = REGISTRY_DIR;
 	pd.pd_regmax = TOTAL_BYTES;
@@ -1717,9 +1832,23 @@ main(int argc, char **argv)
 		if (v > 0 && v < TOTAL_BYTES)
 			pd.pd_regmax = (size_t)v;
 	}
-	while ((c = getopt(argc, argv, "Fd:vh")) != -1) {
+	pd.pd_holdms = HOLD_BUDGET;
+	while ((c = getopt(argc, argv, "FH:d:vh")) != -1) {
+		char *end;
+		long v;
+
 		switch (c) {
 		case 'F': pd.pd_fg = true; break;
+		case 'H':
+			v = strtol(optarg, &end, 10);
+			if (*optarg == '\0' || *end != '\0' || v < 0 ||
+			    v > 10000) {
+				fprintf(stderr, "dtprobed: -H %s: not a number "
+				    "of ms from 0 to 10000\n", optarg);
+				return (2);
+			}
+			pd.pd_holdms = (int)v;
+			break;
 		case 'd': pd.pd_dir = optarg; break;
 		case 'v': pd.pd_verbose = true; break;
 		case 'h': usage(stdout); return (0);
@@ -1747,7 +1876,7 @@ main(int argc, char **argv)
 		    (pd.pd_pidfd = pidfile_lock()) < 0)
 			return (1);
 		if ((pd.pd_nlfd = events_open()) < 0) {
-			logmsg(LOG_ERR, "cannot listen to process events "
+			dt_pd_log(LOG_ERR, "cannot listen to process events "
 			    "(netlink process connector): %s", strerror(errno));
 			return (1);
 		}
@@ -1787,7 +1916,7 @@ main(int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &sigs, NULL);
 	if ((sfd = signalfd(-1, &sigs, SFD_CLOEXEC | SFD_NONBLOCK)) < 0 ||
 	    (efd = epoll_create1(EPOLL_CLOEXEC)) < 0) {
-		logmsg(LOG_ERR, "cannot wait for events: %s", strerror(errno));
+		dt_pd_log(LOG_ERR, "cannot wait for events: %s", strerror(errno));
 		return (1);
 	}
 	ev.data.fd = pd.pd_nlfd;
@@ -1802,6 +1931,9 @@ main(int argc, char **argv)
 	known_load();
 	registry_load();
 	rescan();
+	if (dt_pd_hold_init(pd.pd_dirfd, efd, pd.pd_holdms) != 0)
+		dt_pd_log(LOG_WARNING, "cannot watch %s for sessions: %s: new "
+		    "processes are not held", pd.pd_dir, strerror(errno));
 
 	for (;;) {
 		struct epoll_event evs[8];
@@ -1812,7 +1944,7 @@ main(int argc, char **argv)
 		/* ready once the files of the processes found are read */
 		if (!ready_said && jobs_idle()) {
 			ready_said = true;
-			logmsg(LOG_INFO, "ready: %u process%s registered in %s",
+			dt_pd_log(LOG_INFO, "ready: %u process%s registered in %s",
 			    pd.pd_nprocs, pd.pd_nprocs == 1 ? "" : "es",
 			    pd.pd_dir);
 			if (ready[1] >= 0) {
@@ -1822,15 +1954,18 @@ main(int argc, char **argv)
 			}
 		}
 		if (pd.pd_nrechecks > 0) {
-			int64_t d = pd.pd_rechecks[0].pr_when - now_ms();
+			int64_t d = pd.pd_rechecks[0].pr_when - dt_pd_now_ms();
 
 			timeout = d < 0 ? 0 : (int)d;
 		}
 		if ((jd = jobs_expire()) >= 0 && (timeout < 0 || jd < timeout))
 			timeout = (int)jd;
+		if ((jd = dt_pd_hold_expire()) >= 0 && (timeout < 0 ||
+		    jd < timeout))
+			timeout = (int)jd;
 		/* not before the files of the last daemon's list are read */
-		if (!ready_said && now_ms() - started < KNOWN_WAIT) {
-			jd = KNOWN_WAIT - (now_ms() - started);
+		if (!ready_said && dt_pd_now_ms() - started < KNOWN_WAIT) {
+			jd = KNOWN_WAIT - (dt_pd_now_ms() - started);
 			if (timeout < 0 || jd < timeout)
 				timeout = (int)jd;
 		} else if ((jd = known_publish()) >= 0 &&
@@ -1839,7 +1974,7 @@ main(int argc, char **argv)
 		}
 		n = epoll_wait(efd, evs, 8, timeout);
 		if (n < 0 && errno != EINTR) {
-			logmsg(LOG_ERR, "epoll_wait: %s", strerror(errno));
+			dt_pd_log(LOG_ERR, "epoll_wait: %s", strerror(errno));
 			return (1);
 		}
 		for (int i = 0; i < n; i++) {
@@ -1852,18 +1987,19 @@ main(int argc, char **argv)
 						rescan();
 						continue;
 					}
-					logmsg(LOG_INFO, "stopped by signal "
+					dt_pd_log(LOG_INFO, "stopped by signal "
 					    "%u", si.ssi_signo);
+					dt_pd_hold_fini();
 					cache_trim(true);
 					return (0);
 				}
 			} else if (evs[i].data.fd == pd.pd_nlfd) {
 				if (!events_read()) {
-					logmsg(LOG_WARNING, "process events "
+					dt_pd_log(LOG_WARNING, "process events "
 					    "were lost: scanning /proc");
 					rescan();
 				}
-			} else {
+			} else if (!dt_pd_hold_event(evs[i].data.fd)) {
 				(void) job_event(evs[i].data.fd);
 			}
 		}

@@ -31,11 +31,12 @@
 #include "../proc/dt_proc.h"
 
 static void print_bytes(FILE *, const unsigned char *, uint32_t);
-static bool bytes_are_string(const unsigned char *, uint32_t);
 
 /*
- * Print one trace() value as DTrace does: aligned columns unless quiet;
- * with option rawbytes, a string as the hex dump of its bytes.
+ * Print one trace() value as DTrace for Linux does: aligned columns
+ * unless quiet, a pointer as the unsigned 64-bit number it is; with
+ * option rawbytes, every value as the hex dump of its bytes (an integer
+ * or pointer its ty_size bytes, little-endian as recorded).
  */
 static int
 print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
@@ -45,8 +46,10 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	dt_type_t t = rec->dr_type;
 	int64_t v;
 
-	if (t.ty_kind == DT_TK_STRING && dtp->dt_opts.op_rawbytes) {
-		print_bytes(fp, (const unsigned char *)data, rec->dr_size);
+	if (dtp->dt_opts.op_rawbytes) {
+		print_bytes(fp, (const unsigned char *)data,
+		    t.ty_kind == DT_TK_STRING || t.ty_size == 0 ||
+		    t.ty_size > rec->dr_size ? rec->dr_size : t.ty_size);
 		return (0);
 	}
 	if (t.ty_kind == DT_TK_STRING) {
@@ -56,7 +59,7 @@ print_datum(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	}
 	memcpy(&v, data, sizeof (v));
 	if (t.ty_kind == DT_TK_PTR)
-		return (fprintf(fp, quiet ? "%llx" : " %16llx",
+		return (fprintf(fp, quiet ? "%llu" : " %20llu",
 		    (unsigned long long)v));
 	switch (t.ty_size) {
 	case 1:
@@ -154,34 +157,6 @@ print_sym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	dt_format_ksym(dtp, addr, rec->dr_kind == DTRACEACT_MOD, buf,
 	    sizeof (buf), NULL);
 	return (fprintf(fp, "  %-50s", buf));
-}
-
-/*
- * Do the n bytes of a trace()d struct or array hold a string, as DTrace
- * judges them: printable characters (or white space, backspace, bell),
- * then a NUL, then only NULs?  DTrace shows those as the string, others
- * as tracemem() shows bytes.
- */
-static bool
-bytes_are_string(const unsigned char *b, uint32_t n)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		if (isprint(b[i]) || isspace(b[i]) || b[i] == '\b' ||
-		    b[i] == '\a')
-			continue;
-		if (b[i] != '\0' || i == 0)
-			return (false);
-		break;
-	}
-	if (i == n)
-		return (false);
-	for (; i < n; i++) {
-		if (b[i] != '\0')
-			return (false);
-	}
-	return (true);
 }
 
 /*
@@ -714,17 +689,14 @@ print_rec(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 	else if (r->dr_kind == DTRACEACT_TRACEMEM) {
 		const unsigned char *b;
 		uint32_t n = dt_tracemem_bytes(r, data, &b);
-		int len = r->dr_chars ? chars_len(b, n) : -1;
+		int len = r->dr_chars && !dtp->dt_opts.op_rawbytes ?
+		    chars_len(b, n) : -1;
 
+		/* a struct, union or wider array: always the bytes, as
+		   DTrace for Linux shows what is not a char array */
 		if (len >= 0)
 			fprintf(fp, dtp->dt_opts.op_quiet ? "%.*s" : "  %-33.*s",
 			    len, (const char *)b);
-		/* trace() of a struct or array that holds a string */
-		else if (n > 0 && (r->dr_type.ty_kind == DT_TK_STRUCT ||
-		    r->dr_type.ty_kind == DT_TK_ARRAY) &&
-		    bytes_are_string(b, n))
-			fprintf(fp, dtp->dt_opts.op_quiet ? "%s" : "  %-33s",
-			    (const char *)b);
 		else if (n > 0)
 			print_bytes(fp, b, n);
 	}

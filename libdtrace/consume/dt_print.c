@@ -60,6 +60,37 @@ resolve(const struct btf *btf, uint32_t id)
 	return (id);
 }
 
+static void type_name(const struct btf *, uint32_t, char *, size_t);
+
+/*
+ * The C name of a pointer to function type fp, as C declares one:
+ * "loff_t (*)(struct file *, loff_t, int)", "void (*)(void)" when it
+ * takes nothing, "..." for the variable arguments.
+ */
+static void
+func_ptr_name(const struct btf *btf, const struct btf_type *fp, char *buf,
+    size_t len)
+{
+	const struct btf_param *pa = btf_params(fp);
+	char ret[256], arg[256];
+	size_t n;
+
+	type_name(btf, fp->type, ret, sizeof (ret));
+	n = (size_t)snprintf(buf, len, "%s%s(*)(", ret,
+	    ret[strlen(ret) - 1] == '*' ? "" : " ");
+	for (unsigned int i = 0; i < btf_vlen(fp) && n < len; i++) {
+		if (pa[i].type == 0)
+			snprintf(arg, sizeof (arg), "...");
+		else
+			type_name(btf, pa[i].type, arg, sizeof (arg));
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i > 0 ?
+		    ", " : "", arg);
+	}
+	if (n < len)
+		snprintf(buf + n, len - n, "%s)", btf_vlen(fp) == 0 ?
+		    "void" : "");
+}
+
 /* The C name of type id as print() shows it ("char [5]", "void *"). */
 static void
 type_name(const struct btf *btf, uint32_t id, char *buf, size_t len)
@@ -76,12 +107,19 @@ type_name(const struct btf *btf, uint32_t id, char *buf, size_t len)
 	if (name == NULL)
 		name = "";
 	if (btf_is_mod(t)) {
-		type_name(btf, t->type, buf, len);
+		const char *q = btf_is_const(t) ? "const " :
+		    btf_is_volatile(t) ? "volatile " : btf_is_restrict(t) ?
+		    "restrict " : "";
+
+		/* "const char", as C names it; other modifiers (type
+		   tags) are no part of the name */
+		type_name(btf, t->type, sub, sizeof (sub));
+		snprintf(buf, len, "%s%s", q, sub);
 	} else if (btf_is_ptr(t)) {
 		const struct btf_type *pt = btf__type_by_id(btf, t->type);
 
 		if (pt != NULL && btf_is_func_proto(pt)) {
-			snprintf(buf, len, "void (*)()");
+			func_ptr_name(btf, pt, buf, len);
 			return;
 		}
 		type_name(btf, t->type, sub, sizeof (sub));

@@ -1956,29 +1956,89 @@ dt_sema_trace(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 		    "trace( ) may not be applied to a void expression");
 }
 
+/*
+ * What print() of pointer t shows: the type it points to, its BTF id in
+ * *tep's types.  A pointer to D's own integers, or to another pointer,
+ * has its pointee made in the D types.  0 for void, and for a pointer
+ * to a pointer of a module's types (whose pointer type the D types
+ * cannot hold): print() then shows the address.
+ */
+static uint32_t
+print_pointee(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos,
+    dt_tentry_t **tep)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_type_t pt = t;
+	int64_t id;
+
+	if (t.ty_plevel == 0 && t.ty_btf != 0) {
+		*tep = dt_pcb_types(pcb, pos);
+		return (t.ty_btf);
+	}
+	if (t.ty_plevel == 0 && t.ty_psize == 0)
+		return (0);			/* void * */
+	/* the D types first: a clause on the kernel's moves onto them */
+	if (dt_dtypes(dtp) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	*tep = dt_pcb_types(pcb, pos);
+	if (*tep != dtp->dt_dtypes) {
+		if (t.ty_btf != 0)
+			return (0);
+		*tep = dtp->dt_dtypes;	/* D's integers are everyone's */
+	}
+	if (t.ty_plevel == 0) {
+		pt = (dt_type_t){ DT_TK_INT, t.ty_psize, t.ty_psigned };
+	} else {
+		pt.ty_plevel--;
+	}
+	if ((id = dt_dtype_btf(dtp, pt)) <= 0)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	return ((uint32_t)id);
+}
+
+/*
+ * print(e): DTrace for Linux's print() takes a pointer (its prototype is
+ * void print(void *)) and shows what it points to, which must have a
+ * size; a struct, union or array value is taken too (the bytes shown as
+ * through a pointer to it, without its address; a char array as its
+ * string).  Anything else is the argument DTrace refuses.
+ */
 void
 dt_sema_print(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 {
-	const dt_type_t *t = &dnp->dn_args->dn_type;
+	const dt_node_t *a;
+	dt_type_t t;
+	char name[256];
 
 	check_nargs(pcb, dnp, nargs, 1, 1);
-	if (t->ty_kind == DT_TK_VOID)
+	a = dnp->dn_args;
+	t = a->dn_type;
+	if (t.ty_kind == DT_TK_VOID)
 		dt_cerror(pcb, "D_PRINT_VOID", dnp->dn_pos,
 		    "print( ) may not be applied to a void expression");
-	/* a pointer to a struct or union with no size: nothing to show */
-	if (t->ty_kind == DT_TK_PTR && t->ty_plevel == 0 && t->ty_btf != 0) {
-		const struct btf *btf = dt_pcb_types(pcb,
-		    dnp->dn_pos)->te_btf;
-		const struct btf_type *bt = btf__type_by_id(btf, t->ty_btf);
-		char name[256];
+	if (t.ty_kind == DT_TK_PTR) {
+		dt_tentry_t *te = NULL;
+		uint32_t id = print_pointee(pcb, t, a->dn_pos, &te);
 
-		if (bt != NULL && (btf_is_struct(bt) || btf_is_union(bt)) &&
-		    dt_btf_size(btf, t->ty_btf) == 0)
-			dt_cerror(pcb, "D_PRINT_SIZE", dnp->dn_args->dn_pos,
+		if (id == 0 && t.ty_plevel == 0)
+			dt_cerror(pcb, "D_PRINT_SIZE", a->dn_pos,
+			    "print( ) argument #1 reference has type 'void' "
+			    "with size 0; cannot print( ) it.");
+		/* a function, an incomplete struct: nothing to show */
+		if (id != 0 && dt_btf_size(te->te_btf, id) <= 0)
+			dt_cerror(pcb, "D_PRINT_SIZE", a->dn_pos,
 			    "print( ) argument #1 reference has type '%s' "
 			    "with size 0; cannot print( ) it.", dt_btf_name(
-			    btf, t->ty_btf, name, sizeof (name)));
+			    te->te_btf, id, name, sizeof (name)));
+		return;
 	}
+	/* a char array is a string with its array type */
+	if ((t.ty_kind == DT_TK_STRUCT || t.ty_kind == DT_TK_ARRAY ||
+	    t.ty_kind == DT_TK_STRING) && t.ty_btf != 0)
+		return;
+	dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "print( ) argument #1 is "
+	    "incompatible with prototype: prototype: void *, argument: %s",
+	    tname(pcb, t, name, sizeof (name)));
 }
 
 void
@@ -2527,11 +2587,10 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		else if (fn->fn_sema == dt_sema_printf && nargs > 1 &&
 		    a->dn_kind == DN_CALL)
 			pcb->pcb_actuse = DT_ACTUSE_PRINTF;
-		/* an aggregation is of DTrace's dynamic type */
+		/* an aggregation is dynamic: DTrace's tag and words */
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_DYN", a->dn_pos, "trace( ) may "
-			    "not be applied to a dynamic expression: "
-			    "aggregation %s; use printa( )", a->dn_str);
+			    "not be applied to a dynamic expression");
 		if (a->dn_kind == DN_AGG && fn->fn_sema == dt_sema_printf &&
 		    nargs > 1)
 			dt_cerror(pcb, "D_PRINTF_ARG_TYPE", a->dn_pos, "%s( ) "
@@ -4414,14 +4473,16 @@ sema_print_rec(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e)
 	char buf[256];
 
 	if (t.ty_btf != 0 && (t.ty_kind == DT_TK_STRUCT ||
-	    t.ty_kind == DT_TK_ARRAY || (t.ty_kind == DT_TK_PTR &&
-	    t.ty_plevel == 0))) {
+	    t.ty_kind == DT_TK_ARRAY)) {
 		te = dt_pcb_types(pcb, a->dn_pos);
 		id = t.ty_btf;
 		size = dt_btf_size(te->te_btf, id);
-		if (t.ty_kind == DT_TK_PTR && (size <= 0 ||
-		    dt_btf_resolve(te->te_btf, id) == 0))
-			id = 0;		/* void *, a function: the address */
+	} else if (t.ty_kind == DT_TK_PTR) {
+		id = print_pointee(pcb, t, a->dn_pos, &te);
+		if (id != 0)
+			size = dt_btf_size(te->te_btf, id);
+		if (size <= 0)
+			id = 0;		/* a module's pointer: the address */
 	}
 	if (id == 0) {
 		r = add_rec(pcb, dcp, DTRACEACT_PRINT, value_size(pcb, a),

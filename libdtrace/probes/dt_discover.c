@@ -429,15 +429,12 @@ dt_discover_start(dtrace_hdl_t *dtp)
 	if ((rv = dt_registry_start(dtp)) != 0) {
 		if (rv < 0)
 			return (-1);
-		uint64_t first = dtp->dt_probeserial;
-
 		dtp->dt_discover = true;
 		if (event_attach(dtp, DT_REC_EXIT, "sched_process_exit",
 		    "dt_disc_exit") != 0)
 			return (-1);
 		/* the files it knows that no process may map now */
-		dt_registry_known(dtp);
-		if (attach_new(dtp, first, true) != 0)
+		if (dt_discover_known(dtp) != 0)
 			return (-1);
 		return (dt_discover_scan(dtp));
 	}
@@ -554,6 +551,24 @@ attach_new(dtrace_hdl_t *dtp, uint64_t first, bool shared)
 		    prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)
 			return (-1);
 	}
+	return (0);
+}
+
+/*
+ * Arm the files of dtprobed's known list that the descriptions may name
+ * (at start, and whenever the daemon writes the list again), attach
+ * what that made, and tell the daemon which list is armed: an exec it
+ * holds for this session goes on (dt_registry.c).
+ */
+int
+dt_discover_known(dtrace_hdl_t *dtp)
+{
+	uint64_t first = dtp->dt_probeserial;
+	uint64_t gen = dt_registry_known(dtp);
+
+	if (attach_new(dtp, first, true) != 0)
+		return (-1);
+	dt_registry_ack(dtp, gen);
 	return (0);
 }
 

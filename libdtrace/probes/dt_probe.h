@@ -339,6 +339,7 @@ extern bool dt_discover_wanted(dtrace_hdl_t *);
 extern bool dt_discover_wants(dtrace_hdl_t *, const dtrace_probedesc_t *);
 extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
+extern int dt_discover_known(dtrace_hdl_t *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
 extern void dt_discover_tidy(dtrace_hdl_t *, bool);
@@ -346,7 +347,8 @@ extern void dt_discover_free(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */
 extern int dt_registry_start(dtrace_hdl_t *);
-extern void dt_registry_known(dtrace_hdl_t *);
+extern uint64_t dt_registry_known(dtrace_hdl_t *);
+extern void dt_registry_ack(dtrace_hdl_t *, uint64_t);
 extern int dt_registry_fd(const dtrace_hdl_t *);
 extern void dt_registry_read(dtrace_hdl_t *);
 extern void dt_registry_close(dtrace_hdl_t *);

@@ -53,6 +53,16 @@
  * usdtidle files, the newest first: beyond, they would be released as
  * idle anyway (dt_usdt_sweep()).
  *
+ * The list is read again whenever the daemon writes it (its "known"
+ * moved in), for the files not handled before (known_handled()), and
+ * the session then writes "session.PID" (dt_registry_ack()): which
+ * generation of the list it has armed, and the provider fields of its
+ * descriptions that discover processes.  The daemon holds a new
+ * process at its exec until the sessions that want its file's probes
+ * have acknowledged a list that names the file (dtprobed/dt_pd_hold.c),
+ * so that even the first process of a binary never seen is traced from
+ * its first firing.  The file is removed when the session ends.
+ *
  * The processes whose files were there when the session started are
  * known, not discovered: as with the session's own exec events, only
  * processes that start (or change) while tracing runs are new.  When the
@@ -82,6 +92,8 @@
 #define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */
 #define DT_REGISTRY_KNOWN "known"	/* the files it has read */
 #define DT_KNOWN_BYTES	(1u << 20)	/* ... their list's bytes at most */
+#define DT_KNOWN_HANDLED 4096		/* known entries remembered as handled */
+#define DT_SESSION	"session."	/* the session's file, then its pid */
 #define DIR_EVENTS	(IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | \
 			 IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
@@ -92,6 +104,14 @@ typedef struct dt_regproc {
 	bool rp_seen;			/* still listed (resync) */
 } dt_regproc_t;
 
+/* A file of the known list, handled once. */
+typedef struct dt_regknown {
+	dev_t rk_dev;			/* device */
+	ino_t rk_ino;			/* inode */
+	off_t rk_size;			/* size */
+	struct timespec rk_mtime;	/* modification time */
+} dt_regknown_t;
+
 typedef struct dt_registry {
 	char *rg_path;			/* the directory */
 	int rg_dirfd;			/* ... open, -1 while it is gone */
@@ -101,6 +121,9 @@ typedef struct dt_registry {
 	dt_regproc_t *rg_procs;		/* processes listed */
 	unsigned int rg_nprocs;		/* how many */
 	unsigned int rg_proccap;	/* how many allocated */
+	dt_regknown_t *rg_known;	/* known list entries handled */
+	unsigned int rg_nknown;		/* how many */
+	bool rg_session;		/* our session file is written */
 } dt_registry_t;
 
 static bool
@@ -469,6 +492,35 @@ has_control(const char *s)
 	return (false);
 }
 
+/*
+ * Was the known list's file of this identity handled before (armed, or
+ * found not to be wanted or not to be there)?  If not, it is now: a list
+ * written again is read for its new files only.  At most
+ * DT_KNOWN_HANDLED are remembered; past that, the memory starts again.
+ */
+static bool
+known_handled(dt_registry_t *rg, dev_t dev, ino_t ino, off_t size,
+    long long sec, long nsec)
+{
+	dt_regknown_t *rk;
+
+	for (unsigned int i = 0; i < rg->rg_nknown; i++) {
+		rk = &rg->rg_known[i];
+		if (rk->rk_dev == dev && rk->rk_ino == ino &&
+		    rk->rk_size == size && rk->rk_mtime.tv_sec == sec &&
+		    rk->rk_mtime.tv_nsec == nsec)
+			return (true);
+	}
+	if (rg->rg_known == NULL && (rg->rg_known = calloc(DT_KNOWN_HANDLED,
+	    sizeof (dt_regknown_t))) == NULL)
+		return (false);
+	if (rg->rg_nknown == DT_KNOWN_HANDLED)
+		rg->rg_nknown = 0;
+	rk = &rg->rg_known[rg->rg_nknown++];
+	*rk = (dt_regknown_t){ dev, ino, size, { (time_t)sec, nsec } };
+	return (false);
+}
+
 /* May a description name a probe of one of these providers ("a,b")? */
 static bool
 known_wanted(dtrace_hdl_t *dtp, char *provs)
@@ -495,11 +547,12 @@ known_wanted(dtrace_hdl_t *dtp, char *provs)
  * name (see the top of this file); what cannot be armed is left to
  * discovery.
  */
-void
+uint64_t
 dt_registry_known(dtrace_hdl_t *dtp)
 {
 	dt_registry_t *rg = dtp->dt_registry;
 	unsigned int armed = 0;
+	unsigned long long gen = 0;
 	struct stat st;
 	char *text, *line, *next;
 	ssize_t n;
@@ -509,12 +562,12 @@ dt_registry_known(dtrace_hdl_t *dtp)
 	if (rg == NULL || rg->rg_dirfd < 0 || (fd = openat(rg->rg_dirfd,
 	    DT_REGISTRY_KNOWN, O_RDONLY | O_NOFOLLOW | O_CLOEXEC |
 	    O_NONBLOCK)) < 0)
-		return;
+		return (0);
 	if (fstat(fd, &st) != 0 || untrusted(&st, false) != NULL ||
 	    st.st_size > DT_KNOWN_BYTES ||
 	    (text = malloc((size_t)st.st_size + 1)) == NULL) {
 		close(fd);
-		return;
+		return (0);
 	}
 	while (len < (size_t)st.st_size && (n = read(fd, text + len,
 	    (size_t)st.st_size - len)) > 0)
@@ -523,7 +576,7 @@ dt_registry_known(dtrace_hdl_t *dtp)
 	text[len] = '\0';
 	if (strncmp(text, "dtprobed-known 1\n", 17) != 0) {
 		free(text);
-		return;
+		return (0);
 	}
 	for (line = text + 17; *line != '\0' && armed <
 	    dtp->dt_opts.op_usdtidle; line = next) {
@@ -540,9 +593,13 @@ dt_registry_known(dtrace_hdl_t *dtp)
 		if ((next = strchr(line, '\n')) == NULL)
 			break;		/* cut short */
 		*next++ = '\0';
+		if (sscanf(line, "gen %llu", &gen) == 1)
+			continue;
 		if (sscanf(line, "file %u:%u %lu %lld %lld %ld %255s %n", &maj,
 		    &min, &ino, &size, &sec, &nsec, provs, &at) != 7 ||
-		    at == 0 || line[at] != '/' || !known_wanted(dtp, provs))
+		    at == 0 || line[at] != '/' ||
+		    known_handled(rg, makedev(maj, min), (ino_t)ino,
+		    (off_t)size, sec, nsec) || !known_wanted(dtp, provs))
 			continue;
 		path = line + at;
 		/* a path with control characters: left out (as pid does) */
@@ -566,6 +623,58 @@ dt_registry_known(dtrace_hdl_t *dtp)
 		armed += any;
 	}
 	free(text);
+	return (gen);
+}
+
+/*
+ * Tell dtprobed which generation of its known list this session has
+ * armed (dtprobed/dt_pd_hold.c): its file "session.PID", written
+ * atomically, says that and the provider fields of the descriptions
+ * that discover processes, so that the daemon holds a new process whose
+ * probes this session may want until the list that lists its file is
+ * armed here.  A session that cannot write there (not root) is simply
+ * not waited for.
+ */
+void
+dt_registry_ack(dtrace_hdl_t *dtp, uint64_t gen)
+{
+	dt_registry_t *rg = dtp->dt_registry;
+	char name[32], tmp[40], *buf;
+	size_t len = 0, cap = 4096;
+	int fd;
+
+	if (rg == NULL || rg->rg_dirfd < 0 || (buf = malloc(cap)) == NULL)
+		return;
+	len = (size_t)snprintf(buf, cap, "dtrace-session 1\nack %llu\n",
+	    (unsigned long long)gen);
+	for (unsigned int c = 0; c < dtp->dt_nclauses; c++) {
+		const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+			const char *prv = dcp->dc_descs[d].prv;
+			size_t need = strlen(prv) + 8;
+
+			if (!dt_discover_wants(dtp, &dcp->dc_descs[d]) ||
+			    has_control(prv) || len + need >= cap)
+				continue;
+			len += (size_t)snprintf(buf + len, cap - len,
+			    "want %s\n", prv[0] == '\0' ? "*" : prv);
+		}
+	}
+	snprintf(name, sizeof (name), DT_SESSION "%d", (int)getpid());
+	snprintf(tmp, sizeof (tmp), ".%s.tmp", name);
+	(void) unlinkat(rg->rg_dirfd, tmp, 0);
+	if ((fd = openat(rg->rg_dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL |
+	    O_NOFOLLOW | O_CLOEXEC, 0644)) < 0) {
+		free(buf);
+		return;
+	}
+	if (write(fd, buf, len) != (ssize_t)len || close(fd) != 0 ||
+	    renameat(rg->rg_dirfd, tmp, rg->rg_dirfd, name) != 0)
+		(void) unlinkat(rg->rg_dirfd, tmp, 0);
+	else
+		rg->rg_session = true;
+	free(buf);
 }
 
 int
@@ -581,6 +690,7 @@ dt_registry_read(dtrace_hdl_t *dtp)
 	char buf[8192] __attribute__((aligned(__alignof__(struct
 	    inotify_event))));
 	const char *base;
+	bool known = false;
 	ssize_t n;
 
 	if (rg == NULL)
@@ -602,6 +712,10 @@ dt_registry_read(dtrace_hdl_t *dtp)
 					unwatch(rg);
 					/* it may be back already */
 					rewatch(dtp, rg);
+				} else if (strcmp(name, DT_REGISTRY_KNOWN) ==
+				    0) {
+					known = (ie->mask & IN_MOVED_TO) != 0 ||
+					    known;
 				} else if (!all_digits(name)) {
 					continue;
 				} else if (ie->mask & IN_MOVED_TO) {
@@ -619,6 +733,11 @@ dt_registry_read(dtrace_hdl_t *dtp)
 			}
 		}
 	}
+	/* the daemon's list changed: what it adds is armed now */
+	if (known && dt_discover_known(dtp) != 0)
+		dt_msg(dtp, DTRACE_MSG_WARNING, "the USDT probes of a file "
+		    "dtprobed knows are not armed: %s",
+		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 }
 
 void
@@ -628,6 +747,13 @@ dt_registry_close(dtrace_hdl_t *dtp)
 
 	if (rg == NULL)
 		return;
+	if (rg->rg_session && rg->rg_dirfd >= 0) {
+		char name[32];
+
+		snprintf(name, sizeof (name), DT_SESSION "%d", (int)getpid());
+		(void) unlinkat(rg->rg_dirfd, name, 0);
+	}
+	free(rg->rg_known);
 	if (rg->rg_infd >= 0)
 		close(rg->rg_infd);
 	if (rg->rg_dirfd >= 0)

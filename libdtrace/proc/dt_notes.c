@@ -45,6 +45,7 @@
  *
  * The functions at the end find the section with libelf.
  */
+#include <ctype.h>
 #include <elf.h>
 #include <gelf.h>
 #include <string.h>
@@ -75,6 +76,30 @@ dt_note_str(const char *desc, size_t size, size_t *pos)
 		return (NULL);
 	*pos += (size_t)(nul - s) + 1;
 	return (s);
+}
+
+/*
+ * Can a description's provider field pat match a USDT provider base
+ * followed by some process id (the probes of base in a process are
+ * provider "basePID")?  Its literal head, up to a glob character, must
+ * agree with base, and what it has beyond base must be digits.  A
+ * session arms a file by this test, and dtprobed holds an exec for a
+ * session by it (dtprobed/dt_pd_hold.c): both err on the side of yes.
+ */
+bool
+dt_note_provmay(const char *base, const char *pat)
+{
+	size_t lit = strcspn(pat, "*?[\\"), blen = strlen(base);
+
+	if (lit <= blen)
+		return (strncmp(base, pat, lit) == 0);
+	if (strncmp(pat, base, blen) != 0)
+		return (false);
+	for (size_t k = blen; k < lit; k++) {
+		if (!isdigit((unsigned char)pat[k]))
+			return (false);
+	}
+	return (true);
 }
 
 /*

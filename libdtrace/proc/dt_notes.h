@@ -70,6 +70,9 @@ extern const char *dt_note_str(const char *, size_t, size_t *);
 extern bool dt_note_ident(const char *, size_t, unsigned int);
 extern bool dt_note_printable(const char *, size_t, unsigned int);
 
+/* May a description's provider field name USDT provider base of a process? */
+extern bool dt_note_provmay(const char *, const char *);
+
 /* Finding the section in a file (libelf). */
 extern bool dt_notes_is_scn(Elf *, size_t, Elf_Scn *);
 extern Elf_Scn *dt_notes_scn(Elf *, size_t, uint64_t *);

@@ -104,6 +104,7 @@
 #include "../../bpf/dt_bpf.h"
 #include "../dt_probe.h"
 #include "../../proc/dt_proc.h"
+#include "../../proc/dt_notes.h"
 #include "../../codegen/dt_asm.h"
 
 #define PT_IP				128	/* pt_regs: ip */
@@ -525,27 +526,6 @@ file_find(dtrace_hdl_t *dtp, const dt_elf_t *ef)
 }
 
 /*
- * Can a provider field match the provider base followed by some process
- * id?  Its literal head (up to a glob character) must agree with base,
- * and what it has beyond base must be digits.
- */
-static bool
-prov_may(const char *base, const char *pat)
-{
-	size_t lit = strcspn(pat, "*?[\\"), blen = strlen(base);
-
-	if (lit <= blen)
-		return (strncmp(base, pat, lit) == 0);
-	if (strncmp(pat, base, blen) != 0)
-		return (false);
-	for (size_t k = blen; k < lit; k++) {
-		if (!isdigit((unsigned char)pat[k]))
-			return (false);
-	}
-	return (true);
-}
-
-/*
  * Does a provider field match the base followed by any process id?  An
  * empty one does, and one ending in an unescaped '*' that matches the
  * base alone (its last '*' takes the digits).
@@ -581,7 +561,7 @@ desc_site(const dtrace_probedesc_t *pdp, const dt_pidmod_t *pm,
 		return (prov_anypid(en->en_prov, pdp->prv) &&
 		    dt_pidmod_match(&other, pdp->mod));
 	other.pm_exec = true;
-	return (prov_may(en->en_prov, pdp->prv) &&
+	return (dt_note_provmay(en->en_prov, pdp->prv) &&
 	    (dt_pidmod_match(&other, pdp->mod) ||
 	    (other.pm_exec = false, dt_pidmod_match(&other, pdp->mod))));
 }
@@ -981,7 +961,7 @@ file_named(dtrace_hdl_t *dtp, const dt_elf_t *ef)
 				    &dcp->dc_descs[d];
 
 				if ((pdp->prv[0] == '\0' ||
-				    prov_may(en->en_prov, pdp->prv)) &&
+				    dt_note_provmay(en->en_prov, pdp->prv)) &&
 				    dt_gmatch(en->en_func, pdp->fun) &&
 				    dt_gmatch(en->en_name, pdp->prb))
 					return (true);
@@ -1594,7 +1574,7 @@ usdt_armable(dtrace_hdl_t *dtp, const char *prov)
 
 		for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
 			if (dt_discover_wants(dtp, &dcp->dc_descs[d]) &&
-			    prov_may(prov, dcp->dc_descs[d].prv))
+			    dt_note_provmay(prov, dcp->dc_descs[d].prv))
 				return (true);
 		}
 	}

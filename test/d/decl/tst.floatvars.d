@@ -7,8 +7,8 @@
  * float too.  An associative array element never stored reads as 0.0.
  * trace() records a float or double as DTrace does, the integer of its
  * bits (1.5 is 0x3ff8000000000000, -3.14159265f 0xc0490fdb), and a
- * long double as its 16 bytes; print() shows DTrace's %+.7e (float,
- * double) and %+.16LE (long double).
+ * long double as its 16 bytes; print() of a struct holding them shows
+ * DTrace's %+.7e (float, double) and %+.16LE (long double).
  */
 double g;
 float gf;
@@ -48,8 +48,6 @@ BEGIN
 	trace(this->s->f);
 	printf("\n");
 	trace(gl);
-	print(g);
-	print(this->s->f);
-	print(gl);
+	print(gs);
 	exit(0);
 }

@@ -49,7 +49,10 @@ session() { # registry directory: what the session says, its links
 	    grep -cE "^tp_name:	sched_process_(exec|exit)$")
 	kill -INT $dt
 	wait $dt
-	echo "exit $?, $n exec/exit links$(sed "s|$TMPDIR|TMP|g; s/^/; /" "$TMPDIR/session.err" | tr -d '\n')"
+	# what it says of malformed notes of files it arms (usdttarget's
+	# own, and any other the daemon lists) is not this test's concern
+	echo "exit $?, $n exec/exit links$(grep -v "USDT probe .* is skipped\|truncated USDT note" "$TMPDIR/session.err" |
+	    sed "s|$TMPDIR|TMP|g; s/^/; /" | tr -d '\n')"
 }
 echo "session, trusted registry: $(session "$reg")"
 chown nobody "$reg"

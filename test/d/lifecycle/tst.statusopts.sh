@@ -2,9 +2,8 @@
 # wakes at least that often to check the session's status (drops,
 # processes), whatever switchrate says: its waits (epoll_wait, seen with
 # strace) last 100 ms, not switchrate's 10 s (1 s by default, as DTrace's
-# 1hz).  rawbytes: trace() of a
-# string prints its bytes as tracemem() does: strsize characters and the
-# NUL after them.  temporal and quietresize
+# 1hz).  rawbytes: trace() prints its value's bytes as tracemem() does:
+# a string's strsize characters and the NUL after them, an int's 4 bytes.  temporal and quietresize
 # are accepted (one ring buffer for all CPUs keeps records in time order;
 # buffers are never resized) and change nothing.
 strace -f -e trace=epoll_wait -o $TMPDIR/so.strace $DTRACE -q \

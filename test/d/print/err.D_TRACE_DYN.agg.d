@@ -1,3 +1,3 @@
-/* trace( ) of an aggregation: of DTrace's dynamic type, D_TRACE_DYN */
+/* trace() of an aggregation: a dynamic expression, as DTrace tags it */
 BEGIN { @a = count(); }
 END { trace(@a); }

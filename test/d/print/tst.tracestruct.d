@@ -1,8 +1,9 @@
 /*
- * trace() of a struct or an array records its bytes and shows them as
- * tracemem() does, unless they are a string as DTrace judges bytes
- * (printable characters, a NUL, then only NULs): that is shown as the
- * string, as DTrace's trace() default format documents.
+ * trace() of a struct records its bytes and shows them as tracemem()
+ * does, always, even when they would read as a string ("DCBAhi"), as
+ * DTrace for Linux shows what is not a char array; a char array (a member
+ * or a variable) is shown as the string its bytes hold, when they hold
+ * one (printable characters, a NUL, then only NULs).
  */
 #pragma D option quiet
 

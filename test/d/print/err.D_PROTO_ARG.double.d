@@ -1,0 +1,3 @@
+/* print() of a double value: not a pointer to one */
+double d;
+BEGIN { print(d); }
