@@ -717,18 +717,15 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
 		return;
 	}
-	if (idp == NULL && var_kind(dnp->dn_str) != DT_IDENT_GLOBAL) {
+	if (idp == NULL && var_kind(dnp->dn_str) != DT_IDENT_GLOBAL)
 		/*
-		 * self->x and this->x read before any assignment: created
-		 * on first reference as an int, whose value is 0 until
-		 * assigned; a global too (below), unless the kernel has an
-		 * enumerator of that name
+		 * self->x and this->x read before anything declared or
+		 * assigned them, in the order DTrace checks a program (its
+		 * clauses in turn, a clause's body before its predicate):
+		 * DTrace's D_VAR_UNDEF (++ and op= are checked apart)
 		 */
-		idp = declare_scalar(pcb, dnp->dn_str,
-		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
-		idp->di_readfirst = true;
-		idp->di_wide = true;
-	}
+		dt_cerror(pcb, "D_VAR_UNDEF", dnp->dn_pos, "%s has not yet "
+		    "been declared or assigned", dnp->dn_str);
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */
 		dt_tentry_t *te = dt_ktypes(pcb->pcb_hdl) != NULL ?
@@ -1167,11 +1164,10 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	if (idp == NULL && !store && var_kind(name) == DT_IDENT_GLOBAL)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
 		    "resolve %s: Unknown variable name", name);
-	if (idp == NULL && !store) {
-		/* self->a[k] read before any assignment: an array of ints,
-		   created on first reference as self->x is */
-		ty = (dt_type_t){ DT_TK_INT, 4, 1 };
-	}
+	if (idp == NULL && !store)
+		/* self->a[k] read before any assignment, as self->x */
+		dt_cerror(pcb, "D_VAR_UNDEF", dnp->dn_pos, "%s has not yet "
+		    "been declared or assigned", name);
 	if (idp == NULL) {
 		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_ARRAY)
 			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
