@@ -237,6 +237,11 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		if (*p == '*') {
 			pc->pc_warg = argi++;
 			pc->pc_spec[speclen++] = *p++;
+			if (*p == '*')	/* DTrace's words and tag */
+				return (pf_error(dtp, pfp, "D_SYNTAX", "format "
+				    "conversion #%u has more than one '*' "
+				    "specified for the output width",
+				    pfp->pf_nconvs), NULL);
 		} else if (qwidth && (*p < '0' || *p > '9')) {
 			pc->pc_spec[speclen++] = '1';
 			pc->pc_spec[speclen++] = '6';
@@ -254,6 +259,12 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			if (*p == '*') {
 				pc->pc_parg = argi++;
 				pc->pc_spec[speclen++] = *p++;
+				if (*p == '*')
+					return (pf_error(dtp, pfp, "D_SYNTAX",
+					    "format conversion #%u has more "
+					    "than one '*' specified for the "
+					    "output precision",
+					    pfp->pf_nconvs), NULL);
 			} else {
 				if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
 					return (pf_error(dtp, pfp,
@@ -265,6 +276,10 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			}
 		}
 		(void) take_at(&p, pc, pfp, printa);
+		if (*p == '.')
+			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
+			    "conversion #%u has more than one '.' specified",
+			    pfp->pf_nconvs), NULL);
 		pc->pc_spec[speclen] = '\0';
 		if (*p == 'h' || *p == 'l') {
 			pc->pc_size[0] = *p++;
@@ -279,7 +294,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u uses unsupported positional format "
 			    "(%%n$)", pfp->pf_nconvs), NULL);
-		if (*p != '\0' && strchr("dixXoucCsSpnaAYkeEfgG", *p) == NULL)
+		if (*p != '\0' && strchr("dixXoucCsSpnaAYTkeEfgG", *p) == NULL)
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u is undefined: %%%c",
 			    pfp->pf_nconvs, *p), NULL);
@@ -325,7 +340,7 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				    "value argument", pfp->pf_nconvs,
 				    pc->pc_conv), NULL);
 			a = argv[ai];
-			if (k < 2 || strchr("dixXoucCY", pc->pc_conv) != NULL)
+			if (k < 2 || strchr("dixXoucCYT", pc->pc_conv) != NULL)
 				ok = a->dn_type.ty_kind == DT_TK_INT ||
 				    (k == 2 && a->dn_type.ty_kind == DT_TK_PTR);
 			else if (pc->pc_conv == 'p')
@@ -639,14 +654,17 @@ dt_printa_exec(dtrace_hdl_t *dtp, FILE *fp, const struct dt_pfprog *pfp,
 			put_str(fp, pc->pc_spec, stars, nstar, esc);
 			continue;
 		}
-		if (pc->pc_conv == 'Y') {
+		if (pc->pc_conv == 'Y' || pc->pc_conv == 'T') {
+			/* %T: RFC 822's form, with the ISO year (%G) as
+			   DTrace writes it */
 			int64_t ns = arg_int(args, pc->pc_arg, data);
 			time_t t = (time_t)(ns / 1000000000);
 			struct tm tm;
 			char date[64] = "";
 
 			if (localtime_r(&t, &tm) != NULL)
-				strftime(date, sizeof (date), "%Y %b %e %T",
+				strftime(date, sizeof (date), pc->pc_conv ==
+				    'Y' ? "%Y %b %e %T" : "%a, %d %b %G %T %Z",
 				    &tm);
 			put_str(fp, pc->pc_spec, stars, nstar, date);
 			continue;

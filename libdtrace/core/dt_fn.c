@@ -238,6 +238,56 @@ dt_fn_lookup(const char *name)
 	return (NULL);
 }
 
+/*
+ * The functions D gained after its version 1.0, with the version that
+ * brought each (the D versions of DTrace's "version" option).  A program
+ * that asks for an older version (#pragma D option version=1.0) may use
+ * their names for its own variables, as it could then.
+ */
+static const struct {
+	const char *fs_name;
+	const char *fs_version;
+} dt_fn_since[] = {
+	{ "freopen", "1.1" }, { "index", "1.1" }, { "rindex", "1.1" },
+	{ "strchr", "1.1" }, { "strrchr", "1.1" }, { "strstr", "1.1" },
+	{ "strtok", "1.1" }, { "substr", "1.1" },
+	{ "func", "1.2" }, { "mod", "1.2" }, { "sym", "1.2" },
+	{ "uaddr", "1.2" }, { "ufunc", "1.2" }, { "umod", "1.2" },
+	{ "usym", "1.2" },
+	{ "htonl", "1.3" }, { "htonll", "1.3" }, { "htons", "1.3" },
+	{ "ntohl", "1.3" }, { "ntohll", "1.3" }, { "ntohs", "1.3" },
+	{ "inet_ntoa", "1.5" }, { "inet_ntoa6", "1.5" }, { "inet_ntop", "1.5" },
+};
+
+/* A version "X.Y" or "X.Y.Z" as one number that orders them. */
+static uint32_t
+version_code(const char *v)
+{
+	unsigned int x = 0, y = 0, z = 0;
+
+	if (sscanf(v, "%u.%u.%u", &x, &y, &z) < 2)
+		return (UINT32_MAX);
+	return ((x << 24) | (y << 12) | z);
+}
+
+/*
+ * Is name a function newer than the D version the program asked for
+ * (version, NULL when it asked for none: the newest)?
+ */
+bool
+dt_fn_newer(const char *name, const char *version)
+{
+	if (version == NULL)
+		return (false);
+	for (size_t i = 0; i < sizeof (dt_fn_since) / sizeof (dt_fn_since[0]);
+	    i++) {
+		if (strcmp(dt_fn_since[i].fs_name, name) == 0)
+			return (version_code(version) <
+			    version_code(dt_fn_since[i].fs_version));
+	}
+	return (false);
+}
+
 /* The row of a function's identifier (one dt_fn_lookup() returned). */
 const dt_fn_t *
 dt_fn_of(const dt_ident_t *idp)

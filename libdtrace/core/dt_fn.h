@@ -124,5 +124,6 @@ extern const dt_fn_t *dt_fn_lookup(const char *);
 extern const dt_fn_t *dt_fn_of(const dt_ident_t *);
 extern const dt_fn_t *dt_fn_byid(int);
 extern void dt_fn_verify(void);
+extern bool dt_fn_newer(const char *, const char *);
 
 #endif /* DT_FN_H */

@@ -126,6 +126,22 @@ dt_builtin_lookup(const char *name)
 	return (idp);
 }
 
+/*
+ * The built-in a program's own declaration or assignment of name would
+ * clash with: dt_builtin_lookup()'s, except a function newer than the D
+ * version the program asked for, whose name was still free then.
+ */
+const dt_ident_t *
+dt_builtin_taken(dtrace_hdl_t *dtp, const char *name)
+{
+	const dt_ident_t *idp = dt_builtin_lookup(name);
+
+	if (idp != NULL && idp->di_kind == DT_IDENT_FUNC &&
+	    dt_fn_newer(name, dtp->dt_opts.op_version))
+		return (NULL);
+	return (idp);
+}
+
 static unsigned int
 hash(const char *s)
 {

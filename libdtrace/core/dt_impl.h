@@ -807,6 +807,7 @@ extern int dt_read_file(const char *, char *, size_t);
 extern dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *);
 extern dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
 extern const dt_ident_t *dt_builtin_lookup(const char *);
+extern const dt_ident_t *dt_builtin_taken(dtrace_hdl_t *, const char *);
 extern int dt_regs_lookup(const char *);
 extern void dt_idents_free(dtrace_hdl_t *);
 extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);

@@ -122,12 +122,25 @@ enum {
 	DT_ACTUSE_PRINT,	/* print()'s: D_PRINT_VOID, D_PRINT_DYN */
 	DT_ACTUSE_OPERAND,	/* of the comma or =: D_OP_ACT, D_OP_DYN */
 	DT_ACTUSE_DEFER,	/* of ?:: checked once both are (D_OP_ACT) */
-	DT_ACTUSE_ARITH,	/* of unary + or -: D_OP_ARITH */
-	DT_ACTUSE_INT,		/* of ~: D_OP_INT */
-	DT_ACTUSE_SCALAR,	/* of !: D_OP_SCALAR */
+	DT_ACTUSE_ARITH,	/* of unary + or -, of * or /: D_OP_ARITH */
+	DT_ACTUSE_INCOMPAT,	/* of binary + or -, of a comparison:
+				   D_OP_INCOMPAT */
+	DT_ACTUSE_INT,		/* of ~, % and the bitwise operators:
+				   D_OP_INT */
+	DT_ACTUSE_SCALAR,	/* of !, && || ^^, ?:'s condition:
+				   D_OP_SCALAR */
 	DT_ACTUSE_PRINTF,	/* a value printf( ) formats: D_PRINTF_ARG_TYPE */
 	DT_ACTUSE_KEY,		/* an array or aggregation key: D_KEY_TYPE */
-	DT_ACTUSE_STRINGOF	/* stringof's operand: D_STRINGOF_TYPE */
+	DT_ACTUSE_STRINGOF,	/* stringof's operand: D_STRINGOF_TYPE */
+	DT_ACTUSE_DEREF,	/* of unary *: D_DEREF_NONPTR */
+	DT_ACTUSE_ADDROF,	/* of unary &: D_ADDROF_LVAL */
+	DT_ACTUSE_SIZEOF,	/* of sizeof: D_SIZEOF_TYPE */
+	DT_ACTUSE_ARROW,	/* left of ->: D_OP_PTR */
+	DT_ACTUSE_DOT,		/* left of .: D_OP_SOU */
+	DT_ACTUSE_CAST,		/* cast to a type not void: D_CAST_INVAL */
+	DT_ACTUSE_PRED,		/* a predicate: D_PRED_SCALAR */
+	DT_ACTUSE_VFPTR		/* right of += or -= after an integer:
+				   D_OP_VFPTR */
 };
 
 /* The state of one compilation. */
@@ -148,6 +161,9 @@ typedef struct dt_pcb {
 	dt_token_t pcb_tok;		/* current token */
 	dt_token_t pcb_peek;		/* lookahead token */
 	bool pcb_havepeek;		/* pcb_peek is valid */
+	bool pcb_extern;		/* parsing an extern declaration's
+				   type: an unknown enum tag is a
+				   C incomplete enum */
 	bool pcb_offsetof;		/* parsing offsetof()'s type: an
 					   unknown tag is D_OFFSETOF_TYPE */
 	bool pcb_inpred;		/* parsing a predicate */

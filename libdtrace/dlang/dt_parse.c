@@ -890,7 +890,7 @@ const_value_level(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
 static void
 check_newname(dt_pcb_t *pcb, const char *name, dt_srcpos_t pos)
 {
-	if (dt_builtin_lookup(name) != NULL)
+	if (dt_builtin_taken(pcb->pcb_hdl, name) != NULL)
 		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
 		    "%s is a built-in", name);
 	if (dt_ident_lookup(pcb->pcb_hdl, name) != NULL)
@@ -1613,6 +1613,17 @@ enum_type(dt_pcb_t *pcb, int64_t *sizep, dt_srcpos_t pos)
 		next(pcb);
 		pcb->pcb_baseenum = idp;
 		return (idp->di_type);
+	}
+	/*
+	 * An extern declaration names a kernel symbol's C type and D keeps
+	 * nothing of it: an enum tag neither D nor the kernel has is C's
+	 * incomplete enum there (DTrace takes extern enum uio_rw e;).
+	 */
+	if (pcb->pcb_extern && peek(pcb)->tk_kind != T_BACKQUOTE &&
+	    dt_tcache_tag(dt_pcb_types(pcb, pos), BTF_KIND_ENUM,
+	    tok(pcb)->tk_str) == 0) {
+		next(pcb);
+		return ((dt_type_t){ DT_TK_INT, 4, 1, 0 });
 	}
 	id = tagged_lookup(pcb, BTF_KIND_ENUM, "enum", pos);
 	te = dt_pcb_types(pcb, pos);
@@ -3520,8 +3531,11 @@ parse_decl(dt_pcb_t *pcb)
 			base = (dt_type_t){ DT_TK_INT, 4, 1 };
 		else if (!is_type_start(pcb, tok(pcb)))
 			syntax_error(pcb);
-		else
+		else {
+			pcb->pcb_extern = true;
 			base = parse_basetype(pcb, &size);
+			pcb->pcb_extern = false;
+		}
 		(void) base;
 		parse_extern(pcb, pos);
 		return;

@@ -152,12 +152,20 @@ dt_type_isbytes(dt_type_t t)
  * (+, -, +=, -=, ++, --) at dnp moves it: a pointer's 8, a kernel or D
  * type's size from BTF, an integer's.  D applies no arithmetic to void *
  * (D_OP_INCOMPAT: a generic pointer is cast to a typed one, or to
- * uintptr_t, first).  Pointers to functions have no such size
+ * uintptr_t, first; D_OP_VFPTR for ++, --, += and -=, whose (left)
+ * operand DTrace checks for a known size).  Pointers to functions have no such size
  * (D_OP_VFPTR), nor have incomplete types (D_OP_INCOMPLETE).
  */
 static void __attribute__((noreturn))
 void_arith(dt_pcb_t *pcb, const dt_node_t *dnp, const char *op)
 {
+	/* ++, --, += and -= check the size of their (left) operand, as
+	   DTrace's do */
+	if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 ||
+	    strcmp(op, "+=") == 0 || strcmp(op, "-=") == 0)
+		dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
+		    "requires an operand of known size: a void pointer "
+		    "points to no objects to count", op);
 	dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operator %s cannot be "
 	    "applied to a void pointer: it points to no objects to count",
 	    op);
@@ -260,6 +268,84 @@ ptr_cmp_compat(dt_pcb_t *pcb, const dt_node_t *p, const dt_node_t *n)
 	    n->dn_ident->di_readfirst)
 		return (true);
 	return (ptr_int_compat(pcb, p, n));
+}
+
+/* Is pointer type t void * (D's own, or of the kernel's void)? */
+static bool
+is_voidptr(dt_type_t t)
+{
+	return (t.ty_kind == DT_TK_PTR && t.ty_btf == 0 && t.ty_plevel == 0 &&
+	    t.ty_psize == 0);
+}
+
+/* What a pointer points to, as ptrs_compat() tells pointers apart. */
+typedef struct ptarget {
+	char pe_kind;		/* 'v' void, 'i' integer, 's' struct or
+				   union, 'p' pointer, 'o' other */
+	long pe_size;		/* 'i': its size */
+	const char *pe_name;	/* 's': its tag, NULL if none */
+} ptarget_t;
+
+static ptarget_t
+ptr_target(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
+{
+	const struct btf *btf;
+	const struct btf_type *bt;
+	uint32_t id;
+
+	if (t.ty_plevel > 0)
+		return ((ptarget_t){ 'p', 0, NULL });
+	if (t.ty_btf == 0)
+		return (t.ty_psize == 0 ? (ptarget_t){ 'v', 0, NULL } :
+		    (ptarget_t){ 'i', t.ty_psize, NULL });
+	btf = dt_pcb_types(pcb, pos)->te_btf;
+	id = dt_btf_resolve(btf, t.ty_btf);
+	if (id == 0)
+		return ((ptarget_t){ 'v', 0, NULL });
+	bt = btf__type_by_id(btf, id);
+	switch (bt == NULL ? -1 : (int)btf_kind(bt)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return ((ptarget_t){ 'i', (long)bt->size, NULL });
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+	case BTF_KIND_FWD:
+		return ((ptarget_t){ 's', 0, bt->name_off == 0 ? NULL :
+		    btf__name_by_offset(btf, bt->name_off) });
+	case BTF_KIND_PTR:
+		return ((ptarget_t){ 'p', 0, NULL });
+	default:
+		return ((ptarget_t){ 'o', 0, NULL });
+	}
+}
+
+/*
+ * Are pointers l and r compatible, as DTrace has it: one of them void *,
+ * or both pointing to the same type.  Told apart here, leniently: a
+ * struct or union from another one (by tag), from an integer or from a
+ * pointer, and integers of different sizes (int * and char *).
+ */
+static bool
+ptrs_compat(dt_pcb_t *pcb, const dt_node_t *l, const dt_node_t *r)
+{
+	ptarget_t a, b;
+
+	if (l->dn_type.ty_kind != DT_TK_PTR || r->dn_type.ty_kind != DT_TK_PTR)
+		return (true);
+	a = ptr_target(pcb, l->dn_type, l->dn_pos);
+	b = ptr_target(pcb, r->dn_type, r->dn_pos);
+	if (a.pe_kind == 'v' || b.pe_kind == 'v' || a.pe_kind == 'o' ||
+	    b.pe_kind == 'o')
+		return (true);
+	if (a.pe_kind != b.pe_kind)
+		return (false);
+	if (a.pe_kind == 'i')
+		return (a.pe_size == b.pe_size);
+	if (a.pe_kind == 's')
+		return (a.pe_name == NULL || b.pe_name == NULL ||
+		    strcmp(a.pe_name, b.pe_name) == 0);
+	return (true);
 }
 
 static void __attribute__((noreturn))
@@ -608,7 +694,7 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		}
 		return;
 	}
-	if (bi != NULL)
+	if (bi != NULL && dt_builtin_taken(pcb->pcb_hdl, dnp->dn_str) != NULL)
 		dt_cerror(pcb, "D_IDENT_BADREF", dnp->dn_pos,
 		    "%s( ) may not be referenced as a variable", dnp->dn_str);
 	idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str, &liberr);
@@ -631,18 +717,15 @@ sema_var(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_type = (dt_type_t){ DT_TK_INT, 4, 1 };
 		return;
 	}
-	if (idp == NULL && var_kind(dnp->dn_str) != DT_IDENT_GLOBAL) {
+	if (idp == NULL && var_kind(dnp->dn_str) != DT_IDENT_GLOBAL)
 		/*
-		 * self->x and this->x read before any assignment: created
-		 * on first reference as an int, whose value is 0 until
-		 * assigned; a global too (below), unless the kernel has an
-		 * enumerator of that name
+		 * self->x and this->x read before anything declared or
+		 * assigned them, in the order DTrace checks a program (its
+		 * clauses in turn, a clause's body before its predicate):
+		 * DTrace's D_VAR_UNDEF (++ and op= are checked apart)
 		 */
-		idp = declare_scalar(pcb, dnp->dn_str,
-		    (dt_type_t){ DT_TK_INT, 4, 1 }, dnp->dn_pos);
-		idp->di_readfirst = true;
-		idp->di_wide = true;
-	}
+		dt_cerror(pcb, "D_VAR_UNDEF", dnp->dn_pos, "%s has not yet "
+		    "been declared or assigned", dnp->dn_str);
 	if (idp == NULL || !idp->di_defined) {
 		/* a kernel enumerator (PIDTYPE_PID) is a constant */
 		dt_tentry_t *te = dt_ktypes(pcb->pcb_hdl) != NULL ?
@@ -1083,11 +1166,10 @@ sema_assoc(dt_pcb_t *pcb, dt_node_t *dnp, bool store, dt_type_t ty)
 	if (idp == NULL && !store && var_kind(name) == DT_IDENT_GLOBAL)
 		dt_cerror(pcb, "D_IDENT_UNDEF", dnp->dn_pos, "failed to "
 		    "resolve %s: Unknown variable name", name);
-	if (idp == NULL && !store) {
-		/* self->a[k] read before any assignment: an array of ints,
-		   created on first reference as self->x is */
-		ty = (dt_type_t){ DT_TK_INT, 4, 1 };
-	}
+	if (idp == NULL && !store)
+		/* self->a[k] read before any assignment, as self->x */
+		dt_cerror(pcb, "D_VAR_UNDEF", dnp->dn_pos, "%s has not yet "
+		    "been declared or assigned", name);
 	if (idp == NULL) {
 		if (ty.ty_kind == DT_TK_VOID || ty.ty_kind == DT_TK_ARRAY)
 			dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "an "
@@ -1457,7 +1539,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 	dt_idkind_t kind = expr != NULL ? DT_IDENT_INLINE : keys != NULL ?
 	    DT_IDENT_ASSOC : var_kind(name);
 
-	if (dt_builtin_lookup(name) != NULL)
+	if (dt_builtin_taken(dtp, name) != NULL)
 		dt_cerror(pcb, "D_DECL_IDRED", pos, "identifier redeclared: "
 		    "%s is a built-in", name);
 	if (ty.ty_kind == DT_TK_VOID)
@@ -1668,7 +1750,7 @@ sema_lvalue(dt_pcb_t *pcb, dt_node_t *lhs, const char *op, dt_type_t ty)
 	if (lhs->dn_kind != DN_VAR)
 		dt_cerror(pcb, "D_OP_LVAL", lhs->dn_pos,
 		    "operator %s requires modifiable lvalue as an operand", op);
-	if (dt_builtin_lookup(lhs->dn_str) != NULL)
+	if (dt_builtin_taken(dtp, lhs->dn_str) != NULL)
 		dt_cerror(pcb, "D_OP_WRITE", lhs->dn_pos,
 		    "operator %s can only be applied to a writable variable",
 		    op);
@@ -1738,11 +1820,18 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 	case DT_ACTUSE_ARITH:
 		dt_cerror(pcb, "D_OP_ARITH", dnp->dn_pos, "operator requires an "
 		    "operand of arithmetic type: %s( ) is an action", f);
+	case DT_ACTUSE_VFPTR:
+		dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator requires "
+		    "left-hand scalar operand of known size: %s( ) is an "
+		    "action, of no value to add", f);
+	case DT_ACTUSE_INCOMPAT:
+		dt_cerror(pcb, "D_OP_INCOMPAT", dnp->dn_pos, "operands have "
+		    "incompatible types: %s( ) is an action", f);
 	case DT_ACTUSE_INT:
-		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator ~ requires an "
+		dt_cerror(pcb, "D_OP_INT", dnp->dn_pos, "operator requires an "
 		    "operand of integral type: %s( ) is an action", f);
 	case DT_ACTUSE_SCALAR:
-		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator ! requires "
+		dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos, "operator requires "
 		    "an operand of scalar type: %s( ) is an action", f);
 	case DT_ACTUSE_PRINTF:
 		dt_cerror(pcb, "D_PRINTF_ARG_TYPE", dnp->dn_pos, "a format's "
@@ -1752,11 +1841,37 @@ action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use, bool dynact)
 		dt_cerror(pcb, "D_STRINGOF_TYPE", dnp->dn_pos, "cannot apply "
 		    "stringof to %s: %s( )", dynact ? "a dynamic expression" :
 		    "a void value, an action's", f);
+	case DT_ACTUSE_PRED:
+		dt_cerror(pcb, "D_PRED_SCALAR", dnp->dn_pos, "predicate result "
+		    "must be of scalar type: %s( ) is an action", f);
+	case DT_ACTUSE_DEREF:
+		dt_cerror(pcb, "D_DEREF_NONPTR", dnp->dn_pos, "operator * "
+		    "requires an operand of pointer type: %s( ) is an action",
+		    f);
+	case DT_ACTUSE_ADDROF:
+		dt_cerror(pcb, "D_ADDROF_LVAL", dnp->dn_pos, "operator & "
+		    "requires an lvalue as its operand: %s( ) is an action", f);
+	case DT_ACTUSE_SIZEOF:
+		dt_cerror(pcb, "D_SIZEOF_TYPE", dnp->dn_pos, "cannot apply "
+		    "sizeof to an expression of type void: %s( ) is an action",
+		    f);
+	case DT_ACTUSE_ARROW:
+		dt_cerror(pcb, "D_OP_PTR", dnp->dn_pos, "operator -> must be "
+		    "applied to a pointer: %s( ) is an action", f);
+	case DT_ACTUSE_DOT:
+		dt_cerror(pcb, "D_OP_SOU", dnp->dn_pos, "operator . must be "
+		    "applied to a struct or union: %s( ) is an action", f);
+	case DT_ACTUSE_CAST:
+		dt_cerror(pcb, "D_CAST_INVAL", dnp->dn_pos, "invalid cast "
+		    "expression: %s( ) is an action, of no value", f);
 	case DT_ACTUSE_KEY:
+		/* an associative array's: DTrace takes neither a void nor a
+		   dynamic key there (an aggregation's may be a stack) */
 		if (!dynact)
 			dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "a key "
 			    "cannot be void: %s( ) is an action", f);
-		/* FALLTHROUGH */
+		dt_cerror(pcb, "D_KEY_TYPE", dnp->dn_pos, "%s( ), of dynamic "
+		    "type, may not be used as an associative array key", f);
 	default:
 		dt_cerror(pcb, "D_ACT_EXPR", dnp->dn_pos, "%s( ) is an action "
 		    "and may only be used as a statement", f);
@@ -2476,6 +2591,13 @@ sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		if (a->dn_kind == DN_AGG && id == DT_FN_TRACE)
 			dt_cerror(pcb, "D_TRACE_DYN", a->dn_pos, "trace( ) may "
 			    "not be applied to a dynamic expression");
+		if (a->dn_kind == DN_AGG && fn->fn_sema == dt_sema_printf &&
+		    nargs > 1)
+			dt_cerror(pcb, "D_PRINTF_ARG_TYPE", a->dn_pos, "%s( ) "
+			    "argument #%d is incompatible with its "
+			    "conversion: aggregation %s has no value to "
+			    "format; use printa( )", dnp->dn_str, nargs,
+			    a->dn_str);
 		/*
 		 * An action (void) as the argument of a subroutine or of an
 		 * action with a prototype: DTrace checks the prototype first
@@ -2898,6 +3020,8 @@ sema_fds(dt_pcb_t *pcb, dt_node_t *dnp)
 	path_offsets(pcb, dnp->dn_pos);
 }
 
+static void sema_used(dt_pcb_t *, dt_node_t *, int);
+
 static void
 sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -2935,7 +3059,8 @@ sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 		return;
 	}
 	if (!typed)
-		sema_expr(pcb, dnp->dn_left);
+		sema_used(pcb, dnp->dn_left, dnp->dn_op == T_ARROW ?
+		    DT_ACTUSE_ARROW : DT_ACTUSE_DOT);
 	lt = dnp->dn_left->dn_type;
 	if (dnp->dn_op == T_ARROW && lt.ty_kind != DT_TK_PTR)
 		dt_cerror(pcb, "D_OP_PTR", dnp->dn_pos, "operator -> must be "
@@ -3677,6 +3802,65 @@ sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use)
 	pcb->pcb_actuse = DT_ACTUSE_EXPR;
 }
 
+/*
+ * What an action as an operand of binary operator op is refused as: the
+ * type check DTrace makes of the operator's operands, which an action's
+ * void fails.
+ */
+static int
+binary_use(int op)
+{
+	switch (op) {
+	case T_PLUS: case T_MINUS:
+	case T_EQ: case T_NE: case T_LT: case T_GT: case T_LE: case T_GE:
+		return (DT_ACTUSE_INCOMPAT);
+	case T_STAR: case T_SLASH:
+		return (DT_ACTUSE_ARITH);
+	case T_MOD: case T_AND: case T_OR: case T_XOR: case T_LSH: case T_RSH:
+		return (DT_ACTUSE_INT);
+	default:
+		return (DT_ACTUSE_EXPR);
+	}
+}
+
+/*
+ * The left operand of op= reads the variable it writes: DTrace refuses a
+ * variable (or associative array) that nothing declared, assigned or
+ * read before (D_VAR_UNDEF), where ++ and -- would make a new int64_t.
+ */
+static void
+compound_fresh(dt_pcb_t *pcb, const dt_node_t *lhs, const char *op)
+{
+	const dt_node_t *v = lhs->dn_kind == DN_INDEX ? lhs->dn_left : lhs;
+
+	if (v->dn_kind != DN_VAR || dt_builtin_lookup(v->dn_str) != NULL ||
+	    dt_ident_lookup(pcb->pcb_hdl, v->dn_str) != NULL)
+		return;
+	dt_cerror(pcb, "D_VAR_UNDEF", v->dn_pos, "%s has not yet been "
+	    "declared or assigned (operator %s reads it)", v->dn_str, op);
+}
+
+/*
+ * What an action as the right operand of op= is refused as: the check
+ * DTrace makes of the operator's operands (+= and -= take a pointer of
+ * known size on the left, else an integer on both sides).
+ */
+static int
+compound_use(const dt_node_t *dnp)
+{
+	const dt_type_t *lt = &dnp->dn_left->dn_type;
+
+	switch (dnp->dn_op) {
+	case T_MUL_EQ: case T_DIV_EQ:
+		return (DT_ACTUSE_ARITH);
+	case T_ADD_EQ: case T_SUB_EQ:
+		return (lt->ty_kind == DT_TK_PTR && !is_voidptr(*lt) ?
+		    DT_ACTUSE_INCOMPAT : DT_ACTUSE_VFPTR);
+	default:
+		return (DT_ACTUSE_INT);
+	}
+}
+
 /* An operand of ?:, an action in it refused by operand_action( ). */
 static void
 sema_deferred(dt_pcb_t *pcb, dt_node_t *dnp)
@@ -3719,13 +3903,20 @@ compound_operands(dt_pcb_t *pcb, dt_node_t *dnp, const char *op)
 			    "requires operands of arithmetic type", op);
 		return;
 	case T_ADD_EQ: case T_SUB_EQ:
+		if (is_string(l) || is_string(r))
+			incompat(pcb, dnp, op);
 		if (is_int(l) && is_int(r))
 			return;
 		if (l->dn_type.ty_kind != DT_TK_PTR)
 			dt_cerror(pcb, "D_OP_VFPTR", dnp->dn_pos, "operator %s "
 			    "requires left-hand scalar operand of known size",
 			    op);
-		if (!is_int(r) && r->dn_type.ty_kind != DT_TK_PTR)
+		if (is_voidptr(l->dn_type))
+			void_arith(pcb, dnp, op);
+		/* a pointer of the same type (or a void one) is taken, as
+		   DTrace takes it */
+		if (!is_int(r) && (r->dn_type.ty_kind != DT_TK_PTR ||
+		    !ptrs_compat(pcb, l, r)))
 			incompat(pcb, dnp, op);
 		return;
 	default:
@@ -3802,6 +3993,9 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    dnp->dn_op == T_MINUS ? DT_ACTUSE_ARITH :
 			    dnp->dn_op == T_NOT ? DT_ACTUSE_INT :
 			    dnp->dn_op == T_LNOT ? DT_ACTUSE_SCALAR :
+			    dnp->dn_op == T_STAR ? DT_ACTUSE_DEREF :
+			    dnp->dn_op == T_AND ? DT_ACTUSE_ADDROF :
+			    dnp->dn_op == T_SIZEOF ? DT_ACTUSE_SIZEOF :
 			    DT_ACTUSE_EXPR);
 		if (dnp->dn_op == T_SIZEOF) {
 			dt_node_t *e = dnp->dn_left;
@@ -3883,9 +4077,10 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	}
 	case DN_BINARY: {
 		dt_node_t *l = dnp->dn_left, *r = dnp->dn_right;
+		int use = binary_use(dnp->dn_op);
 
-		sema_expr(pcb, l);
-		sema_expr(pcb, r);
+		sema_used(pcb, l, use);
+		sema_used(pcb, r, use);
 		if ((dnp->dn_op == T_SLASH || dnp->dn_op == T_MOD) &&
 		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
@@ -3916,7 +4111,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			/* a pointer compares with a pointer, or with the
 			   integer constant 0 (NULL), as DTrace has it */
 			if (!ptr_cmp_compat(pcb, l, r) ||
-			    !ptr_cmp_compat(pcb, r, l))
+			    !ptr_cmp_compat(pcb, r, l) ||
+			    !ptrs_compat(pcb, l, r))
 				incompat(pcb, dnp, op);
 			dnp->dn_type = t_int;
 			break;
@@ -3926,7 +4122,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			if (!is_scalar(l) || !is_scalar(r) ||
 			    (l->dn_type.ty_kind == DT_TK_PTR &&
 			    r->dn_type.ty_kind == DT_TK_PTR &&
-			    dnp->dn_op == T_PLUS))
+			    (dnp->dn_op == T_PLUS || !ptrs_compat(pcb, l, r))))
 				incompat(pcb, dnp, op);
 			dnp->dn_type = common_type(l->dn_type, r->dn_type);
 			if (l->dn_type.ty_kind == DT_TK_PTR)
@@ -3961,8 +4157,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		break;
 	}
 	case DN_LOGICAL:
-		sema_expr(pcb, dnp->dn_left);
-		sema_expr(pcb, dnp->dn_right);
+		sema_used(pcb, dnp->dn_left, DT_ACTUSE_SCALAR);
+		sema_used(pcb, dnp->dn_right, DT_ACTUSE_SCALAR);
 		if (!is_scalar(dnp->dn_left) || !is_scalar(dnp->dn_right))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
 			    "operator %s requires operands of scalar type", op);
@@ -3971,7 +4167,7 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 	case DN_TERNARY:
 		/* both operands are checked (their arguments' counts) before
 		   either is refused for being an action */
-		sema_expr(pcb, dnp->dn_cond);
+		sema_used(pcb, dnp->dn_cond, DT_ACTUSE_SCALAR);
 		sema_deferred(pcb, dnp->dn_left);
 		sema_deferred(pcb, dnp->dn_right);
 		operand_action(pcb, dnp->dn_left);
@@ -3982,7 +4178,11 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		if (is_string(dnp->dn_left) && is_string(dnp->dn_right)) {
 			dnp->dn_type = dnp->dn_left->dn_type;
 		} else if (is_scalar(dnp->dn_left) &&
-		    is_scalar(dnp->dn_right)) {
+		    is_scalar(dnp->dn_right) &&
+		    ptr_cmp_compat(pcb, dnp->dn_left, dnp->dn_right) &&
+		    ptr_cmp_compat(pcb, dnp->dn_right, dnp->dn_left) &&
+		    ptrs_compat(pcb, dnp->dn_left, dnp->dn_right)) {
+			/* integers, or pointers of one type (or NULL) */
 			dnp->dn_type = common_type(dnp->dn_left->dn_type,
 			    dnp->dn_right->dn_type);
 		} else {
@@ -3995,7 +4195,18 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_type_t ty;
 		bool fresh;
 
-		sema_operand(pcb, r);
+		fresh = dnp->dn_left->dn_kind == DN_VAR &&
+		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
+		if (dnp->dn_op != T_ASSIGN) {
+			/* op=: the left operand first, then the right as
+			   the operator checks it, as DTrace cooks them */
+			compound_fresh(pcb, dnp->dn_left, op);
+			sema_lvalue(pcb, dnp->dn_left, op, t_long);
+			sema_used(pcb, r, compound_use(dnp));
+			compound_operands(pcb, dnp, op);
+		} else {
+			sema_operand(pcb, r);
+		}
 		if ((dnp->dn_op == T_DIV_EQ || dnp->dn_op == T_MOD_EQ) &&
 		    divisor_zero(pcb, r))
 			dt_cerror(pcb, "D_DIV_ZERO", r->dn_pos, "expression "
@@ -4003,9 +4214,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "division" : "modulus");
 		/* a variable created here takes the value's type */
 		ty = dnp->dn_op == T_ASSIGN ? r->dn_type : t_long;
-		fresh = dnp->dn_left->dn_kind == DN_VAR &&
-		    dt_ident_lookup(pcb->pcb_hdl, dnp->dn_left->dn_str) == NULL;
-		sema_lvalue(pcb, dnp->dn_left, op, ty);
+		if (dnp->dn_op == T_ASSIGN)
+			sema_lvalue(pcb, dnp->dn_left, op, ty);
 		if (dnp->dn_left->dn_type.ty_kind == DT_TK_ARRAY && !fresh &&
 		    (dnp->dn_left->dn_kind == DN_VAR ||
 		    dnp->dn_left->dn_kind == DN_MEMBER))
@@ -4042,7 +4252,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		    (is_string(r) && dnp->dn_op != T_ASSIGN) ||
 		    (!is_string(r) && !is_scalar(r)) ||
 		    (dnp->dn_op == T_ASSIGN &&
-		    !ptr_int_compat(pcb, dnp->dn_left, r)))
+		    (!ptr_int_compat(pcb, dnp->dn_left, r) ||
+		    !ptrs_compat(pcb, dnp->dn_left, r))))
 			incompat(pcb, dnp, op);
 		if (dnp->dn_left->dn_type.ty_kind == DT_TK_STRING &&
 		    dnp->dn_left->dn_type.ty_btf != 0)
@@ -4059,6 +4270,17 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 		break;
 	}
 	case DN_INCDEC:
+		if (dnp->dn_left->dn_kind == DN_CALL) {
+			/* a call's value: a scalar (an action's void is
+			   not), then no lvalue, in DTrace's order */
+			sema_used(pcb, dnp->dn_left, DT_ACTUSE_SCALAR);
+			if (!is_scalar(dnp->dn_left))
+				dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
+				    "operator %s requires an operand of "
+				    "scalar type", op);
+			dt_cerror(pcb, "D_OP_LVAL", dnp->dn_pos, "operator %s "
+			    "requires modifiable lvalue as an operand", op);
+		}
 		sema_lvalue(pcb, dnp->dn_left, op, t_long);
 		if (!is_scalar(dnp->dn_left))
 			dt_cerror(pcb, "D_OP_SCALAR", dnp->dn_pos,
@@ -4084,7 +4306,8 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    "cast expression: a pointer to a translated struct "
 			    "cannot be cast");
 		if (!typed)
-			sema_expr(pcb, dnp->dn_left);
+			sema_used(pcb, dnp->dn_left, dnp->dn_type.ty_kind ==
+			    DT_TK_VOID ? DT_ACTUSE_EXPR : DT_ACTUSE_CAST);
 		if (dnp->dn_type.ty_kind == DT_TK_VOID)
 			break;
 		if (dnp->dn_type.ty_kind == DT_TK_STRING &&
@@ -4538,28 +4761,41 @@ sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			    idp->di_keysize, DT_MAXKEYSIZE);
 		if (dt_varmap_add(dtp, idp) < 0)
 			dt_cerror(pcb, "D_NOMEM", agg->dn_pos, "out of memory");
-	} else if (idp->di_kind != DT_IDENT_AGG || idp->di_aggfn != id) {
+	} else if (idp->di_kind != DT_IDENT_AGG) {
 		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
 		    "redefined: %s is used with another function",
 		    agg->dn_str);
-	} else if (memcmp(idp->di_aggarg, params, sizeof (params)) != 0) {
-		/* the parameter that differs first */
-		int k = 0;
-
-		while (k < 3 && idp->di_aggarg[k] == params[k])
-			k++;
-		quant_param_error(pcb, call, id, k + 1, call->dn_pos, true);
-	} else if (idp->di_nkeys != nkeys) {
-		dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos, "aggregation "
-		    "redefined: %s has %u key%s, not %u", agg->dn_str,
-		    idp->di_nkeys, idp->di_nkeys == 1 ? "" : "s", nkeys);
 	} else {
+		/*
+		 * As DTrace checks a use: its keys against the first use's
+		 * (as an associative array's, D_PROTO_LEN and D_PROTO_ARG),
+		 * then its function, then the function's parameters.
+		 */
+		if (idp->di_nkeys != nkeys)
+			dt_cerror(pcb, "D_PROTO_LEN", agg->dn_pos, "%s[ ] "
+			    "prototype mismatch: %u key%s passed, %u "
+			    "expected", agg->dn_str, nkeys, nkeys == 1 ? "" :
+			    "s", idp->di_nkeys);
 		for (a = agg->dn_args; a != NULL; a = a->dn_list, i++) {
 			if (!key_same(a->dn_type, idp->di_keys[i]))
-				dt_cerror(pcb, "D_ARR_KEYTYPE", a->dn_pos,
-				    "key #%u of %s is a %s", i + 1,
-				    agg->dn_str, key_kind(idp->di_keys[i]));
+				dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos,
+				    "%s[ ] key #%u is incompatible with its "
+				    "prototype: %s expected", agg->dn_str,
+				    i + 1, key_kind(idp->di_keys[i]));
 			key_fits(pcb, idp, i, a, agg->dn_str);
+		}
+		if (idp->di_aggfn != id)
+			dt_cerror(pcb, "D_AGG_REDEF", agg->dn_pos,
+			    "aggregation redefined: %s is used with another "
+			    "function", agg->dn_str);
+		if (memcmp(idp->di_aggarg, params, sizeof (params)) != 0) {
+			/* the parameter that differs first */
+			int k = 0;
+
+			while (k < 3 && idp->di_aggarg[k] == params[k])
+				k++;
+			quant_param_error(pcb, call, id, k + 1, call->dn_pos,
+			    true);
 		}
 	}
 	agg->dn_ident = idp;
@@ -4750,11 +4986,14 @@ sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 
 /*
  * DTrace's rules for the actions of a clause that speculates or commits:
- * speculate() comes before any data is recorded (so that the whole record
- * is speculative) and once; commit() records nothing, so nothing is
- * recorded before or after it in its clause, nor aggregated, but a clause
- * may commit several speculations; no exit() and no aggregation in a
- * speculative clause.  discard() has no rule.
+ * speculate() comes before any data is recorded or aggregated (so that
+ * the whole record is speculative) and once; commit() records nothing, so
+ * nothing is recorded or aggregated before it in its clause, and nothing
+ * recorded or aggregated after it, but a clause may commit several
+ * speculations (DTrace for Linux took back illumos's D_COMM_COMM); no
+ * exit() and no aggregation in a speculative clause.  Every other action
+ * counts as recording data, destructive ones too, as DTrace counts them.
+ * discard() has no rule.
  */
 static void
 sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
@@ -4771,49 +5010,41 @@ sema_order(dt_pcb_t *pcb, dt_clause_t *dcp, const dt_node_t *e, int what)
 			dt_cerror(pcb, "D_SPEC_DREC", e->dn_pos, "speculate( ) "
 			    "may not follow data-recording action(s)");
 		dcp->dc_spec = true;
-		break;
+		return;
 	case DT_FN_COMMIT:
 		if (dcp->dc_drec)
 			dt_cerror(pcb, "D_COMM_DREC", e->dn_pos, "commit( ) "
 			    "may not follow data-recording action(s)");
 		dcp->dc_comm = true;
-		break;
+		return;
 	case DT_FN_COUNT:	/* any aggregating action */
-		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_AGG_SPEC", e->dn_pos, "aggregating "
-			    "actions may not follow speculate( )");
 		if (dcp->dc_comm)
 			dt_cerror(pcb, "D_AGG_COMM", e->dn_pos, "aggregating "
 			    "actions may not follow commit( )");
-		break;
-	case DT_FN_RAISE:
-	case DT_FN_STOP:	/* destructive, recording nothing */
 		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			dt_cerror(pcb, "D_AGG_SPEC", e->dn_pos, "aggregating "
 			    "actions may not follow speculate( )");
-		break;
-	case DT_FN_SYSTEM:
-	case DT_FN_FREOPEN:
-		if (dcp->dc_spec)
-			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
-			    "actions may not follow speculate( )");
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
-			    "data-recording actions may not follow commit( )");
 		dcp->dc_drec = true;
+		return;
+	case DT_FN_RAISE:
+	case DT_FN_STOP:
+	case DT_FN_SYSTEM:
+	case DT_FN_FREOPEN:	/* destructive */
+		if (dcp->dc_spec)
+			dt_cerror(pcb, "D_ACT_SPEC", e->dn_pos, "destructive "
+			    "actions may not follow speculate( )");
 		break;
 	case DT_FN_EXIT:
 		if (dcp->dc_spec)
 			dt_cerror(pcb, "D_EXIT_SPEC", e->dn_pos, "exit( ) may "
 			    "not follow speculate( )");
-		/* FALLTHROUGH */
-	default:		/* a data-recording action */
-		if (dcp->dc_comm)
-			dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
-			    "data-recording actions may not follow commit( )");
-		dcp->dc_drec = true;
 		break;
 	}
+	/* a data-recording action */
+	if (dcp->dc_comm)
+		dt_cerror(pcb, "D_DREC_COMM", e->dn_pos,
+		    "data-recording actions may not follow commit( )");
+	dcp->dc_drec = true;
 }
 
 /*
@@ -5062,7 +5293,7 @@ static void
 sema_pred(dt_pcb_t *pcb, dt_node_t *pred)
 {
 	xlate_ptr_result(pcb, pred);
-	sema_expr(pcb, pred);
+	sema_used(pcb, pred, DT_ACTUSE_PRED);
 	if (!is_scalar(pred))
 		dt_cerror(pcb, "D_PRED_SCALAR", pred->dn_pos,
 		    "predicate result must be of scalar type");

@@ -764,8 +764,17 @@ test_sema_errors(void)
 	/* an action under a unary operator: the operator's tag */
 	CHECK(fails("BEGIN { x = -trace(1); }", "D_OP_ARITH",
 	    "trace( ) is an action"));
-	CHECK(fails("BEGIN { x = 2 * trace(1); }", "D_ACT_EXPR",
-	    "trace( ) is an action and may only be used as a statement"));
+	/* and under a binary one: the type check DTrace makes of it */
+	CHECK(fails("BEGIN { x = 2 * trace(1); }", "D_OP_ARITH",
+	    "trace( ) is an action"));
+	CHECK(fails("BEGIN { x = 2 + trace(1); }", "D_OP_INCOMPAT",
+	    "trace( ) is an action"));
+	CHECK(fails("BEGIN { x = trace(1) == 2; }", "D_OP_INCOMPAT",
+	    "trace( ) is an action"));
+	CHECK(fails("BEGIN { x = 2 << trace(1); }", "D_OP_INT",
+	    "trace( ) is an action"));
+	CHECK(fails("BEGIN { x = 2 && trace(1); }", "D_OP_SCALAR",
+	    "trace( ) is an action"));
 	CHECK(fails("BEGIN { trace(1, 2); }", "D_PROTO_LEN",
 	    "trace( ) prototype mismatch: 2 args passed"));
 	CHECK(fails("BEGIN { exit(); }", "D_PROTO_LEN", "0 args passed"));

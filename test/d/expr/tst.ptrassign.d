@@ -1,9 +1,11 @@
 /*
  * A pointer variable takes pointers and 0 (NULL); integers and pointers
- * convert by casts.  A variable first read before any assignment is an
- * int that takes either.
+ * convert by casts.  A thread-local variable declared a pointer compares
+ * with 0 before any assignment.
  */
 #pragma D option quiet
+
+self struct task_struct *u;
 
 BEGIN
 {

@@ -14,6 +14,7 @@ for dir in write read; do
 		cmd="dd if=$f.2 of=/dev/null bs=12k count=1 iflag=direct status=none"
 	fi
 	$DTRACE -q -c "$cmd" -n '
+int w, r, ok, after, size, resid, err;
 io:::start /pid == $target && args[0]->b_bcount == 12288/ {
 	t[arg0] = timestamp;
 	n++;

@@ -5,6 +5,8 @@
 # to 127.0.0.1; one carries the 100 bytes; ipv6info_t is 0.
 port=$((20000 + $$ % 20000))
 $DTRACE -q -c "$BUILD_DIR/testprog/tcpconn $port" -n '
+int bad, owned;
+int data[string];
 ip:::send, ip:::receive
 /args[2]->ip_ver == 4 && args[4]->ipv4_protocol == 6 &&
  (ntohs(*(uint16_t *)(args[4]->ipv4_hdr + args[4]->ipv4_ihl)) == $1 ||

@@ -3,6 +3,8 @@
  * dt_pt_add is called exactly 5 times (returning 100 .. 104), dt_pt_mul
  * once: entry and return counts, and the return values in arg1.
  */
+int s;
+
 pid$target:a.out:dt_pt_add:entry
 {
 	e++;

@@ -9,6 +9,7 @@
 # the library, and fires).
 for et in postinit exec; do
 	$DTRACE -q -x evaltime=$et -c /bin/true -n '
+	int o;
 	syscall:::entry /pid == $target/ { n++; o += probefunc == "openat"; }
 	END { printf("%s: system calls > 10: %d, openat: %d\n", $$1, n > 10,
 	    o > 0); }' $et

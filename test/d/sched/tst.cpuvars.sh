@@ -6,7 +6,8 @@ echo 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done' >$TMPDIR/dt-cpuv.sh
 $DTRACE -q -c "/bin/sh $TMPDIR/dt-cpuv.sh" -n 'BEGIN {
 	printf("%d %d %d %d\n", chip == curcpu->cpu_chip,
 	    lgrp == curcpu->cpu_lgrp, pset == curcpu->cpu_pset, pset);
-}' -n 'sched:::tick /pid == $target && n < 3/ {
+}' -n 'int ok;
+sched:::tick /pid == $target && n < 3/ {
 	n++;
 	ok += chip == curcpu->cpu_chip && lgrp == curcpu->cpu_lgrp &&
 	    pset == -1 && chip >= 0 && lgrp >= 0;

@@ -6,7 +6,8 @@
 # firings between them exactly.
 printf 'sleep 0.05\nsleep 0.05\nsleep 0.05\nsleep 0.05\nsleep 0.05\nsleep 0.05\n' >$TMPDIR/dt-sleeps.sh
 $DTRACE -q -c "sh $TMPDIR/dt-sleeps.sh" \
-    -n 'sched:::off-cpu /pid == $target/ {
+    -n 'int bad, back;
+sched:::off-cpu /pid == $target/ {
 	off++;
 	bad += args[0]->pr_lwpid == tid;	/* next is another thread */
 	self->off = timestamp;

@@ -6,6 +6,7 @@
 # child of the shell is enqueued at least once.
 printf 'sleep 0.2\n/bin/true\n/bin/true\n' >$TMPDIR/dt-queue.sh
 $DTRACE -q -c "sh $TMPDIR/dt-queue.sh" -n '
+int okd, oke;
 sched:::dequeue /args[1]->pr_pid == $target/
 {
 	deq++;

@@ -6,7 +6,8 @@
 # tid and name.
 echo 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done' >$TMPDIR/dt-tick.sh
 $DTRACE -q -c "/bin/sh $TMPDIR/dt-tick.sh" \
-    -n 'sched:::tick /pid == $target/ {
+    -n 'int bad;
+sched:::tick /pid == $target/ {
 	n++;
 	bad += args[1]->pr_pid != pid || args[0]->pr_lwpid != tid ||
 	    args[1]->pr_fname != execname;

@@ -6,7 +6,8 @@
 # when each child exits.
 printf 'sleep 0.05\nsleep 0.05\nsleep 0.05\n:\n' >$TMPDIR/dt-wake.sh
 $DTRACE -q -c "sh $TMPDIR/dt-wake.sh" \
-    -n 'sched:::wakeup /args[1]->pr_ppid == $target && args[1]->pr_fname == "sleep"/ {
+    -n 'int bad;
+sched:::wakeup /args[1]->pr_ppid == $target && args[1]->pr_fname == "sleep"/ {
 	n++;
 	bad += args[0]->pr_lwpid != args[1]->pr_pid;
 	bad += args[1]->pr_pid == pid;	/* a sleeping task wakes no one */

@@ -6,6 +6,7 @@
 a="7f000001000000000000000000000001 fe800000000000000000000000000001"
 a="$a 7f000001000000000000000000000001 ffffffffffffffffffffffffffffffff"
 $DTRACE -q -c "perl inet-alt.pl $a" -n '
+int n, m;
 syscall::getppid:entry
 /ppid == $target/
 {

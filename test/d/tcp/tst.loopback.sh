@@ -7,6 +7,7 @@
 # probes.
 port=$((20000 + $$ % 20000))
 $DTRACE -q -c "$BUILD_DIR/testprog/tcpconn $port" -n '
+int bad;
 int mine[uint64_t];
 tcp:::state-change
 /args[3]->tcps_lport == $1 || args[3]->tcps_rport == $1 ||

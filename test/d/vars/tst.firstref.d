@@ -1,17 +1,20 @@
 #pragma D option quiet
 /*
- * Global, thread-local and clause-local variables exist from their
- * first reference: read before any assignment (in a predicate, in ++),
- * they are ints of value 0 (a global only if the program assigns it
- * somewhere: vars/err.D_IDENT_UNDEF.neverset.d).  "self x;" and "this x;" declare ints, the
- * type left out.
+ * Variables exist from their first reference in the order DTrace checks
+ * a program, a clause's body before its predicate: a predicate reads
+ * what its body assigns (/self->x == 0/ { self->x = 0; }), ++ makes an
+ * int64_t of value 0; a global read first only if the program assigns
+ * it somewhere (vars/err.D_IDENT_UNDEF.neverset.d), a thread-local or
+ * clause-local one not at all (vars/err.D_VAR_UNDEF.*).  "self x;" and
+ * "this x;" declare ints, the type left out.
  */
 self a;
-this b, c;
+this b, c, t;
 
 BEGIN
 /self->x == 0/
 {
+	self->x = 0;
 	printf("self->x is %d before any assignment\n", self->x);
 }
 

@@ -3,6 +3,7 @@
 # thread calls dt_pt_mul(); each thread counts and sums under the same
 # keys, and sees only its own.
 $DTRACE -q -c "$BUILD_DIR/testprog/pidtarget thread" -n '
+self int sum[int];
 pid$target:a.out:dt_pt_add:entry
 {
 	self->n["add", 7]++;

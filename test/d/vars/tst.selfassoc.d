@@ -32,7 +32,7 @@ BEGIN
 	printf("%s|%s|%d|\n", self->names[1, "a"], self->names[1, "b"],
 	    self->names[2, "a"] == NULL);
 	printf("%d %d %d\n", self->p[pid] == curthread, self->p[0] == NULL,
-	    self->undeclared[3]);
+	    self->d[99]);
 	self->a["x"] = 0;
 	printf("%d %d %d %d %d\n", self->a["x"], self->d[4], self->d[5],
 	    self->d[6], self->d[7]);

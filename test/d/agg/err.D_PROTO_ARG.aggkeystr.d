@@ -1,0 +1,2 @@
+/* an integer key where the first use had a string */
+BEGIN { @a[execname] = count(); @a[pid] = count(); }

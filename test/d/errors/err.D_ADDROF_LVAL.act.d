@@ -1,0 +1,2 @@
+/* & of an action: no lvalue */
+BEGIN { x = &trace(1); }

@@ -1,0 +1,2 @@
+/* * of an action */
+BEGIN { x = *trace(1); }

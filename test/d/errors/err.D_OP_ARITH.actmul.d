@@ -1,0 +1,2 @@
+/* * takes arithmetic operands */
+BEGIN { x = 3 * exit(0); }

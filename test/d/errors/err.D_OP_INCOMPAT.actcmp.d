@@ -1,0 +1,2 @@
+/* nor of a comparison */
+BEGIN { x = printf("a") == 1; }

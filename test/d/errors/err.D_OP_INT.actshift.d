@@ -1,0 +1,2 @@
+/* << (and %, &, |, ^, >>) take integers */
+BEGIN { x = trace(1) << 2; }

@@ -1,0 +1,2 @@
+/* -> after an action */
+BEGIN { x = trace(1)->pid; }

@@ -1,0 +1,2 @@
+/* || (and &&, ^^) take scalars */
+BEGIN { x = 1 || trace(2); }

@@ -1,0 +1,2 @@
+/* . after an action */
+BEGIN { x = printf("x").pid; }

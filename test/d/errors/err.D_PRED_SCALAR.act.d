@@ -1,0 +1,5 @@
+/* an action as a predicate */
+BEGIN
+/trace(1)/
+{
+}

@@ -1,0 +1,2 @@
+/* sizeof an action: of type void */
+BEGIN { x = sizeof (trace(1)); }

@@ -1,0 +1,7 @@
+/* a pointer variable takes a pointer of its type (or void *), not a
+   pointer to another struct */
+BEGIN
+{
+	p = curthread;
+	p = curthread->mm;
+}

@@ -1,7 +1,0 @@
-/* ... nor ++ or += on a void * variable. */
-void *p;
-
-BEGIN
-{
-	p++;
-}

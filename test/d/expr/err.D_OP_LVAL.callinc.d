@@ -1,0 +1,2 @@
+/* ++ of a subroutine's integer: a scalar, but no lvalue */
+BEGIN { x = strlen("abc")++; }

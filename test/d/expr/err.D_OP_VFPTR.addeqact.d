@@ -1,0 +1,2 @@
+/* and of +=, after an integer */
+BEGIN { x = 2; x += trace(1); }

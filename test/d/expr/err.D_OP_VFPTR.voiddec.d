@@ -1,0 +1,6 @@
+/* -- before a void * */
+BEGIN
+{
+	this->p = (void *)curthread;
+	--this->p;
+}

@@ -1,0 +1,5 @@
+/* and two for one precision */
+BEGIN
+{
+	printf("%.**d\n", 1, 2);
+}

@@ -1,0 +1,6 @@
+/* speculate( ) after an aggregation */
+BEGIN
+{
+	@a = sum(1);
+	speculate(1);
+}

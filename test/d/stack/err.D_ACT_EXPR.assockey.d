@@ -1,1 +1,0 @@
-BEGIN { a[stack()] = 1; }

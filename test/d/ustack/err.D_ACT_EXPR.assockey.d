@@ -1,1 +1,0 @@
-BEGIN { a[ustack()] = 1; }

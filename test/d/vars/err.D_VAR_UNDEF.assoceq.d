@@ -1,0 +1,2 @@
+/* and of an associative array */
+BEGIN { flags["x"] |= 4; }

@@ -1,0 +1,5 @@
+/* the same of a thread-local variable */
+syscall::read:return
+{
+	self->bytes += arg0;
+}

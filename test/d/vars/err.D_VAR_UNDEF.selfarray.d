@@ -1,0 +1,5 @@
+/* a thread-local array read before any element is assigned */
+BEGIN
+{
+	trace(self->a["k"]);
+}
