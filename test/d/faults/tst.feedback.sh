@@ -1,5 +1,6 @@
 # A session whose own output fires its probes: a clause on write(2) that
-# faults on every record makes dtrace write an error message, a write
+# faults on every record (an fd read as an address: misaligned, or
+# invalid) makes dtrace write an error message, a write
 # that fires the clause again (DTrace traces itself too; its guide
 # suggests /pid != $pid/).  The loop must not hold dtrace in one read of
 # the ring buffer: the end of the -c child is seen at once (the run ends
@@ -10,7 +11,7 @@
 . ./common.sh
 printf 'echo start\nexec sleep "$1"\n' >$TMPDIR/fb.sh
 count() {	# the error messages, other lines, the writes of each
-	awk '/^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(syscall:vmlinux:write:entry\): invalid address/ { e++; next }
+	awk '/^dtrace: error in dt_clause_0 for probe ID [0-9]+ \(syscall:vmlinux:write:entry\): invalid (address|alignment)/ { e++; next }
 	    /^dtrace: [0-9]+ drops? on CPU/ { d++; next }
 	    { o++ } END { print (e > 1000 ? "errors reported" : "few errors: " e) (o ? ", other lines: " o : "") }'
 }
