@@ -75,6 +75,7 @@
 #include <sys/fanotify.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "dt_pd.h"
 #include "../libdtrace/proc/dt_notes.h"
@@ -142,9 +143,10 @@ unwatch(int *fdp)
 /* ---- the marks ------------------------------------------------------------ */
 
 /*
- * Mark every file system of the mount table not marked yet: a mount
- * point's field in mountinfo is the fifth, with spaces and the like
- * escaped as \ooo.
+ * Mark every file system of the mount table not marked yet, told apart
+ * by the device of mountinfo's third field (no stat(): a mount whose
+ * server hangs must not hold up the daemon); the mount point is the
+ * fifth, with spaces and the like escaped as \ooo.
  */
 static void
 marks_update(void)
@@ -157,10 +159,14 @@ marks_update(void)
 		return;
 	while ((line = fgets(buf, sizeof (buf), fp)) != NULL) {
 		char path[4096], *f, *o;
-		struct stat st;
+		unsigned int maj, min;
+		dev_t dev;
 		bool seen = false;
 		int i;
 
+		if (sscanf(line, "%*u %*u %u:%u ", &maj, &min) != 2)
+			continue;
+		dev = makedev(maj, min);
 		f = line;
 		for (i = 0; i < 4 && f != NULL; i++) {
 			f = strchr(f, ' ');
@@ -181,17 +187,15 @@ marks_update(void)
 			}
 		}
 		*o = '\0';
-		if (stat(path, &st) != 0)
-			continue;
 		for (unsigned int m = 0; m < hs.hs_nmarked && !seen; m++)
-			seen = hs.hs_marked[m] == st.st_dev;
+			seen = hs.hs_marked[m] == dev;
 		if (seen || hs.hs_nmarked == MOUNTS_MAX)
 			continue;
 		/* refused by a pseudo file system: nothing to hold there */
 		if (fanotify_mark(hs.hs_fan, FAN_MARK_ADD |
 		    FAN_MARK_FILESYSTEM, FAN_OPEN_EXEC_PERM, AT_FDCWD,
 		    path) == 0)
-			hs.hs_marked[hs.hs_nmarked++] = st.st_dev;
+			hs.hs_marked[hs.hs_nmarked++] = dev;
 	}
 	fclose(fp);
 }
