@@ -320,7 +320,7 @@ typedef struct dt_provdecl {
 
 /*
  * The kernel offsets the path walk of d_path(), cwd, root and fds[]
- * needs, from BTF (dt_sema.c fills them, dt_cg.c uses them).
+ * needs, from BTF (dt_sema_types.c fills them, dt_cg.c uses them).
  */
 enum {
 	DT_PO_PATH_MNT, DT_PO_PATH_DENTRY,	/* struct path */
