@@ -288,7 +288,8 @@ typedef struct dt_srcpos {
 } dt_srcpos_t;
 
 /*
- * Providers declared in D (dlang/dt_parse.c): provider NAME { probe ... };
+ * Providers declared in D (dlang/dt_parse_provider.c):
+ * provider NAME { probe ... };
  * For dtrace -h and -G (proc/dt_link.c).  Types are kept as text, as the
  * declaration wrote them with white space normalized, for the header and
  * the object's type note; pd_nsize and pd_nsigned are what the header's
@@ -372,7 +373,7 @@ typedef struct dt_clause {
 	bool dc_destructive;		/* has a destructive action: needs
 					   the destructive option (-w) */
 	bool dc_split;			/* made of a clause's if statements
-					   (dlang/dt_parse.c): its probes are
+					   (dlang/dt_parse_clause.c): its probes are
 					   that clause's, not counted again */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk

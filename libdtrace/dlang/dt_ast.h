@@ -7,7 +7,8 @@
  *                lexical state: at the start of a clause everything up to
  *                white space, ',', '/' or '{' is one description).
  *   dt_parse.c   tokens -> clauses with AST bodies (recursive descent, C
- *                precedence).
+ *                precedence; one file per D construct, dt_parse_*.c:
+ *                dt_parse_impl.h).
  *   dt_sema.c    names resolved, types assigned, integer promotions made
  *                explicit, actions checked; errors carry a D_* tag (one
  *                file per D construct, dt_sema_*.c: dt_sema_impl.h).
@@ -74,7 +75,7 @@ typedef enum dt_nkind {
 	DN_EXPRSTMT,	/* statement: dn_left */
 	DN_IF		/* if (dn_cond) dn_left else dn_right (statement
 			   lists), parsed only: a clause with one is split
-			   into clauses (dt_parse.c) */
+			   into clauses (dt_parse_clause.c) */
 } dt_nkind_t;
 
 typedef struct dt_node {
@@ -269,9 +270,11 @@ extern const struct dt_node *dt_member_root(const struct dt_node *);
 /* dt_compile.c */
 extern void dt_lib_error(dt_pcb_t *, dt_srcpos_t)
     __attribute__((noreturn));
-extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);
 extern dtrace_prog_t *dt_compile_file_text(dtrace_hdl_t *, const char *,
     const char *);
+/* dt_lib.c */
+extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);
+/* dt_parse_decl.c */
 struct btf;
 extern bool dt_xlate_accepts(const struct btf *, dt_type_t, dt_type_t);
 
