@@ -552,7 +552,7 @@ typedef struct dt_options {
 #define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
 #define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
 
-/* encoding: the characters of histogram bars (dt_aggregate.c) */
+/* encoding: the characters of histogram bars (dt_agg_print.c) */
 #define	DT_ENCODING_AUTO	0	/* UTF-8 unless TERM is dumb */
 #define	DT_ENCODING_ASCII	1
 #define	DT_ENCODING_UTF8	2
