@@ -328,7 +328,7 @@ dt_parse_expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 	return (out);
 }
 
-/* ---- clauses and pragmas ---------------------------------------------------- */
+/* ---- pragmas ------------------------------------------------------------ */
 
 /*
  * #pragma D attributes ATTR NAME, or ATTR provider NAME [KIND]: ATTR is

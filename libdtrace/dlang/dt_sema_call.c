@@ -22,10 +22,6 @@
 #include "dt_sema_impl.h"
 
 /*
- * Check a string subroutine's arguments against its prototype: 's' a
- * string, 'i' an integer, '[' what follows is optional.
- */
-/*
  * Action dnp used as a value: refused with the tag DTrace gives its use
  * (pcb_actuse), the dynamic ones (stack(), sym() and their kin, whose
  * values only an aggregation or associative array key can hold) apart.
