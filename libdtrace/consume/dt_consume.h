@@ -20,11 +20,12 @@ extern void dt_pbuf_free(dtrace_hdl_t *);
 extern int dt_print_stack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 extern int dt_print_ustack(dtrace_hdl_t *, FILE *, const char *, uint32_t);
 
-/* consume/dt_aggregate.c */
+/* consume/dt_agg_print.c */
 extern int dt_agg_print(dtrace_hdl_t *, FILE *, const dt_ident_t *);
 extern int dt_agg_print_all(dtrace_hdl_t *, FILE *);
 extern int dt_agg_printa(dtrace_hdl_t *, FILE *, const dt_datarec_t *);
 extern int dt_agg_json(dtrace_hdl_t *, FILE *, const dt_ident_t *);
+/* consume/dt_aggregate.c */
 extern void dt_llq_mag(const int64_t *, int64_t, int64_t *, int64_t *,
     int64_t *, uint32_t *);
 extern uint32_t dt_llq_nbuckets(const int64_t *);

@@ -7,7 +7,7 @@
  * number (DT_FN_*, for the few places that must name one function), its
  * return type, its kind, its flags, the prototype of its arguments, an
  * optional semantic-check function for what the prototype cannot say, and
- * the function that generates its code.  The semantic pass (dt_sema.c)
+ * the function that generates its code.  The semantic pass (dt_sema_call.c)
  * checks calls from the row: the kind says where a call may appear, the
  * prototype the count and types of its arguments, the flags what the
  * clause becomes (destructive, speculating); then it calls fn_sema.  The
@@ -81,7 +81,7 @@ typedef struct dt_fn {
  * apart by DT_FN_* number.
  */
 
-/* dt_sema.c */
+/* dt_sema_call.c */
 extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
     dt_sema_setopt, dt_sema_speculation, dt_sema_specid, dt_sema_exit,
     dt_sema_lockfn, dt_sema_progenyof, dt_sema_d_path,

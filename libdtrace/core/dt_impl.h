@@ -288,7 +288,8 @@ typedef struct dt_srcpos {
 } dt_srcpos_t;
 
 /*
- * Providers declared in D (dlang/dt_parse.c): provider NAME { probe ... };
+ * Providers declared in D (dlang/dt_parse_provider.c):
+ * provider NAME { probe ... };
  * For dtrace -h and -G (proc/dt_link.c).  Types are kept as text, as the
  * declaration wrote them with white space normalized, for the header and
  * the object's type note; pd_nsize and pd_nsigned are what the header's
@@ -320,7 +321,7 @@ typedef struct dt_provdecl {
 
 /*
  * The kernel offsets the path walk of d_path(), cwd, root and fds[]
- * needs, from BTF (dt_sema.c fills them, dt_cg.c uses them).
+ * needs, from BTF (dt_sema_types.c fills them, dt_cg.c uses them).
  */
 enum {
 	DT_PO_PATH_MNT, DT_PO_PATH_DENTRY,	/* struct path */
@@ -372,7 +373,7 @@ typedef struct dt_clause {
 	bool dc_destructive;		/* has a destructive action: needs
 					   the destructive option (-w) */
 	bool dc_split;			/* made of a clause's if statements
-					   (dlang/dt_parse.c): its probes are
+					   (dlang/dt_parse_clause.c): its probes are
 					   that clause's, not counted again */
 	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
 	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
@@ -551,7 +552,7 @@ typedef struct dt_options {
 #define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
 #define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
 
-/* encoding: the characters of histogram bars (dt_aggregate.c) */
+/* encoding: the characters of histogram bars (dt_agg_print.c) */
 #define	DT_ENCODING_AUTO	0	/* UTF-8 unless TERM is dumb */
 #define	DT_ENCODING_ASCII	1
 #define	DT_ENCODING_UTF8	2

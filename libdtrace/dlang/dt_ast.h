@@ -7,9 +7,11 @@
  *                lexical state: at the start of a clause everything up to
  *                white space, ',', '/' or '{' is one description).
  *   dt_parse.c   tokens -> clauses with AST bodies (recursive descent, C
- *                precedence).
+ *                precedence; one file per D construct, dt_parse_*.c:
+ *                dt_parse_impl.h).
  *   dt_sema.c    names resolved, types assigned, integer promotions made
- *                explicit, actions checked; errors carry a D_* tag.
+ *                explicit, actions checked; errors carry a D_* tag (one
+ *                file per D construct, dt_sema_*.c: dt_sema_impl.h).
  *   ../codegen   AST -> BPF instruction blocks, one per clause.
  *
  * Every node records where it was written, so that each error says
@@ -73,7 +75,7 @@ typedef enum dt_nkind {
 	DN_EXPRSTMT,	/* statement: dn_left */
 	DN_IF		/* if (dn_cond) dn_left else dn_right (statement
 			   lists), parsed only: a clause with one is split
-			   into clauses (dt_parse.c) */
+			   into clauses (dt_parse_clause.c) */
 } dt_nkind_t;
 
 typedef struct dt_node {
@@ -217,9 +219,9 @@ extern void dt_depth_enter(dt_pcb_t *, dt_srcpos_t);
  * expression, whose own inlines are copied in turn, so that inlines
  * which each use the one before twice would double the tree at every
  * level.  Those of constant expressions are folded where they are
- * declared (dt_sema.c); the others are bounded here, in time and memory
- * (a node is about 200 bytes): far more than real programs copy (a use
- * of curpsinfo->pr_psargs copies some tens).
+ * declared (dt_sema_declare(), dt_sema_vars.c); the others are bounded
+ * here, in time and memory (a node is about 200 bytes): far more than
+ * real programs copy (a use of curpsinfo->pr_psargs copies some tens).
  */
 #define DT_EXPR_MAXCOPIES	200000
 
@@ -242,6 +244,7 @@ extern dt_node_t *dt_node_new(dt_pcb_t *, dt_nkind_t, dt_srcpos_t);
 /* A copy of a tree; with a pcb, counted against DT_EXPR_MAXCOPIES (an
    error at pos, where the copy is used, past it). */
 extern dt_node_t *dt_node_dup(dt_pcb_t *, const dt_node_t *, dt_srcpos_t);
+/* dt_sema_vars.c */
 extern void dt_sema_declare(dt_pcb_t *, const char *, dt_type_t,
     const dt_type_t *, int, char *const *, dt_node_t *, dt_srcpos_t);
 
@@ -256,16 +259,22 @@ enum {
 	DT_PTR_MIXED		/* either (a ?: of one of each) */
 };
 extern void dt_alloca_clause(dt_pcb_t *, dt_clause_t *);
+/* dt_sema_xlate.c */
 extern void dt_sema_xlator_check(dt_pcb_t *, const dt_xlator_t *,
     dt_srcpos_t);
+/* dt_sema_types.c */
 extern bool dt_type_same(dt_type_t, dt_type_t);
 extern int64_t dt_int_canonical(int64_t, dt_type_t);
+/* dt_sema_vars.c */
 extern const struct dt_node *dt_member_root(const struct dt_node *);
+/* dt_compile.c */
 extern void dt_lib_error(dt_pcb_t *, dt_srcpos_t)
     __attribute__((noreturn));
-extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);
 extern dtrace_prog_t *dt_compile_file_text(dtrace_hdl_t *, const char *,
     const char *);
+/* dt_lib.c */
+extern dt_ident_t *dt_lib_lookup(dtrace_hdl_t *, const char *, bool *);
+/* dt_parse_decl.c */
 struct btf;
 extern bool dt_xlate_accepts(const struct btf *, dt_type_t, dt_type_t);
 
@@ -322,7 +331,8 @@ enum {
 	DT_FN_NUM		/* the count of numbers (plus one: 0 is none) */
 };
 
-/* dt_sema.c: the clause's kernel types (held by the clause), or an error */
+/* dt_sema_types.c: the clause's kernel types (held by the clause), or an
+   error */
 extern struct dt_tentry *dt_pcb_types(dt_pcb_t *, dt_srcpos_t);
 extern void dt_pcb_module_types(dt_pcb_t *, const char *, dt_srcpos_t);
 

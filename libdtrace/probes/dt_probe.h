@@ -324,7 +324,7 @@ enum {
 				   arguments' layout in the program's map */
 	DT_TRAMP_USDT		/* USDT site: DT_TRAMP_USDT + i reads the
 				   arguments as usdt's us_specs[i] says
-				   (dt_prov_usdt.c); last */
+				   (dt_prov_usdt_args.c); last */
 };
 
 /*
@@ -381,8 +381,9 @@ extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
+extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
+/* probes/providers/dt_prov_usdt_args.c */
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);
-extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
 
 #endif /* DT_PROBE_H */

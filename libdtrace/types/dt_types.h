@@ -17,7 +17,7 @@ extern int64_t dt_dtype_btf(dtrace_hdl_t *, dt_type_t);
 extern int64_t dt_dtype_named(dtrace_hdl_t *, const char *, dt_type_t);
 extern int64_t dt_dtype_enum(dtrace_hdl_t *, const char *,
     const char *const *, const int32_t *, unsigned int);
-/* dt_sema.c: a struct, union or array, which a variable holds as bytes */
+/* dt_sema_types.c: a struct, union or array, which a variable holds as bytes */
 extern bool dt_type_isbytes(dt_type_t);
 extern int64_t dt_dtype_array(dtrace_hdl_t *, dt_type_t, const uint32_t *,
     unsigned int);
