@@ -70,6 +70,19 @@ dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind)
 		dt_cg_fail(cg, "D_NOMEM", "out of memory");
 }
 
+/*
+ * Call runtime routine sub (DT_SUB_*), a global function of the program:
+ * the call's offset is set by dt_cg_program(), which emits the routine
+ * once after the program.  r1..r5 and r0 are lost, r6..r9 kept.
+ */
+void
+dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub)
+{
+	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_CALL);
+	dt_cg_emit(cg, INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0,
+	    (int32_t)sub));
+}
+
 /* r = 64-bit constant */
 void
 dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v)
@@ -244,8 +257,8 @@ dt_cg_tmp_size(dtrace_hdl_t *dtp)
  * is bounded by the verifier with the largest offset plus the largest
  * size, each up to scratch_size.
  */
-static uint32_t
-tmp_off(dtrace_hdl_t *dtp, int n)
+uint32_t
+dt_cg_tmp_off(dtrace_hdl_t *dtp, int n)
 {
 	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
 	    (uint32_t)n * dt_cg_tmp_size(dtp));
@@ -275,7 +288,7 @@ dt_cg_tmp_alloc(dt_cg_t *cg)
 		    dt_cg_ntmp(cg->cg_hdl), cg->cg_hdl->dt_opts.op_strsize);
 		dt_cg_fail(cg, "D_CG", msg);
 	}
-	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
+	return (dt_cg_tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
 /*
@@ -297,7 +310,7 @@ dt_cg_tmp_alloc_bytes(dt_cg_t *cg, uint32_t bytes)
 uint32_t
 dt_cg_strtok_off(dtrace_hdl_t *dtp)
 {
-	return (tmp_off(dtp, dt_cg_ntmp(dtp)));
+	return (dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp)));
 }
 
 uint32_t
@@ -677,6 +690,45 @@ emit_exit_check(dt_cg_t *cg, int lexit)
 }
 
 /*
+ * After the program, each runtime routine its clauses call, once, as a
+ * global function (pgp->pg_subs[] its first instruction, for the BTF the
+ * program is loaded with); each call (a DT_REL_CALL relocation) is
+ * pointed at it and its relocation dropped.
+ */
+static void
+emit_subs(dt_cg_t *cg, dt_program_t *pgp)
+{
+	static void (*const emit[DT_SUB_COUNT])(dt_cg_t *) = {
+		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
+	};
+	dt_block_t *blk = cg->cg_blk;
+	uint32_t keep = 0;
+
+	memset(pgp->pg_subs, 0, sizeof (pgp->pg_subs));
+	for (uint32_t i = 0; i < blk->db_nrels; i++) {
+		const dt_reloc_t *r = &blk->db_rels[i];
+		int32_t sub = blk->db_insns[r->dr_insn].imm;
+
+		if (r->dr_kind != DT_REL_CALL || pgp->pg_subs[sub] != 0)
+			continue;
+		pgp->pg_subs[sub] = dt_cg_pc(cg);
+		emit[sub](cg);
+	}
+	for (uint32_t i = 0; i < blk->db_nrels; i++) {
+		dt_reloc_t *r = &blk->db_rels[i];
+		struct bpf_insn *in = &blk->db_insns[r->dr_insn];
+
+		if (r->dr_kind != DT_REL_CALL) {
+			blk->db_rels[keep++] = *r;
+			continue;
+		}
+		in->imm = (int32_t)pgp->pg_subs[in->imm] -
+		    (int32_t)r->dr_insn - 1;
+	}
+	blk->db_nrels = keep;
+}
+
+/*
  * Assemble a program: prologue, the provider's trampoline, the clause
  * blocks in order, the ERROR clauses after each clause that may fault.
  * ranges[i] receives the first instruction of clause i, ranges[n] the end.
@@ -797,6 +849,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_label_set(&cg, lexit);
 	dt_cg_emit(&cg, MOV_IMM(R0, 0));
 	dt_cg_emit(&cg, EXIT());
+	emit_subs(&cg, pgp);
 	resolve_labels(&cg);
 	cg_fini(&cg);
 	return (0);

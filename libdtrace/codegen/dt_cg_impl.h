@@ -80,6 +80,8 @@ void __attribute__((noreturn)) dt_cg_fail(dt_cg_t *cg, const char *tag,
 void dt_cg_emit(dt_cg_t *cg, struct bpf_insn insn);
 uint32_t dt_cg_pc(dt_cg_t *cg);
 void dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind);
+void dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub);
+void dt_cg_sub_cleanpath(dt_cg_t *cg);
 void dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v);
 void dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map);
 void dt_cg_emit_varmap(dt_cg_t *cg, const dt_ident_t *idp, bool keep3);
@@ -94,6 +96,7 @@ uint32_t dt_cg_locals_off(void);
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
 uint32_t dt_cg_scratch_off(void);
 int dt_cg_ntmp(dtrace_hdl_t *dtp);
+uint32_t dt_cg_tmp_off(dtrace_hdl_t *dtp, int n);
 uint32_t dt_cg_tmp_alloc(dt_cg_t *cg);
 uint32_t dt_cg_tmp_alloc_bytes(dt_cg_t *cg, uint32_t bytes);
 uint32_t dt_cg_tmp_size(dtrace_hdl_t *dtp);

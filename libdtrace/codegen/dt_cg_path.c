@@ -635,7 +635,38 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_label_set(cg, lfail);				/* cannot happen */
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, ldone);
-	dt_cg_emit_dctx_addr(cg, R0, off);
+}
+
+/*
+ * The runtime routine of cleanpath() (DT_SUB_CLEANPATH), a global function
+ * that the verifier checks once for the whole program: r1 = the offset in
+ * dctx of the copy to clean, the temporary after it the routine's state.
+ * Its argument is a number to the verifier, so it finds dctx itself and
+ * bounds the offset by the last temporary but one; r9 = dctx + offset, and
+ * the walk is emit_cleanpath()'s at offset 0.  r0 = 0.
+ */
+void
+dt_cg_sub_cleanpath(dt_cg_t *cg)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t tsz = dt_cg_tmp_size(dtp);
+	uint32_t last = dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp) - 2);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R6, R1));
+	dt_cg_emit(cg, ST_IMM(BPF_W, FP, -8, 0));
+	dt_cg_emit_mapfd(cg, R1, DT_MAP_DCTX);
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, -8));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R6, (int32_t)last, 0), lout);
+	dt_cg_emit(cg, MOV_REG(R9, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R9, R6));
+	emit_cleanpath(cg, 0, tsz);
+	dt_cg_label_set(cg, lout);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
 }
 
 /* r0 = basename(s), dirname(s), cleanpath(s) */
@@ -714,8 +745,12 @@ dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	}
 	case DT_FN_CLEANPATH:
+		/* the routine's state in the temporary after t1 */
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		emit_cleanpath(cg, t1, dt_cg_tmp_alloc(cg));
+		(void) dt_cg_tmp_alloc(cg);
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+		dt_cg_emit_call_sub(cg, DT_SUB_CLEANPATH);
+		dt_cg_emit_dctx_addr(cg, R0, t1);
 		break;
 	}
 	cg->cg_sp -= 8 * n;
