@@ -89,8 +89,8 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
  * The functions of a program, for its BTF: the program itself, int f(void
  * *ctx), static; its callback (the function a helper such as
  * bpf_for_each_map_elem calls), int cb(void *map, void *key, void *value,
- * void *ctx), static; and its runtime routines (pg_subs[]), int f(long),
- * global, so that the verifier checks each once, on its own, with its
+ * void *ctx), static; and its runtime routines (pg_subs[]), int f(long
+ * off, long len), global, so that the verifier checks each once, on its own, with its
  * argument a number, not again at every call.  The verifier takes a
  * callback or a call of another function only in a program whose
  * functions BTF describes, one func_info record for each, in the order of
@@ -100,6 +100,8 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 
 static const char *const subnames[DT_SUB_COUNT] = {
 	[DT_SUB_CLEANPATH] = "dt_cleanpath",
+	[DT_SUB_BASENAME] = "dt_basename",
+	[DT_SUB_DIRNAME] = "dt_dirname",
 };
 
 static int
@@ -164,6 +166,7 @@ funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[DT_NFUNCS],
 			continue;
 		if ((tproto = btf__add_func_proto(btf, tint)) < 0 ||
 		    btf__add_func_param(btf, "off", tlong) < 0 ||
+		    btf__add_func_param(btf, "len", tlong) < 0 ||
 		    (tf = btf__add_func(btf, subnames[i], BTF_FUNC_GLOBAL,
 		    tproto)) < 0)
 			goto fail;

@@ -700,6 +700,8 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 {
 	static void (*const emit[DT_SUB_COUNT])(dt_cg_t *) = {
 		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
+		[DT_SUB_BASENAME] = dt_cg_sub_basename,
+		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
 	};
 	dt_block_t *blk = cg->cg_blk;
 	uint32_t keep = 0;

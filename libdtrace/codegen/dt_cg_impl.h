@@ -82,6 +82,8 @@ uint32_t dt_cg_pc(dt_cg_t *cg);
 void dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind);
 void dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub);
 void dt_cg_sub_cleanpath(dt_cg_t *cg);
+void dt_cg_sub_basename(dt_cg_t *cg);
+void dt_cg_sub_dirname(dt_cg_t *cg);
 void dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v);
 void dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map);
 void dt_cg_emit_varmap(dt_cg_t *cg, const dt_ident_t *idp, bool keep3);

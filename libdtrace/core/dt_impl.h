@@ -210,6 +210,9 @@ typedef enum dt_relkind {
 typedef enum dt_sub {
 	DT_SUB_CLEANPATH,	/* cleanpath(): r1 = offset of its string in
 				   dctx, the next temporary its state */
+	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
+				   string's length */
+	DT_SUB_DIRNAME,		/* dirname(): as basename() */
 	DT_SUB_COUNT
 } dt_sub_t;
 
