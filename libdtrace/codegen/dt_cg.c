@@ -14,6 +14,9 @@
  *	[ERROR]      if clause 0 faulted, the ERROR clauses run here
  *	clause 1 ...
  *	epilogue     return 0
+ *	routines     the runtime routines its clauses call (cleanpath() and
+ *	             kin), once each, as global functions the verifier
+ *	             checks once (emit_subs())
  *
  * Register use: r6 holds the context, r9 the dctx pointer, for the whole
  * program.  An expression leaves its value in r0; binary operators keep

@@ -1,6 +1,9 @@
 /*
  * dt_cg_path.c: paths: d_path() and the fds[] walk of a file's dentries,
- * basename(), dirname(), cleanpath().
+ * basename(), dirname(), cleanpath().  The last three are runtime
+ * routines: each call site copies its string and calls the routine, a
+ * global function of the program the verifier checks once
+ * (dt_cg_sub_*(), emitted by dt_cg_program()).
  */
 #include <errno.h>
 #include <setjmp.h>
