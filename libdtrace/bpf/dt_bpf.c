@@ -102,6 +102,8 @@ static const char *const subnames[DT_SUB_COUNT] = {
 	[DT_SUB_CLEANPATH] = "dt_cleanpath",
 	[DT_SUB_BASENAME] = "dt_basename",
 	[DT_SUB_DIRNAME] = "dt_dirname",
+	[DT_SUB_TOUPPER] = "dt_toupper",
+	[DT_SUB_TOLOWER] = "dt_tolower",
 };
 
 static int

@@ -86,6 +86,45 @@ dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub)
 	    (int32_t)sub));
 }
 
+/*
+ * The start of a runtime routine of a string in dctx, a global function
+ * that the verifier checks once for the whole program: r1 = the offset in
+ * dctx of the string, the ntmp - 1 temporaries after it the routine's
+ * own.  Its arguments are numbers to the verifier, so it finds dctx
+ * itself and bounds the offset so that its ntmp temporaries are in dctx:
+ * r9 = dctx + offset, and the routine's code is written as inline code
+ * would be, with its string at offset 0 and its next temporaries one
+ * temporary's size apart.  r2 is kept in r7.  On no dctx (it cannot
+ * happen), to label lout.
+ */
+void
+dt_cg_emit_sub_enter(dt_cg_t *cg, int ntmp, int lout)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t last = dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp) - ntmp);
+
+	dt_cg_emit(cg, MOV_REG(R6, R1));
+	dt_cg_emit(cg, MOV_REG(R7, R2));
+	dt_cg_emit(cg, ST_IMM(BPF_W, FP, -8, 0));
+	dt_cg_emit_mapfd(cg, R1, DT_MAP_DCTX);
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, -8));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R6, (int32_t)last, 0), lout);
+	dt_cg_emit(cg, MOV_REG(R9, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R9, R6));
+}
+
+/* The end of a runtime routine: r0 = 0 (a global function's is a number) */
+void
+dt_cg_emit_sub_leave(dt_cg_t *cg, int lout)
+{
+	dt_cg_label_set(cg, lout);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+}
+
 /* r = 64-bit constant */
 void
 dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v)
@@ -705,6 +744,8 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
 		[DT_SUB_BASENAME] = dt_cg_sub_basename,
 		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
+		[DT_SUB_TOUPPER] = dt_cg_sub_toupper,
+		[DT_SUB_TOLOWER] = dt_cg_sub_tolower,
 	};
 	dt_block_t *blk = cg->cg_blk;
 	uint32_t keep = 0;

@@ -699,53 +699,15 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 	dt_cg_label_set(cg, ldone);
 }
 
-/*
- * The start of a runtime routine of a string in dctx, a global function
- * that the verifier checks once for the whole program: r1 = the offset in
- * dctx of the string, the temporary after it the routine's own.  Its
- * arguments are numbers to the verifier, so it finds dctx itself and
- * bounds the offset by the last temporary but one: r9 = dctx + offset,
- * and the routine's code is the inline code's with its string at offset
- * 0 and the next temporary at one temporary's size.  r2 is kept (in r7).
- * On no dctx (it cannot happen), to label lout.
- */
-static void
-emit_sub_enter(dt_cg_t *cg, int lout)
-{
-	dtrace_hdl_t *dtp = cg->cg_hdl;
-	uint32_t last = dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp) - 2);
-
-	dt_cg_emit(cg, MOV_REG(R6, R1));
-	dt_cg_emit(cg, MOV_REG(R7, R2));
-	dt_cg_emit(cg, ST_IMM(BPF_W, FP, -8, 0));
-	dt_cg_emit_mapfd(cg, R1, DT_MAP_DCTX);
-	dt_cg_emit(cg, MOV_REG(R2, FP));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, -8));
-	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R6, (int32_t)last, 0), lout);
-	dt_cg_emit(cg, MOV_REG(R9, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R9, R6));
-}
-
-/* The end of a runtime routine: r0 = 0 (a global function's is a number) */
-static void
-emit_sub_leave(dt_cg_t *cg, int lout)
-{
-	dt_cg_label_set(cg, lout);
-	dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, EXIT());
-}
-
 /* DT_SUB_CLEANPATH: r1 = offset of the copy, cleaned in place */
 void
 dt_cg_sub_cleanpath(dt_cg_t *cg)
 {
 	int lout = dt_cg_label_new(cg);
 
-	emit_sub_enter(cg, lout);
+	dt_cg_emit_sub_enter(cg, 2, lout);
 	emit_cleanpath(cg, 0, dt_cg_tmp_size(cg->cg_hdl));
-	emit_sub_leave(cg, lout);
+	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*
@@ -757,10 +719,10 @@ emit_sub_basedir(dt_cg_t *cg, int id)
 {
 	int lout = dt_cg_label_new(cg);
 
-	emit_sub_enter(cg, lout);
+	dt_cg_emit_sub_enter(cg, 2, lout);
 	dt_cg_emit_clamp(cg, R7, 0, (int32_t)dt_strbuf(cg->cg_hdl) - 1);
 	emit_basedir(cg, id, 0, dt_cg_tmp_size(cg->cg_hdl));
-	emit_sub_leave(cg, lout);
+	dt_cg_emit_sub_leave(cg, lout);
 }
 
 void

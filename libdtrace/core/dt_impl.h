@@ -213,6 +213,8 @@ typedef enum dt_sub {
 	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
 				   string's length */
 	DT_SUB_DIRNAME,		/* dirname(): as basename() */
+	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
+	DT_SUB_TOLOWER,		/* string, changed in place */
 	DT_SUB_COUNT
 } dt_sub_t;
 
