@@ -86,39 +86,99 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
 }
 
 /*
- * The verifier takes a callback (the function a helper such as
- * bpf_for_each_map_elem calls) only in a program whose functions BTF
- * describes, one func_info record for each: here the program, int f(void
- * *ctx), and its callback, int cb(void *map, void *key, void *value, void
- * *ctx), both static.  fi gets the two records; the BTF, loaded in the
- * kernel, is the caller's to free once the program is loaded.
+ * The functions of a program, for its BTF: the program itself, int f(void
+ * *ctx), static; its callback (the function a helper such as
+ * bpf_for_each_map_elem calls), int cb(void *map, void *key, void *value,
+ * void *ctx), static; and its runtime routines (pg_subs[]), int f(long
+ * off, long len), global, so that the verifier checks each once, on its own, with its
+ * argument a number, not again at every call.  The verifier takes a
+ * callback or a call of another function only in a program whose
+ * functions BTF describes, one func_info record for each, in the order of
+ * their first instructions.
+ */
+#define DT_NFUNCS	(2 + DT_SUB_COUNT)
+
+static const char *const subnames[DT_SUB_COUNT] = {
+	[DT_SUB_CLEANPATH] = "dt_cleanpath",
+	[DT_SUB_BASENAME] = "dt_basename",
+	[DT_SUB_DIRNAME] = "dt_dirname",
+	[DT_SUB_TOUPPER] = "dt_toupper",
+	[DT_SUB_TOLOWER] = "dt_tolower",
+};
+
+static int
+fi_cmp(const void *a, const void *b)
+{
+	const struct bpf_func_info *x = a, *y = b;
+
+	return (x->insn_off < y->insn_off ? -1 : x->insn_off > y->insn_off);
+}
+
+/* Has pgp functions other than itself (then it needs their BTF)? */
+static bool
+many_funcs(const dt_program_t *pgp)
+{
+	for (int i = 0; i < DT_SUB_COUNT; i++) {
+		if (pgp->pg_subs[i] != 0)
+			return (true);
+	}
+	return (pgp->pg_callback != 0);
+}
+
+/*
+ * The BTF of pgp's functions, loaded in the kernel (the caller's to free
+ * once the program is loaded), and their records in fi, *nfi of them.
  */
 static struct btf *
-funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[2])
+funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[DT_NFUNCS],
+    uint32_t *nfi)
 {
 	static const char *const cbargs[] = { "map", "key", "value", "ctx" };
-	struct btf *btf = btf__new_empty();
-	int tint, tptr, tproto, tmain, tcb;
+	struct btf *btf;
+	int tint, tlong, tptr, tproto, tf;
+	uint32_t n = 0;
 
-	if (btf == NULL)
+	if ((btf = btf__new_empty()) == NULL)
 		return (NULL);
 	tint = btf__add_int(btf, "int", 4, BTF_INT_SIGNED);
+	tlong = btf__add_int(btf, "long", 8, BTF_INT_SIGNED);
 	tptr = btf__add_ptr(btf, 0);
 	tproto = btf__add_func_proto(btf, tint);
-	if (tint < 0 || tptr < 0 || tproto < 0 ||
+	if (tint < 0 || tlong < 0 || tptr < 0 || tproto < 0 ||
 	    btf__add_func_param(btf, "ctx", tptr) < 0 ||
-	    (tmain = btf__add_func(btf, "dt_prog", BTF_FUNC_STATIC,
-	    tproto)) < 0 || (tproto = btf__add_func_proto(btf, tint)) < 0)
+	    (tf = btf__add_func(btf, "dt_prog", BTF_FUNC_STATIC,
+	    tproto)) < 0)
 		goto fail;
-	for (int i = 0; i < 4; i++) {
-		if (btf__add_func_param(btf, cbargs[i], tptr) < 0)
+	fi[n++] = (struct bpf_func_info){ 0, (uint32_t)tf };
+	if (pgp->pg_callback != 0) {
+		if ((tproto = btf__add_func_proto(btf, tint)) < 0)
 			goto fail;
+		for (int i = 0; i < 4; i++) {
+			if (btf__add_func_param(btf, cbargs[i], tptr) < 0)
+				goto fail;
+		}
+		if ((tf = btf__add_func(btf, "dt_callback", BTF_FUNC_STATIC,
+		    tproto)) < 0)
+			goto fail;
+		fi[n++] = (struct bpf_func_info){ pgp->pg_callback,
+		    (uint32_t)tf };
 	}
-	if ((tcb = btf__add_func(btf, "dt_callback", BTF_FUNC_STATIC,
-	    tproto)) < 0 || btf__load_into_kernel(btf) != 0)
+	for (int i = 0; i < DT_SUB_COUNT; i++) {
+		if (pgp->pg_subs[i] == 0)
+			continue;
+		if ((tproto = btf__add_func_proto(btf, tint)) < 0 ||
+		    btf__add_func_param(btf, "off", tlong) < 0 ||
+		    btf__add_func_param(btf, "len", tlong) < 0 ||
+		    (tf = btf__add_func(btf, subnames[i], BTF_FUNC_GLOBAL,
+		    tproto)) < 0)
+			goto fail;
+		fi[n++] = (struct bpf_func_info){ pgp->pg_subs[i],
+		    (uint32_t)tf };
+	}
+	if (btf__load_into_kernel(btf) != 0)
 		goto fail;
-	fi[0] = (struct bpf_func_info){ 0, (uint32_t)tmain };
-	fi[1] = (struct bpf_func_info){ pgp->pg_callback, (uint32_t)tcb };
+	qsort(fi, n, sizeof (fi[0]), fi_cmp);
+	*nfi = n;
 	return (btf);
 fail:
 	btf__free(btf);
@@ -128,7 +188,7 @@ fail:
 static int
 prog_load(int type, const dt_program_t *pgp, const char *name,
     const dt_block_t *blk, const struct btf *btf,
-    const struct bpf_func_info *fi, char *log, uint32_t logsz)
+    const struct bpf_func_info *fi, uint32_t nfi, char *log, uint32_t logsz)
 {
 	union bpf_attr attr;
 
@@ -136,7 +196,7 @@ prog_load(int type, const dt_program_t *pgp, const char *name,
 	if (btf != NULL) {
 		attr.prog_btf_fd = (uint32_t)btf__fd(btf);
 		attr.func_info = (uint64_t)(uintptr_t)fi;
-		attr.func_info_cnt = 2;
+		attr.func_info_cnt = nfi;
 		attr.func_info_rec_size = sizeof (*fi);
 	}
 	attr.prog_type = (uint32_t)type;
@@ -839,10 +899,20 @@ verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
 	const dt_clause_t *dcp = c >= 0 ? dtp->dt_clauses[c] : NULL;
 	char where[512];
 
+	int sub = -1;
+
+	for (int i = 0; i < DT_SUB_COUNT; i++) {
+		if (pgp->pg_subs[i] != 0 && insn >= pgp->pg_subs[i] &&
+		    (sub < 0 || pgp->pg_subs[i] > pgp->pg_subs[sub]))
+			sub = i;
+	}
 	if (dcp != NULL)
 		snprintf(where, sizeof (where), "dt_clause_%d (%s at %s)", c,
 		    dcp->dc_desctext[0], dcp->dc_where != NULL ?
 		    dcp->dc_where : "?");
+	else if (sub >= 0)
+		snprintf(where, sizeof (where), "the runtime routine %s",
+		    subnames[sub]);
 	else
 		snprintf(where, sizeof (where), "the probe trampoline");
 	return (dt_set_errmsg(dtp, EDT_VERIFIER, "BPF verifier rejected the "
@@ -855,7 +925,8 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
     const char *name, dt_program_t *pgp)
 {
 	size_t logsz = 1 << 20;
-	struct bpf_func_info fi[2];
+	struct bpf_func_info fi[DT_NFUNCS];
+	uint32_t nfi = 0;
 	struct btf *btf = NULL;
 	char *log;
 	int fd, err;
@@ -873,10 +944,10 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] >= 0 ?
 		    dtp->dt_varprogfd[idx - DT_MAP_COUNT] : dt_map_fd(dtp, idx);
 	}
-	if (pgp->pg_callback != 0 && (btf = funcs_btf(pgp, fi)) == NULL)
+	if (many_funcs(pgp) && (btf = funcs_btf(pgp, fi, &nfi)) == NULL)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
 		    "BPF program %s: %s", name, strerror(errno)));
-	fd = prog_load(type, pgp, name, blk, btf, fi, NULL, 0);
+	fd = prog_load(type, pgp, name, blk, btf, fi, nfi, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;
 		btf__free(btf);		/* the program holds it now */
@@ -897,7 +968,7 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	}
 	log[0] = '\0';
-	fd = prog_load(type, pgp, name, blk, btf, fi, log,
+	fd = prog_load(type, pgp, name, blk, btf, fi, nfi, log,
 	    (uint32_t)logsz);
 	btf__free(btf);		/* loaded or not, the BTF is done with */
 	if (fd >= 0) {

@@ -152,7 +152,10 @@ dt_block_dump(const dt_block_t *blk, FILE *fp, uint32_t base)
 				    in->imm);
 			break;
 		case BPF_JMP:
-			if (BPF_OP(in->code) == BPF_CALL)
+			if (BPF_OP(in->code) == BPF_CALL &&
+			    in->src_reg == BPF_PSEUDO_CALL)
+				fprintf(fp, "call routine %d", in->imm);
+			else if (BPF_OP(in->code) == BPF_CALL)
 				fprintf(fp, "call %d", in->imm);
 			else if (BPF_OP(in->code) == BPF_EXIT)
 				fprintf(fp, "exit");

@@ -14,6 +14,9 @@
  *	[ERROR]      if clause 0 faulted, the ERROR clauses run here
  *	clause 1 ...
  *	epilogue     return 0
+ *	routines     the runtime routines its clauses call (cleanpath() and
+ *	             kin), once each, as global functions the verifier
+ *	             checks once (emit_subs())
  *
  * Register use: r6 holds the context, r9 the dctx pointer, for the whole
  * program.  An expression leaves its value in r0; binary operators keep
@@ -68,6 +71,58 @@ dt_cg_reloc(dt_cg_t *cg, uint32_t insn, dt_relkind_t kind)
 {
 	if (dt_block_reloc(cg->cg_hdl, cg->cg_blk, insn, kind) != 0)
 		dt_cg_fail(cg, "D_NOMEM", "out of memory");
+}
+
+/*
+ * Call runtime routine sub (DT_SUB_*), a global function of the program:
+ * the call's offset is set by dt_cg_program(), which emits the routine
+ * once after the program.  r1..r5 and r0 are lost, r6..r9 kept.
+ */
+void
+dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub)
+{
+	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_CALL);
+	dt_cg_emit(cg, INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0,
+	    (int32_t)sub));
+}
+
+/*
+ * The start of a runtime routine of a string in dctx, a global function
+ * that the verifier checks once for the whole program: r1 = the offset in
+ * dctx of the string, the ntmp - 1 temporaries after it the routine's
+ * own.  Its arguments are numbers to the verifier, so it finds dctx
+ * itself and bounds the offset so that its ntmp temporaries are in dctx:
+ * r9 = dctx + offset, and the routine's code is written as inline code
+ * would be, with its string at offset 0 and its next temporaries one
+ * temporary's size apart.  r2 is kept in r7.  On no dctx (it cannot
+ * happen), to label lout.
+ */
+void
+dt_cg_emit_sub_enter(dt_cg_t *cg, int ntmp, int lout)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t last = dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp) - ntmp);
+
+	dt_cg_emit(cg, MOV_REG(R6, R1));
+	dt_cg_emit(cg, MOV_REG(R7, R2));
+	dt_cg_emit(cg, ST_IMM(BPF_W, FP, -8, 0));
+	dt_cg_emit_mapfd(cg, R1, DT_MAP_DCTX);
+	dt_cg_emit(cg, MOV_REG(R2, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, -8));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lout);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R6, (int32_t)last, 0), lout);
+	dt_cg_emit(cg, MOV_REG(R9, R0));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R9, R6));
+}
+
+/* The end of a runtime routine: r0 = 0 (a global function's is a number) */
+void
+dt_cg_emit_sub_leave(dt_cg_t *cg, int lout)
+{
+	dt_cg_label_set(cg, lout);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
 }
 
 /* r = 64-bit constant */
@@ -244,8 +299,8 @@ dt_cg_tmp_size(dtrace_hdl_t *dtp)
  * is bounded by the verifier with the largest offset plus the largest
  * size, each up to scratch_size.
  */
-static uint32_t
-tmp_off(dtrace_hdl_t *dtp, int n)
+uint32_t
+dt_cg_tmp_off(dtrace_hdl_t *dtp, int n)
 {
 	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
 	    (uint32_t)n * dt_cg_tmp_size(dtp));
@@ -275,7 +330,7 @@ dt_cg_tmp_alloc(dt_cg_t *cg)
 		    dt_cg_ntmp(cg->cg_hdl), cg->cg_hdl->dt_opts.op_strsize);
 		dt_cg_fail(cg, "D_CG", msg);
 	}
-	return (tmp_off(cg->cg_hdl, cg->cg_ntmp++));
+	return (dt_cg_tmp_off(cg->cg_hdl, cg->cg_ntmp++));
 }
 
 /*
@@ -297,7 +352,7 @@ dt_cg_tmp_alloc_bytes(dt_cg_t *cg, uint32_t bytes)
 uint32_t
 dt_cg_strtok_off(dtrace_hdl_t *dtp)
 {
-	return (tmp_off(dtp, dt_cg_ntmp(dtp)));
+	return (dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp)));
 }
 
 uint32_t
@@ -677,6 +732,49 @@ emit_exit_check(dt_cg_t *cg, int lexit)
 }
 
 /*
+ * After the program, each runtime routine its clauses call, once, as a
+ * global function (pgp->pg_subs[] its first instruction, for the BTF the
+ * program is loaded with); each call (a DT_REL_CALL relocation) is
+ * pointed at it and its relocation dropped.
+ */
+static void
+emit_subs(dt_cg_t *cg, dt_program_t *pgp)
+{
+	static void (*const emit[DT_SUB_COUNT])(dt_cg_t *) = {
+		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
+		[DT_SUB_BASENAME] = dt_cg_sub_basename,
+		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
+		[DT_SUB_TOUPPER] = dt_cg_sub_toupper,
+		[DT_SUB_TOLOWER] = dt_cg_sub_tolower,
+	};
+	dt_block_t *blk = cg->cg_blk;
+	uint32_t keep = 0;
+
+	memset(pgp->pg_subs, 0, sizeof (pgp->pg_subs));
+	for (uint32_t i = 0; i < blk->db_nrels; i++) {
+		const dt_reloc_t *r = &blk->db_rels[i];
+		int32_t sub = blk->db_insns[r->dr_insn].imm;
+
+		if (r->dr_kind != DT_REL_CALL || pgp->pg_subs[sub] != 0)
+			continue;
+		pgp->pg_subs[sub] = dt_cg_pc(cg);
+		emit[sub](cg);
+	}
+	for (uint32_t i = 0; i < blk->db_nrels; i++) {
+		dt_reloc_t *r = &blk->db_rels[i];
+		struct bpf_insn *in = &blk->db_insns[r->dr_insn];
+
+		if (r->dr_kind != DT_REL_CALL) {
+			blk->db_rels[keep++] = *r;
+			continue;
+		}
+		in->imm = (int32_t)pgp->pg_subs[in->imm] -
+		    (int32_t)r->dr_insn - 1;
+	}
+	blk->db_nrels = keep;
+}
+
+/*
  * Assemble a program: prologue, the provider's trampoline, the clause
  * blocks in order, the ERROR clauses after each clause that may fault.
  * ranges[i] receives the first instruction of clause i, ranges[n] the end.
@@ -797,6 +895,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_label_set(&cg, lexit);
 	dt_cg_emit(&cg, MOV_IMM(R0, 0));
 	dt_cg_emit(&cg, EXIT());
+	emit_subs(&cg, pgp);
 	resolve_labels(&cg);
 	cg_fini(&cg);
 	return (0);

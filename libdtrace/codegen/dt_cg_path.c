@@ -1,6 +1,9 @@
 /*
  * dt_cg_path.c: paths: d_path() and the fds[] walk of a file's dentries,
- * basename(), dirname(), cleanpath().
+ * basename(), dirname(), cleanpath().  The last three are runtime
+ * routines: each call site copies its string and calls the routine, a
+ * global function of the program the verifier checks once
+ * (dt_cg_sub_*(), emitted by dt_cg_program()).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -635,89 +638,127 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_label_set(cg, lfail);				/* cannot happen */
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
 	dt_cg_label_set(cg, ldone);
-	dt_cg_emit_dctx_addr(cg, R0, off);
 }
 
-/* r0 = basename(s), dirname(s), cleanpath(s) */
+/*
+ * basename or dirname (id) of the copy at temporary t1, of length r7, in
+ * place: the result is at t1 (basename's tail goes through temporary t2).
+ */
+static void
+emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	int lnone = dt_cg_label_new(cg), lroot = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg);
+
+	emit_lastslash(cg, t1);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
+	if (id == DT_FN_BASENAME) {
+		/* a lone "/" is its own basename */
+		dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)(t1 + 1)));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
+		dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 2);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R7, 1));
+		dt_cg_emit_tmp_at(cg, R3, t1, R7);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
+		dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
+		dt_cg_emit_strcopy_n(cg, t2);
+		dt_cg_emit_dctx_addr(cg, R3, t2);
+		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
+		dt_cg_emit_strcopy_n(cg, t1);
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		/* no slash: the name itself, "." for "" */
+		dt_cg_label_set(cg, lnone);
+		dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)t1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
+		dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
+	} else {
+		int lstrip = dt_cg_label_new(cg), lcut = dt_cg_label_new(cg);
+
+		/*
+		 * The slashes before the last one go too ("/a//b" -> "/a");
+		 * the slash at 0 stays ("/x", "//x" -> "/").
+		 */
+		dt_cg_label_set(cg, lstrip);
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R7, 0, 0), lroot);
+		dt_cg_emit_clamp(cg, R7, 1, (int32_t)strbuf - 1);
+		dt_cg_emit_tmp_at(cg, R5, t1, R7);
+		dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstrip);
+		dt_cg_label_set(cg, lcut);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lroot);
+		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_label_set(cg, lnone);
+		dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
+	}
+	dt_cg_label_set(cg, ldone);
+}
+
+/* DT_SUB_CLEANPATH: r1 = offset of the copy, cleaned in place */
+void
+dt_cg_sub_cleanpath(dt_cg_t *cg)
+{
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 2, lout);
+	emit_cleanpath(cg, 0, dt_cg_tmp_size(cg->cg_hdl));
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_BASENAME, DT_SUB_DIRNAME: r1 = offset of the copy, r2 = its
+ * length; the result in place.
+ */
+static void
+emit_sub_basedir(dt_cg_t *cg, int id)
+{
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 2, lout);
+	dt_cg_emit_clamp(cg, R7, 0, (int32_t)dt_strbuf(cg->cg_hdl) - 1);
+	emit_basedir(cg, id, 0, dt_cg_tmp_size(cg->cg_hdl));
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_basename(dt_cg_t *cg)
+{
+	emit_sub_basedir(cg, DT_FN_BASENAME);
+}
+
+void
+dt_cg_sub_dirname(dt_cg_t *cg)
+{
+	emit_sub_basedir(cg, DT_FN_DIRNAME);
+}
+
+/*
+ * r0 = basename(s), dirname(s), cleanpath(s): the argument copied to a
+ * temporary, the next one reserved for the routine, which works on the
+ * copy in place.
+ */
 void
 dt_cg_pathfunc(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int id = dnp->dn_builtin->di_id;
 	int16_t slot[1] = { 0 };
 	int n = dt_cg_push_args(cg, dnp, slot, 1);
 	uint32_t t1 = dt_cg_tmp_alloc(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
-	switch (id) {
-	case DT_FN_BASENAME:
-	case DT_FN_DIRNAME: {
-		int lnone = dt_cg_label_new(cg), lroot = dt_cg_label_new(cg);
-		int ldone = dt_cg_label_new(cg);
-
-		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		emit_lastslash(cg, t1);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
-		if (id == DT_FN_BASENAME) {
-			/* a lone "/" is its own basename */
-			dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)(t1 + 1)));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lroot);
-			dt_cg_emit_clamp(cg, R7, 0, (int32_t)strbuf - 2);
-			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R7, 1));
-			dt_cg_emit_tmp_at(cg, R3, t1, R7);
-			dt_cg_emit(cg, MOV_IMM(R2, (int32_t)strbuf));
-			dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R7));
-			dt_cg_emit_strcopy_n(cg, dt_cg_tmp_alloc(cg));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    ldone);
-			/* no slash: the name itself, "." for "" */
-			dt_cg_label_set(cg, lnone);
-			dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)t1));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lroot);
-			dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
-			dt_cg_label_set(cg, lroot);
-			dt_cg_emit_dctx_addr(cg, R0, t1);
-		} else {
-			int lstrip = dt_cg_label_new(cg);
-			int lcut = dt_cg_label_new(cg);
-
-			/*
-			 * The slashes before the last one go too
-			 * ("/a//b" -> "/a"); the slash at 0 stays ("/x",
-			 * "//x" -> "/").
-			 */
-			dt_cg_label_set(cg, lstrip);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R7, 0, 0), lroot);
-			dt_cg_emit_clamp(cg, R7, 1, (int32_t)strbuf - 1);
-			dt_cg_emit_tmp_at(cg, R5, t1, R7);
-			dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
-			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lstrip);
-			dt_cg_label_set(cg, lcut);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
-			dt_cg_emit_dctx_addr(cg, R0, t1);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    ldone);
-			dt_cg_label_set(cg, lroot);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
-			dt_cg_emit_dctx_addr(cg, R0, t1);
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    ldone);
-			dt_cg_label_set(cg, lnone);
-			dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
-			dt_cg_emit_dctx_addr(cg, R0, t1);
-		}
-		dt_cg_label_set(cg, ldone);
-		break;
-	}
-	case DT_FN_CLEANPATH:
-		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		emit_cleanpath(cg, t1, dt_cg_tmp_alloc(cg));
-		break;
-	}
+	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
+	(void) dt_cg_tmp_alloc(cg);
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+	dt_cg_emit(cg, MOV_REG(R2, R7));
+	dt_cg_emit_call_sub(cg, id == DT_FN_BASENAME ? DT_SUB_BASENAME :
+	    id == DT_FN_DIRNAME ? DT_SUB_DIRNAME : DT_SUB_CLEANPATH);
+	dt_cg_emit_dctx_addr(cg, R0, t1);
 	cg->cg_sp -= 8 * n;
 }
 

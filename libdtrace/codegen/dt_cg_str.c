@@ -1,7 +1,9 @@
 /*
  * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
  * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
- * strtok(), lltostr(), strtoll(), toupper(), tolower().
+ * strtok(), lltostr(), strtoll(), toupper(), tolower().  toupper() and
+ * tolower() are runtime routines, global functions of the program the
+ * verifier checks once (dt_cg_sub_*(), emitted by dt_cg_program()).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -1083,32 +1085,58 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	}
 	case DT_FN_TOUPPER:
-	case DT_FN_TOLOWER: {
-		int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
-		int ldone = dt_cg_label_new(cg);
-		int32_t lo = id == DT_FN_TOUPPER ? 'a' : 'A';
-
+	case DT_FN_TOLOWER:
+		/* a runtime routine: the copy changed in place */
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		dt_cg_emit(cg, MOV_IMM(R4, 0));
-		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0),
-		    ldone);
-		dt_cg_emit_tmp_at(cg, R5, t1, R4);
-		dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), ldone);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
-		dt_cg_emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
-		dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
-		dt_cg_label_set(cg, lnext);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-		dt_cg_label_set(cg, ldone);
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+		dt_cg_emit(cg, MOV_IMM(R2, 0));
+		dt_cg_emit_call_sub(cg, id == DT_FN_TOUPPER ? DT_SUB_TOUPPER :
+		    DT_SUB_TOLOWER);
 		dt_cg_emit_dctx_addr(cg, R0, t1);
 		break;
 	}
-	}
 	cg->cg_sp -= 8 * n;
+}
+
+/*
+ * The runtime routines of toupper() and tolower() (DT_SUB_TOUPPER,
+ * DT_SUB_TOLOWER): r1 = the offset of the copy, whose letters of the one
+ * case become the other's, in place.
+ */
+static void
+emit_sub_case(dt_cg_t *cg, int32_t lo)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 1, lout);
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0), lout);
+	dt_cg_emit_tmp_at(cg, R5, 0, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lout);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
+	dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_toupper(dt_cg_t *cg)
+{
+	emit_sub_case(cg, 'a');
+}
+
+void
+dt_cg_sub_tolower(dt_cg_t *cg)
+{
+	emit_sub_case(cg, 'A');
 }
 
 #define TL_WS	0x100003e00ULL	/* bit c set: c is white space */

@@ -196,8 +196,27 @@ typedef struct dt_xlator {
 typedef enum dt_relkind {
 	DT_REL_MAPFD = 1,	/* ld_imm64: imm is a DT_MAP_*, put its fd */
 	DT_REL_MAPVAL,		/* ld_imm64: direct value of map DT_MAP_* */
-	DT_REL_PC		/* imm += index of the block in its program */
+	DT_REL_PC,		/* imm += index of the block in its program */
+	DT_REL_CALL		/* call: imm is a DT_SUB_*, a runtime routine
+				   dt_cg_program() emits once after the
+				   program and points the call at */
 } dt_relkind_t;
+
+/*
+ * The runtime routines emitted as global BPF functions (subprograms the
+ * verifier checks once, not at each call): docs/design.md, "Runtime
+ * routines".
+ */
+typedef enum dt_sub {
+	DT_SUB_CLEANPATH,	/* cleanpath(): r1 = offset of its string in
+				   dctx, the next temporary its state */
+	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
+				   string's length */
+	DT_SUB_DIRNAME,		/* dirname(): as basename() */
+	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
+	DT_SUB_TOLOWER,		/* string, changed in place */
+	DT_SUB_COUNT
+} dt_sub_t;
 
 /*
  * A BPF program may use at most 64 maps.  Variable maps (aggregations,

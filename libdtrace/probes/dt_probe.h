@@ -54,6 +54,11 @@ typedef struct dt_program {
 					   helper's, bpf_for_each_map_elem),
 					   0 if none: then it is loaded with
 					   BTF of its two functions */
+	uint32_t pg_subs[DT_SUB_COUNT];	/* first insn of each runtime
+					   routine (global function) it
+					   calls, 0 if none; then it is
+					   loaded with BTF of its
+					   functions */
 	bool pg_attached;		/* provider attached it once for all */
 	bool pg_shared;			/* serves shared probes: runs the
 					   clauses ms_clmask names */
