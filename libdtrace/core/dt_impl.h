@@ -104,6 +104,8 @@ typedef enum dt_idkind {
 #define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
 #define DT_SCRATCH_MAX	8192	/* largest scratchsize (see dctx) */
+#define DT_CPU_ANY ((uint64_t)-2)	/* option cpu unset: DTrace's
+					   DTRACEOPT_UNSET */
 #define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
 				   perf_event_max_stack, what
 				   bpf_get_stack walks at most */
@@ -467,6 +469,8 @@ typedef struct dt_options {
 					   fentry/fexit, a program each; more:
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
+	uint64_t op_cpu;		/* cpu: the one CPU traced, or
+					   DT_CPU_ANY */
 	bool op_grabanon;		/* grabanon: no anonymous state here */
 	/*
 	 * DTrace's options for what this implementation has no part of

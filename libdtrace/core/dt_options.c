@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "dt_impl.h"
 #include "../probes/dt_probe.h"
@@ -393,6 +394,26 @@ set_version(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (dt_set_errno(dtp, ENOTSUP));
 }
 
+/*
+ * cpu: trace on this CPU alone (every program returns at once elsewhere,
+ * profile and tick timers run there, BEGIN and END fire there).  A CPU
+ * the system cannot have is an invalid value; the default, DT_CPU_ANY,
+ * written out, sets it back to every CPU.
+ */
+static int
+set_cpu(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t v;
+
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	if (v != DT_CPU_ANY && (ncpus <= 0 || v >= (uint64_t)ncpus))
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
 static int
 set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -575,6 +596,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_cpphdrs), .od_set = dt_opt_set },
 	{ .od_name = "cpppath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_cpppath), .od_set = dt_opt_set },
+	{ .od_name = "cpu", .od_type = DT_OPT_INT, GO,
+	    AT(op_cpu), .od_default = DT_CPU_ANY, .od_max = DT_CPU_ANY,
+	    .od_set = set_cpu },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "debug", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_debug), .od_set = dt_opt_set },
@@ -662,9 +686,11 @@ const dt_optdesc_t dt_options[] = {
 	/* compiled into speculation() and speculate() */
 	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	/* at most what a stack record holds, the kernel's limit, as
+	   stackframes and ustackframes */
 	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_maxframes), .od_default = DT_STACK_MAXFRAMES, .od_min = 1,
-	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	    .od_max = DT_STACK_MAXFRAMES, .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "modpath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_modpath), .od_set = dt_opt_set },
