@@ -592,6 +592,8 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_core), .od_set = dt_opt_set },
 	{ .od_name = "cpp", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpp), .od_set = dt_opt_set },
+	{ .od_name = "cppargs", .od_type = DT_OPT_LIST, GO,
+	    .od_set = dt_cpp_set_cppargs },
 	{ .od_name = "cpphdrs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpphdrs), .od_set = dt_opt_set },
 	{ .od_name = "cpppath", .od_type = DT_OPT_STRING, GO,

@@ -81,6 +81,7 @@ extern uint64_t dt_opt_load(const dtrace_hdl_t *dtp, const dt_optdesc_t *od);
 
 /* The preprocessor's setters (dlang/dt_cpp.c). */
 extern dt_opt_set_f dt_cpp_set_define, dt_cpp_set_undef, dt_cpp_set_incdir,
+    dt_cpp_set_cppargs,
     dt_cpp_set_stdc;
 
 #endif /* DT_OPTIONS_H */
