@@ -490,6 +490,19 @@ typedef struct dt_options {
 	int op_linkmode;		/* linkmode: dynamic, kernel, static */
 	int op_linktype;		/* linktype: dof, elf */
 	char *op_modpath;		/* modpath */
+	char *op_ctfpath;		/* ctfpath: BTF here, no CTF */
+	char *op_ctypes;		/* ctypes: no CTF is written */
+	char *op_dtypes;		/* dtypes: no CTF is written */
+	int op_late;			/* late: dynamic, static */
+	char *op_ldpath;		/* ldpath: nothing is linked (-G) */
+	bool op_linknommap;		/* linknommap */
+	bool op_nolibs;			/* nolibs: the D library is compiled
+					   only when a program names it */
+	uint32_t op_pgmax;		/* pgmax */
+	char *op_procfspath;		/* procfspath */
+	bool op_strip;			/* strip: nothing is linked (-G) */
+	char *op_syslibdir;		/* syslibdir: the D library is built in */
+	bool op_useruid;		/* useruid */
 	uint64_t op_pcapsize;		/* pcapsize */
 	bool op_pspec;			/* pspec */
 	bool op_verbose;		/* verbose */
@@ -528,6 +541,10 @@ typedef struct dt_options {
 	bool op_agghist;		/* agghist: scalar values as bars */
 	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
 					   _UTF8 */
+	bool op_bpflog;			/* bpflog: show the verifier's log of
+					   every program */
+	uint64_t op_bpflogsize;		/* bpflogsize: the most bytes of it */
+	bool op_noresolve;		/* noresolve: user addresses in hex */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	char *op_debugdir;		/* debugdir: separate debug files, or
 					   NULL for DT_DEBUGDIR */

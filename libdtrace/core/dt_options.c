@@ -530,6 +530,9 @@ static const char *const w_evaltime[] = {
 	"exec", "preinit", "postinit", "main", NULL
 };
 
+/* op_late: kept, no effect */
+static const char *const w_late[] = { "dynamic", "static", NULL };
+
 /* op_linkmode, op_linktype: kept, no effect */
 static const char *const w_linkmode[] = {
 	"dynamic", "kernel", "static", NULL
@@ -570,6 +573,13 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = set_amin },
 	{ .od_name = "argref", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_argref), .od_set = dt_opt_set },
+	/* loads every program with a log, shown line by line (bpf/dt_bpf.c) */
+	{ .od_name = "bpflog", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_bpflog), .od_set = dt_opt_set },
+	/* the log's buffer: the kernel takes 128 bytes to 1g - 1 */
+	{ .od_name = "bpflogsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_bpflogsize), .od_default = (16 << 20) - 1, .od_min = 128,
+	    .od_max = (1U << 30) - 1, .od_set = dt_opt_set },
 	{ .od_name = "btfpath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_btfpath), .od_set = set_btfpath },
 	{ .od_name = "bufpolicy", .od_type = DT_OPT_WORD, GO,
@@ -602,6 +612,12 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_cpu), .od_default = DT_CPU_ANY, .od_max = DT_CPU_ANY,
 	    .od_set = set_cpu },
 	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ctfpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ctfpath), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ctypes", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ctypes), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "debug", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_debug), .od_set = dt_opt_set },
 	{ .od_name = "debugdir", .od_type = DT_OPT_STRING, GO,
@@ -618,6 +634,9 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_opt_set },
 	{ .od_name = "droptags", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_droptags), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "dtypes", .od_type = DT_OPT_STRING, GO,
+	    AT(op_dtypes), .od_set = dt_opt_set },
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
 	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
@@ -674,13 +693,22 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "knodefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_knodefs), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "late", .od_type = DT_OPT_WORD, GO,
+	    AT(op_late), .od_words = w_late, .od_set = dt_opt_set },
 	{ .od_name = "lazyload", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_lazyload), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ldpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ldpath), .od_set = dt_opt_set },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "linkmode", .od_type = DT_OPT_WORD, GO,
 	    AT(op_linkmode), .od_words = w_linkmode, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "linknommap", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_linknommap), .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "linktype", .od_type = DT_OPT_WORD, GO,
 	    AT(op_linktype), .od_default = 1, .od_words = w_linktype,
@@ -696,6 +724,12 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "modpath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_modpath), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "nolibs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_nolibs), .od_set = dt_opt_set },
+	/* user addresses are shown in hex (proc/dt_usym.c) */
+	{ .od_name = "noresolve", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_noresolve), .od_set = dt_opt_set },
 	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
 	    AT(op_nspec), .od_default = 1, .od_min = 1,
 	    .od_max = DT_NSPEC_MAX,
@@ -707,6 +741,10 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "pcapsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_pcapsize), .od_default = 1514, .od_max = UINT32_MAX,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "pgmax", .od_type = DT_OPT_INT, GO,
+	    AT(op_pgmax), .od_default = 8, .od_max = UINT32_MAX,
+	    .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
 	{ .od_name = "preallocate", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_preallocate), .od_max = UINT64_MAX,
@@ -717,6 +755,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "procfspath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_procfspath), .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "pspec", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_pspec), .od_set = dt_opt_set },
@@ -754,11 +795,17 @@ const dt_optdesc_t dt_options[] = {
 	/* -X: the C conformance asked of the preprocessor */
 	{ .od_name = "stdc", .od_type = DT_OPT_STRING, GO,
 	    .od_set = dt_cpp_set_stdc },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "strip", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_strip), .od_set = dt_opt_set },
 	{ .od_name = "strsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_strsize), .od_default = 256, .od_min = 2, .od_max = 4096,
 	    .od_set = set_strsize },
 	{ .od_name = "switchrate", .od_type = DT_OPT_RATE, TRACE,
 	    AT(op_switchrate), .od_default = NS_PER_S, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "syslibdir", .od_type = DT_OPT_STRING, GO,
+	    AT(op_syslibdir), .od_set = dt_opt_set },
 	/* one ring buffer for all CPUs: already in time order */
 	{ .od_name = "temporal", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_temporal), .od_set = dt_opt_set },
@@ -786,6 +833,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_usdtprids), .od_default = 65536, .od_min = 1,
 	    .od_max = 1U << 24,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "useruid", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_useruid), .od_set = dt_opt_set },
 	/* read when a clause calling ustack() is compiled */
 	{ .od_name = "ustackcopy", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_ustackcopy), .od_default = 8192,

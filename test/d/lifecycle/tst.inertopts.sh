@@ -24,3 +24,16 @@ BEGIN { printf("pragmas accepted\n"); exit(0); }'
 $DTRACE -x disasm=16 -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x linktype=coff -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x linkmode=shared -n 'BEGIN' 2>&1; echo "rc=$?"
+# and the others DTrace for Linux documents: CTF paths and files, the
+# linker's, the grabbing of processes, procfs, the D system library
+$DTRACE -q -x ctfpath=/x/vmlinux.ctfa -x ctypes=/tmp/c.ctf -x dtypes=/tmp/d.ctf \
+    -x late=static -x ldpath=/usr/bin/ld -x linknommap -x nolibs -x pgmax=4 \
+    -x procfspath=/proc -x strip -x syslibdir=/usr/lib64/dtrace -x useruid \
+    -n 'BEGIN { printf("accepted\n"); exit(0); }'
+$DTRACE -q -n '#pragma D option late=dynamic
+#pragma D option pgmax=16
+#pragma D option nolibs
+BEGIN { printf("pragmas accepted\n"); exit(0); }'
+$DTRACE -x late=never -n 'BEGIN' 2>&1; echo "rc=$?"
+$DTRACE -x pgmax=many -n 'BEGIN' 2>&1; echo "rc=$?"
+$DTRACE -x ctfpath= -n 'BEGIN' 2>&1; echo "rc=$?"
