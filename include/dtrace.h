@@ -86,6 +86,8 @@ enum {
 	EDT_LINK,		/* dtrace -h or -G failed */
 	EDT_GRAB,		/* a process cannot be grabbed (gone) */
 	EDT_BUFTOOSMALL,	/* bufsize cannot hold a clause's record */
+	EDT_BADOPTCTX,		/* option set from within a D program
+				   (#pragma D option) that cannot be */
 	EDT_MAX
 };
 
@@ -634,6 +636,8 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  *	libdir nspec scratchsize specsize strsize
  *
  * (the test unit/options checks both lists against the library's).
+ * ldpath, lockmem and modpath cannot be set from within a D program (its
+ * #pragma D option): EDT_BADOPTCTX.
  * bufpolicy fails with EDT_ACTIVE once tracing has started, even after it
  * has stopped.
  * dtrace_getopt() reports a number: 1 or 0 for a flag, bytes for a

@@ -726,6 +726,8 @@ struct dtrace_hdl {
 	struct dt_aggsnap *dt_aggsnap;	/* aggregation snapshot: one per
 					   aggregation, NULL if none taken */
 	unsigned int dt_naggsnap;	/* how many */
+	bool dt_inprogram;		/* a D program is being parsed: its
+					   #pragma D option lines set options */
 	dtrace_handle_msg_f *dt_msghdlr; /* message handler, or NULL:
 					   stderr (core/dt_msg.c) */
 	void *dt_msgarg;		/* its argument */

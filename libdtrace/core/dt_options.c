@@ -20,6 +20,10 @@
  * Specific setters use the generic steps, dt_opt_value() and
  * dt_opt_store(), so that errors read the same across options.
  *
+ * An od_noprogram row (ldpath, lockmem, modpath) is refused from within a
+ * D program, its #pragma D option, with EDT_BADOPTCTX, as DTrace refuses
+ * them: dt_inprogram says a program is being parsed (dlang/dt_compile.c).
+ *
  * When an option may change is the row's od_when.  dtrace_setopt()
  * refuses any option but DT_OPTW_TRACE ones while tracing (EDT_ACTIVE,
  * even for an unknown name), so that the options compiled into the
@@ -700,7 +704,8 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_lazyload), .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "ldpath", .od_type = DT_OPT_STRING, GO,
-	    AT(op_ldpath), .od_set = dt_opt_set },
+	    AT(op_ldpath), .od_set = dt_opt_set,
+	    .od_noprogram = true },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
 	/* kept, no effect here (dtrace.1) */
@@ -713,9 +718,12 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "linktype", .od_type = DT_OPT_WORD, GO,
 	    AT(op_linktype), .od_default = 1, .od_words = w_linktype,
 	    .od_set = dt_opt_set },
-	/* compiled into speculation() and speculate() */
+	/* kept, no effect here (dtrace.1); as ldpath and modpath, set by
+	   the command line or the caller alone, never by a #pragma, as in
+	   DTrace */
 	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
-	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set,
+	    .od_noprogram = true },
 	/* at most what a stack record holds, the kernel's limit, as
 	   stackframes and ustackframes */
 	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
@@ -723,7 +731,8 @@ const dt_optdesc_t dt_options[] = {
 	    .od_max = DT_STACK_MAXFRAMES, .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "modpath", .od_type = DT_OPT_STRING, GO,
-	    AT(op_modpath), .od_set = dt_opt_set },
+	    AT(op_modpath), .od_set = dt_opt_set,
+	    .od_noprogram = true },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "nolibs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_nolibs), .od_set = dt_opt_set },
@@ -913,6 +922,8 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (od == NULL)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	if (od->od_noprogram && dtp->dt_inprogram)
+		return (dt_set_errno(dtp, EDT_BADOPTCTX));
 	return (od->od_set(dtp, od, val));
 }
 

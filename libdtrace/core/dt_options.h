@@ -62,6 +62,8 @@ struct dt_optdesc {
 					   in the order of their values */
 	dt_opt_set_f *od_set;		/* the setter: dt_opt_set() or one
 					   with checks or side effects */
+	bool od_noprogram;		/* never from within a D program
+					   (#pragma D option): EDT_BADOPTCTX */
 };
 
 extern const dt_optdesc_t dt_options[];	/* the table, in name order */

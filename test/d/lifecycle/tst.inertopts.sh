@@ -5,7 +5,6 @@
 $DTRACE -q -x grabanon -x lazyload -x lockmem=64m -x maxframes=50 \
     -x preallocate -n 'BEGIN { printf("accepted\n"); exit(0); }'
 $DTRACE -q -n '#pragma D option maxframes=20
-#pragma D option lockmem=1g
 #pragma D option preallocate
 #pragma D option preallocate=100t
 BEGIN { printf("pragmas accepted\n"); exit(0); }'
@@ -37,3 +36,10 @@ BEGIN { printf("pragmas accepted\n"); exit(0); }'
 $DTRACE -x late=never -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x pgmax=many -n 'BEGIN' 2>&1; echo "rc=$?"
 $DTRACE -x ctfpath= -n 'BEGIN' 2>&1; echo "rc=$?"
+# ldpath, lockmem and modpath are set by the command line alone: from
+# within a D program they are an error, as in DTrace
+for o in ldpath=/nonexistent/directory lockmem=1 modpath=/nonexistent/directory; do
+	printf '#pragma D option %s\nBEGIN { exit(0); }\n' $o > $TMPDIR/ctx.d
+	(cd $TMPDIR && $DTRACE -x errtags -s ctx.d 2>&1); echo "rc=$?"
+done
+$DTRACE -q -x ldpath=/x -x lockmem=1 -x modpath=/y -n 'BEGIN { printf("set by -x\n"); exit(0); }'
