@@ -86,6 +86,8 @@ enum {
 	EDT_LINK,		/* dtrace -h or -G failed */
 	EDT_GRAB,		/* a process cannot be grabbed (gone) */
 	EDT_BUFTOOSMALL,	/* bufsize cannot hold a clause's record */
+	EDT_BADOPTCTX,		/* option set from within a D program
+				   (#pragma D option) that cannot be */
 	EDT_MAX
 };
 
@@ -483,15 +485,19 @@ typedef int dtrace_handle_buffered_f(const dtrace_bufdata_t *, void *);
  * that cannot be read, a USDT note skipped, a setopt() that failed while
  * tracing, a fault or loss no other handler takes).  Delivered through
  * dtrace_handle_msg(); without a handler, written to stderr as
- * "dtrace: TEXT\n" (DTRACE_MSG_CPP: TEXT and a newline).
+ * "dtrace: TEXT\n" (DTRACE_MSG_CPP, DTRACE_MSG_BPFLOG: TEXT and a
+ * newline).
  */
 typedef enum dtrace_msgkind {
 	DTRACE_MSG_WARNING = 1,		/* something is left out or lost;
 					   the session goes on */
 	DTRACE_MSG_ERROR,		/* a fault, or an action (setopt(),
 					   system(), freopen()) that failed */
-	DTRACE_MSG_CPP			/* the preprocessor's own diagnostics
+	DTRACE_MSG_CPP,			/* the preprocessor's own diagnostics
 					   (a #warning), as it wrote them */
+	DTRACE_MSG_BPFLOG		/* the BPF verifier's log of a program
+					   (option bpflog): lines, each
+					   "BPF: " and a line of the log */
 } dtrace_msgkind_t;
 
 typedef struct dtrace_msgdata {
@@ -500,7 +506,8 @@ typedef struct dtrace_msgdata {
 	dtrace_msgkind_t dtmd_kind;	/* what it is */
 	const char *dtmd_text;		/* the message, NUL-terminated: one
 					   line without "dtrace: " or a
-					   newline (DTRACE_MSG_CPP: the lines
+					   newline (DTRACE_MSG_CPP,
+					   DTRACE_MSG_BPFLOG: the lines
 					   without the last newline) */
 } dtrace_msgdata_t;
 
@@ -620,7 +627,8 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  * EDT_ACTIVE.  These are the options that may change while tracing:
  *
  *	agghist aggpack aggpercpu aggrate aggsortkey aggsortkeypos
- *	aggsortpos aggsortrev aggzoom encoding printsize quiet switchrate
+ *	aggsortpos aggsortrev aggzoom encoding noresolve printsize quiet
+ *	switchrate
  *
  * These are built into the programs, and fail with EDT_ACTIVE once a
  * program using them has been compiled:
@@ -628,6 +636,8 @@ extern int dtrace_update(dtrace_hdl_t *dtp);
  *	libdir nspec scratchsize specsize strsize
  *
  * (the test unit/options checks both lists against the library's).
+ * ldpath, lockmem and modpath cannot be set from within a D program (its
+ * #pragma D option): EDT_BADOPTCTX.
  * bufpolicy fails with EDT_ACTIVE once tracing has started, even after it
  * has stopped.
  * dtrace_getopt() reports a number: 1 or 0 for a flag, bytes for a

@@ -996,7 +996,9 @@ main(int argc, char *argv[])
 		char *margv[64];
 		int margc = 0;
 
-		margv[margc++] = (char *)rq->rq_arg;
+		/* $0: a script's file name, else the command's argv[0] */
+		margv[margc++] = rq->rq_kind == REQ_SCRIPT ?
+		    (char *)rq->rq_arg : argv[0];
 		for (int a = 0; a < noperands && margc < 63; a++)
 			margv[margc++] = operands[a];
 		margv[margc] = NULL;

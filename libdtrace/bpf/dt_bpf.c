@@ -20,8 +20,11 @@
  *            when a clause uses curcpu
  *
  * A program is loaded without a verifier log first (cheaper); if it is
- * rejected, it is loaded again with the log so that the error can quote
- * the verifier and name the clause at the instruction it stopped on.
+ * rejected, it is loaded again with the log (of at most the option
+ * bpflogsize bytes) so that the error can quote the verifier and name the
+ * clause at the instruction it stopped on.  With the option bpflog, every
+ * program is loaded with the log at once, and the log is shown, accepted
+ * or not, each line after "BPF: " (one DTRACE_MSG_BPFLOG message).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -920,11 +923,34 @@ verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
 	    last_lines(log, 4)));
 }
 
+/* Show the verifier's log of program name, each line after "BPF: ". */
+static void
+show_log(dtrace_hdl_t *dtp, const char *name, const char *log)
+{
+	size_t n = strlen(name) + 64;
+	char *text, *p;
+
+	for (const char *l = log; *l != '\0'; l++)
+		n += *l == '\n' ? 6 : 1;
+	if ((text = malloc(n)) == NULL)
+		return;
+	p = text + sprintf(text, "BPF: the verifier's log of %s:", name);
+	for (const char *l = log; *l != '\0'; ) {
+		const char *nl = strchr(l, '\n');
+		size_t len = nl != NULL ? (size_t)(nl - l) : strlen(l);
+
+		p += sprintf(p, "\nBPF: %.*s", (int)len, l);
+		l += len + (nl != NULL);
+	}
+	dt_msg(dtp, DTRACE_MSG_BPFLOG, "%s", text);
+	free(text);
+}
+
 int
 dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
     const char *name, dt_program_t *pgp)
 {
-	size_t logsz = 1 << 20;
+	size_t logsz = dtp->dt_opts.op_bpflogsize;
 	struct bpf_func_info fi[DT_NFUNCS];
 	uint32_t nfi = 0;
 	struct btf *btf = NULL;
@@ -947,6 +973,34 @@ dt_bpf_prog_load(dtrace_hdl_t *dtp, dt_block_t *blk, int type,
 	if (many_funcs(pgp) && (btf = funcs_btf(pgp, fi, &nfi)) == NULL)
 		return (dt_set_errmsg(dtp, EDT_BPF, "cannot load the BTF of "
 		    "BPF program %s: %s", name, strerror(errno)));
+	if (dtp->dt_opts.op_bpflog) {
+		if ((log = malloc(logsz)) == NULL) {
+			btf__free(btf);
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		}
+		log[0] = '\0';
+		fd = prog_load(type, pgp, name, blk, btf, fi, nfi, log,
+		    (uint32_t)logsz);
+		err = errno;
+		show_log(dtp, name, log);
+		if (fd < 0 && err == ENOSPC) {
+			/* the log was cut: the program itself may be fine */
+			dt_msg(dtp, DTRACE_MSG_BPFLOG, "BPF: (the log of %s is "
+			    "cut at bpflogsize, %zu bytes)", name, logsz);
+			fd = prog_load(type, pgp, name, blk, btf, fi, nfi,
+			    NULL, 0);
+			err = errno;
+		}
+		btf__free(btf);
+		if (fd >= 0)
+			pgp->pg_fd = fd;
+		else if (err == EPERM && geteuid() != 0)
+			dt_set_errno(dtp, EDT_NOPRIV);
+		else
+			verifier_error(dtp, pgp, err, log);
+		free(log);
+		return (fd >= 0 ? 0 : -1);
+	}
 	fd = prog_load(type, pgp, name, blk, btf, fi, nfi, NULL, 0);
 	if (fd >= 0) {
 		pgp->pg_fd = fd;

@@ -825,6 +825,12 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	else
 		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0),
 		    lexit);
+	if (dtp->dt_opts.op_cpu != DT_CPU_ANY) {
+		/* option cpu: no probe fires on another CPU */
+		dt_cg_emit(&cg, CALL(BPF_FUNC_get_smp_processor_id));
+		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R0,
+		    (int32_t)dtp->dt_opts.op_cpu, 0), lexit);
+	}
 	if (pv->pv_trampoline(dtp, blk, pgp) != 0) {
 		cg_fini(&cg);
 		return (-1);

@@ -15,14 +15,57 @@
 
 static void cg_speculation(dt_cg_t *cg);
 static void cg_commit(dt_cg_t *cg, bool commit);
+static void emit_specbuf(dt_cg_t *cg, int lskip);
 
-/* speculate(id): the clause's records go to that buffer */
+/*
+ * speculate(id): the clause's records go to that buffer.  As in DTrace, a
+ * speculation that cannot take them ends the clause there, and the rest
+ * of it does not run: id 0, a buffer that is not ACTIVE, or one without
+ * room left for the clause's record (a speculative drop).  An id above
+ * nspec is the illegal operation fault.  Room is checked again as the
+ * record is appended (dt_cg_emit_specappend()), since other firings may
+ * append in between.
+ */
 void
 dt_cg_speculate(dt_cg_t *cg, dt_node_t *e, dt_datarec_t *r)
 {
+	const dt_clause_t *dcp = cg->cg_clause;
+	uint32_t specsize = dt_specsize(cg->cg_hdl);
+	uint32_t size = ((uint32_t)sizeof (dt_rechdr_t) + dcp->dc_recsize +
+	    7) & ~7U;
+	int lroom = dt_cg_label_new(cg), ldrop = dt_cg_label_new(cg);
+
 	(void) r;
 	dt_cg_expr(cg, e->dn_args);
 	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_spec), R0));
+	dt_cg_emit(cg, MOV_REG(BPF_REG_7, R0));
+	emit_specbuf(cg, cg->cg_lend);
+	dt_cg_emit(cg, LDX(BPF_W, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_state)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_SPEC_ACTIVE, 0),
+	    cg->cg_lend);
+	if (!dcp->dc_records)
+		return;
+	dt_cg_emit(cg, LDX(BPF_DW, R1, BPF_REG_8, (int16_t)offsetof(dt_specbuf_t,
+	    sb_len)));
+	/*
+	 * A record larger than specsize never fits: the branch is then
+	 * always taken, but the rest of the clause stays reachable in the
+	 * program's structure, as the verifier requires of every insn.
+	 */
+	if (size <= specsize)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1,
+		    (int32_t)(specsize - size), 0), ldrop);
+	else
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, 0, 0), ldrop);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lroom);
+	dt_cg_label_set(cg, ldrop);
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_specdrops));
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
+	dt_cg_label_set(cg, lroom);
 }
 
 /* commit(id), discard(id) */

@@ -48,6 +48,8 @@ static const char *const dt_errtab[] = {
 	    "object",
 	[EDT_GRAB - EDT_BASE] = "Failed to grab a process",
 	[EDT_BUFTOOSMALL - EDT_BASE] = "Enabling exceeds size of buffer",
+	[EDT_BADOPTCTX - EDT_BASE] =
+	    "Option cannot be used from within a D program",
 };
 
 int

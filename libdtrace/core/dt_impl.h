@@ -104,6 +104,8 @@ typedef enum dt_idkind {
 #define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
 #define DT_SCRATCH_MAX	8192	/* largest scratchsize (see dctx) */
+#define DT_CPU_ANY ((uint64_t)-2)	/* option cpu unset: DTrace's
+					   DTRACEOPT_UNSET */
 #define DT_STACK_MAXFRAMES 127	/* stack(): the kernel's default
 				   perf_event_max_stack, what
 				   bpf_get_stack walks at most */
@@ -487,6 +489,8 @@ typedef struct dt_options {
 					   fentry/fexit, a program each; more:
 					   all on kprobes */
 	bool op_zdefs;			/* zdefs (-Z) */
+	uint64_t op_cpu;		/* cpu: the one CPU traced, or
+					   DT_CPU_ANY */
 	bool op_grabanon;		/* grabanon: no anonymous state here */
 	/*
 	 * DTrace's options for what this implementation has no part of
@@ -506,6 +510,19 @@ typedef struct dt_options {
 	int op_linkmode;		/* linkmode: dynamic, kernel, static */
 	int op_linktype;		/* linktype: dof, elf */
 	char *op_modpath;		/* modpath */
+	char *op_ctfpath;		/* ctfpath: BTF here, no CTF */
+	char *op_ctypes;		/* ctypes: no CTF is written */
+	char *op_dtypes;		/* dtypes: no CTF is written */
+	int op_late;			/* late: dynamic, static */
+	char *op_ldpath;		/* ldpath: nothing is linked (-G) */
+	bool op_linknommap;		/* linknommap */
+	bool op_nolibs;			/* nolibs: the D library is compiled
+					   only when a program names it */
+	uint32_t op_pgmax;		/* pgmax */
+	char *op_procfspath;		/* procfspath */
+	bool op_strip;			/* strip: nothing is linked (-G) */
+	char *op_syslibdir;		/* syslibdir: the D library is built in */
+	bool op_useruid;		/* useruid */
 	uint64_t op_pcapsize;		/* pcapsize */
 	bool op_pspec;			/* pspec */
 	bool op_verbose;		/* verbose */
@@ -544,6 +561,10 @@ typedef struct dt_options {
 	bool op_agghist;		/* agghist: scalar values as bars */
 	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
 					   _UTF8 */
+	bool op_bpflog;			/* bpflog: show the verifier's log of
+					   every program */
+	uint64_t op_bpflogsize;		/* bpflogsize: the most bytes of it */
+	bool op_noresolve;		/* noresolve: user addresses in hex */
 	char *op_btfpath;		/* btfpath: kernel types from here */
 	char *op_debugdir;		/* debugdir: separate debug files, or
 					   NULL for DT_DEBUGDIR */
@@ -725,6 +746,8 @@ struct dtrace_hdl {
 	struct dt_aggsnap *dt_aggsnap;	/* aggregation snapshot: one per
 					   aggregation, NULL if none taken */
 	unsigned int dt_naggsnap;	/* how many */
+	bool dt_inprogram;		/* a D program is being parsed: its
+					   #pragma D option lines set options */
 	dtrace_handle_msg_f *dt_msghdlr; /* message handler, or NULL:
 					   stderr (core/dt_msg.c) */
 	void *dt_msgarg;		/* its argument */

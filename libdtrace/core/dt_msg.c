@@ -11,7 +11,8 @@
  * line, without the "dtrace: " that starts it on stderr and without a
  * newline.  With no handler set, dt_msg_stderr() writes it to stderr as
  * the command has always shown it: "dtrace: ", the text, a newline (the
- * preprocessor's own diagnostics, DTRACE_MSG_CPP, as it wrote them).
+ * preprocessor's own diagnostics, DTRACE_MSG_CPP, as it wrote them; the
+ * verifier's log, DTRACE_MSG_BPFLOG, with the "BPF: " of each line).
  *
  * Invariants, enforced by test/msgs-check (test "msgs"):
  *   - nothing else in libdtrace/ writes to stderr or stdout: no fprintf(),
@@ -60,7 +61,8 @@ dt_msg_deliver(dtrace_hdl_t *dtp, dtrace_msgkind_t kind, const char *text)
 	if (dtp->dt_msghdlr != NULL)
 		dtp->dt_msghdlr(&md, dtp->dt_msgarg);
 	else
-		dt_msg_stderr(kind == DTRACE_MSG_CPP ? "" : "dtrace: ", text);
+		dt_msg_stderr(kind == DTRACE_MSG_CPP ||
+		    kind == DTRACE_MSG_BPFLOG ? "" : "dtrace: ", text);
 }
 
 void

@@ -20,6 +20,10 @@
  * Specific setters use the generic steps, dt_opt_value() and
  * dt_opt_store(), so that errors read the same across options.
  *
+ * An od_noprogram row (ldpath, lockmem, modpath) is refused from within a
+ * D program, its #pragma D option, with EDT_BADOPTCTX, as DTrace refuses
+ * them: dt_inprogram says a program is being parsed (dlang/dt_compile.c).
+ *
  * When an option may change is the row's od_when.  dtrace_setopt()
  * refuses any option but DT_OPTW_TRACE ones while tracing (EDT_ACTIVE,
  * even for an unknown name), so that the options compiled into the
@@ -36,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "dt_impl.h"
 #include "../probes/dt_probe.h"
@@ -393,6 +398,26 @@ set_version(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 	return (dt_set_errno(dtp, ENOTSUP));
 }
 
+/*
+ * cpu: trace on this CPU alone (every program returns at once elsewhere,
+ * profile and tick timers run there, BEGIN and END fire there).  A CPU
+ * the system cannot have is an invalid value; the default, DT_CPU_ANY,
+ * written out, sets it back to every CPU.
+ */
+static int
+set_cpu(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	uint64_t v;
+
+	if (dt_opt_value(dtp, od, val, &v) != 0)
+		return (-1);
+	if (v != DT_CPU_ANY && (ncpus <= 0 || v >= (uint64_t)ncpus))
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	dt_opt_store(dtp, od, v);
+	return (0);
+}
+
 /* bufpolicy: consume/dt_pbuf.c keeps fill and ring from the start. */
 static int
 set_bufpolicy(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
@@ -509,6 +534,9 @@ static const char *const w_evaltime[] = {
 	"exec", "preinit", "postinit", "main", NULL
 };
 
+/* op_late: kept, no effect */
+static const char *const w_late[] = { "dynamic", "static", NULL };
+
 /* op_linkmode, op_linktype: kept, no effect */
 static const char *const w_linkmode[] = {
 	"dynamic", "kernel", "static", NULL
@@ -549,6 +577,13 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = set_amin },
 	{ .od_name = "argref", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_argref), .od_set = dt_opt_set },
+	/* loads every program with a log, shown line by line (bpf/dt_bpf.c) */
+	{ .od_name = "bpflog", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_bpflog), .od_set = dt_opt_set },
+	/* the log's buffer: the kernel takes 128 bytes to 1g - 1 */
+	{ .od_name = "bpflogsize", .od_type = DT_OPT_SIZE, GO,
+	    AT(op_bpflogsize), .od_default = (16 << 20) - 1, .od_min = 128,
+	    .od_max = (1U << 30) - 1, .od_set = dt_opt_set },
 	{ .od_name = "btfpath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_btfpath), .od_set = set_btfpath },
 	{ .od_name = "bufpolicy", .od_type = DT_OPT_WORD, GO,
@@ -571,10 +606,21 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_core), .od_set = dt_opt_set },
 	{ .od_name = "cpp", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpp), .od_set = dt_opt_set },
+	{ .od_name = "cppargs", .od_type = DT_OPT_LIST, GO,
+	    .od_set = dt_cpp_set_cppargs },
 	{ .od_name = "cpphdrs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_cpphdrs), .od_set = dt_opt_set },
 	{ .od_name = "cpppath", .od_type = DT_OPT_STRING, GO,
 	    AT(op_cpppath), .od_set = dt_opt_set },
+	{ .od_name = "cpu", .od_type = DT_OPT_INT, GO,
+	    AT(op_cpu), .od_default = DT_CPU_ANY, .od_max = DT_CPU_ANY,
+	    .od_set = set_cpu },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ctfpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ctfpath), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ctypes", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ctypes), .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "debug", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_debug), .od_set = dt_opt_set },
@@ -592,6 +638,9 @@ const dt_optdesc_t dt_options[] = {
 	    .od_set = dt_opt_set },
 	{ .od_name = "droptags", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_droptags), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "dtypes", .od_type = DT_OPT_STRING, GO,
+	    AT(op_dtypes), .od_set = dt_opt_set },
 	{ .od_name = "dynvarsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_dynvarsize), .od_default = 1 << 20, .od_min = 1,
 	    .od_max = UINT64_MAX, .od_set = dt_opt_set },
@@ -648,26 +697,48 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "knodefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_knodefs), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "late", .od_type = DT_OPT_WORD, GO,
+	    AT(op_late), .od_words = w_late, .od_set = dt_opt_set },
 	{ .od_name = "lazyload", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_lazyload), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "ldpath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_ldpath), .od_set = dt_opt_set,
+	    .od_noprogram = true },
 	{ .od_name = "libdir", .od_type = DT_OPT_LIST, COMPILE,
 	    .od_set = set_libdir },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "linkmode", .od_type = DT_OPT_WORD, GO,
 	    AT(op_linkmode), .od_words = w_linkmode, .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "linknommap", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_linknommap), .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "linktype", .od_type = DT_OPT_WORD, GO,
 	    AT(op_linktype), .od_default = 1, .od_words = w_linktype,
 	    .od_set = dt_opt_set },
-	/* compiled into speculation() and speculate() */
+	/* kept, no effect here (dtrace.1); as ldpath and modpath, set by
+	   the command line or the caller alone, never by a #pragma, as in
+	   DTrace */
 	{ .od_name = "lockmem", .od_type = DT_OPT_SIZE, GO,
-	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set },
+	    AT(op_lockmem), .od_max = UINT64_MAX, .od_set = dt_opt_set,
+	    .od_noprogram = true },
+	/* at most what a stack record holds, the kernel's limit, as
+	   stackframes and ustackframes */
 	{ .od_name = "maxframes", .od_type = DT_OPT_INT, GO,
 	    AT(op_maxframes), .od_default = DT_STACK_MAXFRAMES, .od_min = 1,
-	    .od_max = UINT32_MAX, .od_set = dt_opt_set },
+	    .od_max = DT_STACK_MAXFRAMES, .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "modpath", .od_type = DT_OPT_STRING, GO,
-	    AT(op_modpath), .od_set = dt_opt_set },
+	    AT(op_modpath), .od_set = dt_opt_set,
+	    .od_noprogram = true },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "nolibs", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_nolibs), .od_set = dt_opt_set },
+	/* user addresses are shown in hex (proc/dt_usym.c) */
+	{ .od_name = "noresolve", .od_type = DT_OPT_BOOL, TRACE,
+	    AT(op_noresolve), .od_set = dt_opt_set },
 	{ .od_name = "nspec", .od_type = DT_OPT_INT, COMPILE,
 	    AT(op_nspec), .od_default = 1, .od_min = 1,
 	    .od_max = DT_NSPEC_MAX,
@@ -679,6 +750,10 @@ const dt_optdesc_t dt_options[] = {
 	{ .od_name = "pcapsize", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_pcapsize), .od_default = 1514, .od_max = UINT32_MAX,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "pgmax", .od_type = DT_OPT_INT, GO,
+	    AT(op_pgmax), .od_default = 8, .od_max = UINT32_MAX,
+	    .od_set = dt_opt_set },
 	/* read when a clause calling print() is compiled */
 	{ .od_name = "preallocate", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_preallocate), .od_max = UINT64_MAX,
@@ -689,6 +764,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_printsize), .od_default = 8192, .od_min = 1,
 	    .od_max = DT_PRINT_MAX,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "procfspath", .od_type = DT_OPT_STRING, GO,
+	    AT(op_procfspath), .od_set = dt_opt_set },
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "pspec", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_pspec), .od_set = dt_opt_set },
@@ -726,11 +804,17 @@ const dt_optdesc_t dt_options[] = {
 	/* -X: the C conformance asked of the preprocessor */
 	{ .od_name = "stdc", .od_type = DT_OPT_STRING, GO,
 	    .od_set = dt_cpp_set_stdc },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "strip", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_strip), .od_set = dt_opt_set },
 	{ .od_name = "strsize", .od_type = DT_OPT_SIZE, COMPILE,
 	    AT(op_strsize), .od_default = 256, .od_min = 2, .od_max = 4096,
 	    .od_set = set_strsize },
 	{ .od_name = "switchrate", .od_type = DT_OPT_RATE, TRACE,
 	    AT(op_switchrate), .od_default = NS_PER_S, .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "syslibdir", .od_type = DT_OPT_STRING, GO,
+	    AT(op_syslibdir), .od_set = dt_opt_set },
 	/* one ring buffer for all CPUs: already in time order */
 	{ .od_name = "temporal", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_temporal), .od_set = dt_opt_set },
@@ -758,6 +842,9 @@ const dt_optdesc_t dt_options[] = {
 	    AT(op_usdtprids), .od_default = 65536, .od_min = 1,
 	    .od_max = 1U << 24,
 	    .od_set = dt_opt_set },
+	/* kept, no effect here (dtrace.1) */
+	{ .od_name = "useruid", .od_type = DT_OPT_BOOL, GO,
+	    AT(op_useruid), .od_set = dt_opt_set },
 	/* read when a clause calling ustack() is compiled */
 	{ .od_name = "ustackcopy", .od_type = DT_OPT_SIZE, GO,
 	    AT(op_ustackcopy), .od_default = 8192,
@@ -835,6 +922,8 @@ dtrace_setopt(dtrace_hdl_t *dtp, const char *opt, const char *val)
 		return (dt_set_errno(dtp, EDT_ACTIVE));
 	if (od == NULL)
 		return (dt_set_errno(dtp, EDT_BADOPTNAME));
+	if (od->od_noprogram && dtp->dt_inprogram)
+		return (dt_set_errno(dtp, EDT_BADOPTCTX));
 	return (od->od_set(dtp, od, val));
 }
 

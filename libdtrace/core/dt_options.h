@@ -62,6 +62,8 @@ struct dt_optdesc {
 					   in the order of their values */
 	dt_opt_set_f *od_set;		/* the setter: dt_opt_set() or one
 					   with checks or side effects */
+	bool od_noprogram;		/* never from within a D program
+					   (#pragma D option): EDT_BADOPTCTX */
 };
 
 extern const dt_optdesc_t dt_options[];	/* the table, in name order */
@@ -81,6 +83,7 @@ extern uint64_t dt_opt_load(const dtrace_hdl_t *dtp, const dt_optdesc_t *od);
 
 /* The preprocessor's setters (dlang/dt_cpp.c). */
 extern dt_opt_set_f dt_cpp_set_define, dt_cpp_set_undef, dt_cpp_set_incdir,
+    dt_cpp_set_cppargs,
     dt_cpp_set_stdc;
 
 #endif /* DT_OPTIONS_H */

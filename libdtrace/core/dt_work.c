@@ -23,6 +23,7 @@
  *   that exit(), a process exit or a new process is acted on at once.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,20 +106,54 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	return (pgp);
 }
 
-/* Run BEGIN or END in this thread through BPF_PROG_TEST_RUN. */
+/*
+ * Run BEGIN or END in this thread through BPF_PROG_TEST_RUN.  With the
+ * option cpu, the thread moves to that CPU for the run and back after
+ * (the program runs where its caller does, so BEGIN's pid and execname
+ * stay the consumer's).
+ */
 static int
 fire(dtrace_hdl_t *dtp, int fd, uint32_t prid)
 {
 	uint64_t ctx[2] = { prid, 0 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = ctx,
 	    .ctx_size_in = sizeof (ctx));
+	uint64_t cpu = dtp->dt_opts.op_cpu;
+	cpu_set_t *was = NULL, *want = NULL;
+	size_t setsize = 0;
+	int rv = 0;
 
 	if (fd < 0)
 		return (0);
+	if (cpu != DT_CPU_ANY) {
+		setsize = CPU_ALLOC_SIZE(cpu + 1024);
+		was = CPU_ALLOC(cpu + 1024);
+		want = CPU_ALLOC(cpu + 1024);
+		if (was == NULL || want == NULL ||
+		    sched_getaffinity(0, setsize, was) != 0) {
+			rv = dt_set_errmsg(dtp, EDT_BPF, "cannot fire %s on "
+			    "CPU %llu: %s", prid == DT_PRID_BEGIN ? "BEGIN" :
+			    "END", (unsigned long long)cpu, strerror(errno));
+			goto out;
+		}
+		CPU_ZERO_S(setsize, want);
+		CPU_SET_S(cpu, setsize, want);
+		if (sched_setaffinity(0, setsize, want) != 0) {
+			rv = dt_set_errmsg(dtp, EDT_BPF, "cannot fire %s on "
+			    "CPU %llu: %s", prid == DT_PRID_BEGIN ? "BEGIN" :
+			    "END", (unsigned long long)cpu, strerror(errno));
+			goto out;
+		}
+	}
 	if (bpf_prog_test_run_opts(fd, &opts) != 0)
-		return (dt_set_errmsg(dtp, EDT_BPF, "cannot fire %s: %s",
-		    prid == DT_PRID_BEGIN ? "BEGIN" : "END", strerror(errno)));
-	return (0);
+		rv = dt_set_errmsg(dtp, EDT_BPF, "cannot fire %s: %s",
+		    prid == DT_PRID_BEGIN ? "BEGIN" : "END", strerror(errno));
+	if (cpu != DT_CPU_ANY)
+		(void) sched_setaffinity(0, setsize, was);
+out:
+	CPU_FREE(was);
+	CPU_FREE(want);
+	return (rv);
 }
 
 /*

@@ -296,6 +296,7 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 	dtp->dt_errtag = NULL;
 
 	if (setjmp(jb) != 0) {
+		dtp->dt_inprogram = false;
 		/* the peek token is zeroed whenever it is not in use */
 		dt_tok_free(&pcb.pcb_tok);
 		dt_tok_free(&pcb.pcb_peek);
@@ -307,7 +308,9 @@ compile(dtrace_hdl_t *dtp, const char *src, size_t len, const char *file,
 		(void) globsize;
 		return (NULL);
 	}
+	dtp->dt_inprogram = true;
 	dt_parse_program(&pcb);
+	dtp->dt_inprogram = false;
 	dt_tok_free(&pcb.pcb_tok);
 	/*
 	 * The last macro argument must be used, unless argref says not: as

@@ -131,6 +131,43 @@ dt_cpp_set_incdir(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
 }
 
 /*
+ * cppargs: more arguments for the preprocessor, separated by white space
+ * ("-H -dM" is two), after the -D, -U and -I arguments given before it.
+ */
+int
+dt_cpp_set_cppargs(dtrace_hdl_t *dtp, const dt_optdesc_t *od, const char *val)
+{
+	const char *p = val;
+	int n = 0;
+
+	(void) od;
+	while (p != NULL && *p != '\0') {
+		size_t len;
+		char *word;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		for (len = 0; p[len] != '\0' && !isspace((unsigned char)p[len]);
+		    len++)
+			;
+		if (len == 0)
+			break;
+		if ((word = strndup(p, len)) == NULL)
+			return (dt_set_errno(dtp, EDT_NOMEM));
+		if (addarg(dtp, "", word) != 0) {
+			free(word);
+			return (-1);
+		}
+		free(word);
+		p += len;
+		n++;
+	}
+	if (n == 0)
+		return (dt_set_errno(dtp, EDT_BADOPTVAL));
+	return (0);
+}
+
+/*
  * stdc (-X): the C conformance asked of cpp, a, c, s or t; anything else
  * is DTrace's plain "Invalid value for specified option".
  */

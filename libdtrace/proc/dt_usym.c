@@ -386,13 +386,15 @@ uelf_sym(const dt_uelf_t *ue, uint64_t foff)
  * umod), or 0xaddress when no file mapping does.  *basep (if not NULL)
  * gets the address every address shown the same way shares (the
  * symbol's, the module's first mapping), so that they make one
- * aggregation key.
+ * aggregation key.  With the option noresolve nothing is looked up: every
+ * address is 0xaddress, its own key.
  */
 void
 dt_format_uaddr(dtrace_hdl_t *dtp, pid_t pid, uint64_t addr, dt_tkind_t kind,
     char *buf, size_t len, uint64_t *basep)
 {
-	dt_umapping_t *m = addr != 0 ? upmap_lookup(dtp, pid, addr) : NULL;
+	dt_umapping_t *m = addr != 0 && !dtp->dt_opts.op_noresolve ?
+	    upmap_lookup(dtp, pid, addr) : NULL;
 	const dt_elfsym_t *s = NULL;
 	const dt_uelf_t *ue;
 	uint64_t foff = 0, base = addr;

@@ -36,6 +36,7 @@ static const struct {
 } g_examples[] = {
 	{ "amin", "Evolving/Evolving/Common", "Sturdy/Stable/Common" },
 	{ "btfpath", "/sys/kernel/btf/vmlinux", NULL },
+	{ "cppargs", "-DDT_OPTIONS_TEST=1 -UDT_OPTIONS_TEST", " \t " },
 	{ "define", "DT_OPTIONS_TEST=1", "1B" },
 	{ "incdir", "/tmp", NULL },
 	{ "libdir", "/tmp", NULL },

@@ -160,8 +160,14 @@ static int
 profile_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	long ncpu = prp->pr_data2 ? sysconf(_SC_NPROCESSORS_ONLN) : 1;
+	long first = 0;
 
-	for (long cpu = 0; cpu < ncpu; cpu++) {
+	/* option cpu: a profile or tick timer on that CPU alone */
+	if (dtp->dt_opts.op_cpu != DT_CPU_ANY) {
+		first = (long)dtp->dt_opts.op_cpu;
+		ncpu = first + 1;
+	}
+	for (long cpu = first; cpu < ncpu; cpu++) {
 		struct perf_event_attr attr = {
 			.type = PERF_TYPE_SOFTWARE,
 			.size = sizeof (attr),
