@@ -55,6 +55,7 @@
  * function named exactly, never for a function glob.
  */
 #include <ctype.h>
+#include <signal.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +79,12 @@
 #define PT_IP		128
 
 
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[\\") != NULL);
+}
+
 /* The process id of a provider name pidNNN, or 0. */
 static pid_t
 pid_of(const char *prv)
@@ -91,10 +98,31 @@ pid_of(const char *prv)
 	return (*end == '\0' && v > 0 && v <= INT32_MAX ? (pid_t)v : 0);
 }
 
-static bool
-has_glob(const char *s)
+/*
+ * The process a provider glob names: its trailing digits, when the pid
+ * provider of that process matches the glob (p*d1234 and *1234 name
+ * pid1234, as p*d$target does the target); 0 for none, or when no such
+ * process is running (a glob that names nothing matches nothing).
+ */
+static pid_t
+pid_of_glob(const char *prv)
 {
-	return (strpbrk(s, "*?[\\") != NULL);
+	size_t len = strlen(prv), k = len;
+	char name[DTRACE_PROVNAMELEN];
+	long v;
+
+	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
+		k--;
+	if (k == len || prv[k] == '0' || len - k > 10)
+		return (0);
+	v = strtol(prv + k, NULL, 10);
+	if (v <= 0 || v > INT32_MAX)
+		return (0);
+	snprintf(name, sizeof (name), "pid%ld", v);
+	if (!dt_gmatch(name, prv) || (kill((pid_t)v, 0) != 0 &&
+	    errno == ESRCH))
+		return (0);
+	return ((pid_t)v);
 }
 
 static bool
@@ -428,7 +456,8 @@ offset_mode(dtrace_hdl_t *dtp, const char *prb, uint64_t *offp)
 static int
 pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
-	pid_t pid = pid_of(pdp->prv);
+	pid_t pid = has_glob(pdp->prv) ? pid_of_glob(pdp->prv) :
+	    pid_of(pdp->prv);
 	bool entry = dt_gmatch("entry", pdp->prb);
 	bool ret = dt_gmatch("return", pdp->prb);
 	uint64_t off = 0;
