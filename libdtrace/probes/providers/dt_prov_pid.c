@@ -165,6 +165,24 @@ returns_twice(const char *name)
 	return (false);
 }
 
+/*
+ * Is the function named name one of the dynamic loader's lazy-binding
+ * trampolines (_dl_runtime_resolve_xsavec and its fxsave and xsave
+ * variants, _dl_runtime_profile_sse, _avx, _avx512)?  A call through
+ * the PLT the first time reaches them by a jump, with the link map and
+ * the relocation index on the stack where a return address would be,
+ * and they leave by jumping to the function they resolved: a uretprobe
+ * would overwrite the link map pointer, which kills the process
+ * (SIGSEGV: measured with /bin/true under every return probe of
+ * ld-linux-x86-64.so.2).  They have no return probe.
+ */
+static bool
+entered_by_jump(const char *name)
+{
+	return (strncmp(name, "_dl_runtime_resolve", 19) == 0 ||
+	    strncmp(name, "_dl_runtime_profile", 19) == 0);
+}
+
 static int
 probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
     bool ret)
@@ -181,7 +199,8 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	 */
 	if (ret && sym->es_value != 0 && sym->es_value == pm->pm_elf->ef_entry)
 		return (0);
-	if (ret && returns_twice(sym->es_name))
+	if (ret && (returns_twice(sym->es_name) ||
+	    entered_by_jump(sym->es_name)))
 		return (0);
 	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
 	    sym->es_name, ret ? "return" : "entry")) == NULL)
