@@ -132,6 +132,31 @@ pid_modmatch(const dt_probe_t *prp, const char *mod)
 }
 
 /*
+ * A probe is named by the preferred name of its function's address
+ * (es_canon: go rather than its weak alias _go); a description naming
+ * any name of that address names it (pid123::_go:entry is go's entry).
+ */
+static bool
+pid_funmatch(const dt_probe_t *prp, const char *fun)
+{
+	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
+	const dt_elf_t *ef = pm->pm_elf;
+	const dt_elfsym_t *sym;
+
+	if (dt_gmatch(prp->pr_desc.fun, fun))
+		return (true);
+	if (ef == NULL || strcmp(prp->pr_desc.fun, "-") == 0 ||
+	    (sym = dt_elf_sym(ef, prp->pr_desc.fun)) == NULL)
+		return (false);
+	for (uint32_t a = sym->es_alias; &ef->ef_syms[a] != sym;
+	    a = ef->ef_syms[a].es_alias) {
+		if (dt_gmatch(ef->ef_syms[a].es_name, fun))
+			return (true);
+	}
+	return (false);
+}
+
+/*
  * Does the function named name return twice, as C compilers know them
  * (their returns_twice functions: the names, past leading underscores and
  * libc's internal "GI_" and "libc_" prefixes, of setjmp, sigsetjmp,
@@ -417,6 +442,7 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 
 		if (sym == NULL)
 			return (0);
+		sym = &ef->ef_syms[sym->es_canon];
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
 		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
 		    (offmode != DT_OFF_NONE &&
@@ -429,6 +455,7 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 
 		if (!dt_gmatch(sym->es_name, pdp->fun))
 			continue;
+		sym = &ef->ef_syms[sym->es_canon];
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
 		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
 		    (offmode == DT_OFF_ONE &&
@@ -752,6 +779,7 @@ const dt_provider_t dt_prov_pid = {
 	.pv_trampoline = pid_trampoline,
 	.pv_attach = pid_attach,
 	.pv_pidprov = true,
+	.pv_funmatch = pid_funmatch,
 	.pv_modmatch = pid_modmatch,
 	.pv_nomatch = pid_nomatch,
 };
