@@ -77,6 +77,7 @@
 #define PT_SI		104
 #define PT_DI		112
 #define PT_IP		128
+#define PT_SP		152
 
 
 static bool
@@ -655,7 +656,22 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 			dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
 		}
 		nargs = 6;
-	} else {
+	}
+	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY) {
+		/*
+		 * At entry the stack pointer is at the return address, and
+		 * the arguments past the sixth follow it (x86-64): arg6 ..
+		 * arg9 read from the stack, 0 if it cannot be read.
+		 */
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a + 6 * 8));
+		dt_asm_emit(&as, MOV_IMM(R2, (DT_MAXARGS - 6) * 8));
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R6, PT_SP));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, 8));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_user));
+		nargs = DT_MAXARGS;
+	}
+	if (pgp->pg_tramp == DT_TRAMP_PIDRETURN) {
 		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_IP));
 		dt_asm_emit(&as, STX(BPF_DW, R9, a, R1));
 		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_AX));
