@@ -950,9 +950,14 @@ main(int argc, char *argv[])
 		usage(stderr);
 		return (finish(2));
 	}
+	/*
+	 * -h and -G imply -Z, as in DTrace: they trace nothing, and a
+	 * build's "dtrace -G -fPIC" compiles -f PIC, a description that
+	 * matches no probe.
+	 */
 	if (linkmode != 0)
-		return (finish(link_step(linkmode, reqs, nreqs, cflags,
-		    outfile, noperands, operands)));
+		return (finish(link_step(linkmode, reqs, nreqs,
+		    cflags | DTRACE_C_ZDEFS, outfile, noperands, operands)));
 	/* as DTrace: the trace output, or -l's, is appended to the file */
 	if (outfile != NULL && (g_ofp = fopen(outfile, "a")) == NULL)
 		fatal("failed to open output file '%s': %s", outfile,

@@ -262,9 +262,11 @@ probes_map(dtrace_hdl_t *dtp, unsigned int nused)
 
 	/*
 	 * Probes discovered while tracing runs are added (and removed when
-	 * their process exits): room for them, allocated as they come.
+	 * their process exits), as are those of the libraries a process of
+	 * the session (-c, -p) loads later (dt_discover.c's rescan): room
+	 * for them, allocated as they come.
 	 */
-	if (dt_discover_wanted(dtp))
+	if (dt_discover_wanted(dtp) || dtp->dt_procs != NULL)
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_HASH, "dt_probes", 4,
 		    4 * sz, nused + DT_DISCOVER_PROBES, BPF_F_NO_PREALLOC);
 	else

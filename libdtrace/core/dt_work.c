@@ -442,7 +442,15 @@ go(dtrace_hdl_t *dtp)
 		    dt_providers[p]->pv_prepare(dtp) != 0)
 			return (-1);
 	}
-	/* probes that shared probes can serve (USDT under discovery) */
+	/*
+	 * Probes that shared probes can serve (USDT under discovery).  The
+	 * shared probes made here come after the probes map was filled:
+	 * their names are entered as they are attached, for probeprov & co.
+	 * of a process that fires one without a probe of its own (a child
+	 * forked from a traced process).
+	 */
+	uint64_t mapped = dtp->dt_probeserial;
+
 	for (int p = 0; dt_discover_wanted(dtp) && dt_providers[p] != NULL;
 	    p++) {
 		if (dt_providers[p]->pv_share != NULL &&
@@ -455,6 +463,8 @@ go(dtrace_hdl_t *dtp)
 
 		if (prp->pr_nclauses == 0 || prp->pr_desc.id == DT_PRID_ERROR)
 			continue;
+		if (prp->pr_serial >= mapped && dt_bpf_probe_add(dtp, prp) != 0)
+			return (-1);
 		if ((pgp = dt_program_for(dtp, prp)) == NULL)
 			return (-1);
 		if (prp->pr_prov->pv_attach(dtp, prp, pgp) != 0)

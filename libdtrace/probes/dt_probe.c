@@ -327,7 +327,8 @@ dt_probe_matches(const dt_probe_t *prp, const dtrace_probedesc_t *pdp)
 	    dt_gmatch(prp->pr_desc.prv, pdp->prv)) &&
 	    (pv->pv_modmatch != NULL ? pv->pv_modmatch(prp, pdp->mod) :
 	    dt_gmatch(prp->pr_desc.mod, pdp->mod)) &&
-	    dt_gmatch(prp->pr_desc.fun, pdp->fun) &&
+	    (pv->pv_funmatch != NULL ? pv->pv_funmatch(prp, pdp->fun) :
+	    dt_gmatch(prp->pr_desc.fun, pdp->fun)) &&
 	    dt_gmatch(prp->pr_desc.prb, pdp->prb));
 }
 

@@ -158,6 +158,9 @@ typedef struct dt_provider {
 					/* does the probe's module match a
 					   description's module field; NULL:
 					   a glob match of pr_desc.mod */
+	bool (*pv_funmatch)(const dt_probe_t *, const char *);
+					/* the same for the function field
+					   (pid: any name of the address) */
 	bool (*pv_maymatch)(const dtrace_probedesc_t *);
 					/* can a description match any of its
 					   probes (asked before populating);

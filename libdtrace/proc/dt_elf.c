@@ -486,6 +486,60 @@ notes_types(dt_elf_t *ef)
 	}
 }
 
+/*
+ * Order of ef_syms indexes by file offset, then the names of one address
+ * as DTrace prefers them: a global or weak one before a static one, then
+ * the one with the fewest leading underscores (write before __write),
+ * then the order read.
+ */
+static int
+alias_cmp(const void *a, const void *b, void *arg)
+{
+	const dt_elfsym_t *x = &((const dt_elfsym_t *)arg)[*(const uint32_t *)a];
+	const dt_elfsym_t *y = &((const dt_elfsym_t *)arg)[*(const uint32_t *)b];
+	size_t ux = strspn(x->es_name, "_"), uy = strspn(y->es_name, "_");
+
+	if (x->es_off != y->es_off)
+		return (x->es_off < y->es_off ? -1 : 1);
+	if (x->es_local != y->es_local)
+		return (x->es_local ? 1 : -1);
+	if (ux != uy)
+		return (ux < uy ? -1 : 1);
+	return (x->es_order < y->es_order ? -1 : x->es_order > y->es_order);
+}
+
+/*
+ * Link the names of each address (aliases: go and its weak _go, write
+ * and __write): es_canon is the preferred one (alias_cmp()), es_alias
+ * the next of a ring through them all.  A name alone is its own.
+ */
+static int
+elf_aliases(dtrace_hdl_t *dtp, dt_elf_t *ef)
+{
+	uint32_t *idx;
+	size_t i, j;
+
+	if (ef->ef_nsyms == 0)
+		return (0);
+	if ((idx = malloc(ef->ef_nsyms * sizeof (uint32_t))) == NULL)
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	for (i = 0; i < ef->ef_nsyms; i++)
+		idx[i] = (uint32_t)i;
+	qsort_r(idx, ef->ef_nsyms, sizeof (uint32_t), alias_cmp, ef->ef_syms);
+	for (i = 0; i < ef->ef_nsyms; i = j) {
+		for (j = i + 1; j < ef->ef_nsyms &&
+		    ef->ef_syms[idx[j]].es_off == ef->ef_syms[idx[i]].es_off;
+		    j++)
+			;
+		for (size_t k = i; k < j; k++) {
+			ef->ef_syms[idx[k]].es_canon = idx[i];
+			ef->ef_syms[idx[k]].es_alias = idx[k + 1 < j ? k + 1 : i];
+		}
+	}
+	free(idx);
+	return (0);
+}
+
 /* Order of ef_syms indexes by address, then by name (their order). */
 static int
 byaddr_cmp(const void *a, const void *b, void *arg)
@@ -735,6 +789,8 @@ read_symtab(dtrace_hdl_t *dtp, dt_elf_t *ef, Elf *elf, Elf *phelf,
 		ef->ef_syms[ef->ef_nsyms].es_size = sym.st_size;
 		ef->ef_syms[ef->ef_nsyms].es_off = (uint64_t)off;
 		ef->ef_syms[ef->ef_nsyms].es_order = (uint32_t)ef->ef_nsyms;
+		ef->ef_syms[ef->ef_nsyms].es_local =
+		    GELF_ST_BIND(sym.st_info) == STB_LOCAL;
 		ef->ef_nsyms++;
 	}
 	return (0);
@@ -1018,6 +1074,9 @@ elf_read(dtrace_hdl_t *dtp, int fd, const struct stat *st, const char *path)
 			ef->ef_syms[j++] = ef->ef_syms[i];
 		}
 		ef->ef_nsyms = j;
+		rv = elf_aliases(dtp, ef);
+	}
+	if (rv == 0) {
 		rv = notes_place(&er);
 	}
 	read_warned(&er);

@@ -37,6 +37,10 @@ typedef struct dt_elfsym {
 	uint64_t es_size;		/* size in bytes */
 	uint64_t es_off;		/* file offset of its first byte */
 	uint32_t es_order;		/* order read (ties in sorting) */
+	bool es_local;			/* binding STB_LOCAL (static) */
+	uint32_t es_canon;		/* the preferred name of its address
+					   (dt_elf_aliases()), in ef_syms */
+	uint32_t es_alias;		/* next name of its address, a ring */
 } dt_elfsym_t;
 
 /*

@@ -32,8 +32,9 @@
  * A symbol holds the addresses of its size; one of size 0 (_init) only
  * its own.
  * Of several names of one address (aliases: write, __write,
- * __libc_write) the one with the fewest leading underscores is shown,
- * then the first read (.symtab before .dynsym).
+ * __libc_write) the preferred one is shown (es_canon, dt_elf.c): a
+ * global or weak one before a static one, then the one with the fewest
+ * leading underscores, then the first read (.symtab before .dynsym).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,11 +371,11 @@ uelf_sym(const dt_uelf_t *ue, uint64_t foff)
 		return (NULL);
 	s = &ef->ef_syms[ue->ue_byoff[--lo]];
 	while (lo > 0 && ef->ef_syms[ue->ue_byoff[lo - 1]].es_off == s->es_off)
-		s = &ef->ef_syms[ue->ue_byoff[--lo]];	/* preferred alias */
+		s = &ef->ef_syms[ue->ue_byoff[--lo]];
 	if (s->es_size > 0 ? foff >= s->es_off + s->es_size :
 	    foff != s->es_off)
 		return (NULL);	/* past its end; of no size: only its own */
-	return (s);
+	return (&ef->ef_syms[s->es_canon]);	/* the preferred alias */
 }
 
 /*

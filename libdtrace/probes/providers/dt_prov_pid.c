@@ -55,6 +55,7 @@
  * function named exactly, never for a function glob.
  */
 #include <ctype.h>
+#include <signal.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,14 @@
 #define PT_SI		104
 #define PT_DI		112
 #define PT_IP		128
+#define PT_SP		152
 
+
+static bool
+has_glob(const char *s)
+{
+	return (strpbrk(s, "*?[\\") != NULL);
+}
 
 /* The process id of a provider name pidNNN, or 0. */
 static pid_t
@@ -91,16 +99,62 @@ pid_of(const char *prv)
 	return (*end == '\0' && v > 0 && v <= INT32_MAX ? (pid_t)v : 0);
 }
 
-static bool
-has_glob(const char *s)
+/*
+ * The process a provider glob names: its trailing digits, when the pid
+ * provider of that process matches the glob (p*d1234 and *1234 name
+ * pid1234, as p*d$target does the target); 0 for none, or when no such
+ * process is running (a glob that names nothing matches nothing).
+ */
+static pid_t
+pid_of_glob(const char *prv)
 {
-	return (strpbrk(s, "*?[\\") != NULL);
+	size_t len = strlen(prv), k = len;
+	char name[DTRACE_PROVNAMELEN];
+	long v;
+
+	while (k > 0 && isdigit((unsigned char)prv[k - 1]))
+		k--;
+	if (k == len || prv[k] == '0' || len - k > 10)
+		return (0);
+	v = strtol(prv + k, NULL, 10);
+	if (v <= 0 || v > INT32_MAX)
+		return (0);
+	snprintf(name, sizeof (name), "pid%ld", v);
+	if (!dt_gmatch(name, prv) || (kill((pid_t)v, 0) != 0 &&
+	    errno == ESRCH))
+		return (0);
+	return ((pid_t)v);
 }
 
 static bool
 pid_modmatch(const dt_probe_t *prp, const char *mod)
 {
 	return (dt_pidmod_match((const dt_pidmod_t *)(uintptr_t)prp->pr_data2, mod));
+}
+
+/*
+ * A probe is named by the preferred name of its function's address
+ * (es_canon: go rather than its weak alias _go); a description naming
+ * any name of that address names it (pid123::_go:entry is go's entry).
+ */
+static bool
+pid_funmatch(const dt_probe_t *prp, const char *fun)
+{
+	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
+	const dt_elf_t *ef = pm->pm_elf;
+	const dt_elfsym_t *sym;
+
+	if (dt_gmatch(prp->pr_desc.fun, fun))
+		return (true);
+	if (ef == NULL || strcmp(prp->pr_desc.fun, "-") == 0 ||
+	    (sym = dt_elf_sym(ef, prp->pr_desc.fun)) == NULL)
+		return (false);
+	for (uint32_t a = sym->es_alias; &ef->ef_syms[a] != sym;
+	    a = ef->ef_syms[a].es_alias) {
+		if (dt_gmatch(ef->ef_syms[a].es_name, fun))
+			return (true);
+	}
+	return (false);
 }
 
 /*
@@ -137,6 +191,24 @@ returns_twice(const char *name)
 	return (false);
 }
 
+/*
+ * Is the function named name one of the dynamic loader's lazy-binding
+ * trampolines (_dl_runtime_resolve_xsavec and its fxsave and xsave
+ * variants, _dl_runtime_profile_sse, _avx, _avx512)?  A call through
+ * the PLT the first time reaches them by a jump, with the link map and
+ * the relocation index on the stack where a return address would be,
+ * and they leave by jumping to the function they resolved: a uretprobe
+ * would overwrite the link map pointer, which kills the process
+ * (SIGSEGV: measured with /bin/true under every return probe of
+ * ld-linux-x86-64.so.2).  They have no return probe.
+ */
+static bool
+entered_by_jump(const char *name)
+{
+	return (strncmp(name, "_dl_runtime_resolve", 19) == 0 ||
+	    strncmp(name, "_dl_runtime_profile", 19) == 0);
+}
+
 static int
 probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
     bool ret)
@@ -153,7 +225,8 @@ probe_add(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dt_elfsym_t *sym,
 	 */
 	if (ret && sym->es_value != 0 && sym->es_value == pm->pm_elf->ef_entry)
 		return (0);
-	if (ret && returns_twice(sym->es_name))
+	if (ret && (returns_twice(sym->es_name) ||
+	    entered_by_jump(sym->es_name)))
 		return (0);
 	if ((prp = dt_probe_create(dtp, &dt_prov_pid, pm->pm_name,
 	    sym->es_name, ret ? "return" : "entry")) == NULL)
@@ -370,6 +443,7 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 
 		if (sym == NULL)
 			return (0);
+		sym = &ef->ef_syms[sym->es_canon];
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
 		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
 		    (offmode != DT_OFF_NONE &&
@@ -382,6 +456,7 @@ provide_mod(dtrace_hdl_t *dtp, dt_pidmod_t *pm, const dtrace_probedesc_t *pdp,
 
 		if (!dt_gmatch(sym->es_name, pdp->fun))
 			continue;
+		sym = &ef->ef_syms[sym->es_canon];
 		if ((entry && probe_add(dtp, pm, sym, false) != 0) ||
 		    (ret && probe_add(dtp, pm, sym, true) != 0) ||
 		    (offmode == DT_OFF_ONE &&
@@ -428,7 +503,8 @@ offset_mode(dtrace_hdl_t *dtp, const char *prb, uint64_t *offp)
 static int
 pid_provide(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp)
 {
-	pid_t pid = pid_of(pdp->prv);
+	pid_t pid = has_glob(pdp->prv) ? pid_of_glob(pdp->prv) :
+	    pid_of(pdp->prv);
 	bool entry = dt_gmatch("entry", pdp->prb);
 	bool ret = dt_gmatch("return", pdp->prb);
 	uint64_t off = 0;
@@ -580,7 +656,22 @@ pid_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 			dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
 		}
 		nargs = 6;
-	} else {
+	}
+	if (pgp->pg_tramp == DT_TRAMP_PIDENTRY) {
+		/*
+		 * At entry the stack pointer is at the return address, and
+		 * the arguments past the sixth follow it (x86-64): arg6 ..
+		 * arg9 read from the stack, 0 if it cannot be read.
+		 */
+		dt_asm_emit(&as, MOV_REG(R1, R9));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, a + 6 * 8));
+		dt_asm_emit(&as, MOV_IMM(R2, (DT_MAXARGS - 6) * 8));
+		dt_asm_emit(&as, LDX(BPF_DW, R3, R6, PT_SP));
+		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3, 8));
+		dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_user));
+		nargs = DT_MAXARGS;
+	}
+	if (pgp->pg_tramp == DT_TRAMP_PIDRETURN) {
 		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_IP));
 		dt_asm_emit(&as, STX(BPF_DW, R9, a, R1));
 		dt_asm_emit(&as, LDX(BPF_DW, R1, R6, PT_AX));
@@ -704,6 +795,7 @@ const dt_provider_t dt_prov_pid = {
 	.pv_trampoline = pid_trampoline,
 	.pv_attach = pid_attach,
 	.pv_pidprov = true,
+	.pv_funmatch = pid_funmatch,
 	.pv_modmatch = pid_modmatch,
 	.pv_nomatch = pid_nomatch,
 };
