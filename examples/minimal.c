@@ -55,12 +55,19 @@ on_record(const dtrace_probedata_t *data, const dtrace_recdesc_t *rec,
 	return (rec == NULL ? DTRACE_CONSUME_NEXT : DTRACE_CONSUME_THIS);
 }
 
-/* Print the reason for the last failure on the handle and give up. */
+/*
+ * Print the reason for the last failure on the handle, and for a compiler
+ * error where it is (file:line:column, the line and a caret), and give up.
+ */
 static int
 fail(dtrace_hdl_t *dtp, const char *what)
 {
+	const char *where = dtrace_errwhere(dtp);
+
 	fprintf(stderr, "minimal: %s: %s\n", what,
 	    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+	if (where != NULL)
+		fprintf(stderr, "%s\n", where);
 	dtrace_close(dtp);
 	return (1);
 }

@@ -856,6 +856,14 @@ extern const char *dtrace_errmsg(dtrace_hdl_t *dtp, int error);
  * MT: handle.
  */
 extern const char *dtrace_errtag(dtrace_hdl_t *dtp);
+/*
+ * Where the last compiler error is, for a person to read: "at
+ * FILE:LINE:COLUMN", then the source line and a caret under the column,
+ * on three lines indented by four spaces, without a final newline; NULL
+ * when the last error is not a compiler error.  dtrace_errmsg() gives
+ * DTrace's message alone.  MT: handle.
+ */
+extern const char *dtrace_errwhere(dtrace_hdl_t *dtp);
 
 /*
  * Probes: call func for each probe matching pdp (all probes if NULL).

@@ -107,6 +107,26 @@ fatal(const char *fmt, ...)
 	exit(finish(1));
 }
 
+/*
+ * A program that does not compile: DTrace's message ("failed to compile
+ * script FILE: line N: ..."), then, for a person at a terminal, where it
+ * is: FILE:LINE:COLUMN, the line and a caret.  Redirected, the bytes are
+ * DTrace's alone, as scripts that compare them expect.
+ */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+compile_failed(const char *fmt, ...)
+{
+	const char *where = dtrace_errwhere(g_dtp);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	if (where != NULL && isatty(STDERR_FILENO))
+		fprintf(stderr, "%s\n", where);
+	exit(finish(1));
+}
+
 /* A command line DTrace refuses as misused: the message, exit status 2. */
 static void __attribute__((noreturn, format(printf, 1, 2)))
 usage_error(const char *fmt, ...)
@@ -673,7 +693,7 @@ link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
 			    rq->rq_arg, rq->rq_spec, cflags, 1, margv);
 		}
 		if (rq->rq_prog == NULL)
-			fatal("failed to compile %s: %s", rq->rq_arg,
+			compile_failed("failed to compile %s: %s", rq->rq_arg,
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		pgp = rq->rq_prog;
 	}
@@ -1020,14 +1040,14 @@ main(int argc, char *argv[])
 				fclose(fp);
 			/* a preprocessor's messages are out already */
 			if (rq->rq_prog == NULL)
-				fatal("failed to compile script %s: %s",
+				compile_failed("failed to compile script %s: %s",
 				    rq->rq_arg, dtrace_errmsg(g_dtp,
 				    dtrace_errno(g_dtp)));
 		} else {
 			rq->rq_prog = dtrace_program_strcompile(g_dtp,
 			    rq->rq_arg, rq->rq_spec, cflags, margc, margv);
 			if (rq->rq_prog == NULL)
-				fatal("invalid probe specifier %s: %s",
+				compile_failed("invalid probe specifier %s: %s",
 				    rq->rq_arg, dtrace_errmsg(g_dtp,
 				    dtrace_errno(g_dtp)));
 		}

@@ -58,6 +58,7 @@ dt_set_errno(dtrace_hdl_t *dtp, int err)
 	dtp->dt_errno = err;
 	dtp->dt_errmsg[0] = '\0';
 	dtp->dt_errtag = NULL;
+	dtp->dt_errwhere[0] = '\0';
 	return (-1);
 }
 
@@ -89,6 +90,7 @@ dt_set_errmsg(dtrace_hdl_t *dtp, int err, const char *fmt, ...)
 
 	dtp->dt_errno = err;
 	dtp->dt_errtag = NULL;
+	dtp->dt_errwhere[0] = '\0';
 	va_start(ap, fmt);
 	vsnprintf(dtp->dt_errmsg, sizeof (dtp->dt_errmsg), fmt, ap);
 	va_end(ap);
@@ -107,6 +109,13 @@ DT_EXPORT const char *
 dtrace_errtag(dtrace_hdl_t *dtp)
 {
 	return (dtp->dt_errno == EDT_COMPILER ? dtp->dt_errtag : NULL);
+}
+
+DT_EXPORT const char *
+dtrace_errwhere(dtrace_hdl_t *dtp)
+{
+	return (dtp->dt_errno == EDT_COMPILER && dtp->dt_errtag != NULL &&
+	    dtp->dt_errwhere[0] != '\0' ? dtp->dt_errwhere : NULL);
 }
 
 DT_EXPORT const char *

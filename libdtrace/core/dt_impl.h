@@ -603,6 +603,8 @@ struct dtrace_hdl {
 	int dt_errno;			/* last error */
 	char dt_errmsg[4096];		/* compiler or detailed message */
 	const char *dt_errtag;		/* compiler error tag */
+	char dt_errwhere[1024];		/* a compiler error's position, line
+					   and caret (dtrace_errwhere()) */
 	int dt_oflags;			/* dtrace_open() flags */
 	dt_options_t dt_opts;		/* options */
 

@@ -6,8 +6,10 @@
  * An error message has DTrace's first line ("line 3: syntax error near
  * \";\"", with "[D_TAG] " in front under -xerrtags; no line for a one-line
  * -n program; "\"FILE\", line 3: " in a file a line marker named, such as
- * a header of a preprocessed program), then where it is
- * (file:line:column), the source line and a caret under the column.
+ * a header of a preprocessed program).  Where it is (file:line:column),
+ * the source line and a caret under the column are kept apart, for
+ * dtrace_errwhere(): the message is DTrace's, byte for byte, and the
+ * command shows the position when its standard error is a terminal.
  *
  * With DTRACE_C_CPP (or the option cpp) the text goes through the C
  * preprocessor first (dt_cpp.c) and the compiler reads its output, whose
@@ -32,9 +34,8 @@
 
 /*
  * The parts of a compiler error message are each bounded, so that the
- * whole fits dt_errmsg (4096 bytes) and never loses its position, however
- * long the token or the file name it quotes (the prefix and the position
- * line take each about 40 bytes more).
+ * whole fits dt_errmsg (4096 bytes), and the position dt_errwhere (1024),
+ * however long the token or the file name it quotes.
  */
 #define CERR_MSGMAX	2048	/* the message */
 #define CERR_NAMEMAX	256	/* a file name, in the prefix and in "at" */
@@ -73,8 +74,8 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 {
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	char buf[sizeof (dtp->dt_errmsg)];	/* fmt's args may be dt_errmsg */
-	char *msg = NULL;
-	size_t len = sizeof (buf), n = 0, off = 0, col;
+	char *msg = NULL, *w;
+	size_t len = sizeof (buf), n = 0, off = 0, col, wlen;
 	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
 	const char *fname = dt_srcfile_name(dtp, pos.sp_file);
 	const char *where = fname != NULL ? fname : pcb->pcb_file != NULL ?
@@ -112,7 +113,12 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	}
 	n += dt_errmsg_hint(buf, n, len);
 
+	memcpy(dtp->dt_errmsg, buf, sizeof (buf));
+
 	/* Find the source line and show it with a caret. */
+	w = dtp->dt_errwhere;
+	wlen = sizeof (dtp->dt_errwhere);
+	n = 0;
 	line = pcb->pcb_src;
 	for (l = 1; l < pline && line < srcend; line++) {
 		if (*line == '\n')
@@ -121,9 +127,9 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	for (end = line; end < srcend && *end != '\n'; end++)
 		;
 	col = pos.sp_col > 0 ? (size_t)pos.sp_col - 1 : 0;
-	n += (size_t)snprintf(buf + n, len - n, "\n    at ");
-	clip(buf, &n, len, where, strlen(where), CERR_NAMEMAX);
-	n += (size_t)snprintf(buf + n, len - n, ":%d:%d\n    ", pos.sp_line,
+	n += (size_t)snprintf(w + n, wlen - n, "    at ");
+	clip(w, &n, wlen, where, strlen(where), CERR_NAMEMAX);
+	n += (size_t)snprintf(w + n, wlen - n, ":%d:%d\n    ", pos.sp_line,
 	    pos.sp_col);
 	if (end - line > CERR_LINEMAX) {
 		/* a long line: the part around the column, "..." for the
@@ -135,23 +141,22 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 		while (off > 0 && ((unsigned char)line[off] & 0xc0) == 0x80)
 			off--;
 		if (off > 0)
-			n += (size_t)snprintf(buf + n, len - n, "...");
-		n += (size_t)snprintf(buf + n, len - n, "%.*s%s",
+			n += (size_t)snprintf(w + n, wlen - n, "...");
+		n += (size_t)snprintf(w + n, wlen - n, "%.*s%s",
 		    CERR_LINEMAX, line + off, off + CERR_LINEMAX <
 		    (size_t)(end - line) ? "..." : "");
 	} else {
-		n += (size_t)snprintf(buf + n, len - n, "%.*s",
+		n += (size_t)snprintf(w + n, wlen - n, "%.*s",
 		    (int)(end - line), line);
 	}
-	n += (size_t)snprintf(buf + n, len - n, "\n    %s",
+	n += (size_t)snprintf(w + n, wlen - n, "\n    %s",
 	    off > 0 ? "   " : "");
-	for (size_t c = off; c < col && n + 2 < len; c++)
-		buf[n++] = line + c < end && line[c] == '\t' ? '\t' : ' ';
-	if (n + 2 < len) {
-		buf[n++] = '^';
-		buf[n] = '\0';
+	for (size_t c = off; c < col && n + 2 < wlen; c++)
+		w[n++] = line + c < end && line[c] == '\t' ? '\t' : ' ';
+	if (n + 2 < wlen) {
+		w[n++] = '^';
+		w[n] = '\0';
 	}
-	memcpy(dtp->dt_errmsg, buf, sizeof (buf));
 	dtp->dt_errtag = tag;
 	dtp->dt_errno = EDT_COMPILER;
 	longjmp(*(jmp_buf *)pcb->pcb_jmp, 1);

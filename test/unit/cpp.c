@@ -52,9 +52,15 @@ fails(dtrace_hdl_t *h, const char *src, unsigned int cflags, int err,
 {
 	dtrace_prog_t *pgp = dtrace_program_strcompile(h, src,
 	    DTRACE_PROBESPEC_NAME, cflags, 0, NULL);
-	const char *msg = dtrace_errmsg(h, dtrace_errno(h));
+	const char *where = dtrace_errwhere(h);
 	const char *etag = dtrace_errtag(h);
-	int ok = pgp == NULL && dtrace_errno(h) == err &&
+	char msg[8192];		/* as the command shows it on a terminal */
+	int ok;
+
+	snprintf(msg, sizeof (msg), "%s%s%s", dtrace_errmsg(h,
+	    dtrace_errno(h)), where != NULL ? "\n" : "",
+	    where != NULL ? where : "");
+	ok = pgp == NULL && dtrace_errno(h) == err &&
 	    (tag == NULL ? etag == NULL : etag != NULL &&
 	    strcmp(etag, tag) == 0) && strstr(msg, text) != NULL;
 

@@ -114,7 +114,8 @@ fails_with(const char *src, const char *tag, const char *text)
 	int rv = lex(src, 0, &tk);
 	int ok = rv == -1 && dtp->dt_errtag != NULL &&
 	    strcmp(dtp->dt_errtag, tag) == 0 &&
-	    strstr(dtp->dt_errmsg, text) != NULL &&
+	    (strstr(dtp->dt_errmsg, text) != NULL ||
+	    strstr(dtp->dt_errwhere, text) != NULL) &&
 	    dtrace_errno(dtp) == EDT_COMPILER;
 
 	if (!ok)

@@ -98,14 +98,19 @@ fails_argv(const char *src, const char *tag, const char *text, int argc,
 	dtrace_prog_t *pgp = dtrace_program_strcompile(h, src,
 	    DTRACE_PROBESPEC_NAME, 0, argc, argv);
 	const char *t = dtrace_errtag(h);
-	const char *m = dtrace_errmsg(h, dtrace_errno(h));
-	int ok = pgp == NULL && dtrace_errno(h) == EDT_COMPILER && t != NULL &&
-	    strcmp(t, tag) == 0 && m != NULL && strstr(m, text) != NULL;
+	const char *where = dtrace_errwhere(h);
+	char m[8192];		/* the message, then where it is */
+	int ok;
+
+	snprintf(m, sizeof (m), "%s\n%s", dtrace_errmsg(h, dtrace_errno(h)),
+	    where != NULL ? where : "(no position)");
+	ok = pgp == NULL && dtrace_errno(h) == EDT_COMPILER && t != NULL &&
+	    strcmp(t, tag) == 0 && strstr(m, text) != NULL;
 
 	if (!ok)
 		fprintf(stderr, "  \"%s\": %s, tag %s, message \"%s\"; wanted "
 		    "%s \"%s\"\n", src, pgp != NULL ? "compiled" : "failed",
-		    t != NULL ? t : "(none)", m != NULL ? m : "", tag, text);
+		    t != NULL ? t : "(none)", m, tag, text);
 	dtrace_close(h);
 	return (ok);
 }
@@ -652,9 +657,41 @@ test_macros(void)
 	    "failed to resolve abc", 5, argv));
 }
 
+/*
+ * Compiling src fails with exactly DTrace's message msg (no position in
+ * it) and dtrace_errwhere() gives exactly where.
+ */
+static int
+error_is(const char *src, const char *msg, const char *where)
+{
+	dtrace_hdl_t *h = open_nodev();
+	dtrace_prog_t *pgp = dtrace_program_strcompile(h, src,
+	    DTRACE_PROBESPEC_NAME, 0, 0, NULL);
+	const char *m = dtrace_errmsg(h, dtrace_errno(h));
+	const char *w = dtrace_errwhere(h);
+	int ok = pgp == NULL && strcmp(m, msg) == 0 && w != NULL &&
+	    strcmp(w, where) == 0;
+
+	if (!ok)
+		fprintf(stderr, "  \"%s\": message \"%s\", where \"%s\"; "
+		    "wanted \"%s\", \"%s\"\n", src, m, w != NULL ? w : "(null)",
+		    msg, where);
+	dtrace_close(h);
+	return (ok);
+}
+
 static void
 test_syntax_errors(void)
 {
+	dtrace_hdl_t *h;
+
+	CHECK(error_is("BEGIN {\n  x = ; }", "line 2: syntax error near \";\"",
+	    "    at <command line>:2:7\n      x = ; }\n          ^"));
+	/* not a compiler error: no position */
+	h = open_nodev();
+	CHECK(dtrace_setopt(h, "nosuchoption", "1") == -1 &&
+	    dtrace_errwhere(h) == NULL);
+	dtrace_close(h);
 	CHECK(fails("BEGIN { x = ; }", "D_SYNTAX", "syntax error near \";\""));
 	CHECK(first_line_is("BEGIN { x = ; }", "syntax error near \";\""));
 	CHECK(fails("BEGIN { x = ; }", "D_SYNTAX", "<command line>:1:13"));

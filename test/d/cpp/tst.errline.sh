@@ -2,22 +2,22 @@
 # (not the line of cpp's output), and the header's name and line for an
 # error in a header.
 exec 2>&1
-$DTRACE -C -s errline.d.in
+$ONTTY $DTRACE -C -s errline.d.in
 echo "rc=$?"
-$DTRACE -C -xerrtags -s errline.d.in 2>&1 | head -1
+$ONTTY $DTRACE -C -xerrtags -s errline.d.in 2>&1 | head -1
 # an error in an included file
 cat > errhdr.d <<'D'
 #pragma D option quiet
 #include "errhdr.h"
 D
-$DTRACE -C -s errhdr.d
+$ONTTY $DTRACE -C -s errhdr.d
 echo "rc=$?"
 rm -f errhdr.d
 # a -n program: its one line, as without -C
-$DTRACE -C -D 'VAL=(1 +)' -n 'BEGIN { x = VAL; }'
+$ONTTY $DTRACE -C -D 'VAL=(1 +)' -n 'BEGIN { x = VAL; }'
 echo "rc=$?"
 # #line without -C renames and renumbers, as cpp's markers do
 printf '#line 100 "renamed.d"\nBEGIN\n{\n\tx = ;\n}\n' > line.d
-$DTRACE -s line.d
+$ONTTY $DTRACE -s line.d
 echo "rc=$?"
 rm -f line.d

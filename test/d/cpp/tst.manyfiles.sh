@@ -15,5 +15,5 @@ awk 'BEGIN {
 	print "\tx = ;"
 	print "}"
 }' > many.d
-$DTRACE -xerrtags -s many.d
+$ONTTY $DTRACE -xerrtags -s many.d
 echo "rc=$?"

@@ -12,7 +12,7 @@ long() {	# long CHAR: 10240 of it
 	    printf("%s", substr(s, 1, 10240)) }'
 }
 run() {		# run ARGS: dtrace -xerrtags ARGS, its output and status
-	$DTRACE -xerrtags "$@" > out 2>&1
+	$ONTTY $DTRACE -xerrtags "$@" > out 2>&1
 	echo "rc=$?" >> out
 	perl -pe 's/(.)\1{19,}/$1 . "<" . length($&) . ">"/ge' out
 }
