@@ -78,6 +78,9 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	size_t len = sizeof (buf), n = 0, off = 0, col, wlen;
 	const char *line, *end, *srcend = pcb->pcb_src + pcb->pcb_len;
 	const char *fname = dt_srcfile_name(dtp, pos.sp_file);
+	/* a library file's errors name it, as a line marker's do */
+	const char *lname = fname != NULL ? fname : pcb->pcb_library ?
+	    pcb->pcb_file : NULL;
 	const char *where = fname != NULL ? fname : pcb->pcb_file != NULL ?
 	    pcb->pcb_file : DT_CMDLINE;
 	bool oneline = pcb->pcb_file == NULL && fname == NULL &&
@@ -91,9 +94,9 @@ dt_cerror(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos, const char *fmt,
 	buf[0] = '\0';
 	if (dtp->dt_opts.op_errtags)
 		n += (size_t)snprintf(buf + n, len - n, "[%s] ", tag);
-	if (fname != NULL) {
+	if (lname != NULL) {
 		clip(buf, &n, len, "\"", 1, 1);
-		clip(buf, &n, len, fname, strlen(fname), CERR_NAMEMAX);
+		clip(buf, &n, len, lname, strlen(lname), CERR_NAMEMAX);
 		n += (size_t)snprintf(buf + n, len - n, "\", line %d: ",
 		    pos.sp_line);
 	} else if (!oneline) {
