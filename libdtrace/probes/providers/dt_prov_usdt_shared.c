@@ -299,6 +299,21 @@ dt_usdt_shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 	}
 	uf->uf_prids[i] = prp->pr_desc.id;
 	uv.uv_prid = prp->pr_desc.id;
+	/*
+	 * The sites of one probe are one probe in a process not discovered
+	 * yet too: the fallback entry names the shared probe of its first
+	 * site (made first: share() and arm() go by note), so that id is
+	 * the same whichever site fires.
+	 */
+	for (size_t j = 0; j < i; j++) {
+		uint32_t id = uf->uf_prids[j];
+
+		if (id != 0 && id != DT_USDT_NOSHARE &&
+		    dt_usdt_same_probe(en, &pm->pm_elf->ef_notes[j])) {
+			uv.uv_prid = id;
+			break;
+		}
+	}
 	if (uv.uv_mask != 0 &&
 	    prids_update(dtp, DT_USDT_ANYPID, prp->pr_desc.id, &uv) != 0)
 		return (NULL);

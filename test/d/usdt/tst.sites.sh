@@ -5,7 +5,8 @@
 # -lv list the probe once, a description matches 1 probe, and every
 # site fires it with its own argument: for the -c process alone, and
 # under -Z with a glob, where shared probes serve the sites (a child
-# forked without exec fires its parent's sites).
+# forked without exec fires its parent's sites), with one id whichever
+# site fires.
 cd "$TMPDIR" || exit 1
 cat >ms.d <<'PROV'
 provider ms {
@@ -46,7 +47,11 @@ $DTRACE -n 'ms$target:::twice /pid == $target/ { trace(arg0); }' \
 echo "exit $?"
 grep matched ms.err | sed 's/^dtrace: //'
 awk 'NF == 4 { print $3, $4 }' ms.out
-$DTRACE -Z -q -c ./msprog -n 'ms*:::twice {
+$DTRACE -Z -q -c ./msprog -n 'uint64_t last[int];
+    ms*:::twice /last[pid] != 0 && last[pid] != id/ {
+	printf("%s: another id\n", pid == $target ? "parent" : "child"); }
+    ms*:::twice {
+	last[pid] = id;
 	printf("%s %s %s:%s:%s %d\n", pid == $target ? "parent" : "child",
 	    probeprov == strjoin("ms", lltostr(pid)) ? "msPID" : probeprov,
 	    probemod, probefunc, probename, arg0); }'
