@@ -131,7 +131,12 @@ dt_print_ustack(dtrace_hdl_t *dtp, FILE *fp, const char *data,
 	return (0);
 }
 
-/* usym(), ufunc(), umod(), uaddr(): the pid and the address, named. */
+/*
+ * usym(), ufunc(), umod(), uaddr(): the pid and the address, named.  The
+ * names of usym(), ufunc() and umod() fill DTrace's column of 50; a
+ * uaddr() record is not padded, as DTrace prints it (module`sym+0xoff
+ * and nothing after).
+ */
 static int
 print_usym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
     const char *data)
@@ -142,6 +147,8 @@ print_usym(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *rec,
 	memcpy(w, data, sizeof (w));
 	dt_format_uaddr(dtp, (pid_t)w[0], w[1], rec->dr_type.ty_kind, buf,
 	    sizeof (buf), NULL);
+	if (rec->dr_type.ty_kind == DT_TK_UADDR)
+		return (fprintf(fp, "  %s", buf));
 	return (fprintf(fp, "  %-50s", buf));
 }
 

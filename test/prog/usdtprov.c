@@ -9,7 +9,12 @@
  *                   dtprov:::name("name-i") (char *, a string in args[]),
  *                   dtprov:::swap("name-i", i) (args[0] is i, args[1]
  *                   the string),
- *                   dtprov:::sizes(200, -3, -5, 1 << 40 + i); exits 0
+ *                   dtprov:::sizes(200, -3, -5, 1 << 40 + i),
+ *                   dtprov:::place(10 + i, 4) (declared (int i, int j) :
+ *                   (int j, int i, int i, int j): arg0..arg3 are 4,
+ *                   10 + i, 10 + i, 4), and dtprov:::twice from two
+ *                   sites of main (one probe), i then the constant 1000;
+ *                   exits 0
  *   usdtprov loop   writes its pid, then every 20 ms fires dtprov:::tick
  *                   and, while DTPROV_GUARDED_ENABLED() is true,
  *                   dtprov:::guarded(n); on SIGUSR1 prints "guarded K E"
@@ -81,6 +86,9 @@ main(int argc, char **argv)
 		DTPROV_NAME(name);
 		DTPROV_SWAP(name, i);
 		DTPROV_SIZES(200, -3, -5L, (1ULL << 40) + (unsigned)i);
+		DTPROV_PLACE(10 + i, 4);
+		DTPROV_TWICE(i);
+		DTPROV_TWICE(1000);
 	}
 	return (0);
 }

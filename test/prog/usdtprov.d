@@ -17,4 +17,6 @@ provider dtprov {
 	probe sizes(unsigned char, short, long, unsigned long long);
 	probe guarded(int k);
 	probe tick();
+	probe place(int i, int j) : (int j, int i, int i, int j);
+	probe twice(int n);
 };

@@ -8,7 +8,10 @@
  * process id after it, the module the file's basename (named as the pid
  * provider names modules: a.out, full path, basename up to a "."), the
  * function the symbol that holds the site, the name the note's with "__"
- * turned into "-".  Probes are created on demand by provide(), for the
+ * turned into "-".  A probe is one whatever the number of its sites: the
+ * notes of one provider, function and name in a file are one probe
+ * (probe_make()), fired by each.  Probes are created on demand by
+ * provide(), for the
  * processes of the session (-c, -p; myprov$target expands to myprov1234 in
  * the parser) and, for a description whose provider is literal, for the
  * process whose id ends it (myprov1234 with 1234 not grabbed); for
@@ -20,7 +23,8 @@
  *
  * Attaching is the pid provider's: the sites of one module that share a
  * program are one uprobe_multi link with the process id as its filter, a
- * BPF cookie each (probe id, process id).  A note with a semaphore passes
+ * BPF cookie each (probe id, process id, the site's variant: the index of
+ * its argument spec among those of the probe's sites).  A note with a semaphore passes
  * its file offset as the uprobe's reference counter: the kernel counts it
  * up in the traced process while the uprobe is attached, so the program's
  * PROVIDER_NAME_ENABLED() is true while it is traced, and counts it down
@@ -55,6 +59,121 @@ dt_usdt_state(dtrace_hdl_t *dtp)
 	return (dt_provdata(dtp, &dt_prov_usdt));
 }
 
+/* Are two notes sites of one probe (provider, function and name)? */
+bool
+dt_usdt_same_probe(const dt_elfnote_t *a, const dt_elfnote_t *b)
+{
+	return (strcmp(a->en_prov, b->en_prov) == 0 &&
+	    strcmp(a->en_func, b->en_func) == 0 &&
+	    strcmp(a->en_name, b->en_name) == 0);
+}
+
+/*
+ * The variant of spec in specs (distinct specs, one a line): its index,
+ * or -1 if not there.
+ */
+int
+dt_usdt_spec_variant(const char *specs, const char *spec)
+{
+	size_t len = strlen(spec);
+	int v = 0;
+
+	for (const char *s = specs; s != NULL; v++) {
+		const char *nl = strchr(s, '\n');
+		size_t slen = nl != NULL ? (size_t)(nl - s) : strlen(s);
+
+		if (slen == len && strncmp(s, spec, len) == 0)
+			return (v);
+		s = nl != NULL ? nl + 1 : NULL;
+	}
+	return (-1);
+}
+
+/*
+ * The probe of note i of module pm and of every other note of the same
+ * provider, function and name not made yet: DTrace has one probe per
+ * provider, module, function and name, however many places in the
+ * function fire it.  Its trampoline kind is that of the distinct
+ * argument specs of its sites, one a line (a site's index among them is
+ * its variant, in its cookie: usdt_attach()).  A site whose spec is not
+ * understood is skipped with a warning.
+ */
+static int
+probe_make(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, const char *prov)
+{
+	const dt_elf_t *ef = pm->pm_elf;
+	const dt_elfnote_t *en = &ef->ef_notes[i];
+	char *specs = NULL;
+	size_t slen = 0;
+	unsigned int nsites = 0, nvar = 0;
+	uint32_t tramp = 0;
+	dt_probe_t *prp;
+	int rv = -1;
+
+	for (size_t j = i; j < ef->ef_nnotes; j++) {
+		const dt_elfnote_t *ej = &ef->ef_notes[j];
+		char spec[1024], *ns;
+		const char *bad;
+		size_t badlen, len;
+
+		if (pm->pm_usdt[j] != 0 || !dt_usdt_same_probe(en, ej))
+			continue;
+		if (dt_usdt_site_args(pm, ej, spec, sizeof (spec), &bad,
+		    &badlen) < 0) {
+			dt_msg(dtp, DTRACE_MSG_WARNING, "%s: USDT "
+			    "probe %s:%s is skipped: argument \"%.*s\" "
+			    "is not understood", pm->pm_file, ej->en_prov,
+			    ej->en_name, (int)badlen, bad);
+			pm->pm_usdt[j] = DT_USDT_SKIPPED;
+			continue;
+		}
+		nsites++;
+		if (specs != NULL && dt_usdt_spec_variant(specs, spec) >= 0)
+			continue;
+		if (nvar == DT_USDT_MAXVAR) {
+			dt_msg(dtp, DTRACE_MSG_WARNING, "%s: a site of USDT "
+			    "probe %s:%s is skipped: more than %d argument "
+			    "specs", pm->pm_file, ej->en_prov, ej->en_name,
+			    DT_USDT_MAXVAR);
+			pm->pm_usdt[j] = DT_USDT_SKIPPED;
+			nsites--;
+			continue;
+		}
+		len = strlen(spec);
+		if ((ns = realloc(specs, slen + len + 2)) == NULL) {
+			dt_set_errno(dtp, EDT_NOMEM);
+			goto out;
+		}
+		specs = ns;
+		if (slen != 0)
+			specs[slen++] = '\n';
+		memcpy(specs + slen, spec, len + 1);
+		slen += len;
+		nvar++;
+	}
+	if (nsites == 0) {
+		rv = 0;
+		goto out;
+	}
+	if (dt_usdt_spec_tramp(dtp, specs, &tramp) != 0 ||
+	    (prp = dt_probe_create(dtp, &dt_prov_usdt, pm->pm_name,
+	    en->en_func, en->en_name)) == NULL)
+		goto out;
+	snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv), "%s", prov);
+	prp->pr_data = (uint64_t)(uintptr_t)en;
+	prp->pr_data2 = (uint64_t)(uintptr_t)pm;
+	prp->pr_tramp = tramp;
+	for (size_t j = i; j < ef->ef_nnotes; j++) {
+		if (pm->pm_usdt[j] == 0 &&
+		    dt_usdt_same_probe(en, &ef->ef_notes[j]))
+			pm->pm_usdt[j] = prp->pr_desc.id;
+	}
+	rv = 0;
+out:
+	free(specs);
+	return (rv);
+}
+
 /*
  * Create the probes of process pid that the description names; a file of
  * it that cannot be read is warned about when named is set (the
@@ -84,11 +203,7 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid,
 		ef = pm->pm_elf;
 		for (size_t i = 0; i < ef->ef_nnotes; i++) {
 			const dt_elfnote_t *en = &ef->ef_notes[i];
-			char prov[DTRACE_PROVNAMELEN], spec[1024];
-			const char *bad;
-			size_t badlen;
-			dt_probe_t *prp;
-			uint32_t tramp = 0;
+			char prov[DTRACE_PROVNAMELEN];
 
 			snprintf(prov, sizeof (prov), "%s%d", en->en_prov,
 			    (int)pid);
@@ -96,25 +211,8 @@ provide_pid(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, pid_t pid,
 			    !dt_gmatch(en->en_func, pdp->fun) ||
 			    !dt_gmatch(en->en_name, pdp->prb))
 				continue;
-			if (dt_usdt_note_args(pm, en, spec, sizeof (spec), &bad,
-			    &badlen) < 0) {
-				dt_msg(dtp, DTRACE_MSG_WARNING, "%s: USDT "
-				    "probe %s:%s is skipped: argument \"%.*s\" "
-				    "is not understood", pm->pm_file, en->en_prov,
-				    en->en_name, (int)badlen, bad);
-				pm->pm_usdt[i] = DT_USDT_SKIPPED;
-				continue;
-			}
-			if (dt_usdt_spec_tramp(dtp, spec, &tramp) != 0 ||
-			    (prp = dt_probe_create(dtp, &dt_prov_usdt,
-			    pm->pm_name, en->en_func, en->en_name)) == NULL)
+			if (probe_make(dtp, pm, i, prov) != 0)
 				return (-1);
-			snprintf(prp->pr_desc.prv, sizeof (prp->pr_desc.prv),
-			    "%s", prov);
-			prp->pr_data = (uint64_t)(uintptr_t)en;
-			prp->pr_data2 = (uint64_t)(uintptr_t)pm;
-			prp->pr_tramp = tramp;
-			pm->pm_usdt[i] = prp->pr_desc.id;
 		}
 	}
 	return (0);
@@ -295,10 +393,10 @@ dt_usdt_sweep(dtrace_hdl_t *dtp, uint64_t now)
 }
 
 /*
- * args[n] as the provider's declaration gives it: native argument m
- * (the trampoline reads arguments in native order, as the specs give
- * them) of its native type, a user string, or translated to the declared
- * type; -1 if none.
+ * args[n] as the provider's declaration gives it: of the native type of
+ * the native argument it maps to, a user string, or translated to the
+ * declared type; -1 if none.  The trampoline reads the arguments in the
+ * declaration's order already (dt_usdt_site_args()): args[n] is argn.
  */
 static int
 declared_argdesc(const dt_elfnote_t *en, int n, dt_argdesc_t *ad)
@@ -315,7 +413,7 @@ declared_argdesc(const dt_elfnote_t *en, int n, dt_argdesc_t *ad)
 		as.as_form = DT_ARG_VALUE;
 	else if (strcmp(et->et_xargv[n], "string") == 0)
 		as.as_form = DT_ARG_USTRING;
-	dt_argdesc_set(ad, m, &as);
+	dt_argdesc_set(ad, n, &as);
 	return (0);
 }
 
@@ -335,12 +433,11 @@ usdt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
 	    ad) == 0)
 		return (0);
 	dt_usdtarg_t argv[DT_MAXARGS];
-	const char *bad;
-	size_t badlen;
 	int nargs;
 
-	if (spec >= us->us_nspecs || (nargs = dt_usdt_args_parse(
-	    us->us_specs[spec], argv, &bad, &badlen)) < 0 || n >= nargs)
+	/* the sites of one probe have the same sizes: the first's */
+	if (spec >= us->us_nspecs || (nargs = dt_usdt_variant_parse(
+	    us->us_specs[spec], 0, argv)) < 0 || n >= nargs)
 		return (-1);
 	char type[16];
 
@@ -379,31 +476,85 @@ dt_usdt_emit_map(dt_asm_t *as, int r, int idx)
 	dt_asm_emit(as, INSN(0, 0, 0, 0, 0));
 }
 
+/* Read each argument as its spec says into the machine state's argv. */
+static void
+emit_args(dt_asm_t *as, const dt_usdtarg_t *argv, int nargs)
+{
+	const int16_t a = MS_OFF(ms_argv);
+
+	for (int i = 0; i < nargs; i++) {
+		const dt_usdtarg_t *ua = &argv[i];
+
+		switch (ua->ua_kind) {
+		case UA_REG:
+			dt_asm_emit(as, LDX(BPF_DW, R1, R6, ua->ua_reg));
+			if (ua->ua_shift != 0)
+				dt_asm_emit(as, ALU_IMM(BPF_RSH, R1,
+				    ua->ua_shift));
+			break;
+		case UA_CONST:
+			dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0,
+			    0, (int32_t)(uint32_t)ua->ua_val));
+			dt_asm_emit(as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
+			    ((uint64_t)ua->ua_val >> 32)));
+			break;
+		case UA_MEM:
+			dt_asm_emit(as, LDX(BPF_DW, R3, R6, ua->ua_reg));
+			if (ua->ua_index >= 0) {
+				dt_asm_emit(as, LDX(BPF_DW, R1, R6,
+				    ua->ua_index));
+				dt_asm_emit(as, ALU_IMM(BPF_LSH, R1,
+				    ua->ua_scale));
+				dt_asm_emit(as, ALU_REG(BPF_ADD, R3, R1));
+			}
+			if (ua->ua_val != 0)
+				dt_asm_emit(as, ALU_IMM(BPF_ADD, R3,
+				    (int32_t)ua->ua_val));
+			dt_asm_emit(as, ST_IMM(BPF_DW, FP, -16, 0));
+			dt_asm_emit(as, MOV_REG(R1, FP));
+			dt_asm_emit(as, ALU_IMM(BPF_ADD, R1, -16));
+			dt_asm_emit(as, MOV_IMM(R2, ua->ua_size));
+			/* a read that fails leaves the 0 */
+			dt_asm_emit(as, CALL(BPF_FUNC_probe_read_user));
+			dt_asm_emit(as, LDX(BPF_DW, R1, FP, -16));
+			break;
+		}
+		emit_extend(as, ua);
+		dt_asm_emit(as, STX(BPF_DW, R9, a + i * 8, R1));
+	}
+	for (int i = nargs; i < DT_MAXARGS; i++)
+		dt_asm_emit(as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+}
+
 /*
  * r6 is the context (struct pt_regs), r9 the machine state.  A firing in
  * another process than the cookie's returns at once (a shared probe's:
  * one its usdt_prids entries do not serve); then each argument is read
- * as its spec says.
+ * as its spec says: the spec of the site's variant (in its cookie, kept
+ * at fp-24) when the probe's sites have several.
  */
 static int
 usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 {
 	usdt_state_t *us = dt_usdt_state(dtp);
-	const int16_t a = MS_OFF(ms_argv);
 	dt_usdtarg_t argv[DT_MAXARGS];
-	const char *bad;
-	size_t badlen;
 	uint32_t spec = pgp->pg_tramp - DT_TRAMP_USDT;
 	dt_asm_t as;
-	int nargs;
+	int nvar, ldone;
 
-	if (spec >= us->us_nspecs || (nargs = dt_usdt_args_parse(
-	    us->us_specs[spec], argv, &bad, &badlen)) < 0)
+	if (spec >= us->us_nspecs)
 		return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument spec %u",
 		    spec));
+	nvar = dt_usdt_variants(us->us_specs[spec]);
+	for (int v = 0; v < nvar; v++) {
+		if (dt_usdt_variant_parse(us->us_specs[spec], v, argv) < 0)
+			return (dt_set_errmsg(dtp, EDT_BPF, "no USDT argument "
+			    "spec %u.%d", spec, v));
+	}
 	dt_asm_init(&as, dtp, blk, "trampoline");
 	if (pgp->pg_shared) {
 		dt_usdt_shared_lookup(&as);
+		nvar = 1;	/* one site each */
 	} else {
 		int lmine = dt_asm_label(&as);
 
@@ -412,6 +563,11 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		dt_asm_emit(&as, STX(BPF_W, R9, MS_OFF(ms_prid), R0));
 		dt_asm_emit(&as, MOV_REG(BPF_REG_7, R0));
 		dt_asm_emit(&as, ALU_IMM(BPF_RSH, BPF_REG_7, 32));
+		dt_asm_emit(&as, MOV_REG(R1, BPF_REG_7));
+		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R1, DT_USDT_PIDBITS));
+		dt_asm_emit(&as, STX(BPF_W, FP, -24, R1));
+		dt_asm_emit(&as, ALU_IMM(BPF_AND, BPF_REG_7,
+		    (1 << DT_USDT_PIDBITS) - 1));
 		dt_asm_emit(&as, CALL(BPF_FUNC_get_current_pid_tgid));
 		dt_asm_emit(&as, ALU_IMM(BPF_RSH, R0, 32));
 		dt_asm_jump(&as, JMP_REG(BPF_JEQ, R0, BPF_REG_7, 0), lmine);
@@ -419,48 +575,22 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 		dt_asm_emit(&as, EXIT());
 		dt_asm_set(&as, lmine);
 	}
-	for (int i = 0; i < nargs; i++) {
-		const dt_usdtarg_t *ua = &argv[i];
+	ldone = dt_asm_label(&as);
+	for (int v = 0; v < nvar; v++) {
+		int nargs = dt_usdt_variant_parse(us->us_specs[spec], v, argv);
+		int lnext = v < nvar - 1 ? dt_asm_label(&as) : -1;
 
-		switch (ua->ua_kind) {
-		case UA_REG:
-			dt_asm_emit(&as, LDX(BPF_DW, R1, R6, ua->ua_reg));
-			if (ua->ua_shift != 0)
-				dt_asm_emit(&as, ALU_IMM(BPF_RSH, R1,
-				    ua->ua_shift));
-			break;
-		case UA_CONST:
-			dt_asm_emit(&as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1, 0,
-			    0, (int32_t)(uint32_t)ua->ua_val));
-			dt_asm_emit(&as, INSN(0, 0, 0, 0, (int32_t)(uint32_t)
-			    ((uint64_t)ua->ua_val >> 32)));
-			break;
-		case UA_MEM:
-			dt_asm_emit(&as, LDX(BPF_DW, R3, R6, ua->ua_reg));
-			if (ua->ua_index >= 0) {
-				dt_asm_emit(&as, LDX(BPF_DW, R1, R6,
-				    ua->ua_index));
-				dt_asm_emit(&as, ALU_IMM(BPF_LSH, R1,
-				    ua->ua_scale));
-				dt_asm_emit(&as, ALU_REG(BPF_ADD, R3, R1));
-			}
-			if (ua->ua_val != 0)
-				dt_asm_emit(&as, ALU_IMM(BPF_ADD, R3,
-				    (int32_t)ua->ua_val));
-			dt_asm_emit(&as, ST_IMM(BPF_DW, FP, -16, 0));
-			dt_asm_emit(&as, MOV_REG(R1, FP));
-			dt_asm_emit(&as, ALU_IMM(BPF_ADD, R1, -16));
-			dt_asm_emit(&as, MOV_IMM(R2, ua->ua_size));
-			/* a read that fails leaves the 0 */
-			dt_asm_emit(&as, CALL(BPF_FUNC_probe_read_user));
-			dt_asm_emit(&as, LDX(BPF_DW, R1, FP, -16));
-			break;
+		if (v < nvar - 1) {
+			dt_asm_emit(&as, LDX(BPF_W, R1, FP, -24));
+			dt_asm_jump(&as, JMP_IMM(BPF_JNE, R1, v, 0), lnext);
 		}
-		emit_extend(&as, ua);
-		dt_asm_emit(&as, STX(BPF_DW, R9, a + i * 8, R1));
+		emit_args(&as, argv, nargs);
+		if (v < nvar - 1) {
+			dt_asm_jump(&as, JA(), ldone);
+			dt_asm_set(&as, lnext);
+		}
 	}
-	for (int i = nargs; i < DT_MAXARGS; i++)
-		dt_asm_emit(&as, ST_IMM(BPF_DW, R9, a + i * 8, 0));
+	dt_asm_set(&as, ldone);
 	pgp->pg_attachtype = DT_BPF_TRACE_UPROBE_MULTI;
 	return (dt_asm_end(&as));
 }
@@ -474,49 +604,61 @@ usdt_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
 static int
 usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
+	usdt_state_t *us = dt_usdt_state(dtp);
 	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
-	uint64_t *offs, *refs, *cookies;
-	uint32_t n = 0;
+	const dt_elf_t *ef = pm->pm_elf;
+	const char *specs;
+	dt_usdtsites_t ss;
 	int rv;
 
 	if (prp->pr_attached)
 		return (0);
 	if (prp->pr_shared)
 		return (dt_usdt_shared_attach(dtp, prp, pgp));
-	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	refs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	if (offs == NULL || refs == NULL || cookies == NULL) {
-		free(offs);
-		free(refs);
-		free(cookies);
+	if (prp->pr_tramp - DT_TRAMP_USDT >= us->us_nspecs)
+		return (dt_set_errmsg(dtp, EDT_ATTACH, "no USDT argument spec "
+		    "for probe %u", prp->pr_desc.id));
+	specs = us->us_specs[prp->pr_tramp - DT_TRAMP_USDT];
+	if (dt_usdt_sites_init(dtp, &ss, ef->ef_nnotes) != 0)
 		return (-1);
-	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *q = dtp->dt_probes[i];
-		const dt_elfnote_t *en;
+		uint64_t hi;
 
 		if (q->pr_prov != &dt_prov_usdt || q->pr_attached ||
 		    q->pr_data2 != prp->pr_data2 ||
 		    q->pr_tramp != prp->pr_tramp ||
 		    !dt_probe_same_clauses(prp, q))
 			continue;
-		en = (const dt_elfnote_t *)(uintptr_t)q->pr_data;
-		offs[n] = en->en_off;
-		refs[n] = en->en_sema;
-		cookies[n++] = q->pr_desc.id | ((uint64_t)(uint32_t)
-		    pm->pm_pid << 32);
+		hi = (uint64_t)(uint32_t)pm->pm_pid << 32;
+		for (size_t j = 0; j < ef->ef_nnotes; j++) {
+			const dt_elfnote_t *en = &ef->ef_notes[j];
+			char spec[1024];
+			const char *bad;
+			size_t badlen;
+			int v = 0;
+
+			if (pm->pm_usdt[j] != q->pr_desc.id)
+				continue;
+			if (strchr(specs, '\n') != NULL &&
+			    (dt_usdt_site_args(pm, en, spec, sizeof (spec),
+			    &bad, &badlen) < 0 ||
+			    (v = dt_usdt_spec_variant(specs, spec)) < 0))
+				continue;	/* cannot be: made so */
+			dt_usdt_sites_add(&ss, en, q->pr_desc.id | hi |
+			    (uint64_t)v << (32 + DT_USDT_PIDBITS));
+		}
 		q->pr_attached = true;
 	}
-	rv = dt_uprobes_attach(dtp, pgp->pg_fd, pm->pm_elf->ef_path, offs, refs,
-	    cookies, n, false, pm->pm_pid);
-	free(offs);
-	free(refs);
-	free(cookies);
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, ef->ef_path, ss.ss_offs,
+	    ss.ss_refs, ss.ss_cookies, ss.ss_n, false,
+	    pm->pm_pid);
+	dt_usdt_sites_fini(&ss);
 	if (rv != 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u USDT "
-		    "probe%s to %s of process %d: %s", n, n == 1 ? "" : "s",
-		    pm->pm_file, (int)pm->pm_pid, strerror(errno)));
+		    "probe site%s to %s of process %d: %s", ss.ss_n,
+		    ss.ss_n == 1 ? "" : "s", pm->pm_file,
+		    (int)pm->pm_pid, strerror(errno)));
 	return (0);
 }
 
@@ -545,11 +687,9 @@ usdt_arm(dtrace_hdl_t *dtp, const dt_elf_t *ef, const char *path)
 	pm.pm_elf = ef;
 	for (size_t i = 0; i < ef->ef_nnotes; i++) {
 		const dt_elfnote_t *en = &ef->ef_notes[i];
-		char spec[1024];
-		const char *bad;
-		size_t badlen;
 		uint32_t tramp;
 		bool may = false, none;
+		int rv;
 
 		if (uf != NULL && uf->uf_prids[i] != 0)
 			continue;
@@ -564,11 +704,10 @@ usdt_arm(dtrace_hdl_t *dtp, const dt_elf_t *ef, const char *path)
 				    en, true);
 		}
 		/* a note not understood: said when a process runs it */
-		if (!may || dt_usdt_note_args(&pm, en, spec, sizeof (spec),
-		    &bad, &badlen) < 0)
+		if (!may || (rv = dt_usdt_site_tramp(dtp, &pm, en,
+		    &tramp)) > 0)
 			continue;
-		if (dt_usdt_spec_tramp(dtp, spec, &tramp) != 0 ||
-		    (dt_usdt_shared_get(dtp, &pm, i, tramp, &none) == NULL
+		if (rv != 0 || (dt_usdt_shared_get(dtp, &pm, i, tramp, &none) == NULL
 		    && !none))
 			return (-1);
 		uf = dt_usdt_file_find(dtp, ef);

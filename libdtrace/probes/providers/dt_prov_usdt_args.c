@@ -12,10 +12,14 @@
  * size is a signed value: arguments are sign- or zero-extended from their
  * size to 64 bits.  A spec this code does not understand (an unknown
  * register or symbol, a size other than 1, 2, 4, 8) skips the probe with a
- * warning naming the file.  The trampoline reads the arguments the way the spec
- * says, so each distinct spec string of the session is a trampoline kind
- * of its own (DT_TRAMP_USDT + its index in us_specs): probes with the
- * same clauses and the same spec share one program.  Memory that cannot
+ * warning naming the file.  Arguments a provider's declaration maps
+ * ("probe p(int i, int j) : (int j, int i)") are read in the declared
+ * order (dt_usdt_site_args()).  The trampoline reads the arguments the
+ * way the spec says, so each distinct spec string of the session is a
+ * trampoline kind of its own (DT_TRAMP_USDT + its index in us_specs):
+ * probes with the same clauses and the same spec share one program.  A
+ * probe with several sites has the list of their distinct specs, one a
+ * line, as its kind (the variants the trampoline dispatches on).  Memory that cannot
  * be read gives 0 (the trampoline runs before any clause, so no ERROR).
  * args[n] is typed by the spec's size and sign: int8_t .. uint64_t.
  */
@@ -272,6 +276,95 @@ dt_usdt_note_args(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *spec,
 	if (spec_resolve(pm, en, spec, len, bad, badlen) != 0)
 		return (-1);
 	return (dt_usdt_args_parse(spec, argv, bad, badlen));
+}
+
+/*
+ * The argument specs of note en as D sees its arguments: those of
+ * dt_usdt_note_args(), then, for a probe whose provider declares
+ * translated arguments (en_types, "probe p(int i, int j) : (int j, int
+ * i)"), one spec per translated argument, the spec of the native
+ * argument it maps to (et_xmap): so arg0..argN and args[0..N] follow
+ * the declaration's mapping, as DTrace's do, and the trampoline reads
+ * them in that order.  The number of arguments, or -1 as
+ * dt_usdt_note_args().
+ */
+int
+dt_usdt_site_args(const dt_pidmod_t *pm, const dt_elfnote_t *en, char *spec,
+    size_t len, const char **bad, size_t *badlen)
+{
+	const dt_elftypes_t *et = en->en_types;
+	dt_usdtarg_t argv[DT_MAXARGS];
+	const char *tok[DT_MAXARGS];
+	size_t toklen[DT_MAXARGS], n = 0;
+	int nargs;
+	char *native;
+
+	if ((nargs = dt_usdt_note_args(pm, en, spec, len, bad, badlen)) < 0 ||
+	    et == NULL)
+		return (nargs);
+	if ((native = strdup(spec)) == NULL) {
+		*bad = en->en_args;
+		*badlen = strlen(en->en_args);
+		return (-1);
+	}
+	for (const char *s = native + strspn(native, " \t"); *s != '\0' &&
+	    n < DT_MAXARGS; s += strspn(s, " \t")) {
+		tok[n] = s;
+		toklen[n] = strcspn(s, " \t");
+		s += toklen[n++];
+	}
+	spec[0] = '\0';
+	for (int i = 0, w = 0; i < et->et_xargc; i++) {
+		int m = et->et_xmap[i];
+
+		if ((size_t)m >= n)
+			break;	/* fewer specs than declared: kept short */
+		w += snprintf(spec + w, len - (size_t)w, "%s%.*s", i ? " " : "",
+		    (int)toklen[m], tok[m]);
+		if ((size_t)w >= len) {
+			free(native);
+			*bad = en->en_args;
+			*badlen = strlen(en->en_args);
+			return (-1);
+		}
+	}
+	free(native);
+	return (dt_usdt_args_parse(spec, argv, bad, badlen));
+}
+
+/*
+ * Variant v of a trampoline kind's specs (distinct specs, one a line:
+ * the sites of one probe), parsed: the number of arguments, -1 if it is
+ * not understood or there is no such variant.
+ */
+int
+dt_usdt_variant_parse(const char *specs, int v, dt_usdtarg_t *argv)
+{
+	const char *s = specs, *nl, *bad;
+	size_t badlen;
+	char line[1024];
+
+	for (int k = 0; k < v; k++) {
+		if ((s = strchr(s, '\n')) == NULL)
+			return (-1);
+		s++;
+	}
+	nl = strchr(s, '\n');
+	if (snprintf(line, sizeof (line), "%.*s", (int)(nl != NULL ?
+	    (size_t)(nl - s) : strlen(s)), s) >= (int)sizeof (line))
+		return (-1);
+	return (dt_usdt_args_parse(line, argv, &bad, &badlen));
+}
+
+/* The number of variants of a trampoline kind's specs. */
+int
+dt_usdt_variants(const char *specs)
+{
+	int n = 1;
+
+	for (const char *s = specs; (s = strchr(s, '\n')) != NULL; s++)
+		n++;
+	return (n);
 }
 
 /* The trampoline kind of an argument spec string, added if new. */

@@ -18,6 +18,14 @@
 #include "../../codegen/dt_asm.h"
 
 /* dt_prov_usdt.c */
+/* The sites of one uprobe_multi link, as dt_uprobes_attach() takes them. */
+typedef struct dt_usdtsites {
+	uint64_t *ss_offs;		/* file offsets */
+	uint64_t *ss_refs;		/* semaphores' file offsets, 0 none */
+	uint64_t *ss_cookies;		/* cookies */
+	uint32_t ss_n;			/* how many */
+} dt_usdtsites_t;
+
 #define PT_IP				128	/* pt_regs: ip */
 
 #define DT_USDT_HASH			4096	/* buckets of us_over */
@@ -79,7 +87,18 @@ typedef struct usdt_state {
 	uint64_t us_checked;		/* last check of idle files, boot ns */
 } usdt_state_t;
 
+/*
+ * The cookie of a site of a process's probe: the probe id in the low 32
+ * bits, then the process id (DT_USDT_PIDBITS: the kernel's pid_max is at
+ * most 2^22) and the site's variant, the index of its spec among the
+ * distinct specs of the probe's sites (at most DT_USDT_MAXVAR).
+ */
+#define DT_USDT_PIDBITS			24
+#define DT_USDT_MAXVAR			(1 << (32 - DT_USDT_PIDBITS))
+
 extern usdt_state_t *dt_usdt_state(dtrace_hdl_t *dtp);
+extern bool dt_usdt_same_probe(const dt_elfnote_t *a, const dt_elfnote_t *b);
+extern int dt_usdt_spec_variant(const char *specs, const char *spec);
 extern void dt_usdt_emit_map(dt_asm_t *as, int r, int idx);
 
 /* dt_prov_usdt_args.c */
@@ -99,6 +118,11 @@ typedef struct dt_usdtarg {
 
 extern int dt_usdt_args_parse(const char *args, dt_usdtarg_t *argv,
     const char **bad, size_t *badlen);
+extern int dt_usdt_site_args(const dt_pidmod_t *pm, const dt_elfnote_t *en,
+    char *spec, size_t len, const char **bad, size_t *badlen);
+extern int dt_usdt_variant_parse(const char *specs, int v,
+    dt_usdtarg_t *argv);
+extern int dt_usdt_variants(const char *specs);
 extern int dt_usdt_spec_tramp(dtrace_hdl_t *dtp, const char *args,
     uint32_t *tramp);
 
@@ -110,12 +134,19 @@ extern bool dt_usdt_desc_site(const dtrace_probedesc_t *pdp,
     const dt_pidmod_t *pm, const dt_elfnote_t *en, bool may);
 extern dt_probe_t *dt_usdt_shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm,
     size_t i, uint32_t tramp, bool *none);
+extern int dt_usdt_site_tramp(dtrace_hdl_t *dtp, const dt_pidmod_t *pm,
+    const dt_elfnote_t *en, uint32_t *tramp);
 extern int dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *dtp,
     const dt_probe_t *sh, pid_t pid);
 extern bool dt_usdt_file_named(dtrace_hdl_t *dtp, const dt_elf_t *ef);
 extern void dt_usdt_file_release(dtrace_hdl_t *dtp, dt_usdtfile_t *uf);
 extern void dt_usdt_shared_lookup(dt_asm_t *as);
+extern int dt_usdt_sites_init(dtrace_hdl_t *dtp, dt_usdtsites_t *ss,
+    size_t cap);
+extern void dt_usdt_sites_add(dt_usdtsites_t *ss, const dt_elfnote_t *en,
+    uint64_t cookie);
+extern void dt_usdt_sites_fini(dt_usdtsites_t *ss);
 extern int dt_usdt_shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp,
     dt_program_t *pgp);
 

@@ -299,10 +299,59 @@ dt_usdt_shared_get(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, uint32_t tramp,
 	}
 	uf->uf_prids[i] = prp->pr_desc.id;
 	uv.uv_prid = prp->pr_desc.id;
+	/*
+	 * The sites of one probe are one probe in a process not discovered
+	 * yet too: the fallback entry names the shared probe of its first
+	 * site (made first: share() and arm() go by note), so that id is
+	 * the same whichever site fires.
+	 */
+	for (size_t j = 0; j < i; j++) {
+		uint32_t id = uf->uf_prids[j];
+
+		if (id != 0 && id != DT_USDT_NOSHARE &&
+		    dt_usdt_same_probe(en, &pm->pm_elf->ef_notes[j])) {
+			uv.uv_prid = id;
+			break;
+		}
+	}
 	if (uv.uv_mask != 0 &&
 	    prids_update(dtp, DT_USDT_ANYPID, prp->pr_desc.id, &uv) != 0)
 		return (NULL);
 	return (prp);
+}
+
+/*
+ * The trampoline kind of site en of module pm alone (a shared probe
+ * serves one site): 0, 1 if its spec is not understood (skipped), -1 on
+ * error.
+ */
+int
+dt_usdt_site_tramp(dtrace_hdl_t *dtp, const dt_pidmod_t *pm,
+    const dt_elfnote_t *en, uint32_t *tramp)
+{
+	char spec[1024];
+	const char *bad;
+	size_t badlen;
+
+	if (dt_usdt_site_args(pm, en, spec, sizeof (spec), &bad, &badlen) < 0)
+		return (1);
+	return (dt_usdt_spec_tramp(dtp, spec, tramp));
+}
+
+/* The shared probe of site (note) i of pm, as dt_usdt_shared_get(). */
+static dt_probe_t *
+site_shared(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, bool *none)
+{
+	uint32_t tramp;
+	int rv;
+
+	*none = false;
+	if ((rv = dt_usdt_site_tramp(dtp, pm, &pm->pm_elf->ef_notes[i],
+	    &tramp)) != 0) {
+		*none = rv > 0;
+		return (NULL);
+	}
+	return (dt_usdt_shared_get(dtp, pm, i, tramp, none));
 }
 
 /* The generation of the process's entries: its own, or a new one. */
@@ -345,7 +394,7 @@ dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first)
 		dt_pidmod_t *pm = (dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 		const dt_elfnote_t *en;
 		dt_usdtval_t uv = { 0 };
-		unsigned int keep = 0;
+		unsigned int keep = 0, nserved = 0, served[DT_USDT_MAXCL];
 		size_t ni;
 		bool none;
 
@@ -358,9 +407,7 @@ dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first)
 			continue;
 		en = (const dt_elfnote_t *)(uintptr_t)prp->pr_data;
 		ni = (size_t)(en - pm->pm_elf->ef_notes);
-		if ((sh = dt_usdt_shared_get(dtp, pm, ni, prp->pr_tramp,
-		    &none)) ==
-		    NULL) {
+		if ((sh = site_shared(dtp, pm, ni, &none)) == NULL) {
 			if (none)
 				continue;
 			return (-1);
@@ -369,22 +416,22 @@ dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first)
 			const dt_clause_t *dcp =
 			    dtp->dt_clauses[prp->pr_clauses[c]];
 			unsigned int pos;
-			bool served = false;
+			bool isserved = false;
 
 			for (pos = 0; pos < sh->pr_nclauses &&
 			    sh->pr_clauses[pos] != dcp->dc_id; pos++)
 				;
 			for (unsigned int d = 0; pos < sh->pr_nclauses &&
-			    !served && d < dcp->dc_ndescs; d++)
-				served = dt_discover_wants(dtp,
+			    !isserved && d < dcp->dc_ndescs; d++)
+				isserved = dt_discover_wants(dtp,
 				    &dcp->dc_descs[d]) &&
 				    dt_probe_matches(prp, &dcp->dc_descs[d]);
-			if (served)
-				uv.uv_mask |= 1ULL << pos;
+			if (isserved)
+				served[nserved++] = dcp->dc_id;
 			else
 				prp->pr_clauses[keep++] = dcp->dc_id;
 		}
-		if (uv.uv_mask == 0)
+		if (nserved == 0)
 			continue;
 		prp->pr_nclauses = keep;
 		if (pm->pm_pid != lastpid) {
@@ -398,16 +445,37 @@ dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first)
 		}
 		uv.uv_prid = prp->pr_desc.id;
 		uv.uv_gen = gen;
-		if (us->us_nents == us->us_entcap &&
-		    dt_grow(dtp, (void **)&us->us_ents,
-		    &us->us_entcap, 64, sizeof (dt_usdtent_t)) != 0)
+		if (dt_bpf_probe_add(dtp, prp) != 0)
 			return (-1);
-		if (prids_update(dtp, pm->pm_pid, sh->pr_desc.id, &uv) != 0 ||
-		    over_add(dtp, pm->pm_pid, sh->pr_desc.id,
-		    prp->pr_desc.id) != 0 || dt_bpf_probe_add(dtp, prp) != 0)
-			return (-1);
-		us->us_ents[us->us_nents++] = (dt_usdtent_t){
-		    pm->pm_pid, sh->pr_desc.id, gen };
+		/* each site of the probe: its shared probe serves it */
+		for (size_t j = ni; j < pm->pm_elf->ef_nnotes; j++) {
+			if (pm->pm_usdt[j] != prp->pr_desc.id)
+				continue;
+			if (j != ni && (sh = site_shared(dtp, pm, j, &none)) ==
+			    NULL) {
+				if (none)
+					continue;
+				return (-1);
+			}
+			uv.uv_mask = 0;
+			for (unsigned int k = 0; k < nserved; k++) {
+				for (unsigned int pos = 0;
+				    pos < sh->pr_nclauses; pos++) {
+					if (sh->pr_clauses[pos] == served[k])
+						uv.uv_mask |= 1ULL << pos;
+				}
+			}
+			if (us->us_nents == us->us_entcap &&
+			    dt_grow(dtp, (void **)&us->us_ents,
+			    &us->us_entcap, 64, sizeof (dt_usdtent_t)) != 0)
+				return (-1);
+			if (prids_update(dtp, pm->pm_pid, sh->pr_desc.id,
+			    &uv) != 0 || over_add(dtp, pm->pm_pid,
+			    sh->pr_desc.id, prp->pr_desc.id) != 0)
+				return (-1);
+			us->us_ents[us->us_nents++] = (dt_usdtent_t){
+			    pm->pm_pid, sh->pr_desc.id, gen };
+		}
 	}
 	if (lastpid != 0 && bpf_map_update_elem(dtp->dt_mapfd[DT_MAP_USDTGEN],
 	    &lastpid, &gen, BPF_ANY) != 0)
@@ -437,6 +505,18 @@ dt_usdt_overlying(dtrace_hdl_t *dtp, const dt_probe_t *sh, pid_t pid)
 		uf->uf_idle = 0;	/* in use: last to go (dt_usdt_sweep()) */
 	if ((uo = over_find(dtp, pid, sh->pr_desc.id)) != NULL)
 		return (dtp->dt_probes[uo->uo_prid - 1]);
+	/* another site of the same probe fired first: its probe */
+	for (size_t j = 0; uf != NULL && j < uf->uf_elf->ef_nnotes; j++) {
+		uint32_t id = uf->uf_prids[j];
+
+		if (id == 0 || id == DT_USDT_NOSHARE ||
+		    id == sh->pr_desc.id || !dt_usdt_same_probe(en,
+		    &uf->uf_elf->ef_notes[j]) ||
+		    (uo = over_find(dtp, pid, id)) == NULL)
+			continue;
+		(void) over_add(dtp, pid, sh->pr_desc.id, uo->uo_prid);
+		return (dtp->dt_probes[uo->uo_prid - 1]);
+	}
 	if ((prp = dt_probe_create(dtp, &dt_prov_usdt, sh->pr_desc.mod,
 	    sh->pr_desc.fun, sh->pr_desc.prb)) == NULL)
 		return (sh);
@@ -590,6 +670,44 @@ dt_usdt_shared_lookup(dt_asm_t *as)
 }
 
 /*
+ * The sites of a link, room for cap (its provider's attach, here and in
+ * dt_prov_usdt.c); dt_usdt_sites_fini() frees them.
+ */
+int
+dt_usdt_sites_init(dtrace_hdl_t *dtp, dt_usdtsites_t *ss, size_t cap)
+{
+	ss->ss_n = 0;
+	ss->ss_offs = dt_zalloc(dtp, (cap + 1) * sizeof (uint64_t));
+	ss->ss_refs = dt_zalloc(dtp, (cap + 1) * sizeof (uint64_t));
+	ss->ss_cookies = dt_zalloc(dtp, (cap + 1) * sizeof (uint64_t));
+	if (ss->ss_offs == NULL || ss->ss_refs == NULL ||
+	    ss->ss_cookies == NULL) {
+		dt_usdt_sites_fini(ss);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Site en with its semaphore as reference counter, and its cookie. */
+void
+dt_usdt_sites_add(dt_usdtsites_t *ss, const dt_elfnote_t *en, uint64_t cookie)
+{
+	ss->ss_offs[ss->ss_n] = en->en_off;
+	ss->ss_refs[ss->ss_n] = en->en_sema;
+	ss->ss_cookies[ss->ss_n++] = cookie;
+}
+
+/* Pairs with dt_usdt_sites_init(). */
+void
+dt_usdt_sites_fini(dt_usdtsites_t *ss)
+{
+	free(ss->ss_offs);
+	free(ss->ss_refs);
+	free(ss->ss_cookies);
+	ss->ss_offs = ss->ss_refs = ss->ss_cookies = NULL;
+}
+
+/*
  * Attach a shared probe's program to it and to every other shared probe
  * of the same file, spec and clauses not attached yet: one uprobe_multi
  * link without a process filter (every process that maps the file fires
@@ -604,26 +722,17 @@ dt_usdt_shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 {
 	const dt_pidmod_t *pm = (const dt_pidmod_t *)(uintptr_t)prp->pr_data2;
 	dt_usdtfile_t *uf = dt_usdt_file_find(dtp, pm->pm_elf);
-	uint64_t *offs, *refs, *cookies;
+	dt_usdtsites_t ss;
 	unsigned int nfds;
-	uint32_t n = 0;
 	int rv;
 
 	if (uf == NULL)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "no file for shared "
 		    "USDT probe %u", prp->pr_desc.id));
-	offs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	refs = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	cookies = dt_zalloc(dtp, dtp->dt_nprobes * sizeof (uint64_t));
-	if (offs == NULL || refs == NULL || cookies == NULL) {
-		free(offs);
-		free(refs);
-		free(cookies);
+	if (dt_usdt_sites_init(dtp, &ss, pm->pm_elf->ef_nnotes) != 0)
 		return (-1);
-	}
 	for (unsigned int i = 0; i < dtp->dt_nprobes; i++) {
 		dt_probe_t *q = dtp->dt_probes[i];
-		const dt_elfnote_t *en;
 
 		if (q->pr_prov != &dt_prov_usdt || !q->pr_shared ||
 		    q->pr_attached || ((const dt_pidmod_t *)(uintptr_t)
@@ -631,18 +740,14 @@ dt_usdt_shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    q->pr_tramp != prp->pr_tramp ||
 		    !dt_probe_same_clauses(prp, q))
 			continue;
-		en = (const dt_elfnote_t *)(uintptr_t)q->pr_data;
-		offs[n] = en->en_off;
-		refs[n] = en->en_sema;
-		cookies[n++] = q->pr_desc.id;
+		dt_usdt_sites_add(&ss, (const dt_elfnote_t *)(uintptr_t)
+		    q->pr_data, q->pr_desc.id);
 		q->pr_attached = true;
 	}
 	nfds = dtp->dt_nattfds;
-	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_elf->ef_path, offs, refs,
-	    cookies, n, false, 0);
-	free(offs);
-	free(refs);
-	free(cookies);
+	rv = dt_uprobes_attach(dtp, pgp->pg_fd, uf->uf_elf->ef_path,
+	    ss.ss_offs, ss.ss_refs, ss.ss_cookies, ss.ss_n, false, 0);
+	dt_usdt_sites_fini(&ss);
 	if (rv == 0 && dtp->dt_nattfds > nfds) {
 		/* the file's: closed when it is released */
 		int *fds = realloc(uf->uf_fds, (uf->uf_nfds +
@@ -657,7 +762,7 @@ dt_usdt_shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	}
 	if (rv != 0)
 		return (dt_set_errmsg(dtp, EDT_ATTACH, "cannot attach %u shared "
-		    "USDT probe%s to %s: %s", n, n == 1 ? "" : "s",
+		    "USDT probe%s to %s: %s", ss.ss_n, ss.ss_n == 1 ? "" : "s",
 		    pm->pm_file, strerror(errno)));
 	return (0);
 }

@@ -1,6 +1,8 @@
-# usym(), ufunc(), umod() and uaddr() of user addresses, in DTrace's
-# column of 50: module`symbol, the module, module`symbol+0xoffset (no
-# offset when 0); 0x... when no file mapping holds the address.  ust_c's
+# usym(), ufunc(), umod() and uaddr() of user addresses: module`symbol,
+# the module, module`symbol+0xoffset (no offset when 0); 0x... when no
+# file mapping holds the address.  usym(), ufunc() and umod() fill
+# DTrace's column of 50, uaddr() does not (DTrace's check of uaddr()
+# has no blanks after the name).  ust_c's
 # argument is &ust_b + 4.  A libc function's entry: libc.so.6`sleep.
 $DTRACE -q -c "$BUILD_DIR/testprog/ustacktarget 1" -n '
 pid$target:a.out:ust_c:entry
