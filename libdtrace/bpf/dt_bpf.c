@@ -499,6 +499,11 @@ varmaps_create(dtrace_hdl_t *dtp)
 			}
 			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
 				n = 1;
+			if (dt_agg_tagged(idp) &&
+			    n * (uint64_t)ncpu > UINT32_MAX / 2) {
+				*size /= 2;	/* each CPU's entries */
+				continue;
+			}
 			fd = dt_bpf_map_create(type, name, idp->di_keysize +
 			    (dt_agg_tagged(idp) ? DT_AGG_TAG : 0),
 			    idp->di_valsize, (uint32_t)(dt_agg_tagged(idp) ?
