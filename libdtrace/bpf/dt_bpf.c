@@ -28,6 +28,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,21 +350,24 @@ size_lowered(dtrace_hdl_t *dtp, const char *what, uint64_t size)
  * An aggregation whose entry (key and value) aggsize cannot hold: as in
  * DTrace every new key is an aggregation drop.  A hash map cannot have
  * no room, so programs use a twin of one entry that one key fills (all
- * zero bytes: a firing with that key updates it, unseen), and the
- * consumer reads the real map, which stays empty.
+ * zero bytes: a firing with that key updates it, unseen; a tagged key is
+ * never all zeros), and the consumer reads the real map, which stays
+ * empty.
  */
 static int
 full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
     unsigned int i)
 {
 	int ncpu = libbpf_num_possible_cpus();
-	void *key = calloc(1, idp->di_keysize);
+	uint32_t ksize = idp->di_keysize +
+	    (dt_agg_tagged(idp) ? DT_AGG_TAG : 0);
+	void *key = calloc(1, ksize);
 	void *val = calloc((size_t)(ncpu > 0 ? ncpu : 1), idp->di_valsize);
 	int fd = -1;
 
 	if (key != NULL && val != NULL)
 		fd = dt_bpf_map_create(BPF_MAP_TYPE_PERCPU_HASH, name,
-		    idp->di_keysize, idp->di_valsize, 1, BPF_F_NO_PREALLOC);
+		    ksize, idp->di_valsize, 1, BPF_F_NO_PREALLOC);
 	if (fd >= 0 && bpf_map_update_elem(fd, key, val, BPF_NOEXIST) != 0) {
 		close(fd);
 		fd = -1;
@@ -384,30 +388,44 @@ full_twin(dtrace_hdl_t *dtp, const dt_ident_t *idp, const char *name,
 #define DT_VARMAP_MAXENT	(1U << 24)
 
 /*
- * What an entry of a variable map costs against aggsize or dynvarsize:
- * what DTrace counts, not what the map holds.  Its key with every string
- * component at strsize (a key kept short here still costs that: a
- * strsize of 1024 makes an @["Bush"] entry too big for an aggsize of
- * 512, as in DTrace), its value, and for a dynamic variable the 48
- * bytes a DTrace element has besides (hash, chain, data and tuple
- * bookkeeping, the variable's id): a[int] = int costs 64, so a
- * dynvarsize of 100 holds one element, as in DTrace.
+ * A tagged aggregation (dt_agg_tagged()) takes the map of an earlier one
+ * of the same sizes, if there is one (1): its own descriptors of that map
+ * and of its full twin, so that each variable map is closed once.  The
+ * map is named after the first of them.
  */
-static uint64_t
-entry_cost(const dt_ident_t *idp)
+static int
+agg_share(dtrace_hdl_t *dtp, unsigned int i)
 {
-	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
-	    idp->di_keysize;
+	const dt_ident_t *idp = dtp->dt_varmaps[i];
 
-	return (key + idp->di_valsize +
-	    (idp->di_kind == DT_IDENT_AGG ? 0 : DT_DYNVAR_EXTRA));
+	for (unsigned int j = 0; j < i; j++) {
+		const dt_ident_t *o = dtp->dt_varmaps[j];
+
+		if (!dt_agg_tagged(o) || o->di_keysize != idp->di_keysize ||
+		    o->di_valsize != idp->di_valsize ||
+		    dt_varmap_cost(o) != dt_varmap_cost(idp) ||
+		    dtp->dt_varmapfd[j] < 0)
+			continue;
+		if ((dtp->dt_varmapfd[i] = fcntl(dtp->dt_varmapfd[j],
+		    F_DUPFD_CLOEXEC, 0)) < 0)
+			return (map_fail(dtp, "for variable", "aggsize"));
+		if (dtp->dt_varprogfd[j] >= 0 &&
+		    (dtp->dt_varprogfd[i] = fcntl(dtp->dt_varprogfd[j],
+		    F_DUPFD_CLOEXEC, 0)) < 0)
+			return (map_fail(dtp, "for variable", "aggsize"));
+		return (1);
+	}
+	return (0);
 }
 
 /*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of elements, and one per-CPU
- * hash map for each aggregation, holding aggsize bytes per CPU (an
- * element's cost: entry_cost()).  An
+ * sized so that it holds dynvarsize bytes of elements (an element's cost:
+ * dt_varmap_cost()).  Keyed aggregations of the same sizes share one hash
+ * map (dt_agg_tagged(), agg_share()) made for aggsize bytes of entries on
+ * each CPU (the programs keep each CPU within aggsize for all of them
+ * together, gs_aggbytes); one with a key too large for the tag has a
+ * per-CPU hash map holding aggsize bytes per CPU.  An
  * aggregation without keys is a per-CPU array of one entry, whose lookup
  * the kernel inlines into the program.  Hash maps are not preallocated:
  * their entries are allocated as keys arrive (max_entries still bounds
@@ -420,6 +438,10 @@ varmaps_create(dtrace_hdl_t *dtp)
 {
 	uint64_t asked[2] = { dtp->dt_opts.op_aggsize,
 	    dtp->dt_opts.op_dynvarsize };
+	int ncpu = libbpf_num_possible_cpus();
+
+	if (ncpu < 1)
+		ncpu = 1;
 
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
 		const dt_ident_t *idp = dtp->dt_varmaps[i];
@@ -438,19 +460,27 @@ varmaps_create(dtrace_hdl_t *dtp)
 			if (*c != '_' && *c != '.' && !isalnum((unsigned char)*c))
 				*c = '_';
 		}
-		if (!agg)
+		if (!agg || dt_agg_tagged(idp))
 			type = BPF_MAP_TYPE_HASH;
 		else if (idp->di_nkeys > 0)
 			type = BPF_MAP_TYPE_PERCPU_HASH;
 		else
 			type = BPF_MAP_TYPE_PERCPU_ARRAY;
+		if (dt_agg_tagged(idp)) {
+			int r = agg_share(dtp, i);
+
+			if (r < 0)
+				return (-1);
+			if (r > 0)
+				continue;
+		}
 		/*
 		 * bufresize=auto: a size the kernel refuses is halved, for
 		 * this map and the ones after it, as DTrace halves aggsize
 		 * and dynvarsize (warned below).
 		 */
 		for (;;) {
-			n = *size / entry_cost(idp);
+			n = *size / dt_varmap_cost(idp);
 			if (n < 1)
 				n = 1;
 			if (n > DT_VARMAP_MAXENT &&
@@ -469,8 +499,15 @@ varmaps_create(dtrace_hdl_t *dtp)
 			}
 			if (type == BPF_MAP_TYPE_PERCPU_ARRAY)
 				n = 1;
-			fd = dt_bpf_map_create(type, name, idp->di_keysize,
-			    idp->di_valsize, (uint32_t)n,
+			if (dt_agg_tagged(idp) &&
+			    n * (uint64_t)ncpu > UINT32_MAX / 2) {
+				*size /= 2;	/* each CPU's entries */
+				continue;
+			}
+			fd = dt_bpf_map_create(type, name, idp->di_keysize +
+			    (dt_agg_tagged(idp) ? DT_AGG_TAG : 0),
+			    idp->di_valsize, (uint32_t)(dt_agg_tagged(idp) ?
+			    n * (uint64_t)ncpu : n),
 			    type == BPF_MAP_TYPE_PERCPU_ARRAY ? 0 :
 			    BPF_F_NO_PREALLOC);
 			if (fd >= 0 || (errno != ENOMEM && errno != E2BIG) ||
@@ -486,7 +523,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 		}
 		dtp->dt_varmapfd[i] = fd;
 		if (type == BPF_MAP_TYPE_PERCPU_HASH &&
-		    *size < entry_cost(idp) &&
+		    *size < dt_varmap_cost(idp) &&
 		    full_twin(dtp, idp, name, i) != 0)
 			return (-1);
 	}

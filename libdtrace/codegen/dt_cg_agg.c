@@ -140,6 +140,18 @@ hist_incr(const dt_node_t *call, int fn)
 	return (max > 0 && n == max ? last : NULL);
 }
 
+/* r1 = &gs_aggbytes[cpu] (clobbers r0) */
+static void
+emit_aggbytes(dt_cg_t *cg)
+{
+	dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, DT_DROPCPUS - 1));
+	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 3));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_aggbytes));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R0));
+}
+
 /*
  * @a[keys] = f(v): find the entry (creating it from zeros), then update it
  * in place: the map is per-CPU, so no other CPU writes this value.  Without
@@ -175,6 +187,23 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
 	if (idp->di_nkeys > 0) {
+		int ldrop = dt_cg_label_new(cg);
+		int32_t cost = (int32_t)dt_varmap_cost(idp);
+
+		/*
+		 * A tagged aggregation's new entry: only if the CPU's
+		 * entries, with it, cost at most aggsize (dt_impl.h); its
+		 * cost is counted once it is made.
+		 */
+		if (dt_agg_tagged(idp)) {
+			emit_aggbytes(cg);
+			dt_cg_emit(cg, LDX(BPF_DW, R2, R1, 0));
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, cost));
+			dt_cg_emit_mapval(cg, R3, DT_MAP_GLOBALS,
+			    (uint32_t)offsetof(dt_gstate_t, gs_aggsize));
+			dt_cg_emit(cg, LDX(BPF_DW, R3, R3, 0));
+			dt_cg_emit_jump(cg, JMP_REG(BPF_JGT, R2, R3, 0), ldrop);
+		}
 		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, &k, R2);
 		dt_cg_emit_mapval(cg, R3, DT_MAP_ZERO, 0);
@@ -183,7 +212,17 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_varmap(cg, idp, false);
 		dt_cg_lv_keyptr(cg, &k, R2);
 		dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+		if (dt_agg_tagged(idp)) {
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), ldrop);
+			dt_cg_emit(cg, MOV_REG(R7, R0));
+			emit_aggbytes(cg);
+			dt_cg_emit(cg, MOV_IMM(R2, cost));
+			dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1,
+			    R2, 0, BPF_ADD));
+			dt_cg_emit(cg, MOV_REG(R0, R7));
+		}
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lhave);
+		dt_cg_label_set(cg, ldrop);
 		dt_cg_emit_cpudrop(cg, (uint32_t)offsetof(dt_gstate_t,
 		    gs_aggdrops));
 	}

@@ -58,9 +58,18 @@ dt_cg_lv_key(dt_cg_t *cg, const dt_node_t *dnp, dt_lvkey_t *k)
 	 */
 	k->lk_ntmp = cg->cg_ntmp;
 	k->lk_off = (int32_t)(off = dt_cg_tmp_alloc_bytes(cg,
-	    idp->di_keysize + 1));
+	    idp->di_keysize + (dt_agg_tagged(idp) ? DT_AGG_TAG : 0) + 1));
 	for (uint32_t b = 0; b < idp->di_keysize; b += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off + b), 0));
+	if (dt_agg_tagged(idp)) {	/* the tag: aggregation and CPU */
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(off +
+		    idp->di_keysize), 0));
+		dt_cg_emit(cg, CALL(BPF_FUNC_get_smp_processor_id));
+		dt_cg_emit_imm64(cg, R1, (uint64_t)idp->di_id << 32);
+		dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R1));
+		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)off, R0));
+		off += DT_AGG_TAG;
+	}
 	if (idp->di_tls) {	/* self->a[k]: the thread id first */
 		dt_cg_emit(cg, CALL(BPF_FUNC_get_current_pid_tgid));
 		dt_cg_emit(cg, MOV32_REG(R0, R0));

@@ -333,13 +333,142 @@ agg_symkeys(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t *ents,
 	*np = out;
 }
 
+/*
+ * Add an entry of key whose CPUs' values are pcpu (ncpu of them) to ents,
+ * their merged value its value; false when out of memory.
+ */
+static bool
+ent_add(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **ents,
+    size_t *n, size_t *cap, const char *key, const int64_t *pcpu, int ncpu)
+{
+	uint32_t vsz = idp->di_valsize, nw = vsz / 8;
+	dt_aggent_t *e;
+
+	if (*n == *cap) {
+		dt_aggent_t *ne = realloc(*ents, (*cap = *cap * 2 + 16) *
+		    sizeof (*ne));
+
+		if (ne == NULL)
+			return (false);
+		*ents = ne;
+	}
+	e = &(*ents)[*n];
+	if ((e->ae_key = malloc(idp->di_keysize)) == NULL ||
+	    (e->ae_val = calloc(nw, sizeof (int64_t))) == NULL) {
+		free(e->ae_key);
+		return (false);
+	}
+	memcpy(e->ae_key, key, idp->di_keysize);
+	e->ae_pcpu = NULL;
+	if (dtp->dt_opts.op_aggpercpu &&
+	    (e->ae_pcpu = malloc((size_t)ncpu * vsz)) != NULL)
+		memcpy(e->ae_pcpu, pcpu, (size_t)ncpu * vsz);
+	for (int c = 0; c < ncpu; c++)
+		merge(idp, e->ae_val, pcpu + (size_t)c * nw, c == 0);
+	set_value(idp, e);
+	(*n)++;
+	return (true);
+}
+
+/* One CPU's entry of a tagged aggregation: its key, CPU and value. */
+typedef struct cpuent {
+	char *ce_key;		/* the aggregation's key (no tag) */
+	uint32_t ce_cpu;	/* the CPU */
+	int64_t *ce_val;	/* its value there */
+} cpuent_t;
+
+static int
+cpuent_cmp(const void *a, const void *b, void *keysize)
+{
+	return (memcmp(((const cpuent_t *)a)->ce_key,
+	    ((const cpuent_t *)b)->ce_key, *(const uint32_t *)keysize));
+}
+
+/*
+ * The entries of a tagged aggregation (dt_impl.h): its CPUs' entries of
+ * each key in the map it may share, gathered into one entry.
+ */
+static int
+read_tagged(dtrace_hdl_t *dtp, const dt_ident_t *idp, int fd, int ncpu,
+    dt_aggent_t **ents, size_t *n)
+{
+	uint32_t ks = idp->di_keysize, msz = ks + DT_AGG_TAG;
+	uint32_t vsz = idp->di_valsize;
+	size_t nc = 0, ccap = 0, cap = 0;
+	cpuent_t *ce = NULL;
+	char *key = NULL, *next = malloc(msz);
+	int64_t *pcpu = calloc((size_t)ncpu, vsz);
+	int rc = 0;
+
+	if (next == NULL || pcpu == NULL) {
+		free(next);
+		free(pcpu);
+		return (dt_set_errno(dtp, EDT_NOMEM));
+	}
+	while (bpf_map_get_next_key(fd, key, next) == 0) {
+		uint64_t t;
+		int64_t *val;
+
+		if (key == NULL && (key = malloc(msz)) == NULL)
+			break;
+		memcpy(key, next, msz);
+		memcpy(&t, key, sizeof (t));
+		if ((t >> 32) != (uint64_t)idp->di_id ||
+		    (t & 0xffffffffU) >= (uint64_t)ncpu)
+			continue;	/* another aggregation's */
+		if ((val = malloc(vsz)) == NULL)
+			break;
+		if (bpf_map_lookup_elem(fd, key, val) != 0) {
+			free(val);
+			continue;	/* deleted meanwhile */
+		}
+		if (nc == ccap) {
+			cpuent_t *nce = realloc(ce, (ccap = ccap * 2 + 16) *
+			    sizeof (*nce));
+
+			if (nce == NULL) {
+				free(val);
+				break;
+			}
+			ce = nce;
+		}
+		if ((ce[nc].ce_key = malloc(ks)) == NULL) {
+			free(val);
+			break;
+		}
+		memcpy(ce[nc].ce_key, key + DT_AGG_TAG, ks);
+		ce[nc].ce_cpu = (uint32_t)(t & 0xffffffffU);
+		ce[nc++].ce_val = val;
+	}
+	qsort_r(ce, nc, sizeof (*ce), cpuent_cmp, &ks);
+	for (size_t i = 0, j; i < nc; i = j) {
+		memset(pcpu, 0, (size_t)ncpu * vsz);
+		for (j = i; j < nc && memcmp(ce[j].ce_key, ce[i].ce_key,
+		    ks) == 0; j++)
+			memcpy((char *)pcpu + (size_t)ce[j].ce_cpu * vsz,
+			    ce[j].ce_val, vsz);
+		if (rc == 0 && !ent_add(dtp, idp, ents, n, &cap, ce[i].ce_key,
+		    pcpu, ncpu))
+			rc = dt_set_errno(dtp, EDT_NOMEM);
+	}
+	for (size_t i = 0; i < nc; i++) {
+		free(ce[i].ce_key);
+		free(ce[i].ce_val);
+	}
+	free(ce);
+	free(key);
+	free(next);
+	free(pcpu);
+	return (rc);
+}
+
 /* Read and merge every entry of the aggregation. */
 int
 dt_agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
     size_t *np)
 {
 	int fd = dt_map_fd(dtp, idp->di_id), ncpu = libbpf_num_possible_cpus();
-	uint32_t vsz = idp->di_valsize, nw = vsz / 8;
+	uint32_t vsz = idp->di_valsize;
 	size_t n = 0, cap = 0;
 	dt_aggent_t *ents = NULL;
 	char *key = NULL, *next;
@@ -349,14 +478,19 @@ dt_agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 	*np = 0;
 	if (fd < 0)
 		return (0);
+	if (dt_agg_tagged(idp)) {
+		if (read_tagged(dtp, idp, fd, ncpu, &ents, &n) != 0) {
+			dt_agg_free(ents, n);
+			return (-1);
+		}
+		goto done;
+	}
 	if ((next = malloc(idp->di_keysize)) == NULL ||
 	    (pcpu = malloc((size_t)ncpu * vsz)) == NULL) {
 		free(next);
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	}
 	while (bpf_map_get_next_key(fd, key, next) == 0) {
-		dt_aggent_t *e;
-
 		if (key == NULL && (key = malloc(idp->di_keysize)) == NULL)
 			break;
 		memcpy(key, next, idp->di_keysize);
@@ -364,33 +498,13 @@ dt_agg_read(dtrace_hdl_t *dtp, const dt_ident_t *idp, dt_aggent_t **entp,
 			continue;	/* deleted meanwhile */
 		if (idp->di_nkeys == 0 && !agg_seen(idp, pcpu, ncpu))
 			continue;
-		if (n == cap) {
-			dt_aggent_t *ne = realloc(ents, (cap = cap * 2 + 16) *
-			    sizeof (*ents));
-
-			if (ne == NULL)
-				break;
-			ents = ne;
-		}
-		e = &ents[n];
-		if ((e->ae_key = malloc(idp->di_keysize)) == NULL ||
-		    (e->ae_val = calloc(nw, sizeof (int64_t))) == NULL) {
-			free(e->ae_key);
+		if (!ent_add(dtp, idp, &ents, &n, &cap, key, pcpu, ncpu))
 			break;
-		}
-		memcpy(e->ae_key, key, idp->di_keysize);
-		e->ae_pcpu = NULL;
-		if (dtp->dt_opts.op_aggpercpu &&
-		    (e->ae_pcpu = malloc((size_t)ncpu * vsz)) != NULL)
-			memcpy(e->ae_pcpu, pcpu, (size_t)ncpu * vsz);
-		for (int c = 0; c < ncpu; c++)
-			merge(idp, e->ae_val, pcpu + (size_t)c * nw, c == 0);
-		set_value(idp, e);
-		n++;
 	}
 	free(key);
 	free(next);
 	free(pcpu);
+done:
 	agg_symkeys(dtp, idp, ents, &n);
 	*entp = ents;
 	*np = n;
@@ -632,34 +746,53 @@ dt_agg_clear(dtrace_hdl_t *dtp, const dt_ident_t *idp, int64_t keep,
     bool trunc)
 {
 	int fd = dt_map_fd(dtp, idp->di_id), ncpu = libbpf_num_possible_cpus();
+	bool tagged = dt_agg_tagged(idp);
+	uint32_t tag = tagged ? DT_AGG_TAG : 0;
+	uint64_t cost = dt_varmap_cost(idp);
 	dt_aggent_t *ents;
 	size_t n;
 	void *zeros;
+	char *key;
 
 	if (dt_agg_read(dtp, idp, &ents, &n) != 0)
 		return (-1);
-	if ((zeros = calloc((size_t)ncpu, idp->di_valsize)) == NULL) {
+	if ((zeros = calloc((size_t)ncpu, idp->di_valsize)) == NULL ||
+	    (key = malloc(idp->di_keysize + tag)) == NULL) {
+		free(zeros);
 		dt_agg_free(ents, n);
 		return (dt_set_errno(dtp, EDT_NOMEM));
 	}
 	dt_agg_ents_sort(dtp, idp, ents, n, false);
 	for (size_t i = 0; i < n; i++) {
-		if (!trunc)
-			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
-			    BPF_EXIST);
-		else if (keep > 0 && i + (size_t)keep >= n)
-			continue;
-		else if (keep < 0 && i < (size_t)-keep)
-			continue;
-		else if (idp->di_nkeys > 0)
-			(void) bpf_map_delete_elem(fd, ents[i].ae_key);
-		else {
-			/* the array entry cannot go: zero it, unseen */
-			(void) bpf_map_update_elem(fd, ents[i].ae_key, zeros,
-			    BPF_ANY);
-			((dt_ident_t *)idp)->di_aggseen = false;
+		/* the map's keys: the key, after each CPU's tag if tagged */
+		memcpy(key + tag, ents[i].ae_key, idp->di_keysize);
+		for (int c = 0; c < (tagged ? ncpu : 1); c++) {
+			uint64_t t = ((uint64_t)idp->di_id << 32) |
+			    (uint64_t)c;
+
+			memcpy(key, &t, tag);
+			if (!trunc)
+				(void) bpf_map_update_elem(fd, key, zeros,
+				    BPF_EXIST);
+			else if (keep > 0 && i + (size_t)keep >= n)
+				continue;
+			else if (keep < 0 && i < (size_t)-keep)
+				continue;
+			else if (idp->di_nkeys > 0) {
+				/* a tagged entry gone: its CPU's room back */
+				if (bpf_map_delete_elem(fd, key) == 0 && tagged)
+					__atomic_fetch_sub(&dtp->dt_gstate->
+					    gs_aggbytes[c & (DT_DROPCPUS - 1)],
+					    cost, __ATOMIC_RELAXED);
+			} else {
+				/* the array entry cannot go: zero it, unseen */
+				(void) bpf_map_update_elem(fd, key, zeros,
+				    BPF_ANY);
+				((dt_ident_t *)idp)->di_aggseen = false;
+			}
 		}
 	}
+	free(key);
 	free(zeros);
 	dt_agg_free(ents, n);
 	return (0);

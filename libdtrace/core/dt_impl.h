@@ -178,6 +178,48 @@ typedef struct dt_ident {
 } dt_ident_t;
 
 /*
+ * What an entry of a variable map costs against aggsize or dynvarsize:
+ * what DTrace counts, not what the map holds.  Its key with every string
+ * component at strsize (a key kept short here still costs that: a strsize
+ * of 1024 makes an @["Bush"] entry too big for an aggsize of 512, as in
+ * DTrace), its value, and for a dynamic variable the 48 bytes a DTrace
+ * element has besides (hash, chain, data and tuple bookkeeping, the
+ * variable's id): a[int] = int costs 64, so a dynvarsize of 100 holds one
+ * element, as in DTrace.
+ */
+static inline uint64_t
+dt_varmap_cost(const dt_ident_t *idp)
+{
+	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
+	    idp->di_keysize;
+
+	return (key + idp->di_valsize +
+	    (idp->di_kind == DT_IDENT_AGG ? 0 : DT_DYNVAR_EXTRA));
+}
+
+/*
+ * Keyed aggregations share aggsize as DTrace's share the aggregation
+ * buffer of each CPU: a new entry is made only if the CPU's entries of
+ * every aggregation, with it, cost (dt_varmap_cost()) at most aggsize
+ * (gs_aggbytes[cpu] counts them), else it is an aggregation drop.  Those
+ * of the same sizes (key, value, cost) share one hash map, whose key is
+ * a tag of DT_AGG_TAG bytes, the aggregation's number (its di_id, never
+ * 0) times 2^32 plus the CPU, then the aggregation's key: each CPU has
+ * its own entry of a key, which only that CPU updates.  One whose key
+ * leaves no room for the tag (hash map keys are at most DT_MAXKEYSIZE
+ * bytes) keeps a per-CPU hash map of its own, untagged, holding aggsize
+ * bytes apart from the others.
+ */
+#define DT_AGG_TAG	8
+
+static inline bool
+dt_agg_tagged(const dt_ident_t *idp)
+{
+	return (idp->di_kind == DT_IDENT_AGG && idp->di_nkeys > 0 &&
+	    idp->di_keysize + DT_AGG_TAG <= DT_MAXKEYSIZE);
+}
+
+/*
  * A translator declared in D: "translator OUT < IN NAME > { m = expr; }".
  * xlate <OUT> (e).m is expr with NAME replaced by e.
  */

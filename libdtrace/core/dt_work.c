@@ -436,6 +436,7 @@ go(dtrace_hdl_t *dtp)
 	dtp->dt_gstate->gs_walloff = (uint64_t)(rt.tv_sec - bt.tv_sec) *
 	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
 	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
+	dtp->dt_gstate->gs_aggsize = dtp->dt_opts.op_aggsize;
 
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_prepare != NULL &&
