@@ -186,21 +186,31 @@ intr(int sig)
 	alarm(1);
 }
 
-/* What DTrace shows of a description: the text up to its clause. */
+/*
+ * How DTrace names a request in its reports: a script by its file name,
+ * a -n/-P/-m/-f/-i description by its text up to its predicate or
+ * clause (the first '{', '/' or ';'), spaces before it kept.
+ */
+static int
+request_namelen(const request_t *rq)
+{
+	if (rq->rq_kind == REQ_SCRIPT)
+		return ((int)strlen(rq->rq_arg));
+	return ((int)strcspn(rq->rq_arg, "{/;"));
+}
+
+static const char *
+request_kind(const request_t *rq)
+{
+	return (rq->rq_kind == REQ_SCRIPT ? "script" : "description");
+}
+
 static void
 print_banner(const request_t *rq, const dtrace_proginfo_t *info)
 {
-	if (rq->rq_kind == REQ_SCRIPT) {
-		fprintf(stderr, "dtrace: script '%s' matched %u probe%s\n",
-		    rq->rq_arg, info->dpi_matches,
-		    info->dpi_matches == 1 ? "" : "s");
-	} else {
-		size_t len = strcspn(rq->rq_arg, "{/;");
-
-		fprintf(stderr, "dtrace: description '%.*s' matched %u "
-		    "probe%s\n", (int)len, rq->rq_arg, info->dpi_matches,
-		    info->dpi_matches == 1 ? "" : "s");
-	}
+	fprintf(stderr, "dtrace: %s '%.*s' matched %u probe%s\n",
+	    request_kind(rq), request_namelen(rq), rq->rq_arg,
+	    info->dpi_matches, info->dpi_matches == 1 ? "" : "s");
 }
 
 /*
@@ -526,8 +536,8 @@ report_prog(const request_t *rq, bool probes)
 	};
 
 	(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, least_attr, a);
-	fprintf(g_ofp, "\nStability attributes for %s %s:\n",
-	    rq->rq_kind == REQ_SCRIPT ? "script" : "description", rq->rq_arg);
+	fprintf(g_ofp, "\nStability attributes for %s %.*s:\n",
+	    request_kind(rq), request_namelen(rq), rq->rq_arg);
 	print_attr("Minimum Probe Description Attributes", a[0]);
 	print_attr("Minimum Statement Attributes", a[1]);
 	if (probes)
@@ -1033,8 +1043,6 @@ main(int argc, char *argv[])
 		}
 		if (dump)
 			dtrace_program_dump(g_dtp, rq->rq_prog, stderr);
-		if (g_verbose && !list)
-			report_prog(rq, exitearly);
 	}
 
 	/*
@@ -1053,8 +1061,16 @@ main(int argc, char *argv[])
 		fflush(g_ofp);
 		return (finish(0));
 	}
-	if (exitearly)
+	/*
+	 * -v reports each program once all have compiled (none if one
+	 * fails), as DTrace does: with -e here, else after the program is
+	 * enabled and its banner shown.
+	 */
+	if (exitearly) {
+		for (int i = 0; g_verbose && i < nreqs; i++)
+			report_prog(&reqs[i], true);
 		return (finish(0));
+	}
 
 	{
 		dtrace_optval_t q = 0;
@@ -1074,6 +1090,8 @@ main(int argc, char *argv[])
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		if (!g_quiet)
 			print_banner(&reqs[i], &info);
+		if (g_verbose)
+			report_prog(&reqs[i], false);
 		nclauses += info.dpi_clauses;
 	}
 	/* programs without a clause (-x empty) have nothing to trace */
