@@ -956,10 +956,18 @@ main(int argc, char *argv[])
 	if (nreqs == 0 && linkmode != 0)
 		usage_error("-%c requires one or more scripts or enabling "
 		    "options", linkmode);
-	if (nreqs == 0 && !list) {
+	/*
+	 * No argument at all is the usage message (status 2); options and
+	 * no program to trace stop with "no probes specified" (status 1),
+	 * or under -Z trace nothing until -c's command ends or an
+	 * interrupt, as in DTrace.
+	 */
+	if (argc == 1) {
 		usage(stderr);
 		return (finish(2));
 	}
+	if (nreqs == 0 && !list && !(cflags & DTRACE_C_ZDEFS))
+		fatal("no probes specified");
 	/*
 	 * -h and -G imply -Z, as in DTrace: they trace nothing, and a
 	 * build's "dtrace -G -fPIC" compiles -f PIC, a description that
@@ -1094,8 +1102,11 @@ main(int argc, char *argv[])
 			report_prog(&reqs[i], false);
 		nclauses += info.dpi_clauses;
 	}
-	/* programs without a clause (-x empty) have nothing to trace */
-	if (nclauses == 0)
+	/*
+	 * Programs without a clause (-x empty) have nothing to trace: DTrace
+	 * stops, unless -Z lets a run match nothing.
+	 */
+	if (nclauses == 0 && !(cflags & DTRACE_C_ZDEFS))
 		fatal("no probes matched");
 
 	dtrace_handle_err(g_dtp, errhandler, NULL);
