@@ -1094,7 +1094,8 @@ main(int argc, char *argv[])
 		dtrace_proginfo_t info;
 
 		if (dtrace_program_exec(g_dtp, reqs[i].rq_prog, &info) != 0)
-			fatal("failed to enable '%s': %s", reqs[i].rq_arg,
+			fatal("failed to enable '%.*s': %s",
+			    request_namelen(&reqs[i]), reqs[i].rq_arg,
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		if (!g_quiet)
 			print_banner(&reqs[i], &info);
