@@ -781,7 +781,7 @@ main(int argc, char *argv[])
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
-	bool done = false, nodev = false, gone = false;
+	bool done = false, nodev = false, gone = false, intr_seen = false;
 
 	hold_std_fds();
 	if (reqs == NULL || cmds == NULL || pids == NULL || operands == NULL)
@@ -1145,8 +1145,17 @@ main(int argc, char *argv[])
 
 		if (!g_intr && !done)
 			dtrace_sleep(g_dtp);
-		if (g_intr)
+		/*
+		 * The first interrupt puts an empty line in the output, even
+		 * when quiet, before what tracing still has to print: DTrace
+		 * does so to set the rest apart from the lines ^C ended.
+		 */
+		if (g_intr && !intr_seen && !g_json)
+			fputc('\n', g_ofp);
+		if (g_intr) {
+			intr_seen = true;
 			done = true;
+		}
 		if (done && dtrace_status(g_dtp) != DTRACE_STATUS_STOPPED &&
 		    dtrace_stop(g_dtp) != 0)
 			fatal("couldn't stop tracing: %s", dtrace_errmsg(g_dtp,
