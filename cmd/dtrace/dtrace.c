@@ -206,21 +206,31 @@ intr(int sig)
 	alarm(1);
 }
 
-/* What DTrace shows of a description: the text up to its clause. */
+/*
+ * How DTrace names a request in its reports: a script by its file name,
+ * a -n/-P/-m/-f/-i description by its text up to its predicate or
+ * clause (the first '{', '/' or ';'), spaces before it kept.
+ */
+static int
+request_namelen(const request_t *rq)
+{
+	if (rq->rq_kind == REQ_SCRIPT)
+		return ((int)strlen(rq->rq_arg));
+	return ((int)strcspn(rq->rq_arg, "{/;"));
+}
+
+static const char *
+request_kind(const request_t *rq)
+{
+	return (rq->rq_kind == REQ_SCRIPT ? "script" : "description");
+}
+
 static void
 print_banner(const request_t *rq, const dtrace_proginfo_t *info)
 {
-	if (rq->rq_kind == REQ_SCRIPT) {
-		fprintf(stderr, "dtrace: script '%s' matched %u probe%s\n",
-		    rq->rq_arg, info->dpi_matches,
-		    info->dpi_matches == 1 ? "" : "s");
-	} else {
-		size_t len = strcspn(rq->rq_arg, "{/;");
-
-		fprintf(stderr, "dtrace: description '%.*s' matched %u "
-		    "probe%s\n", (int)len, rq->rq_arg, info->dpi_matches,
-		    info->dpi_matches == 1 ? "" : "s");
-	}
+	fprintf(stderr, "dtrace: %s '%.*s' matched %u probe%s\n",
+	    request_kind(rq), request_namelen(rq), rq->rq_arg,
+	    info->dpi_matches, info->dpi_matches == 1 ? "" : "s");
 }
 
 /*
@@ -546,8 +556,8 @@ report_prog(const request_t *rq, bool probes)
 	};
 
 	(void) dtrace_stmt_iter(g_dtp, rq->rq_prog, least_attr, a);
-	fprintf(g_ofp, "\nStability attributes for %s %s:\n",
-	    rq->rq_kind == REQ_SCRIPT ? "script" : "description", rq->rq_arg);
+	fprintf(g_ofp, "\nStability attributes for %s %.*s:\n",
+	    request_kind(rq), request_namelen(rq), rq->rq_arg);
 	print_attr("Minimum Probe Description Attributes", a[0]);
 	print_attr("Minimum Statement Attributes", a[1]);
 	if (probes)
@@ -791,7 +801,7 @@ main(int argc, char *argv[])
 	unsigned int cflags = 0;
 	const char *outfile = NULL;
 	struct sigaction sa;
-	bool done = false, nodev = false, gone = false;
+	bool done = false, nodev = false, gone = false, intr_seen = false;
 
 	hold_std_fds();
 	if (reqs == NULL || cmds == NULL || pids == NULL || operands == NULL)
@@ -966,10 +976,18 @@ main(int argc, char *argv[])
 	if (nreqs == 0 && linkmode != 0)
 		usage_error("-%c requires one or more scripts or enabling "
 		    "options", linkmode);
-	if (nreqs == 0 && !list) {
+	/*
+	 * No argument at all is the usage message (status 2); options and
+	 * no program to trace stop with "no probes specified" (status 1),
+	 * or under -Z trace nothing until -c's command ends or an
+	 * interrupt, as in DTrace.
+	 */
+	if (argc == 1) {
 		usage(stderr);
 		return (finish(2));
 	}
+	if (nreqs == 0 && !list && !(cflags & DTRACE_C_ZDEFS))
+		fatal("no probes specified");
 	/*
 	 * -h and -G imply -Z, as in DTrace: they trace nothing, and a
 	 * build's "dtrace -G -fPIC" compiles -f PIC, a description that
@@ -1053,8 +1071,6 @@ main(int argc, char *argv[])
 		}
 		if (dump)
 			dtrace_program_dump(g_dtp, rq->rq_prog, stderr);
-		if (g_verbose && !list)
-			report_prog(rq, exitearly);
 	}
 
 	/*
@@ -1073,8 +1089,16 @@ main(int argc, char *argv[])
 		fflush(g_ofp);
 		return (finish(0));
 	}
-	if (exitearly)
+	/*
+	 * -v reports each program once all have compiled (none if one
+	 * fails), as DTrace does: with -e here, else after the program is
+	 * enabled and its banner shown.
+	 */
+	if (exitearly) {
+		for (int i = 0; g_verbose && i < nreqs; i++)
+			report_prog(&reqs[i], true);
 		return (finish(0));
+	}
 
 	{
 		dtrace_optval_t q = 0;
@@ -1090,14 +1114,20 @@ main(int argc, char *argv[])
 		dtrace_proginfo_t info;
 
 		if (dtrace_program_exec(g_dtp, reqs[i].rq_prog, &info) != 0)
-			fatal("failed to enable '%s': %s", reqs[i].rq_arg,
+			fatal("failed to enable '%.*s': %s",
+			    request_namelen(&reqs[i]), reqs[i].rq_arg,
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		if (!g_quiet)
 			print_banner(&reqs[i], &info);
+		if (g_verbose)
+			report_prog(&reqs[i], false);
 		nclauses += info.dpi_clauses;
 	}
-	/* programs without a clause (-x empty) have nothing to trace */
-	if (nclauses == 0)
+	/*
+	 * Programs without a clause (-x empty) have nothing to trace: DTrace
+	 * stops, unless -Z lets a run match nothing.
+	 */
+	if (nclauses == 0 && !(cflags & DTRACE_C_ZDEFS))
 		fatal("no probes matched");
 
 	dtrace_handle_err(g_dtp, errhandler, NULL);
@@ -1135,8 +1165,17 @@ main(int argc, char *argv[])
 
 		if (!g_intr && !done)
 			dtrace_sleep(g_dtp);
-		if (g_intr)
+		/*
+		 * The first interrupt puts an empty line in the output, even
+		 * when quiet, before what tracing still has to print: DTrace
+		 * does so to set the rest apart from the lines ^C ended.
+		 */
+		if (g_intr && !intr_seen && !g_json)
+			fputc('\n', g_ofp);
+		if (g_intr) {
+			intr_seen = true;
 			done = true;
+		}
 		if (done && dtrace_status(g_dtp) != DTRACE_STATUS_STOPPED &&
 		    dtrace_stop(g_dtp) != 0)
 			fatal("couldn't stop tracing: %s", dtrace_errmsg(g_dtp,
