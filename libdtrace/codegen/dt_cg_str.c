@@ -857,10 +857,15 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_STRRCHR: {
 		int lfound = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
+		/* a runtime routine: r7 = the position, or -1 */
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
-		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
-		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 0xff));
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+		dt_cg_emit(cg, MOV_REG(R2, R7));
+		dt_cg_emit_call_sub(cg, id == DT_FN_STRRCHR ? DT_SUB_STRRCHR :
+		    DT_SUB_STRCHR);
+		dt_cg_emit(cg, MOV_REG(R7, R0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
 		dt_cg_emit_strnull(cg, R0);		/* not found: NULL */
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -1101,42 +1106,107 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 /*
  * The runtime routines of toupper() and tolower() (DT_SUB_TOUPPER,
  * DT_SUB_TOLOWER): r1 = the offset of the copy, whose letters of the one
- * case become the other's, in place.
+ * case become the other's, in place.  The loop is bpf_loop's, over
+ * strsize positions, with the copy's address in the routine's stack (its
+ * context): the verifier checks the callback once for every iteration,
+ * where a loop of our own it follows position by position (and refused at
+ * strsize 4096, two pending branches a character).
  */
 static void
-emit_sub_case(dt_cg_t *cg, int32_t lo)
+emit_sub_case(dt_cg_t *cg, dt_sub_t cb)
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 1, lout);
+	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit_func_addr(cg, R2, cb);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -16));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0), lout);
-	dt_cg_emit_tmp_at(cg, R5, 0, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lout);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
-	dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
-	dt_cg_label_set(cg, lnext);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
 	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_TOUPPER_CB, DT_SUB_TOLOWER_CB: bpf_loop's callback, r1 = the
+ * position, r2 = the context (the copy's address); r0 = 1 (stop) at the
+ * NUL, else 0 (go on).
+ */
+static void
+emit_sub_case_cb(dt_cg_t *cg, int32_t lo)
+{
+	int lnext = dt_cg_label_new(cg), lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
+	    cg->cg_hdl), 0), lstop);
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R4, lo, 0), lnext);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R4, lo + 25, 0), lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R4, 0x20));
+	dt_cg_emit(cg, STX(BPF_B, R3, 0, R4));
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 }
 
 void
 dt_cg_sub_toupper(dt_cg_t *cg)
 {
-	emit_sub_case(cg, 'a');
+	emit_sub_case(cg, DT_SUB_TOUPPER_CB);
 }
 
 void
 dt_cg_sub_tolower(dt_cg_t *cg)
 {
-	emit_sub_case(cg, 'A');
+	emit_sub_case(cg, DT_SUB_TOLOWER_CB);
+}
+
+void
+dt_cg_sub_toupper_cb(dt_cg_t *cg)
+{
+	emit_sub_case_cb(cg, 'a');
+}
+
+void
+dt_cg_sub_tolower_cb(dt_cg_t *cg)
+{
+	emit_sub_case_cb(cg, 'A');
+}
+
+/*
+ * DT_SUB_STRCHR, DT_SUB_STRRCHR: r1 = offset of the copy, r2 = its
+ * length, r3 = the byte; r0 = its first (last) position, or -1.
+ */
+static void
+emit_sub_strfind(dt_cg_t *cg, bool last)
+{
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter_args(cg, 1, 3, lout);
+	dt_cg_emit_clamp(cg, R7, 0, (int32_t)dt_strbuf(cg->cg_hdl) - 1);
+	emit_strfind(cg, 0, last);
+	dt_cg_emit(cg, MOV_REG(R0, R7));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_strchr(dt_cg_t *cg)
+{
+	emit_sub_strfind(cg, false);
+}
+
+void
+dt_cg_sub_strrchr(dt_cg_t *cg)
+{
+	emit_sub_strfind(cg, true);
 }
 
 #define TL_WS	0x100003e00ULL	/* bit c set: c is white space */
@@ -1392,3 +1462,8 @@ dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 		dt_cg_label_set(cg, lnull);
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }
+void dt_cg_sub_search(dt_cg_t *cg) { (void)cg; } /*STUB*/
+void dt_cg_sub_rsearch(dt_cg_t *cg) { (void)cg; } /*STUB*/
+void dt_cg_sub_strtok(dt_cg_t *cg) { (void)cg; } /*STUB*/
+void dt_cg_sub_strtoll(dt_cg_t *cg) { (void)cg; } /*STUB*/
+void dt_cg_sub_lltostr(dt_cg_t *cg) { (void)cg; } /*STUB*/
