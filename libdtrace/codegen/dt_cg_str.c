@@ -1244,45 +1244,62 @@ emit_tl_lt(dt_cg_t *cg, int reg, int32_t k)
  * branch on the string's bytes, go on or stop: the verifier follows one
  * path through the loop, whatever the string, where a branch per case
  * would make it follow (and keep pending) one per case and position.
- * The state is in stack slots: the value (sv), the flags (sf: the phase,
- * 4 for a minus sign), and what one iteration computes (sa: phase 0
- * takes the character, sfa: the flags it then sets, sz: the 0 of a hex
- * prefix, sx: its x).  The result goes through dctx memory (st), so that
- * the verifier knows nothing of it: the loop's exits, the first one
- * (with a value it knows to be 0) included, go on in one state, and what
- * follows is verified once, not once per kind of exit and call.
+ * The loop is a runtime routine (DT_SUB_STRTOLL), its state in the
+ * temporary after the copy: the value (sv), the flags (sf: the phase, 4
+ * for a minus sign), and what one iteration computes (sa: phase 0 takes
+ * the character, sfa: the flags it then sets, sz: the 0 of a hex prefix,
+ * sx: its x).  The result, a global function's, is a number the verifier
+ * knows nothing of, so what follows a call is verified once.
  */
 void
 dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
     dt_datarec_t *r __attribute__((unused)))
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int16_t slot[2] = { 0, 0 };
 	int n = dt_cg_push_args(cg, dnp, slot, 2);
 	int ntmp = cg->cg_ntmp;
-	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc_bytes(cg, 8);
-	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
-	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
-	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
-	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
-	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
+	uint32_t t1 = dt_cg_tmp_alloc(cg);
 
+	(void) dt_cg_tmp_alloc(cg);		/* the routine's state */
 	dt_cg_emit(cg, MOV_IMM(R8, 10));
 	if (n > 1)
 		emit_base(cg, R8, slot[1]);
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
 	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+	dt_cg_emit(cg, MOV_REG(R2, R8));
+	dt_cg_emit_call_sub(cg, DT_SUB_STRTOLL);
+	cg->cg_ntmp = ntmp;		/* the temporaries are free again */
+	cg->cg_sp -= 8 * n;
+}
+
+/*
+ * DT_SUB_STRTOLL: r1 = offset of the copy, the next temporary the state
+ * (sv ... sx, 8 bytes each), r2 = the base (2 to 36); r0 = the value.
+ */
+void
+dt_cg_sub_strtoll(dt_cg_t *cg)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	int16_t sv = (int16_t)dt_cg_tmp_size(cg->cg_hdl), sf = sv + 8;
+	int16_t sa = sv + 16, sfa = sv + 24, sz = sv + 32, sx = sv + 40;
+	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 2, lout);
+	dt_cg_emit(cg, MOV_REG(R8, R7));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sv, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sf, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 
 	/* the strsize characters: the byte after them is always a NUL */
 	dt_cg_label_set(cg, lloop);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf - 1, 0),
 	    ldone);
-	dt_cg_emit_tmp_at(cg, R2, t1, R4);
+	dt_cg_emit_tmp_at(cg, R2, 0, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
-	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R9, sf));
 	dt_cg_emit(cg, MOV_REG(R3, R5));
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 3));		/* r3 = phase */
 
@@ -1308,14 +1325,14 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R7));
 	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 2));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sfa, R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sfa, R0));
 
 	/* sa = phase 0 takes it (white space or a sign) */
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R7));
 	dt_cg_emit(cg, MOV_REG(R0, R3));
 	emit_tl_eqz(cg, R0);
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sa, R2));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sa, R2));
 
 	/* sz = phase 1 (or 0, not taken) in base 16 takes a 0 */
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
@@ -1332,7 +1349,7 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, '0'));
 	emit_tl_eqz(cg, R2);
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sz, R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sz, R0));
 
 	/* sx = phase 3 takes an x or X */
 	dt_cg_emit(cg, MOV_REG(R0, R3));
@@ -1343,7 +1360,7 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 'x'));
 	emit_tl_eqz(cg, R2);
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sx, R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sx, R0));
 
 	/* r2 = the digit's value: c - '0' or (c | 0x20) - 'a' + 10, or 99 */
 	dt_cg_emit(cg, MOV_REG(R2, R1));
@@ -1368,10 +1385,10 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 	dt_cg_emit(cg, MOV_REG(R3, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sz));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, R9, sz));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, R9, sx));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R7, 1));
@@ -1382,43 +1399,40 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 
 	/* value += digit * (value * (base - 1) + d) */
 	dt_cg_label_set(cg, lgo);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sv));
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R8));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R3));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sv, R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sv, R0));
 	/* flags = sa * sfa + (sz + sx + digit) * (2 | minus) + sz */
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, 2));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sz));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sz));
+	dt_cg_emit(cg, LDX(BPF_DW, R7, R9, sx));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R5));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
-	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sfa));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sa));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, sfa));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sf, R7));
+	dt_cg_emit(cg, STX(BPF_DW, R9, sf, R7));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
 	dt_cg_label_set(cg, ldone);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
-	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sv));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R9, sf));
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
 	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
 	dt_cg_label_set(cg, lpos);
-	/* through memory: a value unknown to the verifier (above) */
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)st, R0));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, (int16_t)st));
-	cg->cg_ntmp = ntmp;		/* the temporaries are free again */
-	cg->cg_sp -= 8 * (n + 6);
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*
@@ -1465,5 +1479,4 @@ dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 void dt_cg_sub_search(dt_cg_t *cg) { (void)cg; } /*STUB*/
 void dt_cg_sub_rsearch(dt_cg_t *cg) { (void)cg; } /*STUB*/
 void dt_cg_sub_strtok(dt_cg_t *cg) { (void)cg; } /*STUB*/
-void dt_cg_sub_strtoll(dt_cg_t *cg) { (void)cg; } /*STUB*/
 void dt_cg_sub_lltostr(dt_cg_t *cg) { (void)cg; } /*STUB*/
