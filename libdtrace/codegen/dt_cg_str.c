@@ -760,6 +760,47 @@ emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
 }
 
 /*
+ * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, then
+ * the table (2 * strbuf bytes), the needle's copy and the state (its
+ * lengths at KS_M and KS_N) in the temporaries after it; r2 = where the
+ * search starts (rindex: the last position it may find).  r0 = the
+ * position found, or -1.
+ */
+static void
+emit_sub_search(dt_cg_t *cg, bool back)
+{
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
+	uint32_t ft = size, tn = ft + (2 * strbuf + size - 1) / size * size;
+	uint32_t st = tn + size;
+	int lout = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
+	int lnone = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, (int)(st / size) + 1, lout);
+	dt_cg_emit(cg, MOV_REG(R4, R7));
+	emit_search_kmp(cg, back, 0, tn, ft, st, lfound, lnone);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_emit(cg, MOV_REG(R0, R4));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lnone);
+	dt_cg_emit(cg, MOV_IMM(R0, -1));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_search(dt_cg_t *cg)
+{
+	emit_sub_search(cg, false);
+}
+
+void
+dt_cg_sub_rsearch(dt_cg_t *cg)
+{
+	emit_sub_search(cg, true);
+}
+
+/*
  * reg = the base argument of lltostr() or strtoll() (pushed at slot):
  * one outside 2 .. 36 is the illegal operation fault.
  */
@@ -992,15 +1033,20 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		const dt_node_t *nd = dnp->dn_args->dn_list;
 		bool back = id == DT_FN_RINDEX;
 		int mark = cg->cg_ntmp;
-		uint32_t res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
-		uint32_t tn = 0, st = 0, ft = 0;
+		uint32_t res, tn = 0, st = 0;
 		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
 
+		/*
+		 * The routine's, after t1: the table, the needle, the state;
+		 * strstr's result goes where the table was.
+		 */
 		if (nd->dn_kind != DN_STRING) {
-			ft = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
+			res = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
 			tn = dt_cg_tmp_alloc(cg);
 			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
+		} else {
+			res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
 		}
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
 		if (nd->dn_kind == DN_STRING) {
@@ -1066,8 +1112,16 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		    lnone);
 		if (nd->dn_kind == DN_STRING)
 			emit_search_lit(cg, nd, back, t1, lfound, lnone);
-		else
-			emit_search_kmp(cg, back, t1, tn, ft, st, lfound, lnone);
+		else {
+			/* a runtime routine: r4 = the position, or -1 */
+			dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+			dt_cg_emit(cg, MOV_REG(R2, R4));
+			dt_cg_emit_call_sub(cg, back ? DT_SUB_RSEARCH :
+			    DT_SUB_SEARCH);
+			dt_cg_emit(cg, MOV_REG(R4, R0));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+			    lfound);
+		}
 		dt_cg_label_set(cg, lnone);
 		if (id == DT_FN_STRSTR) {
 			dt_cg_emit_strnull(cg, R0);	/* NULL */
@@ -1476,7 +1530,5 @@ dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 		dt_cg_label_set(cg, lnull);
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }
-void dt_cg_sub_search(dt_cg_t *cg) { (void)cg; } /*STUB*/
-void dt_cg_sub_rsearch(dt_cg_t *cg) { (void)cg; } /*STUB*/
 void dt_cg_sub_strtok(dt_cg_t *cg) { (void)cg; } /*STUB*/
 void dt_cg_sub_lltostr(dt_cg_t *cg) { (void)cg; } /*STUB*/
