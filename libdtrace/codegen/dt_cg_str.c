@@ -24,6 +24,8 @@
 #define KS_LAST	40	/* rindex: the last match so far, or -1 */
 #define KS_SIZE	48
 
+#define LL_END	71	/* lltostr(): where the digits end, at the NUL */
+
 /* r0 = copyinstr(addr [, maxlen]) */
 void
 dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
@@ -760,6 +762,86 @@ emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
 }
 
 /*
+ * DT_SUB_LLTOSTR: lltostr(v, base), r1 = offset of the digits' area (72
+ * bytes), r2 = v, r3 = the base (2 to 36); r0 = the first character
+ * written, the string ending with the NUL at LL_END.  Digits from the
+ * end of the area backwards, at most 64 (base 2): the count in r4 (a
+ * constant for the verifier at each step) bounds the loop, as the
+ * division does not.  As in DTrace, base 10 is signed, any other base
+ * shows v unsigned, base 16 with "0x" before it and base 8 with "0" (v
+ * not 0).  v and the base are kept in the stack (FP - 24, FP - 16).
+ */
+void
+dt_cg_sub_lltostr(dt_cg_t *cg)
+{
+	int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
+	int lsign = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int llow = dt_cg_label_new(cg), lneg = dt_cg_label_new(cg);
+	int lno16 = dt_cg_label_new(cg), lpre = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
+	uint32_t size = dt_cg_tmp_size(cg->cg_hdl);
+	int32_t end = LL_END;
+
+	dt_cg_emit_sub_enter_args(cg, (int)((LL_END + size) / size), 3, lout);
+	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R8));
+	dt_cg_emit(cg, STX(BPF_DW, FP, -24, R7));
+	dt_cg_emit(cg, MOV_REG(R8, R7));		/* magnitude */
+	dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, -16));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
+	dt_cg_emit(cg, MOV_IMM(R5, 1));
+	dt_cg_label_set(cg, lpos);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)end, 0));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_label_set(cg, lloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, end - 2, 0), lend);
+	dt_cg_emit(cg, MOV_REG(R1, R8));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, -16));
+	dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), llow);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 'a' - 10 - '0'));
+	dt_cg_label_set(cg, llow);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
+	dt_cg_emit(cg, MOV_IMM(R7, end - 1));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+	dt_cg_emit_tmp_at(cg, R3, 0, R7);
+	dt_cg_emit(cg, STX(BPF_B, R3, 0, R1));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, -16));
+	dt_cg_emit(cg, ALU_REG(BPF_DIV, R8, R2));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
+	dt_cg_label_set(cg, lend);
+	/* r7: the first digit, at least 7 (64 digits at most) */
+	dt_cg_emit(cg, MOV_IMM(R7, end));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, -16));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 16, 0), lno16);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	dt_cg_emit_tmp_at(cg, R3, 0, R7);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, 'x'));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lpre);
+	dt_cg_label_set(cg, lno16);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 8, 0), lneg);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, -24));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lsign);
+	dt_cg_label_set(cg, lpre);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	dt_cg_emit_tmp_at(cg, R3, 0, R7);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, '0'));
+	dt_cg_label_set(cg, lneg);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
+	dt_cg_emit_tmp_at(cg, R2, 0, R7);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
+	dt_cg_label_set(cg, lsign);
+	dt_cg_emit(cg, MOV_REG(R0, R7));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
  * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, then
  * the table (2 * strbuf bytes), the needle's copy and the state (its
  * lengths at KS_M and KS_N) in the temporaries after it; r2 = where the
@@ -925,90 +1007,22 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * lltostr(v [, base]), base 2 to 36 (another is an illegal
-		 * operation), 10 by default.  Digits from the end of a
-		 * buffer backwards, at most 64 (base 2): the count in r4 (a
-		 * constant for the verifier at each step) bounds the loop,
-		 * as the division does not.  As in DTrace, base 10 is
-		 * signed, any other base shows v unsigned, base 16 with
-		 * "0x" before it and base 8 with "0" (v not 0).  The sign,
-		 * the prefix and the first strsize digits are kept.
+		 * lltostr(v [, base]): the digits written by a runtime
+		 * routine (DT_SUB_LLTOSTR), at most 72 bytes from its first
+		 * character, r7, to the NUL at 71; then copied.
 		 */
-		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
-		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		int lfit = dt_cg_label_new(cg), llow = dt_cg_label_new(cg);
-		int lneg = dt_cg_label_new(cg);
-		uint32_t end = 71;
+		int lfit = dt_cg_label_new(cg);
+		uint32_t end = LL_END;
 		uint32_t dig = dt_cg_tmp_alloc_bytes(cg, end + 1);
 
-		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
-		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
-		if (n > 1) {
-			emit_base(cg, R2, slot[1]);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
-		}
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
-		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
-		dt_cg_emit(cg, MOV_IMM(R5, 1));
-		dt_cg_label_set(cg, lpos);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(dig + end), 0));
-		dt_cg_emit(cg, MOV_IMM(R4, 0));
-		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end - 2, 0),
-		    lout);
-		dt_cg_emit(cg, MOV_REG(R1, R8));
-		if (n > 1) {
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
-		} else {
-			dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
-		}
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), llow);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 'a' - 10 - '0'));
-		dt_cg_label_set(cg, llow);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
-		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end - 1));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		dt_cg_emit_tmp_at(cg, R3, dig, R7);
-		dt_cg_emit(cg, STX(BPF_B, R3, 0, R1));
-		if (n > 1) {
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit(cg, ALU_REG(BPF_DIV, R8, R2));
-		} else {
-			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
-		}
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
-		dt_cg_label_set(cg, lout);
-		/* r7: the first digit, at least 7 (64 digits at most) */
-		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		if (n > 1) {
-			int lno16 = dt_cg_label_new(cg);
-			int lpre = dt_cg_label_new(cg);
-
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 16, 0), lno16);
-			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-			dt_cg_emit_tmp_at(cg, R3, dig, R7);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, 'x'));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lpre);
-			dt_cg_label_set(cg, lno16);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 8, 0), lneg);
-			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[0]));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lsign);
-			dt_cg_label_set(cg, lpre);
-			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-			dt_cg_emit_tmp_at(cg, R3, dig, R7);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, '0'));
-		}
-		dt_cg_label_set(cg, lneg);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		dt_cg_emit_tmp_at(cg, R2, dig, R7);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
-		dt_cg_label_set(cg, lsign);
+		if (n > 1)
+			emit_base(cg, R3, slot[1]);
+		else
+			dt_cg_emit(cg, MOV_IMM(R3, 10));
+		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[0]));
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dig));
+		dt_cg_emit_call_sub(cg, DT_SUB_LLTOSTR);
+		dt_cg_emit(cg, MOV_REG(R7, R0));
 		dt_cg_emit_clamp(cg, R7, 0, (int32_t)end);
 		dt_cg_emit_tmp_at(cg, R3, dig, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
@@ -1531,4 +1545,3 @@ dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }
 void dt_cg_sub_strtok(dt_cg_t *cg) { (void)cg; } /*STUB*/
-void dt_cg_sub_lltostr(dt_cg_t *cg) { (void)cg; } /*STUB*/
