@@ -1,9 +1,10 @@
 /*
  * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
  * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
- * strtok(), lltostr(), strtoll(), toupper(), tolower().  toupper() and
- * tolower() are runtime routines, global functions of the program the
- * verifier checks once (dt_cg_sub_*(), emitted by dt_cg_program()).
+ * strtok(), lltostr(), strtoll(), toupper(), tolower().  Their loops are
+ * runtime routines, global functions of the program the verifier checks
+ * once (dt_cg_sub_*(), emitted by dt_cg_program()); the call site copies
+ * the arguments and uses the result.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -369,7 +370,8 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * delimiter, which the next call passes over).  The read position r4 is
  * a constant at each step, the loops have no other branch than a test
  * every 16 positions (emit_every16), so the verifier follows one path
- * and keeps few pending branches.
+ * and keeps few pending branches.  The delimiter set and the pass are a
+ * runtime routine (DT_SUB_STRTOK), verified once for the program.
  */
 static void
 emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
@@ -377,38 +379,13 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 {
 	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
-	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
 	int lcont = dt_cg_label_new(cg);
-	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lnull = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 	int lnew = dt_cg_label_new(cg);
 
-	/* the delimiter set */
-	for (int i = 0; i < 32; i += 8)
-		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sdel));
 	dt_cg_emit_strcopy_arg(cg, dt, dnp->dn_args->dn_list);
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_label_set(cg, ldloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
-	dt_cg_emit_tmp_at(cg, R5, dt, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
-	dt_cg_emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
-	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
-	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
-	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
-	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
-	dt_cg_label_set(cg, lddone);
+	dt_cg_emit(cg, STX(BPF_DW, FP, sdel, R7));	/* its length */
 
 	/*
 	 * a new string, or NULL: go on; NULL before any string in this
@@ -438,6 +415,73 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_label_set(cg, lcont);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
 
+	/* the delimiter set and the pass: a runtime routine */
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sdel));
+	dt_cg_emit_call_sub(cg, DT_SUB_STRTOK);
+
+	/* the token (if any) ends where ms_strtok now is */
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit(cg, MOV_REG(R2, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit_clamp(cg, R2, 1, strbuf);
+	dt_cg_emit_tmp_at(cg, R3, sv, R8);
+	dt_cg_emit_strcopy_n(cg, res);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lnull);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
+	dt_cg_emit_strnull(cg, R0);
+	dt_cg_label_set(cg, ldone);
+}
+
+/*
+ * DT_SUB_STRTOK: r1 = offset of the delimiters' copy, r2 = its length;
+ * the bit map of the delimiters made, then the pass over the copy at
+ * strtok_off (ms_strtok, ms_tokstart set by the call site), which leaves
+ * the token's bounds in ms_tokstart and ms_strtok (emit_strtok()).
+ */
+void
+dt_cg_sub_strtok(dt_cg_t *cg)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
+	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
+	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 1, lout);
+	dt_cg_emit(cg, MOV_REG(R8, R0));			/* dctx */
+	dt_cg_emit_clamp(cg, R7, 0, strbuf - 1);
+	/* the delimiter set */
+	for (int i = 0; i < 32; i += 8)
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R8, MS_OFF(ms_tokmap) + i, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_B, R8, MS_OFF(ms_tokmap), 1));	/* NUL */
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_label_set(cg, ldloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
+	dt_cg_emit_tmp_at(cg, R5, 0, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	dt_cg_emit(cg, MOV_REG(R5, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, (int32_t)MS_OFF(ms_tokmap)));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R2));
+	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
+	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
+	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
+	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
+	dt_cg_label_set(cg, lddone);
+
 	/*
 	 * The pass, without branches but the bound (a constant compare)
 	 * and, every 16 positions, a test of done (r7): act = r4 >=
@@ -446,6 +490,7 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
 	 * r4) if act & !d.
 	 */
+	dt_cg_emit(cg, MOV_REG(R9, R8));			/* dctx */
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_label_set(cg, lloop);
@@ -496,22 +541,8 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
-	/* the token (if any) ends where ms_strtok now is */
 	dt_cg_label_set(cg, lend);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
-	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
-	dt_cg_emit(cg, MOV_REG(R2, R4));
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit_clamp(cg, R2, 1, strbuf);
-	dt_cg_emit_tmp_at(cg, R3, sv, R8);
-	dt_cg_emit_strcopy_n(cg, res);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lnull);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
-	dt_cg_emit_strnull(cg, R0);
-	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*
@@ -1544,4 +1575,3 @@ dt_cg_string_of(dt_cg_t *cg, dt_node_t *e, bool nullempty)
 		dt_cg_label_set(cg, lnull);
 	dt_cg_emit_dctx_addr(cg, R0, off);
 }
-void dt_cg_sub_strtok(dt_cg_t *cg) { (void)cg; } /*STUB*/
