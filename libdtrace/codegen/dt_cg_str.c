@@ -872,6 +872,16 @@ dt_cg_sub_lltostr(dt_cg_t *cg)
 	dt_cg_emit_sub_leave(cg, lout);
 }
 
+/* The temporaries of DT_SUB_SEARCH: the text, table, needle, state */
+static int
+search_ntmp(dtrace_hdl_t *dtp)
+{
+	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
+
+	return (1 + (int)((2 * strbuf + size - 1) / size) + 1 +
+	    (int)((KS_SIZE + size - 1) / size));
+}
+
 /*
  * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, then
  * the table (2 * strbuf bytes), the needle's copy and the state (its
@@ -889,7 +899,7 @@ emit_sub_search(dt_cg_t *cg, bool back)
 	int lout = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
 	int lnone = dt_cg_label_new(cg);
 
-	dt_cg_emit_sub_enter(cg, (int)(st / size) + 1, lout);
+	dt_cg_emit_sub_enter(cg, search_ntmp(dtp), lout);
 	dt_cg_emit(cg, MOV_REG(R4, R7));
 	emit_search_kmp(cg, back, 0, tn, ft, st, lfound, lnone);
 	dt_cg_label_set(cg, lfound);
@@ -1078,6 +1088,14 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		const dt_node_t *nd = dnp->dn_args->dn_list;
 		bool back = id == DT_FN_RINDEX;
 		int mark = cg->cg_ntmp;
+		/*
+		 * A literal is searched for inline with bpf_strncmp when the
+		 * routine's temporaries do not fit (a large strsize, many
+		 * strings at once); anything else by the routine.
+		 */
+		bool lit = nd->dn_kind == DN_STRING &&
+		    mark + search_ntmp(cg->cg_hdl) - 1 >
+		    dt_cg_ntmp(cg->cg_hdl);
 		uint32_t res, tn = 0, st = 0;
 		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
@@ -1086,7 +1104,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 * The routine's, after t1: the table, the needle, the state;
 		 * strstr's result goes where the table was.
 		 */
-		if (nd->dn_kind != DN_STRING) {
+		if (!lit) {
 			res = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
 			tn = dt_cg_tmp_alloc(cg);
 			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
@@ -1094,7 +1112,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
 		}
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		if (nd->dn_kind == DN_STRING) {
+		if (lit) {
 			dt_cg_emit(cg, MOV_REG(R8, R7));
 			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
 			    nd->dn_str, strbuf - 1)));
@@ -1129,11 +1147,11 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 * within [0, length] (DTrace: index("ab", "", 9) is 2,
 		 * rindex("ab", "", -1) is 0); r8 is the length then.
 		 */
-		if (nd->dn_kind != DN_STRING || nd->dn_str[0] == '\0') {
+		if (!lit || nd->dn_str[0] == '\0') {
 			int lskip = dt_cg_label_new(cg);
 			int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
 
-			if (nd->dn_kind != DN_STRING) {
+			if (!lit) {
 				dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
 				    (int16_t)(st + KS_M)));
 				dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
@@ -1155,7 +1173,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
 		    lnone);
-		if (nd->dn_kind == DN_STRING)
+		if (lit)
 			emit_search_lit(cg, nd, back, t1, lfound, lnone);
 		else {
 			/* a runtime routine: r4 = the position, or -1 */
