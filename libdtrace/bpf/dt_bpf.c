@@ -121,6 +121,8 @@ static const struct {
 	[DT_SUB_TOLOWER_CB] = { "dt_tolower_cb", 2, true },
 	[DT_SUB_STRCHR] = { "dt_strchr", 3 },
 	[DT_SUB_STRRCHR] = { "dt_strrchr", 3 },
+	[DT_SUB_STRCHR_CB] = { "dt_strchr_cb", 2, true },
+	[DT_SUB_STRRCHR_CB] = { "dt_strrchr_cb", 2, true },
 	[DT_SUB_SEARCH] = { "dt_search", 2 },
 	[DT_SUB_RSEARCH] = { "dt_rsearch", 2 },
 	[DT_SUB_STRTOK] = { "dt_strtok", 2 },

@@ -772,6 +772,8 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_TOLOWER_CB] = dt_cg_sub_tolower_cb,
 		[DT_SUB_STRCHR] = dt_cg_sub_strchr,
 		[DT_SUB_STRRCHR] = dt_cg_sub_strrchr,
+		[DT_SUB_STRCHR_CB] = dt_cg_sub_strchr_cb,
+		[DT_SUB_STRRCHR_CB] = dt_cg_sub_strrchr_cb,
 		[DT_SUB_SEARCH] = dt_cg_sub_search,
 		[DT_SUB_RSEARCH] = dt_cg_sub_rsearch,
 		[DT_SUB_STRTOK] = dt_cg_sub_strtok,

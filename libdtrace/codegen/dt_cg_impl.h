@@ -90,6 +90,8 @@ void dt_cg_sub_toupper_cb(dt_cg_t *cg);
 void dt_cg_sub_tolower_cb(dt_cg_t *cg);
 void dt_cg_sub_strchr(dt_cg_t *cg);
 void dt_cg_sub_strrchr(dt_cg_t *cg);
+void dt_cg_sub_strchr_cb(dt_cg_t *cg);
+void dt_cg_sub_strrchr_cb(dt_cg_t *cg);
 void dt_cg_sub_search(dt_cg_t *cg);
 void dt_cg_sub_rsearch(dt_cg_t *cg);
 void dt_cg_sub_strtok(dt_cg_t *cg);

@@ -282,44 +282,6 @@ dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
 }
 
 /*
- * Find byte c (in r8) in the copy at temporary off, of length r7: the
- * first position, or (last) the last one, scanning from the end; r7 = the
- * position or -1.  Every match leaves the loop at once, so the verifier
- * follows one path per position, not one per pair of them.
- */
-static void
-emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
-{
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
-	int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-
-	if (last) {
-		dt_cg_emit(cg, MOV_REG(R4, R7));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	} else {
-		dt_cg_emit(cg, MOV_IMM(R4, 0));
-	}
-	dt_cg_label_set(cg, lloop);
-	if (last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
-	dt_cg_emit_tmp_at(cg, R5, off, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R5, R5, 0));
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
-	if (!last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lnone);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, last ? -1 : 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	dt_cg_label_set(cg, lfound);
-	dt_cg_emit(cg, MOV_REG(R7, R4));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lnone);
-	dt_cg_emit(cg, MOV_IMM(R7, -1));
-	dt_cg_label_set(cg, ldone);
-}
-
-/*
  * r3 = 1 if byte r1 is in strtok's delimiter set (ms_tokmap), else 0;
  * uses r2 and r5.  The byte is a u8 from a load, so r1 >> 3 < 32.
  */
@@ -1054,7 +1016,12 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 */
 		int lfit = dt_cg_label_new(cg);
 		uint32_t end = LL_END;
-		uint32_t dig = dt_cg_tmp_alloc_bytes(cg, end + 1);
+		uint32_t dig = t1;
+
+		/* the digits in t1, and the temporaries after it if small */
+		for (uint32_t got = dt_cg_tmp_size(cg->cg_hdl); got < end + 1;
+		    got += dt_cg_tmp_size(cg->cg_hdl))
+			(void) dt_cg_tmp_alloc(cg);
 
 		if (n > 1)
 			emit_base(cg, R3, slot[1]);
@@ -1299,31 +1266,87 @@ dt_cg_sub_tolower_cb(dt_cg_t *cg)
 
 /*
  * DT_SUB_STRCHR, DT_SUB_STRRCHR: r1 = offset of the copy, r2 = its
- * length, r3 = the byte; r0 = its first (last) position, or -1.
+ * length, r3 = the byte; r0 = its first (last) position, or -1.  The
+ * loop is bpf_loop's, forward over the copy up to its NUL (strchr finds
+ * the NUL itself, strrchr does not), so that the verifier checks it once
+ * at any strsize; its context in the routine's stack: FP - 16 the copy's
+ * address, FP - 24 the byte, FP - 32 the position found (-1).
  */
 static void
-emit_sub_strfind(dt_cg_t *cg, bool last)
+emit_sub_strfind(dt_cg_t *cg, dt_sub_t cb)
 {
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter_args(cg, 1, 3, lout);
-	dt_cg_emit_clamp(cg, R7, 0, (int32_t)dt_strbuf(cg->cg_hdl) - 1);
-	emit_strfind(cg, 0, last);
-	dt_cg_emit(cg, MOV_REG(R0, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
+	dt_cg_emit(cg, STX(BPF_DW, FP, -24, R8));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, -32, -1));
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit_func_addr(cg, R2, cb);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -32));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, -32));
 	dt_cg_emit(cg, EXIT());
 	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_STRCHR_CB, DT_SUB_STRRCHR_CB: bpf_loop's callback, r1 = the
+ * position, r2 = the context (FP - 32 of the routine); r0 = 1 to stop.
+ */
+static void
+emit_sub_strfind_cb(dt_cg_t *cg, bool last)
+{
+	int lstop = dt_cg_label_new(cg), lnul = dt_cg_label_new(cg);
+	int lgo = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 16));		/* the copy */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
+	    cg->cg_hdl), 0), lstop);
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R2, 8));		/* the byte */
+	if (last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), lnul);
+	dt_cg_emit(cg, STX(BPF_DW, R2, 0, R1));
+	if (!last)
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstop);
+	dt_cg_label_set(cg, lnul);
+	if (!last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_label_set(cg, lgo);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 }
 
 void
 dt_cg_sub_strchr(dt_cg_t *cg)
 {
-	emit_sub_strfind(cg, false);
+	emit_sub_strfind(cg, DT_SUB_STRCHR_CB);
 }
 
 void
 dt_cg_sub_strrchr(dt_cg_t *cg)
 {
-	emit_sub_strfind(cg, true);
+	emit_sub_strfind(cg, DT_SUB_STRRCHR_CB);
+}
+
+void
+dt_cg_sub_strchr_cb(dt_cg_t *cg)
+{
+	emit_sub_strfind_cb(cg, false);
+}
+
+void
+dt_cg_sub_strrchr_cb(dt_cg_t *cg)
+{
+	emit_sub_strfind_cb(cg, true);
 }
 
 #define TL_WS	0x100003e00ULL	/* bit c set: c is white space */

@@ -222,6 +222,8 @@ typedef enum dt_sub {
 	DT_SUB_STRCHR,		/* strchr(), strrchr(): r1 = offset of the */
 	DT_SUB_STRRCHR,		/* string, r2 its length, r3 the byte; r0 =
 				   its first (last) position, or -1 */
+	DT_SUB_STRCHR_CB,	/* their bpf_loop callbacks */
+	DT_SUB_STRRCHR_CB,
 	DT_SUB_SEARCH,		/* index(), strstr(): r1 = offset of the
 				   text, the needle, table and state after
 				   it; r2 = where to start; r0 = position,
