@@ -115,6 +115,8 @@ static const struct {
 	[DT_SUB_CLEANPATH] = { "dt_cleanpath", 2 },
 	[DT_SUB_BASENAME] = { "dt_basename", 2 },
 	[DT_SUB_DIRNAME] = { "dt_dirname", 2 },
+	[DT_SUB_LASTSLASH_CB] = { "dt_lastslash_cb", 2, true },
+	[DT_SUB_STRIP_CB] = { "dt_strip_cb", 2, true },
 	[DT_SUB_TOUPPER] = { "dt_toupper", 2 },
 	[DT_SUB_TOLOWER] = { "dt_tolower", 2 },
 	[DT_SUB_TOUPPER_CB] = { "dt_toupper_cb", 2, true },

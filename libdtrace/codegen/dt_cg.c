@@ -766,6 +766,8 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
 		[DT_SUB_BASENAME] = dt_cg_sub_basename,
 		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
+		[DT_SUB_LASTSLASH_CB] = dt_cg_sub_lastslash_cb,
+		[DT_SUB_STRIP_CB] = dt_cg_sub_strip_cb,
 		[DT_SUB_TOUPPER] = dt_cg_sub_toupper,
 		[DT_SUB_TOLOWER] = dt_cg_sub_tolower,
 		[DT_SUB_TOUPPER_CB] = dt_cg_sub_toupper_cb,

@@ -84,6 +84,8 @@ void dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub);
 void dt_cg_sub_cleanpath(dt_cg_t *cg);
 void dt_cg_sub_basename(dt_cg_t *cg);
 void dt_cg_sub_dirname(dt_cg_t *cg);
+void dt_cg_sub_lastslash_cb(dt_cg_t *cg);
+void dt_cg_sub_strip_cb(dt_cg_t *cg);
 void dt_cg_sub_toupper(dt_cg_t *cg);
 void dt_cg_sub_tolower(dt_cg_t *cg);
 void dt_cg_sub_toupper_cb(dt_cg_t *cg);

@@ -215,6 +215,8 @@ typedef enum dt_sub {
 	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
 				   string's length */
 	DT_SUB_DIRNAME,		/* dirname(): as basename() */
+	DT_SUB_LASTSLASH_CB,	/* their bpf_loop callbacks: the last */
+	DT_SUB_STRIP_CB,	/* slash, dirname's slashes before it */
 	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
 	DT_SUB_TOLOWER,		/* string, changed in place by bpf_loop and */
 	DT_SUB_TOUPPER_CB,	/* the callback of each (a static function, */
