@@ -105,6 +105,10 @@ void dt_cg_sub_inet_ntoa6(dt_cg_t *cg);
 void dt_cg_sub_link6(dt_cg_t *cg);
 void dt_cg_sub_link20(dt_cg_t *cg);
 void dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub);
+void dt_cg_emit_base(dt_cg_t *cg, int reg, int16_t slot);
+
+/* lltostr(): where its digits end, at the NUL, in its area of 72 bytes */
+#define DT_LL_END	71
 void dt_cg_emit_sub_enter(dt_cg_t *cg, int ntmp, int lout);
 void dt_cg_emit_sub_enter_args(dt_cg_t *cg, int ntmp, int nargs, int lout);
 void dt_cg_emit_sub_leave(dt_cg_t *cg, int lout);
