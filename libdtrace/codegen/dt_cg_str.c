@@ -2,10 +2,10 @@
  * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
  * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
  * strtok(), lltostr(), toupper(), tolower() (strtoll() and lltostr()'s
- * digits: dt_cg_strnum.c).  Their loops are
- * runtime routines, global functions of the program the verifier checks
- * once (dt_cg_sub_*(), emitted by dt_cg_program()); the call site copies
- * the arguments and uses the result.
+ * digits: dt_cg_strnum.c).  Their loops are runtime routines, global
+ * functions of the program the verifier checks once (dt_cg_sub_*(),
+ * emitted by dt_cg_program()); the call site copies the arguments and
+ * uses the result.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -77,8 +77,9 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
  * bpf_probe_read_kernel_str (which also gives its length), works on the
  * copy with loops bounded by strsize, and leaves r0 pointing to a
  * temporary holding the result (strlen: the length).  Loops go byte by
- * byte: at strsize 256 a loop is a few hundred jumps for the verifier,
- * well under its limit of 8192 on one path.
+ * byte, in a runtime routine: at strsize 256 a loop is a few hundred
+ * jumps for the verifier, under its limit of 8192 on one path, and past
+ * 2048 the loop is bpf_loop's, checked once for every position.
  */
 
 /*
@@ -1203,7 +1204,6 @@ static void
 emit_sub_strfind_cb(dt_cg_t *cg, bool last)
 {
 	int lstop = dt_cg_label_new(cg), lnul = dt_cg_label_new(cg);
-	int lgo = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 16));		/* the copy */
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
@@ -1220,7 +1220,6 @@ emit_sub_strfind_cb(dt_cg_t *cg, bool last)
 	dt_cg_label_set(cg, lnul);
 	if (!last)
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
-	dt_cg_label_set(cg, lgo);
 	dt_cg_emit(cg, MOV_IMM(R0, 0));
 	dt_cg_emit(cg, EXIT());
 	dt_cg_label_set(cg, lstop);
