@@ -93,21 +93,49 @@ dt_bpf_map_create(int type, const char *name, uint32_t ksize,
  * The functions of a program, for its BTF: the program itself, int f(void
  * *ctx), static; its callback (the function a helper such as
  * bpf_for_each_map_elem calls), int cb(void *map, void *key, void *value,
- * void *ctx), static; and its runtime routines (pg_subs[]), int f(long
- * off, long len), global, so that the verifier checks each once, on its own, with its
- * argument a number, not again at every call.  The verifier takes a
+ * void *ctx), static; and its runtime routines (pg_subs[]), long f(long
+ * off, long len, ...), global, so that the verifier checks each once, on
+ * its own, with its arguments numbers, not again at every call (and the
+ * loop callbacks of some, static).  The verifier takes a
  * callback or a call of another function only in a program whose
  * functions BTF describes, one func_info record for each, in the order of
  * their first instructions.
  */
 #define DT_NFUNCS	(2 + DT_SUB_COUNT)
 
-static const char *const subnames[DT_SUB_COUNT] = {
-	[DT_SUB_CLEANPATH] = "dt_cleanpath",
-	[DT_SUB_BASENAME] = "dt_basename",
-	[DT_SUB_DIRNAME] = "dt_dirname",
-	[DT_SUB_TOUPPER] = "dt_toupper",
-	[DT_SUB_TOLOWER] = "dt_tolower",
+/*
+ * Each runtime routine's name and arguments: a global function has nargs
+ * numbers (long off, long len, long arg); a loop callback (cb, called by
+ * bpf_loop) is static, int f(long index, void *ctx).
+ */
+static const struct {
+	const char *name;
+	int nargs;
+	bool cb;
+} subs[DT_SUB_COUNT] = {
+	[DT_SUB_CLEANPATH] = { "dt_cleanpath", 2 },
+	[DT_SUB_BASENAME] = { "dt_basename", 2 },
+	[DT_SUB_DIRNAME] = { "dt_dirname", 2 },
+	[DT_SUB_LASTSLASH_CB] = { "dt_lastslash_cb", 2, true },
+	[DT_SUB_STRIP_CB] = { "dt_strip_cb", 2, true },
+	[DT_SUB_TOUPPER] = { "dt_toupper", 2 },
+	[DT_SUB_TOLOWER] = { "dt_tolower", 2 },
+	[DT_SUB_TOUPPER_CB] = { "dt_toupper_cb", 2, true },
+	[DT_SUB_TOLOWER_CB] = { "dt_tolower_cb", 2, true },
+	[DT_SUB_STRCHR] = { "dt_strchr", 3 },
+	[DT_SUB_STRRCHR] = { "dt_strrchr", 3 },
+	[DT_SUB_STRCHR_CB] = { "dt_strchr_cb", 2, true },
+	[DT_SUB_STRRCHR_CB] = { "dt_strrchr_cb", 2, true },
+	[DT_SUB_SEARCH] = { "dt_search", 2 },
+	[DT_SUB_RSEARCH] = { "dt_rsearch", 2 },
+	[DT_SUB_STRTOK] = { "dt_strtok", 2 },
+	[DT_SUB_STRTOLL] = { "dt_strtoll", 2 },
+	[DT_SUB_LLTOSTR] = { "dt_lltostr", 3 },
+	[DT_SUB_INET4] = { "dt_inet4", 1 },
+	[DT_SUB_INET6] = { "dt_inet6", 1 },
+	[DT_SUB_INETNTOA6] = { "dt_inet_ntoa6", 1 },
+	[DT_SUB_LINK6] = { "dt_link6", 1 },
+	[DT_SUB_LINK20] = { "dt_link20", 1 },
 };
 
 static int
@@ -170,11 +198,24 @@ funcs_btf(const dt_program_t *pgp, struct bpf_func_info fi[DT_NFUNCS],
 	for (int i = 0; i < DT_SUB_COUNT; i++) {
 		if (pgp->pg_subs[i] == 0)
 			continue;
-		if ((tproto = btf__add_func_proto(btf, tint)) < 0 ||
-		    btf__add_func_param(btf, "off", tlong) < 0 ||
-		    btf__add_func_param(btf, "len", tlong) < 0 ||
-		    (tf = btf__add_func(btf, subnames[i], BTF_FUNC_GLOBAL,
-		    tproto)) < 0)
+		static const char *const args[] = { "off", "len", "arg" };
+
+		if ((tproto = btf__add_func_proto(btf, subs[i].cb ? tint :
+		    tlong)) < 0)
+			goto fail;
+		if (subs[i].cb) {
+			if (btf__add_func_param(btf, "index", tlong) < 0 ||
+			    btf__add_func_param(btf, "ctx", tptr) < 0)
+				goto fail;
+		} else {
+			for (int a = 0; a < subs[i].nargs; a++) {
+				if (btf__add_func_param(btf, args[a],
+				    tlong) < 0)
+					goto fail;
+			}
+		}
+		if ((tf = btf__add_func(btf, subs[i].name, subs[i].cb ?
+		    BTF_FUNC_STATIC : BTF_FUNC_GLOBAL, tproto)) < 0)
 			goto fail;
 		fi[n++] = (struct bpf_func_info){ pgp->pg_subs[i],
 		    (uint32_t)tf };
@@ -954,7 +995,7 @@ verifier_error(dtrace_hdl_t *dtp, const dt_program_t *pgp, int err,
 		    dcp->dc_where : "?");
 	else if (sub >= 0)
 		snprintf(where, sizeof (where), "the runtime routine %s",
-		    subnames[sub]);
+		    subs[sub].name);
 	else
 		snprintf(where, sizeof (where), "the probe trampoline");
 	return (dt_set_errmsg(dtp, EDT_VERIFIER, "BPF verifier rejected the "

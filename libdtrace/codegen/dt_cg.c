@@ -87,6 +87,19 @@ dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub)
 }
 
 /*
+ * r = the address of runtime routine sub, a loop callback (for
+ * bpf_loop): an ld_imm64 of BPF_PSEUDO_FUNC, pointed at it as a call is.
+ */
+void
+dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub)
+{
+	dt_cg_reloc(cg, dt_cg_pc(cg), DT_REL_CALL);
+	dt_cg_emit(cg, INSN(BPF_LD | BPF_DW | BPF_IMM, reg, BPF_PSEUDO_FUNC,
+	    0, (int32_t)sub));
+	dt_cg_emit(cg, INSN(0, 0, 0, 0, 0));
+}
+
+/*
  * The start of a runtime routine of a string in dctx, a global function
  * that the verifier checks once for the whole program: r1 = the offset in
  * dctx of the string, the ntmp - 1 temporaries after it the routine's
@@ -94,17 +107,26 @@ dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub)
  * itself and bounds the offset so that its ntmp temporaries are in dctx:
  * r9 = dctx + offset, and the routine's code is written as inline code
  * would be, with its string at offset 0 and its next temporaries one
- * temporary's size apart.  r2 is kept in r7.  On no dctx (it cannot
- * happen), to label lout.
+ * temporary's size apart.  r2 is kept in r7, and with nargs 3, r3 in
+ * r8; r0 is dctx.  On no dctx (it cannot happen), to label lout.
  */
 void
 dt_cg_emit_sub_enter(dt_cg_t *cg, int ntmp, int lout)
+{
+	dt_cg_emit_sub_enter_args(cg, ntmp, 2, lout);
+}
+
+void
+dt_cg_emit_sub_enter_args(dt_cg_t *cg, int ntmp, int nargs, int lout)
 {
 	dtrace_hdl_t *dtp = cg->cg_hdl;
 	uint32_t last = dt_cg_tmp_off(dtp, dt_cg_ntmp(dtp) - ntmp);
 
 	dt_cg_emit(cg, MOV_REG(R6, R1));
-	dt_cg_emit(cg, MOV_REG(R7, R2));
+	if (nargs >= 2)
+		dt_cg_emit(cg, MOV_REG(R7, R2));
+	if (nargs >= 3)
+		dt_cg_emit(cg, MOV_REG(R8, R3));
 	dt_cg_emit(cg, ST_IMM(BPF_W, FP, -8, 0));
 	dt_cg_emit_mapfd(cg, R1, DT_MAP_DCTX);
 	dt_cg_emit(cg, MOV_REG(R2, FP));
@@ -744,8 +766,26 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_CLEANPATH] = dt_cg_sub_cleanpath,
 		[DT_SUB_BASENAME] = dt_cg_sub_basename,
 		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
+		[DT_SUB_LASTSLASH_CB] = dt_cg_sub_lastslash_cb,
+		[DT_SUB_STRIP_CB] = dt_cg_sub_strip_cb,
 		[DT_SUB_TOUPPER] = dt_cg_sub_toupper,
 		[DT_SUB_TOLOWER] = dt_cg_sub_tolower,
+		[DT_SUB_TOUPPER_CB] = dt_cg_sub_toupper_cb,
+		[DT_SUB_TOLOWER_CB] = dt_cg_sub_tolower_cb,
+		[DT_SUB_STRCHR] = dt_cg_sub_strchr,
+		[DT_SUB_STRRCHR] = dt_cg_sub_strrchr,
+		[DT_SUB_STRCHR_CB] = dt_cg_sub_strchr_cb,
+		[DT_SUB_STRRCHR_CB] = dt_cg_sub_strrchr_cb,
+		[DT_SUB_SEARCH] = dt_cg_sub_search,
+		[DT_SUB_RSEARCH] = dt_cg_sub_rsearch,
+		[DT_SUB_STRTOK] = dt_cg_sub_strtok,
+		[DT_SUB_STRTOLL] = dt_cg_sub_strtoll,
+		[DT_SUB_LLTOSTR] = dt_cg_sub_lltostr,
+		[DT_SUB_INET4] = dt_cg_sub_inet4,
+		[DT_SUB_INET6] = dt_cg_sub_inet6,
+		[DT_SUB_INETNTOA6] = dt_cg_sub_inet_ntoa6,
+		[DT_SUB_LINK6] = dt_cg_sub_link6,
+		[DT_SUB_LINK20] = dt_cg_sub_link20,
 	};
 	dt_block_t *blk = cg->cg_blk;
 	uint32_t keep = 0;

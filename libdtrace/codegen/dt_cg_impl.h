@@ -84,9 +84,33 @@ void dt_cg_emit_call_sub(dt_cg_t *cg, dt_sub_t sub);
 void dt_cg_sub_cleanpath(dt_cg_t *cg);
 void dt_cg_sub_basename(dt_cg_t *cg);
 void dt_cg_sub_dirname(dt_cg_t *cg);
+void dt_cg_sub_lastslash_cb(dt_cg_t *cg);
+void dt_cg_sub_strip_cb(dt_cg_t *cg);
 void dt_cg_sub_toupper(dt_cg_t *cg);
 void dt_cg_sub_tolower(dt_cg_t *cg);
+void dt_cg_sub_toupper_cb(dt_cg_t *cg);
+void dt_cg_sub_tolower_cb(dt_cg_t *cg);
+void dt_cg_sub_strchr(dt_cg_t *cg);
+void dt_cg_sub_strrchr(dt_cg_t *cg);
+void dt_cg_sub_strchr_cb(dt_cg_t *cg);
+void dt_cg_sub_strrchr_cb(dt_cg_t *cg);
+void dt_cg_sub_search(dt_cg_t *cg);
+void dt_cg_sub_rsearch(dt_cg_t *cg);
+void dt_cg_sub_strtok(dt_cg_t *cg);
+void dt_cg_sub_strtoll(dt_cg_t *cg);
+void dt_cg_sub_lltostr(dt_cg_t *cg);
+void dt_cg_sub_inet4(dt_cg_t *cg);
+void dt_cg_sub_inet6(dt_cg_t *cg);
+void dt_cg_sub_inet_ntoa6(dt_cg_t *cg);
+void dt_cg_sub_link6(dt_cg_t *cg);
+void dt_cg_sub_link20(dt_cg_t *cg);
+void dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub);
+void dt_cg_emit_base(dt_cg_t *cg, int reg, int16_t slot);
+
+/* lltostr(): where its digits end, at the NUL, in its area of 72 bytes */
+#define DT_LL_END	71
 void dt_cg_emit_sub_enter(dt_cg_t *cg, int ntmp, int lout);
+void dt_cg_emit_sub_enter_args(dt_cg_t *cg, int ntmp, int nargs, int lout);
 void dt_cg_emit_sub_leave(dt_cg_t *cg, int lout);
 void dt_cg_emit_imm64(dt_cg_t *cg, int reg, uint64_t v);
 void dt_cg_emit_mapfd(dt_cg_t *cg, int reg, int map);

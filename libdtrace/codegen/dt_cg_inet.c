@@ -1,6 +1,8 @@
 /*
  * dt_cg_inet.c: network addresses as strings: inet_ntoa(), inet_ntoa6(),
- * inet_ntop(), link_ntop().
+ * inet_ntop(), link_ntop().  Each format is a runtime routine, a global
+ * function of the program the verifier checks once (dt_cg_sub_*(),
+ * emitted by dt_cg_program()).
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -304,6 +306,71 @@ emit_link_hex(dt_cg_t *cg, uint32_t st, uint32_t out, uint32_t n)
 }
 
 /*
+ * The formats are runtime routines (DT_SUB_INET4 ...): r1 = offset of
+ * the output string, the address and state (st) in the temporaries after
+ * it.
+ */
+static void
+emit_inet_call(dt_cg_t *cg, uint32_t out, dt_sub_t sub)
+{
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)out));
+	dt_cg_emit_call_sub(cg, sub);
+}
+
+static void
+emit_sub_inet(dt_cg_t *cg, dt_sub_t sub)
+{
+	uint32_t size = dt_cg_tmp_size(cg->cg_hdl);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter_args(cg, 1 + (int)((IN_STATE + size - 1) / size),
+	    1, lout);
+	switch (sub) {
+	case DT_SUB_INET4:
+		emit_inet_v4(cg, size, 0, 0);
+		break;
+	case DT_SUB_INET6:
+	case DT_SUB_INETNTOA6:
+		emit_inet_v6(cg, size, 0, sub == DT_SUB_INETNTOA6);
+		break;
+	default:
+		emit_link_hex(cg, size, 0, sub == DT_SUB_LINK6 ? 6 : 20);
+		break;
+	}
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_inet4(dt_cg_t *cg)
+{
+	emit_sub_inet(cg, DT_SUB_INET4);
+}
+
+void
+dt_cg_sub_inet6(dt_cg_t *cg)
+{
+	emit_sub_inet(cg, DT_SUB_INET6);
+}
+
+void
+dt_cg_sub_inet_ntoa6(dt_cg_t *cg)
+{
+	emit_sub_inet(cg, DT_SUB_INETNTOA6);
+}
+
+void
+dt_cg_sub_link6(dt_cg_t *cg)
+{
+	emit_sub_inet(cg, DT_SUB_LINK6);
+}
+
+void
+dt_cg_sub_link20(dt_cg_t *cg)
+{
+	emit_sub_inet(cg, DT_SUB_LINK20);
+}
+
+/*
  * r0 = inet_ntoa(addr), inet_ntoa6(addr), inet_ntop(af, addr) or
  * link_ntop(hwtype, addr).  An af other than AF_INET (2) or AF_INET6 (10),
  * a hwtype other than ARPHRD_ETHER (1) or ARPHRD_INFINIBAND (32), is an
@@ -338,13 +405,13 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)st, 6);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_link_hex(cg, st, out, 6);
+		emit_inet_call(cg, out, DT_SUB_LINK6);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
 		dt_cg_label_set(cg, l6);
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)st, 20);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_link_hex(cg, st, out, 20);
+		emit_inet_call(cg, out, DT_SUB_LINK20);
 		id = 0;		/* no inet format follows */
 	} else if (id == DT_FN_INET_NTOP) {
 		int16_t afslot;
@@ -367,7 +434,7 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)st, 4);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v4(cg, st, out, 0);
+		emit_inet_call(cg, out, DT_SUB_INET4);
 	}
 	if (id == DT_FN_INET_NTOP)
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
@@ -376,8 +443,8 @@ dt_cg_inet(dt_cg_t *cg, dt_node_t *dnp, dt_datarec_t *r __attribute__((unused)))
 		dt_cg_emit_read(cg, BPF_FUNC_probe_read_kernel, true,
 		    (int32_t)st, 16);
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + IN_POS), 0));
-		emit_inet_v6(cg, st, out, id == DT_FN_INET_NTOA6 &&
-		    dnp->dn_aux == 0);
+		emit_inet_call(cg, out, id == DT_FN_INET_NTOA6 &&
+		    dnp->dn_aux == 0 ? DT_SUB_INETNTOA6 : DT_SUB_INET6);
 	}
 	dt_cg_label_set(cg, lend);
 	{

@@ -436,46 +436,111 @@ dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp)
 }
 
 /*
- * For basename and dirname: in the copy at temporary off, of length r7,
- * cut the trailing slashes (keeping a first character), then find the
- * last slash before them: r7 = its position or -1.  One backward loop:
- * cutting writes NULs into the copy rather than keeping an end in a
- * register, so the verifier's paths do not multiply.
+ * The context of basename's and dirname's bpf_loop callbacks, in the
+ * routine's stack from FP - 32 (the routine's frame is 32 bytes: the
+ * map key at FP - 8 is free once dctx is found).
+ */
+#define BD_RES	0	/* lastslash: the position found, or -1 */
+#define BD_FLAG	8	/* lastslash: 1 once past the trailing slashes */
+#define BD_POS	16	/* lastslash: the length; strip: the position */
+#define BD_PTR	24	/* the copy's address */
+#define BD_CTX	(-32)
+
+/* bpf_loop(strbuf, callback sub, FP + BD_CTX, 0) */
+static void
+emit_bd_loop(dt_cg_t *cg, dt_sub_t sub)
+{
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit_func_addr(cg, R2, sub);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, BD_CTX));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
+}
+
+/*
+ * For basename and dirname: in the copy at r9, of length r7, cut the
+ * trailing slashes (keeping a first character), then find the last slash
+ * before them: r7 = its position or -1.  One backward loop, bpf_loop's
+ * (DT_SUB_LASTSLASH_CB), so that the verifier checks one iteration
+ * whatever strsize is: cutting writes NULs into the copy.
  */
 static void
-emit_lastslash(dt_cg_t *cg, uint32_t off)
+emit_lastslash(dt_cg_t *cg)
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int lloop = dt_cg_label_new(cg), lname = dt_cg_label_new(cg),
-	    lnext = dt_cg_label_new(cg);
-	int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
-	int ldone = dt_cg_label_new(cg);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, -1));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_FLAG, 0));
+	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_PTR, R9));
+	emit_bd_loop(cg, DT_SUB_LASTSLASH_CB);
+	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, BD_CTX + BD_RES));
+}
 
-	dt_cg_emit(cg, MOV_REG(R4, R7));
+/*
+ * DT_SUB_LASTSLASH_CB: r1 = the step, r2 = the context; the position is
+ * the length - 1 - the step.  r0 = 1 to stop.
+ */
+void
+dt_cg_sub_lastslash_cb(dt_cg_t *cg)
+{
+	int lname = dt_cg_label_new(cg), lstop = dt_cg_label_new(cg);
+	int lnext = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R2, BD_POS));
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	dt_cg_emit(cg, MOV_IMM(R8, 0));		/* 0: cutting slashes */
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
-	dt_cg_emit_tmp_at(cg, R5, off, R4);
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)dt_strbuf(
+	    cg->cg_hdl), 0), lstop);
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R2, BD_PTR));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lname);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, BD_FLAG));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R3, 0, 0), lname);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lname);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lname);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));	/* cut a trailing slash */
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
 	dt_cg_label_set(cg, lname);
-	dt_cg_emit(cg, MOV_IMM(R8, 1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, '/', 0), lfound);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R2, BD_FLAG, 1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnext);
+	dt_cg_emit(cg, STX(BPF_DW, R2, BD_RES, R4));
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+}
+
+/*
+ * DT_SUB_STRIP_CB: dirname's slashes before the last one, from position
+ * BD_POS (at least 1) back: while the byte before it is a slash, it goes
+ * back; then a NUL is written there (BD_RES = 1), or, at 0, the root
+ * stays (BD_RES = 0).
+ */
+void
+dt_cg_sub_strip_cb(dt_cg_t *cg)
+{
+	int lroot = dt_cg_label_new(cg), lcut = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R2, BD_POS));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R4, 0, 0), lroot);
+	dt_cg_emit_clamp(cg, R4, 1, (int32_t)dt_strbuf(cg->cg_hdl) - 1);
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R2, BD_PTR));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R4));
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	dt_cg_label_set(cg, lfound);
-	dt_cg_emit(cg, MOV_REG(R7, R4));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lnone);
-	dt_cg_emit(cg, MOV_IMM(R7, -1));
-	dt_cg_label_set(cg, ldone);
+	dt_cg_emit(cg, STX(BPF_DW, R2, BD_POS, R4));
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lcut);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R2, BD_RES, 1));
+	dt_cg_label_set(cg, lroot);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 }
 
 /*
@@ -641,8 +706,9 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 }
 
 /*
- * basename or dirname (id) of the copy at temporary t1, of length r7, in
- * place: the result is at t1 (basename's tail goes through temporary t2).
+ * basename or dirname (id) of the copy at temporary t1 (at r9), of length
+ * r7, in place: the result is at t1 (basename's tail goes through
+ * temporary t2).  Only in the routine: its loops are bpf_loop's.
  */
 static void
 emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
@@ -651,7 +717,7 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 	int lnone = dt_cg_label_new(cg), lroot = dt_cg_label_new(cg);
 	int ldone = dt_cg_label_new(cg);
 
-	emit_lastslash(cg, t1);
+	emit_lastslash(cg);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R7, 0, 0), lnone);
 	if (id == DT_FN_BASENAME) {
 		/* a lone "/" is its own basename */
@@ -673,23 +739,17 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
 		dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
 	} else {
-		int lstrip = dt_cg_label_new(cg), lcut = dt_cg_label_new(cg);
-
 		/*
 		 * The slashes before the last one go too ("/a//b" -> "/a");
-		 * the slash at 0 stays ("/x", "//x" -> "/").
+		 * the slash at 0 stays ("/x", "//x" -> "/"): bpf_loop's
+		 * (DT_SUB_STRIP_CB).
 		 */
-		dt_cg_label_set(cg, lstrip);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R7, 0, 0), lroot);
-		dt_cg_emit_clamp(cg, R7, 1, (int32_t)strbuf - 1);
-		dt_cg_emit_tmp_at(cg, R5, t1, R7);
-		dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstrip);
-		dt_cg_label_set(cg, lcut);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
-		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+		dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, 0));
+		dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
+		emit_bd_loop(cg, DT_SUB_STRIP_CB);
+		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, BD_CTX + BD_RES));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lroot);
 		dt_cg_label_set(cg, lroot);
 		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(t1 + 1), 0));
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);

@@ -1,9 +1,11 @@
 /*
  * dt_cg_str.c: the string subroutines: copyinstr(), stringof(), strlen(),
  * strjoin(), substr(), strchr(), strrchr(), index(), rindex(), strstr(),
- * strtok(), lltostr(), strtoll(), toupper(), tolower().  toupper() and
- * tolower() are runtime routines, global functions of the program the
- * verifier checks once (dt_cg_sub_*(), emitted by dt_cg_program()).
+ * strtok(), lltostr(), toupper(), tolower() (strtoll() and lltostr()'s
+ * digits: dt_cg_strnum.c).  Their loops are runtime routines, global
+ * functions of the program the verifier checks once (dt_cg_sub_*(),
+ * emitted by dt_cg_program()); the call site copies the arguments and
+ * uses the result.
  */
 #include <errno.h>
 #include <setjmp.h>
@@ -23,6 +25,7 @@
 #define KS_LIM	32	/* where the search starts (rindex: ends) */
 #define KS_LAST	40	/* rindex: the last match so far, or -1 */
 #define KS_SIZE	48
+
 
 /* r0 = copyinstr(addr [, maxlen]) */
 void
@@ -74,8 +77,9 @@ dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
  * bpf_probe_read_kernel_str (which also gives its length), works on the
  * copy with loops bounded by strsize, and leaves r0 pointing to a
  * temporary holding the result (strlen: the length).  Loops go byte by
- * byte: at strsize 256 a loop is a few hundred jumps for the verifier,
- * well under its limit of 8192 on one path.
+ * byte, in a runtime routine: at strsize 256 a loop is a few hundred
+ * jumps for the verifier, under its limit of 8192 on one path, and past
+ * 2048 the loop is bpf_loop's, checked once for every position.
  */
 
 /*
@@ -279,44 +283,6 @@ dt_cg_emit_clamp(dt_cg_t *cg, int r, int32_t lo, int32_t hi)
 }
 
 /*
- * Find byte c (in r8) in the copy at temporary off, of length r7: the
- * first position, or (last) the last one, scanning from the end; r7 = the
- * position or -1.  Every match leaves the loop at once, so the verifier
- * follows one path per position, not one per pair of them.
- */
-static void
-emit_strfind(dt_cg_t *cg, uint32_t off, bool last)
-{
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int lloop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
-	int lnone = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-
-	if (last) {
-		dt_cg_emit(cg, MOV_REG(R4, R7));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	} else {
-		dt_cg_emit(cg, MOV_IMM(R4, 0));
-	}
-	dt_cg_label_set(cg, lloop);
-	if (last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, R4, 0, 0), lnone);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0), lnone);
-	dt_cg_emit_tmp_at(cg, R5, off, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R5, R5, 0));
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JEQ, R5, R8, 0), lfound);
-	if (!last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lnone);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, last ? -1 : 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-	dt_cg_label_set(cg, lfound);
-	dt_cg_emit(cg, MOV_REG(R7, R4));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lnone);
-	dt_cg_emit(cg, MOV_IMM(R7, -1));
-	dt_cg_label_set(cg, ldone);
-}
-
-/*
  * r3 = 1 if byte r1 is in strtok's delimiter set (ms_tokmap), else 0;
  * uses r2 and r5.  The byte is a u8 from a load, so r1 >> 3 < 32.
  */
@@ -367,7 +333,8 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * delimiter, which the next call passes over).  The read position r4 is
  * a constant at each step, the loops have no other branch than a test
  * every 16 positions (emit_every16), so the verifier follows one path
- * and keeps few pending branches.
+ * and keeps few pending branches.  The delimiter set and the pass are a
+ * runtime routine (DT_SUB_STRTOK), verified once for the program.
  */
 static void
 emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
@@ -375,38 +342,13 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 {
 	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
 	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
-	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
 	int lcont = dt_cg_label_new(cg);
-	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lnull = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 	int lnew = dt_cg_label_new(cg);
 
-	/* the delimiter set */
-	for (int i = 0; i < 32; i += 8)
-		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokmap) + i, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, MS_OFF(ms_tokmap), 1));	/* NUL */
 	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sdel));
 	dt_cg_emit_strcopy_arg(cg, dt, dnp->dn_args->dn_list);
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_label_set(cg, ldloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
-	dt_cg_emit_tmp_at(cg, R5, dt, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
-	dt_cg_emit_tmp_at(cg, R5, (uint32_t)MS_OFF(ms_tokmap), R2);
-	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
-	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
-	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
-	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
-	dt_cg_label_set(cg, lddone);
+	dt_cg_emit(cg, STX(BPF_DW, FP, sdel, R7));	/* its length */
 
 	/*
 	 * a new string, or NULL: go on; NULL before any string in this
@@ -436,6 +378,73 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_label_set(cg, lcont);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tokstart), strbuf));
 
+	/* the delimiter set and the pass: a runtime routine */
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt));
+	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sdel));
+	dt_cg_emit_call_sub(cg, DT_SUB_STRTOK);
+
+	/* the token (if any) ends where ms_strtok now is */
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
+	dt_cg_emit(cg, MOV_REG(R2, R4));
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
+	dt_cg_emit_clamp(cg, R2, 1, strbuf);
+	dt_cg_emit_tmp_at(cg, R3, sv, R8);
+	dt_cg_emit_strcopy_n(cg, res);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lnull);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
+	dt_cg_emit_strnull(cg, R0);
+	dt_cg_label_set(cg, ldone);
+}
+
+/*
+ * DT_SUB_STRTOK: r1 = offset of the delimiters' copy, r2 = its length;
+ * the bit map of the delimiters made, then the pass over the copy at
+ * strtok_off (ms_strtok, ms_tokstart set by the call site), which leaves
+ * the token's bounds in ms_tokstart and ms_strtok (emit_strtok()).
+ */
+void
+dt_cg_sub_strtok(dt_cg_t *cg)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
+	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
+	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 1, lout);
+	dt_cg_emit(cg, MOV_REG(R8, R0));			/* dctx */
+	dt_cg_emit_clamp(cg, R7, 0, strbuf - 1);
+	/* the delimiter set */
+	for (int i = 0; i < 32; i += 8)
+		dt_cg_emit(cg, ST_IMM(BPF_DW, R8, MS_OFF(ms_tokmap) + i, 0));
+	dt_cg_emit(cg, ST_IMM(BPF_B, R8, MS_OFF(ms_tokmap), 1));	/* NUL */
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_label_set(cg, ldloop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
+	dt_cg_emit_tmp_at(cg, R5, 0, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
+	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
+	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
+	dt_cg_emit(cg, MOV_REG(R2, R1));
+	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
+	dt_cg_emit(cg, MOV_REG(R5, R8));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, (int32_t)MS_OFF(ms_tokmap)));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R2));
+	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
+	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
+	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
+	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
+	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
+	dt_cg_label_set(cg, lddone);
+
 	/*
 	 * The pass, without branches but the bound (a constant compare)
 	 * and, every 16 positions, a test of done (r7): act = r4 >=
@@ -444,6 +453,7 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
 	 * r4) if act & !d.
 	 */
+	dt_cg_emit(cg, MOV_REG(R9, R8));			/* dctx */
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_emit(cg, MOV_IMM(R7, 0));
 	dt_cg_label_set(cg, lloop);
@@ -494,22 +504,8 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 
-	/* the token (if any) ends where ms_strtok now is */
 	dt_cg_label_set(cg, lend);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, MS_OFF(ms_tokstart)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, strbuf, 0), lnull);
-	dt_cg_emit(cg, LDX(BPF_DW, R4, R9, MS_OFF(ms_strtok)));
-	dt_cg_emit(cg, MOV_REG(R2, R4));
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R8));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit_clamp(cg, R2, 1, strbuf);
-	dt_cg_emit_tmp_at(cg, R3, sv, R8);
-	dt_cg_emit_strcopy_n(cg, res);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-	dt_cg_label_set(cg, lnull);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_strtok), strbuf));
-	dt_cg_emit_strnull(cg, R0);
-	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*
@@ -759,21 +755,55 @@ emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnone);
 }
 
+/* The temporaries of DT_SUB_SEARCH: the text, table, needle, state */
+static int
+search_ntmp(dtrace_hdl_t *dtp)
+{
+	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
+
+	return (1 + (int)((2 * strbuf + size - 1) / size) + 1 +
+	    (int)((KS_SIZE + size - 1) / size));
+}
+
 /*
- * reg = the base argument of lltostr() or strtoll() (pushed at slot):
- * one outside 2 .. 36 is the illegal operation fault.
+ * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, then
+ * the table (2 * strbuf bytes), the needle's copy and the state (its
+ * lengths at KS_M and KS_N) in the temporaries after it; r2 = where the
+ * search starts (rindex: the last position it may find).  r0 = the
+ * position found, or -1.
  */
 static void
-emit_base(dt_cg_t *cg, int reg, int16_t slot)
+emit_sub_search(dt_cg_t *cg, bool back)
 {
-	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+	dtrace_hdl_t *dtp = cg->cg_hdl;
+	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
+	uint32_t ft = size, tn = ft + (2 * strbuf + size - 1) / size * size;
+	uint32_t st = tn + size;
+	int lout = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
+	int lnone = dt_cg_label_new(cg);
 
-	dt_cg_emit(cg, LDX(BPF_DW, reg, FP, slot));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLT, reg, 2, 0), lbad);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, reg, 36, 0), lok);
-	dt_cg_label_set(cg, lbad);
-	dt_cg_emit_fault(cg, DTRACEFLT_ILLOP, reg);
-	dt_cg_label_set(cg, lok);
+	dt_cg_emit_sub_enter(cg, search_ntmp(dtp), lout);
+	dt_cg_emit(cg, MOV_REG(R4, R7));
+	emit_search_kmp(cg, back, 0, tn, ft, st, lfound, lnone);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_emit(cg, MOV_REG(R0, R4));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lnone);
+	dt_cg_emit(cg, MOV_IMM(R0, -1));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+void
+dt_cg_sub_search(dt_cg_t *cg)
+{
+	emit_sub_search(cg, false);
+}
+
+void
+dt_cg_sub_rsearch(dt_cg_t *cg)
+{
+	emit_sub_search(cg, true);
 }
 
 void
@@ -857,10 +887,15 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 	case DT_FN_STRRCHR: {
 		int lfound = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
 
+		/* a runtime routine: r7 = the position, or -1 */
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slot[1]));
-		dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 0xff));
-		emit_strfind(cg, t1, id == DT_FN_STRRCHR);
+		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, slot[1]));
+		dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 0xff));
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+		dt_cg_emit(cg, MOV_REG(R2, R7));
+		dt_cg_emit_call_sub(cg, id == DT_FN_STRRCHR ? DT_SUB_STRRCHR :
+		    DT_SUB_STRCHR);
+		dt_cg_emit(cg, MOV_REG(R7, R0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R7, 0, 0), lfound);
 		dt_cg_emit_strnull(cg, R0);		/* not found: NULL */
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
@@ -879,90 +914,27 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		break;
 	case DT_FN_LLTOSTR: {
 		/*
-		 * lltostr(v [, base]), base 2 to 36 (another is an illegal
-		 * operation), 10 by default.  Digits from the end of a
-		 * buffer backwards, at most 64 (base 2): the count in r4 (a
-		 * constant for the verifier at each step) bounds the loop,
-		 * as the division does not.  As in DTrace, base 10 is
-		 * signed, any other base shows v unsigned, base 16 with
-		 * "0x" before it and base 8 with "0" (v not 0).  The sign,
-		 * the prefix and the first strsize digits are kept.
+		 * lltostr(v [, base]): the digits written by a runtime
+		 * routine (DT_SUB_LLTOSTR), at most 72 bytes from its first
+		 * character, r7, to the NUL at 71; then copied.
 		 */
-		int lpos = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
-		int lsign = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
-		int lfit = dt_cg_label_new(cg), llow = dt_cg_label_new(cg);
-		int lneg = dt_cg_label_new(cg);
-		uint32_t end = 71;
-		uint32_t dig = dt_cg_tmp_alloc_bytes(cg, end + 1);
+		int lfit = dt_cg_label_new(cg);
+		uint32_t end = DT_LL_END;
+		uint32_t dig = t1;
 
-		dt_cg_emit(cg, MOV_REG(R8, R0));		/* magnitude */
-		dt_cg_emit(cg, MOV_IMM(R5, 0));		/* negative? */
-		if (n > 1) {
-			emit_base(cg, R2, slot[1]);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 10, 0), lpos);
-		}
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R8, 0, 0), lpos);
-		dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R8, 0, 0, 0));
-		dt_cg_emit(cg, MOV_IMM(R5, 1));
-		dt_cg_label_set(cg, lpos);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)(dig + end), 0));
-		dt_cg_emit(cg, MOV_IMM(R4, 0));
-		dt_cg_label_set(cg, lloop);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)end - 2, 0),
-		    lout);
-		dt_cg_emit(cg, MOV_REG(R1, R8));
-		if (n > 1) {
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
-		} else {
-			dt_cg_emit(cg, ALU_IMM(BPF_MOD, R1, 10));
-		}
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, 10, 0), llow);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, 'a' - 10 - '0'));
-		dt_cg_label_set(cg, llow);
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, '0'));
-		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end - 1));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		dt_cg_emit_tmp_at(cg, R3, dig, R7);
-		dt_cg_emit(cg, STX(BPF_B, R3, 0, R1));
-		if (n > 1) {
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit(cg, ALU_REG(BPF_DIV, R8, R2));
-		} else {
-			dt_cg_emit(cg, ALU_IMM(BPF_DIV, R8, 10));
-		}
-		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lloop);
-		dt_cg_label_set(cg, lout);
-		/* r7: the first digit, at least 7 (64 digits at most) */
-		dt_cg_emit(cg, MOV_IMM(R7, (int32_t)end));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R4));
-		if (n > 1) {
-			int lno16 = dt_cg_label_new(cg);
-			int lpre = dt_cg_label_new(cg);
+		/* the digits in t1, and the temporaries after it if small */
+		for (uint32_t got = dt_cg_tmp_size(cg->cg_hdl); got < end + 1;
+		    got += dt_cg_tmp_size(cg->cg_hdl))
+			(void) dt_cg_tmp_alloc(cg);
 
-			dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[1]));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 16, 0), lno16);
-			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-			dt_cg_emit_tmp_at(cg, R3, dig, R7);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, 'x'));
-			dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-			    lpre);
-			dt_cg_label_set(cg, lno16);
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 8, 0), lneg);
-			dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slot[0]));
-			dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lsign);
-			dt_cg_label_set(cg, lpre);
-			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-			dt_cg_emit_tmp_at(cg, R3, dig, R7);
-			dt_cg_emit(cg, ST_IMM(BPF_B, R3, 0, '0'));
-		}
-		dt_cg_label_set(cg, lneg);
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lsign);
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 1));
-		dt_cg_emit_tmp_at(cg, R2, dig, R7);
-		dt_cg_emit(cg, ST_IMM(BPF_B, R2, 0, '-'));
-		dt_cg_label_set(cg, lsign);
+		if (n > 1)
+			dt_cg_emit_base(cg, R3, slot[1]);
+		else
+			dt_cg_emit(cg, MOV_IMM(R3, 10));
+		dt_cg_emit(cg, LDX(BPF_DW, R2, FP, slot[0]));
+		dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dig));
+		dt_cg_emit_call_sub(cg, DT_SUB_LLTOSTR);
+		dt_cg_emit(cg, MOV_REG(R7, R0));
 		dt_cg_emit_clamp(cg, R7, 0, (int32_t)end);
 		dt_cg_emit_tmp_at(cg, R3, dig, R7);
 		dt_cg_emit(cg, MOV_IMM(R2, (int32_t)end + 1));
@@ -987,18 +959,31 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		const dt_node_t *nd = dnp->dn_args->dn_list;
 		bool back = id == DT_FN_RINDEX;
 		int mark = cg->cg_ntmp;
-		uint32_t res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
-		uint32_t tn = 0, st = 0, ft = 0;
+		/*
+		 * A literal is searched for inline with bpf_strncmp when the
+		 * routine's temporaries do not fit (a large strsize, many
+		 * strings at once); anything else by the routine.
+		 */
+		bool lit = nd->dn_kind == DN_STRING &&
+		    mark + search_ntmp(cg->cg_hdl) - 1 >
+		    dt_cg_ntmp(cg->cg_hdl);
+		uint32_t res, tn = 0, st = 0;
 		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
 
-		if (nd->dn_kind != DN_STRING) {
-			ft = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
+		/*
+		 * The routine's, after t1: the table, the needle, the state;
+		 * strstr's result goes where the table was.
+		 */
+		if (!lit) {
+			res = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
 			tn = dt_cg_tmp_alloc(cg);
 			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
+		} else {
+			res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
 		}
 		dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-		if (nd->dn_kind == DN_STRING) {
+		if (lit) {
 			dt_cg_emit(cg, MOV_REG(R8, R7));
 			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
 			    nd->dn_str, strbuf - 1)));
@@ -1033,11 +1018,11 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 * within [0, length] (DTrace: index("ab", "", 9) is 2,
 		 * rindex("ab", "", -1) is 0); r8 is the length then.
 		 */
-		if (nd->dn_kind != DN_STRING || nd->dn_str[0] == '\0') {
+		if (!lit || nd->dn_str[0] == '\0') {
 			int lskip = dt_cg_label_new(cg);
 			int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
 
-			if (nd->dn_kind != DN_STRING) {
+			if (!lit) {
 				dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
 				    (int16_t)(st + KS_M)));
 				dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
@@ -1059,10 +1044,18 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		dt_cg_emit_jump(cg, JMP_REG(BPF_JSGT, R4, R8, 0), lnone);
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, (int32_t)strbuf, 0),
 		    lnone);
-		if (nd->dn_kind == DN_STRING)
+		if (lit)
 			emit_search_lit(cg, nd, back, t1, lfound, lnone);
-		else
-			emit_search_kmp(cg, back, t1, tn, ft, st, lfound, lnone);
+		else {
+			/* a runtime routine: r4 = the position, or -1 */
+			dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
+			dt_cg_emit(cg, MOV_REG(R2, R4));
+			dt_cg_emit_call_sub(cg, back ? DT_SUB_RSEARCH :
+			    DT_SUB_SEARCH);
+			dt_cg_emit(cg, MOV_REG(R4, R0));
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0),
+			    lfound);
+		}
 		dt_cg_label_set(cg, lnone);
 		if (id == DT_FN_STRSTR) {
 			dt_cg_emit_strnull(cg, R0);	/* NULL */
@@ -1101,254 +1094,161 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 /*
  * The runtime routines of toupper() and tolower() (DT_SUB_TOUPPER,
  * DT_SUB_TOLOWER): r1 = the offset of the copy, whose letters of the one
- * case become the other's, in place.
+ * case become the other's, in place.  The loop is bpf_loop's, over
+ * strsize positions, with the copy's address in the routine's stack (its
+ * context): the verifier checks the callback once for every iteration,
+ * where a loop of our own it follows position by position (and refused at
+ * strsize 4096, two pending branches a character).
  */
 static void
-emit_sub_case(dt_cg_t *cg, int32_t lo)
+emit_sub_case(dt_cg_t *cg, dt_sub_t cb)
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int lloop = dt_cg_label_new(cg), lnext = dt_cg_label_new(cg);
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 1, lout);
+	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit_func_addr(cg, R2, cb);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -16));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf, 0), lout);
-	dt_cg_emit_tmp_at(cg, R5, 0, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lout);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R1, lo, 0), lnext);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R1, lo + 25, 0), lnext);
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R1, 0x20));
-	dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
-	dt_cg_label_set(cg, lnext);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
 	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_TOUPPER_CB, DT_SUB_TOLOWER_CB: bpf_loop's callback, r1 = the
+ * position, r2 = the context (the copy's address); r0 = 1 (stop) at the
+ * NUL, else 0 (go on).
+ */
+static void
+emit_sub_case_cb(dt_cg_t *cg, int32_t lo)
+{
+	int lnext = dt_cg_label_new(cg), lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
+	    cg->cg_hdl), 0), lstop);
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R4, lo, 0), lnext);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R4, lo + 25, 0), lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R4, 0x20));
+	dt_cg_emit(cg, STX(BPF_B, R3, 0, R4));
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 }
 
 void
 dt_cg_sub_toupper(dt_cg_t *cg)
 {
-	emit_sub_case(cg, 'a');
+	emit_sub_case(cg, DT_SUB_TOUPPER_CB);
 }
 
 void
 dt_cg_sub_tolower(dt_cg_t *cg)
 {
-	emit_sub_case(cg, 'A');
+	emit_sub_case(cg, DT_SUB_TOLOWER_CB);
 }
 
-#define TL_WS	0x100003e00ULL	/* bit c set: c is white space */
-
-/* reg = (reg == 0), reg in [0, 2^63) */
-static void
-emit_tl_eqz(dt_cg_t *cg, int reg)
+void
+dt_cg_sub_toupper_cb(dt_cg_t *cg)
 {
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, 1));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+	emit_sub_case_cb(cg, 'a');
 }
 
-/* reg = (reg < k), reg in [0, 2^63) */
-static void
-emit_tl_lt(dt_cg_t *cg, int reg, int32_t k)
+void
+dt_cg_sub_tolower_cb(dt_cg_t *cg)
 {
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, reg, k));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, reg, 63));
+	emit_sub_case_cb(cg, 'A');
 }
 
 /*
- * r0 = strtoll(s [, base]): the integer s begins with, in base 2 to 36
- * (10 by default; another base is an illegal operation, as in DTrace):
- * white space (' ', '\t' to '\r') skipped, an optional sign, for base 16
- * an optional 0x or 0X, then the digits (0-9, then a-z or A-Z for 10 to
- * 35) up to the first character that is no digit of the base.  The value
- * wraps around past 64 bits.
- *
- * One loop over the copy, bounded by strsize (r4 the position, r8 the
- * base), with a phase: 0 white space and the sign, 1 the first character
- * after them (a 0 that may start a hex prefix), 3 after that 0 (an x or
- * X), 2 the digits; a character no phase takes ends it.  Each character
- * is classified and the phase, the sign and the value updated without a
- * branch, as 0/1 flags and multiplications, so that an iteration has one
- * branch on the string's bytes, go on or stop: the verifier follows one
- * path through the loop, whatever the string, where a branch per case
- * would make it follow (and keep pending) one per case and position.
- * The state is in stack slots: the value (sv), the flags (sf: the phase,
- * 4 for a minus sign), and what one iteration computes (sa: phase 0
- * takes the character, sfa: the flags it then sets, sz: the 0 of a hex
- * prefix, sx: its x).  The result goes through dctx memory (st), so that
- * the verifier knows nothing of it: the loop's exits, the first one
- * (with a value it knows to be 0) included, go on in one state, and what
- * follows is verified once, not once per kind of exit and call.
+ * DT_SUB_STRCHR, DT_SUB_STRRCHR: r1 = offset of the copy, r2 = its
+ * length, r3 = the byte; r0 = its first (last) position, or -1.  The
+ * loop is bpf_loop's, forward over the copy up to its NUL (strchr finds
+ * the NUL itself, strrchr does not), so that the verifier checks it once
+ * at any strsize; its context in the routine's stack: FP - 16 the copy's
+ * address, FP - 24 the byte, FP - 32 the position found (-1).
  */
-void
-dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
-    dt_datarec_t *r __attribute__((unused)))
+static void
+emit_sub_strfind(dt_cg_t *cg, dt_sub_t cb)
 {
-	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
-	int16_t slot[2] = { 0, 0 };
-	int n = dt_cg_push_args(cg, dnp, slot, 2);
-	int ntmp = cg->cg_ntmp;
-	uint32_t t1 = dt_cg_tmp_alloc(cg), st = dt_cg_tmp_alloc_bytes(cg, 8);
-	int16_t sv = dt_cg_push(cg), sf = dt_cg_push(cg);
-	int16_t sa = dt_cg_push(cg), sfa = dt_cg_push(cg);
-	int16_t sz = dt_cg_push(cg), sx = dt_cg_push(cg);
-	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
-	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
+	int lout = dt_cg_label_new(cg);
 
-	dt_cg_emit(cg, MOV_IMM(R8, 10));
-	if (n > 1)
-		emit_base(cg, R8, slot[1]);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[0]));
-	dt_cg_emit_strcopy_arg(cg, t1, dnp->dn_args);
-	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sv, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, sf, 0));
+	dt_cg_emit_sub_enter_args(cg, 1, 3, lout);
+	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
+	dt_cg_emit(cg, STX(BPF_DW, FP, -24, R8));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, -32, -1));
+	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
+	dt_cg_emit_func_addr(cg, R2, cb);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -32));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, -32));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
 
-	/* the strsize characters: the byte after them is always a NUL */
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf - 1, 0),
-	    ldone);
-	dt_cg_emit_tmp_at(cg, R2, t1, R4);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
-	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
-	dt_cg_emit(cg, MOV_REG(R3, R5));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, 3));		/* r3 = phase */
+/*
+ * DT_SUB_STRCHR_CB, DT_SUB_STRRCHR_CB: bpf_loop's callback, r1 = the
+ * position, r2 = the context (FP - 32 of the routine); r0 = 1 to stop.
+ */
+static void
+emit_sub_strfind_cb(dt_cg_t *cg, bool last)
+{
+	int lstop = dt_cg_label_new(cg), lnul = dt_cg_label_new(cg);
 
-	/* r2 = white space: c < 64 and bit c of TL_WS */
-	dt_cg_emit(cg, MOV_REG(R7, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R7, 6));
-	emit_tl_eqz(cg, R7);
-	dt_cg_emit(cg, MOV_REG(R0, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 63));
-	dt_cg_emit_imm64(cg, R2, TL_WS);
-	dt_cg_emit(cg, ALU_REG(BPF_RSH, R2, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 1));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 16));		/* the copy */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
+	    cg->cg_hdl), 0), lstop);
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R2, 8));		/* the byte */
+	if (last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), lnul);
+	dt_cg_emit(cg, STX(BPF_DW, R2, 0, R1));
+	if (!last)
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstop);
+	dt_cg_label_set(cg, lnul);
+	if (!last)
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
+}
 
-	/* r7 = a sign: c - '+' is 0 or 2; sfa = sign | minus << 2 */
-	dt_cg_emit(cg, MOV_REG(R7, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, '+'));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xfd));
-	emit_tl_eqz(cg, R7);
-	dt_cg_emit(cg, MOV_REG(R0, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, '+'));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 2));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sfa, R0));
+void
+dt_cg_sub_strchr(dt_cg_t *cg)
+{
+	emit_sub_strfind(cg, DT_SUB_STRCHR_CB);
+}
 
-	/* sa = phase 0 takes it (white space or a sign) */
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R2, R7));
-	dt_cg_emit(cg, MOV_REG(R0, R3));
-	emit_tl_eqz(cg, R0);
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sa, R2));
+void
+dt_cg_sub_strrchr(dt_cg_t *cg)
+{
+	emit_sub_strfind(cg, DT_SUB_STRRCHR_CB);
+}
 
-	/* sz = phase 1 (or 0, not taken) in base 16 takes a 0 */
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R2, R0));
-	dt_cg_emit(cg, MOV_REG(R0, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 1));
-	emit_tl_eqz(cg, R0);
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R2));
-	dt_cg_emit(cg, MOV_REG(R2, R8));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 16));
-	emit_tl_eqz(cg, R2);
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, '0'));
-	emit_tl_eqz(cg, R2);
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sz, R0));
+void
+dt_cg_sub_strchr_cb(dt_cg_t *cg)
+{
+	emit_sub_strfind_cb(cg, false);
+}
 
-	/* sx = phase 3 takes an x or X */
-	dt_cg_emit(cg, MOV_REG(R0, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 3));
-	emit_tl_eqz(cg, R0);
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_OR, R2, 0x20));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 'x'));
-	emit_tl_eqz(cg, R2);
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R0, R2));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sx, R0));
-
-	/* r2 = the digit's value: c - '0' or (c | 0x20) - 'a' + 10, or 99 */
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, '0'));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, 0xff));
-	dt_cg_emit(cg, MOV_REG(R3, R2));
-	emit_tl_lt(cg, R3, 10);
-	dt_cg_emit(cg, MOV_REG(R7, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_OR, R7, 0x20));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 'a'));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R7, 0xff));
-	dt_cg_emit(cg, MOV_REG(R0, R7));
-	emit_tl_lt(cg, R0, 26);
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 99));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R7, 89));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 99));
-
-	/* r3 = a digit of the base, in phase 2; r0 = go on */
-	dt_cg_emit(cg, MOV_REG(R3, R2));
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R3, R8));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sz));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R7));
-	dt_cg_emit(cg, MOV_REG(R7, R0));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R7, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R3, R7));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R3));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lgo);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
-
-	/* value += digit * (value * (base - 1) + d) */
-	dt_cg_label_set(cg, lgo);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
-	dt_cg_emit(cg, MOV_REG(R7, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R8));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R2));
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R7, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R3));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sv, R0));
-	/* flags = sa * sfa + (sz + sx + digit) * (2 | minus) + sz */
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R5, 2));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sz));
-	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, sx));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R3));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R5));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sa));
-	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, sfa));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
-	dt_cg_emit(cg, STX(BPF_DW, FP, sf, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	dt_cg_label_set(cg, ldone);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, sv));
-	dt_cg_emit(cg, LDX(BPF_DW, R5, FP, sf));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
-	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
-	dt_cg_label_set(cg, lpos);
-	/* through memory: a value unknown to the verifier (above) */
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)st, R0));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, (int16_t)st));
-	cg->cg_ntmp = ntmp;		/* the temporaries are free again */
-	cg->cg_sp -= 8 * (n + 6);
+void
+dt_cg_sub_strrchr_cb(dt_cg_t *cg)
+{
+	emit_sub_strfind_cb(cg, true);
 }
 
 /*

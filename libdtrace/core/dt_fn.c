@@ -155,6 +155,12 @@ static const dt_fn_t dt_fns[] = {
 	/* paths */
 	FN("d_path", DT_FN_D_PATH, T_STR, SUBR, 0, NULL, dt_sema_d_path,
 	    dt_cg_d_path),
+	FN("msgsize", DT_FN_MSGSIZE, T_U64, SUBR, REFUSED, "x",
+	    dt_sema_refused, NULL),
+	FN("msgdsize", DT_FN_MSGDSIZE, T_U64, SUBR, REFUSED, "x",
+	    dt_sema_refused, NULL),
+	FN("ddi_pathname", DT_FN_DDI_PATHNAME, T_STR, SUBR, REFUSED, "xi",
+	    dt_sema_refused, NULL),
 
 	/* Linux's locks */
 	FN("mutex_owned", DT_FN_MUTEX_OWNED, T_I32, SUBR, 0, NULL,

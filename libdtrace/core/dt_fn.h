@@ -95,8 +95,10 @@ extern dt_fncg_f dt_cg_trace, dt_cg_record_only, dt_cg_setopt, dt_cg_print,
     dt_cg_tracemem, dt_cg_exit, dt_cg_printf, dt_cg_signal;
 
 /* codegen/dt_cg_str.c: strings */
-extern dt_fncg_f dt_cg_copyinstr, dt_cg_stringof, dt_cg_strfunc,
-    dt_cg_strtoll;
+extern dt_fncg_f dt_cg_copyinstr, dt_cg_stringof, dt_cg_strfunc;
+
+/* codegen/dt_cg_strnum.c: strings to numbers */
+extern dt_fncg_f dt_cg_strtoll;
 
 /* codegen/dt_cg_path.c: paths */
 extern dt_fncg_f dt_cg_pathfunc, dt_cg_d_path;

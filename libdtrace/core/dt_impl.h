@@ -257,8 +257,37 @@ typedef enum dt_sub {
 	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
 				   string's length */
 	DT_SUB_DIRNAME,		/* dirname(): as basename() */
+	DT_SUB_LASTSLASH_CB,	/* their bpf_loop callbacks: the last */
+	DT_SUB_STRIP_CB,	/* slash, dirname's slashes before it */
 	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
-	DT_SUB_TOLOWER,		/* string, changed in place */
+	DT_SUB_TOLOWER,		/* string, changed in place by bpf_loop and */
+	DT_SUB_TOUPPER_CB,	/* the callback of each (a static function, */
+	DT_SUB_TOLOWER_CB,	/* int cb(long index, void *ctx)) */
+	DT_SUB_STRCHR,		/* strchr(), strrchr(): r1 = offset of the */
+	DT_SUB_STRRCHR,		/* string, r2 its length, r3 the byte; r0 =
+				   its first (last) position, or -1 */
+	DT_SUB_STRCHR_CB,	/* their bpf_loop callbacks */
+	DT_SUB_STRRCHR_CB,
+	DT_SUB_SEARCH,		/* index(), strstr(): r1 = offset of the
+				   text, the needle, table and state after
+				   it; r2 = where to start; r0 = position,
+				   or -1 */
+	DT_SUB_RSEARCH,		/* rindex(): the same, the last match at or
+				   before r2 */
+	DT_SUB_STRTOK,		/* strtok(): r1 = offset of the delimiters,
+				   r2 their length; the token's bounds left
+				   in ms_tokstart, ms_strtok */
+	DT_SUB_STRTOLL,		/* strtoll(): r1 = offset of the string, the
+				   next temporary its state; r2 = the base;
+				   r0 = the value */
+	DT_SUB_LLTOSTR,		/* lltostr(): r1 = offset of the digits'
+				   area, r2 = the value, r3 = the base; r0 =
+				   the first character written */
+	DT_SUB_INET4,		/* inet formats: r1 = offset of the output */
+	DT_SUB_INET6,		/* string, the address and state in the */
+	DT_SUB_INETNTOA6,	/* next temporary; the string's length */
+	DT_SUB_LINK6,		/* left in the state (IN_POS) */
+	DT_SUB_LINK20,
 	DT_SUB_COUNT
 } dt_sub_t;
 

@@ -706,8 +706,18 @@ dt_sema_refused(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	int id = dnp->dn_builtin->di_id;
 
 	(void) nargs;
-	/* each is destructive: after speculate( ), DTrace's own error
-	   comes first */
+	/* Solaris's subroutines, which DTrace for Linux lists as not
+	   implemented: Linux has no such objects */
+	if (id == DT_FN_MSGSIZE || id == DT_FN_MSGDSIZE)
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "%s( ) is not "
+		    "supported: it measures a Solaris STREAMS message "
+		    "(mblk_t), which Linux does not have", dnp->dn_str);
+	if (id == DT_FN_DDI_PATHNAME)
+		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "ddi_pathname( ) "
+		    "is not supported: it names a node of the Solaris device "
+		    "tree (dev_info_t), which Linux does not have");
+	/* the others are destructive: after speculate( ), DTrace's own
+	   error comes first */
 	if (pcb->pcb_clause != NULL && pcb->pcb_clause->dc_spec)
 		dt_cerror(pcb, "D_ACT_SPEC", dnp->dn_pos, "destructive "
 		    "actions may not follow speculate( )");

@@ -1,0 +1,6 @@
+/* msgsize() takes one argument, as DTrace declares it */
+
+BEGIN
+{
+	trace(msgsize());
+}
