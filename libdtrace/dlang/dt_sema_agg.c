@@ -134,7 +134,7 @@ dt_sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			int64_t v;
 			dt_type_t vt;
 
-			if (!dt_sema_fold_int(pcb, a, &v, &vt))
+			if (!dt_fold_int(pcb, a, &v, &vt))
 				quant_param_error(pcb, call, id, nargs,
 				    a->dn_pos, false);
 			params[nargs - 1] = v;

@@ -460,7 +460,7 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	 */
 	check_nargs(pcb, dnp, nargs, want, id == DT_FN_INET_NTOA6 ? 2 : want);
 	if (nargs == 2 && id == DT_FN_INET_NTOA6) {
-		if (!dt_sema_fold_int(pcb, a->dn_list, &v, &vt) ||
+		if (!dt_fold_int(pcb, a->dn_list, &v, &vt) ||
 		    vt.ty_kind != DT_TK_INT)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
 			    "inet_ntoa6( ) argument #2 is incompatible with "

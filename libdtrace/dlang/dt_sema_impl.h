@@ -66,8 +66,6 @@ extern void dt_sema_kernel_dtype(dt_pcb_t *pcb, dt_node_t *dnp, uint32_t id);
 extern void dt_sema_pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt);
 
 /* dt_sema_expr.c */
-extern bool dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
-    dt_type_t *tp);
 extern void dt_sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use);
 extern void dt_sema_expr(dt_pcb_t *pcb, dt_node_t *dnp);
 
