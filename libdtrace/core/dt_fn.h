@@ -24,8 +24,11 @@
  * The prototype is a string, one letter an argument, "[" before the
  * optional ones: s a string, i an integer, x an integer or a pointer
  * (an address), p what a void * takes: an address, or a string or an
- * array (their address, as in C).  NULL: fn_sema checks the arguments itself (their
- * messages or rules are particular).
+ * array (their address, as in C), a an aggregation.  NULL: fn_sema checks
+ * the arguments itself (their messages or rules are particular).  The
+ * prototype of an aggregating function or of an action on aggregations
+ * gives the count of its arguments (dt_sema_agg.c reads it; their types
+ * have DTrace's own tags there).
  */
 #ifndef DT_FN_H
 #define DT_FN_H
@@ -88,7 +91,7 @@ extern dt_fnsema_f dt_sema_trace, dt_sema_print, dt_sema_tracemem,
     dt_sema_inet, dt_sema_strtok, dt_sema_stringof, dt_sema_copyinstr,
     dt_sema_alloca,
     dt_sema_stack, dt_sema_ustack, dt_sema_usym, dt_sema_sym,
-    dt_sema_raise, dt_sema_refused, dt_sema_printf;
+    dt_sema_refused, dt_sema_printf;
 
 /* codegen/dt_cg_act.c: actions that fill records */
 extern dt_fncg_f dt_cg_trace, dt_cg_record_only, dt_cg_setopt, dt_cg_print,

@@ -847,7 +847,8 @@ struct dtrace_hdl {
 	struct dt_ksyms *dt_ksyms;	/* kernel symbols, held; NULL until used */
 	dt_elf_t *dt_elfs;		/* ELF files read (pid provider) */
 	struct dt_elfid *dt_nonotes;	/* identities of files read that
-					   have no USDT note (dt_elf.c) */
+					   have no USDT note
+					   (dt_elf_cache.c) */
 	unsigned int dt_nnonotes;	/* how many (DT_ELF_NONOTES at most) */
 	uint64_t dt_nonotesclock;	/* their use counter, for LRU */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for

@@ -265,6 +265,9 @@ extern void dt_sema_xlator_check(dt_pcb_t *, const dt_xlator_t *,
 /* dt_sema_types.c */
 extern bool dt_type_same(dt_type_t, dt_type_t);
 extern int64_t dt_int_canonical(int64_t, dt_type_t);
+/* dt_sema_expr.c: integer constant expressions, for the parser too */
+extern bool dt_fold_int(dt_pcb_t *, const struct dt_node *, int64_t *,
+    dt_type_t *);
 /* dt_sema_vars.c */
 extern const struct dt_node *dt_member_root(const struct dt_node *);
 /* dt_compile.c */

@@ -365,6 +365,7 @@ parse_cdecl(dt_pcb_t *pcb, cdecl_t *cdp, int depth)
 		} else if (dt_parse_tok(pcb)->tk_kind == T_LBRACK) {
 			dt_srcpos_t pos = dt_parse_tok(pcb)->tk_pos;
 			int64_t v;
+			dt_type_t vt;
 
 			dt_parse_next(pcb);
 			if (dt_parse_tok(pcb)->tk_kind == T_DOT)
@@ -378,8 +379,8 @@ parse_cdecl(dt_pcb_t *pcb, cdecl_t *cdp, int depth)
 					(void) dt_parse_typename(pcb, NULL);
 				}
 			} else if (dt_parse_tok(pcb)->tk_kind != T_RBRACK &&
-			    (!dt_parse_const_value(pcb, dt_parse_assign(pcb),
-			    &v) ||
+			    (!dt_fold_int(pcb, dt_parse_assign(pcb), &v,
+			    &vt) ||
 			    v <= 0)) {
 				dt_cerror(pcb, "D_DECL_ARRSUB", pos, "the "
 				    "dimension of %s must be a positive "

@@ -5,7 +5,7 @@
  *   dt_parse.c           the driver: the program's top level, nodes, the
  *                        token reader, macros, pragmas
  *   dt_parse_expr.c      expressions and operators
- *   dt_parse_type.c      type names, base types, tags, constants
+ *   dt_parse_type.c      type names, base types, tags
  *   dt_parse_sou.c       struct, union and enum bodies and their layout
  *   dt_parse_clause.c    clauses, probe descriptions, statements, if
  *   dt_parse_decl.c      declarations: typedef, translator, extern,
@@ -49,8 +49,6 @@ extern dt_node_t *dt_parse_expr(dt_pcb_t *pcb);
 /* dt_parse_type.c */
 extern const dt_type_t *dt_parse_d_typedef(const char *name);
 extern dt_ident_t *dt_parse_d_typename(dt_pcb_t *pcb, const char *name);
-extern bool dt_parse_const_value(dt_pcb_t *pcb, const dt_node_t *dnp,
-    int64_t *vp);
 extern void dt_parse_skip_qualifiers(dt_pcb_t *pcb);
 extern bool dt_parse_is_type_start(dt_pcb_t *pcb, const dt_token_t *t);
 extern dt_type_t dt_parse_typename(dt_pcb_t *pcb, int64_t *sizep);

@@ -46,6 +46,7 @@ dt_parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 	dtrace_hdl_t *dtp = pcb->pcb_hdl;
 	char tname[300];
 	int64_t value = 0;
+	dt_type_t vt;
 	dt_ident_t *idp;
 	int n = 0;
 	char names[DT_ENUM_MAXNAMES][64];	/* for print( ) */
@@ -75,7 +76,7 @@ dt_parse_enum_body(dt_pcb_t *pcb, const char *tag, dt_srcpos_t pos)
 
 			dt_parse_next(pcb);
 			e = dt_parse_assign(pcb);
-			if (!dt_parse_const_value(pcb, e, &value))
+			if (!dt_fold_int(pcb, e, &value, &vt))
 				dt_cerror(pcb, "D_DECL_ENCONST", e->dn_pos,
 				    "the value of enumerator %s is not an "
 				    "integral constant expression", name);
@@ -353,6 +354,7 @@ dt_parse_dims(dt_pcb_t *pcb, const char *name, dt_srcpos_t dpos,
 {
 	unsigned int ndims = 0;
 	int64_t v;
+	dt_type_t vt;
 
 	*nelemsp = 1;
 	while (dt_parse_tok(pcb)->tk_kind == T_LBRACK) {
@@ -363,7 +365,7 @@ dt_parse_dims(dt_pcb_t *pcb, const char *name, dt_srcpos_t dpos,
 			dt_cerror(pcb, "D_DECL_ARRNULL", dpos, "array %s needs "
 			    "a dimension", name);
 		e = dt_parse_assign(pcb);
-		if (!dt_parse_const_value(pcb, e, &v) || v <= 0)
+		if (!dt_fold_int(pcb, e, &v, &vt) || v <= 0)
 			dt_cerror(pcb, "D_DECL_ARRSUB", e->dn_pos, "the "
 			    "dimension of %s must be a positive integral "
 			    "constant", name);
@@ -442,6 +444,7 @@ dt_parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 			uint64_t nelems = 1;
 			unsigned int ndims = 0;
 			int64_t msize = bsize, v;
+			dt_type_t vt;
 			dt_srcpos_t dpos = dt_parse_tok(pcb)->tk_pos;
 			dt_type_t mty = bty;
 			char name[256] = "";
@@ -494,7 +497,7 @@ dt_parse_sou_body(dt_pcb_t *pcb, bool isunion, const char *tag, int64_t *sizep,
 					dt_cerror(pcb, "D_DECL_BFTYPE", dpos,
 					    "bit-field %s must have an "
 					    "integer type", name);
-				if (!dt_parse_const_value(pcb, e, &v))
+				if (!dt_fold_int(pcb, e, &v, &vt))
 					dt_cerror(pcb, "D_DECL_BFCONST",
 					    e->dn_pos, "the width of "
 					    "bit-field %s must be an integral "

@@ -2,8 +2,10 @@
  * dt_parse_type.c: the parser's type names: D's own typedefs, the base
  * types and their combinations of keywords (unsigned long long, ...),
  * struct, union and enum tags looked up in D's and the kernel's types
- * (and a module's: `mod`struct tag), qualifiers, pointer stars, and the
- * integer constant expressions a type needs (array sizes, enumerators).
+ * (and a module's: `mod`struct tag), qualifiers and pointer stars.  The
+ * integer constant expressions a type needs (array sizes, enumerators,
+ * bit-field widths) are folded by the compiler's one folder,
+ * dt_fold_int() (dt_sema_expr.c).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -62,96 +64,6 @@ dt_parse_d_typename(dt_pcb_t *pcb, const char *name)
 		dt_lib_error(pcb, dt_parse_tok(pcb)->tk_pos);
 
 	return (idp != NULL && idp->di_kind == DT_IDENT_TYPE ? idp : NULL);
-}
-
-/*
- * The value of an integral constant expression: integer constants,
- * inline constants (enumerators among them) and the arithmetic, bitwise
- * and shift operators on them.  False if the expression is not one.
- */
-static bool const_value_level(dt_pcb_t *, const dt_node_t *, int64_t *);
-
-bool
-dt_parse_const_value(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
-{
-	unsigned int depth = pcb->pcb_depth;
-	bool rv;
-
-	dt_depth_enter(pcb, dnp->dn_pos);
-	rv = const_value_level(pcb, dnp, vp);
-	pcb->pcb_depth = depth;
-	return (rv);
-}
-
-static bool
-const_value_level(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp)
-{
-	int64_t l, r;
-
-	switch (dnp->dn_kind) {
-	case DN_INT:
-		*vp = dnp->dn_value;
-		return (true);
-	case DN_VAR: {
-		/* an integer inline (the D library's too), a uregs[] name */
-		bool err;
-		dt_ident_t *idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str,
-		    &err);
-
-		if (err)
-			dt_lib_error(pcb, dnp->dn_pos);
-		if (idp == NULL && (*vp = dt_regs_lookup(dnp->dn_str)) >= 0)
-			return (true);
-		/* one of a constant expression was folded when declared
-		   (dt_sema_declare()): its expression is not walked again,
-		   which a chain of inlines would make exponential */
-		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
-		    idp->di_type.ty_kind != DT_TK_INT ||
-		    idp->di_inline->dn_kind != DN_INT)
-			return (false);
-		*vp = dt_int_canonical(idp->di_inline->dn_value,
-		    idp->di_type);
-		return (true);
-	}
-	case DN_UNARY:
-		if (!dt_parse_const_value(pcb, dnp->dn_left, &l))
-			return (false);
-		switch (dnp->dn_op) {
-		case T_PLUS: *vp = l; return (true);
-		case T_MINUS: *vp = (int64_t)(0 - (uint64_t)l); return (true);
-		case T_NOT: *vp = ~l; return (true);
-		case T_LNOT: *vp = !l; return (true);
-		default: return (false);
-		}
-	case DN_BINARY:
-		if (!dt_parse_const_value(pcb, dnp->dn_left, &l) ||
-		    !dt_parse_const_value(pcb, dnp->dn_right, &r))
-			return (false);
-		switch (dnp->dn_op) {
-		case T_PLUS: *vp = (int64_t)((uint64_t)l + (uint64_t)r); break;
-		case T_MINUS: *vp = (int64_t)((uint64_t)l - (uint64_t)r); break;
-		case T_STAR: *vp = (int64_t)((uint64_t)l * (uint64_t)r); break;
-		case T_AND: *vp = l & r; break;
-		case T_OR: *vp = l | r; break;
-		case T_XOR: *vp = l ^ r; break;
-		case T_LSH: case T_RSH:
-			if (r < 0 || r > 63)
-				return (false);
-			*vp = dnp->dn_op == T_LSH ?
-			    (int64_t)((uint64_t)l << r) : l >> r;
-			break;
-		case T_SLASH: case T_MOD:
-			if (r == 0 || (l == INT64_MIN && r == -1))
-				return (false);
-			*vp = dnp->dn_op == T_SLASH ? l / r : l % r;
-			break;
-		default:
-			return (false);
-		}
-		return (true);
-	default:
-		return (false);
-	}
 }
 
 /*

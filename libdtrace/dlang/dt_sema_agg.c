@@ -96,7 +96,7 @@ dt_sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 	dt_node_t *agg = asg->dn_left, *call = asg->dn_right, *a;
 	const dt_ident_t *fn;
 	dt_ident_t *idp;
-	int nargs = 0, id, want, extra;
+	int nargs = 0, id, want, max;
 	int64_t params[4] = { 0, 0, 1, 1 };
 	unsigned int nkeys = 0, i = 0;
 	uint32_t valsize, nbuckets = 0;
@@ -134,21 +134,18 @@ dt_sema_aggstmt(dt_pcb_t *pcb, dt_node_t *asg)
 			int64_t v;
 			dt_type_t vt;
 
-			if (!dt_sema_fold_int(pcb, a, &v, &vt))
+			if (!dt_fold_int(pcb, a, &v, &vt))
 				quant_param_error(pcb, call, id, nargs,
 				    a->dn_pos, false);
 			params[nargs - 1] = v;
 		}
 		nargs++;
 	}
-	/* optional: lquantize's step, llquantize's steps, then the
-	   histograms' increment, last: quantize(v, 3) */
-	want = id == DT_FN_COUNT ? 0 : id == DT_FN_LQUANTIZE ? 3 :
-	    id == DT_FN_LLQUANTIZE ? 4 : 1;
-	extra = id == DT_FN_QUANTIZE ? 1 : id == DT_FN_LQUANTIZE ||
-	    id == DT_FN_LLQUANTIZE ? 2 : 0;
-	dt_sema_proto_len(pcb, call->dn_pos, call->dn_str, nargs, want,
-	    want + extra);
+	/* the counts the row's prototype gives (dt_fn.c); optional:
+	   lquantize's step, llquantize's steps, then the histograms'
+	   increment, last: quantize(v, 3) */
+	dt_sema_proto_range(dt_fn_of(fn)->fn_proto, &want, &max);
+	dt_sema_proto_len(pcb, call->dn_pos, call->dn_str, nargs, want, max);
 	if (id == DT_FN_LQUANTIZE) {
 		if (params[0] < INT32_MIN || params[0] > INT32_MAX)
 			dt_cerror(pcb, "D_LQUANT_BASEVAL", call->dn_pos,
@@ -449,7 +446,7 @@ dt_sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 	dt_ident_t *idp;
 	dt_datarec_t *r;
 	char msg[256];
-	int nargs = 0;
+	int nargs = 0, lo, hi;
 
 	for (dt_node_t *a = call->dn_args; a != NULL; a = a->dn_list)
 		nargs++;
@@ -458,10 +455,9 @@ dt_sema_aggact(dt_pcb_t *pcb, dt_clause_t *dcp, dt_node_t *call)
 		sema_printa_multi(pcb, dcp, call);
 		return;
 	}
-	/* as DTrace's prototypes give them: D_PROTO_LEN */
-	dt_sema_proto_len(pcb, call->dn_pos, call->dn_str, nargs,
-	    id == DT_FN_NORMALIZE ? 2 : 1,
-	    id == DT_FN_TRUNC || id == DT_FN_NORMALIZE ? 2 : 1);
+	/* the counts the row's prototype gives (dt_fn.c): D_PROTO_LEN */
+	dt_sema_proto_range(dt_fn_of(call->dn_builtin)->fn_proto, &lo, &hi);
+	dt_sema_proto_len(pcb, call->dn_pos, call->dn_str, nargs, lo, hi);
 	if (agg->dn_kind != DN_AGG || agg->dn_right != NULL) {
 		snprintf(msg, sizeof (msg), "%s( ) argument #1 is "
 		    "incompatible with prototype: an aggregation without keys "

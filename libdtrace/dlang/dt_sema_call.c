@@ -141,6 +141,28 @@ check_nargs(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int lo, int hi)
 }
 
 /*
+ * How many arguments prototype proto takes (dt_fn.h): *minp at least,
+ * *maxp at most.  The aggregating functions' and the aggregation actions'
+ * counts are read from their rows so too (dt_sema_agg.c).
+ */
+void
+dt_sema_proto_range(const char *proto, int *minp, int *maxp)
+{
+	int min = 0, max = 0;
+
+	for (const char *p = proto; *p != '\0'; p++) {
+		if (*p == '[')
+			min = max;
+		else
+			max++;
+	}
+	if (strchr(proto, '[') == NULL)
+		min = max;
+	*minp = min;
+	*maxp = max;
+}
+
+/*
  * The generic check of a call: the count and types of its arguments from
  * its row's prototype (dt_fn.h: s a string, i an integer, x an integer or
  * a pointer, "[" before the optional ones).
@@ -150,16 +172,9 @@ check_proto(dt_pcb_t *pcb, dt_node_t *dnp, const char *proto, int nargs)
 {
 	const char *p;
 	const dt_node_t *a = dnp->dn_args;
-	int min = 0, max = 0, n = 0;
+	int min, max, n = 0;
 
-	for (p = proto; *p != '\0'; p++) {
-		if (*p == '[')
-			min = max;
-		else
-			max++;
-	}
-	if (strchr(proto, '[') == NULL)
-		min = max;
+	dt_sema_proto_range(proto, &min, &max);
 	dt_sema_proto_len(pcb, dnp->dn_pos, dnp->dn_str, nargs, min, max);
 	for (p = proto; a != NULL; a = a->dn_list, p++) {
 		bool ok;
@@ -460,7 +475,7 @@ dt_sema_inet(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	 */
 	check_nargs(pcb, dnp, nargs, want, id == DT_FN_INET_NTOA6 ? 2 : want);
 	if (nargs == 2 && id == DT_FN_INET_NTOA6) {
-		if (!dt_sema_fold_int(pcb, a->dn_list, &v, &vt) ||
+		if (!dt_fold_int(pcb, a->dn_list, &v, &vt) ||
 		    vt.ty_kind != DT_TK_INT)
 			dt_cerror(pcb, "D_PROTO_ARG", a->dn_list->dn_pos,
 			    "inet_ntoa6( ) argument #2 is incompatible with "
@@ -569,27 +584,6 @@ dt_sema_copyinstr(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 }
 
 /*
- * The prototypes of stack([uint32_t]) and ustack([uint32_t], [uint32_t]),
- * jstack's as ustack's: at most max arguments, each of an integer type
- * (D_PROTO_LEN, D_PROTO_ARG, as DTrace checks them); that each is also a
- * constant is the caller's own check.
- */
-static void
-stack_proto(dt_pcb_t *pcb, const dt_node_t *dnp, int nargs, int max)
-{
-	int n = 0;
-
-	check_nargs(pcb, dnp, nargs, 0, max);
-	for (const dt_node_t *a = dnp->dn_args; a != NULL; a = a->dn_list) {
-		n++;
-		if (!dt_sema_is_int(a))
-			dt_cerror(pcb, "D_PROTO_ARG", a->dn_pos, "%s( ) "
-			    "argument #%d is incompatible with prototype: "
-			    "argument must be an integer", dnp->dn_str, n);
-	}
-}
-
-/*
  * Frames asked for beyond the option maxframes are silently not taken,
  * as in DTrace; nor beyond the kernel's perf_event_max_stack.
  */
@@ -609,10 +603,11 @@ dt_sema_stack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	/* stack(N): N frames, a constant; else stackframes */
 	int64_t n = pcb->pcb_hdl->dt_opts.op_stackframes;
 
+	/* stack([uint32_t]): the row's prototype checked its argument's
+	   type; that it is a constant is checked here */
 	if (pcb->pcb_clause != NULL)
 		pcb->pcb_clause->dc_kstack = true;
 
-	stack_proto(pcb, dnp, nargs, 1);
 	if (nargs == 1) {
 		if (dnp->dn_args->dn_kind != DN_INT ||
 		    dnp->dn_args->dn_value <= 0)
@@ -644,7 +639,6 @@ dt_sema_ustack(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	    pcb->pcb_hdl->dt_opts.op_ustackframes;
 
 	pcb->pcb_hdl->dt_usyms = true;	/* dt_usym_snapshot() */
-	stack_proto(pcb, dnp, nargs, 2);
 	if (nargs == 0 && pcb->pcb_aggkey &&
 	    n > (DT_MAXKEYSIZE - 8) / 8)
 		n = (DT_MAXKEYSIZE - 8) / 8;
@@ -687,16 +681,6 @@ dt_sema_sym(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	(void) nargs;
 	dnp->dn_type = (dt_type_t){ .ty_kind = dnp->dn_builtin->di_id ==
 	    DT_FN_SYM ? DT_TK_SYM : DT_TK_MOD, .ty_size = 8 };
-}
-
-void
-dt_sema_raise(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
-{
-	check_nargs(pcb, dnp, nargs, 1, 1);
-	if (!dt_sema_is_int(dnp->dn_args))
-		dt_cerror(pcb, "D_PROTO_ARG", dnp->dn_args->dn_pos,
-		    "raise( ) argument #1 is incompatible with "
-		    "prototype: argument must be an integer");
 }
 
 /* The functions refused on purpose (DT_FF_REFUSED): why. */
@@ -784,16 +768,30 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 }
 
 /*
- * An action whose arguments DTrace's prototype types (exit(int),
- * raise(int), setopt(string, string), stack(int), ustack(int, int)): an
- * action's void there is D_PROTO_ARG, as for a subroutine.  trace( ),
- * printf( ) and kin take any value and tell a void one by their own tags.
+ * An action whose arguments DTrace's prototype types but whose row has
+ * none, its check being its own (exit(int), at the call;
+ * setopt(string, string), a constant name): an action's void there is
+ * D_PROTO_ARG, as for a subroutine or an action with a prototype
+ * (raise(int), stack(int), ustack(int, int)).  trace( ), printf( ) and
+ * kin take any value and tell a void one by their own tags.
  */
 static bool
 typed_action(int id)
 {
-	return (id == DT_FN_EXIT || id == DT_FN_RAISE || id == DT_FN_SETOPT ||
-	    id == DT_FN_STACK || id == DT_FN_USTACK);
+	return (id == DT_FN_EXIT || id == DT_FN_SETOPT);
+}
+
+/*
+ * The prototype dt_sema_call() checks: a subroutine's or an action's.
+ * The rows of aggregating functions and of the actions on aggregations
+ * give their counts, which dt_sema_agg.c reads; their calls are checked
+ * there.
+ */
+static const char *
+call_proto(const dt_fn_t *fn)
+{
+	return (fn->fn_kind == DT_FK_SUBR || fn->fn_kind == DT_FK_ACT ?
+	    fn->fn_proto : NULL);
 }
 
 /*
@@ -856,7 +854,7 @@ dt_sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		 * action with a prototype: DTrace checks the prototype first
 		 * (mutex_owned(trace(1)) is D_PROTO_ARG).
 		 */
-		if (a->dn_kind == DN_CALL && (fn->fn_proto != NULL ||
+		if (a->dn_kind == DN_CALL && (call_proto(fn) != NULL ||
 		    fn->fn_kind == DT_FK_SUBR || typed_action(id)) &&
 		    id != DT_FN_STRINGOF) {
 			const dt_ident_t *aid = dt_builtin_lookup(a->dn_str);
@@ -882,8 +880,8 @@ dt_sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt)
 		pcb->pcb_actuse = DT_ACTUSE_EXPR;
 	}
 	/* the prototype first, as DTrace checks it when it reads the call */
-	if (fn->fn_proto != NULL)
-		check_proto(pcb, dnp, fn->fn_proto, nargs);
+	if (call_proto(fn) != NULL)
+		check_proto(pcb, dnp, call_proto(fn), nargs);
 	if (idp->di_type.ty_kind == DT_TK_VOID && !stmt &&
 	    !(dynact && pcb->pcb_aggkey))
 		dt_sema_action_used(pcb, dnp, use, dynact);

@@ -20,21 +20,27 @@
 #include "dt_sema_impl.h"
 
 /*
- * The value and type of an integer constant expression as the semantic
- * pass would type it and the code generator compute it: integer
- * constants, inlines already folded to one, casts to integer types,
- * unary + - ~ !, and binary
- * + - * & | ^ << >> (DTrace's conversions, dt_sema_common_type(); the value in
- * 64 bits as the code generator computes it, shift counts 0 to 63).  False
- * for anything else, which then stays a tree.  It does not recurse into
- * an inline's expression: one that is constant was folded when it was
- * declared (dt_sema_declare()), so that a chain of inlines each using
- * the previous one twice stays linear in its length.  The depth is the
+ * The value and type of an integer constant expression, C's rules as the
+ * semantic pass types it and the code generator computes it: the one
+ * folder of the compiler, for the parser (array dimensions, enumerators,
+ * bit-field widths) and the semantic pass (divisors, inlines, arguments
+ * that must be constant).  It takes integer constants, inlines already
+ * folded to one (the D library's too), uregs[] index names (R_PC, an
+ * int), casts to integer types, unary + - ~ !, and binary
+ * + - * / % & | ^ << >>: a result has the type of DTrace's conversions
+ * (dt_sema_common_type(); ! gives an int, a shift its left operand's
+ * type), its value in 64 bits as the code generator computes it (/ and %
+ * signed or not as that type is, shift counts 0 to 63).  A divisor of 0
+ * is an error, D_DIV_ZERO; anything else that cannot be computed here
+ * (INT64_MIN / -1, a shift out of range) or is not constant gives false,
+ * and the expression stays a tree.  It does not recurse into an
+ * inline's expression: one that is constant was folded when it was
+ * declared (dt_sema_declare()), so that a chain of inlines each using the
+ * previous one twice stays linear in its length.  The depth is the
  * parser's, already bounded.
  */
 bool
-dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
-    dt_type_t *tp)
+dt_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp, dt_type_t *tp)
 {
 	int64_t l, r;
 	dt_type_t lt, rt;
@@ -56,6 +62,12 @@ dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
 		idp = dt_lib_lookup(pcb->pcb_hdl, dnp->dn_str, &err);
 		if (err)
 			dt_lib_error(pcb, dnp->dn_pos);
+		if ((idp == NULL || !idp->di_defined) &&
+		    (*vp = dt_regs_lookup(dnp->dn_str)) >= 0) {
+			/* a uregs[] index name is an int (dt_sema_var()) */
+			*tp = dt_sema_t_int;
+			return (true);
+		}
 		if (idp == NULL || idp->di_kind != DT_IDENT_INLINE ||
 		    !idp->di_defined || idp->di_type.ty_kind != DT_TK_INT ||
 		    idp->di_inline->dn_kind != DN_INT ||
@@ -67,7 +79,7 @@ dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
 		return (true);
 	}
 	case DN_UNARY:
-		if (!dt_sema_fold_int(pcb, dnp->dn_left, &l, &lt))
+		if (!dt_fold_int(pcb, dnp->dn_left, &l, &lt))
 			return (false);
 		*tp = lt;
 		switch (dnp->dn_op) {
@@ -81,14 +93,14 @@ dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
 		return (true);
 	case DN_CAST:
 		if (dnp->dn_type.ty_kind != DT_TK_INT ||
-		    !dt_sema_fold_int(pcb, dnp->dn_left, &l, &lt))
+		    !dt_fold_int(pcb, dnp->dn_left, &l, &lt))
 			return (false);
 		*tp = dnp->dn_type;
 		*vp = dt_int_canonical(l, *tp);
 		return (true);
 	case DN_BINARY:
-		if (!dt_sema_fold_int(pcb, dnp->dn_left, &l, &lt) ||
-		    !dt_sema_fold_int(pcb, dnp->dn_right, &r, &rt))
+		if (!dt_fold_int(pcb, dnp->dn_left, &l, &lt) ||
+		    !dt_fold_int(pcb, dnp->dn_right, &r, &rt))
 			return (false);
 		*tp = dt_sema_common_type(lt, rt);
 		switch (dnp->dn_op) {
@@ -98,6 +110,22 @@ dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
 		case T_AND: v = (uint64_t)l & (uint64_t)r; break;
 		case T_OR: v = (uint64_t)l | (uint64_t)r; break;
 		case T_XOR: v = (uint64_t)l ^ (uint64_t)r; break;
+		case T_SLASH: case T_MOD:
+			if (r == 0)
+				dt_cerror(pcb, "D_DIV_ZERO",
+				    dnp->dn_right->dn_pos, "expression "
+				    "contains %s by zero", dnp->dn_op ==
+				    T_SLASH ? "division" : "modulus");
+			if (!tp->ty_signed)
+				v = dnp->dn_op == T_SLASH ?
+				    (uint64_t)l / (uint64_t)r :
+				    (uint64_t)l % (uint64_t)r;
+			else if (l == INT64_MIN && r == -1)
+				return (false);
+			else
+				v = (uint64_t)(dnp->dn_op == T_SLASH ? l / r :
+				    l % r);
+			break;
 		case T_LSH: case T_RSH:
 			/* 64-bit shifts of the left operand as it is, in
 			   its type, as the code generator does */
@@ -130,7 +158,7 @@ divisor_zero(dt_pcb_t *pcb, const dt_node_t *dnp)
 
 	if (dnp->dn_kind == DN_INT)
 		return (dnp->dn_value == 0);
-	return (dt_sema_fold_int(pcb, dnp, &v, &ty) && v == 0);
+	return (dt_fold_int(pcb, dnp, &v, &ty) && v == 0);
 }
 
 static void zero_as_empty(dt_pcb_t *, const dt_node_t *, dt_node_t *);
@@ -238,7 +266,7 @@ zero_clears(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
 	    (r->dn_type.ty_kind == DT_TK_INT ||
 	    r->dn_type.ty_kind == DT_TK_PTR) &&
 	    ((r->dn_kind == DN_INT && r->dn_value == 0) ||
-	    (dt_sema_fold_int(pcb, r, &v, &vt) && v == 0)));
+	    (dt_fold_int(pcb, r, &v, &vt) && v == 0)));
 }
 
 static void sema_expr_level(dt_pcb_t *, dt_node_t *);

@@ -66,8 +66,6 @@ extern void dt_sema_kernel_dtype(dt_pcb_t *pcb, dt_node_t *dnp, uint32_t id);
 extern void dt_sema_pointee(dt_pcb_t *pcb, dt_node_t *dnp, dt_type_t pt);
 
 /* dt_sema_expr.c */
-extern bool dt_sema_fold_int(dt_pcb_t *pcb, const dt_node_t *dnp, int64_t *vp,
-    dt_type_t *tp);
 extern void dt_sema_used(dt_pcb_t *pcb, dt_node_t *dnp, int use);
 extern void dt_sema_expr(dt_pcb_t *pcb, dt_node_t *dnp);
 
@@ -104,6 +102,7 @@ extern void dt_sema_action_used(dt_pcb_t *pcb, const dt_node_t *dnp, int use,
     bool dynact);
 extern void dt_sema_proto_len(dt_pcb_t *pcb, dt_srcpos_t pos, const char *f,
     int nargs, int lo, int hi);
+extern void dt_sema_proto_range(const char *proto, int *minp, int *maxp);
 extern uint32_t dt_sema_print_pointee(dt_pcb_t *pcb, dt_type_t t,
     dt_srcpos_t pos, dt_tentry_t **tep);
 extern void dt_sema_call(dt_pcb_t *pcb, dt_node_t *dnp, bool stmt);

@@ -441,7 +441,7 @@ dt_sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		dnp->dn_value = dt_btf_size(te->te_btf, elem);
 		/* a constant index lies within the array, wherever it is;
 		   as in C, &a[n] of an array of n is its end */
-		if (btf_array(t)->nelems > 0 && dt_sema_fold_int(pcb,
+		if (btf_array(t)->nelems > 0 && dt_fold_int(pcb,
 		    dnp->dn_right,
 		    &idx, &ity) && (idx < 0 ||
 		    (uint64_t)idx > btf_array(t)->nelems ||
@@ -481,7 +481,7 @@ dt_sema_index(dt_pcb_t *pcb, dt_node_t *dnp)
 		/* a translated char array member (pr_name) is a string of
 		   its size: a constant index lies within the array */
 		if (dt_sema_is_xlate_chars(dnp->dn_left)
-		    && dt_sema_fold_int(pcb,
+		    && dt_fold_int(pcb,
 		    dnp->dn_right, &idx, &ity) && (idx < 0 ||
 		    idx >= dnp->dn_left->dn_aux))
 			dt_cerror(pcb, "D_ARR_BOUNDS", dnp->dn_right->dn_pos,

@@ -240,7 +240,7 @@ dt_sema_ptr_int_compat(dt_pcb_t *pcb, const dt_node_t *lv, const dt_node_t *r)
 		return (true);
 	if (lv->dn_type.ty_kind == DT_TK_PTR && r->dn_type.ty_kind ==
 	    DT_TK_INT)
-		return (dt_sema_fold_int(pcb, r, &v, &vt) && v == 0);
+		return (dt_fold_int(pcb, r, &v, &vt) && v == 0);
 	return (!(lv->dn_type.ty_kind == DT_TK_INT &&
 	    r->dn_type.ty_kind == DT_TK_PTR));
 }

@@ -740,7 +740,7 @@ dt_sema_declare(dt_pcb_t *pcb, const char *name, dt_type_t ty,
 		dt_sema_inline_check(pcb, name, ty, expr, keys != NULL);
 		/* a constant expression is kept as its value */
 		if (keys == NULL && ty.ty_kind == DT_TK_INT &&
-		    dt_sema_fold_int(pcb, expr, &v, &vt)) {
+		    dt_fold_int(pcb, expr, &v, &vt)) {
 			/* converted to the inline's type */
 			expr = dt_node_new(pcb, DN_INT, expr->dn_pos);
 			expr->dn_value = dt_int_canonical(v, ty);

@@ -132,7 +132,7 @@ extern bool dt_proc_alldead(dtrace_hdl_t *);
 extern void dt_proc_free_all(dtrace_hdl_t *);
 extern struct ps_prochandle *dt_proc_lookup(dtrace_hdl_t *, pid_t);
 
-/* proc/dt_elf.c */
+/* proc/dt_elf.c, dt_elf_cache.c (dt_elf_impl.h says which is where) */
 extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elf_t *dt_elf_lookup_fd(dtrace_hdl_t *, int, const char *);
 extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,

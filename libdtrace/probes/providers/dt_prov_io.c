@@ -82,40 +82,5 @@ io_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp, int lskip)
 	return (0);
 }
 
-static const dt_tpprov_t dt_io_tp = {
-	.tv_prov = &dt_prov_io,
-	.tv_probes = dt_io_probes,
-	.tv_nprobes = sizeof (dt_io_probes) / sizeof (dt_io_probes[0]),
-	.tv_body = io_body,
-};
-
-/* Only a literal name the table has, or a glob. */
-static bool
-io_maymatch(const dtrace_probedesc_t *pdp)
-{
-	return (dt_tpprov_maymatch(&dt_io_tp, pdp));
-}
-
-static int
-io_populate(dtrace_hdl_t *dtp)
-{
-	return (dt_tpprov_populate(dtp, &dt_io_tp));
-}
-
-static int
-io_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
-{
-	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_io_tp));
-}
-
-const dt_provider_t dt_prov_io = {
-	.pv_name = "io",
-	.pv_attr = &dt_tpprov_attr,
-	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
-	.pv_ownprog = dt_rawtp_ownprog,
-	.pv_populate = io_populate,
-	.pv_trampoline = io_trampoline,
-	.pv_attach = dt_tpprov_attach,
-	.pv_maymatch = io_maymatch,
-	.pv_argdesc = dt_tpprov_argdesc,
-};
+/* dt_prov_io: the table and the body above, the rest dt_tpprov.c's */
+DT_TPPROV_DEFINE(io, dt_io_probes, io_body)

@@ -100,40 +100,5 @@ ip_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp, int lskip)
 	return (0);
 }
 
-static const dt_tpprov_t dt_ip_tp = {
-	.tv_prov = &dt_prov_ip,
-	.tv_probes = dt_ip_probes,
-	.tv_nprobes = sizeof (dt_ip_probes) / sizeof (dt_ip_probes[0]),
-	.tv_body = ip_body,
-};
-
-/* Only a literal name the table has, or a glob. */
-static bool
-ip_maymatch(const dtrace_probedesc_t *pdp)
-{
-	return (dt_tpprov_maymatch(&dt_ip_tp, pdp));
-}
-
-static int
-ip_populate(dtrace_hdl_t *dtp)
-{
-	return (dt_tpprov_populate(dtp, &dt_ip_tp));
-}
-
-static int
-ip_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
-{
-	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_ip_tp));
-}
-
-const dt_provider_t dt_prov_ip = {
-	.pv_name = "ip",
-	.pv_attr = &dt_tpprov_attr,
-	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
-	.pv_ownprog = dt_rawtp_ownprog,
-	.pv_populate = ip_populate,
-	.pv_trampoline = ip_trampoline,
-	.pv_attach = dt_tpprov_attach,
-	.pv_maymatch = ip_maymatch,
-	.pv_argdesc = dt_tpprov_argdesc,
-};
+/* dt_prov_ip: the table and the body above, the rest dt_tpprov.c's */
+DT_TPPROV_DEFINE(ip, dt_ip_probes, ip_body)

@@ -282,40 +282,5 @@ proc_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 	return (0);
 }
 
-static const dt_tpprov_t dt_proc_tp = {
-	.tv_prov = &dt_prov_proc,
-	.tv_probes = dt_proc_probes,
-	.tv_nprobes = sizeof (dt_proc_probes) / sizeof (dt_proc_probes[0]),
-	.tv_body = proc_body,
-};
-
-/* Only a literal name the table has, or a glob. */
-static bool
-proc_maymatch(const dtrace_probedesc_t *pdp)
-{
-	return (dt_tpprov_maymatch(&dt_proc_tp, pdp));
-}
-
-static int
-proc_populate(dtrace_hdl_t *dtp)
-{
-	return (dt_tpprov_populate(dtp, &dt_proc_tp));
-}
-
-static int
-proc_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
-{
-	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_proc_tp));
-}
-
-const dt_provider_t dt_prov_proc = {
-	.pv_name = "proc",
-	.pv_attr = &dt_tpprov_attr,
-	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
-	.pv_ownprog = dt_rawtp_ownprog,
-	.pv_populate = proc_populate,
-	.pv_trampoline = proc_trampoline,
-	.pv_attach = dt_tpprov_attach,
-	.pv_maymatch = proc_maymatch,
-	.pv_argdesc = dt_tpprov_argdesc,
-};
+/* dt_prov_proc: the table and the body above, the rest dt_tpprov.c's */
+DT_TPPROV_DEFINE(proc, dt_proc_probes, proc_body)

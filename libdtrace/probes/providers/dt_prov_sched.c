@@ -267,40 +267,5 @@ sched_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 	return (0);
 }
 
-static const dt_tpprov_t dt_sched_tp = {
-	.tv_prov = &dt_prov_sched,
-	.tv_probes = dt_sched_probes,
-	.tv_nprobes = sizeof (dt_sched_probes) / sizeof (dt_sched_probes[0]),
-	.tv_body = sched_body,
-};
-
-/* Only a literal name the table has, or a glob. */
-static bool
-sched_maymatch(const dtrace_probedesc_t *pdp)
-{
-	return (dt_tpprov_maymatch(&dt_sched_tp, pdp));
-}
-
-static int
-sched_populate(dtrace_hdl_t *dtp)
-{
-	return (dt_tpprov_populate(dtp, &dt_sched_tp));
-}
-
-static int
-sched_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
-{
-	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_sched_tp));
-}
-
-const dt_provider_t dt_prov_sched = {
-	.pv_name = "sched",
-	.pv_attr = &dt_tpprov_attr,
-	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
-	.pv_ownprog = dt_rawtp_ownprog,
-	.pv_populate = sched_populate,
-	.pv_trampoline = sched_trampoline,
-	.pv_attach = dt_tpprov_attach,
-	.pv_maymatch = sched_maymatch,
-	.pv_argdesc = dt_tpprov_argdesc,
-};
+/* dt_prov_sched: the table and the body above, the rest dt_tpprov.c's */
+DT_TPPROV_DEFINE(sched, dt_sched_probes, sched_body)

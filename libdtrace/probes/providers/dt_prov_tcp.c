@@ -96,40 +96,5 @@ tcp_body(dtrace_hdl_t *dtp, dt_asm_t *as, const dt_program_t *pgp,
 	return (0);
 }
 
-static const dt_tpprov_t dt_tcp_tp = {
-	.tv_prov = &dt_prov_tcp,
-	.tv_probes = dt_tcp_probes,
-	.tv_nprobes = sizeof (dt_tcp_probes) / sizeof (dt_tcp_probes[0]),
-	.tv_body = tcp_body,
-};
-
-/* Only a literal name the table has, or a glob. */
-static bool
-tcp_maymatch(const dtrace_probedesc_t *pdp)
-{
-	return (dt_tpprov_maymatch(&dt_tcp_tp, pdp));
-}
-
-static int
-tcp_populate(dtrace_hdl_t *dtp)
-{
-	return (dt_tpprov_populate(dtp, &dt_tcp_tp));
-}
-
-static int
-tcp_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp)
-{
-	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_tcp_tp));
-}
-
-const dt_provider_t dt_prov_tcp = {
-	.pv_name = "tcp",
-	.pv_attr = &dt_tpprov_attr,
-	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,
-	.pv_ownprog = dt_rawtp_ownprog,
-	.pv_populate = tcp_populate,
-	.pv_trampoline = tcp_trampoline,
-	.pv_attach = dt_tpprov_attach,
-	.pv_maymatch = tcp_maymatch,
-	.pv_argdesc = dt_tpprov_argdesc,
-};
+/* dt_prov_tcp: the table and the body above, the rest dt_tpprov.c's */
+DT_TPPROV_DEFINE(tcp, dt_tcp_probes, tcp_body)

@@ -16,11 +16,13 @@
  *	argdesc		the row's description of args[n]
  *	maymatch	whether a description's name is one of the table's
  *
- * A provider fills a dt_tpprov_t and points its vtable at three wrappers
- * (populate, trampoline and maymatch, which take the descriptor) and at
- * dt_tpprov_attach() and dt_tpprov_argdesc() directly: a probe's pr_data
- * is its table row.  The table is the one list of the provider's probe
- * names.
+ * A provider is its table, its body and one DT_TPPROV_DEFINE() line,
+ * which makes its dt_tpprov_t, the three wrappers its vtable needs
+ * (populate, trampoline and maymatch take no provider, so each passes
+ * its descriptor) and its vtable, whose attach and argdesc are
+ * dt_tpprov_attach() and dt_tpprov_argdesc() directly: a probe's
+ * pr_data is its table row.  The table is the one list of the
+ * provider's probe names.
  */
 #ifndef DT_TPPROV_H
 #define DT_TPPROV_H
@@ -70,5 +72,49 @@ extern void dt_tpprov_kread(dt_asm_t *, int, int64_t, int);
 
 /* Stability of the probes of all of them (dt_attr.c). */
 extern const dt_pattr_t dt_tpprov_attr;
+
+/*
+ * The provider dt_prov_NAME ("NAME"), of table PROBES (an array) and
+ * trampoline part BODY: its dt_tpprov_t dt_NAME_tp, its wrappers
+ * NAME_maymatch() (only a literal name the table has, or a glob),
+ * NAME_populate() and NAME_trampoline(), and its vtable.
+ */
+#define DT_TPPROV_DEFINE(NAME, PROBES, BODY)				\
+static const dt_tpprov_t dt_##NAME##_tp = {				\
+	.tv_prov = &dt_prov_##NAME,					\
+	.tv_probes = (PROBES),						\
+	.tv_nprobes = sizeof (PROBES) / sizeof ((PROBES)[0]),		\
+	.tv_body = (BODY),						\
+};									\
+									\
+static bool								\
+NAME##_maymatch(const dtrace_probedesc_t *pdp)				\
+{									\
+	return (dt_tpprov_maymatch(&dt_##NAME##_tp, pdp));		\
+}									\
+									\
+static int								\
+NAME##_populate(dtrace_hdl_t *dtp)					\
+{									\
+	return (dt_tpprov_populate(dtp, &dt_##NAME##_tp));		\
+}									\
+									\
+static int								\
+NAME##_trampoline(dtrace_hdl_t *dtp, dt_block_t *blk, dt_program_t *pgp) \
+{									\
+	return (dt_tpprov_trampoline(dtp, blk, pgp, &dt_##NAME##_tp));	\
+}									\
+									\
+const dt_provider_t dt_prov_##NAME = {					\
+	.pv_name = #NAME,						\
+	.pv_attr = &dt_tpprov_attr,					\
+	.pv_progtype = BPF_PROG_TYPE_RAW_TRACEPOINT,			\
+	.pv_ownprog = dt_rawtp_ownprog,					\
+	.pv_populate = NAME##_populate,					\
+	.pv_trampoline = NAME##_trampoline,				\
+	.pv_attach = dt_tpprov_attach,					\
+	.pv_maymatch = NAME##_maymatch,					\
+	.pv_argdesc = dt_tpprov_argdesc,				\
+};
 
 #endif /* DT_TPPROV_H */

@@ -1,0 +1,7 @@
+/* an enumerator whose value takes a remainder by zero */
+enum e { A = 5 % (3 - 3) };
+
+BEGIN
+{
+	exit(0);
+}
