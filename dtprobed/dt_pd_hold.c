@@ -56,10 +56,12 @@
  * allowed at once.  If the daemon dies, the kernel lets every held exec
  * go (the group is closed with it).
  *
- * What it does not cover: a library that the dynamic loader or dlopen()
- * opens (that is an open, not an exec: holding every open would cost
- * every open() of the machine); the known list covers the next process
- * of such a library.
+ * The libraries the dynamic loader maps at start are not opened yet at
+ * the exec: dt_pd_exec_verdict() finds them as the loader will
+ * (dt_pd_deps.c) and holds the exec for theirs too.  What it does not
+ * cover: a library that dlopen() opens later (that is an open, not an
+ * exec: holding every open would cost every open() of the machine); the
+ * known list covers the next process of such a library.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -154,6 +156,7 @@ marks_update(void)
 	char buf[8192], *line;
 	FILE *fp;
 
+	dt_pd_deps_mounts_changed();
 	if (hs.hs_fan < 0 || (fp = fopen("/proc/self/mountinfo", "re")) ==
 	    NULL)
 		return;
