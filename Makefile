@@ -311,7 +311,7 @@ fuzz:
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
 bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/cfiread \
        $(BUILD)/bench/getpid \
-       $(BUILD)/bench/ucall $(BUILD)/bench/execperm
+       $(BUILD)/bench/ucall $(BUILD)/bench/execperm $(BUILD)/bench/openperm
 
 # The loads of bench/events and bench/ucalls: plain programs, without
 # libdtrace.
@@ -325,6 +325,11 @@ $(BUILD)/bench/ucall: bench/ucall.c
 
 # What holding each exec with fanotify costs: a plain program too.
 $(BUILD)/bench/execperm: bench/execperm.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -lpthread
+
+# ... and holding each open (a dlopen()ed library's), likewise.
+$(BUILD)/bench/openperm: bench/openperm.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -lpthread
 
