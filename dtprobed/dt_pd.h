@@ -181,6 +181,8 @@ extern void dt_pd_hold_recheck(void);
 extern int64_t dt_pd_hold_expire(void);
 extern bool dt_pd_hold_wanted(const char *provs, pid_t pid, uint64_t gen,
     bool *ackedp);
+/* A number that changes whenever the sessions or what they want do. */
+extern uint64_t dt_pd_hold_epoch(void);
 
 /*
  * What dtprobed.c gives dt_pd_hold.c: the verdict on the exec of the

@@ -33,7 +33,11 @@
  *    (/proc/self/fd), so that it is the very file checked, a regular
  *    file; the rest (identity, reading) is done on that descriptor.
  *  - a search is bounded: LOOKUPS_MAX components looked up and TIME_MAX
- *    ms for all the libraries of one exec (dt_pd_deps_begin()).
+ *    us for all the libraries of one exec, and WINDOW_MAX us of
+ *    searching in any WINDOW us for all execs (held execs are asked
+ *    again at each change: 256 of them must not stall the daemon); past
+ *    these, the exec is not held for its libraries (dt_pd_deps_begin()
+ *    is false), only for its own probes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,6 +45,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <sys/fsuid.h>
 #include <sys/mman.h>
@@ -51,7 +56,9 @@
 
 #define LINKS_MAX	40		/* symbolic links in one path */
 #define LOOKUPS_MAX	4096		/* components looked up, one exec */
-#define TIME_MAX	10		/* ms of searching, one exec */
+#define TIME_MAX	10000		/* us of searching, one exec */
+#define WINDOW		100000		/* us: ... and all execs of this long */
+#define WINDOW_MAX	20000		/* ... at most this many us */
 #define TRUSTED_MAX	512		/* file systems trusted */
 #define CACHE_FILE	"/etc/ld.so.cache"
 #define CACHE_BYTES	(16u << 20)	/* ... at most */
@@ -79,7 +86,10 @@ static struct {
 	size_t dd_cachelen;		/* ... bytes */
 	struct stat dd_cachest;		/* ... as read */
 	unsigned int dd_lookups;	/* this exec's lookups */
-	int64_t dd_deadline;		/* ... its search ends (ms) */
+	int64_t dd_begin;		/* ... its search began (us) */
+	int64_t dd_deadline;		/* ... its search ends (us) */
+	int64_t dd_wstart;		/* the window began (us) */
+	int64_t dd_wused;		/* ... us of searching in it */
 	bool dd_over;			/* ... past a bound */
 	int dd_root;			/* ... the process's root directory */
 	struct statx dd_rootsx;		/* ... its identity */
@@ -148,12 +158,21 @@ trusted(const struct statx *sx)
 	return (false);
 }
 
+static int64_t
+now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ((int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000);
+}
+
 /* Is this exec's search past its bounds? */
 static bool
 over(void)
 {
 	if (!dd.dd_over && (dd.dd_lookups >= LOOKUPS_MAX ||
-	    dt_pd_now_ms() >= dd.dd_deadline))
+	    now_us() >= dd.dd_deadline))
 		dd.dd_over = true;
 	return (dd.dd_over);
 }
@@ -424,12 +443,22 @@ bool
 dt_pd_deps_begin(pid_t pid, uid_t uid, gid_t gid)
 {
 	char root[64];
+	int64_t now = now_us();
 
 	if (dd.dd_stale)
 		mounts_read();
+	if (now - dd.dd_wstart >= WINDOW) {
+		dd.dd_wstart = now;
+		dd.dd_wused = 0;
+	}
 	dd.dd_lookups = 0;
-	dd.dd_over = false;
-	dd.dd_deadline = dt_pd_now_ms() + TIME_MAX;
+	dd.dd_begin = now;
+	/* the window's time spent: the exec is not held for libraries */
+	dd.dd_over = dd.dd_wused >= WINDOW_MAX;
+	if (dd.dd_over)
+		return (false);
+	dd.dd_deadline = now + (WINDOW_MAX - dd.dd_wused < TIME_MAX ?
+	    WINDOW_MAX - dd.dd_wused : TIME_MAX);
 	/* its root: a process in a container looks there */
 	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
 	if ((dd.dd_root = open(root, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
@@ -449,6 +478,9 @@ dt_pd_deps_end(void)
 {
 	(void) setfsuid(0);
 	(void) setfsgid(0);
+	if (dd.dd_begin != 0)
+		dd.dd_wused += now_us() - dd.dd_begin;
+	dd.dd_begin = 0;
 	if (dd.dd_root >= 0)
 		close(dd.dd_root);
 	dd.dd_root = -1;

@@ -121,6 +121,7 @@ static struct {
 	unsigned int hs_nignored;	/* files without probes not held */
 	unsigned long hs_allowed;	/* execs answered (for -v) */
 	unsigned long hs_expired;	/* ... of those, at the budget's end */
+	uint64_t hs_epoch;		/* counts changes of the sessions */
 } hs = { .hs_dirfd = -1, .hs_efd = -1, .hs_infd = -1, .hs_fan = -1,
     .hs_mntfd = -1 };
 
@@ -388,10 +389,17 @@ sessions_prune(void)
 	}
 }
 
+uint64_t
+dt_pd_hold_epoch(void)
+{
+	return (hs.hs_epoch);
+}
+
 /* The set of sessions changed: hold execs if there is one. */
 static void
 sessions_changed(void)
 {
+	hs.hs_epoch++;
 	if (hs.hs_nsess > 0 && hs.hs_budget > 0)
 		fan_open();
 	else

@@ -200,6 +200,15 @@ typedef struct dt_pd_file {
 					   its search paths (L, R, Q lines
 					   of its reader), or NULL */
 	size_t pf_depslen;		/* ... their bytes */
+	int64_t pf_dclat;		/* an executable: when its libraries
+					   were last found to need no hold
+					   (ms), 0 never */
+	dt_pd_verdict_t pf_dclv;	/* ... the verdict then */
+	uint64_t pf_dclepoch;		/* ... the sessions then */
+	uid_t pf_dcluid;		/* ... for this fsuid, */
+	gid_t pf_dclgid;		/* ... fsgid */
+	dev_t pf_dclrdev;		/* ... and root directory */
+	ino_t pf_dclrino;
 	pid_t *pf_waiters;		/* ... processes waiting for it */
 	unsigned int pf_nwaiters;	/* ... how many */
 	struct dt_pd_file *pf_next;	/* next cached file */
@@ -1348,6 +1357,8 @@ proc_fsids(pid_t pid, uid_t *uidp, gid_t *gidp)
 }
 
 #define DEPS_OBJS	64		/* libraries of one process at most */
+#define DEPS_TTL	1000		/* ms a search that held nothing is
+					   trusted, same user and root */
 
 /* One object of a process's libraries, being walked. */
 typedef struct dt_pd_dobj {
@@ -1365,6 +1376,10 @@ typedef struct dt_pd_dobj {
  * its own libraries are walked in turn.  At most DEPS_OBJS libraries;
  * a search past its bounds or a library that could not be read gives
  * DT_PD_ALLOW (never DT_PD_NEVER: its next exec is looked at again).
+ * A search that held nothing is trusted for DEPS_TTL ms for the same
+ * fsuid, fsgid and root (an executable with probes no session wants is
+ * asked at every exec: python3.11's 9 libraries cost ~1 ms each time),
+ * as long as the sessions stay the same (dt_pd_hold_epoch()).
  */
 static dt_pd_verdict_t
 deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
@@ -1374,13 +1389,25 @@ deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
 	dt_pd_verdict_t v = DT_PD_NEVER;
 	char xrpath[DT_PD_DEPPATH_MAX + 1], xorigin[PATH_MAX];
 	const char *xr, *slash;
+	struct timespec t0;
+	struct stat rst;
 	uid_t uid;
 	gid_t gid;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (exe->pf_deps == NULL || strstr(exe->pf_deps, "L ") == NULL)
 		return (DT_PD_NEVER);		/* static, or needs nothing */
+	snprintf(xorigin, sizeof (xorigin), "/proc/%d/root", (int)pid);
 	if (path == NULL || (slash = strrchr(path, '/')) == NULL ||
-	    !proc_fsids(pid, &uid, &gid) || !dt_pd_deps_begin(pid, uid, gid)) {
+	    !proc_fsids(pid, &uid, &gid) || stat(xorigin, &rst) != 0)
+		return (DT_PD_ALLOW);
+	/* found lately for the same user and root: not looked for again */
+	if (exe->pf_dclat != 0 && dt_pd_now_ms() - exe->pf_dclat <
+	    DEPS_TTL && exe->pf_dclepoch == dt_pd_hold_epoch() &&
+	    exe->pf_dcluid == uid && exe->pf_dclgid == gid &&
+	    exe->pf_dclrdev == rst.st_dev && exe->pf_dclrino == rst.st_ino)
+		return (exe->pf_dclv);
+	if (!dt_pd_deps_begin(pid, uid, gid)) {
 		(void) dt_pd_deps_end();
 		return (DT_PD_ALLOW);
 	}
@@ -1441,8 +1468,12 @@ deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
 				break;
 			}
 			if ((pf = cache_find(&st)) == NULL) {
+				/* the daemon's view: what sessions open */
+				const char *vp = fd_path(fd, view,
+				    sizeof (view));
 				dt_pd_obj_t po = { .po_fd = fd, .po_st = st,
-				    .po_path = found };
+				    .po_path = (char *)(vp != NULL ? vp :
+				    found) };
 
 				if (file_queue(NULL, &po) == NULL) {
 					close(fd);
@@ -1471,6 +1502,25 @@ deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
 		free(objs[i].pd_path);
 	if (!dt_pd_deps_end())
 		v = verdict_join(v, DT_PD_ALLOW);	/* past its bounds */
+	else if (v != DT_PD_WAIT) {
+		exe->pf_dclat = dt_pd_now_ms();
+		exe->pf_dclv = v;
+		exe->pf_dclepoch = dt_pd_hold_epoch();
+		exe->pf_dcluid = uid;
+		exe->pf_dclgid = gid;
+		exe->pf_dclrdev = rst.st_dev;
+		exe->pf_dclrino = rst.st_ino;
+	}
+	if (pd.pd_verbose) {
+		struct timespec t1;
+
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		dt_pd_log(LOG_INFO, "process %d: %u librar%s looked for in "
+		    "%lld us%s", (int)pid, nobjs - 1, nobjs == 2 ? "y" : "ies",
+		    (long long)((t1.tv_sec - t0.tv_sec) * 1000000 +
+		    (t1.tv_nsec - t0.tv_nsec) / 1000), v == DT_PD_WAIT ?
+		    ", held" : "");
+	}
 	return (v);
 }
 
