@@ -4,7 +4,9 @@
 # needs libusdtlib.so next to it (DT_RUNPATH $ORIGIN) and fires its
 # probe 5 times as the first thing it does.  20 fresh copies of both (a
 # new directory each: files never seen), one after another: every
-# firing is counted (100), and each library is in the known list.
+# firing is counted (100), and each library is in the known list.  A
+# library another user's program needs but that user cannot read is not
+# read by the daemon, which looks for it as that user.
 . ./lib.sh
 reg=$TMPDIR/holdlib.reg
 log=$TMPDIR/pd.log
@@ -25,11 +27,26 @@ pd_extra+=($dt)
 pd_wait "grep -q ready $TMPDIR/a.out" || echo "the session did not start"
 pd_wait "[ -f $reg/session.$dt ]" || echo "no session file"
 for i in $(seq 20); do fresh; "$f" 5; done
+# another user's program whose library is a link into a directory only
+# root may enter: the daemon looks for it as that user, so it neither
+# reads it nor lists it (the loader cannot open it either: the program
+# fails), where a search as root would have
+pub=$(mktemp -d /tmp/holdlib.XXXXXX)
+chmod 755 "$pub"
+mkdir -m 700 "$pub/secret"
+cp "$BUILD_DIR/testprog/libusdtlib.so" "$pub/secret/"
+cp "$BUILD_DIR/testprog/usdtlibuser" "$pub/pdlibx"
+ln -s "$pub/secret/libusdtlib.so" "$pub/libusdtlib.so"
+setpriv --reuid=65534 --regid=65534 --clear-groups "$pub/pdlibx" 5 \
+    >/dev/null 2>&1 && echo "the other user's program ran"
 sleep 0.5
 kill -INT $dt
 wait $dt
 echo "20 fresh programs, each with a fresh library:" \
     "$(grep -v '^ready$' "$TMPDIR/a.out" | grep . || echo 0) firings"
 echo "libraries listed in known: $(grep -c '/libusdtlib.so$' $reg/known)"
+echo "the root-only one listed: $(grep -c "$pub/secret" $reg/known)"
+grep -q "$pub/secret" "$log" && echo "the daemon read it: $(grep "$pub/secret" "$log")"
+rm -rf "$pub"
 grep -v "skipped\|truncated USDT note" "$TMPDIR/dt.err" >&2 || true
 rm -rf "$reg" "$TMPDIR"/l[0-9]*
