@@ -73,7 +73,8 @@ UNIT_BINS := $(UNIT_SRCS:test/unit/%.c=$(BUILD)/test/%)
 # one loopback TCP connection for the tcp provider.  Built without
 # sanitizers, with -O1 so that calls stay calls.  ustacktarget, for ustack(), keeps its frame
 # pointers.  usdttarget has stapsdt probes (<sys/sdt.h>); usdttarget-lib
-# also calls the one of libusdtlib.so, found next to it.  usdtprov has
+# also calls the one of libusdtlib.so, found next to it; usdtlibuser
+# has no probes of its own and fires only the library's.  usdtprov has
 # the probes of a provider declared in D (test/prog/usdtprov.d), built as
 # users build theirs: dtrace -h for the header, cc -c, dtrace -G for the
 # object linked in.
@@ -81,6 +82,7 @@ TESTPROGS := $(BUILD)/testprog/pidtarget $(BUILD)/testprog/pidtarget-nopie \
              $(BUILD)/testprog/pidtarget-stripped \
              $(BUILD)/testprog/ustacktarget $(BUILD)/testprog/usdttarget \
              $(BUILD)/testprog/usdttarget-lib $(BUILD)/testprog/libusdtlib.so \
+             $(BUILD)/testprog/usdtlibuser \
              $(BUILD)/testprog/sigtarget $(BUILD)/testprog/pitarget \
              $(BUILD)/testprog/usdtprov \
              $(BUILD)/testprog/tcpconn \
@@ -106,7 +108,8 @@ FUZZTIME   ?= 30
 PD_SRCS := $(wildcard dtprobed/*.c)
 PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/libdtrace/proc/dt_notes.o
 PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o \
-    $(BUILD)/obj/dtprobed/dt_pd_hold.o,$(PD_OBJS))
+    $(BUILD)/obj/dtprobed/dt_pd_hold.o \
+    $(BUILD)/obj/dtprobed/dt_pd_deps.o,$(PD_OBJS))
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
      $(TESTPROGS) $(EXAMPLES) $(FUZZ_BINS) $(BUILD)/dtprobed
@@ -175,6 +178,12 @@ $(BUILD)/testprog/usdttarget-lib: test/prog/usdttarget.c test/prog/usdtguard.c \
 	$(CC) -O1 -g -pie -fPIE -DDT_USDT_LIB -o $@ test/prog/usdttarget.c \
 	    test/prog/usdtguard.c -L$(BUILD)/testprog -lusdtlib \
 	    -Wl,-rpath,'$$ORIGIN'
+
+$(BUILD)/testprog/usdtlibuser: test/prog/usdtlibuser.c \
+    $(BUILD)/testprog/libusdtlib.so
+	@mkdir -p $(dir $@)
+	$(CC) -O1 -g -Wall -Wextra -Werror -o $@ $< -L$(BUILD)/testprog \
+	    -lusdtlib -Wl,--enable-new-dtags -Wl,-rpath,'$$ORIGIN'
 
 USDTPROV_D = -C -I test/prog -s test/prog/usdtprov.d
 
@@ -302,7 +311,7 @@ fuzz:
 # Benchmarks (bench/run runs them all, side by side with bpftrace).
 bench: $(BUILD)/bench/sessions $(BUILD)/bench/compile $(BUILD)/bench/cfiread \
        $(BUILD)/bench/getpid \
-       $(BUILD)/bench/ucall $(BUILD)/bench/execperm
+       $(BUILD)/bench/ucall $(BUILD)/bench/execperm $(BUILD)/bench/openperm
 
 # The loads of bench/events and bench/ucalls: plain programs, without
 # libdtrace.
@@ -316,6 +325,11 @@ $(BUILD)/bench/ucall: bench/ucall.c
 
 # What holding each exec with fanotify costs: a plain program too.
 $(BUILD)/bench/execperm: bench/execperm.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -lpthread
+
+# ... and holding each open (a dlopen()ed library's), likewise.
+$(BUILD)/bench/openperm: bench/openperm.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -lpthread
 

@@ -8,6 +8,8 @@
  *                  under a seccomp filter, and collects what it writes
  *   dt_pd_hold.c   holds a new process at its exec until the sessions
  *                  that want its probes have armed them (fanotify)
+ *   dt_pd_deps.c   finds the libraries a held process will map at start,
+ *                  as its dynamic loader will
  *   dt_pd_notes.c  the stapsdt note reader that runs in that child (it
  *                  walks the notes with the library's shared reader,
  *                  libdtrace/proc/dt_notes.c, linked in alone), and the
@@ -24,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <sys/stat.h>
 
 /*
  * The limits on what one file may cost (docs/security.md says why these
@@ -44,7 +47,20 @@ typedef struct dt_pd_run {
 	bool pr_toolong;		/* killed for writing too much */
 } dt_pd_run_t;
 
-#define DT_PD_OUTMAX	(DT_PD_TEXT_MAX + 4096)	/* bytes a child may write */
+/*
+ * The libraries a file needs (DT_NEEDED), and its search paths
+ * (DT_RUNPATH, DT_RPATH), as the reader reports them: at most
+ * DT_PD_DEPS_MAX names of DT_PD_DEPNAME_MAX characters, paths of
+ * DT_PD_DEPPATH_MAX.
+ */
+#define DT_PD_DEPS_MAX	64
+#define DT_PD_DEPNAME_MAX 255
+#define DT_PD_DEPPATH_MAX 1023
+#define DT_PD_DEPS_BYTES (DT_PD_DEPS_MAX * (DT_PD_DEPNAME_MAX + 3) + \
+	2 * (DT_PD_DEPPATH_MAX + 3))
+
+/* bytes a child may write */
+#define DT_PD_OUTMAX	(DT_PD_TEXT_MAX + DT_PD_DEPS_BYTES + 4096)
 #define DT_PD_TIMEOUT	1000		/* ms a child may run */
 #define DT_PD_ASMORE	(128u << 20)	/* address space a child may add */
 
@@ -85,6 +101,9 @@ extern int dt_pd_sandbox_start(const int *keep, unsigned int nkeep,
  *   N SITE SEMA PROVIDER NAME ARGS   a note (file offsets in hex)
  *   S COUNT                          malformed notes skipped
  *   D COUNT                          notes dropped over the limits
+ *   L NAME                           a library it needs (DT_NEEDED)
+ *   R PATHS                          its DT_RUNPATH
+ *   Q PATHS                          its DT_RPATH
  *   E                                the end of the file's notes
  * A file that is not a 64-bit ELF file has no notes.
  */
@@ -129,12 +148,16 @@ typedef struct dt_pd_notes {
 	unsigned long pn_skipped;	/* malformed or refused */
 	unsigned long pn_dropped;	/* over the limits */
 	bool pn_done;			/* the child got to the end */
+	char *pn_deps;			/* its L, R and Q lines (malloc'd), or
+					   NULL */
+	size_t pn_depslen;		/* ... bytes */
+	unsigned int pn_nneeded;	/* ... L lines */
 } dt_pd_notes_t;
 
 /*
  * In the daemon: the child's output out (len bytes) for the file of pg,
  * every line checked, at most DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX
- * bytes kept.  0, or -1 when out of memory (*pn is then empty).
+ * bytes kept, and the L, R and Q lines in pn_deps (free both).  0, or -1 when out of memory (*pn is then empty).
  */
 extern int dt_pd_notes_parse(const char *out, size_t len,
     const dt_pd_segs_t *pg, dt_pd_notes_t *pn);
@@ -158,6 +181,8 @@ extern void dt_pd_hold_recheck(void);
 extern int64_t dt_pd_hold_expire(void);
 extern bool dt_pd_hold_wanted(const char *provs, pid_t pid, uint64_t gen,
     bool *ackedp);
+/* A number that changes whenever the sessions or what they want do. */
+extern uint64_t dt_pd_hold_epoch(void);
 
 /*
  * What dtprobed.c gives dt_pd_hold.c: the verdict on the exec of the
@@ -172,6 +197,29 @@ typedef enum dt_pd_verdict {
 } dt_pd_verdict_t;
 
 extern dt_pd_verdict_t dt_pd_exec_verdict(int fd, pid_t pid);
+
+/*
+ * dt_pd_deps.c: finding a library a held process will map, as its
+ * dynamic loader will (the design is at its top).  Between
+ * dt_pd_deps_begin() (the process's root, file-system uid and gid) and
+ * dt_pd_deps_end() (false if the search went past its bounds),
+ * dt_pd_dep_find() opens library name for reading, as the loading
+ * object's search paths ds give it: its descriptor, *st, its path in
+ * path; or -1.
+ */
+typedef struct dt_pd_dsearch {
+	const char *ds_runpath;		/* the object's DT_RUNPATH, or NULL */
+	const char *ds_rpath;		/* its DT_RPATH, or NULL */
+	const char *ds_xrpath;		/* the executable's DT_RPATH, or NULL */
+	const char *ds_origin;		/* $ORIGIN of the object */
+	const char *ds_xorigin;		/* ... of the executable */
+} dt_pd_dsearch_t;
+
+extern bool dt_pd_deps_begin(pid_t pid, uid_t uid, gid_t gid);
+extern int dt_pd_dep_find(const char *name, const dt_pd_dsearch_t *ds,
+    struct stat *st, char *path, size_t len);
+extern bool dt_pd_deps_end(void);
+extern void dt_pd_deps_mounts_changed(void);
 extern void dt_pd_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 extern int64_t dt_pd_now_ms(void);

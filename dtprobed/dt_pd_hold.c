@@ -56,10 +56,12 @@
  * allowed at once.  If the daemon dies, the kernel lets every held exec
  * go (the group is closed with it).
  *
- * What it does not cover: a library that the dynamic loader or dlopen()
- * opens (that is an open, not an exec: holding every open would cost
- * every open() of the machine); the known list covers the next process
- * of such a library.
+ * The libraries the dynamic loader maps at start are not opened yet at
+ * the exec: dt_pd_exec_verdict() finds them as the loader will
+ * (dt_pd_deps.c) and holds the exec for theirs too.  What it does not
+ * cover: a library that dlopen() opens later (that is an open, not an
+ * exec: holding every open would cost every open() of the machine); the
+ * known list covers the next process of such a library.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -119,6 +121,7 @@ static struct {
 	unsigned int hs_nignored;	/* files without probes not held */
 	unsigned long hs_allowed;	/* execs answered (for -v) */
 	unsigned long hs_expired;	/* ... of those, at the budget's end */
+	uint64_t hs_epoch;		/* counts changes of the sessions */
 } hs = { .hs_dirfd = -1, .hs_efd = -1, .hs_infd = -1, .hs_fan = -1,
     .hs_mntfd = -1 };
 
@@ -154,6 +157,7 @@ marks_update(void)
 	char buf[8192], *line;
 	FILE *fp;
 
+	dt_pd_deps_mounts_changed();
 	if (hs.hs_fan < 0 || (fp = fopen("/proc/self/mountinfo", "re")) ==
 	    NULL)
 		return;
@@ -385,10 +389,17 @@ sessions_prune(void)
 	}
 }
 
+uint64_t
+dt_pd_hold_epoch(void)
+{
+	return (hs.hs_epoch);
+}
+
 /* The set of sessions changed: hold execs if there is one. */
 static void
 sessions_changed(void)
 {
+	hs.hs_epoch++;
 	if (hs.hs_nsess > 0 && hs.hs_budget > 0)
 		fan_open();
 	else

@@ -136,6 +136,72 @@ note_write(const dt_note_t *dn, dt_note_err_t err, void *arg)
 	return (1);
 }
 
+/* Is s (n bytes) a dependency's string: printable, spaces if sp? */
+static bool
+is_depstr(const char *s, size_t n, size_t max, bool sp)
+{
+	if (n == 0 || n > max)
+		return (false);
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < (sp ? 0x20 : 0x21) || s[i] > 0x7e)
+			return (false);
+	}
+	return (true);
+}
+
+/*
+ * The libraries the file needs, as the dynamic loader finds them: an L
+ * line per DT_NEEDED (at most DT_PD_DEPS_MAX, names without a '/'), an R
+ * line for its DT_RUNPATH, a Q line for its DT_RPATH, from the
+ * SHT_DYNAMIC section and the string table it links to.  Strings that
+ * are too long or not printable are left out.
+ */
+static void
+deps_write(Elf *elf, int outfd)
+{
+	Elf_Scn *scn = NULL;
+	unsigned int nneeded = 0;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr sh;
+		Elf_Data *data;
+		GElf_Dyn dyn;
+
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_DYNAMIC ||
+		    (data = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		for (int i = 0; i < 4096 && gelf_getdyn(data, i, &dyn) != NULL &&
+		    dyn.d_tag != DT_NULL; i++) {
+			const char *str, *tag;
+			size_t n;
+
+			if (dyn.d_tag == DT_NEEDED)
+				tag = "L ";
+			else if (dyn.d_tag == DT_RUNPATH)
+				tag = "R ";
+			else if (dyn.d_tag == DT_RPATH)
+				tag = "Q ";
+			else
+				continue;
+			if ((str = elf_strptr(elf, sh.sh_link,
+			    (size_t)dyn.d_un.d_val)) == NULL)
+				continue;
+			n = strlen(str);
+			if (tag[0] == 'L' ? (nneeded == DT_PD_DEPS_MAX ||
+			    strchr(str, '/') != NULL ||
+			    !is_depstr(str, n, DT_PD_DEPNAME_MAX, false)) :
+			    !is_depstr(str, n, DT_PD_DEPPATH_MAX, true))
+				continue;
+			nneeded += tag[0] == 'L';
+			out_write(outfd, tag, 2);
+			out_write(outfd, str, n);
+			out_write(outfd, "\n", 1);
+		}
+		return;		/* the first dynamic section only */
+	}
+}
+
 void
 dt_pd_notes_write(int fd, int outfd)
 {
@@ -167,6 +233,7 @@ dt_pd_notes_write(int fd, int outfd)
 	}
 	nw.nw_elf = elf;
 	nw.nw_nph = nph;
+	deps_write(elf, outfd);
 	if ((notes = dt_notes_scn(elf, shstrndx, &base)) == NULL)
 		goto end;
 	if (gelf_getshdr(notes, &sh) == NULL || sh.sh_size > DT_PD_NSECT_MAX) {
@@ -309,6 +376,50 @@ count_field(const char *p, size_t len)
 	return (v);
 }
 
+/*
+ * One L, R or Q line of a child (n bytes, without its newline): kept in
+ * pn_deps if it is well formed and within the limits (DT_PD_DEPS_MAX
+ * names, one search path of each kind), else counted as skipped.  0, or
+ * -1 when out of memory (*pn is then emptied).
+ */
+static int
+deps_keep(dt_pd_notes_t *pn, const char *p, size_t n)
+{
+	bool name = p[0] == 'L';
+	char *nb;
+
+	if (!is_depstr(p + 2, n - 2, name ? DT_PD_DEPNAME_MAX :
+	    DT_PD_DEPPATH_MAX, !name) || (name && (memchr(p + 2, '/',
+	    n - 2) != NULL || pn->pn_nneeded == DT_PD_DEPS_MAX))) {
+		pn->pn_skipped++;
+		return (0);
+	}
+	if (!name && pn->pn_deps != NULL) {
+		/* one of each kind: a second one is a lie */
+		for (const char *l = pn->pn_deps; *l != '\0';
+		    l = strchr(l, '\n') + 1) {
+			if (l[0] == p[0]) {
+				pn->pn_skipped++;
+				return (0);
+			}
+		}
+	}
+	if ((nb = realloc(pn->pn_deps, pn->pn_depslen + n + 2)) == NULL) {
+		free(pn->pn_text);
+		free(pn->pn_deps);
+		memset(pn, 0, sizeof (*pn));
+		errno = ENOMEM;
+		return (-1);
+	}
+	memcpy(nb + pn->pn_depslen, p, n);
+	nb[pn->pn_depslen + n] = '\n';
+	nb[pn->pn_depslen + n + 1] = '\0';
+	pn->pn_deps = nb;
+	pn->pn_depslen += n + 1;
+	pn->pn_nneeded += name;
+	return (0);
+}
+
 int
 dt_pd_notes_parse(const char *out, size_t len, const dt_pd_segs_t *pg,
     dt_pd_notes_t *pn)
@@ -330,6 +441,10 @@ dt_pd_notes_parse(const char *out, size_t len, const dt_pd_segs_t *pg,
 			pn->pn_skipped += count_field(p + 2, n - 2);
 		} else if (n > 2 && p[0] == 'D' && p[1] == ' ') {
 			pn->pn_dropped += count_field(p + 2, n - 2);
+		} else if (n > 2 && (p[0] == 'L' || p[0] == 'R' ||
+		    p[0] == 'Q') && p[1] == ' ') {
+			if (deps_keep(pn, p, n) != 0)
+				return (-1);
 		} else if (n <= 2 || p[0] != 'N' || p[1] != ' ' ||
 		    !dt_pd_note_valid(p + 2, n - 2, pg)) {
 			pn->pn_skipped++;
@@ -346,6 +461,7 @@ dt_pd_notes_parse(const char *out, size_t len, const dt_pd_segs_t *pg,
 					nc *= 2;
 				if ((nb = realloc(pn->pn_text, nc)) == NULL) {
 					free(pn->pn_text);
+					free(pn->pn_deps);
 					memset(pn, 0, sizeof (*pn));
 					errno = ENOMEM;
 					return (-1);

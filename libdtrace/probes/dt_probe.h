@@ -361,6 +361,18 @@ extern int dt_registry_fd(const dtrace_hdl_t *);
 extern void dt_registry_read(dtrace_hdl_t *);
 extern void dt_registry_close(dtrace_hdl_t *);
 
+/*
+ * Was the known list's file of this identity handled before (armed, or
+ * found not to be wanted or not to be there)?  If not, it is now.  The
+ * set (*ksp, allocated at the first call; free() it) remembers at most
+ * DT_KNOWN_HANDLED identities, the oldest forgotten first, in a hash
+ * table: a lookup costs the same whatever the number remembered.
+ */
+#define DT_KNOWN_HANDLED 4096
+typedef struct dt_regknown_set dt_regknown_set_t;
+extern bool dt_regknown_handled(dt_regknown_set_t **, dev_t, ino_t, off_t,
+    long long, long);
+
 /* probes/providers/dt_prov_rawtp.c */
 struct btf;
 struct btf_type;

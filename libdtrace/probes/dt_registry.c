@@ -54,7 +54,7 @@
  * idle anyway (dt_usdt_sweep()).
  *
  * The list is read again whenever the daemon writes it (its "known"
- * moved in), for the files not handled before (known_handled()), and
+ * moved in), for the files not handled before (dt_regknown_handled()), and
  * the session then writes "session.PID" (dt_registry_ack()): which
  * generation of the list it has armed, and the provider fields of its
  * descriptions that discover processes.  The daemon holds a new
@@ -92,7 +92,6 @@
 #define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */
 #define DT_REGISTRY_KNOWN "known"	/* the files it has read */
 #define DT_KNOWN_BYTES	(1u << 20)	/* ... their list's bytes at most */
-#define DT_KNOWN_HANDLED 4096		/* known entries remembered as handled */
 #define DT_SESSION	"session."	/* the session's file, then its pid */
 #define DIR_EVENTS	(IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | \
 			 IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
@@ -105,12 +104,23 @@ typedef struct dt_regproc {
 } dt_regproc_t;
 
 /* A file of the known list, handled once. */
+#define DT_KNOWN_BUCKETS 8192		/* ... their hash table's chains */
+
 typedef struct dt_regknown {
 	dev_t rk_dev;			/* device */
 	ino_t rk_ino;			/* inode */
 	off_t rk_size;			/* size */
 	struct timespec rk_mtime;	/* modification time */
+	int rk_next;			/* next in its chain, or -1 */
 } dt_regknown_t;
+
+/* The identities handled: a hash set of at most DT_KNOWN_HANDLED. */
+struct dt_regknown_set {
+	dt_regknown_t ks_ent[DT_KNOWN_HANDLED];	/* a ring, oldest reused */
+	unsigned int ks_n;		/* entries used */
+	unsigned int ks_next;		/* the next slot to use */
+	int ks_chain[DT_KNOWN_BUCKETS];	/* first of each chain, or -1 */
+};
 
 typedef struct dt_registry {
 	char *rg_path;			/* the directory */
@@ -121,8 +131,7 @@ typedef struct dt_registry {
 	dt_regproc_t *rg_procs;		/* processes listed */
 	unsigned int rg_nprocs;		/* how many */
 	unsigned int rg_proccap;	/* how many allocated */
-	dt_regknown_t *rg_known;	/* known list entries handled */
-	unsigned int rg_nknown;		/* how many */
+	dt_regknown_set_t *rg_known;	/* known list entries handled */
 	bool rg_session;		/* our session file is written */
 } dt_registry_t;
 
@@ -492,32 +501,69 @@ has_control(const char *s)
 	return (false);
 }
 
+/* The chain of an identity in rg_kchain. */
+static unsigned int
+known_bucket(dev_t dev, ino_t ino, off_t size, long long sec, long nsec)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a over the fields */
+	uint64_t v[5] = { (uint64_t)dev, (uint64_t)ino, (uint64_t)size,
+	    (uint64_t)sec, (uint64_t)nsec };
+
+	for (int i = 0; i < 5; i++) {
+		for (int b = 0; b < 8; b++) {
+			h ^= (v[i] >> (b * 8)) & 0xff;
+			h *= 1099511628211ULL;
+		}
+	}
+	return ((unsigned int)(h % DT_KNOWN_BUCKETS));
+}
+
 /*
  * Was the known list's file of this identity handled before (armed, or
  * found not to be wanted or not to be there)?  If not, it is now: a list
  * written again is read for its new files only.  At most
- * DT_KNOWN_HANDLED are remembered; past that, the memory starts again.
+ * DT_KNOWN_HANDLED are remembered, in a hash table (a lookup costs the
+ * same whatever the number remembered); past that, the oldest is
+ * forgotten.
  */
-static bool
-known_handled(dt_registry_t *rg, dev_t dev, ino_t ino, off_t size,
-    long long sec, long nsec)
+bool
+dt_regknown_handled(dt_regknown_set_t **ksp, dev_t dev, ino_t ino,
+    off_t size, long long sec, long nsec)
 {
+	unsigned int b = known_bucket(dev, ino, size, sec, nsec);
+	dt_regknown_set_t *ks = *ksp;
 	dt_regknown_t *rk;
+	int *pp;
 
-	for (unsigned int i = 0; i < rg->rg_nknown; i++) {
-		rk = &rg->rg_known[i];
+	if (ks == NULL) {
+		if ((ks = *ksp = malloc(sizeof (*ks))) == NULL)
+			return (false);
+		ks->ks_n = ks->ks_next = 0;
+		for (unsigned int i = 0; i < DT_KNOWN_BUCKETS; i++)
+			ks->ks_chain[i] = -1;
+	}
+	for (int i = ks->ks_chain[b]; i >= 0; i = rk->rk_next) {
+		rk = &ks->ks_ent[i];
 		if (rk->rk_dev == dev && rk->rk_ino == ino &&
 		    rk->rk_size == size && rk->rk_mtime.tv_sec == sec &&
 		    rk->rk_mtime.tv_nsec == nsec)
 			return (true);
 	}
-	if (rg->rg_known == NULL && (rg->rg_known = calloc(DT_KNOWN_HANDLED,
-	    sizeof (dt_regknown_t))) == NULL)
-		return (false);
-	if (rg->rg_nknown == DT_KNOWN_HANDLED)
-		rg->rg_nknown = 0;
-	rk = &rg->rg_known[rg->rg_nknown++];
-	*rk = (dt_regknown_t){ dev, ino, size, { (time_t)sec, nsec } };
+	rk = &ks->ks_ent[ks->ks_next];
+	if (ks->ks_n == DT_KNOWN_HANDLED) {
+		/* the oldest out of its chain */
+		pp = &ks->ks_chain[known_bucket(rk->rk_dev, rk->rk_ino,
+		    rk->rk_size, rk->rk_mtime.tv_sec, rk->rk_mtime.tv_nsec)];
+		while (*pp != (int)ks->ks_next)
+			pp = &ks->ks_ent[*pp].rk_next;
+		*pp = rk->rk_next;
+	} else {
+		ks->ks_n++;
+	}
+	*rk = (dt_regknown_t){ dev, ino, size, { (time_t)sec, nsec },
+	    ks->ks_chain[b] };
+	ks->ks_chain[b] = (int)ks->ks_next;
+	ks->ks_next = (ks->ks_next + 1) % DT_KNOWN_HANDLED;
 	return (false);
 }
 
@@ -598,7 +644,8 @@ dt_registry_known(dtrace_hdl_t *dtp)
 		if (sscanf(line, "file %u:%u %lu %lld %lld %ld %255s %n", &maj,
 		    &min, &ino, &size, &sec, &nsec, provs, &at) != 7 ||
 		    at == 0 || line[at] != '/' ||
-		    known_handled(rg, makedev(maj, min), (ino_t)ino,
+		    dt_regknown_handled(&rg->rg_known, makedev(maj, min),
+		    (ino_t)ino,
 		    (off_t)size, sec, nsec) || !known_wanted(dtp, provs))
 			continue;
 		path = line + at;

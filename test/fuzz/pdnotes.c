@@ -57,6 +57,18 @@ kept_check(const dt_pd_notes_t *pn, const dt_pd_segs_t *pg)
 		n++;
 	}
 	FUZZ_ASSERT(n == pn->pn_count);
+	/* the libraries: L, R or Q lines, names without '/' */
+	n = 0;
+	for (const char *l = pn->pn_deps; l != NULL && *l != '\0';) {
+		const char *nl = strchr(l, '\n');
+
+		FUZZ_ASSERT(nl != NULL && nl - l > 2 && l[1] == ' ');
+		FUZZ_ASSERT(l[0] == 'R' || l[0] == 'Q' || (l[0] == 'L' &&
+		    memchr(l, '/', (size_t)(nl - l)) == NULL));
+		n += l[0] == 'L';
+		l = nl + 1;
+	}
+	FUZZ_ASSERT(n == pn->pn_nneeded && n <= DT_PD_DEPS_MAX);
 }
 
 int
@@ -88,6 +100,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(pn.pn_done);
 	kept_check(&pn, &pg);
 	free(pn.pn_text);
+	free(pn.pn_deps);
 	free(out);
 
 	/* the input as what a taken-over child might write */
@@ -95,5 +108,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    &pn) == 0);
 	kept_check(&pn, &pg);
 	free(pn.pn_text);
+	free(pn.pn_deps);
 	return (0);
 }

@@ -15,7 +15,10 @@
  *    refuses what a taken-over one might: malformed lines, sites
  *    outside the file or its code, semaphores outside the file or its
  *    writable data or misaligned; dt_pd_notes_parse() keeps at most
- *    DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX bytes.
+ *    DT_PD_NOTES_MAX notes and DT_PD_TEXT_MAX bytes;
+ *  - the reader reports the libraries a file needs (DT_NEEDED) and its
+ *    DT_RUNPATH (usdtlibuser), and the daemon keeps at most
+ *    DT_PD_DEPS_MAX names, without '/', one path of each kind.
  * Run as root (the tests are): the child must drop real privileges.
  */
 #include <elf.h>
@@ -182,6 +185,21 @@ main(int argc, char **argv)
 	}
 	free(r.pr_out);
 
+	/* the libraries a file needs and its search path */
+	{
+		int lfd;
+
+		snprintf(path, sizeof (path), "%s/testprog/usdtlibuser", build);
+		lfd = open(path, O_RDONLY | O_CLOEXEC);
+		CHECK(lfd >= 0);
+		CHECK(dt_pd_sandbox_run(&lfd, 1, read_notes, &lfd, &r) == 0);
+		CHECK(WIFEXITED(r.pr_status) && WEXITSTATUS(r.pr_status) == 0);
+		CHECK(strcmp(r.pr_out, "L libusdtlib.so\nL libc.so.6\n"
+		    "R $ORIGIN\nE\n") == 0);
+		free(r.pr_out);
+		close(lfd);
+	}
+
 	CHECK(dt_pd_sandbox_run(NULL, 0, report_ids, NULL, &r) == 0);
 	/* an id of its own: not nobody's, no account's */
 	CHECK(dt_pd_sandbox_uid() != 65534 && dt_pd_sandbox_uid() !=
@@ -288,7 +306,28 @@ main(int argc, char **argv)
 		    DT_PD_TEXT_MAX);
 		CHECK(strncmp(pn.pn_text, "note 1130 0 p n0 \n", 18) == 0);
 		CHECK(strstr(pn.pn_text, "late") == NULL);
+		CHECK(pn.pn_deps == NULL);
 		free(pn.pn_text);
+		/* libraries: names without '/', one path of each kind */
+		len = 0;
+		for (unsigned int i = 0; i < DT_PD_DEPS_MAX + 1; i++)
+			len += (size_t)snprintf(out + len, cap - len,
+			    "L lib%u.so\n", i);
+		len += (size_t)snprintf(out + len, cap - len, "L a/b.so\n"
+		    "L sp ace\nR /x:$ORIGIN/../lib\nR /y\nQ /z w\nL \x01\n"
+		    "E\n");
+		CHECK(dt_pd_notes_parse(out, len, &segs, &pn) == 0);
+		CHECK(pn.pn_done && pn.pn_count == 0 && pn.pn_text == NULL);
+		CHECK(pn.pn_nneeded == DT_PD_DEPS_MAX);
+		CHECK(pn.pn_skipped == 1 + 3 + 1);
+		CHECK(pn.pn_deps != NULL && pn.pn_depslen ==
+		    strlen(pn.pn_deps));
+		CHECK(strncmp(pn.pn_deps, "L lib0.so\nL lib1.so\n", 20) == 0);
+		CHECK(strstr(pn.pn_deps, "\nR /x:$ORIGIN/../lib\nQ /z w\n") !=
+		    NULL);
+		CHECK(strstr(pn.pn_deps, "a/b") == NULL &&
+		    strstr(pn.pn_deps, "/y") == NULL);
+		free(pn.pn_deps);
 		/* cut short: not done */
 		CHECK(dt_pd_notes_parse("N 1130 0 p n \nE", 15, &segs,
 		    &pn) == 0);
