@@ -234,6 +234,7 @@ extern void dt_lex_init(dt_pcb_t *);
 extern void dt_lex_next(dt_pcb_t *, dt_token_t *);
 extern void dt_lex_probedesc(dt_pcb_t *, dt_token_t *);
 extern int dt_lex_peekc(dt_pcb_t *);
+extern size_t dt_lex_unescape(char *);
 extern const char *dt_tok_name(dt_tok_t);
 extern void dt_tok_free(dt_token_t *);
 
