@@ -197,6 +197,9 @@ typedef struct dt_pcb {
 	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
 					   the compile fails) */
 	unsigned int pcb_nifs;		/* condition variables of if made */
+	struct dt_node *pcb_pragpend;	/* names #pragma attributes or binding
+					   gave before they were defined
+					   (DN_STRING, newest first) */
 } dt_pcb_t;
 
 /*
