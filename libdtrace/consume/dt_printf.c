@@ -273,6 +273,11 @@ parse(dtrace_hdl_t *dtp, const char *fn, const char *fmt, dt_node_t *args,
 				pc->pc_spec[speclen++] = *p++;
 		}
 		(void) take_at(&p, pc, pfp, printa);
+		if (*p == '@' && !printa)	/* after a width (%8@d) too */
+			return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+			    "%s( ) format \"%s\": %%@ converts an "
+			    "aggregation's value, in printa( ) only", fn, fmt),
+			    NULL);
 		if (*p == '.') {
 			pc->pc_spec[speclen++] = *p++;
 			if (*p == '*') {
@@ -295,6 +300,11 @@ parse(dtrace_hdl_t *dtp, const char *fn, const char *fmt, dt_node_t *args,
 			}
 		}
 		(void) take_at(&p, pc, pfp, printa);
+		if (*p == '@' && !printa)	/* after a width (%8@d) too */
+			return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+			    "%s( ) format \"%s\": %%@ converts an "
+			    "aggregation's value, in printa( ) only", fn, fmt),
+			    NULL);
 		if (*p == '.')
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u has more than one '.' specified",
