@@ -446,12 +446,15 @@ pragma_attributes(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
 	if (n < 4)
 		prag_malformed(pcb, pos, "attributes <attributes> provider "
 		    "<name> <part>");
+	/*
+	 * A provider declared in D (before or after the pragma) or by a
+	 * process's USDT notes is no provider of ours yet: its attributes
+	 * are accepted and not kept, as the others' are.
+	 */
 	for (i = 0; dt_providers[i] != NULL; i++)
 		found |= strcmp(dt_providers[i]->pv_name, w[2].pw_text) == 0;
-	if (!found) {
-		prag_name(pcb, pos, "attributes", w[2].pw_text);
+	if (!found)
 		return;
-	}
 	for (i = 0; parts[i] != NULL; i++) {
 		if (strcmp(parts[i], w[3].pw_text) == 0)
 			return;
@@ -630,11 +633,22 @@ dt_parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
 	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
 	pcb->pcb_ptr = e;
-	/* a longer one would be cut: an option's value, a name */
-	if (len >= sizeof (line))
-		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma too long: "
-		    "%zu bytes after #pragma, at most %zu", len,
-		    sizeof (line) - 1);
+	/*
+	 * A longer one would be cut (an option's value, a name): an error,
+	 * unless it is a pragma that is ignored (ident, not D's).
+	 */
+	if (len >= sizeof (line)) {
+		char first[16] = "", second[16] = "";
+
+		(void) sscanf(line, "%15s %15s", first, second);
+		isd = strcmp(first, "D") == 0;
+		if (strcmp(isd ? second : first, "ident") == 0 || (!isd &&
+		    strcmp(first, "error") != 0 && strcmp(first, "line") != 0))
+			return;
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma%s too long: "
+		    "%zu bytes after #pragma, at most %zu", isd ? " D" : "",
+		    len, sizeof (line) - 1);
+	}
 	n = prag_split(pcb, line, w, pos);
 	if (n > 0 && w[0].pw_kind == 'i' && strcmp(w[0].pw_text, "D") == 0) {
 		isd = true;
