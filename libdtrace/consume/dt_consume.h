@@ -36,6 +36,8 @@ extern int dt_agg_clear(dtrace_hdl_t *, const dt_ident_t *, int64_t, bool);
 struct dt_pfprog;
 extern struct dt_pfprog *dt_printf_parse(dtrace_hdl_t *, const char *,
     struct dt_node *, int *);
+extern struct dt_pfprog *dt_printf_parse_as(dtrace_hdl_t *, const char *,
+    const char *, struct dt_node *, int *);
 extern void dt_printf_free(struct dt_pfprog *);
 extern bool dt_printf_uaddr(const struct dt_pfprog *);
 extern int dt_printf_exec(dtrace_hdl_t *, FILE *, const struct dt_pfprog *,

@@ -154,9 +154,28 @@ take_at(const char **pp, dt_pfconv_t *pc, struct dt_pfprog *pfp, bool printa)
 	return (true);
 }
 
+/*
+ * Does a size prefix go with conversion c?  DTrace's conversions with a
+ * prefix: %hd %hi %ho %hu %hx %hX, the same with l and ll, %lc %ls,
+ * %Le %LE %Lf %Lg %LG, %wc %ws.
+ */
+static bool
+size_ok(const char *size, char c)
+{
+	if (strcmp(size, "h") == 0 || strcmp(size, "ll") == 0)
+		return (strchr("dioxXu", c) != NULL);
+	if (strcmp(size, "l") == 0)
+		return (strchr("dioxXucs", c) != NULL);
+	if (strcmp(size, "L") == 0)
+		return (strchr("eEfgG", c) != NULL);
+	if (strcmp(size, "w") == 0)
+		return (c == 'c' || c == 's');
+	return (false);
+}
+
 static struct dt_pfprog *
-parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
-    bool printa)
+parse(dtrace_hdl_t *dtp, const char *fn, const char *fmt, dt_node_t *args,
+    int *errp, bool printa)
 {
 	struct dt_pfprog *pfp = calloc(1, sizeof (*pfp));
 	char qfmt[512];
@@ -219,9 +238,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				continue;
 			if (*p == '@' && !printa)
 				return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
-				    "printf( ) format \"%s\": %%@ converts an "
+				    "%s( ) format \"%s\": %%@ converts an "
 				    "aggregation's value, in printa( ) only",
-				    fmt), NULL);
+				    fn, fmt), NULL);
 			if (*p == '?') {
 				/* DTrace's flag: as wide as a pointer in
 				   hexadecimal, unless a width is given */
@@ -248,12 +267,17 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		} else {
 			if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
 				return (pf_error(dtp, pfp, "D_PRINTF_FMT",
-				    "printf( ) format \"%s\": a width is larger "
-				    "than %d", fmt, DT_PF_MAXWIDTH), NULL);
+				    "%s( ) format \"%s\": a width is larger "
+				    "than %d", fn, fmt, DT_PF_MAXWIDTH), NULL);
 			while (*p >= '0' && *p <= '9' && speclen < 20)
 				pc->pc_spec[speclen++] = *p++;
 		}
 		(void) take_at(&p, pc, pfp, printa);
+		if (*p == '@' && !printa)	/* after a width (%8@d) too */
+			return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+			    "%s( ) format \"%s\": %%@ converts an "
+			    "aggregation's value, in printa( ) only", fn, fmt),
+			    NULL);
 		if (*p == '.') {
 			pc->pc_spec[speclen++] = *p++;
 			if (*p == '*') {
@@ -268,25 +292,45 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			} else {
 				if (strtoul(p, NULL, 10) > DT_PF_MAXWIDTH)
 					return (pf_error(dtp, pfp,
-					    "D_PRINTF_FMT", "printf( ) format "
+					    "D_PRINTF_FMT", "%s( ) format "
 					    "\"%s\": a precision is larger than "
-					    "%d", fmt, DT_PF_MAXWIDTH), NULL);
+					    "%d", fn, fmt, DT_PF_MAXWIDTH), NULL);
 				while (*p >= '0' && *p <= '9' && speclen < 30)
 					pc->pc_spec[speclen++] = *p++;
 			}
 		}
 		(void) take_at(&p, pc, pfp, printa);
+		if (*p == '@' && !printa)	/* after a width (%8@d) too */
+			return (pf_error(dtp, pfp, "D_PRINTF_AGG_CONV",
+			    "%s( ) format \"%s\": %%@ converts an "
+			    "aggregation's value, in printa( ) only", fn, fmt),
+			    NULL);
 		if (*p == '.')
 			return (pf_error(dtp, pfp, "D_SYNTAX", "format "
 			    "conversion #%u has more than one '.' specified",
 			    pfp->pf_nconvs), NULL);
 		pc->pc_spec[speclen] = '\0';
-		if (*p == 'h' || *p == 'l') {
-			pc->pc_size[0] = *p++;
-			if (*p == pc->pc_size[0])
-				pc->pc_size[1] = *p++;
-		} else if (*p == 'L' || *p == 'w') {
-			pc->pc_size[0] = *p++;
+		/*
+		 * Size prefixes: the prefix and the conversion together must
+		 * be one DTrace has (size_ok()): %hhd, %lf, %Ld are not.
+		 */
+		{
+			char size[8];
+			size_t sl = 0;
+
+			while (*p == 'h' || *p == 'l' || *p == 'L' ||
+			    *p == 'w') {
+				if (sl + 1 < sizeof (size))
+					size[sl++] = *p;
+				p++;
+			}
+			size[sl] = '\0';
+			if (sl > 0 && *p != '\0' && *p != '$' &&
+			    !size_ok(size, *p))
+				return (pf_error(dtp, pfp, "D_SYNTAX", "format "
+				    "conversion #%u is undefined: %%%s%c",
+				    pfp->pf_nconvs, size, *p), NULL);
+			memcpy(pc->pc_size, size, sl + 1);
 		}
 		pc->pc_conv = *p;
 		/* DTrace's tag and words for these two: D_SYNTAX */
@@ -299,12 +343,12 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 			    "conversion #%u is undefined: %%%c",
 			    pfp->pf_nconvs, *p), NULL);
 		if (*p == '\0')	/* DTrace's tag: D_SYNTAX */
-			return (pf_error(dtp, pfp, "D_SYNTAX", "printf( ) "
+			return (pf_error(dtp, pfp, "D_SYNTAX", "%s( ) "
 			    "format \"%s\" ends with an incomplete conversion",
-			    fmt), NULL);
+			    fn, fmt), NULL);
 		if (*p == 'n')
-			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "printf( ) "
-			    "format \"%s\": %%n is not supported", fmt), NULL);
+			return (pf_error(dtp, pfp, "D_PRINTF_FMT", "%s( ) "
+			    "format \"%s\": %%n is not supported", fn, fmt), NULL);
 		p++;
 		lit = p;
 		if (pc->pc_agg >= 0) {
@@ -329,15 +373,15 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				continue;
 			if (ai >= nargs && k < 2)
 				return (pf_error(dtp, pfp, "D_PRINTF_DYN_PROTO",
-				    "printf( ) prototype mismatch: conversion "
+				    "%s( ) prototype mismatch: conversion "
 				    "#%d (%%%c) is missing the int argument of "
-				    "its * %s", pfp->pf_nconvs, pc->pc_conv,
+				    "its * %s", fn, pfp->pf_nconvs, pc->pc_conv,
 				    k == 0 ? "width" : "precision"), NULL);
 			if (ai >= nargs)
 				return (pf_error(dtp, pfp, "D_PRINTF_ARG_PROTO",
-				    "printf( ) prototype mismatch: conversion "
+				    "%s( ) prototype mismatch: conversion "
 				    "#%d (%%%c) is missing a corresponding "
-				    "value argument", pfp->pf_nconvs,
+				    "value argument", fn, pfp->pf_nconvs,
 				    pc->pc_conv), NULL);
 			a = argv[ai];
 			if (k < 2 || strchr("dixXoucCYT", pc->pc_conv) != NULL)
@@ -364,18 +408,18 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 				ok = a->dn_type.ty_kind == DT_TK_STRING;
 			if (!ok && k < 2)
 				return (pf_error(dtp, pfp, "D_PRINTF_DYN_TYPE",
-				    "printf( ) argument #%d is incompatible "
+				    "%s( ) argument #%d is incompatible "
 				    "with conversion #%d prototype:\n"
 				    "\tconversion: %%%c, its * %s\n"
-				    "\t prototype: int\n\t  argument: %s", ai + 2,
+				    "\t prototype: int\n\t  argument: %s", fn, ai + 2,
 				    pfp->pf_nconvs, pc->pc_conv, k == 0 ? "width" :
 				    "precision", kind_name(a)), NULL);
 			if (!ok)
 				return (pf_error(dtp, pfp, "D_PRINTF_ARG_TYPE",
-				    "printf( ) argument #%d is incompatible "
+				    "%s( ) argument #%d is incompatible "
 				    "with conversion #%d prototype:\n"
 				    "\tconversion: %%%c\n\t prototype: %s\n"
-				    "\t  argument: %s", ai + 2, pfp->pf_nconvs,
+				    "\t  argument: %s", fn, ai + 2, pfp->pf_nconvs,
 				    pc->pc_conv, k < 2 ? "int" : pc->pc_conv ==
 				    's' ? "string" : pc->pc_conv == 'p' ||
 				    pc->pc_conv == 'a' || pc->pc_conv == 'A' ?
@@ -387,9 +431,9 @@ parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args, int *errp,
 		}
 	}
 	if (argi < nargs && !printa)
-		return (pf_error(dtp, pfp, "D_PRINTF_ARG_EXTRA", "printf( ) "
+		return (pf_error(dtp, pfp, "D_PRINTF_ARG_EXTRA", "%s( ) "
 		    "prototype mismatch: only %d arguments required by this "
-		    "format string", argi), NULL);
+		    "format string", fn, argi), NULL);
 	pfp->pf_nargs = argi;
 	for (int i = 0; i < pfp->pf_nconvs && !printa; i++) {
 		if (pfp->pf_convs[i].pc_conv == 'A')
@@ -471,7 +515,15 @@ struct dt_pfprog *
 dt_printf_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
     int *errp)
 {
-	return (parse(dtp, fmt, args, errp, false));
+	return (parse(dtp, "printf", fmt, args, errp, false));
+}
+
+/* The same, for the action fn (printf, sprintf, system, freopen...). */
+struct dt_pfprog *
+dt_printf_parse_as(dtrace_hdl_t *dtp, const char *fn, const char *fmt,
+    dt_node_t *args, int *errp)
+{
+	return (parse(dtp, fn, fmt, args, errp, false));
 }
 
 /*
@@ -483,7 +535,7 @@ dt_printa_parse(dtrace_hdl_t *dtp, const char *fmt, dt_node_t *args,
     int *naggs)
 {
 	int err;
-	struct dt_pfprog *pfp = parse(dtp, fmt, args, &err, true);
+	struct dt_pfprog *pfp = parse(dtp, "printa", fmt, args, &err, true);
 
 	if (pfp != NULL)
 		*naggs = pfp->pf_naggs;

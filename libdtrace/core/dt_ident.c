@@ -75,8 +75,9 @@ static const dt_ident_t dt_builtins[] = {
  * them, with its aliases.  Slot 15 (R_ERR) is orig_ax: the error code of
  * an exception, the system call number on a system call.  DTrace for
  * Linux numbers %ds, %es, %fs, %gs and the trap number after them (21 to
- * 25); they are not in struct pt_regs, so uregs[] refuses those indexes
- * (D_REGS_IDX) while the names exist for programs that use them.
+ * 25); they are not in struct pt_regs, and uregs[] reads them from the
+ * task's thread_struct, as DTrace does (uregs_thread() in
+ * dt_sema_member.c).
  */
 static const struct {
 	const char *rg_name;	/* R_* */

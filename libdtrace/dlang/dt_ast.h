@@ -197,6 +197,9 @@ typedef struct dt_pcb {
 	dt_provdecl_t *pcb_provdecl;	/* provider being declared (freed if
 					   the compile fails) */
 	unsigned int pcb_nifs;		/* condition variables of if made */
+	struct dt_node *pcb_pragpend;	/* names #pragma attributes or binding
+					   gave before they were defined
+					   (DN_STRING, newest first) */
 } dt_pcb_t;
 
 /*
@@ -234,6 +237,7 @@ extern void dt_lex_init(dt_pcb_t *);
 extern void dt_lex_next(dt_pcb_t *, dt_token_t *);
 extern void dt_lex_probedesc(dt_pcb_t *, dt_token_t *);
 extern int dt_lex_peekc(dt_pcb_t *);
+extern size_t dt_lex_unescape(char *);
 extern const char *dt_tok_name(dt_tok_t);
 extern void dt_tok_free(dt_token_t *);
 

@@ -339,6 +339,63 @@ escape(dt_pcb_t *pcb, dt_srcpos_t pos, int *keptp)
 }
 
 /*
+ * The escapes of a string literal decoded in place in s, as the lexer
+ * decodes them in a literal (escape() above): the text of a $$N macro
+ * argument, or of a $N argument taken as a string, is read as the body
+ * of a string literal.  A \x with no hex digit and a backslash ending
+ * the text are dropped.  Returns the decoded length.
+ */
+size_t
+dt_lex_unescape(char *s)
+{
+	char *p = s, *q = s;
+
+	while (*p != '\0') {
+		int c, v = 0, n;
+
+		if (*p != '\\') {
+			*q++ = *p++;
+			continue;
+		}
+		c = *++p;
+		if (c == '\0')
+			break;
+		p++;
+		switch (c) {
+		case 'n': *q++ = '\n'; break;
+		case 't': *q++ = '\t'; break;
+		case 'r': *q++ = '\r'; break;
+		case 'a': *q++ = '\a'; break;
+		case 'b': *q++ = '\b'; break;
+		case 'f': *q++ = '\f'; break;
+		case 'v': *q++ = '\v'; break;
+		case '\\': *q++ = '\\'; break;
+		case '"': *q++ = '"'; break;
+		case 'x':
+			for (n = 0; n < 2 && isxdigit((unsigned char)*p); n++, p++)
+				v = v * 16 + (isdigit((unsigned char)*p) ?
+				    *p - '0' : tolower((unsigned char)*p) - 'a' + 10);
+			if (n > 0)
+				*q++ = (char)v;
+			break;
+		default:
+			if (c >= '0' && c <= '7') {
+				v = c - '0';
+				for (n = 1; n < 3 && *p >= '0' && *p <= '7';
+				    n++, p++)
+					v = v * 8 + *p - '0';
+				*q++ = (char)(v & 0xff);
+			} else {
+				*q++ = '\\';
+				*q++ = (char)c;
+			}
+		}
+	}
+	*q = '\0';
+	return ((size_t)(q - s));
+}
+
+/*
  * The string is kept in tk->tk_str as it grows, so that an error in the
  * middle (a bad escape) leaves it where the compiler's cleanup frees it.
  */

@@ -178,7 +178,7 @@ dt_parse_syntax_error(dt_pcb_t *pcb)
 
 	if (t->tk_kind == T_EOF)
 		dt_cerror(pcb, "D_SYNTAX", t->tk_pos,
-		    "syntax error near end of input");
+		    "syntax error near end-of-input");
 	dt_cerror(pcb, "D_SYNTAX", t->tk_pos, "syntax error near \"%.*s\"",
 	    (int)t->tk_len, t->tk_start);
 }
@@ -331,40 +331,298 @@ dt_parse_expand_desc(dt_pcb_t *pcb, const char *s, dt_srcpos_t pos)
 /* ---- pragmas ------------------------------------------------------------ */
 
 /*
- * #pragma D attributes ATTR NAME, or ATTR provider NAME [KIND]: ATTR is
- * name/data/class stability (Evolving/Evolving/Common); NAME an
- * identifier already known (a variable, an inline, a function), else the
- * pragma is unused (D_PRAGMA_UNUSED).  The attributes are not kept.
+ * A pragma line is read as DTrace reads a control line: words separated by
+ * blanks, each an identifier-like run of characters, an integer or a
+ * string in double quotes (its escapes decoded).  #pragma D NAME may name
+ * any pragma; #pragma NAME only those that C's # may too (error, ident,
+ * line), and any other is ignored, as C compilers ignore pragmas they do
+ * not know.  The messages are DTrace's.
+ */
+#define	PRAG_MAXWORDS	16
+
+typedef struct prag_word {
+	char pw_kind;		/* 'i' identifier, 'n' integer, 's' string */
+	char *pw_text;		/* its text, in the line buffer */
+} prag_word_t;
+
+static void
+prag_malformed(dt_pcb_t *pcb, dt_srcpos_t pos, const char *what)
+{
+	dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma %s", what);
+}
+
+/* "1", "1.2" or "1.2.3", as D's version strings are written. */
+static bool
+prag_version_ok(const char *s)
+{
+	static const unsigned long max[3] = { 0xf, 0xfff, 0xfff };
+	int n = 0;
+
+	for (;;) {
+		char *end;
+		unsigned long v;
+
+		if (!isdigit((unsigned char)*s))
+			return (false);
+		errno = 0;
+		v = strtoul(s, &end, 10);
+		if (errno != 0 || v > max[n])
+			return (false);
+		n++;
+		s = end;
+		if (*s == '\0')
+			return (true);
+		if (*s != '.' || n == 3)
+			return (false);
+		s++;
+	}
+}
+
+/*
+ * The name a #pragma attributes or binding sets something of: defined by
+ * this program, it is set now; one D defines (a built-in variable, a
+ * library's inline or constant) is outside the program, as DTrace says;
+ * any other is kept, and must be defined by the end of the program
+ * (dt_parse_pragma_unused()).
  */
 static void
-pragma_attributes(dt_pcb_t *pcb, char **words, int n, dt_srcpos_t pos)
+prag_name(dt_pcb_t *pcb, dt_srcpos_t pos, const char *prname,
+    const char *name)
 {
-	dtrace_attribute_t a;
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	dt_node_t *dnp;
 	bool liberr;
 
-	if (n < 4 || (strcmp(words[3], "provider") == 0 ? n < 5 : n != 4))
-		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma D "
-		    "attributes: attributes and a name expected");
-	if (dtrace_str2attr(words[2], &a) != 0)
-		dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid attributes %s: "
-		    "name/data/class stability expected", words[2]);
-	if (strcmp(words[3], "provider") == 0)
+	if (dt_builtin_lookup(name) != NULL || (dt_ident_lookup(dtp, name) ==
+	    NULL && dt_lib_lookup(dtp, name, &liberr) != NULL))
+		dt_cerror(pcb, "D_PRAGMA_SCOPE", pos, "#pragma %s cannot modify "
+		    "entity defined outside program scope", prname);
+	if (dt_ident_lookup(dtp, name) != NULL)
 		return;
-	if (dt_builtin_lookup(words[3]) == NULL &&
-	    dt_lib_lookup(pcb->pcb_hdl, words[3], &liberr) == NULL)
-		dt_cerror(pcb, "D_PRAGMA_UNUSED", pos, "failed to set #pragma "
-		    "attributes: no identifier named %s", words[3]);
+	dnp = dt_node_new(pcb, DN_STRING, pos);
+	if ((dnp->dn_str = strdup(name)) == NULL)
+		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	dnp->dn_value = prname[0] == 'a';	/* attributes, else binding */
+	dnp->dn_list = pcb->pcb_pragpend;
+	pcb->pcb_pragpend = dnp;
+}
+
+/* At the end of a program: a pragma whose name nothing defined. */
+void
+dt_parse_pragma_unused(dt_pcb_t *pcb)
+{
+	dt_node_t *dnp, *last = NULL;
+
+	for (dnp = pcb->pcb_pragpend; dnp != NULL; dnp = dnp->dn_list) {
+		if (dt_ident_lookup(pcb->pcb_hdl, dnp->dn_str) == NULL)
+			last = dnp;	/* the list is newest first */
+	}
+	if (last != NULL)
+		dt_cerror(pcb, "D_PRAGMA_UNUSED", last->dn_pos,
+		    "unused #pragma %s", last->dn_value ? "attributes" :
+		    "binding");
+}
+
+/* #pragma D attributes ATTR NAME, or ATTR provider PROVIDER PART. */
+static void
+pragma_attributes(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
+{
+	static const char *const parts[] = {
+		"provider", "module", "function", "name", "args", NULL
+	};
+	dtrace_attribute_t a;
+	bool found = false;
+	int i;
+
+	if (n < 2 || w[0].pw_kind != 'i' || w[1].pw_kind != 'i')
+		prag_malformed(pcb, pos, "attributes <attributes> <ident>");
+	if (dtrace_str2attr(w[0].pw_text, &a) != 0)
+		dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid attributes "
+		    "specified by #pragma attributes");
+	if (strcmp(w[1].pw_text, "provider") != 0) {
+		prag_name(pcb, pos, "attributes", w[1].pw_text);
+		return;
+	}
+	if (n < 4)
+		prag_malformed(pcb, pos, "attributes <attributes> provider "
+		    "<name> <part>");
+	/*
+	 * A provider declared in D (before or after the pragma) or by a
+	 * process's USDT notes is no provider of ours yet: its attributes
+	 * are accepted and not kept, as the others' are.
+	 */
+	for (i = 0; dt_providers[i] != NULL; i++)
+		found |= strcmp(dt_providers[i]->pv_name, w[2].pw_text) == 0;
+	if (!found)
+		return;
+	for (i = 0; parts[i] != NULL; i++) {
+		if (strcmp(parts[i], w[3].pw_text) == 0)
+			return;
+	}
+	/* DTrace names the provider where it means the part, and back */
+	dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid component \"%s\" in "
+	    "attribute #pragma for provider %s", w[2].pw_text, w[3].pw_text);
+}
+
+static void
+pragma_depends(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
+{
+	bool found = false;
+
+	if (n < 2 || w[0].pw_kind != 'i' || w[1].pw_kind != 'i')
+		prag_malformed(pcb, pos, "depends_on <class> <name>");
+	if (strcmp(w[0].pw_text, "provider") == 0) {
+		for (int i = 0; dt_providers[i] != NULL; i++)
+			found |= strcmp(dt_providers[i]->pv_name,
+			    w[1].pw_text) == 0;
+	} else if (strcmp(w[0].pw_text, "module") == 0) {
+		found = true;	/* modules are not checked here */
+	} else if (strcmp(w[0].pw_text, "library") == 0) {
+		if (!pcb->pcb_library)
+			dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "main program "
+			    "may not explicitly depend on a library");
+		found = true;
+	} else {
+		dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid class %s "
+		    "specified by #pragma depends_on", w[0].pw_text);
+	}
+	if (!found)
+		dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "program requires %s %s",
+		    w[0].pw_text, w[1].pw_text);
+}
+
+static void
+pragma_option(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
+{
+	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	char *val;
+
+	if (n < 1 || w[0].pw_kind != 'i')
+		prag_malformed(pcb, pos, "option <option>=<val>");
+	if (n > 1)
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "superfluous arguments "
+		    "specified for #pragma option");
+	if ((val = strchr(w[0].pw_text, '=')) != NULL)
+		*val++ = '\0';
+	if (dtrace_setopt(dtp, w[0].pw_text, val) != 0)
+		dt_cerror(pcb, "D_PRAGMA_OPTSET", pos,
+		    "failed to set option '%s'%s%s%s: %s", w[0].pw_text,
+		    val != NULL ? " to '" : "", val != NULL ? val : "",
+		    val != NULL ? "'" : "",
+		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
+}
+
+/* #pragma error: the words, each followed by a space. */
+static void
+pragma_error(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
+{
+	char msg[512];
+	size_t len = 0;
+
+	msg[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		if (w[i].pw_kind != 'n' && len < sizeof (msg))
+			len += (size_t)snprintf(msg + len, sizeof (msg) - len,
+			    "%s ", w[i].pw_text);
+	}
+	dt_cerror(pcb, "D_PRAGERR", pos, "#error: %s", msg);
+}
+
+/* #pragma line N ["file"]: the next line is line N. */
+static void
+pragma_line(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
+{
+	long line;
+
+	if (n < 1 || w[0].pw_kind != 'n' || (n > 1 && w[1].pw_kind != 's'))
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #line "
+		    "<line> [ [\"file\"] state ]");
+	errno = 0;
+	line = strtol(w[0].pw_text, NULL, 0);
+	if (errno != 0 || line < 1 || line > INT_MAX)
+		dt_cerror(pcb, "D_SYNTAX", pos, "line number out of range in "
+		    "line directive");
+	pcb->pcb_pos.sp_line = (int)line - 1;
+}
+
+/*
+ * Split the pragma's text into words; a word longer than the line buffer
+ * allows was cut, and the caller refuses the line.
+ */
+static int
+prag_split(dt_pcb_t *pcb, char *line, prag_word_t *w, dt_srcpos_t pos)
+{
+	char *p = line;
+	int n = 0;
+
+	for (;;) {
+		char *start;
+
+		while (*p == ' ' || *p == '\t' || *p == '\f' || *p == '\v' ||
+		    *p == '\r')
+			p++;
+		if (*p == '\0')
+			return (n);
+		if (n == PRAG_MAXWORDS)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma with "
+			    "more than %d words", PRAG_MAXWORDS);
+		if (*p == '"') {
+			start = ++p;
+			while (*p != '\0' && *p != '"') {
+				if (*p == '\\' && p[1] != '\0')
+					p++;
+				p++;
+			}
+			if (*p != '"')
+				dt_cerror(pcb, "D_STR_NL", pos, "newline "
+				    "encountered in string literal");
+			*p++ = '\0';
+			(void) dt_lex_unescape(start);
+			w[n].pw_kind = 's';
+		} else {
+			char *end;
+
+			start = p;
+			while (*p != '\0' && *p != '"' && !isspace(
+			    (unsigned char)*p))
+				p++;
+			if (*p != '\0' && *p != '"')
+				*p++ = '\0';
+			else if (*p == '"')
+				dt_cerror(pcb, "D_SYNTAX", pos, "syntax error "
+				    "near \"\"\"");
+			(void) strtoull(start, &end, 0);
+			w[n].pw_kind = isdigit((unsigned char)*start) &&
+			    *end == '\0' ? 'n' : 'i';
+		}
+		w[n++].pw_text = start;
+	}
 }
 
 void
 dt_parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 {
-	dtrace_hdl_t *dtp = pcb->pcb_hdl;
+	static const struct {
+		const char *pd_name;
+		void (*pd_func)(dt_pcb_t *, prag_word_t *, int, dt_srcpos_t);
+		bool pd_donly;	/* only after #pragma D */
+	} pragmas[] = {
+		{ "attributes", pragma_attributes, true },
+		{ "binding", NULL, true },
+		{ "depends_on", pragma_depends, true },
+		{ "error", pragma_error, false },
+		{ "ident", NULL, false },
+		{ "line", pragma_line, false },
+		{ "option", pragma_option, true },
+		{ NULL, NULL, false }
+	};
 	const char *end = pcb->pcb_src + pcb->pcb_len;
 	const char *p = pcb->pcb_ptr, *e = p;
-	char line[512], *words[6], *save = NULL;
+	char line[512];
+	prag_word_t w[PRAG_MAXWORDS];
 	size_t len;
-	int n = 0;
+	bool isd = false;
+	int n, i = 0, k;
 
 	/* The pragma is the rest of the line, raw; the peek was not taken. */
 	while (e < end && *e != '\n')
@@ -375,73 +633,75 @@ dt_parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos)
 	pcb->pcb_pos.sp_col = e - p > INT_MAX - pcb->pcb_pos.sp_col ?
 	    INT_MAX : pcb->pcb_pos.sp_col + (int)(e - p);
 	pcb->pcb_ptr = e;
-	for (char *w = strtok_r(line, " \t", &save); w != NULL && n < 6;
-	    w = strtok_r(NULL, " \t", &save))
-		words[n++] = w;
-	if (n >= 1 && strcmp(words[0], "D") != 0)
-		goto done;	/* not ours: ignored, as C compilers do */
-	/* a longer one would be cut: an option's value, a name */
-	if (len >= sizeof (line))
-		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma D too long: "
-		    "%zu bytes after #pragma, at most %zu", len,
-		    sizeof (line) - 1);
-	if (n < 2)
-		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #pragma");
-	if (strcmp(words[1], "option") == 0) {
-		char *val;
+	/*
+	 * A longer one would be cut (an option's value, a name): an error,
+	 * unless it is a pragma that is ignored (ident, not D's).
+	 */
+	if (len >= sizeof (line)) {
+		char first[16] = "", second[16] = "";
 
-		if (n != 3)
-			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos,
-			    "#pragma D option requires one option name");
-		if ((val = strchr(words[2], '=')) != NULL)
-			*val++ = '\0';
-		if (dtrace_setopt(dtp, words[2], val) != 0)
-			dt_cerror(pcb, "D_PRAGMA_OPTSET", pos,
-			    "failed to set option '%s'%s%s%s: %s", words[2],
-			    val != NULL ? " to '" : "", val != NULL ? val : "",
-			    val != NULL ? "'" : "",
-			    dtrace_errmsg(dtp, dtrace_errno(dtp)));
-	} else if (strcmp(words[1], "error") == 0) {
-		dt_cerror(pcb, "D_PRAGERR", pos, "#pragma error");
-	} else if (strcmp(words[1], "depends_on") == 0) {
-		/* provider NAME must exist; module and library are noted */
-		bool found = false;
-
-		if (n != 4)
-			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
-			    "#pragma D depends_on: kind and name expected");
-		if (strcmp(words[2], "library") == 0 && !pcb->pcb_library)
-			dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "library "
-			    "dependencies may only be declared in a library: "
-			    "%s", words[3]);
-		if (strcmp(words[2], "provider") == 0) {
-			for (int i = 0; dt_providers[i] != NULL; i++)
-				found |= strcmp(dt_providers[i]->pv_name,
-				    words[3]) == 0;
-			if (!found)
-				dt_cerror(pcb, "D_PRAGMA_DEPEND", pos, "program "
-				    "requires provider %s, which is not "
-				    "available", words[3]);
-		} else if (strcmp(words[2], "module") != 0 &&
-		    strcmp(words[2], "library") != 0) {
-			dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid "
-			    "dependency kind %s: provider, module or library",
-			    words[2]);
-		}
-	} else if (strcmp(words[1], "attributes") == 0) {
-		pragma_attributes(pcb, words, n, pos);
-	} else if (strcmp(words[1], "binding") == 0 ||
-	    strcmp(words[1], "ident") == 0) {
-		/* stability attributes and bindings: accepted, not used */
-		if (n < 3)
-			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
-			    "#pragma D %s", words[1]);
-	} else {
-		dt_cerror(pcb, "D_PRAGMA_INVAL", pos,
-		    "unknown control directive: #pragma D %s", words[1]);
+		(void) sscanf(line, "%15s %15s", first, second);
+		isd = strcmp(first, "D") == 0;
+		if (strcmp(isd ? second : first, "ident") == 0 || (!isd &&
+		    strcmp(first, "error") != 0 && strcmp(first, "line") != 0))
+			return;
+		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "#pragma%s too long: "
+		    "%zu bytes after #pragma, at most %zu", isd ? " D" : "",
+		    len, sizeof (line) - 1);
 	}
-done:
-	return;
+	n = prag_split(pcb, line, w, pos);
+	if (n > 0 && w[0].pw_kind == 'i' && strcmp(w[0].pw_text, "D") == 0) {
+		isd = true;
+		i = 1;
+	}
+	if (i == n)
+		return;		/* #pragma and #pragma D alone: nothing */
+	if (w[i].pw_kind != 'i')
+		dt_cerror(pcb, "D_PRAGCTL_INVAL", pos, "invalid control "
+		    "directive");
+	for (k = 0; pragmas[k].pd_name != NULL; k++) {
+		if ((isd || !pragmas[k].pd_donly) &&
+		    strcmp(pragmas[k].pd_name, w[i].pw_text) == 0)
+			break;
+	}
+	if (pragmas[k].pd_name == NULL) {
+		if (isd)
+			dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid D "
+			    "pragma: %s", w[i].pw_text);
+		return;		/* not D's: ignored */
+	}
+	if (strcmp(pragmas[k].pd_name, "binding") == 0) {
+		if (n - i - 1 < 2 || w[i + 1].pw_kind != 's' ||
+		    w[i + 2].pw_kind != 'i')
+			prag_malformed(pcb, pos, "binding \"version\" <ident>");
+		if (!prag_version_ok(w[i + 1].pw_text))
+			dt_cerror(pcb, "D_PRAGMA_INVAL", pos, "invalid version "
+			    "string specified by #pragma binding");
+		prag_name(pcb, pos, "binding", w[i + 2].pw_text);
+	} else if (pragmas[k].pd_func != NULL) {
+		pragmas[k].pd_func(pcb, w + i + 1, n - i - 1, pos);
+	}
+}
+
+/*
+ * Under the pspec option, text that reads as a probe description is one
+ * when it is longer than the token the C lexer took from it ("int*x",
+ * "uint64_t*p"), as DTrace's lexer takes the longest match: otherwise a
+ * type name starts a declaration there.
+ */
+static bool
+pspec_longer(dt_pcb_t *pcb, const dt_token_t *t)
+{
+	const char *p = t->tk_start;
+	size_t n = 0;
+
+	if (!pcb->pcb_hdl->dt_opts.op_pspec || p == NULL)
+		return (false);
+	while (p + n < pcb->pcb_src + pcb->pcb_len &&
+	    (isalnum((unsigned char)p[n]) || strchr("-$:_.?*\\[]!`",
+	    p[n]) != NULL) && p[n] != '\0')
+		n++;
+	return (n > t->tk_len);
 }
 
 /* Does the current top-level token start a declaration? */
@@ -538,8 +798,10 @@ dt_parse_program(dt_pcb_t *pcb)
 			any = true;
 			dt_lex_probedesc(pcb, t);
 			dt_parse_clause(pcb);
-			if (dt_parse_tok(pcb)->tk_kind == T_EOF)
+			if (dt_parse_tok(pcb)->tk_kind == T_EOF) {
+				dt_parse_pragma_unused(pcb);
 				return;
+			}
 			continue;
 		}
 		/* Peek with the C lexer: pragmas, ';' and the end. */
@@ -549,8 +811,10 @@ dt_parse_program(dt_pcb_t *pcb)
 		    !pcb->pcb_hdl->dt_opts.op_empty)
 			dt_cerror(pcb, "D_EMPTY", t->tk_pos, "empty D program "
 			    "translation unit");
-		if (t->tk_kind == T_EOF)
+		if (t->tk_kind == T_EOF) {
+			dt_parse_pragma_unused(pcb);
 			return;
+		}
 		if (t->tk_kind == T_SEMI)
 			continue;
 		any = true;
@@ -569,7 +833,7 @@ dt_parse_program(dt_pcb_t *pcb)
 			dt_tok_free(&pcb->pcb_peek);
 			pcb->pcb_havepeek = false;
 		}
-		if (is_decl_start(pcb)) {
+		if (!pspec_longer(pcb, t) && is_decl_start(pcb)) {
 			pcb->pcb_clause = NULL;
 			dt_parse_decl(pcb);
 			continue;
@@ -582,7 +846,9 @@ dt_parse_program(dt_pcb_t *pcb)
 		if (t->tk_kind != T_PROBEDESC)
 			dt_parse_syntax_error(pcb);
 		dt_parse_clause(pcb);
-		if (dt_parse_tok(pcb)->tk_kind == T_EOF)
+		if (dt_parse_tok(pcb)->tk_kind == T_EOF) {
+			dt_parse_pragma_unused(pcb);
 			return;
+		}
 	}
 }

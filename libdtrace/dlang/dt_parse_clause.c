@@ -413,7 +413,15 @@ dt_parse_clause(dt_pcb_t *pcb)
 		dt_parse_expect(pcb, T_SLASH);
 	}
 	if (dt_parse_tok(pcb)->tk_kind != T_LBRACE) {
-		/* A description alone, as with -n 'syscall::read:entry'. */
+		/*
+		 * A description alone, as with -n 'syscall::read:entry'; in
+		 * a file, DTrace wants a predicate or actions after it.
+		 */
+		if (dt_parse_tok(pcb)->tk_kind == T_EOF &&
+		    dcp->dc_pred == NULL && pcb->pcb_file != NULL)
+			dt_cerror(pcb, "D_SYNTAX", dcp->dc_descpos[0], "expected "
+			    "predicate and/or actions following probe "
+			    "description");
 		if (dt_parse_tok(pcb)->tk_kind == T_SEMI
 		    || dt_parse_tok(pcb)->tk_kind == T_EOF)
 			return;

@@ -50,15 +50,18 @@ dt_parse_int_node(dt_pcb_t *pcb, dt_srcpos_t pos, uint64_t v, int isunsigned,
 
 static dt_node_t *parse_primary(dt_pcb_t *);
 
-/* A string node of text v (n bytes). */
+/*
+ * A string node of a macro argument's text v (n bytes): its escapes are
+ * decoded as in a string literal, as DTrace decodes them.
+ */
 static dt_node_t *
-str_node(dt_pcb_t *pcb, dt_srcpos_t pos, const char *v, size_t n)
+macro_str_node(dt_pcb_t *pcb, dt_srcpos_t pos, const char *v, size_t n)
 {
 	dt_node_t *dnp = dt_node_new(pcb, DN_STRING, pos);
 
 	if ((dnp->dn_str = strndup(v, n)) == NULL)
 		dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
-	dnp->dn_strlen = n;
+	dnp->dn_strlen = dt_lex_unescape(dnp->dn_str);
 	dnp->dn_type.ty_kind = DT_TK_STRING;
 	return (dnp);
 }
@@ -124,7 +127,7 @@ parse_macro(dt_pcb_t *pcb)
 		    "macro argument %s is not defined", t->tk_str);
 	n = strlen(val);
 	if (str) {
-		dnp = str_node(pcb, pos, val, n);
+		dnp = macro_str_node(pcb, pos, val, n);
 	} else if (*val == '-' && (strtoll(val, &end, 0), end != val + 1) &&
 	    *end == '\0') {
 		/* a negative number: int if it fits, else long */
@@ -146,9 +149,9 @@ parse_macro(dt_pcb_t *pcb)
 		t->tk_kind = T_IDENT;
 		return (parse_primary(pcb));
 	} else if (n >= 2 && val[0] == '"' && val[n - 1] == '"') {
-		dnp = str_node(pcb, pos, val + 1, n - 2);
+		dnp = macro_str_node(pcb, pos, val + 1, n - 2);
 	} else {
-		dnp = str_node(pcb, pos, val, n);
+		dnp = macro_str_node(pcb, pos, val, n);
 	}
 	dt_parse_next(pcb);
 	return (dnp);

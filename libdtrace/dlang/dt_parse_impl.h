@@ -38,6 +38,7 @@ extern const char *dt_parse_macro_value(dt_pcb_t *pcb, const char *name,
 extern char *dt_parse_expand_desc(dt_pcb_t *pcb, const char *s,
     dt_srcpos_t pos);
 extern void dt_parse_pragma(dt_pcb_t *pcb, dt_srcpos_t pos);
+extern void dt_parse_pragma_unused(dt_pcb_t *pcb);
 
 /* dt_parse_expr.c */
 extern dt_node_t *dt_parse_int_node(dt_pcb_t *pcb, dt_srcpos_t pos,

@@ -760,8 +760,8 @@ dt_sema_printf(dt_pcb_t *pcb, dt_node_t *dnp, int nargs)
 	    strcmp(fmt->dn_str, ".") == 0)
 		dt_cerror(pcb, "D_FREOPEN_INVALID", fmt->dn_pos,
 		    "freopen( ) argument #1 cannot be \".\"");
-	dnp->dn_pfmt = dt_printf_parse(pcb->pcb_hdl, fmt->dn_str,
-	    fmt->dn_list, &err);
+	dnp->dn_pfmt = dt_printf_parse_as(pcb->pcb_hdl, dnp->dn_str,
+	    fmt->dn_str, fmt->dn_list, &err);
 	if (dnp->dn_pfmt == NULL)
 		dt_cerror(pcb, pcb->pcb_hdl->dt_errtag, fmt->dn_pos,
 		    "%s", pcb->pcb_hdl->dt_errmsg);

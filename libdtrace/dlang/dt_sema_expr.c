@@ -177,6 +177,50 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
 		zero_as_empty(pcb, s, n);
 }
 
+/*
+ * A string and an integer added (s + n, n + s) or subtracted (s - n):
+ * DTrace treats the string as a char pointer there and the result is a
+ * string, the one at that address.  dnp becomes stringof((char *)s +/- n),
+ * read as any string at an address is (a copy, within strsize; an address
+ * that cannot be read faults), so that a string value still points to
+ * strsize + 1 readable bytes of its own.
+ */
+static void
+string_offset(dt_pcb_t *pcb, dt_node_t *dnp)
+{
+	const dt_ident_t *idp = dt_builtin_lookup("stringof");
+	bool sleft = dt_sema_is_string(dnp->dn_left);
+	dt_node_t *str = sleft ? dnp->dn_left : dnp->dn_right;
+	dt_node_t *cast = dt_node_new(pcb, DN_CAST, str->dn_pos);
+	dt_node_t *sum = dt_node_new(pcb, DN_BINARY, dnp->dn_pos);
+	dt_type_t cp = { .ty_kind = DT_TK_PTR, .ty_size = 8, .ty_psize = 1,
+	    .ty_psigned = 1 };
+
+	if (idp == NULL)
+		dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+	cast->dn_left = str;
+	cast->dn_type = cp;
+	/* s + 1 + 2: the address moves on, the string is read once */
+	if (str->dn_kind == DN_CALL && str->dn_builtin == idp &&
+	    str->dn_args != NULL && str->dn_args->dn_kind == DN_BINARY &&
+	    str->dn_args->dn_type.ty_kind == DT_TK_PTR &&
+	    str->dn_args->dn_type.ty_psize == 1)
+		cast = str->dn_args;
+	sum->dn_op = dnp->dn_op;
+	sum->dn_left = sleft ? cast : dnp->dn_left;
+	sum->dn_right = sleft ? dnp->dn_right : cast;
+	sum->dn_type = cp;
+	sum->dn_aux = 1;	/* moves by chars */
+	dnp->dn_kind = DN_CALL;
+	dnp->dn_left = dnp->dn_right = NULL;
+	if ((dnp->dn_str = strdup("stringof")) == NULL)
+		dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+	dnp->dn_args = sum;
+	dnp->dn_builtin = idp;
+	dnp->dn_type = idp->di_type;
+	dnp->dn_value = 0;
+}
+
 /* A pointer to char (of any signedness), not to a pointer. */
 static bool
 is_charptr(dt_type_t t)
@@ -616,6 +660,12 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			dnp->dn_type = dt_sema_t_int;
 			break;
 		case T_PLUS: case T_MINUS:
+			if ((dt_sema_is_string(l) && dt_sema_is_int(r)) ||
+			    (dnp->dn_op == T_PLUS && dt_sema_is_int(l) &&
+			    dt_sema_is_string(r))) {
+				string_offset(pcb, dnp);
+				break;
+			}
 			dt_sema_array_decay(pcb, l);	/* a + 1: &a[1] */
 			dt_sema_array_decay(pcb, r);
 			if (!dt_sema_is_scalar(l) || !dt_sema_is_scalar(r) ||

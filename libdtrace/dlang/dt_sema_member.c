@@ -321,6 +321,37 @@ dt_sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 }
 
 /*
+ * uregs[R_DS], [R_ES], [R_FS], [R_GS], [R_TRAPNO] (21 to 25): not in
+ * struct pt_regs; DTrace for Linux reads them from the task's
+ * thread_struct, as curthread->thread.ds, .es, .fsbase, .gsbase and
+ * .trap_nr, a uint64_t.  dnp becomes that expression.
+ */
+static void
+uregs_thread(dt_pcb_t *pcb, dt_node_t *dnp, int64_t i)
+{
+	static const char *const field[] = {
+		"ds", "es", "fsbase", "gsbase", "trap_nr"
+	};
+	dt_node_t *ct = dt_node_new(pcb, DN_VAR, dnp->dn_pos);
+	dt_node_t *th = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
+	dt_node_t *m = dt_node_new(pcb, DN_MEMBER, dnp->dn_pos);
+
+	if ((ct->dn_str = strdup("curthread")) == NULL ||
+	    (th->dn_str = strdup("thread")) == NULL ||
+	    (m->dn_str = strdup(field[i - 21])) == NULL)
+		dt_cerror(pcb, "D_NOMEM", dnp->dn_pos, "out of memory");
+	th->dn_op = T_ARROW;
+	th->dn_left = ct;
+	m->dn_op = T_DOT;
+	m->dn_left = th;
+	dnp->dn_kind = DN_CAST;
+	dnp->dn_left = m;
+	dnp->dn_right = NULL;
+	dnp->dn_type = (dt_type_t){ .ty_kind = DT_TK_INT, .ty_size = 8 };
+	dt_sema_expr(pcb, m);
+}
+
+/*
  * uregs[i]: slot i of the current task's saved user registers, its
  * struct pt_regs at the top of its kernel stack (task_pt_regs(): stack +
  * THREAD_SIZE - sizeof (struct pt_regs); THREAD_SIZE is 16 KB on x86_64
@@ -341,14 +372,21 @@ sema_uregs(dt_pcb_t *pcb, dt_node_t *dnp)
 		dt_cerror(pcb, "D_BTF", dnp->dn_pos, "kernel type data lacks "
 		    "struct pt_regs");
 	dt_sema_expr(pcb, ix);
-	if (!dt_sema_is_int(ix) || ix->dn_kind != DN_INT)
-		dt_cerror(pcb, "D_PROTO_ARG", ix->dn_pos, "uregs[ ] index "
-		    "must be an integer constant (R_PC, 3)");
-	if ((ix->dn_value < 0 ||
-	    ix->dn_value >= size / 8))
-		dt_cerror(pcb, "D_REGS_IDX", ix->dn_pos, "index %lld is out "
-		    "of range for array uregs (0 to %lld)",
-		    (long long)ix->dn_value, (long long)(size / 8 - 1));
+	if (!dt_sema_is_int(ix) || ix->dn_kind != DN_INT) {
+		char buf[256];
+
+		dt_cerror(pcb, "D_PROTO_ARG", ix->dn_pos, "uregs[ ] argument "
+		    "#1 is incompatible with prototype:\n\tprototype: integer "
+		    "constant\n\t argument: %s", dt_sema_tname(pcb,
+		    ix->dn_type, buf, sizeof (buf)));
+	}
+	if (ix->dn_value >= size / 8 && ix->dn_value <= 25) {
+		uregs_thread(pcb, dnp, ix->dn_value);
+		return;
+	}
+	if (ix->dn_value < 0 || ix->dn_value > 25)	/* DTrace's words */
+		dt_cerror(pcb, "D_UNKNOWN", ix->dn_pos, "uregs[]: index out "
+		    "of bounds (%lld)", (long long)ix->dn_value);
 	dnp->dn_builtin = dt_builtin_lookup("uregs");
 	dnp->dn_type = dnp->dn_builtin->di_type;
 	dnp->dn_value = dt_sema_kernel_offset(pcb, dnp->dn_pos, "task_struct",

@@ -2,7 +2,7 @@
 /*
  * A plain %d or %i of an unsigned value is DTrace's %u, whatever its
  * size (a uint64_t 2^64-1 is 18446744073709551615); of a signed one it is
- * signed; a sized form (%hhd) keeps its own sign.
+ * signed; a sized form (%hd) keeps its own sign.
  */
 unsigned int ui;
 unsigned short us;
@@ -16,6 +16,6 @@ BEGIN
 	printf("%d %i %d\n", ui, us, (unsigned char)250);
 	printf("%d %d %d\n", si, (short)-2, (char)-3);
 	printf("%d %u\n", (uint64_t)-1, (uint64_t)-1);
-	printf("%hhd %x\n", ui, ui);
+	printf("%hd %x\n", ui, ui);
 	exit(0);
 }

@@ -62,8 +62,8 @@ BEGIN
 	printf("[%f] [%E] [%G] [%8.3f]\n", this->fp[1], this->fp[1],
 	    this->fp[1], this->fp[1]);
 	printf("[%f] [%e] [%g]\n", this->fp[2], this->fp[2], this->fp[2]);
-	printf("[%Lf] [%Le] [%Lg] [%.20Lf] [%lf] [%G]\n", this->lp[0],
-	    this->lp[0], this->lp[0], this->lp[0], this->lp[0], this->lp[0]);
+	printf("[%Lf] [%Le] [%Lg] [%.20Lf] [%G]\n", this->lp[0],
+	    this->lp[0], this->lp[0], this->lp[0], this->lp[0]);
 	printf("[%f] [%E] [%.10g] [%+15.4f]\n", this->lp[1], this->lp[1],
 	    this->lp[1], this->lp[1]);
 	printf("%d %g %s %f %x\n", 7, this->dp[0], "mixed", this->fp[0], 255);

@@ -34,4 +34,4 @@ PROV
 $DTRACE -h -s decl.d -o decl.h; echo "exit $?"
 grep -E '^/\* decl:::' decl.h
 grep -Ec '^#define[[:space:]]+DECL_[A-Z_]+_ENABLED\(\)' decl.h
-echo 'provider:::entry' | $DTRACE -e -s /dev/stdin 2>&1 | sed 's/line [0-9]*: //'
+echo 'provider:::entry { }' | $DTRACE -e -s /dev/stdin 2>&1 | sed 's/line [0-9]*: //'
