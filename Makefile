@@ -108,6 +108,9 @@ FUZZTIME   ?= 30
 PD_SRCS := $(wildcard dtprobed/*.c)
 PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/libdtrace/proc/dt_notes.o
 PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o \
+    $(BUILD)/obj/dtprobed/dt_pd_cache.o \
+    $(BUILD)/obj/dtprobed/dt_pd_known.o \
+    $(BUILD)/obj/dtprobed/dt_pd_verdict.o \
     $(BUILD)/obj/dtprobed/dt_pd_hold.o \
     $(BUILD)/obj/dtprobed/dt_pd_deps.o,$(PD_OBJS))
 

@@ -2,8 +2,11 @@
  * dt_pd.h: the parts of dtprobed, the USDT registry daemon.
  *
  *   dtprobed.c     the daemon: process events, the /proc scan, the
- *                  queue of files to read, the registry files (the
- *                  design is at the top of it)
+ *                  registry files (the design is at the top of it)
+ *   dt_pd_cache.c  the cache of the files read and the queue of their
+ *                  sandboxed readers
+ *   dt_pd_known.c  the list of the files known (KNOWN)
+ *   dt_pd_verdict.c  the verdict on an exec held (dt_pd_exec_verdict())
  *   dt_pd_sandbox.c  runs a function in a forked child without privileges
  *                  under a seccomp filter, and collects what it writes
  *   dt_pd_hold.c   holds a new process at its exec until the sessions
@@ -185,9 +188,9 @@ extern bool dt_pd_hold_wanted(const char *provs, pid_t pid, uint64_t gen,
 extern uint64_t dt_pd_hold_epoch(void);
 
 /*
- * What dtprobed.c gives dt_pd_hold.c: the verdict on the exec of the
- * file open on fd by process pid (DT_PD_WAIT: ask again when something
- * changes), its log, its clock.
+ * What the daemon gives dt_pd_hold.c: the verdict (dt_pd_verdict.c) on
+ * the exec of the file open on fd by process pid (DT_PD_WAIT: ask again
+ * when something changes), its log, its clock (dtprobed.c).
  */
 typedef enum dt_pd_verdict {
 	DT_PD_ALLOW,			/* let it run */
@@ -223,5 +226,185 @@ extern void dt_pd_deps_mounts_changed(void);
 extern void dt_pd_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 extern int64_t dt_pd_now_ms(void);
+
+/*
+ * The daemon's own parts, shared by dtprobed.c (the event loop, the
+ * registered processes, reading a process), dt_pd_cache.c (the file
+ * cache and its readers), dt_pd_known.c (the known list) and
+ * dt_pd_verdict.c (the verdict on an exec held): their bounds, what they
+ * keep, and the one state they keep it in (pd, defined in dtprobed.c).
+ * The sandbox and the note reader use none of it.
+ */
+#define REGISTRY_DIR	"/run/dtrace"	/* default registry directory */
+#define PIDFILE		"dtprobed.pid"	/* the daemon's pid file in it */
+#define RECHECK_1	25		/* ms after exec: read again */
+#define RECHECK_2	250		/* and once more */
+#define RECHECK_MAX	8192		/* pending rechecks at most */
+#define OBJ_MAX		512		/* files of one process read at most */
+#define MAPS_MAX	(4u << 20)	/* bytes of /proc/PID/maps read */
+#define JOBS_MAX	4		/* sandboxed readers at once */
+#define JOBS_OWNER	2		/* ... reading files of one owner */
+#define QUEUE_MAX	1024		/* files waiting for a reader */
+#define WAITERS_MAX	64		/* processes waiting for one file */
+#define CACHE_MAX	4096		/* files cached at most */
+#define CACHE_BYTES	(16u << 20)	/* bytes of notes cached at most */
+#define PROC_BYTES	(1u << 20)	/* bytes of one registry file */
+#define TOTAL_BYTES	(32u << 20)	/* bytes of all registry files */
+#define KNOWN		"known"		/* the list of files read */
+#define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
+#define KNOWN_PERIOD	1000		/* ms: ... written at most this often */
+#define KNOWN_URGENT	20		/* ms: ... or this often for an exec
+					   held (dt_pd_hold.c) */
+#define HOLD_BUDGET	200		/* ms an exec is held at most (-H) */
+#define KNOWN_WAIT	10000		/* ms: ... at start, not before the
+					   files of the last list are read, or
+					   this long */
+#define RETRY_FIRST	1000		/* ms before a failed file's next try */
+#define RETRY_LAST	300000		/* at most (doubling each try) */
+#define RETRY_MAX	8		/* failures that schedule a recheck */
+#define LOG_BURST	20		/* warnings logged per LOG_PERIOD */
+#define LOG_PERIOD	10000		/* ms */
+#define PATH_ESC	512		/* an escaped path in a log line */
+
+/* Where a file of the cache is. */
+typedef enum dt_pd_fstate {
+	PF_QUEUED,			/* waiting for a reader */
+	PF_READING,			/* a reader has it */
+	PF_DONE,			/* read: pf_notes */
+	PF_FAILED			/* the reader failed: try again later */
+} dt_pd_fstate_t;
+
+/* A file read before (or being read), by identity. */
+typedef struct dt_pd_file {
+	dev_t pf_dev;			/* device */
+	ino_t pf_ino;			/* inode */
+	off_t pf_size;			/* size */
+	struct timespec pf_mtime;	/* modification time */
+	uid_t pf_uid;			/* owner: whose share of the readers */
+	dt_pd_fstate_t pf_state;	/* where it is */
+	char *pf_notes;			/* done: its "note ..." lines, or "" */
+	size_t pf_len;			/* ... their bytes */
+	unsigned int pf_tries;		/* failed reads in a row */
+	int64_t pf_retry;		/* failed: not read again before (ms) */
+	int pf_fd;			/* queued, reading: the file, or -1 */
+	char *pf_path;			/* ... a path of it, for the logs */
+	char *pf_known;			/* done, with notes: the path a
+					   process last mapped it by (KNOWN) */
+	uint64_t pf_gen;		/* ... the generation of KNOWN that
+					   first listed it, 0 if none yet */
+	char *pf_deps;			/* done: the libraries it needs and
+					   its search paths (L, R, Q lines
+					   of its reader), or NULL */
+	size_t pf_depslen;		/* ... their bytes */
+	int64_t pf_dclat;		/* an executable: when its libraries
+					   were last found to need no hold
+					   (ms), 0 never */
+	dt_pd_verdict_t pf_dclv;	/* ... the verdict then */
+	uint64_t pf_dclepoch;		/* ... the sessions then */
+	uid_t pf_dcluid;		/* ... for this fsuid, */
+	gid_t pf_dclgid;		/* ... fsgid */
+	dev_t pf_dclrdev;		/* ... and root directory */
+	ino_t pf_dclrino;
+	pid_t *pf_waiters;		/* ... processes waiting for it */
+	unsigned int pf_nwaiters;	/* ... how many */
+	struct dt_pd_file *pf_next;	/* next cached file */
+} dt_pd_file_t;
+
+/* A sandboxed reader at work on one file. */
+typedef struct dt_pd_job {
+	dt_pd_file_t *pj_file;		/* the file; NULL: the slot is free */
+	pid_t pj_child;			/* the child */
+	int pj_pipe;			/* its output, or -1 once at its end */
+	int pj_pidfd;			/* readable when it ended, or -1 */
+	char *pj_out;			/* what it wrote */
+	size_t pj_len;			/* ... bytes */
+	size_t pj_cap;			/* ... allocated */
+	int64_t pj_deadline;		/* killed at (CLOCK_MONOTONIC, ms) */
+	bool pj_killed;			/* killed: failed */
+	bool pj_timedout;		/* ... for running past its deadline */
+	bool pj_toolong;		/* ... for writing too much */
+	bool pj_segsok;			/* pj_segs read */
+	dt_pd_segs_t pj_segs;		/* its segments, as the daemon read them */
+} dt_pd_job_t;
+
+/* A process with a registry file. */
+typedef struct dt_pd_proc {
+	pid_t pp_pid;			/* process id */
+	char *pp_text;			/* its file's content */
+} dt_pd_proc_t;
+
+/* A process to read again at pr_when. */
+typedef struct dt_pd_recheck {
+	pid_t pr_pid;			/* process id */
+	int64_t pr_when;		/* CLOCK_MONOTONIC, ms */
+} dt_pd_recheck_t;
+
+/* One file of a process being read. */
+typedef struct dt_pd_obj {
+	int po_fd;			/* open through map_files */
+	struct stat po_st;		/* its identity */
+	char *po_path;			/* as the process names it */
+	dt_pd_file_t *po_file;		/* cached result, or NULL */
+} dt_pd_obj_t;
+
+/* The daemon's state (dtprobed.c defines it, with its initial values). */
+struct dt_pd_state {
+	const char *pd_dir;		/* registry directory path */
+	int pd_dirfd;			/* ... open */
+	int pd_pidfd;			/* the pid file, locked */
+	int pd_nlfd;			/* process connector socket */
+	bool pd_fg;			/* -F: foreground, log to stderr */
+	bool pd_verbose;		/* -v: log every change */
+	int pd_efd;			/* the event loop's epoll set */
+	dt_pd_file_t *pd_files;		/* file cache */
+	unsigned int pd_nfiles;		/* how many */
+	size_t pd_cachebytes;		/* bytes of notes they hold */
+	dt_pd_file_t *pd_queue[QUEUE_MAX]; /* files to read, in order */
+	unsigned int pd_nqueue;		/* how many */
+	dt_pd_job_t pd_jobs[JOBS_MAX];	/* the readers */
+	size_t pd_regbytes;		/* bytes of all registry files */
+	size_t pd_regmax;		/* ... at most: TOTAL_BYTES */
+	int64_t pd_logstart;		/* warnings: this period's start */
+	unsigned int pd_lognum;		/* ... logged in it */
+	unsigned long pd_logdropped;	/* ... not logged */
+	dt_pd_proc_t *pd_procs;		/* processes registered */
+	unsigned int pd_nprocs;		/* how many */
+	unsigned int pd_proccap;	/* how many allocated */
+	dt_pd_recheck_t *pd_rechecks;	/* pending rechecks, by time */
+	unsigned int pd_nrechecks;	/* how many */
+	bool pd_knowndirty;		/* KNOWN is to be written again */
+	bool pd_knownurgent;		/* ... soon: an exec waits for it */
+	int64_t pd_knownat;		/* ... last written (ms) */
+	uint64_t pd_knowngen;		/* ... its generation, the last one */
+	int pd_holdms;			/* -H: an exec held at most (ms) */
+};
+extern struct dt_pd_state pd;
+
+/* dtprobed.c: logging, reading small files, the registry's files. */
+extern const char *dt_pd_esc(const char *s, char *buf, size_t len);
+extern char *dt_pd_slurp(int dirfd, const char *path, size_t max,
+    size_t *lenp);
+extern int dt_pd_dir_write(const char *name, const char *text, size_t len);
+extern void dt_pd_proc_register(pid_t pid);
+extern void dt_pd_recheck_add(pid_t pid, int64_t when);
+
+/* dt_pd_cache.c: the file cache and the queue of sandboxed readers. */
+extern void dt_pd_cache_trim(bool all);
+extern dt_pd_file_t *dt_pd_cache_find(const struct stat *st);
+extern dt_pd_file_t *dt_pd_file_queue(dt_pd_file_t *pf, dt_pd_obj_t *po);
+extern bool dt_pd_file_wait(dt_pd_file_t *pf, pid_t pid);
+extern void dt_pd_jobs_run(void);
+extern bool dt_pd_job_event(int fd);
+extern int64_t dt_pd_jobs_expire(void);
+extern bool dt_pd_jobs_idle(void);
+extern int dt_pd_str_append(char **bufp, size_t *lenp, size_t *capp,
+    const char *s, size_t len);
+
+/* dt_pd_known.c: the files known, KNOWN. */
+extern void dt_pd_known_path(dt_pd_file_t *pf, const char *path);
+extern int dt_pd_known_provs(const char *notes, char **bufp, size_t *lenp,
+    size_t *capp);
+extern int64_t dt_pd_known_publish(void);
+extern void dt_pd_known_load(void);
 
 #endif /* DT_PD_H */
