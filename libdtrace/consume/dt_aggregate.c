@@ -440,7 +440,8 @@ read_tagged(dtrace_hdl_t *dtp, const dt_ident_t *idp, int fd, int ncpu,
 		ce[nc].ce_cpu = (uint32_t)(t & 0xffffffffU);
 		ce[nc++].ce_val = val;
 	}
-	qsort_r(ce, nc, sizeof (*ce), cpuent_cmp, &ks);
+	if (nc > 1)	/* ce is NULL when no entry was read */
+		qsort_r(ce, nc, sizeof (*ce), cpuent_cmp, &ks);
 	for (size_t i = 0, j; i < nc; i = j) {
 		memset(pcpu, 0, (size_t)ncpu * vsz);
 		for (j = i; j < nc && memcmp(ce[j].ce_key, ce[i].ce_key,
