@@ -66,7 +66,11 @@ dt_cg_sub_lltostr(dt_cg_t *cg)
 	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)end, 0));
 	dt_cg_emit(cg, MOV_IMM(R4, 0));
 	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, end - 2, 0), lend);
+	/* end - 4: room for the 64 digits of base 2 and, before them, up
+	   to three characters (0x, 0, -): r7 never goes below 1 for any
+	   verifier, which does not tie the prefixes to the base (6.1's
+	   refused end - 2: "off=-1") */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, end - 4, 0), lend);
 	dt_cg_emit(cg, MOV_REG(R1, R8));
 	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, -16));
 	dt_cg_emit(cg, ALU_REG(BPF_MOD, R1, R2));
