@@ -851,6 +851,8 @@ struct dtrace_hdl {
 					   (dt_elf_cache.c) */
 	unsigned int dt_nnonotes;	/* how many (DT_ELF_NONOTES at most) */
 	uint64_t dt_nonotesclock;	/* their use counter, for LRU */
+	unsigned int dt_elfwarns;	/* warnings about processes' files
+					   (dt_elf_warn_ok()) */
 	struct dt_upmap *dt_upmaps;	/* user address spaces seen, for
 					   ustack() & co (proc/dt_usym.c) */
 	struct dt_uelf *dt_uelfs;	/* their files' symbols by address */

@@ -64,7 +64,6 @@
 #define DT_ELF_MAXNOTES	16384		/* USDT notes (and type notes) */
 #define DT_ELF_IDMAX	63		/* provider, name: characters */
 #define DT_ELF_ARGSMAX	511		/* argument specs: characters */
-#define DT_ELF_MAXWARN	8		/* warnings shown per file */
 #define DT_ELF_MAXDECODE (64 << 20)	/* bytes of code walked per file */
 #define DT_ELF_MAXDEBUG	(4ULL << 30)	/* a debug link's file: bytes */
 
@@ -87,7 +86,6 @@ typedef struct dt_elfread {
 	size_t er_nph;			/* its program headers */
 	const char *er_path;		/* its path, for messages */
 	size_t er_cap;			/* room in ef_notes */
-	unsigned int er_nwarn;		/* warnings so far */
 } dt_elfread_t;
 
 /*
@@ -171,7 +169,8 @@ dt_strvis(char *buf, size_t len, const char *s)
  * A warning about the file being read, its path escaped; after
  * DT_ELF_MAXWARN of them the rest are counted, and told in one line
  * (read_warned()), so that a file of a hundred thousand bad notes gives a
- * few lines.
+ * few lines; the session shows at most DT_ELF_MAXWARNALL about all files
+ * (dt_elf_warn_ok()).
  */
 static void
 read_warn(dt_elfread_t *er, const char *fmt, ...)
@@ -179,7 +178,8 @@ read_warn(dt_elfread_t *er, const char *fmt, ...)
 	char path[256], msg[512];
 	va_list ap;
 
-	if (er->er_nwarn++ >= DT_ELF_MAXWARN)
+	if (er->er_ef->ef_nwarn++ >= DT_ELF_MAXWARN ||
+	    !dt_elf_warn_ok(er->er_dtp))
 		return;
 	dt_strvis(path, sizeof (path), dt_elf_shown_path(er->er_path));
 	va_start(ap, fmt);
@@ -194,12 +194,13 @@ read_warned(dt_elfread_t *er)
 {
 	char path[256];
 
-	if (er->er_nwarn <= DT_ELF_MAXWARN)
+	if (er->er_ef->ef_nwarn <= DT_ELF_MAXWARN ||
+	    !dt_elf_warn_ok(er->er_dtp))
 		return;
 	dt_strvis(path, sizeof (path), dt_elf_shown_path(er->er_path));
 	dt_msg(er->er_dtp, DTRACE_MSG_WARNING, "%s: %u more warnings about "
 	    "its USDT notes are not shown", path,
-	    er->er_nwarn - DT_ELF_MAXWARN);
+	    er->er_ef->ef_nwarn - DT_ELF_MAXWARN);
 }
 
 /*

@@ -14,6 +14,7 @@
  * read them again at each exec.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -253,6 +254,59 @@ dt_elf_open_mapped(dtrace_hdl_t *dtp, pid_t pid, const char *range,
 	return (dt_set_errmsg(dtp, EDT_PROC, "cannot open %s of process %d: "
 	    "%s", shown, (int)pid, err == ESTALE ? "it is not the file the "
 	    "process maps (replaced?)" : strerror(err)));
+}
+
+/*
+ * May one more warning about a file of a process be shown?  A user can
+ * map thousands of files with bad notes or names into a process that a
+ * root session traces: the session shows DT_ELF_MAXWARNALL such warnings
+ * in all, then says once that the rest are not shown.
+ */
+bool
+dt_elf_warn_ok(dtrace_hdl_t *dtp)
+{
+	if (dtp->dt_elfwarns < DT_ELF_MAXWARNALL) {
+		dtp->dt_elfwarns++;
+		return (true);
+	}
+	if (dtp->dt_elfwarns == DT_ELF_MAXWARNALL) {
+		dtp->dt_elfwarns++;
+		dt_msg(dtp, DTRACE_MSG_WARNING, "more than %d warnings about "
+		    "the files of processes: the rest are not shown",
+		    DT_ELF_MAXWARNALL);
+	}
+	return (false);
+}
+
+/*
+ * A warning about a note of file ef (path: as the process names it, with
+ * no control byte: dt_pidmod.c leaves such files out) once it has been
+ * read (the USDT provider's checks of argument specs): as the reader's
+ * warnings (dt_elf.c), DT_ELF_MAXWARN shown per file, counted with
+ * theirs, then one line saying that more are not shown.
+ */
+void
+dt_elf_warn(dtrace_hdl_t *dtp, const dt_elf_t *cef, const char *path,
+    const char *fmt, ...)
+{
+	dt_elf_t *ef = (dt_elf_t *)(uintptr_t)cef;
+	char msg[1024];
+	va_list ap;
+
+	if (ef->ef_nwarn > DT_ELF_MAXWARN)
+		return;
+	if (ef->ef_nwarn++ == DT_ELF_MAXWARN) {
+		if (dt_elf_warn_ok(dtp))
+			dt_msg(dtp, DTRACE_MSG_WARNING, "%s: more warnings "
+			    "about its USDT notes are not shown", path);
+		return;
+	}
+	if (!dt_elf_warn_ok(dtp))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof (msg), fmt, ap);
+	va_end(ap);
+	dt_msg(dtp, DTRACE_MSG_WARNING, "%s: %s", path, msg);
 }
 
 /* The symbol named name, or NULL. */

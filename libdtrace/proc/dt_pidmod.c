@@ -81,9 +81,10 @@ pidmod_add(dtrace_hdl_t *dtp, pid_t pid, const char *root, const char *file,
 	for (const char *c = file; *c != '\0'; c++) {
 		if ((unsigned char)*c < 0x20 || *c == 0x7f) {
 			dt_strvis(path, sizeof (path), file);
-			dt_msg(dtp, DTRACE_MSG_WARNING, "process %d: %s is "
-			    "left out: its path has control characters",
-			    (int)pid, path);
+			if (dt_elf_warn_ok(dtp))
+				dt_msg(dtp, DTRACE_MSG_WARNING, "process %d: "
+				    "%s is left out: its path has control "
+				    "characters", (int)pid, path);
 			return (0);
 		}
 	}
@@ -251,7 +252,7 @@ pidmod_read(dtrace_hdl_t *dtp, dt_pidmod_t *pm, bool warn, bool notes)
 			/* its probes are left out, the others stay; said
 			   when the user named the process, not for every
 			   process a provider glob runs over */
-			if (warn)
+			if (warn && dt_elf_warn_ok(dtp))
 				dt_msg(dtp, DTRACE_MSG_WARNING, "%s; its probes "
 				    "are left out",
 				    dtrace_errmsg(dtp, dtrace_errno(dtp)));

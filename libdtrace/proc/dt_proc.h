@@ -93,6 +93,8 @@ typedef struct dt_elf {
 	dt_elftypes_t **ef_types;	/* argument types of declared probes */
 	size_t ef_ntypes;		/* how many */
 	uint64_t ef_entry;		/* entry point (e_entry), 0: none */
+	unsigned int ef_nwarn;		/* warnings about its notes so far,
+					   shown or not (dt_elf_warn()) */
 	struct dt_elf *ef_next;		/* next file of the session */
 } dt_elf_t;
 
@@ -132,7 +134,19 @@ extern bool dt_proc_alldead(dtrace_hdl_t *);
 extern void dt_proc_free_all(dtrace_hdl_t *);
 extern struct ps_prochandle *dt_proc_lookup(dtrace_hdl_t *, pid_t);
 
+/*
+ * Warnings about the files of processes, which may be another user's,
+ * made to give thousands: at most DT_ELF_MAXWARN shown per file, then
+ * one line for the rest; at most DT_ELF_MAXWARNALL in a session, then
+ * one line that says that the rest are not shown (dt_elf_warn_ok()).
+ */
+#define DT_ELF_MAXWARN		8
+#define DT_ELF_MAXWARNALL	64
+
 /* proc/dt_elf.c, dt_elf_cache.c (dt_elf_impl.h says which is where) */
+extern bool dt_elf_warn_ok(dtrace_hdl_t *);
+extern void dt_elf_warn(dtrace_hdl_t *, const dt_elf_t *, const char *,
+    const char *, ...) __attribute__((format(printf, 4, 5)));
 extern const dt_elf_t *dt_elf_lookup(dtrace_hdl_t *, const char *);
 extern const dt_elf_t *dt_elf_lookup_fd(dtrace_hdl_t *, int, const char *);
 extern int dt_elf_open_mapped(dtrace_hdl_t *, pid_t, const char *,

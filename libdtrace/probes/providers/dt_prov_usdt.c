@@ -120,10 +120,10 @@ probe_make(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, const char *prov)
 			continue;
 		if (dt_usdt_site_args(pm, ej, spec, sizeof (spec), &bad,
 		    &badlen) < 0) {
-			dt_msg(dtp, DTRACE_MSG_WARNING, "%s: USDT "
-			    "probe %s:%s is skipped: argument \"%.*s\" "
-			    "is not understood", pm->pm_file, ej->en_prov,
-			    ej->en_name, (int)badlen, bad);
+			dt_elf_warn(dtp, ef, pm->pm_file, "USDT probe "
+			    "%s:%s is skipped: argument \"%.*s\" is not "
+			    "understood", ej->en_prov, ej->en_name,
+			    (int)badlen, bad);
 			pm->pm_usdt[j] = DT_USDT_SKIPPED;
 			continue;
 		}
@@ -131,9 +131,9 @@ probe_make(dtrace_hdl_t *dtp, dt_pidmod_t *pm, size_t i, const char *prov)
 		if (specs != NULL && dt_usdt_spec_variant(specs, spec) >= 0)
 			continue;
 		if (nvar == DT_USDT_MAXVAR) {
-			dt_msg(dtp, DTRACE_MSG_WARNING, "%s: a site of USDT "
+			dt_elf_warn(dtp, ef, pm->pm_file, "a site of USDT "
 			    "probe %s:%s is skipped: more than %d argument "
-			    "specs", pm->pm_file, ej->en_prov, ej->en_name,
+			    "specs", ej->en_prov, ej->en_name,
 			    DT_USDT_MAXVAR);
 			pm->pm_usdt[j] = DT_USDT_SKIPPED;
 			nsites--;
