@@ -41,7 +41,8 @@ other=$(nm -D --defined-only "$lib/libdtrace.so.$VERSION" |
 [ -z "$other" ] || fail "exported besides dtrace_*: $other"
 echo "exports: dtrace_* only"
 
-# dtprobed, its man page and its unit: installed exactly when they exist.
+# dtprobed, its man page and its unit: installed exactly when they exist;
+# the unit sets MemoryMax.
 for f in "$BUILD_DIR/dtprobed:usr/sbin/dtprobed" \
     "$ROOT/docs/man/dtprobed.8:usr/share/man/man8/dtprobed.8" \
     "$ROOT/dtprobed/dtprobed.service:usr/lib/systemd/system/dtprobed.service"; do
@@ -53,6 +54,10 @@ u=$root/usr/lib/systemd/system/dtprobed.service
 if [ -f "$u" ] && grep -q '^ExecStart=' "$u" &&
     ! grep -q '^ExecStart=/usr/sbin/dtprobed' "$u"; then
 	fail "the unit's ExecStart does not name /usr/sbin/dtprobed: $(grep ^ExecStart "$u")"
+fi
+# the unit bounds the daemon and its readers (docs/security.md)
+if [ -f "$u" ] && ! grep -qE '^MemoryMax=[0-9]+[KMG]?$' "$u"; then
+	fail "the unit sets no MemoryMax for dtprobed"
 fi
 echo "dtprobed files: installed where they exist"
 
