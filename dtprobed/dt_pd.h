@@ -250,6 +250,8 @@ extern int64_t dt_pd_now_ms(void);
 #define CACHE_BYTES	(16u << 20)	/* bytes of notes cached at most */
 #define PROC_BYTES	(1u << 20)	/* bytes of one registry file */
 #define TOTAL_BYTES	(32u << 20)	/* bytes of all registry files */
+#define OWNER_SHARE	4		/* ... the processes of one uid: at
+					   most 1/OWNER_SHARE of them */
 #define KNOWN		"known"		/* the list of files read */
 #define KNOWN_BYTES	(1u << 20)	/* ... its bytes at most */
 #define KNOWN_PERIOD	1000		/* ms: ... written at most this often */
@@ -330,7 +332,9 @@ typedef struct dt_pd_job {
 /* A process with a registry file. */
 typedef struct dt_pd_proc {
 	pid_t pp_pid;			/* process id */
+	uid_t pp_uid;			/* its real uid, (uid_t)-1: unknown */
 	char *pp_text;			/* its file's content */
+	size_t pp_len;			/* ... its bytes */
 } dt_pd_proc_t;
 
 /* A process to read again at pr_when. */

@@ -101,8 +101,9 @@
  *
  * Bounds, whatever the files (docs/security.md): DT_PD_NOTES_MAX notes
  * and DT_PD_TEXT_MAX bytes of note lines per file, PROC_BYTES per
- * registry file, TOTAL_BYTES for all of them (a process that would go
- * over is not registered, or not updated), CACHE_BYTES of notes and
+ * registry file, TOTAL_BYTES for all of them and 1/OWNER_SHARE of that
+ * for those of one uid's processes (a process that would go over is not
+ * registered, or not updated), CACHE_BYTES of notes and
  * CACHE_MAX files in the cache (past either, the files read are dropped
  * from it), QUEUE_MAX files queued.  Log messages escape what comes from
  * a file or a process (dt_pd_esc()), and warnings are rate-limited.
@@ -286,6 +287,24 @@ proc_start(pid_t pid, unsigned long long *startp)
 	return (rv);
 }
 
+/* The real uid of process pid; (uid_t)-1 if it is gone. */
+static uid_t
+proc_uid(pid_t pid)
+{
+	char path[64], *buf, *p;
+	unsigned int uid;
+	uid_t rv = (uid_t)-1;
+
+	snprintf(path, sizeof (path), "/proc/%d/status", (int)pid);
+	if ((buf = dt_pd_slurp(AT_FDCWD, path, 16384, NULL)) == NULL)
+		return (rv);
+	if ((p = strstr(buf, "\nUid:")) != NULL &&
+	    sscanf(p + 5, "%u", &uid) == 1)
+		rv = (uid_t)uid;
+	free(buf);
+	return (rv);
+}
+
 /* ---- registered processes ------------------------------------------------ */
 
 static dt_pd_proc_t *
@@ -313,7 +332,7 @@ proc_unregister(pid_t pid)
 		    strerror(errno));
 	else if (pd.pd_verbose)
 		dt_pd_log(LOG_INFO, "process %d removed", (int)pid);
-	pd.pd_regbytes -= strlen(pp->pp_text);
+	pd.pd_regbytes -= pp->pp_len;
 	free(pp->pp_text);
 	*pp = pd.pd_procs[--pd.pd_nprocs];
 }
@@ -365,23 +384,46 @@ fail:
 
 /*
  * Write the registry file of pid atomically (text, len bytes), if its
- * content changed and all registry files stay within TOTAL_BYTES.
+ * content changed, all registry files stay within TOTAL_BYTES and those
+ * of the processes of its real uid within 1/OWNER_SHARE of that: one
+ * user's processes cannot fill the registry so that no other user's
+ * process is registered (only a user with many uids could; a process
+ * made set-uid keeps its real uid).
  */
 static void
 proc_publish(pid_t pid, char *text, size_t len)
 {
 	dt_pd_proc_t *pp = proc_find(pid);
 	char name[32];
-	size_t old = pp != NULL ? strlen(pp->pp_text) : 0;
+	size_t old = pp != NULL ? pp->pp_len : 0, mine = 0;
+	size_t ownmax = pd.pd_regmax / OWNER_SHARE;
+	uid_t uid = proc_uid(pid);
 
 	if (pp != NULL && strcmp(pp->pp_text, text) == 0) {
 		free(text);
 		return;
 	}
+	if (uid == (uid_t)-1) {		/* gone */
+		free(text);
+		return;
+	}
+	for (unsigned int i = 0; i < pd.pd_nprocs; i++) {
+		if (pd.pd_procs[i].pp_uid == uid &&
+		    pd.pd_procs[i].pp_pid != pid)
+			mine += pd.pd_procs[i].pp_len;
+	}
 	if (pd.pd_regbytes - old + len > pd.pd_regmax) {
 		dt_pd_log(LOG_WARNING, "process %d is not %s: the registry holds "
 		    "%zu bytes, at most %zu", (int)pid, pp == NULL ?
 		    "registered" : "updated", pd.pd_regbytes, pd.pd_regmax);
+		free(text);
+		return;
+	}
+	if (mine + len > ownmax) {
+		dt_pd_log(LOG_WARNING, "process %d is not %s: the registry "
+		    "files of uid %u hold %zu bytes, at most %zu", (int)pid,
+		    pp == NULL ? "registered" : "updated", (unsigned int)uid,
+		    mine, ownmax);
 		free(text);
 		return;
 	}
@@ -403,6 +445,8 @@ proc_publish(pid_t pid, char *text, size_t len)
 		pp = &pd.pd_procs[pd.pd_nprocs++];
 		pp->pp_pid = pid;
 		pp->pp_text = NULL;
+		pp->pp_len = 0;
+		pp->pp_uid = uid;
 	}
 	snprintf(name, sizeof (name), "%d", (int)pid);
 	if (dt_pd_dir_write(name, text, len) != 0)
@@ -413,6 +457,8 @@ proc_publish(pid_t pid, char *text, size_t len)
 	pd.pd_regbytes += len - old;
 	free(pp->pp_text);
 	pp->pp_text = text;
+	pp->pp_len = len;
+	pp->pp_uid = uid;
 	return;
 fail:
 	dt_pd_log(LOG_WARNING, "cannot write %s/%s: %s", pd.pd_dir, name,
@@ -688,6 +734,7 @@ registry_load(void)
 		return;
 	}
 	while ((de = readdir(d)) != NULL) {
+		dt_pd_proc_t *pp;
 		char *text;
 		struct stat st;
 
@@ -711,9 +758,12 @@ registry_load(void)
 			pd.pd_procs = np;
 			pd.pd_proccap = cap;
 		}
-		pd.pd_regbytes += strlen(text);
-		pd.pd_procs[pd.pd_nprocs].pp_pid = (pid_t)atoi(de->d_name);
-		pd.pd_procs[pd.pd_nprocs++].pp_text = text;
+		pp = &pd.pd_procs[pd.pd_nprocs++];
+		pp->pp_pid = (pid_t)atoi(de->d_name);
+		pp->pp_uid = proc_uid(pp->pp_pid);
+		pp->pp_text = text;
+		pp->pp_len = strlen(text);
+		pd.pd_regbytes += pp->pp_len;
 	}
 	closedir(d);
 }

@@ -13,7 +13,8 @@
 #  - one process mapping five files of 256 KiB of notes: four fit in its
 #    registry file (1 MiB), the fifth is left out;
 #  - all registry files within their total (DTPROBED_LIMIT_TOTAL lowers
-#    it for the test): a process that would go past is not registered.
+#    it for the test), those of one uid's processes within a quarter of
+#    it: a process that would go past either is not registered.
 . ./lib.sh
 reg=$TMPDIR/reg
 log=$TMPDIR/pd.log
@@ -88,18 +89,32 @@ kill $pd_pid "${pd_extra[@]}"
 wait 2>/dev/null
 pd_extra=()
 
-# All registry files: at most TOTAL_BYTES (here 600 KiB for the test):
-# of three processes of the 256 KiB file, the third is not registered.
-DTPROBED_LIMIT_TOTAL=614400 pd_start "$TMPDIR/reg2" "$log" || exit 1
+# All registry files: at most TOTAL_BYTES (here 1200 KiB for the test),
+# those of the processes of one uid a quarter of it (300 KiB): of two
+# processes of uid 4242 mapping the 256 KiB file, the second is not
+# registered, so that one user cannot fill the registry for all; three
+# more of uids 4243-4245 are (1 MiB in all); a sixth, of uid 4246, would
+# pass the total and is not.
+pub=$(mktemp -d /tmp/dtlimits.XXXXXX)	# readable by the uids below
+chmod 755 "$pub"
+cp "$TMPDIR/many" "$pub/many"
+chmod 644 "$pub/many"
+trap 'pd_cleanup; rm -rf "$pub"' EXIT
+DTPROBED_LIMIT_TOTAL=1228800 pd_start "$TMPDIR/reg2" "$log" || exit 1
 ps=()
-for i in 1 2 3; do
-	"$E" map "$TMPDIR/many" >/dev/null &
+for u in 4242 4242 4243 4244 4245 4246; do
+	setpriv --reuid=$u --regid=$u --clear-groups "$E" map "$pub/many" \
+	    >/dev/null &
 	ps+=($!)
 	pd_extra+=($!)
 	sleep 0.3
 done
-pd_wait "grep -q 'process ${ps[2]} is not registered: the registry' $log" &&
-    echo "total: the third process refused, logged"
-n=0
-for p in "${ps[@]}"; do [ -f "$TMPDIR/reg2/$p" ] && n=$((n + 1)); done
-echo "total: $n of 3 registered"
+pd_wait "grep -q 'process ${ps[1]} is not registered: the registry files of uid 4242' $log" &&
+    echo "owner: the second process of uid 4242 refused, logged"
+pd_wait "grep -q 'process ${ps[5]} is not registered: the registry holds' $log" &&
+    echo "total: the process past the total refused, logged"
+regd=
+for p in "${ps[@]}"; do
+	[ -f "$TMPDIR/reg2/$p" ] && regd="$regd yes" || regd="$regd no"
+done
+echo "registered (uids 4242 4242 4243 4244 4245 4246):$regd"
