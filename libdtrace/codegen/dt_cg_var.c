@@ -321,30 +321,29 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 
 /*
  * Store the struct at the address in r0 (any memory: a kernel struct, a
- * variable) into a struct variable, its di_tsize bytes copied with
- * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
- * fixed variable takes them in place; a self-> or associative array
- * element through a copy in string temporaries, which the map update
- * reads.  r0 stays the source's address.
+ * variable) into struct variable dnp, its di_tsize bytes copied with
+ * bpf_probe_read_kernel (a bad address is the invalid address fault): a
+ * fixed variable takes them in place, and so does a self-> or
+ * associative array element, made of zeros first if it is not there
+ * (dt_cg_lv_load_write(): a new element takes its place in the pool,
+ * and the pool full is a drop that ends the clause).  No copy is made in
+ * between, so a struct of any size a variable holds (DT_STRUCTVAR_MAX)
+ * is stored whole, whatever room the string temporaries have.  r0 stays
+ * the source's address.
  */
 static void
-lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+lv_store_struct(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
+	const dt_ident_t *idp = dnp->dn_ident;
 	uint32_t size = (uint32_t)idp->di_tsize;
-	uint32_t off = 0;
 	int16_t sslot = dt_cg_push(cg);
 
-	if (lv_dynamic(idp)) {
-		off = dt_cg_tmp_alloc_bytes(cg, size);
-		dt_cg_emit_dctx_addr(cg, R1, off);
-	} else {
-		lv_addr(cg, R1, idp);
-	}
+	if (lv_dynamic(idp))
+		dt_cg_lv_load_write(cg, dnp, k);
+	else
+		lv_addr(cg, R0, idp);
+	dt_cg_emit(cg, MOV_REG(R1, R0));
 	dt_cg_emit_copy_in(cg, size, sslot);
-	if (lv_dynamic(idp)) {
-		dt_cg_emit_dctx_addr(cg, R3, off);
-		emit_map_store(cg, idp, k);
-	}
 	dt_cg_pop(cg, R0);
 }
 
@@ -392,7 +391,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	int ldone;
 
 	if (dt_type_isbytes(idp->di_type)) {
-		lv_store_struct(cg, idp, k);
+		lv_store_struct(cg, dnp, k);
 		return;
 	}
 	if (!lv_dynamic(idp)) {
@@ -461,14 +460,14 @@ dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
  * r0 = the address of the value of struct or array variable dnp, to
  * write a part of it in place: a fixed variable's storage; a self-> or
  * associative array element's value in its map, made of zeros first if
- * it is not there.  If the map has no room, that is a dynamic variable
- * drop and r0 a temporary the write goes to and is lost in.
+ * it is not there.  If the pool has no room, that is a dynamic variable
+ * drop, which ends the clause (emit_map_store()); so is an element
+ * another CPU deleted before it could be found again.
  */
 void
 dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t sink;
 	int lfound = dt_cg_label_new(cg), lmade = dt_cg_label_new(cg);
 
 	if (!lv_dynamic(idp)) {
@@ -485,8 +484,8 @@ dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
-	sink = dt_cg_tmp_alloc_bytes(cg, (uint32_t)idp->di_tsize);
-	dt_cg_emit_dctx_addr(cg, R0, sink);
+	emit_dyndrop(cg);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
 	dt_cg_label_set(cg, lfound);
 	dt_cg_label_set(cg, lmade);
 }

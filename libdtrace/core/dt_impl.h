@@ -111,7 +111,7 @@ typedef enum dt_idkind {
 #define DT_PRINT_RECMIN	8192	/* bytes of a value a print() record
 				   holds at least (printsize's default),
 				   whatever printsize it is compiled with */
-#define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
+#define DT_STRUCTVAR_MAX 8192	/* largest struct a variable holds */
 /* the first two bytes of a string buffer that holds D's NULL: a NUL, then
    0xff (read as a little-endian u16); see dt_strtab_null() */
 #define DT_STR_NULLMARK	0xff00
