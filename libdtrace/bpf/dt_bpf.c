@@ -461,8 +461,9 @@ agg_share(dtrace_hdl_t *dtp, unsigned int i)
 
 /*
  * One hash map for each associative array and thread-local variable,
- * sized so that it holds dynvarsize bytes of elements (an element's cost:
- * dt_varmap_cost()).  Keyed aggregations of the same sizes share one hash
+ * each made for as many elements as dynvarsize holds of the session's
+ * one pool (dt_dvar_cost(): a variable may take all of it; the programs
+ * count the elements of all of them together against gs_dvarmax).  Keyed aggregations of the same sizes share one hash
  * map (dt_agg_tagged(), agg_share()) made for aggsize bytes of entries on
  * each CPU (the programs keep each CPU within aggsize for all of them
  * together, gs_aggbytes); one with a key too large for the tag has a
@@ -480,6 +481,7 @@ varmaps_create(dtrace_hdl_t *dtp)
 	uint64_t asked[2] = { dtp->dt_opts.op_aggsize,
 	    dtp->dt_opts.op_dynvarsize };
 	int ncpu = libbpf_num_possible_cpus();
+	uint64_t dcost = dt_dvar_cost(dtp);
 
 	if (ncpu < 1)
 		ncpu = 1;
@@ -521,7 +523,8 @@ varmaps_create(dtrace_hdl_t *dtp)
 		 * and dynvarsize (warned below).
 		 */
 		for (;;) {
-			n = *size / dt_varmap_cost(idp);
+			n = *size / (agg || dcost == 0 ?
+			    dt_varmap_cost(idp) : dcost);
 			if (n < 1)
 				n = 1;
 			if (n > DT_VARMAP_MAXENT &&

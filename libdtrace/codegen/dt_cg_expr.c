@@ -1044,6 +1044,54 @@ cg_uregs(dt_cg_t *cg, dt_node_t *dnp)
 	dt_cg_emit_read_value(cg, 8);
 }
 
+/*
+ * A char array in memory (a member, an element, *p), which D gives the
+ * string type of its size (ty_btf its array), not a D string.
+ */
+static bool
+is_char_array(const dt_node_t *n)
+{
+	return (n->dn_type.ty_kind == DT_TK_STRING && n->dn_type.ty_btf != 0 &&
+	    (n->dn_kind == DN_MEMBER || n->dn_kind == DN_INDEX ||
+	    (n->dn_kind == DN_UNARY && n->dn_op == T_STAR)));
+}
+
+/*
+ * r0 = the address of char array n, to read one of its chars there: its
+ * string value would be a copy of at most strsize of them, so c[i] past
+ * strsize read a byte after the copy's end (0) whatever c held.  Read
+ * only: a self-> or associative array element that is not there is the
+ * zeros its value reads as, not made.
+ */
+static void
+cg_char_array_addr(dt_cg_t *cg, dt_node_t *n)
+{
+	switch (n->dn_kind) {
+	case DN_MEMBER:
+		dt_cg_expr(cg, n->dn_left);	/* a struct: its address */
+		if (n->dn_op == T_ARROW) {
+			int lok = dt_cg_label_new(cg);
+
+			dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lok);
+			dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R0);
+			dt_cg_label_set(cg, lok);
+		}
+		if (n->dn_value != 0)
+			dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0,
+			    (int32_t)n->dn_value));
+		break;
+	case DN_INDEX:
+		if (is_char_array(n->dn_left))
+			cg_char_array_addr(cg, n->dn_left);
+		else
+			dt_cg_expr(cg, n->dn_left);
+		emit_elem(cg, n, false);
+		break;
+	default:
+		dt_cg_expr(cg, n->dn_left);	/* *p: p */
+	}
+}
+
 static void
 cg_index(dt_cg_t *cg, dt_node_t *dnp)
 {
@@ -1058,6 +1106,12 @@ cg_index(dt_cg_t *cg, dt_node_t *dnp)
 	}
 	if (dnp->dn_builtin != NULL && dnp->dn_builtin->di_id == DT_BI_FDS) {
 		dt_cg_fds(cg, dnp);
+		return;
+	}
+	if (is_char_array(dnp->dn_left)) {
+		cg_char_array_addr(cg, dnp->dn_left);
+		emit_elem(cg, dnp, false);
+		emit_load(cg, dnp);
 		return;
 	}
 	dt_cg_expr(cg, dnp->dn_left);

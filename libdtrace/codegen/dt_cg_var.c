@@ -217,56 +217,133 @@ emit_tls_owner(dt_cg_t *cg)
 	dt_cg_label_set(cg, lok);
 }
 
+/* r1 = &gs_dvarcount, the pool's count of elements */
+static void
+emit_dvarcount(dt_cg_t *cg)
+{
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_dvarcount));
+}
+
+/* One element fewer in the pool (clobbers r1, r2; keeps r0). */
+static void
+emit_dvar_release(dt_cg_t *cg)
+{
+	emit_dvarcount(cg);
+	dt_cg_emit(cg, MOV_IMM(R2, -1));
+	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+}
+
+/*
+ * Delete the element of variable map idp that key k names; one that was
+ * there leaves the pool.
+ */
+static void
+emit_map_delete(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+{
+	int lnone = dt_cg_label_new(cg);
+
+	dt_cg_emit_varmap(cg, idp, false);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lnone);
+	emit_dvar_release(cg);
+	dt_cg_label_set(cg, lnone);
+}
+
 /*
  * Store the value at r3 (BPF memory) in the element of variable map idp
- * that key k names; a store the map has no room for is a dynamic
- * variable drop, which ends the clause there (DTrace for Linux's rule:
- * what the clause recorded is not output).  A self->a[k] element stored
+ * that key k names.  An element already there takes it in place; a new
+ * one takes a place in the session's pool of dynamic variable elements
+ * first (gs_dvarcount against gs_dvarmax: dt_dvar_limit()), and the pool
+ * full is a dynamic variable drop, which ends the clause there (DTrace
+ * for Linux's rule: what the clause recorded is not output).  A place
+ * taken is given back if the element cannot be made; if another CPU made
+ * it meanwhile, the value goes into theirs.  A self->a[k] element stored
  * marks its thread as one that has elements.
  */
 static void
 emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 {
-	int lok = dt_cg_label_new(cg);
+	int lnew = dt_cg_label_new(cg), lplace = dt_cg_label_new(cg);
+	int ldrop = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
+	int16_t vslot;
 
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	vslot = dt_cg_push(cg);
+	dt_cg_emit_varmap(cg, idp, false);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnew);
+	/* there: in place (if deleted meanwhile, a drop) */
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));
 	dt_cg_emit_varmap(cg, idp, true);
 	dt_cg_lv_keyptr(cg, k, R2);
-	dt_cg_emit(cg, MOV_IMM(R4, BPF_ANY));
+	dt_cg_emit(cg, MOV_IMM(R4, BPF_EXIST));
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldrop);
+	/* new: a place in the pool, if there is one */
+	dt_cg_label_set(cg, lnew);
+	emit_dvarcount(cg);
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_emit(cg, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0,
+	    BPF_ADD | BPF_FETCH));
+	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS,
+	    (uint32_t)offsetof(dt_gstate_t, gs_dvarmax));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, R1, 0));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R2, R1, 0), lplace);
+	emit_dvar_release(cg);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldrop);
+	dt_cg_label_set(cg, lplace);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));
+	dt_cg_emit_varmap(cg, idp, true);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, MOV_IMM(R4, BPF_NOEXIST));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	emit_dvar_release(cg);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, -EEXIST, 0), ldrop);
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));	/* made meanwhile */
+	dt_cg_emit_varmap(cg, idp, true);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, MOV_IMM(R4, BPF_EXIST));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
+	dt_cg_label_set(cg, ldrop);
 	emit_dyndrop(cg);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
 	dt_cg_label_set(cg, lok);
+	cg->cg_sp -= 8;
 	if (idp->di_kind == DT_IDENT_ASSOC && idp->di_tls)
 		emit_tls_owner(cg);
 }
 
 /*
  * Store the struct at the address in r0 (any memory: a kernel struct, a
- * variable) into a struct variable, its di_tsize bytes copied with
- * bpf_probe_read_kernel (a bad address is the invalid address fault).  A
- * fixed variable takes them in place; a self-> or associative array
- * element through a copy in string temporaries, which the map update
- * reads.  r0 stays the source's address.
+ * variable) into struct variable dnp, its di_tsize bytes copied with
+ * bpf_probe_read_kernel (a bad address is the invalid address fault): a
+ * fixed variable takes them in place, and so does a self-> or
+ * associative array element, made of zeros first if it is not there
+ * (dt_cg_lv_load_write(): a new element takes its place in the pool,
+ * and the pool full is a drop that ends the clause).  No copy is made in
+ * between, so a struct of any size a variable holds (DT_STRUCTVAR_MAX)
+ * is stored whole, whatever room the string temporaries have.  r0 stays
+ * the source's address.
  */
 static void
-lv_store_struct(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
+lv_store_struct(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
+	const dt_ident_t *idp = dnp->dn_ident;
 	uint32_t size = (uint32_t)idp->di_tsize;
-	uint32_t off = 0;
 	int16_t sslot = dt_cg_push(cg);
 
-	if (lv_dynamic(idp)) {
-		off = dt_cg_tmp_alloc_bytes(cg, size);
-		dt_cg_emit_dctx_addr(cg, R1, off);
-	} else {
-		lv_addr(cg, R1, idp);
-	}
+	if (lv_dynamic(idp))
+		dt_cg_lv_load_write(cg, dnp, k);
+	else
+		lv_addr(cg, R0, idp);
+	dt_cg_emit(cg, MOV_REG(R1, R0));
 	dt_cg_emit_copy_in(cg, size, sslot);
-	if (lv_dynamic(idp)) {
-		dt_cg_emit_dctx_addr(cg, R3, off);
-		emit_map_store(cg, idp, k);
-	}
 	dt_cg_pop(cg, R0);
 }
 
@@ -314,7 +391,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	int ldone;
 
 	if (dt_type_isbytes(idp->di_type)) {
-		lv_store_struct(cg, idp, k);
+		lv_store_struct(cg, dnp, k);
 		return;
 	}
 	if (!lv_dynamic(idp)) {
@@ -333,9 +410,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 
 		/* storing 0 deletes the element */
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lstore);
-		dt_cg_emit_varmap(cg, idp, false);
-		dt_cg_lv_keyptr(cg, k, R2);
-		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		emit_map_delete(cg, idp, k);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lstore);
 		dt_cg_emit(cg, MOV_REG(R3, FP));
@@ -347,9 +422,7 @@ dt_cg_lv_store(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 		dt_cg_emit(cg, LDX(BPF_H, R1, R0, 0));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, DT_STR_NULLMARK, 0),
 		    lstore);
-		dt_cg_emit_mapfd(cg, R1, idp->di_id);
-		dt_cg_lv_keyptr(cg, k, R2);
-		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		emit_map_delete(cg, idp, k);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
 		dt_cg_label_set(cg, lstore);
 		dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot)); /* strbuf bytes */
@@ -372,9 +445,7 @@ dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	uint32_t off = 0;
 
 	if (lv_dynamic(idp)) {
-		dt_cg_emit_varmap(cg, idp, false);
-		dt_cg_lv_keyptr(cg, k, R2);
-		dt_cg_emit(cg, CALL(BPF_FUNC_map_delete_elem));
+		emit_map_delete(cg, idp, k);
 	} else {
 		lv_addr(cg, R1, idp);
 		for (; off + 8 <= size; off += 8)
@@ -389,14 +460,14 @@ dt_cg_lv_clear(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
  * r0 = the address of the value of struct or array variable dnp, to
  * write a part of it in place: a fixed variable's storage; a self-> or
  * associative array element's value in its map, made of zeros first if
- * it is not there.  If the map has no room, that is a dynamic variable
- * drop and r0 a temporary the write goes to and is lost in.
+ * it is not there.  If the pool has no room, that is a dynamic variable
+ * drop, which ends the clause (emit_map_store()); so is an element
+ * another CPU deleted before it could be found again.
  */
 void
 dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 {
 	const dt_ident_t *idp = dnp->dn_ident;
-	uint32_t sink;
 	int lfound = dt_cg_label_new(cg), lmade = dt_cg_label_new(cg);
 
 	if (!lv_dynamic(idp)) {
@@ -413,8 +484,8 @@ dt_cg_lv_load_write(dt_cg_t *cg, const dt_node_t *dnp, const dt_lvkey_t *k)
 	dt_cg_lv_keyptr(cg, k, R2);
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lmade);
-	sink = dt_cg_tmp_alloc_bytes(cg, (uint32_t)idp->di_tsize);
-	dt_cg_emit_dctx_addr(cg, R0, sink);
+	emit_dyndrop(cg);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), cg->cg_lend);
 	dt_cg_label_set(cg, lfound);
 	dt_cg_label_set(cg, lmade);
 }

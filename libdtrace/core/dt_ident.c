@@ -14,6 +14,7 @@
 #include "../dlang/dt_ast.h"
 #include "dt_fn.h"
 #include "../dlang/dt_dlang.h"
+#include "../types/dt_types.h"
 
 #define T_I32	{ DT_TK_INT, 4, 1, 0 }
 #define T_U32	{ DT_TK_INT, 4, 0, 0 }
@@ -216,6 +217,117 @@ dt_varmap_add(dtrace_hdl_t *dtp, dt_ident_t *idp)
 	dtp->dt_varouterfd[dtp->dt_nvarmaps] = -1;
 	idp->di_id = DT_MAP_COUNT + (int)dtp->dt_nvarmaps++;
 	return (idp->di_id);
+}
+
+/*
+ * Dynamic variable space, as DTrace for Linux accounts it: every
+ * associative array element and self-> variable of a session is an
+ * element of one pool of dynvarsize bytes, and each element costs the
+ * same, the largest key tuple of the session plus the largest value of a
+ * dynamic variable.  A tuple (associative array keys and aggregation
+ * keys alike) is 4 bytes of variable id, then each component: an integer
+ * at its own size and aligned to it, a string strsize + 1 bytes, a
+ * struct or array its bytes, then 8 bytes of thread key; a value is its
+ * type's size (a string strsize + 1).  a[int] = int costs 16 + 4 = 20
+ * bytes: 80 bytes hold 4 elements, 79 hold 3, 15 none.  The maps are
+ * ours (one for each variable); the pool is a count of their elements
+ * against dt_dvar_limit() entries (dt_cg_var.c, docs/design.md).
+ */
+static uint32_t
+dvar_tuple_bytes(const dtrace_hdl_t *dtp, const dt_ident_t *idp)
+{
+	uint32_t n = 4, sz;
+
+	for (unsigned int i = 0; i < idp->di_nkeys; i++) {
+		dt_type_t t = idp->di_keys[i];
+
+		switch (t.ty_kind) {
+		case DT_TK_STRING:
+			n += dt_strbuf(dtp);
+			continue;
+		case DT_TK_STACK:
+			sz = t.ty_size * 8U;
+			break;
+		case DT_TK_USTACK:
+			sz = 8U + t.ty_size * 8U;
+			break;
+		case DT_TK_USYM:
+		case DT_TK_UMOD:
+		case DT_TK_UADDR:
+			n = ((n + 7) & ~7U) + 16;
+			continue;
+		case DT_TK_INT:
+			sz = t.ty_size != 0 ? t.ty_size : 8;
+			n = (n + sz - 1) & ~(sz - 1);
+			n += sz;
+			continue;
+		default:
+			sz = idp->di_keybytes[i] != 0 ? idp->di_keybytes[i] : 8;
+			if (!dt_type_isbytes(t))	/* pointers, sym() */
+				n = (n + 7) & ~7U;
+		}
+		n += sz;
+	}
+	return (n + 8);
+}
+
+static uint32_t
+dvar_value_bytes(const dtrace_hdl_t *dtp, const dt_ident_t *idp)
+{
+	dt_type_t t = idp->di_type;
+
+	if (t.ty_kind == DT_TK_STRING)
+		return (dt_strbuf(dtp));
+	if (dt_type_isbytes(t))
+		return (idp->di_tsize > 0 ? (uint32_t)idp->di_tsize : 8);
+	if (t.ty_kind == DT_TK_INT && t.ty_size != 0)
+		return (t.ty_size);
+	return (8);
+}
+
+/* Whether idp's elements are dynamic variables (the owner map's are not). */
+bool
+dt_dvar_counted(const dtrace_hdl_t *dtp, const dt_ident_t *idp)
+{
+	return ((idp->di_kind == DT_IDENT_ASSOC ||
+	    idp->di_kind == DT_IDENT_TLS) && idp != dtp->dt_tlsowner);
+}
+
+/*
+ * Bytes one dynamic variable element costs against dynvarsize; 0 if the
+ * session has none.
+ */
+uint64_t
+dt_dvar_cost(const dtrace_hdl_t *dtp)
+{
+	uint32_t tuple = 0, value = 0;
+	bool any = false;
+
+	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
+		const dt_ident_t *idp = dtp->dt_varmaps[i];
+		uint32_t b;
+
+		if (idp->di_kind == DT_IDENT_AGG ||
+		    (idp->di_kind == DT_IDENT_ASSOC && idp != dtp->dt_tlsowner)) {
+			if ((b = dvar_tuple_bytes(dtp, idp)) > tuple)
+				tuple = b;
+		}
+		if (!dt_dvar_counted(dtp, idp))
+			continue;
+		any = true;
+		if ((b = dvar_value_bytes(dtp, idp)) > value)
+			value = b;
+	}
+	return (any ? (uint64_t)tuple + value : 0);
+}
+
+/* How many elements dynvarsize holds: 0 if not one (or none are used). */
+uint64_t
+dt_dvar_limit(const dtrace_hdl_t *dtp)
+{
+	uint64_t cost = dt_dvar_cost(dtp);
+
+	return (cost == 0 ? 0 : dtp->dt_opts.op_dynvarsize / cost);
 }
 
 void

@@ -97,9 +97,6 @@ typedef enum dt_idkind {
 } dt_idkind_t;
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
-#define DT_DYNVAR_EXTRA	48	/* bytes a dynamic variable's element
-					   costs against dynvarsize besides
-					   its key and value (dt_bpf.c) */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
 #define DT_COMM_LEN	16	/* a task's comm (execname), NUL included */
 #define DT_LOCALS_BYTES	1024	/* room for this-> variables in dctx */
@@ -114,7 +111,7 @@ typedef enum dt_idkind {
 #define DT_PRINT_RECMIN	8192	/* bytes of a value a print() record
 				   holds at least (printsize's default),
 				   whatever printsize it is compiled with */
-#define DT_STRUCTVAR_MAX 1024	/* largest struct a variable holds */
+#define DT_STRUCTVAR_MAX 8192	/* largest struct a variable holds */
 /* the first two bytes of a string buffer that holds D's NULL: a NUL, then
    0xff (read as a little-endian u16); see dt_strtab_null() */
 #define DT_STR_NULLMARK	0xff00
@@ -178,14 +175,12 @@ typedef struct dt_ident {
 } dt_ident_t;
 
 /*
- * What an entry of a variable map costs against aggsize or dynvarsize:
- * what DTrace counts, not what the map holds.  Its key with every string
+ * What an entry of an aggregation's map costs against aggsize: what
+ * DTrace counts, not what the map holds.  Its key with every string
  * component at strsize (a key kept short here still costs that: a strsize
  * of 1024 makes an @["Bush"] entry too big for an aggsize of 512, as in
- * DTrace), its value, and for a dynamic variable the 48 bytes a DTrace
- * element has besides (hash, chain, data and tuple bookkeeping, the
- * variable's id): a[int] = int costs 64, so a dynvarsize of 100 holds one
- * element, as in DTrace.
+ * DTrace), and its value.  Dynamic variables are counted in elements of
+ * one pool instead: dt_dvar_cost() (dt_ident.c).
  */
 static inline uint64_t
 dt_varmap_cost(const dt_ident_t *idp)
@@ -193,8 +188,7 @@ dt_varmap_cost(const dt_ident_t *idp)
 	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
 	    idp->di_keysize;
 
-	return (key + idp->di_valsize +
-	    (idp->di_kind == DT_IDENT_AGG ? 0 : DT_DYNVAR_EXTRA));
+	return (key + idp->di_valsize);
 }
 
 /*
@@ -932,6 +926,9 @@ extern void dt_idents_free(dtrace_hdl_t *);
 extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
 extern uint32_t dt_strtab_null(dtrace_hdl_t *);
 extern int dt_varmap_add(dtrace_hdl_t *, dt_ident_t *);
+extern bool dt_dvar_counted(const dtrace_hdl_t *, const dt_ident_t *);
+extern uint64_t dt_dvar_cost(const dtrace_hdl_t *);
+extern uint64_t dt_dvar_limit(const dtrace_hdl_t *);
 extern int dt_map_fd(const dtrace_hdl_t *, int);
 
 /* core/dt_work.c */

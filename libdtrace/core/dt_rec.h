@@ -51,6 +51,10 @@ typedef struct dt_gstate {
 	uint64_t gs_aggsize;		/* aggsize, as the maps were made */
 	uint64_t gs_specdrops;		/* speculated records lost: specsize */
 	uint64_t gs_specfail;		/* speculation() found no free buffer */
+	uint64_t gs_dvarmax;		/* dynamic variable elements that
+					   dynvarsize holds (dt_dvar_limit()) */
+	uint64_t gs_dvarcount;		/* elements there are: every new one
+					   adds 1, every delete takes 1 */
 } dt_gstate_t;
 
 /* The machine state at the head of dctx. */

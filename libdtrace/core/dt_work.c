@@ -183,6 +183,26 @@ emit_mapfd(dt_asm_t *as, int reg, const dt_ident_t *idp)
 }
 
 /*
+ * If r0 is 0 (an element deleted), one element fewer in the pool of
+ * dynamic variables (gs_dvarcount; r1, r2 not kept).
+ */
+static void
+emit_dvar_release(dt_asm_t *as)
+{
+	int lnone = dt_asm_label(as);
+
+	dt_asm_jump(as, JMP_IMM(BPF_JNE, R0, 0, 0), lnone);
+	dt_asm_reloc(as, DT_REL_MAPVAL);
+	dt_asm_emit(as, INSN(BPF_LD | BPF_DW | BPF_IMM, R1,
+	    BPF_PSEUDO_MAP_VALUE, 0, DT_MAP_GLOBALS));
+	dt_asm_emit(as, INSN(0, 0, 0, 0,
+	    (int32_t)offsetof(dt_gstate_t, gs_dvarcount)));
+	dt_asm_emit(as, MOV_IMM(R2, -1));
+	dt_asm_emit(as, INSN(BPF_STX | BPF_ATOMIC | BPF_DW, R1, R2, 0, BPF_ADD));
+	dt_asm_set(as, lnone);
+}
+
+/*
  * r1 = variable map idp: its fd, or, from DT_VARMAP_DIRECT on (dt_impl.h),
  * the map its map of maps holds (looked up with fp-16 as the key); to
  * lskip if there is none.  r0, r2 to r5 are not kept.
@@ -335,6 +355,8 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 		dt_asm_emit(&as, MOV_REG(R2, FP));
 		dt_asm_emit(&as, ALU_IMM(BPF_ADD, R2, -8));
 		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
+		if (dt_dvar_counted(dtp, idp))
+			emit_dvar_release(&as);
 		dt_asm_set(&as, lnext);
 	}
 	dt_asm_emit(&as, MOV_IMM(R0, 0));
@@ -355,6 +377,7 @@ tls_cleanup_on(dtrace_hdl_t *dtp, const char *tfs, const char *event)
 		dt_asm_emit(&as, LDX(BPF_DW, R4, R4, 0));
 		dt_asm_jump(&as, JMP_REG(BPF_JNE, R3, R4, 0), lnext);
 		dt_asm_emit(&as, CALL(BPF_FUNC_map_delete_elem));
+		emit_dvar_release(&as);
 		dt_asm_set(&as, lnext);
 		dt_asm_emit(&as, MOV_IMM(R0, 0));
 		dt_asm_emit(&as, EXIT());
@@ -437,6 +460,8 @@ go(dtrace_hdl_t *dtp)
 	    1000000000ULL + (uint64_t)(rt.tv_nsec - bt.tv_nsec);
 	dtp->dt_gstate->gs_activity = DT_ACT_INACTIVE;
 	dtp->dt_gstate->gs_aggsize = dtp->dt_opts.op_aggsize;
+	dtp->dt_gstate->gs_dvarmax = dt_dvar_limit(dtp);
+	dtp->dt_gstate->gs_dvarcount = 0;
 
 	for (int p = 0; dt_providers[p] != NULL; p++) {
 		if (dt_providers[p]->pv_prepare != NULL &&
@@ -536,6 +561,12 @@ dtrace_go(dtrace_hdl_t *dtp)
 	 */
 	if (dtp->dt_opts.op_bufsize < (uint64_t)dtp->dt_recmax +
 	    BPF_RINGBUF_HDR_SZ)
+		return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
+	/*
+	 * dynvarsize must hold one dynamic variable element, as in DTrace
+	 * for Linux (dt_dvar_cost())
+	 */
+	if (dt_dvar_cost(dtp) != 0 && dt_dvar_limit(dtp) == 0)
 		return (dt_set_errno(dtp, EDT_BUFTOOSMALL));
 	/* likewise aggsize must hold the value of each aggregation */
 	for (unsigned int i = 0; i < dtp->dt_nvarmaps; i++) {
