@@ -1146,6 +1146,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		if (pgp->pg_pvfd >= 0)
 			close(pgp->pg_pvfd);
 		free(pgp->pg_clauses);
+		free(pgp->pg_stmts);
 		free(pgp->pg_ranges);
 		free(pgp);
 	}

@@ -595,6 +595,9 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 		dt_cg_emit(&cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
 		dt_cg_emit(&cg, STX(BPF_DW, R9,
 		    d + (int16_t)offsetof(dt_faultrec_t, fr_pc), R1));
+		dt_cg_emit(&cg, LDX(BPF_W, R1, R9, MS_OFF(ms_stmt)));
+		dt_cg_emit(&cg, STX(BPF_DW, R9,
+		    d + (int16_t)offsetof(dt_faultrec_t, fr_stmt), R1));
 		emit_output(&cg, (uint32_t)(sizeof (dt_rechdr_t) +
 		    sizeof (dt_faultrec_t)));
 	}
@@ -640,7 +643,7 @@ emit_error_args(dt_cg_t *cg)
 	dt_cg_emit(cg, STX(BPF_DW, R9, a + 8, R1));
 	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_prid), DT_PRID_ERROR));
 	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_provpid), 0));
-	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_clause)));
+	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_stmt)));
 	dt_cg_emit(cg, STX(BPF_DW, R9, a + 16, R1));
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_fpc)));
 	dt_cg_emit(cg, STX(BPF_DW, R9, a + 24, R1));
@@ -718,18 +721,21 @@ emit_kskip(dt_cg_t *cg)
 }
 
 /*
- * Before clause dcp's block: ms_clause = its number, ms_epid = the enabled
- * probe id of (the probe firing, this clause), prid * nclauses + clause + 1,
- * unique in the session and the same at every firing.  ms_prid is known
- * only when the program runs (one program serves many probes).
+ * Before clause dcp's block: ms_clause = its number, ms_stmt = the
+ * statement it runs as (DTrace's numbering: dt_probe_stmt()), ms_epid =
+ * the enabled probe id of (the probe firing, this clause), prid * nclauses
+ * + clause + 1, unique in the session and the same at every firing.
+ * ms_prid is known only when the program runs (one program serves many
+ * probes).
  */
 static void
-emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp)
+emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp, unsigned int stmt)
 {
 	uint32_t n = cg->cg_hdl->dt_nclauses;
 
 	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_clause),
 	    (int32_t)dcp->dc_id));
+	dt_cg_emit(cg, ST_IMM(BPF_W, R9, MS_OFF(ms_stmt), (int32_t)stmt));
 	dt_cg_emit(cg, LDX(BPF_W, R1, R9, MS_OFF(ms_prid)));
 	dt_cg_emit(cg, ALU_IMM(BPF_MUL, R1, (int32_t)n));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)(dcp->dc_id + 1)));
@@ -908,7 +914,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 			dt_cg_emit(&cg, ALU_IMM(BPF_AND, R1, 1));
 			dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lnext);
 		}
-		emit_clause_ids(&cg, dcp);
+		emit_clause_ids(&cg, dcp, pgp->pg_stmts[i]);
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
 			dt_cg_fail(&cg, "D_NOMEM", "out of memory");
 		if (dcp->dc_exits)
@@ -924,7 +930,8 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 				dt_clause_t *ecp =
 				    dtp->dt_clauses[err->pr_clauses[e]];
 
-				emit_clause_ids(&cg, ecp);
+				emit_clause_ids(&cg, ecp,
+				    dt_probe_stmt(dtp, err, e));
 				if (dt_block_append(dtp, blk,
 				    &ecp->dc_code) != 0)
 					dt_cg_fail(&cg, "D_NOMEM",

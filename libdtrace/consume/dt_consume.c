@@ -498,7 +498,7 @@ consume_fault(dtrace_hdl_t *dtp, const dt_rechdr_t *hdr, const char *data,
 		return (0);
 	memcpy(&fr, data + sizeof (*hdr), sizeof (fr));
 	snprintf(msg, sizeof (msg), "error in dt_clause_%u for probe ID %u "
-	    "(%s:%s:%s:%s): %s at BPF pc %llu", hdr->rh_clause,
+	    "(%s:%s:%s:%s): %s at BPF pc %llu", (unsigned int)fr.fr_stmt,
 	    hdr->rh_prid, prp->pr_desc.prv, prp->pr_desc.mod,
 	    prp->pr_desc.fun, prp->pr_desc.prb, fault_msg((int)fr.fr_fault,
 	    fr.fr_addr, what, sizeof (what)), (unsigned long long)fr.fr_pc);

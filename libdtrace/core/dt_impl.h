@@ -436,6 +436,13 @@ typedef struct dt_clause {
 	struct dt_node *dc_pred;	/* predicate or NULL */
 	struct dt_node *dc_body;	/* statements (list) */
 	unsigned int dc_id;		/* clause number in the session */
+	unsigned int dc_stmt;		/* DTrace's statement number of its
+					   first description: one statement a
+					   description, counted over the
+					   session's clauses in order (the parts
+					   of a split clause share the whole's);
+					   dt_clause_N of runtime errors and
+					   ERROR's arg2 */
 	dt_datarec_t *dc_recs;		/* records of a firing */
 	unsigned int dc_nrecs;		/* how many */
 	uint32_t dc_recsize;		/* bytes of data after the header */
@@ -710,6 +717,8 @@ struct dtrace_hdl {
 	dt_clause_t **dt_clauses;	/* enabled clauses, by id */
 	unsigned int dt_nclauses;	/* how many */
 	unsigned int dt_clausecap;	/* how many allocated */
+	unsigned int dt_nstmts;		/* statements numbered so far
+					   (dc_stmt) */
 
 	dt_probe_t **dt_probes;		/* probes, by id (index id - 1) */
 	unsigned int dt_nprobes;	/* how many */

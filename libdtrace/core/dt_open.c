@@ -230,6 +230,13 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 			return (-1);
 		dcp->dc_id = dtp->dt_nclauses;
 		dtp->dt_clauses[dtp->dt_nclauses++] = dcp;
+		if (!dcp->dc_split) {
+			dcp->dc_stmt = dtp->dt_nstmts;
+			dtp->dt_nstmts += dcp->dc_ndescs;
+		} else {
+			/* a part of the clause before it (if statements) */
+			dcp->dc_stmt = dtp->dt_clauses[dcp->dc_id - 1]->dc_stmt;
+		}
 	}
 	/*
 	 * Each description enables the clause, and the clauses its if

@@ -74,6 +74,9 @@ typedef struct dt_mstate {
 					   once exit() changed it, the
 					   firing's later clauses do not
 					   run */
+	uint32_t ms_stmt;		/* statement running (dc_stmt and
+					   dt_probe_stmt()) */
+	uint32_t ms_pad;		/* keeps ms_argv 8-byte aligned */
 	uint64_t ms_argv[DT_MAXARGS];	/* arg0 .. arg9 */
 	uint64_t ms_fault;		/* DTRACEFLT_* of the last fault */
 	uint64_t ms_faddr;		/* its address or value */
@@ -148,6 +151,7 @@ typedef struct dt_faultrec {
 	uint64_t fr_fault;	/* DTRACEFLT_* */
 	uint64_t fr_addr;	/* address or value */
 	uint64_t fr_pc;		/* BPF instruction index of the fault */
+	uint64_t fr_stmt;	/* statement number (ms_stmt) */
 } dt_faultrec_t;
 
 /* What follows the header of DT_REC_EXEC, DT_REC_EXIT and DT_REC_MAPS. */

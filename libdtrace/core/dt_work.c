@@ -47,12 +47,18 @@
 #include "../codegen/dt_asm.h"
 
 static bool
-same_clauses(const dt_program_t *pgp, const dt_probe_t *prp)
+same_clauses(const dtrace_hdl_t *dtp, const dt_program_t *pgp,
+    const dt_probe_t *prp)
 {
-	if (pgp->pg_nclauses != prp->pr_nclauses)
+	if (pgp->pg_nclauses != prp->pr_nclauses ||
+	    memcmp(pgp->pg_clauses, prp->pr_clauses,
+	    prp->pr_nclauses * sizeof (unsigned int)) != 0)
 		return (false);
-	return (memcmp(pgp->pg_clauses, prp->pr_clauses,
-	    prp->pr_nclauses * sizeof (unsigned int)) == 0);
+	for (unsigned int i = 0; i < prp->pr_nclauses; i++) {
+		if (pgp->pg_stmts[i] != dt_probe_stmt(dtp, prp, i))
+			return (false);
+	}
+	return (true);
 }
 
 /* The loaded program for this probe's clauses, loading it if new. */
@@ -70,7 +76,7 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 
 	for (pgp = dtp->dt_programs; pgp != NULL; pgp = pgp->pg_next) {
 		if (pgp->pg_tramp == prp->pr_tramp &&
-		    pgp->pg_shared == prp->pr_shared && same_clauses(pgp, prp) &&
+		    pgp->pg_shared == prp->pr_shared && same_clauses(dtp, pgp, prp) &&
 		    pgp->pg_own == own && (!own || pgp->pg_cookie == cookie))
 			return (pgp);
 	}
@@ -86,14 +92,19 @@ dt_program_for(dtrace_hdl_t *dtp, const dt_probe_t *prp)
 	pgp->pg_nclauses = prp->pr_nclauses;
 	pgp->pg_clauses = dt_zalloc(dtp, prp->pr_nclauses *
 	    sizeof (unsigned int));
+	pgp->pg_stmts = dt_zalloc(dtp, prp->pr_nclauses *
+	    sizeof (unsigned int));
 	pgp->pg_ranges = dt_zalloc(dtp, (prp->pr_nclauses + 1) *
 	    sizeof (uint32_t));
 	pgp->pg_next = dtp->dt_programs;
 	dtp->dt_programs = pgp;
-	if (pgp->pg_clauses == NULL || pgp->pg_ranges == NULL)
+	if (pgp->pg_clauses == NULL || pgp->pg_stmts == NULL ||
+	    pgp->pg_ranges == NULL)
 		return (NULL);
 	memcpy(pgp->pg_clauses, prp->pr_clauses, prp->pr_nclauses *
 	    sizeof (unsigned int));
+	for (unsigned int i = 0; i < prp->pr_nclauses; i++)
+		pgp->pg_stmts[i] = dt_probe_stmt(dtp, prp, i);
 	if (dt_cg_program(dtp, &blk, pv, pgp) != 0) {
 		dt_block_free(&blk);
 		return (NULL);

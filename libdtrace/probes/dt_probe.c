@@ -172,13 +172,49 @@ dt_probe_reap(dtrace_hdl_t *dtp)
 	dtp->dt_nretiring = 0;
 }
 
-/* Do the probes have the same clauses (so that they share a program)? */
-bool
-dt_probe_same_clauses(const dt_probe_t *a, const dt_probe_t *b)
+/*
+ * The statement number (dc_stmt) that the clause at position pos of the
+ * probe's list runs as.  A clause is one statement for each of its probe
+ * descriptions, as DTrace counts them: the probe runs the clause once for
+ * each description that matches it, in order (the n-th time the clause is
+ * in the list, the n-th matching description); a probe no description names
+ * (a shared USDT probe) counts as the first.
+ */
+unsigned int
+dt_probe_stmt(const dtrace_hdl_t *dtp, const dt_probe_t *prp,
+    unsigned int pos)
 {
-	return (a->pr_nclauses == b->pr_nclauses &&
+	unsigned int c = prp->pr_clauses[pos], nth = 0;
+	const dt_clause_t *dcp = dtp->dt_clauses[c];
+
+	if (dcp->dc_ndescs < 2)
+		return (dcp->dc_stmt);
+	for (unsigned int i = 0; i < pos; i++)
+		nth += prp->pr_clauses[i] == c;
+	for (unsigned int d = 0; d < dcp->dc_ndescs; d++) {
+		if (dt_probe_matches(prp, &dcp->dc_descs[d]) && nth-- == 0)
+			return (dcp->dc_stmt + d);
+	}
+	return (dcp->dc_stmt);
+}
+
+/*
+ * Do the probes run the same clauses as the same statements (so that they
+ * share a program)?
+ */
+bool
+dt_probe_same_clauses(const dtrace_hdl_t *dtp, const dt_probe_t *a,
+    const dt_probe_t *b)
+{
+	if (a->pr_nclauses != b->pr_nclauses ||
 	    memcmp(a->pr_clauses, b->pr_clauses, a->pr_nclauses *
-	    sizeof (unsigned int)) == 0);
+	    sizeof (unsigned int)) != 0)
+		return (false);
+	for (unsigned int i = 0; i < a->pr_nclauses; i++) {
+		if (dt_probe_stmt(dtp, a, i) != dt_probe_stmt(dtp, b, i))
+			return (false);
+	}
+	return (true);
 }
 
 /* The probe with exactly these names, or NULL. */

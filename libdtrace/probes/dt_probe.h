@@ -67,6 +67,8 @@ typedef struct dt_program {
 					   cookies: dt_prov_rawtp.c) */
 	uint64_t pg_cookie;		/* that cookie */
 	unsigned int *pg_clauses;	/* clause ids, in order */
+	unsigned int *pg_stmts;		/* the statement number of each
+					   (dt_probe_stmt()) */
 	unsigned int pg_nclauses;	/* how many */
 	uint32_t *pg_ranges;		/* first insn of each clause block */
 	struct dt_program *pg_next;	/* next program of the session */
@@ -236,7 +238,10 @@ extern const dt_provider_t *const dt_providers[];
 extern dt_probe_t *dt_probe_create(dtrace_hdl_t *, const dt_provider_t *,
     const char *, const char *, const char *);
 extern dt_probe_t *dt_probe_lookup(dtrace_hdl_t *, const dtrace_probedesc_t *);
-extern bool dt_probe_same_clauses(const dt_probe_t *, const dt_probe_t *);
+extern bool dt_probe_same_clauses(const dtrace_hdl_t *, const dt_probe_t *,
+    const dt_probe_t *);
+extern unsigned int dt_probe_stmt(const dtrace_hdl_t *, const dt_probe_t *,
+    unsigned int);
 extern int dt_probe_match(dtrace_hdl_t *, const dtrace_probedesc_t *,
     int (*)(dtrace_hdl_t *, dt_probe_t *, void *), void *);
 extern int dt_probe_enable(dtrace_hdl_t *, dt_probe_t *, unsigned int,

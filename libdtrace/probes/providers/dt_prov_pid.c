@@ -758,7 +758,7 @@ pid_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		if (q->pr_prov != &dt_prov_pid || q->pr_attached ||
 		    q->pr_data2 != prp->pr_data2 ||
 		    q->pr_tramp != prp->pr_tramp ||
-		    !dt_probe_same_clauses(prp, q))
+		    !dt_probe_same_clauses(dtp, prp, q))
 			continue;
 		q->pr_attached = true;
 		if (!first_insn_ok(pm, q->pr_data))

@@ -195,7 +195,7 @@ syscall_prepare(dtrace_hdl_t *dtp)
 			if (q->pr_prov == &dt_prov_syscall &&
 			    (int64_t)q->pr_data >= 0 &&
 			    strcmp(q->pr_desc.prb, p->pr_desc.prb) == 0 &&
-			    dt_probe_same_clauses(p, q))
+			    dt_probe_same_clauses(dtp, p, q))
 				n++;
 		}
 		if (n >= DT_SYSCALL_RAW_MIN)

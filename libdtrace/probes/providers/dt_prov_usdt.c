@@ -628,7 +628,7 @@ usdt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		if (q->pr_prov != &dt_prov_usdt || q->pr_attached ||
 		    q->pr_data2 != prp->pr_data2 ||
 		    q->pr_tramp != prp->pr_tramp ||
-		    !dt_probe_same_clauses(prp, q))
+		    !dt_probe_same_clauses(dtp, prp, q))
 			continue;
 		hi = (uint64_t)(uint32_t)pm->pm_pid << 32;
 		for (size_t j = 0; j < ef->ef_nnotes; j++) {

@@ -738,7 +738,7 @@ dt_usdt_shared_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 		    q->pr_attached || ((const dt_pidmod_t *)(uintptr_t)
 		    q->pr_data2)->pm_elf != pm->pm_elf ||
 		    q->pr_tramp != prp->pr_tramp ||
-		    !dt_probe_same_clauses(prp, q))
+		    !dt_probe_same_clauses(dtp, prp, q))
 			continue;
 		dt_usdt_sites_add(&ss, (const dt_elfnote_t *)(uintptr_t)
 		    q->pr_data, q->pr_desc.id);
