@@ -102,13 +102,14 @@ dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub)
 /*
  * In a runtime routine: bpf_loop(count, callback cb, FP + DT_LOOP_CTX, 0).
  * The context is the routine's 32 bytes of stack (the map key at FP - 8
- * is free once dctx is found); its first word, by convention, the
- * address the callback works on (r9 in the routine, stored by the
- * caller).  r0..r5 are lost, r6..r9 kept.
+ * is free once dctx is found); its first word is set here to r9, the
+ * address the callback works on (dt_cg_emit_cb_enter()), the rest is
+ * the caller's to fill.  r0..r5 are lost, r6..r9 kept.
  */
 void
 dt_cg_emit_loop(dt_cg_t *cg, dt_sub_t cb, int32_t count)
 {
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, MOV_IMM(R1, count));
 	dt_cg_emit_func_addr(cg, R2, cb);
 	dt_cg_emit(cg, MOV_REG(R3, FP));

@@ -439,18 +439,11 @@ dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp)
  * The context of basename's and dirname's bpf_loop callbacks, in the
  * routine's stack (DT_LOOP_CTX).
  */
-#define BD_PTR	0	/* the copy's address */
+#define BD_PTR	0	/* the copy's address (dt_cg_emit_loop()) */
 #define BD_RES	8	/* lastslash: the position found, or -1 */
 #define BD_FLAG	16	/* lastslash: 1 once past the trailing slashes */
 #define BD_POS	24	/* lastslash: the length; strip: the position */
 #define BD_CTX	DT_LOOP_CTX
-
-/* bpf_loop(strbuf, callback sub, FP + BD_CTX, 0) */
-static void
-emit_bd_loop(dt_cg_t *cg, dt_sub_t sub)
-{
-	dt_cg_emit_loop(cg, sub, (int32_t)dt_strbuf(cg->cg_hdl));
-}
 
 /*
  * For basename and dirname: in the copy at r9, of length r7, cut the
@@ -465,8 +458,8 @@ emit_lastslash(dt_cg_t *cg)
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, -1));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_FLAG, 0));
 	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_PTR, R9));
-	emit_bd_loop(cg, DT_SUB_LASTSLASH_CB);
+	dt_cg_emit_loop(cg, DT_SUB_LASTSLASH_CB,
+	    (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, BD_CTX + BD_RES));
 }
 
@@ -601,7 +594,6 @@ dt_cg_sub_cleanpath(dt_cg_t *cg)
 	 * The pass, from position 0: the root's slash at 0 (then w = cs =
 	 * 1) is an empty component, taken back.
 	 */
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, DT_LOOP_CTX + CP_FAIL, 0));
 	dt_cg_emit_loop(cg, DT_SUB_CLEANPATH_CB, strbuf);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, DT_LOOP_CTX + CP_FAIL));
@@ -773,7 +765,8 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 		 */
 		dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, 0));
 		dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
-		emit_bd_loop(cg, DT_SUB_STRIP_CB);
+		dt_cg_emit_loop(cg, DT_SUB_STRIP_CB,
+		    (int32_t)dt_strbuf(cg->cg_hdl));
 		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, BD_CTX + BD_RES));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lroot);

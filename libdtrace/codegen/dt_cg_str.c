@@ -396,12 +396,11 @@ dt_cg_sub_strtok(dt_cg_t *cg)
 	for (int i = 0; i < 32; i += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R8, MS_OFF(ms_tokmap) + i, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R8, MS_OFF(ms_tokmap), 1));	/* NUL */
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TK_DCTX, R8));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TK_LEN, R7));
 	dt_cg_emit_loop(cg, DT_SUB_TOKMAP_CB, strbuf);
 	/* the pass */
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R8));
+	dt_cg_emit(cg, MOV_REG(R9, R8));
 	dt_cg_emit_loop(cg, DT_SUB_TOKPASS_CB, strbuf);
 	dt_cg_emit_sub_leave(cg, lout);
 }
@@ -588,7 +587,6 @@ emit_sub_search(dt_cg_t *cg, dt_sub_t cb)
 	int lout = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter_args(cg, SEARCH_NTMP, 3, lout);
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_I, R7));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_J, R8));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_ZERO, R8));
@@ -979,7 +977,6 @@ emit_sub_case(dt_cg_t *cg, dt_sub_t cb)
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 1, lout);
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit_loop(cg, cb, (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit_sub_leave(cg, lout);
 }
@@ -1047,7 +1044,6 @@ emit_sub_strfind(dt_cg_t *cg, dt_sub_t cb)
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter_args(cg, 1, 3, lout);
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SF_BYTE, R8));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, DT_LOOP_CTX + SF_RES, -1));
 	dt_cg_emit_loop(cg, cb, (int32_t)dt_strbuf(cg->cg_hdl));

@@ -197,7 +197,6 @@ dt_cg_sub_strtoll(dt_cg_t *cg)
 	dt_cg_emit_sub_enter(cg, 2, lout);
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sv, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sf, 0));
-	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
 	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TL_BASE, R7));
 	/* the strsize characters: the byte after them is always a NUL */
 	dt_cg_emit_loop(cg, DT_SUB_STRTOLL_CB, (int32_t)strbuf - 1);
