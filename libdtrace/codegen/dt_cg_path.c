@@ -664,6 +664,8 @@ dt_cg_sub_cleanpath_cb(dt_cg_t *cg)
 	dt_cg_label_set(cg, lbound);
 	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, st + CP_CS));
 	dt_cg_emit_jump(cg, JMP_REG(BPF_JGT, R3, R2, 0), lfail);
+	/* r3 <= r2 is no bound on r3 for 6.1's verifier (two registers) */
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, mask));
 	dt_cg_emit(cg, MOV_REG(R0, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R3));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
