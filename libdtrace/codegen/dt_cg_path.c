@@ -679,8 +679,9 @@ dt_cg_sub_cleanpath_cb(dt_cg_t *cg)
 	/* "..": back to the start of the component before */
 	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, st + CP_D));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldd0);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R8, maxd, 0), lfail);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, 1));
+	/* 6.1's verifier: a bound after the subtraction (r8 != 0 is none) */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, maxd, 0), lfail);
 	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_D, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R8, 1));
 	dt_cg_emit_tmp_at(cg, R5, (uint32_t)st + CP_TAB, R8);
