@@ -100,6 +100,54 @@ dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub)
 }
 
 /*
+ * In a runtime routine: bpf_loop(count, callback cb, FP + DT_LOOP_CTX, 0).
+ * The context is the routine's 32 bytes of stack (the map key at FP - 8
+ * is free once dctx is found); its first word is set here to r9, the
+ * address the callback works on (dt_cg_emit_cb_enter()), the rest is
+ * the caller's to fill.  r0..r5 are lost, r6..r9 kept.
+ */
+void
+dt_cg_emit_loop(dt_cg_t *cg, dt_sub_t cb, int32_t count)
+{
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX, R9));
+	dt_cg_emit(cg, MOV_IMM(R1, count));
+	dt_cg_emit_func_addr(cg, R2, cb);
+	dt_cg_emit(cg, MOV_REG(R3, FP));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, DT_LOOP_CTX));
+	dt_cg_emit(cg, MOV_IMM(R4, 0));
+	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
+}
+
+/*
+ * The start of a bpf_loop callback, int cb(long index, void *ctx), whose
+ * iteration is one position of a string: r6 = the context, r9 = the
+ * address in its first word, r4 = the position (r1), below count for the
+ * verifier (at count or past, to lstop).
+ */
+void
+dt_cg_emit_cb_enter(dt_cg_t *cg, int32_t count, int lstop)
+{
+	dt_cg_emit(cg, MOV_REG(R6, R2));
+	dt_cg_emit(cg, LDX(BPF_DW, R9, R6, 0));
+	dt_cg_emit(cg, MOV_REG(R4, R1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, count, 0), lstop);
+}
+
+/*
+ * The end of a bpf_loop callback: r0 = 0 (go on) and return; at lstop,
+ * r0 = 1 (stop) and return.
+ */
+void
+dt_cg_emit_cb_tail(dt_cg_t *cg, int lstop)
+{
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lstop);
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
+}
+
+/*
  * The start of a runtime routine of a string in dctx, a global function
  * that the verifier checks once for the whole program: r1 = the offset in
  * dctx of the string, the ntmp - 1 temporaries after it the routine's
@@ -774,6 +822,7 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_DIRNAME] = dt_cg_sub_dirname,
 		[DT_SUB_LASTSLASH_CB] = dt_cg_sub_lastslash_cb,
 		[DT_SUB_STRIP_CB] = dt_cg_sub_strip_cb,
+		[DT_SUB_CLEANPATH_CB] = dt_cg_sub_cleanpath_cb,
 		[DT_SUB_TOUPPER] = dt_cg_sub_toupper,
 		[DT_SUB_TOLOWER] = dt_cg_sub_tolower,
 		[DT_SUB_TOUPPER_CB] = dt_cg_sub_toupper_cb,
@@ -784,8 +833,13 @@ emit_subs(dt_cg_t *cg, dt_program_t *pgp)
 		[DT_SUB_STRRCHR_CB] = dt_cg_sub_strrchr_cb,
 		[DT_SUB_SEARCH] = dt_cg_sub_search,
 		[DT_SUB_RSEARCH] = dt_cg_sub_rsearch,
+		[DT_SUB_SEARCH_CB] = dt_cg_sub_search_cb,
+		[DT_SUB_RSEARCH_CB] = dt_cg_sub_rsearch_cb,
 		[DT_SUB_STRTOK] = dt_cg_sub_strtok,
+		[DT_SUB_TOKMAP_CB] = dt_cg_sub_tokmap_cb,
+		[DT_SUB_TOKPASS_CB] = dt_cg_sub_tokpass_cb,
 		[DT_SUB_STRTOLL] = dt_cg_sub_strtoll,
+		[DT_SUB_STRTOLL_CB] = dt_cg_sub_strtoll_cb,
 		[DT_SUB_LLTOSTR] = dt_cg_sub_lltostr,
 		[DT_SUB_INET4] = dt_cg_sub_inet4,
 		[DT_SUB_INET6] = dt_cg_sub_inet6,

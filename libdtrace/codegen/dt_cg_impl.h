@@ -86,6 +86,7 @@ void dt_cg_sub_basename(dt_cg_t *cg);
 void dt_cg_sub_dirname(dt_cg_t *cg);
 void dt_cg_sub_lastslash_cb(dt_cg_t *cg);
 void dt_cg_sub_strip_cb(dt_cg_t *cg);
+void dt_cg_sub_cleanpath_cb(dt_cg_t *cg);
 void dt_cg_sub_toupper(dt_cg_t *cg);
 void dt_cg_sub_tolower(dt_cg_t *cg);
 void dt_cg_sub_toupper_cb(dt_cg_t *cg);
@@ -95,9 +96,14 @@ void dt_cg_sub_strrchr(dt_cg_t *cg);
 void dt_cg_sub_strchr_cb(dt_cg_t *cg);
 void dt_cg_sub_strrchr_cb(dt_cg_t *cg);
 void dt_cg_sub_search(dt_cg_t *cg);
+void dt_cg_sub_search_cb(dt_cg_t *cg);
+void dt_cg_sub_rsearch_cb(dt_cg_t *cg);
 void dt_cg_sub_rsearch(dt_cg_t *cg);
 void dt_cg_sub_strtok(dt_cg_t *cg);
 void dt_cg_sub_strtoll(dt_cg_t *cg);
+void dt_cg_sub_strtoll_cb(dt_cg_t *cg);
+void dt_cg_sub_tokmap_cb(dt_cg_t *cg);
+void dt_cg_sub_tokpass_cb(dt_cg_t *cg);
 void dt_cg_sub_lltostr(dt_cg_t *cg);
 void dt_cg_sub_inet4(dt_cg_t *cg);
 void dt_cg_sub_inet6(dt_cg_t *cg);
@@ -105,6 +111,11 @@ void dt_cg_sub_inet_ntoa6(dt_cg_t *cg);
 void dt_cg_sub_link6(dt_cg_t *cg);
 void dt_cg_sub_link20(dt_cg_t *cg);
 void dt_cg_emit_func_addr(dt_cg_t *cg, int reg, dt_sub_t sub);
+/* a routine's bpf_loop context: its 32 bytes of stack, from FP - 32 */
+#define DT_LOOP_CTX	(-32)
+void dt_cg_emit_loop(dt_cg_t *cg, dt_sub_t cb, int32_t count);
+void dt_cg_emit_cb_enter(dt_cg_t *cg, int32_t count, int lstop);
+void dt_cg_emit_cb_tail(dt_cg_t *cg, int lstop);
 void dt_cg_emit_base(dt_cg_t *cg, int reg, int16_t slot);
 
 /* lltostr(): where its digits end, at the NUL, in its area of 72 bytes */

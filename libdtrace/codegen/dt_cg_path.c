@@ -437,26 +437,13 @@ dt_cg_fds(dt_cg_t *cg, dt_node_t *dnp)
 
 /*
  * The context of basename's and dirname's bpf_loop callbacks, in the
- * routine's stack from FP - 32 (the routine's frame is 32 bytes: the
- * map key at FP - 8 is free once dctx is found).
+ * routine's stack (DT_LOOP_CTX).
  */
-#define BD_RES	0	/* lastslash: the position found, or -1 */
-#define BD_FLAG	8	/* lastslash: 1 once past the trailing slashes */
-#define BD_POS	16	/* lastslash: the length; strip: the position */
-#define BD_PTR	24	/* the copy's address */
-#define BD_CTX	(-32)
-
-/* bpf_loop(strbuf, callback sub, FP + BD_CTX, 0) */
-static void
-emit_bd_loop(dt_cg_t *cg, dt_sub_t sub)
-{
-	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
-	dt_cg_emit_func_addr(cg, R2, sub);
-	dt_cg_emit(cg, MOV_REG(R3, FP));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, BD_CTX));
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
-}
+#define BD_PTR	0	/* the copy's address (dt_cg_emit_loop()) */
+#define BD_RES	8	/* lastslash: the position found, or -1 */
+#define BD_FLAG	16	/* lastslash: 1 once past the trailing slashes */
+#define BD_POS	24	/* lastslash: the length; strip: the position */
+#define BD_CTX	DT_LOOP_CTX
 
 /*
  * For basename and dirname: in the copy at r9, of length r7, cut the
@@ -471,8 +458,8 @@ emit_lastslash(dt_cg_t *cg)
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, -1));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_FLAG, 0));
 	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
-	dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_PTR, R9));
-	emit_bd_loop(cg, DT_SUB_LASTSLASH_CB);
+	dt_cg_emit_loop(cg, DT_SUB_LASTSLASH_CB,
+	    (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit(cg, LDX(BPF_DW, R7, FP, BD_CTX + BD_RES));
 }
 
@@ -505,12 +492,9 @@ dt_cg_sub_lastslash_cb(dt_cg_t *cg)
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R2, BD_FLAG, 1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnext);
 	dt_cg_emit(cg, STX(BPF_DW, R2, BD_RES, R4));
-	dt_cg_label_set(cg, lstop);
-	dt_cg_emit(cg, MOV_IMM(R0, 1));
-	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstop);
 	dt_cg_label_set(cg, lnext);
-	dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_cb_tail(cg, lstop);
 }
 
 /*
@@ -523,6 +507,7 @@ void
 dt_cg_sub_strip_cb(dt_cg_t *cg)
 {
 	int lroot = dt_cg_label_new(cg), lcut = dt_cg_label_new(cg);
+	int lnext = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R4, R2, BD_POS));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSLE, R4, 0, 0), lroot);
@@ -533,18 +518,17 @@ dt_cg_sub_strip_cb(dt_cg_t *cg)
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lcut);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
 	dt_cg_emit(cg, STX(BPF_DW, R2, BD_POS, R4));
-	dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
 	dt_cg_label_set(cg, lcut);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R2, BD_RES, 1));
-	dt_cg_label_set(cg, lroot);
-	dt_cg_emit(cg, MOV_IMM(R0, 1));
-	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lroot);
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit_cb_tail(cg, lroot);
 }
 
 /*
- * cleanpath: in the copy at temporary off, in place, one forward pass
+ * cleanpath: in the copy (r9 in the routine), in place, one forward pass
  * (the write position never passes the read one).  Components are copied
  * as they are read; at each '/' or the end, the component just copied is
  * judged: empty (a run of slashes) or "." is taken back, ".." takes back
@@ -553,81 +537,139 @@ dt_cg_sub_strip_cb(dt_cg_t *cg)
  * relative path, a ".." with nothing to take back stays, and a path that
  * comes to nothing is "." ("./", "a/..").
  * The state (write position, component start, depth, flags) lives in
- * temporary st, not in registers: only the read position r4 is carried
- * across iterations, so the verifier follows one path per position.  The
- * table holds (strbuf - 32) / 2 starts; a component beyond them is kept
- * as if it could not be taken back.  Each character costs the verifier
- * one pending branch (the test for a bound): the write position is
- * bounded for it with a mask, not a compare; the mask (below 2 * strbuf)
- * may reach into st, the temporary after off, never past it, and the
- * write position is below strsize anyway.  The result has no trailing
- * slash ("/a/b/" -> "/a/b"), but for the root ("/").
+ * the temporary after the copy (st); the pass is bpf_loop's, one
+ * position an iteration (DT_SUB_CLEANPATH_CB), so that the verifier
+ * checks one iteration whatever strsize is.  The table holds (strbuf -
+ * 32) / 2 starts; a component beyond them is kept as if it could not be
+ * taken back.  The write position is bounded for the verifier with a
+ * mask (below 2 * strbuf), which may reach into st, never past it; it is
+ * below strsize anyway.  The result has no trailing slash ("/a/b/" ->
+ * "/a/b"), but for the root ("/").
  */
 #define CP_W	0		/* write position */
 #define CP_CS	8		/* start of the current component */
 #define CP_D	16		/* starts on the table */
 #define CP_FL	24		/* 1: absolute, 4: not "" */
 #define CP_TAB	32		/* table of starts, u16 each */
+#define CP_FAIL	8		/* in the loop's context: 1 if it failed */
 
-static void
-emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
+static int32_t
+cp_mask(int32_t strbuf)
 {
-	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
-	int32_t maxd = strbuf > CP_TAB ? (strbuf - CP_TAB) / 2 : 0;
 	int32_t mask = 1;
-	int lrel = dt_cg_label_new(cg), lloop = dt_cg_label_new(cg);
-	int lbound = dt_cg_label_new(cg), lone = dt_cg_label_new(cg);
-	int ldd0 = dt_cg_label_new(cg), lskip = dt_cg_label_new(cg);
-	int lkeep = dt_cg_label_new(cg), lnopush = dt_cg_label_new(cg);
-	int lnext = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
-	int lfail = dt_cg_label_new(cg), ldone = dt_cg_label_new(cg);
-	int lnoslash = dt_cg_label_new(cg), lempty = dt_cg_label_new(cg);
-	int lsome = dt_cg_label_new(cg);
 
 	while (mask < strbuf - 1)
 		mask = mask * 2 + 1;
+	return (mask);
+}
+
+/* DT_SUB_CLEANPATH: r1 = offset of the copy, cleaned in place */
+void
+dt_cg_sub_cleanpath(dt_cg_t *cg)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	int16_t st = (int16_t)dt_cg_tmp_size(cg->cg_hdl);
+	int lout = dt_cg_label_new(cg), lrel = dt_cg_label_new(cg);
+	int lempty = dt_cg_label_new(cg), lfail = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg), lnoslash = dt_cg_label_new(cg);
+	int lsome = dt_cg_label_new(cg);
+
+	dt_cg_emit_sub_enter(cg, 2, lout);
 	dt_cg_emit(cg, MOV_IMM(R2, 0));			/* w = cs */
 	dt_cg_emit(cg, MOV_IMM(R3, 0));			/* flags */
-	dt_cg_emit(cg, MOV_IMM(R4, 0));			/* r */
-	dt_cg_emit(cg, LDX(BPF_B, R1, R9, (int16_t)off));
+	dt_cg_emit(cg, LDX(BPF_B, R1, R9, 0));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lrel);
 	dt_cg_emit(cg, MOV_IMM(R2, 1));			/* keep the root */
 	dt_cg_emit(cg, MOV_IMM(R3, 1));
-	dt_cg_emit(cg, MOV_IMM(R4, 1));
 	dt_cg_label_set(cg, lrel);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lempty);
 	dt_cg_emit(cg, ALU_IMM(BPF_OR, R3, 4));
 	dt_cg_label_set(cg, lempty);
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + CP_D), 0));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_FL), R3));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_W, R2));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_CS, R2));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, st + CP_D, 0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_FL, R3));
 
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lend);
-	dt_cg_emit_tmp_at(cg, R5, off, R4);
+	/*
+	 * The pass, from position 0: the root's slash at 0 (then w = cs =
+	 * 1) is an empty component, taken back.
+	 */
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, DT_LOOP_CTX + CP_FAIL, 0));
+	dt_cg_emit_loop(cg, DT_SUB_CLEANPATH_CB, strbuf);
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, DT_LOOP_CTX + CP_FAIL));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lfail);
+
+	/* the end: a trailing slash goes, but for the root's */
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, st + CP_W));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, strbuf - 1, 0), lfail);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, 1, 0), lnoslash);
+	dt_cg_emit_tmp_at(cg, R5, 0, R2);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnoslash);
+	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
+	dt_cg_label_set(cg, lnoslash);
+	/* a path that came to nothing is ".", but "" stays "" */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), lsome);
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, st + CP_FL));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), lsome);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, 0, '.'));
+	dt_cg_emit(cg, MOV_IMM(R2, 1));
+	dt_cg_label_set(cg, lsome);
+	dt_cg_emit_tmp_at(cg, R5, 0, R2);
+	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_label_set(cg, lfail);				/* cannot happen */
+	dt_cg_emit(cg, ST_IMM(BPF_B, R9, 0, 0));
+	dt_cg_label_set(cg, ldone);
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_CLEANPATH_CB: one position r4 of cleanpath's pass: the byte
+ * copied to the write position, or at '/' or the NUL the component just
+ * copied judged (empty or "." taken back, ".." taking back the one
+ * before it, a name kept and its start pushed).  r0 = 1 to stop: after
+ * the NUL, or on a state that cannot happen (CP_FAIL set).
+ */
+void
+dt_cg_sub_cleanpath_cb(dt_cg_t *cg)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	int32_t maxd = strbuf > CP_TAB ? (strbuf - CP_TAB) / 2 : 0;
+	int32_t mask = cp_mask(strbuf);
+	int16_t st = (int16_t)dt_cg_tmp_size(cg->cg_hdl);
+	int lbound = dt_cg_label_new(cg), lone = dt_cg_label_new(cg);
+	int ldd0 = dt_cg_label_new(cg), lskip = dt_cg_label_new(cg);
+	int lkeep = dt_cg_label_new(cg), lnopush = dt_cg_label_new(cg);
+	int lnext = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
+	int lfail = dt_cg_label_new(cg), lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit_cb_enter(cg, strbuf, lstop);
+	dt_cg_emit_tmp_at(cg, R5, 0, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));		/* c */
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, mask));	/* no branch: see above */
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, st + CP_W));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, mask));	/* see above */
 	dt_cg_emit(cg, MOV_REG(R0, R1));		/* c * (c ^ '/'): 0 at a bound */
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, '/'));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lbound);
-	dt_cg_emit_tmp_at(cg, R5, off, R2);		/* copy c */
+	dt_cg_emit_tmp_at(cg, R5, 0, R2);		/* copy c */
 	dt_cg_emit(cg, STX(BPF_B, R5, 0, R1));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_W, R2));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lgo);
 
 	/* the end of a component: r3 = its start, r0 = its length */
 	dt_cg_label_set(cg, lbound);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + CP_CS)));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, st + CP_CS));
 	dt_cg_emit_jump(cg, JMP_REG(BPF_JGT, R3, R2, 0), lfail);
+	/* r3 <= r2 is no bound on r3 for 6.1's verifier (two registers) */
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R3, mask));
 	dt_cg_emit(cg, MOV_REG(R0, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R3));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lskip);
-	dt_cg_emit_tmp_at(cg, R5, off, R3);
+	dt_cg_emit_tmp_at(cg, R5, 0, R3);
 	dt_cg_emit(cg, LDX(BPF_B, R8, R5, 0));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 1, 0), lone);
@@ -635,74 +677,54 @@ emit_cleanpath(dt_cg_t *cg, uint32_t off, uint32_t st)
 	dt_cg_emit(cg, LDX(BPF_B, R8, R5, 1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, '.', 0), lkeep);
 	/* "..": back to the start of the component before */
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, st + CP_D));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), ldd0);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R8, maxd, 0), lfail);
 	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, 1));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R8));
+	/* 6.1's verifier: a bound after the subtraction (r8 != 0 is none) */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, maxd, 0), lfail);
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_D, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R8, 1));
-	dt_cg_emit_tmp_at(cg, R5, st + CP_TAB, R8);
+	dt_cg_emit_tmp_at(cg, R5, (uint32_t)st + CP_TAB, R8);
 	dt_cg_emit(cg, LDX(BPF_H, R2, R5, 0));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_W, R2));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
 	dt_cg_label_set(cg, ldd0);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, st + CP_FL));
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R8, 0, 0), lskip);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnopush);
 	/* ".": dropped */
 	dt_cg_label_set(cg, lone);
 	dt_cg_label_set(cg, lskip);
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R3));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_W, R3));
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnext);
 	/* a name: push its start, then its slash */
 	dt_cg_label_set(cg, lkeep);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_D)));
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, st + CP_D));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, maxd, 0), lnopush);
 	dt_cg_emit(cg, MOV_REG(R0, R8));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, 1));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_D), R0));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_D, R0));
 	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R8, 1));
-	dt_cg_emit_tmp_at(cg, R5, st + CP_TAB, R8);
+	dt_cg_emit_tmp_at(cg, R5, (uint32_t)st + CP_TAB, R8);
 	dt_cg_emit(cg, STX(BPF_H, R5, 0, R3));
 	dt_cg_label_set(cg, lnopush);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnext);
-	dt_cg_emit_tmp_at(cg, R5, off, R2);
+	dt_cg_emit_tmp_at(cg, R5, 0, R2);
 	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, '/'));
 	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_W), R2));
-	/* the next component starts at w */
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_W, R2));
+	/* the next component starts at w; the NUL ends the pass */
 	dt_cg_label_set(cg, lnext);
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + CP_CS), R2));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lend);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	/* the end: a trailing slash goes, but for the root's */
-	dt_cg_label_set(cg, lend);
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + CP_W)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, strbuf - 1, 0), lfail);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLE, R2, 1, 0), lnoslash);
-	dt_cg_emit_tmp_at(cg, R5, off, R2);
-	dt_cg_emit(cg, LDX(BPF_B, R1, R5, -1));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, '/', 0), lnoslash);
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R2, 1));
-	dt_cg_label_set(cg, lnoslash);
-	/* a path that came to nothing is ".", but "" stays "" */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R2, 0, 0), lsome);
-	dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + CP_FL)));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R8, 4));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R8, 0, 0), lsome);
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, '.'));
-	dt_cg_emit(cg, MOV_IMM(R2, 1));
-	dt_cg_label_set(cg, lsome);
-	dt_cg_emit_tmp_at(cg, R5, off, R2);
-	dt_cg_emit(cg, ST_IMM(BPF_B, R5, 0, 0));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, st + CP_W));
+	dt_cg_emit(cg, STX(BPF_DW, R9, st + CP_CS, R2));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lstop);
+	dt_cg_label_set(cg, lgo);
+	dt_cg_emit_cb_tail(cg, lstop);
 	dt_cg_label_set(cg, lfail);				/* cannot happen */
-	dt_cg_emit(cg, ST_IMM(BPF_B, R9, (int16_t)off, 0));
-	dt_cg_label_set(cg, ldone);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R6, CP_FAIL, 1));
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
 }
 
 /*
@@ -746,7 +768,8 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 		 */
 		dt_cg_emit(cg, ST_IMM(BPF_DW, FP, BD_CTX + BD_RES, 0));
 		dt_cg_emit(cg, STX(BPF_DW, FP, BD_CTX + BD_POS, R7));
-		emit_bd_loop(cg, DT_SUB_STRIP_CB);
+		dt_cg_emit_loop(cg, DT_SUB_STRIP_CB,
+		    (int32_t)dt_strbuf(cg->cg_hdl));
 		dt_cg_emit(cg, LDX(BPF_DW, R1, FP, BD_CTX + BD_RES));
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), ldone);
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lroot);
@@ -757,17 +780,6 @@ emit_basedir(dt_cg_t *cg, int id, uint32_t t1, uint32_t t2)
 		dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)t1, '.'));
 	}
 	dt_cg_label_set(cg, ldone);
-}
-
-/* DT_SUB_CLEANPATH: r1 = offset of the copy, cleaned in place */
-void
-dt_cg_sub_cleanpath(dt_cg_t *cg)
-{
-	int lout = dt_cg_label_new(cg);
-
-	dt_cg_emit_sub_enter(cg, 2, lout);
-	emit_cleanpath(cg, 0, dt_cg_tmp_size(cg->cg_hdl));
-	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*

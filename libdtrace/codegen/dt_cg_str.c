@@ -17,16 +17,6 @@
 
 #include "dt_cg_impl.h"
 
-/* the state of a search with Knuth-Morris-Pratt (emit_search_kmp()) */
-#define KS_Q	0	/* characters matched */
-#define KS_I	8	/* position: in the needle, then in the text */
-#define KS_M	16	/* the needle's length */
-#define KS_N	24	/* the text's length */
-#define KS_LIM	32	/* where the search starts (rindex: ends) */
-#define KS_LAST	40	/* rindex: the last match so far, or -1 */
-#define KS_SIZE	48
-
-
 /* r0 = copyinstr(addr [, maxlen]) */
 void
 dt_cg_copyinstr(dt_cg_t *cg, dt_node_t *dnp,
@@ -300,23 +290,6 @@ emit_tokmap_test(dt_cg_t *cg)
 }
 
 /*
- * At the last of every 16 positions r4 of a loop (a test of a constant
- * for the verifier, so it costs no pending branch), jump to label if
- * insn's test holds.
- */
-static void
-emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
-{
-	int lskip = dt_cg_label_new(cg);
-
-	dt_cg_emit(cg, MOV_REG(R0, R4));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, 15));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 15, 0), lskip);
-	dt_cg_emit_jump(cg, insn, label);
-	dt_cg_label_set(cg, lskip);
-}
-
-/*
  * strtok(str, delims), slots holding the two arguments; r0 = the token
  * in temporary res, or NULL's string (no token left).
  *
@@ -330,11 +303,9 @@ emit_every16(dt_cg_t *cg, struct bpf_insn insn, int label)
  * over, then delimiters, and the token runs from the first other byte
  * (ms_tokstart, strbuf until then) to the next delimiter or the end,
  * where ms_strtok is left (as illumos leaves its pointer on the
- * delimiter, which the next call passes over).  The read position r4 is
- * a constant at each step, the loops have no other branch than a test
- * every 16 positions (emit_every16), so the verifier follows one path
- * and keeps few pending branches.  The delimiter set and the pass are a
- * runtime routine (DT_SUB_STRTOK), verified once for the program.
+ * delimiter, which the next call passes over).  The delimiter set and
+ * the pass are a runtime routine (DT_SUB_STRTOK), verified once for the
+ * program, their loops bpf_loop's, verified once whatever strsize is.
  */
 static void
 emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
@@ -404,15 +375,18 @@ emit_strtok(dt_cg_t *cg, const dt_node_t *dnp, int16_t sstr, int16_t sdel,
  * DT_SUB_STRTOK: r1 = offset of the delimiters' copy, r2 = its length;
  * the bit map of the delimiters made, then the pass over the copy at
  * strtok_off (ms_strtok, ms_tokstart set by the call site), which leaves
- * the token's bounds in ms_tokstart and ms_strtok (emit_strtok()).
+ * the token's bounds in ms_tokstart and ms_strtok (emit_strtok()).  Both
+ * loops are bpf_loop's (DT_SUB_TOKMAP_CB, DT_SUB_TOKPASS_CB), their
+ * context the address they read (the delimiters, dctx), dctx (TK_DCTX)
+ * and the delimiters' length (TK_LEN).
  */
+#define TK_DCTX	8
+#define TK_LEN	16
+
 void
 dt_cg_sub_strtok(dt_cg_t *cg)
 {
 	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
-	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
-	int ldloop = dt_cg_label_new(cg), lddone = dt_cg_label_new(cg);
-	int lloop = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 1, lout);
@@ -422,14 +396,27 @@ dt_cg_sub_strtok(dt_cg_t *cg)
 	for (int i = 0; i < 32; i += 8)
 		dt_cg_emit(cg, ST_IMM(BPF_DW, R8, MS_OFF(ms_tokmap) + i, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_B, R8, MS_OFF(ms_tokmap), 1));	/* NUL */
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_label_set(cg, ldloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lddone);
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TK_DCTX, R8));
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TK_LEN, R7));
+	dt_cg_emit_loop(cg, DT_SUB_TOKMAP_CB, strbuf);
+	/* the pass */
+	dt_cg_emit(cg, MOV_REG(R9, R8));
+	dt_cg_emit_loop(cg, DT_SUB_TOKPASS_CB, strbuf);
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/* DT_SUB_TOKMAP_CB: the delimiter r4 (below their length) into the map */
+void
+dt_cg_sub_tokmap_cb(dt_cg_t *cg)
+{
+	int lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit_cb_enter(cg, (int32_t)dt_strbuf(cg->cg_hdl), lstop);
+	dt_cg_emit(cg, LDX(BPF_DW, R7, R6, TK_LEN));
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JGE, R4, R7, 0), lstop);
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R6, TK_DCTX));
 	dt_cg_emit_tmp_at(cg, R5, 0, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
-	dt_cg_emit(cg, MOV_REG(R0, R4));			/* r4 < length */
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R0, 63));
 	dt_cg_emit(cg, MOV_REG(R2, R1));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R2, 3));
 	dt_cg_emit(cg, MOV_REG(R5, R8));
@@ -437,35 +424,33 @@ dt_cg_sub_strtok(dt_cg_t *cg)
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R5, R2));
 	dt_cg_emit(cg, LDX(BPF_B, R3, R5, 0));
 	dt_cg_emit(cg, ALU_IMM(BPF_AND, R1, 7));
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
 	dt_cg_emit(cg, ALU_REG(BPF_LSH, R0, R1));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R3, R0));
 	dt_cg_emit(cg, STX(BPF_B, R5, 0, R3));
-	emit_every16(cg, JMP_REG(BPF_JGE, R4, R7, 0), lddone);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldloop);
-	dt_cg_label_set(cg, lddone);
+	dt_cg_emit_cb_tail(cg, lstop);
+}
 
-	/*
-	 * The pass, without branches but the bound (a constant compare)
-	 * and, every 16 positions, a test of done (r7): act = r4 >=
-	 * ms_strtok and not done, z = the byte is NUL, d = it is a
-	 * delimiter, st = a token has started; e = act & (st & d | z)
-	 * ends it: done, and ms_strtok = r4.  ms_tokstart = min(ms_tokstart,
-	 * r4) if act & !d.
-	 */
-	dt_cg_emit(cg, MOV_REG(R9, R8));			/* dctx */
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_emit(cg, MOV_IMM(R7, 0));
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, strbuf, 0), lend);
+/*
+ * DT_SUB_TOKPASS_CB: position r4 of the pass (r9 = dctx), without
+ * branches on the string: act = r4 >= ms_strtok, z = the byte is NUL,
+ * d = it is a delimiter, st = a token has started; e = act & (st & d |
+ * z) ends it: ms_strtok = r4, and the loop stops.  ms_tokstart =
+ * min(ms_tokstart, r4) if act & !d.
+ */
+void
+dt_cg_sub_tokpass_cb(dt_cg_t *cg)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	uint32_t sv = dt_cg_strtok_off(cg->cg_hdl);
+	int lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit_cb_enter(cg, strbuf, lstop);
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R8, R4));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R1));
 	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R8, 63));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R8, 1));
-	dt_cg_emit(cg, MOV_REG(R0, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R0, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_AND, R8, R0));			/* act */
+	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R8, 1));			/* act */
 	dt_cg_emit_tmp_at(cg, R5, sv, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));
 	emit_tokmap_test(cg);					/* r3 = d */
@@ -479,7 +464,7 @@ dt_cg_sub_strtok(dt_cg_t *cg)
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R3));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R1, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R1, R8));			/* e */
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R7, R1));
+	dt_cg_emit(cg, MOV_REG(R7, R1));
 	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
 	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_strtok)));
 	dt_cg_emit(cg, MOV_REG(R5, R0));
@@ -500,12 +485,8 @@ dt_cg_sub_strtok(dt_cg_t *cg)
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R8));
 	dt_cg_emit(cg, ALU_REG(BPF_XOR, R5, R2));
 	dt_cg_emit(cg, STX(BPF_DW, R9, MS_OFF(ms_tokstart), R5));
-	emit_every16(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lend);
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	dt_cg_label_set(cg, lend);
-	dt_cg_emit_sub_leave(cg, lout);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R7, 0, 0), lstop);
+	dt_cg_emit_cb_tail(cg, lstop);
 }
 
 /*
@@ -567,226 +548,53 @@ emit_search_lit(dt_cg_t *cg, const dt_node_t *lit, bool back, uint32_t t1,
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
 }
 
-/* r = temporary off's byte at (r & mask), r not r0 */
-static void
-emit_kmp_byte(dt_cg_t *cg, int r, uint32_t off, int32_t mask)
-{
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, r, mask));
-	dt_cg_emit_tmp_at(cg, R0, off, r);
-	dt_cg_emit(cg, LDX(BPF_B, r, R0, 0));
-}
-
-/* r0 = the table's entry (r0 & mask) */
-static void
-emit_kmp_entry(dt_cg_t *cg, uint32_t ft, int32_t mask)
-{
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R0, mask));
-	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R0, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R9));
-	dt_cg_emit(cg, LDX(BPF_H, R0, R0, (int16_t)ft));
-}
+/*
+ * The routine of index( ), rindex( ), strstr( ) of any string takes two
+ * temporaries: the text and, after it, the needle.
+ */
+#define SEARCH_NTMP	2
 
 /*
- * One step of Knuth-Morris-Pratt, without a branch: r1 = the text's
- * character c, r3 = q, the characters matched so far; the needle at tn,
- * the table at ft.  r0 = q' (q + 1 if c matches the needle's q-th,
- * else the table's entry q - 1 if q > 0, else 0), r5 = whether to move
- * on in the text (a match, or q == 0).  Uses r2, r4.
+ * The context of the search's bpf_loop (DT_LOOP_CTX): the text's address,
+ * then the start i of the match tried, the characters j of it matched
+ * (-1 once found), and a 0 the verifier does not know.
  */
-static void
-emit_kmp_step(dt_cg_t *cg, uint32_t tn, uint32_t ft, int32_t mask)
-{
-	dt_cg_emit(cg, MOV_REG(R4, R3));
-	emit_kmp_byte(cg, R4, tn, mask);
-	dt_cg_emit(cg, ALU_REG(BPF_XOR, R4, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R4, 1));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R4, 63));	/* r4 = c matches */
-	dt_cg_emit(cg, MOV_IMM(R5, 0));
-	dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));	/* r5 = q > 0 */
-	dt_cg_emit(cg, MOV_REG(R0, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
-	emit_kmp_entry(cg, ft, mask);
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R5));
-	dt_cg_emit(cg, MOV_REG(R2, R4));
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R2, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));	/* no match, q > 0 */
-	dt_cg_emit(cg, MOV_REG(R2, R3));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R2, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_MUL, R2, R4));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R2));	/* or a match */
-	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_OR, R5, R4));
-}
+#define SR_I	8
+#define SR_J	16
+#define SR_ZERO	24
 
 /*
- * index( ), rindex( ), strstr( ) of any string: Knuth-Morris-Pratt, the
- * needle copied to tn (its length at KS_M, the text's at KS_N), its
- * table of borders at ft (u16 entries).  Building the table takes at
- * most 2m steps and the search at most 2n: each step either moves on or
- * falls back along the table.  Each loop has a counter in r8 the
- * verifier knows (2 * strbuf steps at most) and keeps its state in st,
- * not in registers, and each step is computed without a branch
- * (emit_kmp_step()): one branch a step on the strings, go on or stop
- * (index, strstr: and a match), which jumps to go on and falls through to
- * stop, so that the verifier follows the way out first and keeps one
- * pending branch, not one a step (the sequence of pending branches it
- * allows is 8192 long).  Positions are bounded with a mask below 2 * strbuf; what it
- * lets through past a temporary is still in dctx (ft is followed by tn
- * and st).  index and strstr search from r4 on and stop at the first
- * match; rindex searches the whole text and keeps the last match at or
- * before r4.
+ * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, the
+ * needle's copy in the temporary after it; r2 = where the search starts
+ * (rindex: the last position it may find), which the call site put
+ * within [0, n - m] for a text of n characters and a needle of m; r3 =
+ * 0, a number the verifier knows nothing of (an argument), which starts
+ * the counter j and brings it back to 0: from a constant, it would check
+ * the callback again for each value j takes (and refuse it).  r0 =
+ * the position found, or -1.  A plain search, as DTrace's: each start in
+ * turn (rindex: backwards), its characters compared until one differs
+ * or the needle ends, each comparison an iteration of bpf_loop
+ * (DT_SUB_SEARCH_CB), so that the verifier checks one whatever strsize
+ * is.  It takes at most (n - m + 1) * (m + 1) iterations, below
+ * ((strbuf + 1) / 2 + 1)^2: 4,202,500 at strsize 4096, within the
+ * 2^23 bpf_loop allows.
  */
 static void
-emit_search_kmp(dt_cg_t *cg, bool back, uint32_t t1, uint32_t tn,
-    uint32_t ft, uint32_t st, int lfound, int lnone)
+emit_sub_search(dt_cg_t *cg, dt_sub_t cb)
 {
-	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl), mask = 1;
-	int ltab = dt_cg_label_new(cg), ltabend = dt_cg_label_new(cg);
-	int lsearch = dt_cg_label_new(cg), lend = dt_cg_label_new(cg);
-	int ltabstep = dt_cg_label_new(cg), lstep = dt_cg_label_new(cg);
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	int32_t half = (strbuf + 1) / 2 + 1;
+	int lout = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 
-	while (mask < strbuf - 1)
-		mask = mask * 2 + 1;
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LIM), R4));
-	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_M)));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lfound);
-
-	/* the table: entry q, the longest border of the needle's q + 1 */
-	dt_cg_emit(cg, ST_IMM(BPF_H, R9, (int16_t)ft, 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 1));
-	dt_cg_emit(cg, MOV_IMM(R8, 0));
-	dt_cg_label_set(cg, ltab);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), ltabend);
-	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), ltabstep);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltabend);
-	dt_cg_label_set(cg, ltabstep);
-	emit_kmp_byte(cg, R1, tn, mask);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
-	emit_kmp_step(cg, tn, ft, mask);
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
-	/* entry i = q' when i moves on (else rewritten when it does) */
-	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
-	dt_cg_emit(cg, MOV_REG(R2, R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R2, mask));
-	dt_cg_emit(cg, ALU_IMM(BPF_LSH, R2, 1));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R2, R9));
-	dt_cg_emit(cg, STX(BPF_H, R2, (int16_t)ft, R0));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ltab);
-	dt_cg_label_set(cg, ltabend);
-
-	/* the search: i in the text, q matched */
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_Q), 0));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_LAST), -1));
-	if (back) {
-		dt_cg_emit(cg, ST_IMM(BPF_DW, R9, (int16_t)(st + KS_I), 0));
-	} else {
-		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LIM)));
-		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
-	}
-	dt_cg_emit(cg, MOV_IMM(R8, 0));
-	dt_cg_label_set(cg, lsearch);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R8, 2 * strbuf, 0), lend);
-	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_N)));
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JLT, R1, R2, 0), lstep);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lend);
-	dt_cg_label_set(cg, lstep);
-	emit_kmp_byte(cg, R1, t1, mask);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, (int16_t)(st + KS_Q)));
-	emit_kmp_step(cg, tn, ft, mask);
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
-	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_I)));
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R5));
-	dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_I), R1));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R8, 1));
-	dt_cg_emit(cg, LDX(BPF_DW, R2, R9, (int16_t)(st + KS_M)));
-	if (!back) {
-		/* a match, ending before i: found at i - m */
-		dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R0, R2, 0), lsearch);
-		dt_cg_emit(cg, MOV_REG(R4, R1));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
-		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-		    lfound);
-	} else {
-		/*
-		 * Without a branch: on a match (r3) at i - m (r4) at or
-		 * before the limit (r5), it is the last so far; on a match,
-		 * q goes on from the needle's longest border.
-		 */
-		dt_cg_emit(cg, MOV_REG(R3, R0));
-		dt_cg_emit(cg, ALU_REG(BPF_XOR, R3, R2));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R3, 1));
-		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R3, 63));
-		dt_cg_emit(cg, MOV_REG(R4, R1));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R2));
-		dt_cg_emit(cg, LDX(BPF_DW, R5, R9, (int16_t)(st + KS_LIM)));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R5, R4));
-		dt_cg_emit(cg, ALU_IMM(BPF_RSH, R5, 63));
-		dt_cg_emit(cg, ALU_IMM(BPF_XOR, R5, 1));
-		dt_cg_emit(cg, ALU_REG(BPF_AND, R5, R3));
-		dt_cg_emit(cg, LDX(BPF_DW, R1, R9, (int16_t)(st + KS_LAST)));
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R4, R1));
-		dt_cg_emit(cg, ALU_REG(BPF_MUL, R4, R5));
-		dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R4));
-		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_LAST), R1));
-		dt_cg_emit(cg, MOV_REG(R1, R0));
-		dt_cg_emit(cg, MOV_REG(R0, R2));
-		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R0, 1));
-		emit_kmp_entry(cg, ft, mask);
-		dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R1));
-		dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R3));
-		dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
-		dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_Q), R0));
-		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0),
-		    lsearch);
-	}
-	dt_cg_label_set(cg, lend);
-	if (back) {
-		dt_cg_emit(cg, LDX(BPF_DW, R4, R9, (int16_t)(st + KS_LAST)));
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R4, 0, 0), lfound);
-	}
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lnone);
-}
-
-/* The temporaries of DT_SUB_SEARCH: the text, table, needle, state */
-static int
-search_ntmp(dtrace_hdl_t *dtp)
-{
-	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
-
-	return (1 + (int)((2 * strbuf + size - 1) / size) + 1 +
-	    (int)((KS_SIZE + size - 1) / size));
-}
-
-/*
- * DT_SUB_SEARCH, DT_SUB_RSEARCH: r1 = offset of the text's copy, then
- * the table (2 * strbuf bytes), the needle's copy and the state (its
- * lengths at KS_M and KS_N) in the temporaries after it; r2 = where the
- * search starts (rindex: the last position it may find).  r0 = the
- * position found, or -1.
- */
-static void
-emit_sub_search(dt_cg_t *cg, bool back)
-{
-	dtrace_hdl_t *dtp = cg->cg_hdl;
-	uint32_t size = dt_cg_tmp_size(dtp), strbuf = dt_strbuf(dtp);
-	uint32_t ft = size, tn = ft + (2 * strbuf + size - 1) / size * size;
-	uint32_t st = tn + size;
-	int lout = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
-	int lnone = dt_cg_label_new(cg);
-
-	dt_cg_emit_sub_enter(cg, search_ntmp(dtp), lout);
-	dt_cg_emit(cg, MOV_REG(R4, R7));
-	emit_search_kmp(cg, back, 0, tn, ft, st, lfound, lnone);
-	dt_cg_label_set(cg, lfound);
-	dt_cg_emit(cg, MOV_REG(R0, R4));
+	dt_cg_emit_sub_enter_args(cg, SEARCH_NTMP, 3, lout);
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_I, R7));
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_J, R8));
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SR_ZERO, R8));
+	dt_cg_emit_loop(cg, cb, half * half < (1 << 23) ? half * half :
+	    (1 << 23));
+	dt_cg_emit(cg, LDX(BPF_DW, R1, FP, DT_LOOP_CTX + SR_J));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, -1, 0), lnone);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, DT_LOOP_CTX + SR_I));
 	dt_cg_emit(cg, EXIT());
 	dt_cg_label_set(cg, lnone);
 	dt_cg_emit(cg, MOV_IMM(R0, -1));
@@ -797,13 +605,76 @@ emit_sub_search(dt_cg_t *cg, bool back)
 void
 dt_cg_sub_search(dt_cg_t *cg)
 {
-	emit_sub_search(cg, false);
+	emit_sub_search(cg, DT_SUB_SEARCH_CB);
 }
 
 void
 dt_cg_sub_rsearch(dt_cg_t *cg)
 {
-	emit_sub_search(cg, true);
+	emit_sub_search(cg, DT_SUB_RSEARCH_CB);
+}
+
+/*
+ * DT_SUB_SEARCH_CB, DT_SUB_RSEARCH_CB: compare the needle's character j
+ * with the text's i + j: the needle's NUL is a match at i (j = -1);
+ * equal, j moves on; else the next start (i + 1, or i - 1 backwards),
+ * none after a text that ended (or before 0).  r0 = 1 to stop.
+ */
+static void
+emit_sub_search_cb(dt_cg_t *cg, bool back)
+{
+	int32_t strbuf = (int32_t)dt_strbuf(cg->cg_hdl);
+	int32_t size = (int32_t)dt_cg_tmp_size(cg->cg_hdl);
+	int lstop = dt_cg_label_new(cg), lfound = dt_cg_label_new(cg);
+	int lnext = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R6, R2));
+	dt_cg_emit(cg, LDX(BPF_DW, R9, R6, 0));
+	dt_cg_emit(cg, LDX(BPF_DW, R3, R6, SR_I));
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R6, SR_J));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R3, strbuf - 1, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R4, strbuf - 1, 0), lstop);
+	dt_cg_emit_tmp_at(cg, R5, (uint32_t)size, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R1, R5, 0));		/* the needle's */
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R1, 0, 0), lfound);
+	dt_cg_emit(cg, MOV_REG(R0, R3));
+	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R0, strbuf - 1, 0), lstop);
+	dt_cg_emit_tmp_at(cg, R5, 0, R0);
+	dt_cg_emit(cg, LDX(BPF_B, R0, R5, 0));		/* the text's */
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R0, R1, 0), lnext);
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
+	dt_cg_emit(cg, STX(BPF_DW, R6, SR_J, R4));
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lgo);
+	dt_cg_label_set(cg, lnext);
+	dt_cg_emit(cg, LDX(BPF_DW, R4, R6, SR_ZERO));
+	dt_cg_emit(cg, STX(BPF_DW, R6, SR_J, R4));
+	if (back) {
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lstop);
+		dt_cg_emit(cg, ALU_IMM(BPF_SUB, R3, 1));
+	} else {
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lstop);
+		dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, 1));
+	}
+	dt_cg_emit(cg, STX(BPF_DW, R6, SR_I, R3));
+	dt_cg_label_set(cg, lgo);
+	dt_cg_emit_cb_tail(cg, lstop);
+	dt_cg_label_set(cg, lfound);
+	dt_cg_emit(cg, ST_IMM(BPF_DW, R6, SR_J, -1));
+	dt_cg_emit(cg, MOV_IMM(R0, 1));
+	dt_cg_emit(cg, EXIT());
+}
+
+void
+dt_cg_sub_search_cb(dt_cg_t *cg)
+{
+	emit_sub_search_cb(cg, false);
+}
+
+void
+dt_cg_sub_rsearch_cb(dt_cg_t *cg)
+{
+	emit_sub_search_cb(cg, true);
 }
 
 void
@@ -965,20 +836,18 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		 * strings at once); anything else by the routine.
 		 */
 		bool lit = nd->dn_kind == DN_STRING &&
-		    mark + search_ntmp(cg->cg_hdl) - 1 >
-		    dt_cg_ntmp(cg->cg_hdl);
-		uint32_t res, tn = 0, st = 0;
+		    mark + SEARCH_NTMP - 1 > dt_cg_ntmp(cg->cg_hdl);
+		uint32_t res, tn = 0;
 		int lfound = dt_cg_label_new(cg), lnone = dt_cg_label_new(cg);
 		int ldone = dt_cg_label_new(cg), lstart = dt_cg_label_new(cg);
+		int16_t slen = 0;
 
 		/*
-		 * The routine's, after t1: the table, the needle, the state;
-		 * strstr's result goes where the table was.
+		 * The routine's needle after t1, where strstr's result then
+		 * goes.
 		 */
 		if (!lit) {
-			res = dt_cg_tmp_alloc_bytes(cg, 2 * strbuf);
-			tn = dt_cg_tmp_alloc(cg);
-			st = dt_cg_tmp_alloc_bytes(cg, KS_SIZE);
+			tn = res = dt_cg_tmp_alloc(cg);
 		} else {
 			res = id == DT_FN_STRSTR ? dt_cg_tmp_alloc(cg) : 0;
 		}
@@ -988,15 +857,15 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			dt_cg_emit(cg, ALU_IMM(BPF_SUB, R8, (int32_t)strnlen(
 			    nd->dn_str, strbuf - 1)));
 		} else {
-			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_N),
-			    R7));
+			/* slen: the text's length, then the needle's */
+			dt_cg_emit(cg, MOV_REG(R0, R7));
+			slen = dt_cg_push(cg);
 			dt_cg_emit(cg, LDX(BPF_DW, R0, FP, slot[1]));
 			dt_cg_emit_strcopy_arg(cg, tn,
 			    dnp->dn_args->dn_list);
-			dt_cg_emit(cg, STX(BPF_DW, R9, (int16_t)(st + KS_M),
-			    R7));
-			dt_cg_emit(cg, LDX(BPF_DW, R8, R9, (int16_t)(st + KS_N)));
+			dt_cg_emit(cg, LDX(BPF_DW, R8, FP, slen));
 			dt_cg_emit(cg, ALU_REG(BPF_SUB, R8, R7));
+			dt_cg_emit(cg, STX(BPF_DW, FP, slen, R7));
 		}
 		if (n > 2) {
 			dt_cg_emit(cg, LDX(BPF_DW, R4, FP, slot[2]));
@@ -1023,8 +892,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			int l1 = dt_cg_label_new(cg), l2 = dt_cg_label_new(cg);
 
 			if (!lit) {
-				dt_cg_emit(cg, LDX(BPF_DW, R1, R9,
-				    (int16_t)(st + KS_M)));
+				dt_cg_emit(cg, LDX(BPF_DW, R1, FP, slen));
 				dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0),
 				    lskip);
 			}
@@ -1050,6 +918,7 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 			/* a runtime routine: r4 = the position, or -1 */
 			dt_cg_emit(cg, MOV_IMM(R1, (int32_t)t1));
 			dt_cg_emit(cg, MOV_REG(R2, R4));
+			dt_cg_emit(cg, MOV_IMM(R3, 0));
 			dt_cg_emit_call_sub(cg, back ? DT_SUB_RSEARCH :
 			    DT_SUB_SEARCH);
 			dt_cg_emit(cg, MOV_REG(R4, R0));
@@ -1075,6 +944,8 @@ dt_cg_strfunc(dt_cg_t *cg, dt_node_t *dnp,
 		}
 		dt_cg_label_set(cg, ldone);
 		cg->cg_ntmp = id == DT_FN_STRSTR ? mark + 1 : mark;
+		if (!lit)
+			cg->cg_sp -= 8;		/* slen */
 		break;
 	}
 	case DT_FN_TOUPPER:
@@ -1106,13 +977,7 @@ emit_sub_case(dt_cg_t *cg, dt_sub_t cb)
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 1, lout);
-	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
-	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
-	dt_cg_emit_func_addr(cg, R2, cb);
-	dt_cg_emit(cg, MOV_REG(R3, FP));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -16));
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
+	dt_cg_emit_loop(cg, cb, (int32_t)dt_strbuf(cg->cg_hdl));
 	dt_cg_emit_sub_leave(cg, lout);
 }
 
@@ -1126,10 +991,8 @@ emit_sub_case_cb(dt_cg_t *cg, int32_t lo)
 {
 	int lnext = dt_cg_label_new(cg), lstop = dt_cg_label_new(cg);
 
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 0));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
-	    cg->cg_hdl), 0), lstop);
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
+	dt_cg_emit_cb_enter(cg, (int32_t)dt_strbuf(cg->cg_hdl), lstop);
+	dt_cg_emit_tmp_at(cg, R3, 0, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JLT, R4, lo, 0), lnext);
@@ -1137,11 +1000,7 @@ emit_sub_case_cb(dt_cg_t *cg, int32_t lo)
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R4, 0x20));
 	dt_cg_emit(cg, STX(BPF_B, R3, 0, R4));
 	dt_cg_label_set(cg, lnext);
-	dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, EXIT());
-	dt_cg_label_set(cg, lstop);
-	dt_cg_emit(cg, MOV_IMM(R0, 1));
-	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_cb_tail(cg, lstop);
 }
 
 void
@@ -1173,58 +1032,49 @@ dt_cg_sub_tolower_cb(dt_cg_t *cg)
  * length, r3 = the byte; r0 = its first (last) position, or -1.  The
  * loop is bpf_loop's, forward over the copy up to its NUL (strchr finds
  * the NUL itself, strrchr does not), so that the verifier checks it once
- * at any strsize; its context in the routine's stack: FP - 16 the copy's
- * address, FP - 24 the byte, FP - 32 the position found (-1).
+ * at any strsize; its context (DT_LOOP_CTX): the copy's address, the
+ * byte (SF_BYTE), the position found (SF_RES, -1 until then).
  */
+#define SF_BYTE	8
+#define SF_RES	16
+
 static void
 emit_sub_strfind(dt_cg_t *cg, dt_sub_t cb)
 {
 	int lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter_args(cg, 1, 3, lout);
-	dt_cg_emit(cg, STX(BPF_DW, FP, -16, R9));
-	dt_cg_emit(cg, STX(BPF_DW, FP, -24, R8));
-	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, -32, -1));
-	dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dt_strbuf(cg->cg_hdl)));
-	dt_cg_emit_func_addr(cg, R2, cb);
-	dt_cg_emit(cg, MOV_REG(R3, FP));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R3, -32));
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-	dt_cg_emit(cg, CALL(BPF_FUNC_loop));
-	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, -32));
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + SF_BYTE, R8));
+	dt_cg_emit(cg, ST_IMM(BPF_DW, FP, DT_LOOP_CTX + SF_RES, -1));
+	dt_cg_emit_loop(cg, cb, (int32_t)dt_strbuf(cg->cg_hdl));
+	dt_cg_emit(cg, LDX(BPF_DW, R0, FP, DT_LOOP_CTX + SF_RES));
 	dt_cg_emit(cg, EXIT());
 	dt_cg_emit_sub_leave(cg, lout);
 }
 
 /*
  * DT_SUB_STRCHR_CB, DT_SUB_STRRCHR_CB: bpf_loop's callback, r1 = the
- * position, r2 = the context (FP - 32 of the routine); r0 = 1 to stop.
+ * position, r2 = the context; r0 = 1 to stop.
  */
 static void
 emit_sub_strfind_cb(dt_cg_t *cg, bool last)
 {
 	int lstop = dt_cg_label_new(cg), lnul = dt_cg_label_new(cg);
 
-	dt_cg_emit(cg, LDX(BPF_DW, R3, R2, 16));		/* the copy */
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R1, (int32_t)dt_strbuf(
-	    cg->cg_hdl), 0), lstop);
-	dt_cg_emit(cg, ALU_REG(BPF_ADD, R3, R1));
-	dt_cg_emit(cg, LDX(BPF_B, R4, R3, 0));
-	dt_cg_emit(cg, LDX(BPF_DW, R5, R2, 8));		/* the byte */
+	dt_cg_emit_cb_enter(cg, (int32_t)dt_strbuf(cg->cg_hdl), lstop);
+	dt_cg_emit_tmp_at(cg, R3, 0, R4);
+	dt_cg_emit(cg, LDX(BPF_B, R3, R3, 0));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R6, SF_BYTE));
 	if (last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R4, R5, 0), lnul);
-	dt_cg_emit(cg, STX(BPF_DW, R2, 0, R1));
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lstop);
+	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R3, R5, 0), lnul);
+	dt_cg_emit(cg, STX(BPF_DW, R6, SF_RES, R4));
 	if (!last)
 		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lstop);
 	dt_cg_label_set(cg, lnul);
 	if (!last)
-		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R4, 0, 0), lstop);
-	dt_cg_emit(cg, MOV_IMM(R0, 0));
-	dt_cg_emit(cg, EXIT());
-	dt_cg_label_set(cg, lstop);
-	dt_cg_emit(cg, MOV_IMM(R0, 1));
-	dt_cg_emit(cg, EXIT());
+		dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R3, 0, 0), lstop);
+	dt_cg_emit_cb_tail(cg, lstop);
 }
 
 void

@@ -182,27 +182,48 @@ dt_cg_strtoll(dt_cg_t *cg, dt_node_t *dnp,
 /*
  * DT_SUB_STRTOLL: r1 = offset of the copy, the next temporary the state
  * (sv ... sx, 8 bytes each), r2 = the base (2 to 36); r0 = the value.
+ * The loop is bpf_loop's (DT_SUB_STRTOLL_CB), its context the copy's
+ * address and the base.
  */
+#define TL_BASE	8	/* in the loop's context */
+
 void
 dt_cg_sub_strtoll(dt_cg_t *cg)
 {
 	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
 	int16_t sv = (int16_t)dt_cg_tmp_size(cg->cg_hdl), sf = sv + 8;
-	int16_t sa = sv + 16, sfa = sv + 24, sz = sv + 32, sx = sv + 40;
-	int lloop = dt_cg_label_new(cg), lgo = dt_cg_label_new(cg);
-	int ldone = dt_cg_label_new(cg), lpos = dt_cg_label_new(cg);
-	int lout = dt_cg_label_new(cg);
+	int lpos = dt_cg_label_new(cg), lout = dt_cg_label_new(cg);
 
 	dt_cg_emit_sub_enter(cg, 2, lout);
-	dt_cg_emit(cg, MOV_REG(R8, R7));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sv, 0));
 	dt_cg_emit(cg, ST_IMM(BPF_DW, R9, sf, 0));
-	dt_cg_emit(cg, MOV_IMM(R4, 0));
-
+	dt_cg_emit(cg, STX(BPF_DW, FP, DT_LOOP_CTX + TL_BASE, R7));
 	/* the strsize characters: the byte after them is always a NUL */
-	dt_cg_label_set(cg, lloop);
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGE, R4, (int32_t)strbuf - 1, 0),
-	    ldone);
+	dt_cg_emit_loop(cg, DT_SUB_STRTOLL_CB, (int32_t)strbuf - 1);
+	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sv));
+	dt_cg_emit(cg, LDX(BPF_DW, R5, R9, sf));
+	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+	dt_cg_label_set(cg, lpos);
+	dt_cg_emit(cg, EXIT());
+	dt_cg_emit_sub_leave(cg, lout);
+}
+
+/*
+ * DT_SUB_STRTOLL_CB: one character r4 of strtoll()'s loop (r8 the base);
+ * r0 = 1 to stop at a character no phase takes.
+ */
+void
+dt_cg_sub_strtoll_cb(dt_cg_t *cg)
+{
+	uint32_t strbuf = dt_strbuf(cg->cg_hdl);
+	int16_t sv = (int16_t)dt_cg_tmp_size(cg->cg_hdl), sf = sv + 8;
+	int16_t sa = sv + 16, sfa = sv + 24, sz = sv + 32, sx = sv + 40;
+	int lstop = dt_cg_label_new(cg);
+
+	dt_cg_emit_cb_enter(cg, (int32_t)strbuf - 1, lstop);
+	dt_cg_emit(cg, LDX(BPF_DW, R8, R6, TL_BASE));
 	dt_cg_emit_tmp_at(cg, R2, 0, R4);
 	dt_cg_emit(cg, LDX(BPF_B, R1, R2, 0));		/* r1 = c */
 	dt_cg_emit(cg, LDX(BPF_DW, R5, R9, sf));
@@ -300,11 +321,9 @@ dt_cg_sub_strtoll(dt_cg_t *cg)
 	dt_cg_emit(cg, ALU_IMM(BPF_XOR, R7, 1));
 	dt_cg_emit(cg, ALU_REG(BPF_AND, R3, R7));
 	dt_cg_emit(cg, ALU_REG(BPF_OR, R0, R3));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, 0, 0), lgo);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldone);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lstop);
 
 	/* value += digit * (value * (base - 1) + d) */
-	dt_cg_label_set(cg, lgo);
 	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sv));
 	dt_cg_emit(cg, MOV_REG(R7, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R7, R8));
@@ -327,16 +346,5 @@ dt_cg_sub_strtoll(dt_cg_t *cg)
 	dt_cg_emit(cg, ALU_REG(BPF_MUL, R0, R2));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R7, R0));
 	dt_cg_emit(cg, STX(BPF_DW, R9, sf, R7));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R4, 1));
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lloop);
-
-	dt_cg_label_set(cg, ldone);
-	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, sv));
-	dt_cg_emit(cg, LDX(BPF_DW, R5, R9, sf));
-	dt_cg_emit(cg, ALU_IMM(BPF_AND, R5, 4));
-	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R5, 0, 0), lpos);
-	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
-	dt_cg_label_set(cg, lpos);
-	dt_cg_emit(cg, EXIT());
-	dt_cg_emit_sub_leave(cg, lout);
+	dt_cg_emit_cb_tail(cg, lstop);
 }

@@ -252,7 +252,8 @@ typedef enum dt_sub {
 				   string's length */
 	DT_SUB_DIRNAME,		/* dirname(): as basename() */
 	DT_SUB_LASTSLASH_CB,	/* their bpf_loop callbacks: the last */
-	DT_SUB_STRIP_CB,	/* slash, dirname's slashes before it */
+	DT_SUB_STRIP_CB,	/* slash, dirname's slashes before it, */
+	DT_SUB_CLEANPATH_CB,	/* cleanpath()'s pass */
 	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
 	DT_SUB_TOLOWER,		/* string, changed in place by bpf_loop and */
 	DT_SUB_TOUPPER_CB,	/* the callback of each (a static function, */
@@ -268,12 +269,17 @@ typedef enum dt_sub {
 				   or -1 */
 	DT_SUB_RSEARCH,		/* rindex(): the same, the last match at or
 				   before r2 */
+	DT_SUB_SEARCH_CB,	/* their bpf_loop callbacks */
+	DT_SUB_RSEARCH_CB,
 	DT_SUB_STRTOK,		/* strtok(): r1 = offset of the delimiters,
 				   r2 their length; the token's bounds left
 				   in ms_tokstart, ms_strtok */
+	DT_SUB_TOKMAP_CB,	/* its bpf_loop callbacks: the delimiters' */
+	DT_SUB_TOKPASS_CB,	/* bit map, the pass over the string */
 	DT_SUB_STRTOLL,		/* strtoll(): r1 = offset of the string, the
 				   next temporary its state; r2 = the base;
 				   r0 = the value */
+	DT_SUB_STRTOLL_CB,	/* its bpf_loop callback */
 	DT_SUB_LLTOSTR,		/* lltostr(): r1 = offset of the digits'
 				   area, r2 = the value, r3 = the base; r0 =
 				   the first character written */
