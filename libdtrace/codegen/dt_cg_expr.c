@@ -236,6 +236,34 @@ dt_cg_expr_rec(dt_cg_t *cg, dt_node_t *dnp, dt_type_t t)
 }
 
 /*
+ * r0 = r0 / r1 or r0 % r1 (bop), signed, r1 not 0: on the magnitudes with
+ * the unsigned instruction, then the sign (the quotient's is the xor of
+ * the operands' signs, the remainder's the dividend's), as C truncates.
+ * The v4 ISA's signed div/mod would do it in one instruction, but 6.1's
+ * verifier (Debian 12) refuses it.  Uses r2.
+ */
+static void
+emit_sdivmod(dt_cg_t *cg, uint8_t bop)
+{
+	int lapos = dt_cg_label_new(cg), lbpos = dt_cg_label_new(cg);
+	int ldone = dt_cg_label_new(cg);
+
+	dt_cg_emit(cg, MOV_REG(R2, R0));
+	if (bop == BPF_DIV)
+		dt_cg_emit(cg, ALU_REG(BPF_XOR, R2, R1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R0, 0, 0), lapos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+	dt_cg_label_set(cg, lapos);
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R1, 0, 0), lbpos);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R1, 0, 0, 0));
+	dt_cg_label_set(cg, lbpos);
+	dt_cg_emit(cg, ALU_REG(bop, R0, R1));
+	dt_cg_emit_jump(cg, JMP_IMM(BPF_JSGE, R2, 0, 0), ldone);
+	dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_NEG, R0, 0, 0, 0));
+	dt_cg_label_set(cg, ldone);
+}
+
+/*
  * r0 = r0 <op> r1 for an arithmetic operator of type t, in 64 bits as
  * DTrace computes it: the result is not brought to t's size (t decides
  * only signed or unsigned division and shift).
@@ -244,7 +272,7 @@ static void
 emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 {
 	uint8_t bop;
-	int16_t sdiv = t.ty_signed && t.ty_kind == DT_TK_INT;
+	bool sdiv = t.ty_signed && t.ty_kind == DT_TK_INT;
 
 	switch (op) {
 	case T_PLUS: case T_ADD_EQ: case T_INC: bop = BPF_ADD; break;
@@ -264,8 +292,10 @@ emit_arith(dt_cg_t *cg, dt_tok_t op, dt_type_t t)
 		dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R1, 0, 0), lok);
 		dt_cg_emit_fault(cg, DTRACEFLT_DIVZERO, R1);
 		dt_cg_label_set(cg, lok);
-		/* signed division is the v4 ISA's div/mod with off = 1 */
-		dt_cg_emit(cg, INSN(BPF_ALU64 | bop | BPF_X, R0, R1, sdiv, 0));
+		if (sdiv)
+			emit_sdivmod(cg, bop);
+		else
+			dt_cg_emit(cg, ALU_REG(bop, R0, R1));
 	} else {
 		dt_cg_emit(cg, ALU_REG(bop, R0, R1));
 	}
@@ -1292,8 +1322,8 @@ dt_cg_expr(dt_cg_t *cg, dt_node_t *dnp)
 			if (lt.ty_kind == DT_TK_PTR && rt.ty_kind == DT_TK_PTR && dnp->dn_aux > 1) {
 				/* the difference counts elements */
 				dt_cg_emit(cg, ALU_REG(BPF_SUB, R0, R1));
-				dt_cg_emit(cg, INSN(BPF_ALU64 | BPF_DIV | BPF_K,
-				    R0, 0, 1, (int32_t)dnp->dn_aux));
+				dt_cg_emit(cg, MOV_IMM(R1, (int32_t)dnp->dn_aux));
+				emit_sdivmod(cg, BPF_DIV);
 				break;
 			}
 		}
