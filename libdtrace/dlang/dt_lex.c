@@ -187,9 +187,11 @@ lex_directive(dt_pcb_t *pcb)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	} else if (w < end && *w != '\n' && w == p) {
 		/* "# 12x": DTrace reads one word, no number */
-		dt_cerror(pcb, isline ? "D_PRAGMA_MALFORM" : "D_PRAGCTL_INVAL",
-		    pos, isline ? "malformed #line <line> [ [\"file\"] state ]" :
-		    "invalid control directive");
+		if (isline)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#line <line> [ [\"file\"] state ]");
+		dt_cerror(pcb, "D_PRAGCTL_INVAL", pos, "invalid control "
+		    "directive");
 	}
 	/* The rest of the line: numbers (cpp's flags), or it is malformed. */
 	for (;;) {
