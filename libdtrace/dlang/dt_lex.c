@@ -9,7 +9,9 @@
  *
  * Line markers, which cpp writes ("# 12 \"file.d\" 2") and #line gives,
  * are followed: the lines after one have its number and file, so that
- * errors in preprocessed text name the user's line.  A marker gives at
+ * errors in preprocessed text name the user's line (after cpp's marker
+ * "# 12" the next line is 12; after "#line 12", as after "#pragma line
+ * 12", it is 13, as in DTrace).  A marker gives at
  * most 2147483647 (INT_MAX, as C allows #line); the lines after it keep
  * that number rather than wrap, and so do the markers cpp writes past it,
  * as a column past INT_MAX stays there.  Any other directive at the
@@ -117,8 +119,8 @@ lex_directive(dt_pcb_t *pcb)
 		for (p = w; p < end && (*p == ' ' || *p == '\t'); p++)
 			;
 		if (p == end || !isdigit((unsigned char)*p))
-			dt_cerror(pcb, "D_SYNTAX", pos, "#line requires a line "
-			    "number");
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#line <line> [ [\"file\"] state ]");
 	} else if ((w - p == 5 && strncmp(p, "ident", 5) == 0) ||
 	    (w - p == 4 && strncmp(p, "sccs", 4) == 0)) {
 		while (w < end && *w != '\n')
@@ -184,12 +186,35 @@ lex_directive(dt_pcb_t *pcb)
 		if (file < 0)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 	} else if (w < end && *w != '\n' && w == p) {
-		dt_cerror(pcb, "D_SYNTAX", pos, "malformed line directive");
+		/* "# 12x": DTrace reads one word, no number */
+		if (isline)
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#line <line> [ [\"file\"] state ]");
+		dt_cerror(pcb, "D_PRAGCTL_INVAL", pos, "invalid control "
+		    "directive");
 	}
-	/* The rest of the line (cpp's flags) does not matter. */
+	/* The rest of the line: numbers (cpp's flags), or it is malformed. */
+	for (;;) {
+		while (w < end && (*w == ' ' || *w == '\t'))
+			w++;
+		if (w == end || *w == '\n' || *w == '\r')
+			break;
+		if (!isdigit((unsigned char)*w))
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#line <line> [ [\"file\"] state ]");
+		while (w < end && isalnum((unsigned char)*w))
+			w++;
+	}
 	while (w < end && *w != '\n')
 		w++;
 	advance(pcb, (size_t)(w - pcb->pcb_ptr));
+	/*
+	 * A marker ("# 12") numbers the next line 12, as cpp means; #line
+	 * 12 numbers it 13, as DTrace does (it sets the line of the
+	 * directive's own newline, then counts that newline).
+	 */
+	if (isline && line < INT_MAX)
+		line++;
 	pcb->pcb_pos.sp_line = (int)line - (w < end);
 	pcb->pcb_pos.sp_file = file;
 	advance(pcb, 1);

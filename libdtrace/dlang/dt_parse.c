@@ -528,21 +528,39 @@ pragma_error(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
 	dt_cerror(pcb, "D_PRAGERR", pos, "#error: %s", msg);
 }
 
-/* #pragma line N ["file"]: the next line is line N. */
+/*
+ * #pragma line N ["file" [state...]]: as in DTrace, the directive's own
+ * line becomes N, so the next line is N + 1; a file name names the lines
+ * that follow in messages.
+ */
 static void
 pragma_line(dt_pcb_t *pcb, prag_word_t *w, int n, dt_srcpos_t pos)
 {
 	long line;
+	int file = pcb->pcb_pos.sp_file;
 
 	if (n < 1 || w[0].pw_kind != 'n' || (n > 1 && w[1].pw_kind != 's'))
 		dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed #line "
 		    "<line> [ [\"file\"] state ]");
+	for (int i = 2; i < n; i++) {
+		if (w[i].pw_kind != 'n')
+			dt_cerror(pcb, "D_PRAGMA_MALFORM", pos, "malformed "
+			    "#line <line> [ [\"file\"] state ]");
+	}
 	errno = 0;
 	line = strtol(w[0].pw_text, NULL, 0);
-	if (errno != 0 || line < 1 || line > INT_MAX)
+	if (errno != 0 || line < 0 || line > INT_MAX)
 		dt_cerror(pcb, "D_SYNTAX", pos, "line number out of range in "
 		    "line directive");
-	pcb->pcb_pos.sp_line = (int)line - 1;
+	if (n > 1) {
+		file = strcmp(w[1].pw_text, pcb->pcb_file != NULL ?
+		    pcb->pcb_file : DT_CMDLINE) == 0 ? 0 :
+		    dt_srcfile_intern(pcb->pcb_hdl, w[1].pw_text);
+		if (file < 0)
+			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
+	}
+	pcb->pcb_pos.sp_line = (int)line;
+	pcb->pcb_pos.sp_file = file;
 }
 
 /*

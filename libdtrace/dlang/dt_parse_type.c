@@ -603,10 +603,13 @@ dt_parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		*sizep = 8;
 		dt_parse_next(pcb);
 		dt_parse_skip_qualifiers(pcb);
-	} else if (ty.ty_kind == DT_TK_FLOAT
+	} else if ((ty.ty_kind == DT_TK_FLOAT || (ty.ty_kind ==
+	    DT_TK_STRING && ty.ty_btf == 0))
 	    && dt_parse_tok(pcb)->tk_kind == T_STAR) {
-		/* pointer to a float: its BTF type (made in the D types
-		   for D's own float, double, long double) is the pointee */
+		/* pointer to a float or to a string: its BTF type (made
+		   in the D types for D's own float, double, long double,
+		   and for string, as DTrace has it, char[strsize]) is the
+		   pointee */
 		dt_tentry_t *te = dt_parse_d_types(pcb, pos);
 		int64_t id = dt_dtype_btf(pcb->pcb_hdl, ty);
 
@@ -620,9 +623,6 @@ dt_parse_stars(dt_pcb_t *pcb, dt_type_t ty, int64_t *sizep, dt_srcpos_t pos)
 		dt_parse_skip_qualifiers(pcb);
 	}
 	while (dt_parse_tok(pcb)->tk_kind == T_STAR) {
-		if (ty.ty_kind == DT_TK_STRING && ty.ty_btf == 0)
-			dt_cerror(pcb, "D_TYPE_ERR", pos,
-			    "pointers to string are not supported");
 		if (ty.ty_kind == DT_TK_STRUCT || ty.ty_kind == DT_TK_ARRAY ||
 		    ty.ty_kind == DT_TK_STRING)
 			dt_cerror(pcb, "D_TYPE_ERR", pos, "pointers to this "

@@ -185,6 +185,18 @@ null_as_empty(dt_pcb_t *pcb, const dt_node_t *s, dt_node_t *n)
  * that cannot be read faults), so that a string value still points to
  * strsize + 1 readable bytes of its own.
  */
+/* A string as the char * of its first character. */
+static dt_node_t *
+string_addr(dt_pcb_t *pcb, dt_node_t *str)
+{
+	dt_node_t *cast = dt_node_new(pcb, DN_CAST, str->dn_pos);
+
+	cast->dn_left = str;
+	cast->dn_type = (dt_type_t){ .ty_kind = DT_TK_PTR, .ty_size = 8,
+	    .ty_psize = 1, .ty_psigned = 1 };
+	return (cast);
+}
+
 static void
 string_offset(dt_pcb_t *pcb, dt_node_t *dnp)
 {
@@ -665,6 +677,13 @@ sema_expr_level(dt_pcb_t *pcb, dt_node_t *dnp)
 			    dt_sema_is_string(r))) {
 				string_offset(pcb, dnp);
 				break;
+			}
+			/* string - string: DTrace's ptrdiff_t, the distance
+			   between the two strings' addresses (as char *) */
+			if (dnp->dn_op == T_MINUS && dt_sema_is_string(l) &&
+			    dt_sema_is_string(r)) {
+				l = dnp->dn_left = string_addr(pcb, l);
+				r = dnp->dn_right = string_addr(pcb, r);
 			}
 			dt_sema_array_decay(pcb, l);	/* a + 1: &a[1] */
 			dt_sema_array_decay(pcb, r);

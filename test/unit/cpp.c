@@ -269,21 +269,23 @@ test_markers(void)
 	dtrace_prog_t *pgp;
 	const dt_srcpos_t *p;
 
-	/* #line and cpp's markers set the line and file of what follows */
+	/* #line and cpp's markers set the line and file of what follows:
+	   after cpp's "# 20" the next line is 20, after "#line 10" it is
+	   11 (DTrace's numbering: #line sets its own line) */
 	pgp = compile(h, "#line 10 \"f.d\"\nBEGIN {}\n"
 	    "# 20 \"<command line>\" 2\n\n  END {}\n"
 	    "#line 30\nERROR {}\n", 0);
 	CHECK(pgp != NULL && pgp->dp_nclauses == 3);
 	if (pgp != NULL && pgp->dp_nclauses == 3) {
 		p = &pgp->dp_clauses->dc_descpos[0];
-		CHECK(p->sp_line == 10 && p->sp_pline == 2 &&
+		CHECK(p->sp_line == 11 && p->sp_pline == 2 &&
 		    p->sp_file > 0 &&
 		    strcmp(dt_srcfile_name(h, p->sp_file), "f.d") == 0);
 		p = &pgp->dp_clauses->dc_next->dc_descpos[0];
 		CHECK(p->sp_line == 21 && p->sp_col == 3 &&
 		    p->sp_pline == 5 && p->sp_file == 0);
 		p = &pgp->dp_clauses->dc_next->dc_next->dc_descpos[0];
-		CHECK(p->sp_line == 30 && p->sp_pline == 7 &&
+		CHECK(p->sp_line == 31 && p->sp_pline == 7 &&
 		    p->sp_file == 0);
 	}
 	/* a name is kept once */
@@ -296,10 +298,10 @@ test_markers(void)
 	CHECK(fails(h, "# 3 \"a\\\"b\\\\c\\101\"\nBEGIN { x = ; }", 0,
 	    EDT_COMPILER, "D_SYNTAX", "\"a\"b\\cA\", line 3: syntax error "
 	    "near \";\"\n    at a\"b\\cA:3:13\n    BEGIN { x = ; }\n"));
-	CHECK(fails(h, "#line\nBEGIN {}", 0, EDT_COMPILER, "D_SYNTAX",
-	    "#line requires a line number"));
-	CHECK(fails(h, "# 12abc\nBEGIN {}", 0, EDT_COMPILER, "D_SYNTAX",
-	    "malformed line directive"));
+	CHECK(fails(h, "#line\nBEGIN {}", 0, EDT_COMPILER,
+	    "D_PRAGMA_MALFORM", "malformed #line <line>"));
+	CHECK(fails(h, "# 12abc\nBEGIN {}", 0, EDT_COMPILER,
+	    "D_PRAGCTL_INVAL", "invalid control directive"));
 	CHECK(fails(h, "# 12 \"open\nBEGIN {}", 0, EDT_COMPILER, "D_SYNTAX",
 	    "invalid file name in line directive"));
 	CHECK(fails(h, "# 99999999999 \"f\"\nBEGIN {}", 0, EDT_COMPILER,

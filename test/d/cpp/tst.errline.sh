@@ -16,7 +16,8 @@ rm -f errhdr.d
 # a -n program: its one line, as without -C
 $ONTTY $DTRACE -C -D 'VAL=(1 +)' -n 'BEGIN { x = VAL; }'
 echo "rc=$?"
-# #line without -C renames and renumbers, as cpp's markers do
+# #line without -C renames and renumbers as DTrace does: the line after
+# "#line 100" is 101 (cpp's marker "# 100" would make it 100)
 printf '#line 100 "renamed.d"\nBEGIN\n{\n\tx = ;\n}\n' > line.d
 $ONTTY $DTRACE -s line.d
 echo "rc=$?"

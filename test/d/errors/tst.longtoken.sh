@@ -28,6 +28,7 @@ printf 'BEGIN\n{\n\tx = "%s" + ; y = "%s";\n}\n' "$(long c)" "$(long d)" \
 run -s after.d
 # a -n program of a 10 KB name, and a file name of 4000 characters
 run -n "BEGIN { x = $(long e); }"
+# (the line after "#line 7" is 8, as DTrace numbers it)
 printf '#line 7 "%s"\nBEGIN { x = ; }\n' "$(long f | cut -c1-4000)" \
     > name.d
 run -s name.d
