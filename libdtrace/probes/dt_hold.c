@@ -24,9 +24,11 @@
  *    (SCM_RIGHTS) with an id, and the exec is held until the session
  *    answers, at most usdthold ms (option, default 200): then it is
  *    allowed whatever happened.  At most DT_HOLD_MAX are held (beyond,
- *    allowed at once), and an exec by a descendant of the session
- *    (system(), within DT_HOLD_DEPTH generations) is allowed at once: the
- *    session may be waiting for it.
+ *    allowed at once).  While the session runs a command of system()
+ *    and waits for it (it says so, dt_hold_own()), an exec by a
+ *    descendant of the session (within DT_HOLD_DEPTH generations) is
+ *    allowed at once; at other times the session's descendants (a -c
+ *    command's children) are held as any process is.
  *  - an answer: allow the exec; for a file that the session will never
  *    trace, also an ignore mark, so that its next execs make no event.
  *  - the session gone (the socket's end, or PR_SET_PDEATHSIG), or its
@@ -91,10 +93,12 @@ typedef struct dt_holdreq {
 	int32_t hq_pid;			/* the process executing it */
 } dt_holdreq_t;
 
-/* The session's answer. */
+/* The session's answer; id 0: whether system() runs (ha_never). */
 typedef struct dt_holdans {
-	uint32_t ha_id;			/* the request's hq_id */
-	uint32_t ha_never;		/* 1: an ignore mark for the file too */
+	uint32_t ha_id;			/* the request's hq_id, or 0 */
+	uint32_t ha_never;		/* 1: an ignore mark for the file too
+					   (id 0: the session waits for a
+					   command of its own) */
 } dt_holdans_t;
 
 /* The session's end of it. */
@@ -211,9 +215,37 @@ close_others(const int *keep, int n)
 	(void) close_range(from, ~0U, 0);
 }
 
+/*
+ * The session's messages: answers, and whether it waits for a command of
+ * its own (*ownp).  false when the session is gone.
+ */
+static bool
+holder_answers(dt_fanhold_t *fh, int sock, dt_held_t *held,
+    unsigned int *nheld, bool *ownp)
+{
+	dt_holdans_t ha;
+	ssize_t n;
+
+	while ((n = recv(sock, &ha, sizeof (ha), MSG_DONTWAIT)) ==
+	    (ssize_t)sizeof (ha)) {
+		if (ha.ha_id == 0) {
+			*ownp = ha.ha_never != 0;
+			continue;
+		}
+		for (unsigned int i = 0; i < *nheld; i++) {
+			if (held[i].hd_id != ha.ha_id)
+				continue;
+			held_answer(fh, held, nheld, i, ha.ha_never != 0);
+			break;
+		}
+	}
+	return (n != 0 && (n > 0 || errno == EAGAIN || errno == EINTR));
+}
+
 static void __attribute__((noreturn))
 holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 {
+	bool own = false;
 	dt_held_t held[DT_HOLD_MAX];
 	unsigned int nheld = 0;
 	uint32_t next = 1;
@@ -263,26 +295,14 @@ holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 		if (pf[2].revents & (POLLPRI | POLLERR))
 			dt_fanhold_mark(fh);
 		/* answers; the session's end: exit, and all go */
-		if (pf[1].revents & (POLLIN | POLLHUP | POLLERR)) {
-			dt_holdans_t ha;
-
-			while ((n = recv(sock, &ha, sizeof (ha),
-			    MSG_DONTWAIT)) == (ssize_t)sizeof (ha)) {
-				for (unsigned int i = 0; i < nheld; i++) {
-					if (held[i].hd_id != ha.ha_id)
-						continue;
-					held_answer(fh, held, &nheld, i,
-					    ha.ha_never != 0);
-					break;
-				}
-			}
-			if (n == 0 || (n < 0 && errno != EAGAIN &&
-			    errno != EINTR))
-				_exit(0);
-		}
+		if ((pf[1].revents & (POLLIN | POLLHUP | POLLERR)) &&
+		    !holder_answers(fh, sock, held, &nheld, &own))
+			_exit(0);
 		if (!(pf[0].revents & POLLIN))
 			continue;
-		while ((n = read(fh->fh_fd, buf, sizeof (buf))) > 0) {
+		/* (what the session said before these execs comes first) */
+		while (holder_answers(fh, sock, held, &nheld, &own) &&
+		    (n = read(fh->fh_fd, buf, sizeof (buf))) > 0) {
 			struct fanotify_event_metadata *m = (void *)buf;
 
 			for (; FAN_EVENT_OK(m, n); m = FAN_EVENT_NEXT(m, n)) {
@@ -294,8 +314,8 @@ holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 					close(m->fd);
 					continue;
 				}
-				if (nheld == DT_HOLD_MAX ||
-				    session_own(m->pid, session) ||
+				if (nheld == DT_HOLD_MAX || (own &&
+				    session_own(m->pid, session)) ||
 				    !holder_ask(sock, m, next)) {
 					dt_fanhold_allow(fh, m->fd);
 					close(m->fd);
@@ -466,6 +486,16 @@ dt_hold_read(dtrace_hdl_t *dtp)
 		(void) send(ho->ho_sock, &ha, sizeof (ha), MSG_DONTWAIT |
 		    MSG_NOSIGNAL);
 	}
+}
+
+void
+dt_hold_own(dtrace_hdl_t *dtp, bool waiting)
+{
+	dt_holdans_t ha = { .ha_id = 0, .ha_never = waiting };
+
+	if (dtp->dt_hold != NULL)
+		(void) send(dtp->dt_hold->ho_sock, &ha, sizeof (ha),
+		    MSG_DONTWAIT | MSG_NOSIGNAL);
 }
 
 void

@@ -359,6 +359,7 @@ typedef struct dt_hold dt_hold_t;
 extern int dt_hold_start(dtrace_hdl_t *);
 extern int dt_hold_fd(const dtrace_hdl_t *);
 extern void dt_hold_read(dtrace_hdl_t *);
+extern void dt_hold_own(dtrace_hdl_t *, bool);
 extern void dt_hold_stop(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */

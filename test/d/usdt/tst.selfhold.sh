@@ -8,7 +8,8 @@
 # in the holder's group (its fdinfo), one with probes does not.  The
 # holder bounds every hold itself: with the session stopped, an exec
 # waits the budget, not for ever; with the session killed while an exec
-# is held, the exec goes at once, and the holder is gone.  The registry
+# is held, the exec goes at once, and the holder is gone.  A -c command's
+# children are held too (5 fresh copies, 25 firings).  The registry
 # named is a directory that does not exist: no daemon is used.
 noreg=$TMPDIR/sh.noreg
 n=0
@@ -111,6 +112,20 @@ echo "d killed: the exec held went on at once: $([ $t -lt 4000 ] &&
     echo yes || echo "no, $t ms")"
 for _ in $(seq 100); do kill -0 "$ho" 2>/dev/null || break; sleep 0.05; done
 echo "d's holder gone: $(kill -0 "$ho" 2>/dev/null && echo no || echo yes)"
+# a -c command's children are held as any process: the session does not
+# wait for them (only system()'s are let go at once)
+cat >"$TMPDIR/shrun.sh" <<EOF
+for i in 1 2 3 4 5; do
+	mkdir "$TMPDIR/shc\$i"
+	cp "$BUILD_DIR/testprog/usdttarget" "$TMPDIR/shc\$i/sholdc\$i"
+	"$TMPDIR/shc\$i/sholdc\$i" burst 5 >/dev/null
+done
+EOF
+$DTRACE -Z -q -x registry="$noreg" -x usdthold=5000 -n '
+dt_usdt*:::tick /substr(execname, 0, 5) == "shold"/ { @ = count(); }
+END { printa("%@d\n", @); }' -c "bash $TMPDIR/shrun.sh" >"$TMPDIR/e.out" \
+    2>>"$TMPDIR/sh.err"
+echo "e, a -c command's children: $(grep . "$TMPDIR/e.out" || echo 0) firings"
 grep -v "skipped\|truncated USDT note\|more warnings" "$TMPDIR/sh.err" >&2 ||
     true
-rm -rf "$TMPDIR"/sh[0-9]*
+rm -rf "$TMPDIR"/sh[0-9]* "$TMPDIR"/shc[0-9]*
