@@ -31,13 +31,16 @@
  * file system mounted (from /proc/self/mountinfo, read again when it
  * changes), so that an exec is seen whatever mount, or mount namespace,
  * it goes through; a file system that refuses a mark (a pseudo file
- * system, where nothing is executed) is left out.
+ * system, where nothing is executed) is left out.  The group, its marks
+ * and ignore marks are libdtrace/proc/dt_fanhold.c, shared with a
+ * session that holds execs itself when no daemon runs
+ * (libdtrace/probes/dt_hold.c).
  *
  * A file without probes is not held again: it gets an ignore mark
  * (FAN_MARK_IGNORED_MASK on its inode), so that its next execs make no
  * event at all, and cost the process nothing but the kernel's look at
  * the marks.  The kernel drops the mark when the file is modified (it
- * may have probes then) or deleted; past IGNORES_MAX marks, they are
+ * may have probes then) or deleted; past DT_FAN_IGNORES_MAX marks, they are
  * all dropped (FAN_MARK_FLUSH) and made again as files are executed.
  *
  * An exec.  The daemon asks dt_pd_exec_verdict() (dtprobed.c) about the
@@ -81,14 +84,13 @@
 
 #include "dt_pd.h"
 #include "../libdtrace/proc/dt_notes.h"
+#include "../libdtrace/proc/dt_fanhold.h"
 
 #define SESSION_PREFIX	"session."	/* a session's file name, then pid */
 #define SESSION_BYTES	16384		/* bytes of a session's file */
 #define SESSIONS_MAX	64		/* sessions at once */
 #define WANTS_MAX	64		/* provider patterns of one */
 #define HOLD_MAX	256		/* execs held at once */
-#define MOUNTS_MAX	512		/* file systems marked */
-#define IGNORES_MAX	8192		/* files without probes not held */
 
 /* A session, as its file says. */
 typedef struct dt_pd_session {
@@ -109,21 +111,19 @@ static struct {
 	int hs_dirfd;			/* the registry directory */
 	int hs_efd;			/* the daemon's epoll set */
 	int hs_infd;			/* inotify of the directory */
-	int hs_fan;			/* fanotify group, -1 without sessions */
+	dt_fanhold_t hs_fh;		/* fanotify group, fh_fd -1 without
+					   sessions (libdtrace/proc/dt_fanhold.c) */
 	int hs_mntfd;			/* /proc/self/mountinfo, while marked */
 	int64_t hs_budget;		/* ms an exec is held at most */
 	dt_pd_session_t hs_sess[SESSIONS_MAX];	/* sessions */
 	unsigned int hs_nsess;		/* how many */
 	dt_pd_held_t hs_held[HOLD_MAX];	/* execs held */
 	unsigned int hs_nheld;		/* how many */
-	dev_t hs_marked[MOUNTS_MAX];	/* file systems marked */
-	unsigned int hs_nmarked;	/* how many */
-	unsigned int hs_nignored;	/* files without probes not held */
 	unsigned long hs_allowed;	/* execs answered (for -v) */
 	unsigned long hs_expired;	/* ... of those, at the budget's end */
 	uint64_t hs_epoch;		/* counts changes of the sessions */
-} hs = { .hs_dirfd = -1, .hs_efd = -1, .hs_infd = -1, .hs_fan = -1,
-    .hs_mntfd = -1 };
+} hs = { .hs_dirfd = -1, .hs_efd = -1, .hs_infd = -1,
+    .hs_fh.fh_fd = -1, .hs_mntfd = -1 };
 
 static void
 watch(int fd, uint32_t events)
@@ -145,80 +145,27 @@ unwatch(int *fdp)
 
 /* ---- the marks ------------------------------------------------------------ */
 
-/*
- * Mark every file system of the mount table not marked yet, told apart
- * by the device of mountinfo's third field (no stat(): a mount whose
- * server hangs must not hold up the daemon); the mount point is the
- * fifth, with spaces and the like escaped as \ooo.
- */
+/* The mount table changed: mark what is new (dt_fanhold_mark()). */
 static void
 marks_update(void)
 {
-	char buf[8192], *line;
-	FILE *fp;
-
 	dt_pd_deps_mounts_changed();
-	if (hs.hs_fan < 0 || (fp = fopen("/proc/self/mountinfo", "re")) ==
-	    NULL)
-		return;
-	while ((line = fgets(buf, sizeof (buf), fp)) != NULL) {
-		char path[4096], *f, *o;
-		unsigned int maj, min;
-		dev_t dev;
-		bool seen = false;
-		int i;
-
-		if (sscanf(line, "%*u %*u %u:%u ", &maj, &min) != 2)
-			continue;
-		dev = makedev(maj, min);
-		f = line;
-		for (i = 0; i < 4 && f != NULL; i++) {
-			f = strchr(f, ' ');
-			f = f != NULL ? f + 1 : NULL;
-		}
-		if (f == NULL)
-			continue;
-		for (o = path; *f != ' ' && *f != '\0' && o < path +
-		    sizeof (path) - 1; f++) {
-			if (f[0] == '\\' && f[1] >= '0' && f[1] <= '3' &&
-			    f[2] >= '0' && f[2] <= '7' && f[3] >= '0' &&
-			    f[3] <= '7') {
-				*o++ = (char)((f[1] - '0') * 64 +
-				    (f[2] - '0') * 8 + (f[3] - '0'));
-				f += 3;
-			} else {
-				*o++ = *f;
-			}
-		}
-		*o = '\0';
-		for (unsigned int m = 0; m < hs.hs_nmarked && !seen; m++)
-			seen = hs.hs_marked[m] == dev;
-		if (seen || hs.hs_nmarked == MOUNTS_MAX)
-			continue;
-		/* refused by a pseudo file system: nothing to hold there */
-		if (fanotify_mark(hs.hs_fan, FAN_MARK_ADD |
-		    FAN_MARK_FILESYSTEM, FAN_OPEN_EXEC_PERM, AT_FDCWD,
-		    path) == 0)
-			hs.hs_marked[hs.hs_nmarked++] = dev;
-	}
-	fclose(fp);
+	dt_fanhold_mark(&hs.hs_fh);
 }
 
 /* Some session runs: hold execs. */
 static void
 fan_open(void)
 {
-	if (hs.hs_fan >= 0)
+	if (hs.hs_fh.fh_fd >= 0)
 		return;
-	if ((hs.hs_fan = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC |
-	    FAN_NONBLOCK, O_RDONLY | O_LARGEFILE | O_CLOEXEC)) < 0) {
+	if (dt_fanhold_open(&hs.hs_fh) != 0) {
 		dt_pd_log(LOG_WARNING, "cannot hold new processes until "
 		    "sessions have armed them (fanotify): %s",
 		    strerror(errno));
 		return;
 	}
-	hs.hs_nmarked = hs.hs_nignored = 0;
-	watch(hs.hs_fan, EPOLLIN);
+	watch(hs.hs_fh.fh_fd, EPOLLIN);
 	/* the mount table: POLLPRI when it changes */
 	if ((hs.hs_mntfd = open("/proc/self/mountinfo", O_RDONLY |
 	    O_CLOEXEC)) >= 0)
@@ -226,31 +173,20 @@ fan_open(void)
 	marks_update();
 	dt_pd_log(LOG_INFO, "holding new processes for %u session%s "
 	    "(%u file systems)", hs.hs_nsess, hs.hs_nsess == 1 ? "" : "s",
-	    hs.hs_nmarked);
+	    hs.hs_fh.fh_nmarked);
 }
 
 /* The file open on fd has no probes: its execs make no event from now. */
 static void
 ignore(int fd)
 {
-	if (hs.hs_nignored == IGNORES_MAX) {
-		(void) fanotify_mark(hs.hs_fan, FAN_MARK_FLUSH, 0, AT_FDCWD,
-		    NULL);
-		hs.hs_nignored = 0;
-	}
-	if (fanotify_mark(hs.hs_fan, FAN_MARK_ADD | FAN_MARK_IGNORED_MASK,
-	    FAN_OPEN_EXEC_PERM, fd, NULL) == 0)
-		hs.hs_nignored++;
+	dt_fanhold_ignore(&hs.hs_fh, fd);
 }
 
 static void
 answer(dt_pd_held_t *ph)
 {
-	struct fanotify_response r = { .fd = ph->ph_fd,
-	    .response = FAN_ALLOW };
-
-	if (hs.hs_fan >= 0)
-		(void) !write(hs.hs_fan, &r, sizeof (r));
+	dt_fanhold_allow(&hs.hs_fh, ph->ph_fd);
 	close(ph->ph_fd);
 	hs.hs_allowed++;
 	*ph = hs.hs_held[--hs.hs_nheld];
@@ -260,12 +196,13 @@ answer(dt_pd_held_t *ph)
 static void
 fan_close(void)
 {
-	if (hs.hs_fan < 0)
+	if (hs.hs_fh.fh_fd < 0)
 		return;
 	while (hs.hs_nheld > 0)
 		answer(&hs.hs_held[0]);
 	unwatch(&hs.hs_mntfd);
-	unwatch(&hs.hs_fan);	/* closing it drops the marks */
+	(void) epoll_ctl(hs.hs_efd, EPOLL_CTL_DEL, hs.hs_fh.fh_fd, NULL);
+	dt_fanhold_close(&hs.hs_fh);	/* closing it drops the marks */
 	dt_pd_log(LOG_INFO, "no session: new processes are not held (%lu "
 	    "execs answered, %lu at the end of their budget)", hs.hs_allowed,
 	    hs.hs_expired);
@@ -471,7 +408,7 @@ dt_pd_hold_recheck(void)
 {
 	for (unsigned int i = 0; i < hs.hs_nheld;) {
 		dt_pd_held_t *ph = &hs.hs_held[i];
-		dt_pd_verdict_t v = hs.hs_fan < 0 ? DT_PD_ALLOW :
+		dt_pd_verdict_t v = hs.hs_fh.fh_fd < 0 ? DT_PD_ALLOW :
 		    dt_pd_exec_verdict(ph->ph_fd, ph->ph_pid);
 
 		if (v == DT_PD_WAIT) {
@@ -521,7 +458,7 @@ fan_read(void)
 	char buf[4096] __attribute__((aligned(8)));
 	ssize_t n;
 
-	while ((n = read(hs.hs_fan, buf, sizeof (buf))) > 0) {
+	while ((n = read(hs.hs_fh.fh_fd, buf, sizeof (buf))) > 0) {
 		for (struct fanotify_event_metadata *m = (void *)buf;
 		    FAN_EVENT_OK(m, n); m = FAN_EVENT_NEXT(m, n)) {
 			dt_pd_held_t h = { .ph_fd = m->fd, .ph_pid = m->pid,
@@ -583,7 +520,7 @@ dt_pd_hold_event(int fd)
 {
 	if (fd < 0)
 		return (false);
-	if (fd == hs.hs_fan) {
+	if (fd == hs.hs_fh.fh_fd) {
 		fan_read();
 		return (true);
 	}

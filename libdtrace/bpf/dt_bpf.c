@@ -1140,6 +1140,7 @@ dt_bpf_close(dtrace_hdl_t *dtp)
 		dtp->dt_rbpos = NULL;
 	}
 	dt_attfds_close(dtp);
+	dt_hold_stop(dtp);
 	dt_discover_free(dtp);
 	dt_registry_close(dtp);
 	free(dtp->dt_attfds);

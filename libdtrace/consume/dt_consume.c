@@ -379,7 +379,11 @@ consume_action(dtrace_hdl_t *dtp, FILE *fp, const dt_datarec_t *r,
 		free(text);
 		return;
 	}
-	if ((st = run_system(fp, text, json ? &out : NULL)) < 0)
+	/* its execs are not held for the session: it waits for them */
+	dt_hold_own(dtp, true);
+	st = run_system(fp, text, json ? &out : NULL);
+	dt_hold_own(dtp, false);
+	if (st < 0)
 		dt_msg(dtp, DTRACE_MSG_ERROR, "failed to run system() "
 		    "command '%s': %s", text, strerror(errno));
 	if (json) {

@@ -623,6 +623,8 @@ typedef struct dt_options {
 	uint64_t op_specsize;		/* specsize as set: bytes per
 					   speculation (dt_specsize()) */
 	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
+	uint32_t op_usdthold;		/* usdthold: ms an exec is held at
+					   most without dtprobed, 0 never */
 	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
 					   probes kept armed with no live
 					   process */
@@ -779,6 +781,8 @@ struct dtrace_hdl {
 	unsigned int dt_loaderelfscap;	/* how many allocated */
 	struct dt_registry *dt_registry; /* dtprobed's registry watched, or
 					   NULL (probes/dt_registry.c) */
+	struct dt_hold *dt_hold;	/* the session's own exec holder, or
+					   NULL (probes/dt_hold.c) */
 
 	bool dt_aggprinted;		/* an aggregation was printed: the
 					   blank line before them is out */

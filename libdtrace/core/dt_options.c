@@ -833,6 +833,11 @@ const dt_optdesc_t dt_options[] = {
 	/* kept, no effect here (dtrace.1) */
 	{ .od_name = "unodefs", .od_type = DT_OPT_BOOL, GO,
 	    AT(op_unodefs), .od_set = dt_opt_set },
+	/* ms a new process is held at its exec without dtprobed */
+	{ .od_name = "usdthold", .od_type = DT_OPT_INT, GO,
+	    AT(op_usdthold), .od_default = 200, .od_min = 0,
+	    .od_max = 10000,
+	    .od_set = dt_opt_set },
 	/* files with shared USDT probes armed with no live process */
 	{ .od_name = "usdtidle", .od_type = DT_OPT_INT, GO,
 	    AT(op_usdtidle), .od_default = 256, .od_min = 0,

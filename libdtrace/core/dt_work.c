@@ -533,6 +533,9 @@ go(dtrace_hdl_t *dtp)
 	if ((ev.data.fd = dt_registry_fd(dtp)) >= 0 &&
 	    epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
 		return (dt_set_errno(dtp, errno));
+	if ((ev.data.fd = dt_hold_fd(dtp)) >= 0 &&
+	    epoll_ctl(dtp->dt_epollfd, EPOLL_CTL_ADD, ev.data.fd, &ev) != 0)
+		return (dt_set_errno(dtp, errno));
 	for (struct ps_prochandle *P = dtp->dt_procs; P != NULL;
 	    P = P->pp_next) {
 		ev.data.fd = P->pp_pidfd;
@@ -608,6 +611,7 @@ dtrace_stop(dtrace_hdl_t *dtp)
 		return (0);
 	if (!dtp->dt_active)
 		return (dt_set_errno(dtp, EDT_NOTACTIVE));
+	dt_hold_stop(dtp);	/* nothing more to arm: execs go */
 	/* Probes stop recording at once; detaching may take a while. */
 	__sync_bool_compare_and_swap(&dtp->dt_gstate->gs_activity,
 	    DT_ACT_ACTIVE, DT_ACT_DRAINING);
@@ -862,6 +866,8 @@ DT_EXPORT dtrace_workstatus_t
 dtrace_work(dtrace_hdl_t *dtp, FILE *fp, dtrace_consume_probe_f *pfunc,
     dtrace_consume_rec_f *rfunc, void *arg)
 {
+	/* first the execs held (a process waits), then the buffers */
+	dt_hold_read(dtp);
 	if (consume(dtp, fp, pfunc, rfunc, arg, true) != 0)
 		return (DTRACE_WORKSTATUS_ERROR);
 	dt_registry_read(dtp);

@@ -444,6 +444,9 @@ dt_discover_start(dtrace_hdl_t *dtp)
 	    "dt_disc_exec") != 0)
 		return (-1);
 	dtp->dt_discover = true;
+	/* no daemon holds new processes for the session: it does (dt_hold.c) */
+	if (dt_hold_start(dtp) != 0)
+		return (-1);
 	return (dt_discover_scan(dtp));
 }
 
@@ -570,6 +573,25 @@ dt_discover_known(dtrace_hdl_t *dtp)
 		return (-1);
 	dt_registry_ack(dtp, gen);
 	return (0);
+}
+
+/*
+ * Arm the file ef (path names it) before a process of it runs: the
+ * providers make and enable the shared probes of its notes that the
+ * descriptions may name, which are attached now (dt_hold.c, for an exec
+ * the session holds).
+ */
+int
+dt_discover_arm(dtrace_hdl_t *dtp, const dt_elf_t *ef, const char *path)
+{
+	uint64_t first = dtp->dt_probeserial;
+
+	for (int i = 0; dt_providers[i] != NULL; i++) {
+		if (dt_providers[i]->pv_arm != NULL &&
+		    dt_providers[i]->pv_arm(dtp, ef, path) != 0)
+			return (-1);
+	}
+	return (attach_new(dtp, first, true));
 }
 
 /* The process discovered with this id, or NULL. */

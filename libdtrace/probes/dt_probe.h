@@ -353,10 +353,19 @@ extern bool dt_discover_wants(dtrace_hdl_t *, const dtrace_probedesc_t *);
 extern int dt_discover_scan(dtrace_hdl_t *);
 extern int dt_discover_start(dtrace_hdl_t *);
 extern int dt_discover_known(dtrace_hdl_t *);
+extern int dt_discover_arm(dtrace_hdl_t *, const dt_elf_t *, const char *);
 extern void dt_discover_note(dtrace_hdl_t *, uint32_t, uint32_t, uint64_t);
 extern void dt_discover_run(dtrace_hdl_t *);
 extern void dt_discover_tidy(dtrace_hdl_t *, bool);
 extern void dt_discover_free(dtrace_hdl_t *);
+
+/* probes/dt_hold.c */
+typedef struct dt_hold dt_hold_t;
+extern int dt_hold_start(dtrace_hdl_t *);
+extern int dt_hold_fd(const dtrace_hdl_t *);
+extern void dt_hold_read(dtrace_hdl_t *);
+extern void dt_hold_own(dtrace_hdl_t *, bool);
+extern void dt_hold_stop(dtrace_hdl_t *);
 
 /* probes/dt_registry.c */
 extern int dt_registry_start(dtrace_hdl_t *);
@@ -407,6 +416,8 @@ extern bool dt_tp_maymatch(const dtrace_probedesc_t *);
 /* probes/providers/dt_prov_usdt.c */
 #define DT_USDT_SKIPPED	UINT32_MAX	/* pm_usdt: a note not understood */
 extern void dt_usdt_sweep(dtrace_hdl_t *, uint64_t);
+/* probes/providers/dt_prov_usdt_shared.c */
+extern bool dt_usdt_file_named(dtrace_hdl_t *, const dt_elf_t *);
 /* probes/providers/dt_prov_usdt_args.c */
 extern int dt_usdt_note_args(const dt_pidmod_t *, const dt_elfnote_t *,
     char *, size_t, const char **, size_t *);

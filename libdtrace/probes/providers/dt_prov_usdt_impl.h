@@ -139,7 +139,6 @@ extern int dt_usdt_site_tramp(dtrace_hdl_t *dtp, const dt_pidmod_t *pm,
 extern int dt_usdt_share(dtrace_hdl_t *dtp, uint64_t first);
 extern const dt_probe_t *dt_usdt_overlying(dtrace_hdl_t *dtp,
     const dt_probe_t *sh, pid_t pid);
-extern bool dt_usdt_file_named(dtrace_hdl_t *dtp, const dt_elf_t *ef);
 extern void dt_usdt_file_release(dtrace_hdl_t *dtp, dt_usdtfile_t *uf);
 extern void dt_usdt_shared_lookup(dt_asm_t *as);
 extern int dt_usdt_sites_init(dtrace_hdl_t *dtp, dt_usdtsites_t *ss,
