@@ -236,9 +236,12 @@ division_guarded(const dt_block_t *blk, uint32_t d)
 	for (uint32_t j = 0; j < d; j++) {
 		const struct bpf_insn *in = &blk->db_insns[j];
 
+		/* the jump past the fault lands at the division or at the
+		   sign handling just before it (signed division) */
 		if (in->code != (BPF_JMP | BPF_JNE | BPF_K) || in->imm != 0 ||
 		    in->dst_reg != div->src_reg ||
-		    (int64_t)j + 1 + in->off != (int64_t)d)
+		    (int64_t)j + 1 + in->off > (int64_t)d ||
+		    (int64_t)j + 1 + in->off + 8 < (int64_t)d)
 			continue;
 		for (uint32_t k = j + 1; k < d; k++) {
 			const struct bpf_insn *st = &blk->db_insns[k];
@@ -342,10 +345,13 @@ test_shapes(void)
 			if (c == (BPF_ALU64 | BPF_DIV | BPF_X)) {
 				ndiv++;
 				guarded += division_guarded(blk, i);
-				/* int division is signed (off 1) */
-				CHECK(blk->db_insns[i].off == 1);
+				/* the plain instruction: 6.1 has no signed one */
+				CHECK(blk->db_insns[i].off == 0);
 			}
 		}
+		/* int division is signed: both operands and the result may
+		   be negated around it */
+		CHECK(count_code(blk, BPF_ALU64 | BPF_NEG) == 3);
 		CHECK(ndiv == 1);
 		CHECK(guarded == 1);
 	}
@@ -483,9 +489,10 @@ test_pointers(void)
 	blk = clause_block(h, "BEGIN { trace((int *)arg0 - (int *)arg1); }");
 	CHECK(blk != NULL &&
 	    count_imm(blk, BPF_ALU64 | BPF_MUL | BPF_K, 4) == 0);
-	CHECK(count_imm(blk, BPF_ALU64 | BPF_DIV | BPF_K, 4) +
-	    count_imm(blk, BPF_ALU64 | BPF_ARSH | BPF_K, 2) +
-	    count_imm(blk, BPF_ALU64 | BPF_RSH | BPF_K, 2) == 1);
+	/* (a signed division: 4 in a register, the magnitude divided) */
+	CHECK(count_code(blk, BPF_ALU64 | BPF_DIV | BPF_X) == 1 &&
+	    count_imm(blk, BPF_ALU64 | BPF_MOV | BPF_K, 4) >= 1 &&
+	    count_code(blk, BPF_ALU64 | BPF_NEG) == 3);
 	dtrace_close(h);
 }
 
