@@ -251,6 +251,19 @@ emit_map_delete(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	dt_cg_label_set(cg, lnone);
 }
 
+/* r0 = the map update of variable idp's element k to the value at the
+   address in stack slot vslot, with flags (BPF_EXIST, BPF_NOEXIST) */
+static void
+emit_map_update(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k,
+    int16_t vslot, int32_t flags)
+{
+	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));
+	dt_cg_emit_varmap(cg, idp, true);
+	dt_cg_lv_keyptr(cg, k, R2);
+	dt_cg_emit(cg, MOV_IMM(R4, flags));
+	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+}
+
 /*
  * Store the value at r3 (BPF memory) in the element of variable map idp
  * that key k names.  An element already there takes it in place; a new
@@ -276,11 +289,7 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	dt_cg_emit(cg, CALL(BPF_FUNC_map_lookup_elem));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lnew);
 	/* there: in place (if deleted meanwhile, a drop) */
-	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));
-	dt_cg_emit_varmap(cg, idp, true);
-	dt_cg_lv_keyptr(cg, k, R2);
-	dt_cg_emit(cg, MOV_IMM(R4, BPF_EXIST));
-	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_map_update(cg, idp, k, vslot, BPF_EXIST);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldrop);
 	/* new: a place in the pool, if there is one */
@@ -296,19 +305,11 @@ emit_map_store(dt_cg_t *cg, const dt_ident_t *idp, const dt_lvkey_t *k)
 	emit_dvar_release(cg);
 	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), ldrop);
 	dt_cg_label_set(cg, lplace);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));
-	dt_cg_emit_varmap(cg, idp, true);
-	dt_cg_lv_keyptr(cg, k, R2);
-	dt_cg_emit(cg, MOV_IMM(R4, BPF_NOEXIST));
-	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_map_update(cg, idp, k, vslot, BPF_NOEXIST);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	emit_dvar_release(cg);
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JNE, R0, -EEXIST, 0), ldrop);
-	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, vslot));	/* made meanwhile */
-	dt_cg_emit_varmap(cg, idp, true);
-	dt_cg_lv_keyptr(cg, k, R2);
-	dt_cg_emit(cg, MOV_IMM(R4, BPF_EXIST));
-	dt_cg_emit(cg, CALL(BPF_FUNC_map_update_elem));
+	emit_map_update(cg, idp, k, vslot, BPF_EXIST);	/* made meanwhile */
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lok);
 	dt_cg_label_set(cg, ldrop);
 	emit_dyndrop(cg);
