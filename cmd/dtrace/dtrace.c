@@ -795,6 +795,7 @@ main(int argc, char *argv[])
 	struct ps_prochandle **procs;
 	int nreqs = 0, ncmds = 0, npids = 0, nprocs = 0, err, c;
 	bool list = false, exitearly = false, dump = false, version = false;
+	dtrace_optval_t verbose;	/* option verbose: -S's listing too */
 	int linkmode = 0;	/* 'h' or 'G' */
 	int nmodes = 0;		/* -G, -h, -l, -V given, each time */
 	unsigned int nclauses = 0;
@@ -1069,7 +1070,9 @@ main(int argc, char *argv[])
 				    rq->rq_arg, dtrace_errmsg(g_dtp,
 				    dtrace_errno(g_dtp)));
 		}
-		if (dump)
+		/* -S, or option verbose (-x or a pragma): DTrace's listing */
+		if (dump || (dtrace_getopt(g_dtp, "verbose", &verbose) == 0 &&
+		    verbose != 0))
 			dtrace_program_dump(g_dtp, rq->rq_prog, stderr);
 	}
 

@@ -117,7 +117,12 @@ sizename(uint8_t sz)
 	}
 }
 
-/* Print the block as one instruction a line, numbered from base. */
+/*
+ * Print the block as one instruction a line, numbered from base, as DTrace
+ * for Linux lists BPF: the instruction's number (4 digits), its byte
+ * offset (5), a colon, the opcode byte in hex, then the fields and the
+ * instruction in words.
+ */
 void
 dt_block_dump(const dt_block_t *blk, FILE *fp, uint32_t base)
 {
@@ -132,8 +137,9 @@ dt_block_dump(const dt_block_t *blk, FILE *fp, uint32_t base)
 			    in->imm >= 0 && in->imm < DT_MAP_COUNT)
 				rel = mapnames[in->imm];
 		}
-		fprintf(fp, "%04u: %02x %x %x %6d %11d  ", base + i, in->code,
-		    in->dst_reg, in->src_reg, in->off, in->imm);
+		fprintf(fp, "%04u %05u: %02x %x %x %6d %11d  ", base + i,
+		    (base + i) * 8, in->code, in->dst_reg, in->src_reg, in->off,
+		    in->imm);
 		switch (cls) {
 		case BPF_ALU64:
 		case BPF_ALU:
@@ -207,9 +213,10 @@ dt_block_dump(const dt_block_t *blk, FILE *fp, uint32_t base)
 					    in->dst_reg, (unsigned long long)v);
 				fputc('\n', fp);
 				i++;
-				fprintf(fp, "%04u: %02x %x %x %6d %11d",
-				    base + i, in[1].code, in[1].dst_reg,
-				    in[1].src_reg, in[1].off, in[1].imm);
+				fprintf(fp, "%04u %05u: %02x %x %x %6d %11d",
+				    base + i, (base + i) * 8, in[1].code,
+				    in[1].dst_reg, in[1].src_reg, in[1].off,
+				    in[1].imm);
 			}
 			break;
 		default:

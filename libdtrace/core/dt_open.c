@@ -274,15 +274,36 @@ dtrace_program_exec(dtrace_hdl_t *dtp, dtrace_prog_t *pgp,
 	return (0);
 }
 
+/*
+ * -S: each clause's instructions, under DTrace for Linux's heading: the
+ * clause's first probe description in full (provider:module:function:
+ * name, empty fields kept: BEGIN is ":::BEGIN"), ", ..." when it has more,
+ * and its name as runtime errors give it (dt_clause_N: its number in the
+ * session, which dtrace_program_exec() gives it; before that, the number
+ * it will have when the programs compiled before it, newer ones first in
+ * dt_progs, are enabled in turn).
+ */
 DT_EXPORT int
 dtrace_program_dump(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, FILE *fp)
 {
+	unsigned int n = dtp->dt_nclauses;
+
+	for (const dtrace_prog_t *p = pgp->dp_next; p != NULL; p = p->dp_next)
+		for (const dt_clause_t *dcp = p->dp_clauses;
+		    !p->dp_exec && dcp != NULL; dcp = dcp->dc_next)
+			n++;
+
 	for (dt_clause_t *dcp = pgp->dp_clauses; dcp != NULL;
-	    dcp = dcp->dc_next) {
-		fprintf(fp, "\nDIFO for clause %s%s:\n", dcp->dc_desctext[0],
-		    dcp->dc_ndescs > 1 ? ", ..." : "");
+	    dcp = dcp->dc_next, n++) {
+		const dtrace_probedesc_t *pd = &dcp->dc_descs[0];
+
+		fprintf(fp, "\nDisassembly of clause %s:%s:%s:%s%s, "
+		    "<dt_clause_%u>:\n", pd->prv, pd->mod, pd->fun, pd->prb,
+		    dcp->dc_ndescs > 1 ? ", ..." : "",
+		    pgp->dp_exec ? dcp->dc_id : n);
+		fprintf(fp, "%-4s %-5s  %-2s %s %s %6s %11s  %s\n", "INS",
+		    "OFF", "OP", "D", "S", "OFF", "IMM", "INSTRUCTION");
 		dt_block_dump(&dcp->dc_code, fp, 0);
 	}
-	(void) dtp;
 	return (0);
 }

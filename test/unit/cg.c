@@ -529,10 +529,12 @@ test_dump(void)
 	CHECK(strstr(text, "exit") == NULL);
 	for (line = strtok_r(text, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
-		char want[8];
+		char want[16];
 
-		snprintf(want, sizeof (want), "%04u: ", nlines);
-		if (strncmp(line, want, 6) != 0) {
+		/* the instruction's number, then its byte offset */
+		snprintf(want, sizeof (want), "%04u %05u: ", nlines,
+		    nlines * 8);
+		if (strncmp(line, want, 12) != 0) {
 			fprintf(stderr, "  line %u: \"%s\"\n", nlines, line);
 			numbered = 0;
 		}
@@ -548,7 +550,7 @@ test_dump(void)
 	if (fp != NULL) {
 		dt_block_dump(blk, fp, 100);
 		fclose(fp);
-		CHECK(strncmp(text, "0100: ", 6) == 0);
+		CHECK(strncmp(text, "0100 00800: ", 12) == 0);
 		free(text);
 	}
 
@@ -563,9 +565,25 @@ test_dump(void)
 		if (pgp != NULL && fp != NULL) {
 			CHECK(dtrace_program_dump(h, pgp, fp) == 0);
 			fclose(fp);
-			CHECK(strstr(text, "DIFO for clause BEGIN, ...:") !=
-			    NULL);
-			CHECK(strstr(text, "DIFO for clause tick-1s:") != NULL);
+			/* DTrace's heading: the first description in full,
+			   then the clause's name, numbered after the
+			   clauses of the handle's programs compiled
+			   before */
+			const char *b = strstr(text, "\nDisassembly of clause "
+			    ":::BEGIN, ..., <dt_clause_");
+			const char *t = strstr(text, "\nDisassembly of clause "
+			    ":::tick-1s, <dt_clause_");
+			unsigned int nb = 0, nt = 0;
+
+			CHECK(b != NULL && t != NULL);
+			if (b != NULL && t != NULL) {
+				CHECK(sscanf(b, "\nDisassembly of clause "
+				    ":::BEGIN, ..., <dt_clause_%u>:", &nb) == 1);
+				CHECK(sscanf(t, "\nDisassembly of clause "
+				    ":::tick-1s, <dt_clause_%u>:", &nt) == 1);
+				CHECK(nt == nb + 1);
+				CHECK(strstr(b, ">:\nINS ") != NULL);
+			}
 			free(text);
 		} else if (fp != NULL) {
 			fclose(fp);
