@@ -32,6 +32,7 @@
 #include "../bpf/dt_bpf.h"
 #include "dt_probe.h"
 #include "../codegen/dt_insn.h"
+#include "../dlang/dt_clause.h"
 
 /*
  * Providers are always populated in this order (see populate_upto()), so

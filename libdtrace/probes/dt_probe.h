@@ -8,6 +8,7 @@
 #define DT_PROBE_H
 
 #include "../core/dt_impl.h"
+#include "../codegen/dt_block.h"
 
 /* ---- probes and providers ------------------------------------------------ */
 
