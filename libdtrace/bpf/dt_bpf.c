@@ -46,6 +46,8 @@
 #include "../probes/dt_probe.h"
 #include "../types/dt_types.h"
 #include "../types/dt_ksyms.h"
+#include "../core/dt_ident.h"
+#include "../dlang/dt_clause.h"
 
 /* cpuinfo_t of the D library's sched.d, as programs read it */
 typedef struct dt_cpuinfo {

@@ -5,6 +5,7 @@
 #define DT_BPF_H
 
 #include "../core/dt_impl.h"
+#include "../codegen/dt_block.h"
 
 /* bpf/dt_bpf.c */
 extern int dt_bpf_syscall(int, void *, size_t);

@@ -32,6 +32,7 @@
 #define DT_ASM_H
 
 #include "../core/dt_impl.h"
+#include "dt_block.h"
 #include "dt_insn.h"
 
 typedef struct dt_asm_fixup {

@@ -6,6 +6,7 @@
 #define DT_CG_H
 
 #include "../core/dt_impl.h"
+#include "dt_block.h"
 
 /* codegen/dt_cg.c */
 extern int dt_cg_clause(dtrace_hdl_t *, dt_clause_t *);

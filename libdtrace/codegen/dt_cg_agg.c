@@ -192,7 +192,7 @@ dt_cg_agg(dt_cg_t *cg, dt_node_t *asg, dt_datarec_t *r __attribute__((unused)))
 
 		/*
 		 * A tagged aggregation's new entry: only if the CPU's
-		 * entries, with it, cost at most aggsize (dt_impl.h); its
+		 * entries, with it, cost at most aggsize (core/dt_ident.h); its
 		 * cost is counted once it is made.
 		 */
 		if (dt_agg_tagged(idp)) {

@@ -385,7 +385,7 @@ cpuent_cmp(const void *a, const void *b, void *keysize)
 }
 
 /*
- * The entries of a tagged aggregation (dt_impl.h): its CPUs' entries of
+ * The entries of a tagged aggregation (core/dt_ident.h): its CPUs' entries of
  * each key in the map it may share, gathered into one entry.
  */
 static int

@@ -29,6 +29,8 @@
 #include "dt_consume.h"
 #include "../probes/dt_probe.h"
 #include "../proc/dt_proc.h"
+#include "../core/dt_ident.h"
+#include "../dlang/dt_clause.h"
 
 static void print_bytes(FILE *, const unsigned char *, uint32_t);
 

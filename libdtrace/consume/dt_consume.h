@@ -6,6 +6,9 @@
 #define DT_CONSUME_H
 
 #include "../core/dt_impl.h"
+#include "../core/dt_dtype.h"
+
+struct dt_node;
 
 /* consume/dt_consume.c */
 extern int dt_consume(dtrace_hdl_t *);

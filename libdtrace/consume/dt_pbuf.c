@@ -42,6 +42,7 @@
 #include "../core/dt_impl.h"
 #include "dt_consume.h"
 #include "../probes/dt_probe.h"
+#include "../dlang/dt_clause.h"
 
 /* One record kept: its bytes as the ring buffer gave them. */
 typedef struct dt_pbrec {

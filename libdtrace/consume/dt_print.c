@@ -34,6 +34,7 @@
 #include "../core/dt_impl.h"
 #include "dt_consume.h"
 #include "../types/dt_tcache.h"
+#include "../dlang/dt_clause.h"
 
 
 

@@ -21,6 +21,8 @@
 #include "../core/dt_impl.h"
 #include "dt_consume.h"
 #include "../proc/dt_proc.h"
+#include "../core/dt_ident.h"
+#include "../dlang/dt_clause.h"
 
 void *
 dt_valmem_alloc(dt_valmem_t *vm, size_t size)

@@ -34,6 +34,7 @@
 #define DT_FN_H
 
 #include "dt_impl.h"
+#include "dt_ident.h"
 
 struct dt_pcb;
 struct dt_node;

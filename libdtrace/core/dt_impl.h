@@ -1,10 +1,26 @@
 /*
- * dt_impl.h: the session handle, the internal types every part of
- * libdtrace shares, and core/'s functions.  Each subsystem declares what it
- * offers the others in a header beside its code (types/dt_types.h,
- * dlang/dt_dlang.h, codegen/dt_cg.h, bpf/dt_bpf.h, probes/dt_probe.h,
- * consume/dt_consume.h, proc/dt_proc.h), and a file includes those it
- * uses.  Only the library includes it; consumers see the opaque handle of
+ * dt_impl.h: the session handle (struct dtrace_hdl), the limits and maps
+ * every part of libdtrace shares, source positions, and core/'s
+ * functions.  What the handle points to is declared here by name only;
+ * each subsystem declares its types and what it offers the others in a
+ * header beside its code, and a file includes those it uses:
+ *
+ *   core/dt_dtype.h       the D type of a value (dt_type_t)
+ *   core/dt_ident.h       identifiers and translators, core/dt_ident.c
+ *   core/dt_optvals.h     the options' values (dt_options_t; included
+ *                         here: the handle holds them)
+ *   core/dt_options.h     the option table;  core/dt_fn.h the built-ins
+ *   core/dt_rec.h         kernel <-> user layouts (included here)
+ *   types/dt_types.h      kernel types;  dlang/dt_dlang.h the compiler
+ *   dlang/dt_clause.h     compiled clauses and their records
+ *   dlang/dt_provdecl.h   providers declared in D
+ *   codegen/dt_block.h    instruction lists;  codegen/dt_cg.h the
+ *                         code generator;  bpf/dt_bpf.h maps, loads
+ *   probes/dt_probe.h     probes and providers;  proc/dt_proc.h
+ *                         processes and their files;
+ *                         consume/dt_consume.h the consumer
+ *
+ * Only the library includes it; consumers see the opaque handle of
  * dtrace.h.
  *
  * A session (dtrace_hdl_t) goes through these stages:
@@ -33,68 +49,11 @@
 #include <linux/bpf.h>
 
 #include "dt_rec.h"
+#include "dt_optvals.h"
 
 #define DT_EXPORT	__attribute__((visibility("default")))
 
-
-/* ---- types -------------------------------------------------------------- */
-
-typedef enum dt_tkind {
-	DT_TK_VOID = 0,		/* no value */
-	DT_TK_INT,		/* integer of ty_size bytes */
-	DT_TK_STRING,		/* D string (value is a pointer to chars) */
-	DT_TK_PTR,		/* pointer (64-bit, unsigned arithmetic) */
-	DT_TK_STRUCT,		/* struct or union (value is its address) */
-	DT_TK_ARRAY,		/* array other than char[] (value: addr.) */
-	DT_TK_STACK,		/* stack(): ty_size frames of 8 bytes
-				   (value: their address), 0 after the
-				   last */
-	DT_TK_SYM,		/* sym(), func(): a kernel address (8 bytes)
-				   shown as module`symbol */
-	DT_TK_MOD,		/* mod(): a kernel address shown as its
-				   module */
-	DT_TK_USTACK,		/* ustack(): the pid (8 bytes), then
-				   ty_size frames of 8 bytes, 0 after the
-				   last */
-	DT_TK_USYM,		/* usym(), ufunc(): pid, user address (16
-				   bytes) shown as module`symbol */
-	DT_TK_UMOD,		/* umod(): pid, address shown as module */
-	DT_TK_UADDR,		/* uaddr(): pid, address shown as
-				   module`symbol+0xoffset */
-	DT_TK_FLOAT		/* float, double, long double: ty_size 4,
-				   8 or 16 bytes (value: their address,
-				   as a struct's; D has no floating-point
-				   arithmetic) */
-} dt_tkind_t;
-
-typedef struct dt_type {
-	uint8_t ty_kind;	/* dt_tkind_t */
-	uint8_t ty_size;	/* size in bytes: 1, 2, 4 or 8 for an
-				   integer (strings: 0, see strsize) */
-	uint8_t ty_signed;	/* signed integer */
-	uint8_t ty_psize;	/* pointer: size of what it points to, 0: void */
-	uint8_t ty_psigned;	/* pointer: what it points to is signed */
-	uint8_t ty_plevel;	/* pointer: how many more pointers until
-				   the pointed-to integer (int ** is 1) */
-	uint32_t ty_btf;	/* kernel type: pointer: BTF id of what it
-				   points to; struct, array, char[]: its
-				   id; 0 for D's own types */
-} dt_type_t;
-
-/* ---- identifiers -------------------------------------------------------- */
-
-typedef enum dt_idkind {
-	DT_IDENT_GLOBAL = 1,	/* global scalar variable */
-	DT_IDENT_BUILTIN,	/* built-in variable (pid, execname, ...) */
-	DT_IDENT_FUNC,		/* built-in function or action */
-	DT_IDENT_ASSOC,		/* associative array (a hash map) */
-	DT_IDENT_TLS,		/* thread-local self->x (a hash map by tid) */
-	DT_IDENT_LOCAL,		/* clause-local this->x (in dctx) */
-	DT_IDENT_INLINE,	/* inline constant: an expression */
-	DT_IDENT_AGG,		/* aggregation (a per-CPU hash map) */
-	DT_IDENT_TYPE		/* a type name declared in D: a typedef
-				   name, or "enum tag" */
-} dt_idkind_t;
+/* ---- limits --------------------------------------------------------------- */
 
 #define DT_MAXKEYS	8	/* components of an associative array key */
 #define DT_MAXKEYSIZE	512	/* bytes of a key: the BPF stack's size */
@@ -118,196 +77,7 @@ typedef enum dt_idkind {
 #define DT_USTACK_COPYMAX 16384	/* largest ustackcopy */
 #define DT_USTACK_CHUNK	512	/* ustackcopy is read in pieces of this */
 
-typedef struct dt_ident {
-	struct dt_ident *di_next;	/* next in its hash chain */
-	char *di_name;			/* name ("self->x" for self->x) */
-	dt_idkind_t di_kind;		/* DT_IDENT_* */
-	int di_id;			/* builtin or function number; the
-					   variable map of ASSOC and TLS */
-	dt_type_t di_type;		/* type (variables) */
-	uint32_t di_offset;		/* offset in globals (GLOBAL) or in
-					   the locals area of dctx (LOCAL) */
-	bool di_defined;		/* a type has been given */
-	bool di_readfirst;		/* a variable read before any
-					   assignment: an int by default */
-	bool di_wide;			/* an integer variable not declared
-					   (typed by its first assignment or
-					   reference): it holds the whole
-					   64-bit value, as DTrace's does */
-	unsigned int di_nkeys;		/* ASSOC: key components */
-	bool di_tls;			/* ASSOC: thread-local (self->a[k]):
-					   its map's key is the thread id,
-					   then the components */
-	dt_type_t di_keys[DT_MAXKEYS];	/* ASSOC: their types */
-	uint32_t di_keybytes[DT_MAXKEYS]; /* ASSOC, AGG: the bytes a struct
-					   or array key copies (its type's);
-					   a string's when kept short (a
-					   multiple of 8; 0: strsize's) */
-	uint32_t di_keysize;		/* ASSOC, TLS: key bytes */
-	uint32_t di_keyfull;		/* ASSOC, TLS, AGG: the key's bytes
-					   with every string at strsize, as
-					   DTrace counts them against
-					   aggsize and dynvarsize */
-	uint32_t di_valsize;		/* ASSOC, TLS: value bytes */
-	struct dt_node *di_inline;	/* INLINE: its expression (owned) */
-	char *di_params[DT_MAXKEYS];	/* INLINE of array form (inline T
-					   f[T1 a, T2 b] = e): the names of
-					   its di_nkeys parameters (owned),
-					   of types di_keys */
-	int di_aggfn;			/* AGG: DT_FN_COUNT ... */
-	int64_t di_aggarg[4];		/* AGG: lquantize's lo, hi, step;
-					   llquantize's factor, low, high,
-					   steps */
-	uint32_t di_nbuckets;		/* AGG: buckets of a histogram */
-	bool di_printed;		/* AGG: printa() printed it */
-	bool di_aggseen;		/* AGG, no keys: its entry has fired */
-	int64_t di_normal;		/* AGG: normalize()'s divisor (0: 1) */
-	int64_t di_tsize;		/* TYPE: size of the type in bytes;
-					   a struct variable: its struct's */
-	int di_ptrsrc;			/* a pointer variable: where its
-					   pointers point (DT_PTR_SCRATCH or
-					   DT_PTR_OTHER), fixed by the first
-					   one assigned (dt_alloca.c) */
-	char **di_enames;		/* TYPE, an enum declared in D: its
-					   enumerators' names (owned) */
-	int32_t *di_evals;		/* and their values (owned) */
-	unsigned int di_nenum;		/* how many */
-} dt_ident_t;
-
-/*
- * What an entry of an aggregation's map costs against aggsize: what
- * DTrace counts, not what the map holds.  Its key with every string
- * component at strsize (a key kept short here still costs that: a strsize
- * of 1024 makes an @["Bush"] entry too big for an aggsize of 512, as in
- * DTrace), and its value.  Dynamic variables are counted in elements of
- * one pool instead: dt_dvar_cost() (dt_ident.c).
- */
-static inline uint64_t
-dt_varmap_cost(const dt_ident_t *idp)
-{
-	uint64_t key = idp->di_keyfull > idp->di_keysize ? idp->di_keyfull :
-	    idp->di_keysize;
-
-	return (key + idp->di_valsize);
-}
-
-/*
- * Keyed aggregations share aggsize as DTrace's share the aggregation
- * buffer of each CPU: a new entry is made only if the CPU's entries of
- * every aggregation, with it, cost (dt_varmap_cost()) at most aggsize
- * (gs_aggbytes[cpu] counts them), else it is an aggregation drop.  Those
- * of the same sizes (key, value, cost) share one hash map, whose key is
- * a tag of DT_AGG_TAG bytes, the aggregation's number (its di_id, never
- * 0) times 2^32 plus the CPU, then the aggregation's key: each CPU has
- * its own entry of a key, which only that CPU updates.  One whose key
- * leaves no room for the tag (hash map keys are at most DT_MAXKEYSIZE
- * bytes) keeps a per-CPU hash map of its own, untagged, holding aggsize
- * bytes apart from the others.
- */
-#define DT_AGG_TAG	8
-
-static inline bool
-dt_agg_tagged(const dt_ident_t *idp)
-{
-	return (idp->di_kind == DT_IDENT_AGG && idp->di_nkeys > 0 &&
-	    idp->di_keysize + DT_AGG_TAG <= DT_MAXKEYSIZE);
-}
-
-/*
- * A translator declared in D: "translator OUT < IN NAME > { m = expr; }".
- * xlate <OUT> (e).m is expr with NAME replaced by e.
- */
-#define DT_XLATE_MAXMEMB	256	/* members one translator defines */
-
-typedef struct dt_xlator {
-	struct dt_xlator *dx_next;	/* the handle's next translator */
-	dt_type_t dx_out;		/* output: a struct or union */
-	dt_type_t dx_in;		/* input type */
-	char *dx_arg;			/* the input's name in the members */
-	unsigned int dx_nmemb;		/* members defined */
-	char **dx_mnames;		/* their names */
-	struct dt_node **dx_mexprs;	/* their expressions (owned) */
-} dt_xlator_t;
-
-/* ---- BPF instruction lists ---------------------------------------------- */
-
-typedef enum dt_relkind {
-	DT_REL_MAPFD = 1,	/* ld_imm64: imm is a DT_MAP_*, put its fd */
-	DT_REL_MAPVAL,		/* ld_imm64: direct value of map DT_MAP_* */
-	DT_REL_PC,		/* imm += index of the block in its program */
-	DT_REL_CALL		/* call: imm is a DT_SUB_*, a runtime routine
-				   dt_cg_program() emits once after the
-				   program and points the call at */
-} dt_relkind_t;
-
-/*
- * The runtime routines emitted as global BPF functions (subprograms the
- * verifier checks once, not at each call): docs/design.md, "Runtime
- * routines".
- */
-typedef enum dt_sub {
-	DT_SUB_CLEANPATH,	/* cleanpath(): r1 = offset of its string in
-				   dctx, the next temporary its state */
-	DT_SUB_BASENAME,	/* basename(): the same, and r2 = the
-				   string's length */
-	DT_SUB_DIRNAME,		/* dirname(): as basename() */
-	DT_SUB_LASTSLASH_CB,	/* their bpf_loop callbacks: the last */
-	DT_SUB_STRIP_CB,	/* slash, dirname's slashes before it, */
-	DT_SUB_CLEANPATH_CB,	/* cleanpath()'s pass */
-	DT_SUB_TOUPPER,		/* toupper(), tolower(): r1 = offset of its */
-	DT_SUB_TOLOWER,		/* string, changed in place by bpf_loop and */
-	DT_SUB_TOUPPER_CB,	/* the callback of each (a static function, */
-	DT_SUB_TOLOWER_CB,	/* int cb(long index, void *ctx)) */
-	DT_SUB_STRCHR,		/* strchr(), strrchr(): r1 = offset of the */
-	DT_SUB_STRRCHR,		/* string, r2 its length, r3 the byte; r0 =
-				   its first (last) position, or -1 */
-	DT_SUB_STRCHR_CB,	/* their bpf_loop callbacks */
-	DT_SUB_STRRCHR_CB,
-	DT_SUB_SEARCH,		/* index(), strstr(): r1 = offset of the
-				   text, the needle, table and state after
-				   it; r2 = where to start; r0 = position,
-				   or -1 */
-	DT_SUB_RSEARCH,		/* rindex(): the same, the last match at or
-				   before r2 */
-	DT_SUB_SEARCH_CB,	/* their bpf_loop callbacks */
-	DT_SUB_RSEARCH_CB,
-	DT_SUB_STRTOK,		/* strtok(): r1 = offset of the delimiters,
-				   r2 their length; the token's bounds left
-				   in ms_tokstart, ms_strtok */
-	DT_SUB_TOKMAP_CB,	/* its bpf_loop callbacks: the delimiters' */
-	DT_SUB_TOKPASS_CB,	/* bit map, the pass over the string */
-	DT_SUB_STRTOLL,		/* strtoll(): r1 = offset of the string, the
-				   next temporary its state; r2 = the base;
-				   r0 = the value */
-	DT_SUB_STRTOLL_CB,	/* its bpf_loop callback */
-	DT_SUB_LLTOSTR,		/* lltostr(): r1 = offset of the digits'
-				   area, r2 = the value, r3 = the base; r0 =
-				   the first character written */
-	DT_SUB_INET4,		/* inet formats: r1 = offset of the output */
-	DT_SUB_INET6,		/* string, the address and state in the */
-	DT_SUB_INETNTOA6,	/* next temporary; the string's length */
-	DT_SUB_LINK6,		/* left in the state (IN_POS) */
-	DT_SUB_LINK20,
-	DT_SUB_COUNT
-} dt_sub_t;
-
-/*
- * A BPF program may use at most 64 maps.  Variable maps (aggregations,
- * associative arrays, self-> variables) before this index are used by
- * the programs directly (DT_REL_MAPFD); the later ones through a map of
- * maps, one for all variable maps alike (type, key and value size,
- * entries), indexed by the variable map's number: a DT_REL_MAPFD whose
- * imm has DT_MAP_OUTER set names the map of maps of that variable map.
- * So a program uses at most DT_MAP_COUNT + DT_VARMAP_DIRECT maps plus
- * one per kind of the others, whatever the number of variables.
- */
-#define DT_VARMAP_DIRECT	40
-#define DT_MAP_OUTER		0x40000000
-
-typedef struct dt_reloc {
-	uint32_t dr_insn;	/* instruction index in the block */
-	dt_relkind_t dr_kind;	/* DT_REL_* */
-} dt_reloc_t;
+/* ---- maps ---------------------------------------------------------------- */
 
 /* Maps of a session (indexes into dt_hdl.dt_mapfd). */
 enum {
@@ -329,42 +99,20 @@ enum {
 /* Ranges of the tracing machinery in DT_MAP_KSKIP, at most (a power of 2). */
 #define DT_KSKIP_MAX	4096
 
-typedef struct dt_block {
-	struct bpf_insn *db_insns;	/* instructions */
-	uint32_t db_len;		/* number used */
-	uint32_t db_cap;		/* number allocated */
-	dt_reloc_t *db_rels;		/* relocations */
-	uint32_t db_nrels;		/* number used */
-	uint32_t db_relcap;		/* number allocated */
-} dt_block_t;
+/*
+ * A BPF program may use at most 64 maps.  Variable maps (aggregations,
+ * associative arrays, self-> variables) before this index are used by
+ * the programs directly (DT_REL_MAPFD); the later ones through a map of
+ * maps, one for all variable maps alike (type, key and value size,
+ * entries), indexed by the variable map's number: a DT_REL_MAPFD whose
+ * imm has DT_MAP_OUTER set names the map of maps of that variable map.
+ * So a program uses at most DT_MAP_COUNT + DT_VARMAP_DIRECT maps plus
+ * one per kind of the others, whatever the number of variables.
+ */
+#define DT_VARMAP_DIRECT	40
+#define DT_MAP_OUTER		0x40000000
 
-/* ---- clauses and their records ------------------------------------------ */
-
-typedef struct dt_datarec {
-	dtrace_actkind_t dr_kind;	/* what the record is */
-	uint32_t dr_offset;		/* offset after the record header */
-	uint32_t dr_size;		/* size */
-	dt_type_t dr_type;		/* type of the value (trace) */
-	struct dt_pfprog *dr_pfmt;	/* parsed format (printf) */
-	struct dt_datarec *dr_args;	/* printf arguments */
-	uint32_t dr_nargs;		/* how many */
-	const dt_ident_t **dr_aggs;	/* printa: its aggregations */
-	uint32_t dr_naggs;		/* how many */
-	char *dr_optname;		/* setopt: the option */
-	char *dr_optval;		/* setopt: its value, or NULL */
-	uint32_t dr_btf;		/* print: BTF id of the value shown
-					   from its bytes (0: a scalar shown
-					   as trace() shows it) */
-	bool dr_ptr;			/* print: of a pointer (its address
-					   first, then what it points to) */
-	const struct dt_tentry *dr_te;	/* print: the types of dr_btf (the
-					   clause's dc_types) */
-	char *dr_tname;			/* print: the value's type name */
-	bool dr_dynsize;		/* tracemem: 8 bytes of the number of
-					   bytes to show come first */
-	bool dr_chars;			/* trace: of a char array, shown as
-					   a string when it holds one */
-} dt_datarec_t;
+/* ---- source positions ---------------------------------------------------- */
 
 /*
  * A place in a compiled text.  Line markers ("# 12 \"file\"", which cpp
@@ -379,122 +127,17 @@ typedef struct dt_srcpos {
 	int sp_pline;		/* 1-based line in the text compiled */
 } dt_srcpos_t;
 
-/*
- * Providers declared in D (dlang/dt_parse_provider.c):
- * provider NAME { probe ... };
- * For dtrace -h and -G (proc/dt_link.c).  Types are kept as text, as the
- * declaration wrote them with white space normalized, for the header and
- * the object's type note; pd_nsize and pd_nsigned are what the header's
- * argument specs need.
- */
-typedef struct dt_provprobe {
-	struct dt_provprobe *pd_next;	/* the provider's next probe */
-	char *pd_name;			/* name as written (request__start) */
-	int pd_nargc;			/* native arguments */
-	char *pd_nargv[DT_MAXARGS];	/* their C types */
-	uint8_t pd_nsize[DT_MAXARGS];	/* their sizes: 1, 2, 4, 8 */
-	bool pd_nsigned[DT_MAXARGS];	/* and signedness */
-	int pd_xargc;			/* translated arguments */
-	char *pd_xargv[DT_MAXARGS];	/* their D types */
-	uint8_t pd_xmap[DT_MAXARGS];	/* native argument each translates */
-	dt_srcpos_t pd_pos;		/* where it was declared */
-} dt_provprobe_t;
+/* ---- what the handle points to, declared in full beside its code:
+   identifiers and translators (core/dt_ident.h), clauses and providers
+   declared in D (dlang/dt_clause.h, dlang/dt_provdecl.h), probes and
+   providers (probes/dt_probe.h), processes and their files
+   (proc/dt_proc.h) ---------------------------------------------------- */
 
-/* The argument types note dtrace -G writes (.note.dtrace-types). */
-#define DT_NOTE_OWNER		"dtrace"
-#define DT_NOTE_ARGTYPES	1
-
-typedef struct dt_provdecl {
-	struct dt_provdecl *dv_next;	/* the handle's next provider */
-	char *dv_name;			/* provider name */
-	dt_provprobe_t *dv_probes;	/* probes, in declaration order */
-	unsigned int dv_nprobes;	/* how many */
-} dt_provdecl_t;
-
-/*
- * The kernel offsets the path walk of d_path(), cwd, root and fds[]
- * needs, from BTF (dt_sema_types.c fills them, dt_cg.c uses them).
- */
-enum {
-	DT_PO_PATH_MNT, DT_PO_PATH_DENTRY,	/* struct path */
-	DT_PO_D_PARENT, DT_PO_D_NAME_LEN,	/* struct dentry */
-	DT_PO_D_NAME_NAME, DT_PO_D_HASH_PPREV,
-	DT_PO_MNT_ROOT,				/* struct vfsmount */
-	DT_PO_MOUNT_MNT, DT_PO_MOUNT_PARENT,	/* struct mount */
-	DT_PO_MOUNT_MOUNTPOINT,
-	DT_PO_TASK_FS, DT_PO_FS_ROOT, DT_PO_FS_PWD,	/* fs_struct */
-	DT_PO_TASK_FILES, DT_PO_FILES_FDT,	/* files_struct */
-	DT_PO_FDT_MAX, DT_PO_FDT_FD,		/* struct fdtable */
-	DT_PO_MNT_SB, DT_PO_SB_TYPE,		/* a pseudo file's */
-	DT_PO_FST_NAME, DT_PO_D_INODE,		/* file system type */
-	DT_PO_I_INO,				/* and inode number */
-	DT_PO_COUNT
-};
-
-typedef struct dt_clause {
-	dtrace_probedesc_t *dc_descs;	/* probe descriptions */
-	char **dc_desctext;		/* each as written */
-	dt_srcpos_t *dc_descpos;	/* where each was written */
-	unsigned int dc_ndescs;		/* how many */
-	char *dc_where;			/* "FILE:LINE:COL" of its first
-					   description, for errors after
-					   compilation (verifier) */
-	struct dt_node *dc_pred;	/* predicate or NULL */
-	struct dt_node *dc_body;	/* statements (list) */
-	unsigned int dc_id;		/* clause number in the session */
-	unsigned int dc_stmt;		/* DTrace's statement number of its
-					   first description: one statement a
-					   description, counted over the
-					   session's clauses in order (the parts
-					   of a split clause share the whole's);
-					   dt_clause_N of runtime errors and
-					   ERROR's arg2 */
-	dt_datarec_t *dc_recs;		/* records of a firing */
-	unsigned int dc_nrecs;		/* how many */
-	uint32_t dc_recsize;		/* bytes of data after the header */
-	bool dc_records;		/* a firing emits a ring buffer record */
-	bool dc_faults;			/* its code can fault (set by the
-					   code generator) */
-	bool dc_exits;			/* calls exit() (set by the code
-					   generator) */
-	bool dc_useprobes;		/* uses probeprov & co */
-	dtrace_attribute_t dc_attr;	/* least attributes of what it uses
-					   (core/dt_attr.c) */
-	bool dc_usespec;		/* uses speculations: the spec map */
-	bool dc_cpuinfo;		/* uses curcpu: the cpuinfo map */
-	bool dc_kstack;			/* uses the kernel stack (stack(),
-					   stackdepth, caller): the program
-					   finds the frames to skip */
-	bool dc_spec;			/* speculate(): its record goes to the
-					   speculation in ms_spec */
-	bool dc_comm;			/* sema: commit() seen */
-	bool dc_drec;			/* sema: a data-recording action seen */
-	bool dc_destructive;		/* has a destructive action: needs
-					   the destructive option (-w) */
-	bool dc_split;			/* made of a clause's if statements
-					   (dlang/dt_parse_clause.c): its probes are
-					   that clause's, not counted again */
-	struct dt_tentry *dc_types;	/* kernel types it was compiled with */
-	int32_t dc_pathoff[DT_PO_COUNT]; /* kernel offsets of the path walk
-					   (DT_PO_*), set by dt_sema */
-	bool dc_pathoffs;		/* dc_pathoff is set */
-	dt_block_t dc_code;		/* compiled body */
-	uint32_t *dc_probes;		/* ids of the probes it is enabled on */
-	unsigned int dc_nprobes;	/* how many */
-	struct dt_clause *dc_next;	/* next clause of the program */
-} dt_clause_t;
-
-struct dtrace_prog {
-	dt_clause_t *dp_clauses;	/* clauses in program order */
-	dt_clause_t **dp_tail;		/* where to append */
-	unsigned int dp_nclauses;	/* how many */
-	bool dp_exec;			/* already enabled in the session */
-	struct dtrace_prog *dp_next;	/* next program of the handle */
-	struct dt_node *dp_nodes;	/* every node allocated, for freeing */
-};
-
-/* ---- probes, providers, processes and their files (declared in full in
-   probes/dt_probe.h and proc/dt_proc.h) ---------------------------------- */
+typedef struct dt_ident dt_ident_t;
+typedef struct dt_xlator dt_xlator_t;
+typedef struct dt_clause dt_clause_t;
+typedef struct dt_datarec dt_datarec_t;
+typedef struct dt_provdecl dt_provdecl_t;
 
 typedef struct dt_probe dt_probe_t;
 typedef struct dt_program dt_program_t;
@@ -507,175 +150,6 @@ struct ps_prochandle;
 #define DT_NPROVIDERS	13
 
 /* ---- the handle ------------------------------------------------------------ */
-
-#define DT_BUFSIZE_MAX	(2ULL << 30)	/* bufsize: the largest ring buffer */
-#define DT_DEBUGDIR	"/usr/lib/debug" /* debugdir's default (dt_elf.c) */
-
-/*
- * The options' values.  Each option is a row of the table in
- * core/dt_options.c, which names its field here, sets its default and
- * parses what dtrace_setopt() is given for it.
- */
-/*
- * evaltime: where a -c process is held while its descriptions are
- * evaluated: at its exec (before its dynamic loader runs), or at its
- * program's entry point for the others (its libraries mapped and
- * initialized: preinit and main are met there too).
- */
-#define DT_EVALTIME_EXEC	0
-#define DT_EVALTIME_PREINIT	1
-#define DT_EVALTIME_POSTINIT	2
-#define DT_EVALTIME_MAIN	3
-
-typedef struct dt_options {
-	uint32_t op_strsize;		/* strsize */
-	uint32_t op_scratchsize;	/* scratchsize: alloca() & co */
-	uint32_t op_stackframes;	/* stackframes: stack()'s depth */
-	uint32_t op_stackindent;	/* stackindent: columns before a frame */
-	uint32_t op_ustackframes;	/* ustackframes: ustack()'s depth */
-	uint32_t op_jstackframes;	/* jstack(): default frames */
-	uint32_t op_jstackstrsize;	/* jstack(): accepted, unused */
-	uint32_t op_printsize;		/* print(): bytes of a value recorded,
-					   at most */
-	uint32_t op_ustackcopy;		/* ustackcopy: bytes of the user
-					   stack a ustack() record copies for
-					   unwinding (proc/dt_cfi.c), 0: none */
-	uint64_t op_bufsize;		/* bufsize */
-	int op_bufpolicy;		/* bufpolicy: DT_BUFPOLICY_* */
-	int op_evaltime;		/* evaltime: DT_EVALTIME_* */
-	dtrace_attribute_t op_amin;	/* amin: least attributes a program
-					   may have (Internal/Internal/Unknown:
-					   any) */
-	bool op_bufresize_manual;	/* bufresize=manual: the output
-					   buffer at bufsize or not at all */
-	uint64_t op_switchrate;		/* ns between buffer reads */
-	uint64_t op_aggrate;		/* accepted; no effect (design.md) */
-	bool op_quiet;			/* quiet */
-	bool op_rawbytes;		/* rawbytes: strings traced as hex */
-	bool op_temporal;		/* temporal: accepted; records are in
-					   time order already (one buffer) */
-	bool op_quietresize;		/* quietresize: accepted; buffers are
-					   never resized */
-	uint64_t op_statusrate;		/* statusrate: ns between status
-					   checks (drops, processes) */
-	bool op_errtags;		/* errtags */
-	bool op_droptags;		/* droptags: drop reports carry their
-					   DTRACEDROP_* tag */
-	bool op_fbtkprobe;		/* fbtkprobe: fbt on kprobes even
-					   where fentry/fexit work */
-	uint32_t op_fbtmaxtramp;	/* fbtmaxtramp: most fbt probes put on
-					   fentry/fexit, a program each; more:
-					   all on kprobes */
-	bool op_zdefs;			/* zdefs (-Z) */
-	uint64_t op_cpu;		/* cpu: the one CPU traced, or
-					   DT_CPU_ANY */
-	bool op_grabanon;		/* grabanon: no anonymous state here */
-	/*
-	 * DTrace's options for what this implementation has no part of
-	 * (DIF, CTF, DOF, kernel modules, its debugging): accepted and
-	 * kept so that scripts setting them run (docs/man/dtrace.1).
-	 */
-	bool op_core;			/* core */
-	bool op_debug;			/* debug */
-	uint32_t op_disasm;		/* disasm: -S has one listing here */
-	uint32_t op_iregs;		/* iregs */
-	uint32_t op_tregs;		/* tregs */
-	uint32_t op_tree;		/* tree */
-	bool op_kdefs;			/* kdefs */
-	bool op_knodefs;		/* knodefs */
-	bool op_udefs;			/* udefs */
-	bool op_unodefs;		/* unodefs */
-	int op_linkmode;		/* linkmode: dynamic, kernel, static */
-	int op_linktype;		/* linktype: dof, elf */
-	char *op_modpath;		/* modpath */
-	char *op_ctfpath;		/* ctfpath: BTF here, no CTF */
-	char *op_ctypes;		/* ctypes: no CTF is written */
-	char *op_dtypes;		/* dtypes: no CTF is written */
-	int op_late;			/* late: dynamic, static */
-	char *op_ldpath;		/* ldpath: nothing is linked (-G) */
-	bool op_linknommap;		/* linknommap */
-	bool op_nolibs;			/* nolibs: the D library is compiled
-					   only when a program names it */
-	uint32_t op_pgmax;		/* pgmax */
-	char *op_procfspath;		/* procfspath */
-	bool op_strip;			/* strip: nothing is linked (-G) */
-	char *op_syslibdir;		/* syslibdir: the D library is built in */
-	bool op_useruid;		/* useruid */
-	uint64_t op_pcapsize;		/* pcapsize */
-	bool op_pspec;			/* pspec */
-	bool op_verbose;		/* verbose */
-	char *op_version;		/* version */
-	bool op_lazyload;		/* lazyload: no DOF here */
-	uint64_t op_preallocate;	/* preallocate: kept, no effect */
-	uint64_t op_lockmem;		/* lockmem: BPF memory is memcg's */
-	uint32_t op_maxframes;		/* maxframes: stack() and ustack()
-					   take at most this many frames,
-					   and DT_STACK_MAXFRAMES */
-	bool op_defaultargs;		/* defaultargs: unset $N is 0, $$N "" */
-	bool op_empty;			/* empty: an empty program compiles */
-	bool op_argref;			/* argref: macro arguments need not
-					   all be used */
-	bool op_flowindent;		/* flowindent (-F) */
-	bool op_destructive;		/* destructive (-w) */
-	uint64_t op_dynvarsize;		/* dynvarsize: bytes per variable map */
-	uint64_t op_aggsize;		/* aggsize: bytes per aggregation per CPU */
-	uint32_t op_nspec;		/* nspec: speculation buffers */
-	uint64_t op_specsize;		/* specsize as set: bytes per
-					   speculation (dt_specsize()) */
-	uint32_t op_usdtprids;		/* usdtprids: usdt_prids entries */
-	uint32_t op_usdthold;		/* usdthold: ms an exec is held at
-					   most without dtprobed, 0 never */
-	uint32_t op_usdtidle;		/* usdtidle: files with shared USDT
-					   probes kept armed with no live
-					   process */
-	uint64_t op_cleanrate;		/* cleanrate: accepted; no effect */
-	bool op_aggsortkey;		/* aggsortkey: sort entries by key */
-	bool op_aggsortrev;		/* aggsortrev: reverse the order */
-	uint32_t op_aggsortpos;		/* aggsortpos: printa() sorts by it */
-	uint32_t op_aggsortkeypos;	/* aggsortkeypos: key compared first */
-	int op_oformat;			/* oformat: DT_OFORMAT_TEXT, _JSON */
-	bool op_aggzoom;		/* aggzoom: bars scaled to the largest */
-	bool op_aggpack;		/* aggpack: a histogram on one line */
-	bool op_aggpercpu;		/* aggpercpu: each CPU's value below
-					   an aggregation's */
-	bool op_agghist;		/* agghist: scalar values as bars */
-	int op_encoding;		/* encoding: DT_ENCODING_AUTO, _ASCII,
-					   _UTF8 */
-	bool op_bpflog;			/* bpflog: show the verifier's log of
-					   every program */
-	uint64_t op_bpflogsize;		/* bpflogsize: the most bytes of it */
-	bool op_noresolve;		/* noresolve: user addresses in hex */
-	char *op_btfpath;		/* btfpath: kernel types from here */
-	char *op_debugdir;		/* debugdir: separate debug files, or
-					   NULL for DT_DEBUGDIR */
-	char *op_registry;		/* registry: dtprobed's directory, or
-					   NULL for /run/dtrace */
-	bool op_cpp;			/* cpp (-C): preprocess every program */
-	bool op_cpphdrs;		/* cpphdrs (-H): cpp lists its headers */
-	char op_stdc;			/* stdc (-X): a, c, t (-std=c99) or s
-					   (-traditional-cpp); 0: a */
-	char *op_cpppath;		/* cpppath, or NULL for DT_CPP_PATH */
-	char **op_libdirs;		/* libdir (-L): directories whose .d
-					   files are compiled before the first
-					   program */
-	unsigned int op_nlibdirs;	/* how many */
-	unsigned int op_libdircap;	/* how many allocated */
-	char **op_cppargs;		/* -D, -U, -I for cpp, in order */
-	unsigned int op_ncppargs;	/* how many */
-	unsigned int op_cppargcap;	/* how many allocated */
-} dt_options_t;
-
-#define	DT_BUFPOLICY_SWITCH 0	/* records printed as they are read */
-#define	DT_BUFPOLICY_FILL 1	/* kept until a CPU's fills, then stop */
-#define	DT_BUFPOLICY_RING 2	/* each CPU's latest kept, printed at end */
-
-#define	DT_OFORMAT_TEXT	0	/* oformat=text: DTrace's layouts */
-#define	DT_OFORMAT_JSON	1	/* oformat=json: a JSON object a line */
-
-/* encoding: the characters of histogram bars (dt_agg_print.c) */
-#define	DT_ENCODING_AUTO	0	/* UTF-8 unless TERM is dumb */
-#define	DT_ENCODING_ASCII	1
-#define	DT_ENCODING_UTF8	2
 
 #define DT_IDHASH	127
 
@@ -934,21 +408,6 @@ extern int dt_grow(dtrace_hdl_t *, void **, unsigned int *, unsigned int,
     size_t);
 extern int dt_gmatch(const char *, const char *);
 extern int dt_read_file(const char *, char *, size_t);
-
-/* core/dt_ident.c */
-extern dt_ident_t *dt_ident_lookup(dtrace_hdl_t *, const char *);
-extern dt_ident_t *dt_ident_create(dtrace_hdl_t *, const char *, dt_idkind_t);
-extern const dt_ident_t *dt_builtin_lookup(const char *);
-extern const dt_ident_t *dt_builtin_taken(dtrace_hdl_t *, const char *);
-extern int dt_regs_lookup(const char *);
-extern void dt_idents_free(dtrace_hdl_t *);
-extern uint32_t dt_strtab_insert(dtrace_hdl_t *, const char *, size_t);
-extern uint32_t dt_strtab_null(dtrace_hdl_t *);
-extern int dt_varmap_add(dtrace_hdl_t *, dt_ident_t *);
-extern bool dt_dvar_counted(const dtrace_hdl_t *, const dt_ident_t *);
-extern uint64_t dt_dvar_cost(const dtrace_hdl_t *);
-extern uint64_t dt_dvar_limit(const dtrace_hdl_t *);
-extern int dt_map_fd(const dtrace_hdl_t *, int);
 
 /* core/dt_work.c */
 extern struct dt_program *dt_program_for(dtrace_hdl_t *, const dt_probe_t *);

@@ -28,6 +28,7 @@
 #include "dt_options.h"
 #include "../types/dt_ksyms.h"
 #include "../types/dt_tcache.h"
+#include "../dlang/dt_clause.h"
 
 /*
  * May this process trace: CAP_BPF and CAP_PERFMON (loading tracing

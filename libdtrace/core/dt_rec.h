@@ -47,7 +47,7 @@ typedef struct dt_gstate {
 	uint64_t gs_aggdrops[DT_DROPCPUS]; /* aggregation entries lost */
 	uint64_t gs_aggbytes[DT_DROPCPUS]; /* what the CPU's entries of
 					   tagged aggregations cost against
-					   aggsize (dt_impl.h) */
+					   aggsize (core/dt_ident.h) */
 	uint64_t gs_aggsize;		/* aggsize, as the maps were made */
 	uint64_t gs_specdrops;		/* speculated records lost: specsize */
 	uint64_t gs_specfail;		/* speculation() found no free buffer */

@@ -45,6 +45,8 @@
 #include "../probes/dt_probe.h"
 #include "../proc/dt_proc.h"
 #include "../codegen/dt_asm.h"
+#include "dt_ident.h"
+#include "../dlang/dt_clause.h"
 
 static bool
 same_clauses(const dtrace_hdl_t *dtp, const dt_program_t *pgp,

@@ -21,6 +21,10 @@
 #define DT_AST_H
 
 #include "../core/dt_impl.h"
+#include "../core/dt_dtype.h"
+#include "../core/dt_ident.h"
+#include "dt_clause.h"
+#include "dt_provdecl.h"
 
 typedef enum dt_tok {
 	T_EOF = 0,

@@ -8,6 +8,8 @@
 
 #include "../core/dt_impl.h"
 
+struct dt_node;
+
 /* dlang/dt_compile.c */
 extern void dt_program_free(struct dtrace_prog *);
 

@@ -109,14 +109,17 @@ dt_sema_member(dt_pcb_t *pcb, dt_node_t *dnp)
 
 
 /*
- * The D type of an argument's native C type (dt_argdesc_t.ad_native), by
- * the grammar's type-name rule; a type the kernel's data lacks is a
- * plain 64-bit integer, as argN is.
+ * The D type of an argument's native type (dt_argdesc_t.ad_native), a
+ * kernel type or a D type name, by the grammar's type-name rule; a type
+ * the kernel's data lacks is a plain 64-bit integer, as argN is.
  */
 static void
 argdesc_ctype(dt_pcb_t *pcb, const dt_argdesc_t *ad, dt_type_t *tp)
 {
-	if (dt_parse_ctype(pcb, ad->ad_native, tp) != 0)
+	char name[320];
+
+	dt_argtype_name(&ad->ad_native, name, sizeof (name));
+	if (dt_parse_ctype(pcb, name, tp) != 0)
 		*tp = (dt_type_t){ DT_TK_INT, 8, 1 };
 }
 
@@ -131,21 +134,6 @@ typedef struct argdesc_arg {
 	unsigned int aa_nnone;	/* ... that have none */
 } argdesc_arg_t;
 
-/* The type of args[N] a description gives, as a message names it. */
-static const char *
-argdesc_type(const dt_argdesc_t *ad)
-{
-	return (ad->ad_form == DT_ARG_XLATE ? ad->ad_xlate :
-	    ad->ad_form == DT_ARG_VALUE ? ad->ad_native : "string");
-}
-
-static bool
-argdesc_same(const dt_argdesc_t *a, const dt_argdesc_t *b)
-{
-	return (a->ad_form == b->ad_form && a->ad_src == b->ad_src &&
-	    strcmp(a->ad_native, b->ad_native) == 0 &&
-	    strcmp(a->ad_xlate, b->ad_xlate) == 0);
-}
 
 static int
 argdesc_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
@@ -162,10 +150,10 @@ argdesc_cb(dtrace_hdl_t *dtp, dt_probe_t *prp, void *arg)
 	if (!aa->aa_have) {
 		aa->aa_desc = ad;
 		aa->aa_have = true;
-	} else if (!argdesc_same(&aa->aa_desc, &ad) && !aa->aa_differ) {
+	} else if (!dt_argdesc_same(&aa->aa_desc, &ad) && !aa->aa_differ) {
 		aa->aa_differ = true;
-		snprintf(aa->aa_other, sizeof (aa->aa_other), "%s",
-		    argdesc_type(&ad));
+		(void) dt_argdesc_dtype(&ad, aa->aa_other,
+		    sizeof (aa->aa_other));
 	}
 	return (0);
 }
@@ -185,39 +173,32 @@ argvar(dt_pcb_t *pcb, dt_srcpos_t pos, int n)
 
 /*
  * A translated argument (proc:::create's args[0] is psinfo_t *, from a
- * struct task_struct *): args[N] becomes xlate <OUT> ((IN)argM), OUT from
- * the D library, which -> and * can take (*args[N], the whole struct).
+ * struct task_struct *): args[N] becomes xlate <OUT *> ((IN)argM), OUT a
+ * struct declared in D (the D library's), which -> and * can take
+ * (*args[N], the whole struct).  The translated type is a D type name,
+ * read by the type-name parser; false if it is no pointer to such a
+ * struct (a USDT provider may declare any type): then args[N] is argM.
  */
 static bool
 args_xlate(dt_pcb_t *pcb, dt_node_t *dnp, const dt_argdesc_t *ad, int n,
     bool member)
 {
-	const char *otext = ad->ad_xlate;
-	char lname[64];
+	dt_type_t xt;
 	dt_node_t *cast;
-	dt_ident_t *idp;
-	bool liberr;
 
 	if (!member)
 		dt_cerror(pcb, "D_UNSUPPORTED", dnp->dn_pos, "args[%d] is a "
 		    "translated %s, not a pointer D can keep: use its members "
 		    "(args[%d]->pr_pid) or the whole struct (*args[%d])", n,
-		    otext, n, n);
-	/* the library declares OUT: "psinfo_t *" loads it by "psinfo_t" */
-	snprintf(lname, sizeof (lname), "%.*s", (int)strcspn(otext, " *"),
-	    otext);
-	idp = dt_lib_lookup(pcb->pcb_hdl, lname, &liberr);
-	if (liberr)
-		dt_lib_error(pcb, dnp->dn_pos);
-	if (idp == NULL || idp->di_kind != DT_IDENT_TYPE ||
-	    idp->di_type.ty_kind != DT_TK_STRUCT || strchr(otext, '*') == NULL)
+		    ad->ad_xlate, n, n);
+	if (dt_parse_ctype(pcb, ad->ad_xlate, &xt) != 0 ||
+	    xt.ty_kind != DT_TK_PTR || xt.ty_plevel != 0 || xt.ty_btf == 0 ||
+	    xt.ty_btf < btf__type_cnt(dt_ktypes(pcb->pcb_hdl)->te_btf))
 		return (false);
 	cast = dt_node_new(pcb, DN_CAST, dnp->dn_pos);
 	argdesc_ctype(pcb, ad, &cast->dn_type);
 	cast->dn_left = argvar(pcb, dnp->dn_pos, ad->ad_src);
-	dnp->dn_type = idp->di_type;	/* OUT *: its id is the pointee */
-	dnp->dn_type.ty_kind = DT_TK_PTR;
-	dnp->dn_type.ty_size = 8;
+	dnp->dn_type = xt;		/* OUT *: its id is the pointee */
 	dnp->dn_kind = DN_XLATE;
 	dnp->dn_left = cast;
 	dnp->dn_right = NULL;
@@ -279,8 +260,8 @@ dt_sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	if (aa.aa_differ)
 		dt_cerror(pcb, "D_ARGS_MULTI", dnp->dn_pos, "args[%d] has "
 		    "different types on the probes of this clause (\"%s\" and "
-		    "\"%s\"): use arg%d", n, argdesc_type(&aa.aa_desc),
-		    aa.aa_other, n);
+		    "\"%s\"): use arg%d", n, dt_argdesc_dtype(&aa.aa_desc,
+		    (char [320]){ 0 }, 320), aa.aa_other, n);
 	if (!aa.aa_have)
 		dt_argdesc_value(&aa.aa_desc, n, "int64_t");
 	ad = &aa.aa_desc;
@@ -312,7 +293,7 @@ dt_sema_args(dt_pcb_t *pcb, dt_node_t *dnp, bool member)
 	}
 	argdesc_ctype(pcb, ad, &dnp->dn_type);
 	/* a CPU's entry of the cpuinfo map (sched:::enqueue's args[2]) */
-	if (strcmp(ad->ad_native, DT_ARG_CPUINFO) == 0)
+	if (ad->ad_cpuinfo)
 		dcp->dc_cpuinfo = true;
 	snprintf(name, sizeof (name), "arg%d", ad->ad_src);
 	dnp->dn_kind = DN_VAR;

@@ -84,6 +84,7 @@
 #include "dt_probe.h"
 #include "../proc/dt_proc.h"
 #include "../codegen/dt_insn.h"
+#include "../dlang/dt_clause.h"
 
 
 /* One exec or exit event, queued by the consumer. */

@@ -32,6 +32,7 @@
 #include "../bpf/dt_bpf.h"
 #include "dt_probe.h"
 #include "../codegen/dt_insn.h"
+#include "../dlang/dt_clause.h"
 
 /*
  * Providers are always populated in this order (see populate_upto()), so
@@ -552,65 +553,6 @@ dtrace_probe_iter(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp,
 		return (-1);
 	if (n == 0)
 		return (dt_set_errno(dtp, EDT_NOPROBE));
-	return (0);
-}
-
-/* args[N] from a provider's static row: argument src, as the row says. */
-void
-dt_argdesc_set(dt_argdesc_t *ad, int src, const dt_argspec_t *as)
-{
-	memset(ad, 0, sizeof (*ad));
-	ad->ad_form = as->as_form;
-	ad->ad_src = src;
-	snprintf(ad->ad_native, sizeof (ad->ad_native), "%s",
-	    as->as_native != NULL ? as->as_native : "");
-	if (as->as_xlate != NULL)
-		snprintf(ad->ad_xlate, sizeof (ad->ad_xlate), "%s",
-		    as->as_xlate);
-}
-
-/* args[N] as argument src of C type native, untranslated. */
-void
-dt_argdesc_value(dt_argdesc_t *ad, int src, const char *native)
-{
-	dt_argspec_t as = DT_ARGV(native);
-
-	dt_argdesc_set(ad, src, &as);
-}
-
-/*
- * args[n] of a probe: 0, or -1 when the probe has no argument n.  A
- * provider that types none gives every argument as int64_t.
- */
-int
-dt_probe_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
-    dt_argdesc_t *ad)
-{
-	if (n < 0 || n >= DT_MAXARGS)
-		return (-1);
-	if (prp->pr_prov->pv_argdesc == NULL) {
-		dt_argdesc_value(ad, n, "int64_t");
-		return (0);
-	}
-	return (prp->pr_prov->pv_argdesc(dtp, prp, n, ad));
-}
-
-int
-dtrace_probe_argtype(dtrace_hdl_t *dtp, const dtrace_probedesc_t *pdp, int n,
-    char *buf, size_t len)
-{
-	const dt_probe_t *prp;
-	dt_argdesc_t ad;
-
-	if (pdp == NULL || pdp->id == 0 || pdp->id > dtp->dt_nprobes)
-		return (dt_set_errno(dtp, EDT_NOPROBE));
-	prp = dtp->dt_probes[pdp->id - 1];
-	if (prp->pr_prov->pv_argdesc == NULL ||
-	    dt_probe_argdesc(dtp, prp, n, &ad) != 0)
-		return (dt_set_errno(dtp, ENOENT));
-	snprintf(buf, len, "%s", ad.ad_form == DT_ARG_XLATE ? ad.ad_xlate :
-	    ad.ad_form == DT_ARG_USTRING || ad.ad_form == DT_ARG_KSTRING ?
-	    "string" : ad.ad_native);
 	return (0);
 }
 

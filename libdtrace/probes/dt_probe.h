@@ -8,6 +8,7 @@
 #define DT_PROBE_H
 
 #include "../core/dt_impl.h"
+#include "../codegen/dt_block.h"
 
 /* ---- probes and providers ------------------------------------------------ */
 
@@ -97,13 +98,17 @@ typedef struct dt_pattr {
 } dt_pattr_t;
 
 struct dt_elf;
+struct btf;
 
 /*
  * How a probe's args[N] reaches D: from native argument ad_src (argM),
- * of C type ad_native, as a value of that type, as a string read from
- * user or kernel memory, or translated to the D library's ad_xlate
+ * of native type ad_native, as a value of that type, as a string read
+ * from user or kernel memory, or translated to the D type ad_xlate
  * (xlate <psinfo_t *> ((struct task_struct *)arg0)).  A provider fills
- * one from its own knowledge (pv_argdesc); the compiler and -l -v read it.
+ * one from its own knowledge (pv_argdesc) as data: the native type is a
+ * kernel type (a BTF id in the types the provider read it from) or a
+ * type name in D; the compiler resolves both with its one type-name
+ * parser (dt_parse_ctype()), -l -v prints dt_argtype_name().
  */
 typedef enum dt_argform {
 	DT_ARG_NONE = 0,	/* no such argument (a table's end) */
@@ -113,29 +118,47 @@ typedef enum dt_argform {
 	DT_ARG_XLATE		/* xlate <ad_xlate> ((ad_native)argM) */
 } dt_argform_t;
 
+/*
+ * A native argument type: kernel type at_id of at_btf (borrowed from the
+ * provider's types, valid while the session holds them), or, with at_btf
+ * NULL, the D type name at_name.  A kernel type that a module defines
+ * (at_id at or above at_first) is named in that module's scope, at_mod
+ * ("struct 9pnet`p9_fid *"), so the compiler takes that module's types.
+ */
+typedef struct dt_argtype {
+	const struct btf *at_btf;	/* the types at_id is in, or NULL */
+	uint32_t at_id;			/* kernel type id (0: void) */
+	uint32_t at_first;		/* first id at_mod defines (vmlinux:
+					   1, none of its own) */
+	char at_mod[64];		/* the module at_btf is of, "" for
+					   vmlinux */
+	char at_name[256];		/* at_btf NULL: a type name in D */
+} dt_argtype_t;
+
 typedef struct dt_argdesc {
 	dt_argform_t ad_form;
 	int ad_src;			/* M: which native argument */
-	char ad_native[256];		/* its C type ("struct sock *") */
-	char ad_xlate[64];		/* DT_ARG_XLATE: "psinfo_t *" */
+	dt_argtype_t ad_native;		/* its type */
+	char ad_xlate[64];		/* DT_ARG_XLATE: the D type it is
+					   translated to ("psinfo_t *") */
+	bool ad_cpuinfo;		/* it points to a CPU's entry of the
+					   cpuinfo map (curcpu's): a clause
+					   that reads one needs the map */
 } dt_argdesc_t;
 
 /* A provider's static row for one argument (dt_argdesc_set()). */
 typedef struct dt_argspec {
 	dt_argform_t as_form;
-	const char *as_native;
-	const char *as_xlate;
+	const char *as_native;		/* D type name */
+	const char *as_xlate;		/* D type name */
+	bool as_cpuinfo;		/* ad_cpuinfo */
 } dt_argspec_t;
 
-#define DT_ARGV(native)		{ DT_ARG_VALUE, (native), NULL }
-#define DT_ARGX(xlate, native)	{ DT_ARG_XLATE, (native), (xlate) }
-#define DT_ARGUSTR		{ DT_ARG_USTRING, "char *", NULL }
-
-/*
- * The native type of an argument that points to a CPU's entry of the
- * cpuinfo map (curcpu's): a clause that reads one needs the map.
- */
-#define DT_ARG_CPUINFO		"cpuinfo_t *"
+#define DT_ARGV(native)		{ DT_ARG_VALUE, (native), NULL, false }
+#define DT_ARGX(xlate, native)	{ DT_ARG_XLATE, (native), (xlate), false }
+#define DT_ARGUSTR		{ DT_ARG_USTRING, "char *", NULL, false }
+/* a pointer to a CPU's entry of the cpuinfo map (sched:::enqueue) */
+#define DT_ARGCPU		{ DT_ARG_VALUE, "cpuinfo_t *", NULL, true }
 
 typedef struct dt_provider {
 	const char *pv_name;		/* provider name */
@@ -257,6 +280,11 @@ extern const char *dt_probe_absent(const dtrace_probedesc_t *);
 extern void dt_probes_free(dtrace_hdl_t *);
 extern void dt_argdesc_set(dt_argdesc_t *, int, const dt_argspec_t *);
 extern void dt_argdesc_value(dt_argdesc_t *, int, const char *);
+extern void dt_argdesc_btf(dt_argdesc_t *, int, const struct btf *,
+    uint32_t, uint32_t, const char *);
+extern bool dt_argdesc_same(const dt_argdesc_t *, const dt_argdesc_t *);
+extern void dt_argtype_name(const dt_argtype_t *, char *, size_t);
+extern const char *dt_argdesc_dtype(const dt_argdesc_t *, char *, size_t);
 extern int dt_probe_argdesc(dtrace_hdl_t *, const dt_probe_t *, int,
     dt_argdesc_t *);
 extern void dt_probe_retire(dtrace_hdl_t *, dt_probe_t *);
@@ -398,7 +426,6 @@ extern bool dt_rawtp_cookies(void);
 extern bool dt_rawtp_ownprog(dtrace_hdl_t *);
 struct dt_asm;
 extern void dt_rawtp_cookie(struct dt_asm *, const dt_program_t *);
-extern void dt_btf_argtext(const struct btf *, uint32_t, char *, size_t);
 extern int dt_tp_populate(dtrace_hdl_t *, const dt_provider_t *, uint32_t);
 extern int dt_tp_attach(dtrace_hdl_t *, const char *, const char *, int,
     uint64_t);

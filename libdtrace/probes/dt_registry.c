@@ -87,6 +87,7 @@
 #include "../core/dt_impl.h"
 #include "dt_probe.h"
 #include "../proc/dt_proc.h"
+#include "../dlang/dt_clause.h"
 
 #define DT_REGISTRY_DIR	"/run/dtrace"	/* dtprobed's default */
 #define DT_REGISTRY_PID	"dtprobed.pid"	/* its pid file */

@@ -57,6 +57,7 @@
 #include "dt_proc.h"
 #include "dt_notes.h"
 #include "dt_elf_impl.h"
+#include "../dlang/dt_provdecl.h"
 
 /*
  * Bounds on what one file, which may be anyone's, can cost a session.

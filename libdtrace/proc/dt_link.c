@@ -54,6 +54,7 @@
 #include "../core/dt_impl.h"
 #include "dt_proc.h"
 #include "dt_notes.h"
+#include "../dlang/dt_provdecl.h"
 
 void
 dt_provprobe_free(dt_provprobe_t *pdp)

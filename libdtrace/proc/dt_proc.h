@@ -7,6 +7,9 @@
 #define DT_PROC_H
 
 #include "../core/dt_impl.h"
+#include "../core/dt_dtype.h"
+
+struct dt_provprobe;
 
 /* ---- processes ------------------------------------------------------------ */
 
@@ -193,7 +196,7 @@ extern void dt_pidmods_forget(dtrace_hdl_t *, pid_t);
 extern void dt_pidmods_free(dtrace_hdl_t *);
 
 /* proc/dt_link.c: providers declared in D, dtrace -h and -G */
-extern void dt_provprobe_free(dt_provprobe_t *);
+extern void dt_provprobe_free(struct dt_provprobe *);
 extern void dt_provdecl_free(dt_provdecl_t *);
 extern void dt_provdecls_free(dtrace_hdl_t *);
 

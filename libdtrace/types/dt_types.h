@@ -6,6 +6,7 @@
 #define DT_TYPES_H
 
 #include "../core/dt_impl.h"
+#include "../core/dt_dtype.h"
 
 /* types/dt_types.c: the session's kernel types and the D view of BTF */
 struct btf;

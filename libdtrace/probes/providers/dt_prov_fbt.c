@@ -1076,48 +1076,19 @@ fbt_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 }
 
 /*
- * The type of an argument or return value: its C name, or uint64_t for
- * a struct or union passed by value (a kprobe sees a register of it).
- * A type that module mod defines (its id first or above) is scoped to it,
- * "struct 9pnet`p9_fid *", for the compiler to take that module's types
- * (ctype_parse()).
+ * Argument n of kernel type id: that type, or uint64_t for a struct or
+ * union passed by value (a kprobe sees a register of it).  A type that
+ * module mod defines (its id first or above) is named in its scope
+ * (dt_argtype_name()).
  */
 static void
-arg_text(const struct btf *btf, uint32_t id, uint32_t first, const char *mod,
-    char *buf, size_t len)
+arg_type(dt_argdesc_t *ad, int n, const struct btf *btf, uint32_t id,
+    uint32_t first, const char *mod)
 {
-	const struct btf_type *t = btf__type_by_id(btf, id);
-	const char *name, *at;
-	char text[256];
-	size_t nlen;
-
-	if (!tracing_type_ok(btf, id)) {
-		snprintf(buf, len, "uint64_t");
-		return;
-	}
-	dt_btf_argtext(btf, id, buf, len);
-	if (first <= 1)
-		return;		/* vmlinux's */
-	/* the named type under qualifiers and pointers */
-	for (int depth = 0; t != NULL && depth < 64 && (btf_is_mod(t) ||
-	    btf_is_type_tag(t) || btf_is_ptr(t)); depth++)
-		t = btf__type_by_id(btf, id = t->type);
-	if (t == NULL || id < first ||
-	    (name = btf__name_by_offset(btf, t->name_off)) == NULL ||
-	    name[0] == '\0')
-		return;
-	/* the name as a word of the text ("struct NAME *") */
-	nlen = strlen(name);
-	for (at = strstr(buf, name); at != NULL; at = strstr(at + 1, name)) {
-		if ((at == buf || at[-1] == ' ') &&
-		    (at[nlen] == '\0' || at[nlen] == ' '))
-			break;
-	}
-	if (at == NULL)
-		return;		/* "void *" for a function pointer */
-	snprintf(text, sizeof (text), "%.*s%s`%s", (int)(at - buf), buf, mod,
-	    at);
-	snprintf(buf, len, "%s", text);
+	if (!tracing_type_ok(btf, id))
+		dt_argdesc_value(ad, n, "uint64_t");
+	else
+		dt_argdesc_btf(ad, n, btf, id, first, mod);
 }
 
 /*
@@ -1134,24 +1105,20 @@ fbt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
 
 	if (fp == NULL || n < 0)
 		return (-1);
-	dt_argdesc_value(ad, n, "");
 	if (prp->pr_data2 & FBT_RETURN) {
 		if (n == 0) {
-			snprintf(ad->ad_native, sizeof (ad->ad_native),
-			    "int");
+			dt_argdesc_value(ad, n, "int");
 			return (0);
 		}
 		if (n > 1 || fp->type == 0)
 			return (-1);
-		arg_text(btf, fp->type, first, prp->pr_desc.mod,
-		    ad->ad_native, sizeof (ad->ad_native));
+		arg_type(ad, n, btf, fp->type, first, prp->pr_desc.mod);
 		return (0);
 	}
 	if (n >= btf_vlen(fp) || n >= FBT_MAXREGARGS ||
 	    btf_params(fp)[n].type == 0)
 		return (-1);
-	arg_text(btf, btf_params(fp)[n].type, first, prp->pr_desc.mod,
-	    ad->ad_native, sizeof (ad->ad_native));
+	arg_type(ad, n, btf, btf_params(fp)[n].type, first, prp->pr_desc.mod);
 	return (0);
 }
 

@@ -405,32 +405,6 @@ rawtp_attach(dtrace_hdl_t *dtp, dt_probe_t *prp, dt_program_t *pgp)
 	    rawtp_cookie(dtp, prp)));
 }
 
-/*
- * The C name of type id for ctype_parse(): a pointer to a function is
- * "void *", which D can hold.  Shared with fbt.
- */
-void
-dt_btf_argtext(const struct btf *btf, uint32_t id, char *buf, size_t len)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	while (t != NULL && (btf_is_const(t) || btf_is_volatile(t) ||
-	    btf_is_restrict(t) || btf_is_type_tag(t)))
-		t = btf__type_by_id(btf, id = t->type);
-	if (t != NULL && btf_is_ptr(t)) {
-		const struct btf_type *p = btf__type_by_id(btf, t->type);
-
-		while (p != NULL && (btf_is_const(p) || btf_is_volatile(p) ||
-		    btf_is_type_tag(p)))
-			p = btf__type_by_id(btf, p->type);
-		if (p != NULL && btf_is_func_proto(p)) {
-			snprintf(buf, len, "void *");
-			return;
-		}
-	}
-	(void) dt_btf_name(btf, id, buf, len);
-}
-
 static int
 rawtp_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
     dt_argdesc_t *ad)
@@ -441,9 +415,7 @@ rawtp_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
 
 	if (fp == NULL || n < 0 || n + 1 >= btf_vlen(fp))
 		return (-1);
-	dt_argdesc_value(ad, n, "");
-	dt_btf_argtext(btf, btf_params(fp)[n + 1].type, ad->ad_native,
-	    sizeof (ad->ad_native));
+	dt_argdesc_btf(ad, n, btf, btf_params(fp)[n + 1].type, 1, NULL);
 	return (0);
 }
 

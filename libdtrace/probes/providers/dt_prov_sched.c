@@ -57,7 +57,7 @@
 
 #define PSINFO	DT_ARGX("psinfo_t *", "struct task_struct *")
 #define LWPSINFO DT_ARGX("lwpsinfo_t *", "struct task_struct *")
-#define CPUINFO	DT_ARGV(DT_ARG_CPUINFO)	/* its entry of the cpuinfo map */
+#define CPUINFO	DT_ARGCPU	/* its entry of the cpuinfo map */
 
 static const dt_tpprobe_t dt_sched_probes[] = {
 	{ "change-pri", "sched_pi_setprio", DT_TRAMP_SCHED_CHANGEPRI,

@@ -215,10 +215,12 @@ sdt_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
 	if (n < 0 || n >= nf)
 		return (-1);
 	dt_argdesc_value(ad, n, "");
-	field_type(dtp, &f[n], ad->ad_native, sizeof (ad->ad_native));
-	if (strcmp(ad->ad_native, "string") == 0) {
+	field_type(dtp, &f[n], ad->ad_native.at_name,
+	    sizeof (ad->ad_native.at_name));
+	if (strcmp(ad->ad_native.at_name, "string") == 0) {
 		ad->ad_form = DT_ARG_KSTRING;	/* a string in the record */
-		snprintf(ad->ad_native, sizeof (ad->ad_native), "char *");
+		snprintf(ad->ad_native.at_name,
+		    sizeof (ad->ad_native.at_name), "char *");
 	}
 	return (0);
 }

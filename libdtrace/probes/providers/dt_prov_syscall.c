@@ -480,8 +480,9 @@ syscall_argdesc(dtrace_hdl_t *dtp, const dt_probe_t *prp, int n,
 		while (name > p && name[-1] == ' ')
 			name--;
 		dt_argdesc_value(ad, n, "");
-		snprintf(ad->ad_native, sizeof (ad->ad_native), "%.*s",
-		    (int)(name - p), p);
+		snprintf(ad->ad_native.at_name,
+		    sizeof (ad->ad_native.at_name), "%.*s", (int)(name - p),
+		    p);
 		return (0);
 	}
 	return (-1);

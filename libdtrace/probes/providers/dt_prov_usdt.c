@@ -49,6 +49,7 @@
 #include <bpf/bpf.h>
 
 #include "dt_prov_usdt_impl.h"
+#include "../../dlang/dt_clause.h"
 
 /* How often the files no process maps are checked for changes (ns). */
 #define DT_USDT_CHECK	100000000ULL

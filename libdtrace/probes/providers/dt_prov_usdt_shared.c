@@ -62,6 +62,7 @@
 #include <bpf/bpf.h>
 
 #include "dt_prov_usdt_impl.h"
+#include "../../dlang/dt_clause.h"
 
 bool
 dt_usdt_has_glob(const char *s)
