@@ -14,9 +14,10 @@ for i in $(seq 50); do [ -s "$out" ] && break; sleep 0.05; done
 pid=$(cat "$out")
 echo "before: $(byte $pid)"
 $DTRACE -q -p "$pid" -n 'pid$target:a.out:dt_pt_tick:entry { n++; }
-    pid$target:a.out:dt_pt_tick:entry /n == 20/ { exit(0); }' &
+    pid$target:a.out:dt_pt_tick:entry /n == 100/ { exit(0); }' &
 dt=$!
-# dt_pt_tick runs every 20 ms: at least 400 ms to look
+# dt_pt_tick runs every 20 ms: at least 2 s to look (a poll takes
+# hundreds of ms in the qemu lane under load)
 during=none
 while kill -0 $dt 2>/dev/null; do
 	during=$(byte $pid)
