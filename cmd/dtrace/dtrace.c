@@ -657,6 +657,22 @@ link_outfile(int mode, const request_t *reqs, int nreqs)
 }
 
 /*
+ * Close fp, written as path, and remove the file if it is a regular file
+ * and still the one written: -o /dev/null must not remove /dev/null.
+ */
+static void
+remove_written(FILE *fp, const char *path)
+{
+	struct stat fst, pst;
+	bool regular = fstat(fileno(fp), &fst) == 0 && S_ISREG(fst.st_mode);
+
+	fclose(fp);
+	if (regular && lstat(path, &pst) == 0 && pst.st_dev == fst.st_dev &&
+	    pst.st_ino == fst.st_ino)
+		unlink(path);
+}
+
+/*
  * dtrace -h and -G: compile the programs (their provider declarations),
  * then write the header, or check the objects and write the object.
  */
@@ -714,8 +730,7 @@ link_step(int mode, request_t *reqs, int nreqs, unsigned int cflags,
 			fatal("failed to open output file '%s': %s", out,
 			    strerror(errno));
 		if (dtrace_program_header(g_dtp, fp, out) != 0) {
-			fclose(fp);
-			unlink(out);
+			remove_written(fp, out);
 			fatal("failed to create header file %s: %s", out,
 			    dtrace_errmsg(g_dtp, dtrace_errno(g_dtp)));
 		}

@@ -48,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -585,11 +586,54 @@ out:
 	return (rv);
 }
 
+/*
+ * Write the object into file, an existing file that is not a regular one:
+ * libelf needs a file it can seek and size, so the object is built in an
+ * anonymous one and copied.
+ */
+static int
+link_into(dtrace_hdl_t *dtp, const char *file)
+{
+	char buf[8192];
+	ssize_t n = 0;
+	int mfd, fd;
+
+	if ((mfd = memfd_create("dtrace-G", MFD_CLOEXEC)) < 0)
+		return (dt_set_errmsg(dtp, EDT_LINK, "cannot create the "
+		    "object: %s", strerror(errno)));
+	if (write_object(dtp, mfd) != 0) {
+		close(mfd);
+		return (-1);
+	}
+	if ((fd = open(file, O_WRONLY | O_CLOEXEC)) < 0) {
+		close(mfd);
+		return (dt_set_errmsg(dtp, EDT_LINK, "cannot write %s: %s",
+		    file, strerror(errno)));
+	}
+	for (off_t off = 0; (n = pread(mfd, buf, sizeof (buf), off)) > 0;
+	    off += n) {
+		for (ssize_t done = 0, w; done < n; done += w) {
+			if ((w = write(fd, buf + done, n - done)) < 0) {
+				n = -1;
+				break;
+			}
+		}
+		if (n < 0)
+			break;
+	}
+	close(mfd);
+	if ((close(fd) != 0 && n == 0) || n < 0)
+		return (dt_set_errmsg(dtp, EDT_LINK, "cannot write %s: %s",
+		    file, strerror(errno)));
+	return (0);
+}
+
 DT_EXPORT int
 dtrace_program_link(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, unsigned int dflags,
     const char *file, int objc, char *const objv[])
 {
 	char tmp[4096];
+	struct stat st;
 	int fd;
 
 	(void) pgp;
@@ -606,6 +650,13 @@ dtrace_program_link(dtrace_hdl_t *dtp, dtrace_prog_t *pgp, unsigned int dflags,
 		if (check_object(dtp, objv[i]) != 0)
 			return (-1);
 	}
+	/*
+	 * An existing file that is not a regular one (/dev/null, a pipe) is
+	 * written in place: a rename over it would replace the node with a
+	 * regular file.
+	 */
+	if (stat(file, &st) == 0 && !S_ISREG(st.st_mode))
+		return (link_into(dtp, file));
 	/* written aside, then renamed: no half-written object */
 	if (snprintf(tmp, sizeof (tmp), "%s.tmpXXXXXX", file) >=
 	    (int)sizeof (tmp))

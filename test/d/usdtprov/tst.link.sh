@@ -45,6 +45,17 @@ $DTRACE -G -s lnk.d -o out5.o 2>&1; echo "no objects: exit $?"
 echo 'BEGIN { exit(0); }' >noprov.d
 $DTRACE -h -s noprov.d -o out6.h 2>&1; echo "no provider: exit $?"
 ls out*.[ho] 2>/dev/null
+# -o naming a device or a pipe: written into it, never replaced by a
+# regular file, nor removed when -h fails (dtrace -G -o /dev/null)
+mknod dev c 1 3
+$DTRACE -G -s lnk.d -o dev lnk.o; echo "-G -o device: exit $?, $(stat -c %F dev)"
+$DTRACE -h -s noprov.d -o dev 2>&1
+echo "-h -o device, failing: exit $?, $(stat -c %F dev)"
+mkfifo fifo
+cat fifo >fromfifo &
+$DTRACE -G -s lnk.d -o fifo lnk.o; echo "-G -o fifo: exit $?"
+wait
+echo "through the fifo:$(od -An -c -N4 fromfifo)"
 # the object links with the program and the program runs
 cat >main.c <<'PROG'
 void f(char *);
