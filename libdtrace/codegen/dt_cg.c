@@ -338,6 +338,23 @@ dt_cg_locals_off(void)
 	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8);
 }
 
+/*
+ * Bytes of the locals area: DT_LOCALS_BYTES, or more when the this->
+ * variables declared before the first clause is compiled need more (a
+ * struct copied whole, this->t = *curthread).  Every offset after it is
+ * compiled into the clauses, so the first clause compiled fixes it for the
+ * handle (dt_localcap); this-> variables declared later must fit in it.
+ */
+uint32_t
+dt_cg_locals_size(dtrace_hdl_t *dtp)
+{
+	uint32_t sz = (dtp->dt_localsize + 7) & ~7U;
+
+	if (dtp->dt_localcap != 0)
+		return (dtp->dt_localcap);
+	return (sz < DT_LOCALS_BYTES ? DT_LOCALS_BYTES : sz);
+}
+
 /* scratchsize rounded up to 8: what alloca() and copyin() may take */
 uint32_t
 dt_cg_scratch_size(dtrace_hdl_t *dtp)
@@ -346,9 +363,9 @@ dt_cg_scratch_size(dtrace_hdl_t *dtp)
 }
 
 uint32_t
-dt_cg_scratch_off(void)
+dt_cg_scratch_off(dtrace_hdl_t *dtp)
 {
-	return (dt_cg_locals_off() + DT_LOCALS_BYTES);
+	return (dt_cg_locals_off() + dt_cg_locals_size(dtp));
 }
 
 /*
@@ -372,7 +389,7 @@ dt_cg_tmp_size(dtrace_hdl_t *dtp)
 uint32_t
 dt_cg_tmp_off(dtrace_hdl_t *dtp, int n)
 {
-	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
+	return (dt_cg_scratch_off(dtp) + 2 * dt_cg_scratch_size(dtp) +
 	    (uint32_t)n * dt_cg_tmp_size(dtp));
 }
 
@@ -576,6 +593,8 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 
 	cg_init(&cg, dtp, &dcp->dc_code);
 	cg.cg_clause = dcp;
+	if (dtp->dt_localcap == 0)
+		dtp->dt_localcap = dt_cg_locals_size(dtp);
 	if (setjmp(cg.cg_jmp) != 0) {
 		cg_fini(&cg);
 		dt_block_free(&dcp->dc_code);
