@@ -2,6 +2,7 @@
 # strsize chars), in messages too, and a pointer is assigned only from a
 # pointer to the same type or void * (D_OP_INCOMPAT): string * from
 # string * and void *, not from int * or char *, nor they from it.
+cd "$TMPDIR" || exit 1
 try() {
 	printf '%s\n' "string *p, *r; int *q; char *c; void *v;" \
 	    "BEGIN" "{" "	$1;" "	exit(0);" "}" >strptr.d

@@ -1,9 +1,9 @@
 /*
  * this-> variables hold structs larger than 1 KB, as globals and self->
- * variables do: a copy of the current task (task_struct, about 3 KB) and
- * a D struct of 2 KB, kept for the firing's later clauses.  Scratch space
- * comes after them in the per-CPU area: filling an alloca() buffer must
- * leave them whole.
+ * variables do: a D struct of 2 KB declared this->, and a copy of a
+ * global one made by assignment, kept for the firing's later clauses.
+ * Scratch space comes after them in the per-CPU area: filling an
+ * alloca() buffer must leave them whole.
  */
 #pragma D option quiet
 
@@ -13,10 +13,14 @@ struct big {
 };
 
 this struct big b;
+struct big g;
 
 BEGIN
 {
-	this->t = *curthread;
+	g.b_a[1] = 11;
+	g.b_last = 12;
+	this->c = g;
+	this->c.b_a[2] = 13;
 	this->b.b_a[0] = 3;
 	this->b.b_a[499] = 7;
 	this->b.b_last = 9;
@@ -27,7 +31,8 @@ BEGIN
 
 BEGIN
 {
-	printf("%d %d\n", this->t.pid == pid, this->t.tgid == pid);
+	printf("%d %d %d %d\n", this->c.b_a[1], this->c.b_a[2],
+	    this->c.b_last, g.b_a[2]);
 	printf("%d %d %d %d\n", this->b.b_a[0], this->b.b_a[499],
 	    this->b.b_last, sizeof (this->b));
 	exit(0);
