@@ -338,6 +338,23 @@ dt_cg_locals_off(void)
 	return (((uint32_t)sizeof (dt_mstate_t) + 7) / 8 * 8);
 }
 
+/*
+ * Bytes of the locals area: DT_LOCALS_BYTES, or more when the this->
+ * variables declared before the first clause is compiled need more (a
+ * struct copied whole, this->t = *curthread).  Every offset after it is
+ * compiled into the clauses, so the first clause compiled fixes it for the
+ * handle (dt_localcap); this-> variables declared later must fit in it.
+ */
+uint32_t
+dt_cg_locals_size(dtrace_hdl_t *dtp)
+{
+	uint32_t sz = (dtp->dt_localsize + 7) & ~7U;
+
+	if (dtp->dt_localcap != 0)
+		return (dtp->dt_localcap);
+	return (sz < DT_LOCALS_BYTES ? DT_LOCALS_BYTES : sz);
+}
+
 /* scratchsize rounded up to 8: what alloca() and copyin() may take */
 uint32_t
 dt_cg_scratch_size(dtrace_hdl_t *dtp)
@@ -346,9 +363,9 @@ dt_cg_scratch_size(dtrace_hdl_t *dtp)
 }
 
 uint32_t
-dt_cg_scratch_off(void)
+dt_cg_scratch_off(dtrace_hdl_t *dtp)
 {
-	return (dt_cg_locals_off() + DT_LOCALS_BYTES);
+	return (dt_cg_locals_off() + dt_cg_locals_size(dtp));
 }
 
 /*
@@ -372,7 +389,7 @@ dt_cg_tmp_size(dtrace_hdl_t *dtp)
 uint32_t
 dt_cg_tmp_off(dtrace_hdl_t *dtp, int n)
 {
-	return (dt_cg_scratch_off() + 2 * dt_cg_scratch_size(dtp) +
+	return (dt_cg_scratch_off(dtp) + 2 * dt_cg_scratch_size(dtp) +
 	    (uint32_t)n * dt_cg_tmp_size(dtp));
 }
 
@@ -467,6 +484,47 @@ dt_cg_emit_dctx_addr(dt_cg_t *cg, int reg, uint32_t off)
  * A statement: an aggregation, an action (its row's fn_cg, with the next
  * record of the clause when it records data), or an expression.
  */
+/*
+ * Jumps to the fault handler and to the end of the clause go to labels
+ * set at the clause's end, and a BPF jump reaches 32767 instructions at
+ * most.  Between statements, once DT_CG_ISLAND instructions have been
+ * emitted since the clause's start or the last island, an island relays
+ * them: for each of the two labels that a jump went to, a jump onward to
+ * a fresh label, which the code after the island uses instead; the code
+ * before it jumps over it.  A label no jump used is kept (an island jump
+ * nothing reaches is refused by the verifier).
+ */
+#define DT_CG_ISLAND	16384
+
+static void
+cg_island(dt_cg_t *cg, volatile uint32_t *since)
+{
+	bool f = dt_asm_used(&cg->cg_asm, cg->cg_lfault);
+	bool e = dt_asm_used(&cg->cg_asm, cg->cg_lend);
+	int lover;
+
+	if (dt_cg_pc(cg) - *since < DT_CG_ISLAND || (!f && !e))
+		return;
+	lover = dt_cg_label_new(cg);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lover);
+	if (f) {
+		int l = dt_cg_label_new(cg);
+
+		dt_cg_label_set(cg, cg->cg_lfault);
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), l);
+		cg->cg_lfault = l;
+	}
+	if (e) {
+		int l = dt_cg_label_new(cg);
+
+		dt_cg_label_set(cg, cg->cg_lend);
+		dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), l);
+		cg->cg_lend = l;
+	}
+	dt_cg_label_set(cg, lover);
+	*since = dt_cg_pc(cg);
+}
+
 static void
 cg_stmt(dt_cg_t *cg, dt_node_t *stmt, volatile unsigned int *recno)
 {
@@ -573,9 +631,12 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	dt_cg_t cg;
 	volatile unsigned int recno = 0;
 	uint32_t size = (uint32_t)sizeof (dt_rechdr_t) + dcp->dc_recsize;
+	volatile uint32_t since = 0;
 
 	cg_init(&cg, dtp, &dcp->dc_code);
 	cg.cg_clause = dcp;
+	if (dtp->dt_localcap == 0)
+		dtp->dt_localcap = dt_cg_locals_size(dtp);
 	if (setjmp(cg.cg_jmp) != 0) {
 		cg_fini(&cg);
 		dt_block_free(&dcp->dc_code);
@@ -620,8 +681,10 @@ dt_cg_clause(dtrace_hdl_t *dtp, dt_clause_t *dcp)
 	}
 	if (dcp->dc_records)
 		emit_header(&cg, DT_REC_DATA);
-	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list)
+	for (dt_node_t *s = dcp->dc_body; s != NULL; s = s->dn_list) {
 		cg_stmt(&cg, s, &recno);
+		cg_island(&cg, &since);
+	}
 	if (dcp->dc_records && dcp->dc_spec)
 		dt_cg_emit_specappend(&cg, (size + 7) & ~7U);
 	else if (dcp->dc_records)
@@ -791,6 +854,24 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp, unsigned int stmt)
 }
 
 /*
+ * Leave the program (return 0) when jmp is taken.  The return is emitted
+ * at the jump, not at the program's end: a program of large clauses puts
+ * its end farther than a BPF jump reaches (32767 instructions).
+ */
+static void
+emit_exit_if(dt_cg_t *cg, struct bpf_insn jmp)
+{
+	int lexit = dt_cg_label_new(cg), lon = dt_cg_label_new(cg);
+
+	dt_cg_emit_jump(cg, jmp, lexit);
+	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lon);
+	dt_cg_label_set(cg, lexit);
+	dt_cg_emit(cg, MOV_IMM(R0, 0));
+	dt_cg_emit(cg, EXIT());
+	dt_cg_label_set(cg, lon);
+}
+
+/*
  * After a clause that calls exit(): if the session's activity is no longer
  * what it was when the firing began, exit() ran and ends the firing: no
  * later clause of the probe (nor ERROR clause) runs.  In END, exit() finds
@@ -798,13 +879,13 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp, unsigned int stmt)
  * runs.
  */
 static void
-emit_exit_check(dt_cg_t *cg, int lexit)
+emit_exit_check(dt_cg_t *cg)
 {
 	dt_cg_emit_mapval(cg, R1, DT_MAP_GLOBALS, 0);
 	dt_cg_emit(cg, LDX(BPF_W, R1, R1, (int16_t)offsetof(dt_gstate_t,
 	    gs_activity)));
 	dt_cg_emit(cg, LDX(BPF_W, R2, R9, MS_OFF(ms_act)));
-	dt_cg_emit_jump(cg, JMP_REG(BPF_JNE, R1, R2, 0), lexit);
+	emit_exit_if(cg, JMP_REG(BPF_JNE, R1, R2, 0));
 }
 
 /*
@@ -890,7 +971,6 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	const dt_probe_t *err = dtp->dt_nprobes >= DT_PRID_ERROR ?
 	    dtp->dt_probes[DT_PRID_ERROR - 1] : NULL;
 	dt_cg_t cg;
-	int lexit;
 
 	cg_init(&cg, dtp, blk);
 	cg.cg_uentry = pgp->pg_tramp == DT_TRAMP_PIDENTRY;
@@ -898,7 +978,6 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		cg_fini(&cg);
 		return (-1);
 	}
-	lexit = dt_cg_label_new(&cg);
 	if (((uint64_t)dtp->dt_nprobes + 1) * dtp->dt_nclauses >= UINT32_MAX)
 		dt_cg_fail(&cg, "D_NOMEM", "too many enabled probe ids");
 
@@ -908,7 +987,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	dt_cg_emit(&cg, MOV_REG(R2, FP));
 	dt_cg_emit(&cg, ALU_IMM(BPF_ADD, R2, -8));
 	dt_cg_emit(&cg, CALL(BPF_FUNC_map_lookup_elem));
-	dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0), lexit);
+	emit_exit_if(&cg, JMP_IMM(BPF_JEQ, R0, 0, 0));
 	dt_cg_emit(&cg, MOV_REG(R9, R0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_errno), 0));
 	dt_cg_emit(&cg, ST_IMM(BPF_DW, R9, MS_OFF(ms_tstamp), 0));
@@ -920,16 +999,14 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 	    gs_activity)));
 	dt_cg_emit(&cg, STX(BPF_W, R9, MS_OFF(ms_act), R1));
 	if (tramp == DT_TRAMP_DTRACE)
-		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0),
-		    lexit);
+		emit_exit_if(&cg, JMP_IMM(BPF_JEQ, R1, DT_ACT_STOPPED, 0));
 	else
-		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0),
-		    lexit);
+		emit_exit_if(&cg, JMP_IMM(BPF_JNE, R1, DT_ACT_ACTIVE, 0));
 	if (dtp->dt_opts.op_cpu != DT_CPU_ANY) {
 		/* option cpu: no probe fires on another CPU */
 		dt_cg_emit(&cg, CALL(BPF_FUNC_get_smp_processor_id));
-		dt_cg_emit_jump(&cg, JMP_IMM(BPF_JNE, R0,
-		    (int32_t)dtp->dt_opts.op_cpu, 0), lexit);
+		emit_exit_if(&cg, JMP_IMM(BPF_JNE, R0,
+		    (int32_t)dtp->dt_opts.op_cpu, 0));
 	}
 	if (pv->pv_trampoline(dtp, blk, pgp) != 0) {
 		cg_fini(&cg);
@@ -972,7 +1049,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		if (dt_block_append(dtp, blk, &dcp->dc_code) != 0)
 			dt_cg_fail(&cg, "D_NOMEM", "out of memory");
 		if (dcp->dc_exits)
-			emit_exit_check(&cg, lexit);
+			emit_exit_check(&cg);
 		if (dcp->dc_faults && err != NULL && err->pr_nclauses > 0) {
 			int lskip = dt_cg_label_new(&cg);
 
@@ -991,7 +1068,7 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 					dt_cg_fail(&cg, "D_NOMEM",
 					    "out of memory");
 				if (ecp->dc_exits)
-					emit_exit_check(&cg, lexit);
+					emit_exit_check(&cg);
 			}
 			emit_save_args(&cg, true);
 			dt_cg_label_set(&cg, lskip);
@@ -999,7 +1076,6 @@ dt_cg_program(dtrace_hdl_t *dtp, dt_block_t *blk, const dt_provider_t *pv,
 		dt_cg_label_set(&cg, lnext);
 	}
 	ranges[n] = dt_cg_pc(&cg);
-	dt_cg_label_set(&cg, lexit);
 	dt_cg_emit(&cg, MOV_IMM(R0, 0));
 	dt_cg_emit(&cg, EXIT());
 	emit_subs(&cg, pgp);

@@ -800,7 +800,8 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 	dt_cg_emit(cg, MOV_REG(R5, R0));
 	/* scratch space: r2 = the offset in it */
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, aslot));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
 	dt_cg_emit_jump(cg, JMP_IMM(BPF_JGT, R2, ss - size, 0), llocal);
@@ -845,7 +846,8 @@ emit_scratch_store(dt_cg_t *cg, int16_t aslot, int size)
 	dt_cg_emit_fault(cg, DTRACEFLT_BADADDR, R1);
 	dt_cg_label_set(cg, lok);
 	dt_cg_emit(cg, MOV_REG(R1, R9));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R2));
 	dt_cg_emit(cg, STX(bpf_size(size), R1, 0, R5));
 	dt_cg_label_set(cg, ldone);

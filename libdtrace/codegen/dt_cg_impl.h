@@ -134,8 +134,9 @@ void __attribute__((noinline)) dt_cg_emit_jump(dt_cg_t *cg,
 int16_t dt_cg_push(dt_cg_t *cg);
 void dt_cg_pop(dt_cg_t *cg, int reg);
 uint32_t dt_cg_locals_off(void);
+uint32_t dt_cg_locals_size(dtrace_hdl_t *);
 uint32_t dt_cg_scratch_size(dtrace_hdl_t *dtp);
-uint32_t dt_cg_scratch_off(void);
+uint32_t dt_cg_scratch_off(dtrace_hdl_t *);
 int dt_cg_ntmp(dtrace_hdl_t *dtp);
 uint32_t dt_cg_tmp_off(dtrace_hdl_t *dtp, int n);
 uint32_t dt_cg_tmp_alloc(dt_cg_t *cg);

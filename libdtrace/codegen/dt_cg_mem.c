@@ -61,7 +61,8 @@ static void
 emit_scratch_ptr(dt_cg_t *cg)
 {
 	dt_cg_emit(cg, LDX(BPF_DW, R0, R9, MS_OFF(ms_dctx)));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R0,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R0, R1));
 }
 
@@ -78,7 +79,8 @@ emit_scratch_dest(dt_cg_t *cg, int16_t dslot, int16_t sslot)
 	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, LDX(BPF_DW, R2, FP, dslot));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
 	dt_cg_emit(cg, MOV_REG(R1, R2));
@@ -121,7 +123,8 @@ emit_scratch_read(dt_cg_t *cg, int helper, int16_t aslot)
 {
 	dt_cg_emit(cg, MOV_REG(R3, R1));
 	dt_cg_emit(cg, MOV_REG(R1, R9));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, ALU_REG(BPF_ADD, R1, R3));
 	dt_cg_emit(cg, LDX(BPF_DW, R3, FP, aslot));
 	emit_read_call(cg, helper, aslot);
@@ -154,7 +157,8 @@ dt_cg_emit_scratch_check(dt_cg_t *cg, int32_t size)
 	int lbad = dt_cg_label_new(cg), lok = dt_cg_label_new(cg);
 
 	dt_cg_emit(cg, LDX(BPF_DW, R1, R9, MS_OFF(ms_dctx)));
-	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1, (int32_t)dt_cg_scratch_off()));
+	dt_cg_emit(cg, ALU_IMM(BPF_ADD, R1,
+	    (int32_t)dt_cg_scratch_off(cg->cg_hdl)));
 	dt_cg_emit(cg, MOV_REG(R2, R0));
 	dt_cg_emit(cg, ALU_REG(BPF_SUB, R2, R1));
 	dt_cg_emit(cg, LDX(BPF_DW, R3, R9, MS_OFF(ms_scratch)));

@@ -194,6 +194,9 @@ struct dtrace_hdl {
 	uint32_t dt_strtablen;		/* bytes used */
 	uint32_t dt_strtabcap;		/* bytes allocated */
 	uint32_t dt_strnull;		/* NULL's string's offset + 1, or 0 */
+	uint32_t dt_localcap;		/* bytes of dctx's locals area, fixed
+					   by the first clause compiled (0:
+					   not yet; dt_cg_locals_size()) */
 
 	struct dtrace_prog *dt_progs;	/* compiled programs */
 	dt_clause_t **dt_clauses;	/* enabled clauses, by id */

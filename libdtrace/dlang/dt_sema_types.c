@@ -272,9 +272,12 @@ dt_sema_is_voidptr(dt_type_t t)
 /* What a pointer points to, as dt_sema_ptrs_compat() tells pointers apart. */
 typedef struct ptarget {
 	char pe_kind;		/* 'v' void, 'i' integer, 's' struct or
-				   union, 'p' pointer, 'o' other */
-	long pe_size;		/* 'i': its size */
+				   union, 'p' pointer, 'a' array, 'o'
+				   other */
+	long pe_size;		/* 'i', 'a': its size */
 	const char *pe_name;	/* 's': its tag, NULL if none */
+	char pe_ekind;		/* 'a': its element's kind, as pe_kind */
+	long pe_esize;		/* 'a': its element's size */
 } ptarget_t;
 
 static ptarget_t
@@ -306,6 +309,18 @@ ptr_target(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
 		    btf__name_by_offset(btf, bt->name_off) });
 	case BTF_KIND_PTR:
 		return ((ptarget_t){ 'p', 0, NULL });
+	case BTF_KIND_ARRAY: {
+		/* string * points to D's string, char[strsize] */
+		uint32_t e = dt_btf_resolve(btf, btf_array(bt)->type);
+		const struct btf_type *et = e == 0 ? NULL :
+		    btf__type_by_id(btf, e);
+		int ek = et == NULL ? -1 : (int)btf_kind(et);
+
+		return ((ptarget_t){ 'a', (long)btf__resolve_size(btf, id),
+		    NULL, ek == BTF_KIND_INT || ek == BTF_KIND_ENUM ? 'i' :
+		    ek == BTF_KIND_PTR ? 'p' : 'o',
+		    (long)btf__resolve_size(btf, e) });
+	}
 	default:
 		return ((ptarget_t){ 'o', 0, NULL });
 	}
@@ -315,7 +330,9 @@ ptr_target(dt_pcb_t *pcb, dt_type_t t, dt_srcpos_t pos)
  * Are pointers l and r compatible, as DTrace has it: one of them void *,
  * or both pointing to the same type.  Told apart here, leniently: a
  * struct or union from another one (by tag), from an integer or from a
- * pointer, and integers of different sizes (int * and char *).
+ * pointer, integers of different sizes (int * and char *), and arrays of
+ * different sizes or elements from each other and from the rest
+ * (string * from int * and char *).
  */
 bool
 dt_sema_ptrs_compat(dt_pcb_t *pcb, const dt_node_t *l, const dt_node_t *r)
@@ -333,6 +350,9 @@ dt_sema_ptrs_compat(dt_pcb_t *pcb, const dt_node_t *l, const dt_node_t *r)
 		return (false);
 	if (a.pe_kind == 'i')
 		return (a.pe_size == b.pe_size);
+	if (a.pe_kind == 'a')
+		return (a.pe_size == b.pe_size && a.pe_ekind == b.pe_ekind &&
+		    a.pe_esize == b.pe_esize);
 	if (a.pe_kind == 's')
 		return (a.pe_name == NULL || b.pe_name == NULL ||
 		    strcmp(a.pe_name, b.pe_name) == 0);

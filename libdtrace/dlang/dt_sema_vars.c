@@ -682,9 +682,18 @@ declare_scalar(dt_pcb_t *pcb, const char *name, dt_type_t ty, dt_srcpos_t pos)
 			dt_cerror(pcb, "D_NOMEM", pos, "out of memory");
 		break;
 	case DT_IDENT_LOCAL:
-		if (dtp->dt_localsize + sz > DT_LOCALS_BYTES)
+		/*
+		 * Room for this-> variables: as much as they need until the
+		 * first clause is compiled, which fixes it (dt_localcap).
+		 */
+		if (dtp->dt_localcap != 0 &&
+		    dtp->dt_localsize + sz > dtp->dt_localcap)
 			dt_cerror(pcb, "D_LOCALS_SIZE", pos, "this-> variables "
-			    "take more than %d bytes", DT_LOCALS_BYTES);
+			    "take more than the %u bytes the clauses compiled "
+			    "before this one leave them", dtp->dt_localcap);
+		if (dtp->dt_localsize + sz > DT_STRUCTVAR_MAX)
+			dt_cerror(pcb, "D_LOCALS_SIZE", pos, "this-> variables "
+			    "take more than %d bytes", DT_STRUCTVAR_MAX);
 		idp->di_offset = dtp->dt_localsize;
 		dtp->dt_localsize += sz;
 		break;

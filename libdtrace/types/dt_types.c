@@ -156,9 +156,11 @@ dt_dtype_btf(dtrace_hdl_t *dtp, dt_type_t t)
 	case DT_TK_STRING:
 		if (t.ty_btf != 0)
 			return (t.ty_btf);
+		/* D's string, char[strsize], under its name (string *) */
 		id = dint(dtp, 1, true);
 		id = id == 0 ? -1 : btf__add_array(btf, dint(dtp, 4, false),
 		    (int)id, (uint32_t)dtp->dt_opts.op_strsize);
+		id = id <= 0 ? -1 : btf__add_typedef(btf, "string", (int)id);
 		break;
 	case DT_TK_PTR:
 		id = t.ty_btf != 0 ? t.ty_btf : t.ty_psize != 0 ?

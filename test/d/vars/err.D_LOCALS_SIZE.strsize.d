@@ -1,3 +1,6 @@
 #pragma D option strsize=4096
-/* A string this-> variable takes strsize bytes: more than a clause has. */
-BEGIN { this->s = "a"; }
+/*
+ * A string this-> variable takes strsize bytes: three take 12 KB, more
+ * than the 8 KB this-> variables may have.
+ */
+BEGIN { this->s = "a"; this->t = "b"; this->u = "c"; }
