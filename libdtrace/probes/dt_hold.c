@@ -117,6 +117,7 @@ typedef struct dt_holdans {
 	uint32_t ha_never;		/* 1: an ignore mark for the file too
 					   (id 0: the session waits for a
 					   command of its own) */
+	int32_t ha_pid;			/* the request's hq_pid */
 } dt_holdans_t;
 
 /* The session's end of it. */
@@ -136,8 +137,29 @@ struct dt_hold {
 typedef struct dt_held {
 	int hd_fd;			/* the event's descriptor */
 	uint32_t hd_id;			/* its number */
+	pid_t hd_pid;			/* the process executing it */
 	int64_t hd_deadline;		/* allowed then at the latest (ms) */
 } dt_held_t;
+
+/*
+ * The number of a new hold, from *nextp on: ids wrap after 2^32 execs,
+ * so 0 (the session's own messages) is skipped, and so is an id still
+ * held, inuse(id, arg) (at most DT_HOLD_MAX are).  An answer names the
+ * id and the process, and one that comes after its hold was let go (the
+ * budget spent) matches a later hold only if both are the same: the id
+ * must have come round 2^32 times and the process id been reused in
+ * between.
+ */
+uint32_t
+dt_hold_newid(uint32_t *nextp, bool (*inuse)(uint32_t, void *), void *arg)
+{
+	for (;;) {
+		uint32_t id = (*nextp)++;
+
+		if (id != 0 && !inuse(id, arg))
+			return (id);
+	}
+}
 
 static int64_t
 now_ms(void)
@@ -223,7 +245,8 @@ holder_answers(dt_fanhold_t *fh, int sock, dt_held_t *held,
 			continue;
 		}
 		for (unsigned int i = 0; i < *nheld; i++) {
-			if (held[i].hd_id != ha.ha_id)
+			if (held[i].hd_id != ha.ha_id ||
+			    held[i].hd_pid != ha.ha_pid)
 				continue;
 			held_answer(fh, held, nheld, i, ha.ha_never != 0);
 			break;
@@ -232,13 +255,32 @@ holder_answers(dt_fanhold_t *fh, int sock, dt_held_t *held,
 	return (n != 0 && (n > 0 || errno == EAGAIN || errno == EINTR));
 }
 
+/* The holds of the holder, for held_inuse(). */
+typedef struct dt_heldset {
+	const dt_held_t *hs_held;	/* the holds */
+	const unsigned int *hs_n;	/* ... how many */
+} dt_heldset_t;
+
+static bool
+held_inuse(uint32_t id, void *arg)
+{
+	const dt_heldset_t *hs = arg;
+
+	for (unsigned int i = 0; i < *hs->hs_n; i++) {
+		if (hs->hs_held[i].hd_id == id)
+			return (true);
+	}
+	return (false);
+}
+
 static void __attribute__((noreturn))
 holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 {
 	bool own = false;
 	dt_held_t held[DT_HOLD_MAX];
 	unsigned int nheld = 0;
-	uint32_t next = 1;
+	uint32_t next = 1, id;
+	dt_heldset_t hs = { held, &nheld };
 	struct sigaction sa = { .sa_handler = SIG_IGN };
 	struct pollfd pf[3];
 	int keep[2], mnt;
@@ -306,13 +348,14 @@ holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 				}
 				if (nheld == DT_HOLD_MAX || (own &&
 				    session_own(m->pid, session)) ||
-				    !holder_ask(sock, m, next)) {
+				    !holder_ask(sock, m, (id = dt_hold_newid(
+				    &next, held_inuse, &hs)))) {
 					dt_fanhold_allow(fh, m->fd);
 					close(m->fd);
 					continue;
 				}
-				held[nheld++] = (dt_held_t){ m->fd, next++,
-				    now_ms() + budget };
+				held[nheld++] = (dt_held_t){ m->fd, id,
+				    m->pid, now_ms() + budget };
 			}
 		}
 	}
@@ -591,6 +634,7 @@ dt_hold_read(dtrace_hdl_t *dtp)
 		}
 		ho->ho_asked++;
 		ha.ha_id = hq.hq_id;
+		ha.ha_pid = hq.hq_pid;
 		ha.ha_never = dtp->dt_active && !dtp->dt_stopped ?
 		    judge(dtp, ho, fd, hq.hq_pid) : (close(fd), false);
 		(void) send(ho->ho_sock, &ha, sizeof (ha), MSG_DONTWAIT |
