@@ -103,18 +103,21 @@ FUZZ_BINS  := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%)
 FUZZTIME   ?= 30
 
 # dtprobed: its own sources, libelf linked statically as in the command,
-# the library's stapsdt note reader (libdtrace/proc/dt_notes.c) and its
-# fanotify exec holder (libdtrace/proc/dt_fanhold.c), which depend on
-# nothing else of the library.
+# the library's stapsdt note reader (libdtrace/proc/dt_notes.c), its
+# fanotify exec holder (libdtrace/proc/dt_fanhold.c), its search for
+# the libraries a held exec will map (libdtrace/proc/dt_ldsearch.c) and
+# its reader of /proc/PID files (libdtrace/proc/dt_procfs.c),
+# which depend on nothing else of the library.
 PD_SRCS := $(wildcard dtprobed/*.c)
 PD_OBJS := $(PD_SRCS:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/libdtrace/proc/dt_notes.o \
-    $(BUILD)/obj/libdtrace/proc/dt_fanhold.o
+    $(BUILD)/obj/libdtrace/proc/dt_fanhold.o \
+    $(BUILD)/obj/libdtrace/proc/dt_ldsearch.o \
+    $(BUILD)/obj/libdtrace/proc/dt_procfs.o
 PD_LIB_OBJS := $(filter-out $(BUILD)/obj/dtprobed/dtprobed.o \
     $(BUILD)/obj/dtprobed/dt_pd_cache.o \
     $(BUILD)/obj/dtprobed/dt_pd_known.o \
     $(BUILD)/obj/dtprobed/dt_pd_verdict.o \
     $(BUILD)/obj/dtprobed/dt_pd_hold.o \
-    $(BUILD)/obj/dtprobed/dt_pd_deps.o \
     $(BUILD)/obj/libdtrace/proc/dt_fanhold.o,$(PD_OBJS))
 
 all: $(BUILD)/dtrace $(BUILD)/libdtrace.so $(BUILD)/libdtrace.a $(UNIT_BINS) \
@@ -256,7 +259,8 @@ $(BUILD)/dtrace: $(BUILD)/obj/cmd/dtrace/dtrace.o $(BUILD)/libdtrace.a
 	$(CC) $(LDFLAGS) -o $@ $< $(BUILD)/libdtrace.a $(STATIC_LIBS)
 
 $(BUILD)/obj/dtprobed/%.o: dtprobed/%.c dtprobed/dt_pd.h \
-    libdtrace/proc/dt_notes.h libdtrace/proc/dt_fanhold.h
+    libdtrace/proc/dt_notes.h libdtrace/proc/dt_fanhold.h \
+    libdtrace/proc/dt_ldsearch.h libdtrace/proc/dt_procfs.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
 

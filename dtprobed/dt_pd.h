@@ -11,8 +11,6 @@
  *                  under a seccomp filter, and collects what it writes
  *   dt_pd_hold.c   holds a new process at its exec until the sessions
  *                  that want its probes have armed them (fanotify)
- *   dt_pd_deps.c   finds the libraries a held process will map at start,
- *                  as its dynamic loader will
  *   dt_pd_notes.c  the stapsdt note reader that runs in that child (it
  *                  walks the notes with the library's shared reader,
  *                  libdtrace/proc/dt_notes.c, linked in alone), and the
@@ -30,6 +28,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include <sys/stat.h>
+
+#include "../libdtrace/proc/dt_ldsearch.h"
+#include "../libdtrace/proc/dt_procfs.h"
 
 /*
  * The limits on what one file may cost (docs/security.md says why these
@@ -56,9 +57,9 @@ typedef struct dt_pd_run {
  * DT_PD_DEPS_MAX names of DT_PD_DEPNAME_MAX characters, paths of
  * DT_PD_DEPPATH_MAX.
  */
-#define DT_PD_DEPS_MAX	64
-#define DT_PD_DEPNAME_MAX 255
-#define DT_PD_DEPPATH_MAX 1023
+#define DT_PD_DEPS_MAX	DT_LD_NEEDED_MAX
+#define DT_PD_DEPNAME_MAX DT_LD_NAME_MAX
+#define DT_PD_DEPPATH_MAX DT_LD_PATH_MAX
 #define DT_PD_DEPS_BYTES (DT_PD_DEPS_MAX * (DT_PD_DEPNAME_MAX + 3) + \
 	2 * (DT_PD_DEPPATH_MAX + 3))
 
@@ -202,26 +203,11 @@ typedef enum dt_pd_verdict {
 extern dt_pd_verdict_t dt_pd_exec_verdict(int fd, pid_t pid);
 
 /*
- * dt_pd_deps.c: finding a library a held process will map, as its
- * dynamic loader will (the design is at its top).  Between
- * dt_pd_deps_begin() (the process's root, file-system uid and gid) and
- * dt_pd_deps_end() (false if the search went past its bounds),
- * dt_pd_dep_find() opens library name for reading, as the loading
- * object's search paths ds give it: its descriptor, *st, its path in
- * path; or -1.
+ * The search for the libraries a held process will map, as its dynamic
+ * loader will (libdtrace/proc/dt_ldsearch.c, shared with the session's
+ * own holder), made by dt_pd_verdict.c; dt_pd_hold.c says when the
+ * mount table changes.
  */
-typedef struct dt_pd_dsearch {
-	const char *ds_runpath;		/* the object's DT_RUNPATH, or NULL */
-	const char *ds_rpath;		/* its DT_RPATH, or NULL */
-	const char *ds_xrpath;		/* the executable's DT_RPATH, or NULL */
-	const char *ds_origin;		/* $ORIGIN of the object */
-	const char *ds_xorigin;		/* ... of the executable */
-} dt_pd_dsearch_t;
-
-extern bool dt_pd_deps_begin(pid_t pid, uid_t uid, gid_t gid);
-extern int dt_pd_dep_find(const char *name, const dt_pd_dsearch_t *ds,
-    struct stat *st, char *path, size_t len);
-extern bool dt_pd_deps_end(void);
 extern void dt_pd_deps_mounts_changed(void);
 extern void dt_pd_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -61,7 +61,8 @@
  *
  * The libraries the dynamic loader maps at start are not opened yet at
  * the exec: dt_pd_exec_verdict() finds them as the loader will
- * (dt_pd_deps.c) and holds the exec for theirs too.  What it does not
+ * (libdtrace/proc/dt_ldsearch.c, shared with a session's own holder)
+ * and holds the exec for theirs too.  What it does not
  * cover: a library that dlopen() opens later (that is an open, not an
  * exec: holding every open would cost every open() of the machine); the
  * known list covers the next process of such a library.

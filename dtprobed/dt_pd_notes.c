@@ -137,69 +137,14 @@ note_write(const dt_note_t *dn, dt_note_err_t err, void *arg)
 }
 
 /* Is s (n bytes) a dependency's string: printable, spaces if sp? */
-static bool
-is_depstr(const char *s, size_t n, size_t max, bool sp)
-{
-	if (n == 0 || n > max)
-		return (false);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < (sp ? 0x20 : 0x21) || s[i] > 0x7e)
-			return (false);
-	}
-	return (true);
-}
-
-/*
- * The libraries the file needs, as the dynamic loader finds them: an L
- * line per DT_NEEDED (at most DT_PD_DEPS_MAX, names without a '/'), an R
- * line for its DT_RUNPATH, a Q line for its DT_RPATH, from the
- * SHT_DYNAMIC section and the string table it links to.  Strings that
- * are too long or not printable are left out.
- */
+/* The file's dependency lines (dt_ldsearch_deps(), shared). */
 static void
 deps_write(Elf *elf, int outfd)
 {
-	Elf_Scn *scn = NULL;
-	unsigned int nneeded = 0;
+	char buf[DT_LD_DEPS_BYTES];
+	size_t n = dt_ldsearch_deps(elf, buf, sizeof (buf));
 
-	while ((scn = elf_nextscn(elf, scn)) != NULL) {
-		GElf_Shdr sh;
-		Elf_Data *data;
-		GElf_Dyn dyn;
-
-		if (gelf_getshdr(scn, &sh) == NULL ||
-		    sh.sh_type != SHT_DYNAMIC ||
-		    (data = elf_getdata(scn, NULL)) == NULL)
-			continue;
-		for (int i = 0; i < 4096 && gelf_getdyn(data, i, &dyn) != NULL &&
-		    dyn.d_tag != DT_NULL; i++) {
-			const char *str, *tag;
-			size_t n;
-
-			if (dyn.d_tag == DT_NEEDED)
-				tag = "L ";
-			else if (dyn.d_tag == DT_RUNPATH)
-				tag = "R ";
-			else if (dyn.d_tag == DT_RPATH)
-				tag = "Q ";
-			else
-				continue;
-			if ((str = elf_strptr(elf, sh.sh_link,
-			    (size_t)dyn.d_un.d_val)) == NULL)
-				continue;
-			n = strlen(str);
-			if (tag[0] == 'L' ? (nneeded == DT_PD_DEPS_MAX ||
-			    strchr(str, '/') != NULL ||
-			    !is_depstr(str, n, DT_PD_DEPNAME_MAX, false)) :
-			    !is_depstr(str, n, DT_PD_DEPPATH_MAX, true))
-				continue;
-			nneeded += tag[0] == 'L';
-			out_write(outfd, tag, 2);
-			out_write(outfd, str, n);
-			out_write(outfd, "\n", 1);
-		}
-		return;		/* the first dynamic section only */
-	}
+	out_write(outfd, buf, n);
 }
 
 void
@@ -388,7 +333,7 @@ deps_keep(dt_pd_notes_t *pn, const char *p, size_t n)
 	bool name = p[0] == 'L';
 	char *nb;
 
-	if (!is_depstr(p + 2, n - 2, name ? DT_PD_DEPNAME_MAX :
+	if (!dt_ldsearch_depstr(p + 2, n - 2, name ? DT_PD_DEPNAME_MAX :
 	    DT_PD_DEPPATH_MAX, !name) || (name && (memchr(p + 2, '/',
 	    n - 2) != NULL || pn->pn_nneeded == DT_PD_DEPS_MAX))) {
 		pn->pn_skipped++;

@@ -5,8 +5,9 @@
  * providers have armed them.
  *
  * The verdict joins that of the executable and those of the libraries
- * it will map at start, found as its dynamic loader will (dt_pd_deps.c)
- * within DEPS_OBJS libraries.  Invariants: a file not read yet is queued
+ * it will map at start, found as its dynamic loader will (dt_ldsearch.c)
+ * within DEPS_OBJS libraries (dt_ldsearch.c, shared with the session's
+ * own holder).  Invariants: a file not read yet is queued
  * for a reader (dt_pd_cache.c) and the exec waits; a file waits only
  * while the known list does not list it or a session that wants one of
  * its providers has not acknowledged that list; a search past its
@@ -101,195 +102,129 @@ verdict_join(dt_pd_verdict_t a, dt_pd_verdict_t b)
 	return (DT_PD_NEVER);
 }
 
-/* The value of the line of deps (L, R, Q lines) that starts with tag. */
-static const char *
-deps_line(const char *deps, char tag, char *buf, size_t len)
-{
-	for (const char *l = deps; l != NULL && *l != '\0'; ) {
-		const char *nl = strchr(l, '\n');
-		size_t n = nl != NULL ? (size_t)(nl - l) : strlen(l);
-
-		if (l[0] == tag && n > 2 && n - 2 < len) {
-			memcpy(buf, l + 2, n - 2);
-			buf[n - 2] = '\0';
-			return (buf);
-		}
-		l = nl != NULL ? nl + 1 : NULL;
-	}
-	return (NULL);
-}
-
-/* The file-system uid and gid of process pid, from its status. */
-static bool
-proc_fsids(pid_t pid, uid_t *uidp, gid_t *gidp)
-{
-	char name[64], *text, *u, *g;
-	unsigned int uid, gid;
-	bool ok;
-
-	snprintf(name, sizeof (name), "/proc/%d/status", (int)pid);
-	if ((text = dt_pd_slurp(AT_FDCWD, name, 8192, NULL)) == NULL)
-		return (false);
-	u = strstr(text, "\nUid:");
-	g = strstr(text, "\nGid:");
-	ok = u != NULL && g != NULL &&
-	    sscanf(u, "\nUid: %*u %*u %*u %u", &uid) == 1 &&
-	    sscanf(g, "\nGid: %*u %*u %*u %u", &gid) == 1;
-	free(text);
-	*uidp = uid;
-	*gidp = gid;
-	return (ok);
-}
-
 #define DEPS_OBJS	64		/* libraries of one process at most */
 #define DEPS_TTL	1000		/* ms a search that held nothing is
 					   trusted, same user and root */
 
-/* One object of a process's libraries, being walked. */
-typedef struct dt_pd_dobj {
-	dt_pd_file_t *pd_file;		/* read */
-	char *pd_path;			/* its path, as found */
-	dev_t pd_dev;			/* identity */
-	ino_t pd_ino;
-} dt_pd_dobj_t;
+/* The search's state, made at the first search. */
+static dt_ldsearch_t *deps_ls;
+
+void
+dt_pd_deps_mounts_changed(void)
+{
+	if (deps_ls != NULL)
+		dt_ldsearch_mounts_changed(deps_ls);
+}
+
+/* The walk of one process's libraries. */
+typedef struct dt_pd_dwalk {
+	pid_t dw_pid;			/* the process */
+	dt_pd_verdict_t dw_v;		/* the verdict so far */
+} dt_pd_dwalk_t;
+
+/*
+ * A library of the closure (dt_ldsearch_closure()), open on fd: never
+ * read, it is queued for a reader (the process waits for it); read, its
+ * verdict is joined, and its own libraries are walked in turn.
+ */
+static int
+dep_found(void *arg, int fd, const struct stat *st, const char *found,
+    char **depsp)
+{
+	dt_pd_dwalk_t *dw = arg;
+	dt_pd_file_t *pf;
+	char view[PATH_MAX];
+
+	if ((pf = dt_pd_cache_find(st)) == NULL) {
+		/* the daemon's view: what sessions open */
+		const char *vp = fd_path(fd, view, sizeof (view));
+		dt_pd_obj_t po = { .po_fd = fd, .po_st = *st,
+		    .po_path = (char *)(vp != NULL ? vp : found) };
+
+		if (dt_pd_file_queue(NULL, &po) == NULL) {
+			close(fd);
+			dw->dw_v = verdict_join(dw->dw_v, DT_PD_ALLOW);
+		} else {
+			dw->dw_v = DT_PD_WAIT;
+		}
+		return (0);
+	}
+	if (pf->pf_state == PF_QUEUED || pf->pf_state == PF_READING)
+		dw->dw_v = DT_PD_WAIT;
+	else if (pf->pf_state != PF_DONE)
+		dw->dw_v = verdict_join(dw->dw_v, DT_PD_ALLOW);
+	else {
+		dw->dw_v = verdict_join(dw->dw_v, file_verdict(pf, dw->dw_pid,
+		    fd_path(fd, view, sizeof (view))));
+		if (pf->pf_deps != NULL)
+			*depsp = strdup(pf->pf_deps);
+	}
+	close(fd);
+	return (0);
+}
 
 /*
  * The libraries process pid will map at start, the DT_NEEDED closure of
- * its executable exe (path: as the daemon sees it), found as its loader
- * will (dt_pd_deps.c), breadth first: a library never read is queued for
- * a reader (the process waits for it), one read has its verdict joined;
- * its own libraries are walked in turn.  At most DEPS_OBJS libraries;
- * a search past its bounds or a library that could not be read gives
- * DT_PD_ALLOW (never DT_PD_NEVER: its next exec is looked at again).
- * A search that held nothing is trusted for DEPS_TTL ms for the same
- * fsuid, fsgid and root (an executable with probes no session wants is
- * asked at every exec: python3.11's 9 libraries cost ~1 ms each time),
- * as long as the sessions stay the same (dt_pd_hold_epoch()).
+ * its executable exe (path: as the daemon sees it; mode: its file's),
+ * found as its loader will (dt_ldsearch.c), breadth first (dep_found()).  At most DEPS_OBJS
+ * libraries; a search past its bounds or a library that could not be
+ * read gives DT_PD_ALLOW (never DT_PD_NEVER: its next exec is looked at
+ * again).  A search that held nothing is trusted for DEPS_TTL ms for the
+ * same fsuid, fsgid and root (an executable with probes no session wants
+ * is asked at every exec: python3.11's 9 libraries cost ~1 ms each
+ * time), as long as the sessions stay the same (dt_pd_hold_epoch()).
+ * The exec's LD_LIBRARY_PATH and LD_PRELOAD are the exec's own
+ * (dt_procfs_execenv()): a verdict found with them is not kept.
  */
 static dt_pd_verdict_t
-deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
+deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid, mode_t mode)
 {
-	dt_pd_dobj_t objs[DEPS_OBJS + 1];
-	unsigned int nobjs = 0;
-	dt_pd_verdict_t v = DT_PD_NEVER;
-	char xrpath[DT_PD_DEPPATH_MAX + 1], xorigin[PATH_MAX];
-	const char *xr, *slash;
+	dt_pd_dwalk_t dw = { .dw_pid = pid, .dw_v = DT_PD_NEVER };
+	dt_ldenv_t env = { NULL, NULL };
+	char root[64], envbuf[8192];
+	bool envset = false;
 	struct timespec t0;
 	struct stat rst;
+	int nlibs = 0;
 	uid_t uid;
 	gid_t gid;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (exe->pf_deps == NULL || strstr(exe->pf_deps, "L ") == NULL)
 		return (DT_PD_NEVER);		/* static, or needs nothing */
-	snprintf(xorigin, sizeof (xorigin), "/proc/%d/root", (int)pid);
-	if (path == NULL || (slash = strrchr(path, '/')) == NULL ||
-	    !proc_fsids(pid, &uid, &gid) || stat(xorigin, &rst) != 0)
+	snprintf(root, sizeof (root), "/proc/%d/root", (int)pid);
+	if (path == NULL || strrchr(path, '/') == NULL ||
+	    dt_procfs_fsids(pid, &uid, &gid) != 0 || stat(root, &rst) != 0)
 		return (DT_PD_ALLOW);
+	/*
+	 * The exec's own LD_LIBRARY_PATH and LD_PRELOAD (a set-id program's
+	 * loader takes neither): this exec's, so its verdict is neither
+	 * kept nor "never" (the file's next exec may be given others)
+	 */
+	if (!(mode & (S_ISUID | S_ISGID)) &&
+	    dt_procfs_execenv(pid, envbuf, sizeof (envbuf), &env.le_libpath,
+	    &env.le_preload) == 0)
+		envset = env.le_libpath != NULL || env.le_preload != NULL;
 	/* found lately for the same user and root: not looked for again */
-	if (exe->pf_dclat != 0 && dt_pd_now_ms() - exe->pf_dclat <
+	if (!envset && exe->pf_dclat != 0 && dt_pd_now_ms() - exe->pf_dclat <
 	    DEPS_TTL && exe->pf_dclepoch == dt_pd_hold_epoch() &&
 	    exe->pf_dcluid == uid && exe->pf_dclgid == gid &&
 	    exe->pf_dclrdev == rst.st_dev && exe->pf_dclrino == rst.st_ino)
 		return (exe->pf_dclv);
-	if (!dt_pd_deps_begin(pid, uid, gid)) {
-		(void) dt_pd_deps_end();
+	if (deps_ls == NULL && (deps_ls = dt_ldsearch_create()) == NULL)
+		return (DT_PD_ALLOW);
+	if (!dt_ldsearch_begin(deps_ls, pid, uid, gid)) {
+		(void) dt_ldsearch_end(deps_ls);
 		return (DT_PD_ALLOW);
 	}
-	snprintf(xorigin, sizeof (xorigin), "%.*s", slash == path ? 1 :
-	    (int)(slash - path), path);
-	xr = deps_line(exe->pf_deps, 'Q', xrpath, sizeof (xrpath));
-	objs[nobjs++] = (dt_pd_dobj_t){ .pd_file = exe,
-	    .pd_path = strdup(path) };
-	for (unsigned int o = 0; o < nobjs; o++) {
-		const char *deps = objs[o].pd_file->pf_deps;
-		char runpath[DT_PD_DEPPATH_MAX + 1], rpath[DT_PD_DEPPATH_MAX + 1];
-		char origin[PATH_MAX];
-		dt_pd_dsearch_t ds = { .ds_xorigin = xorigin };
-
-		if (deps == NULL || objs[o].pd_path == NULL ||
-		    (slash = strrchr(objs[o].pd_path, '/')) == NULL)
-			continue;
-		snprintf(origin, sizeof (origin), "%.*s", slash ==
-		    objs[o].pd_path ? 1 : (int)(slash - objs[o].pd_path),
-		    objs[o].pd_path);
-		ds.ds_origin = origin;
-		ds.ds_runpath = deps_line(deps, 'R', runpath, sizeof (runpath));
-		if (ds.ds_runpath == NULL) {
-			ds.ds_rpath = deps_line(deps, 'Q', rpath,
-			    sizeof (rpath));
-			ds.ds_xrpath = xr;
-		}
-		for (const char *l = deps; *l != '\0'; ) {
-			const char *nl = strchr(l, '\n');
-			char name[DT_PD_DEPNAME_MAX + 1], found[PATH_MAX];
-			char view[PATH_MAX];
-			size_t n = nl != NULL ? (size_t)(nl - l) : strlen(l);
-			dt_pd_file_t *pf;
-			struct stat st;
-			bool seen = false;
-			int fd;
-
-			if (l[0] != 'L' || n < 3 || n - 2 >= sizeof (name)) {
-				l += n + (nl != NULL);
-				continue;
-			}
-			memcpy(name, l + 2, n - 2);
-			name[n - 2] = '\0';
-			l += n + (nl != NULL);
-			if ((fd = dt_pd_dep_find(name, &ds, &st, found,
-			    sizeof (found))) < 0)
-				continue;	/* its loader fails too */
-			for (unsigned int i = 0; i < nobjs && !seen; i++)
-				seen = objs[i].pd_dev == st.st_dev &&
-				    objs[i].pd_ino == st.st_ino;
-			if (seen) {
-				close(fd);
-				continue;
-			}
-			if (nobjs == DEPS_OBJS) {
-				close(fd);
-				v = verdict_join(v, DT_PD_ALLOW);
-				break;
-			}
-			if ((pf = dt_pd_cache_find(&st)) == NULL) {
-				/* the daemon's view: what sessions open */
-				const char *vp = fd_path(fd, view,
-				    sizeof (view));
-				dt_pd_obj_t po = { .po_fd = fd, .po_st = st,
-				    .po_path = (char *)(vp != NULL ? vp :
-				    found) };
-
-				if (dt_pd_file_queue(NULL, &po) == NULL) {
-					close(fd);
-					v = verdict_join(v, DT_PD_ALLOW);
-				} else {
-					v = DT_PD_WAIT;
-				}
-				continue;
-			}
-			if (pf->pf_state == PF_QUEUED ||
-			    pf->pf_state == PF_READING)
-				v = DT_PD_WAIT;
-			else if (pf->pf_state != PF_DONE)
-				v = verdict_join(v, DT_PD_ALLOW);
-			else
-				v = verdict_join(v, file_verdict(pf, pid,
-				    fd_path(fd, view, sizeof (view))));
-			close(fd);
-			if (pf->pf_state == PF_DONE)
-				objs[nobjs++] = (dt_pd_dobj_t){ .pd_file = pf,
-				    .pd_path = strdup(found),
-				    .pd_dev = st.st_dev, .pd_ino = st.st_ino };
-		}
-	}
-	for (unsigned int i = 0; i < nobjs; i++)
-		free(objs[i].pd_path);
-	if (!dt_pd_deps_end())
-		v = verdict_join(v, DT_PD_ALLOW);	/* past its bounds */
-	else if (v != DT_PD_WAIT) {
+	if ((nlibs = dt_ldsearch_closure(deps_ls, exe->pf_deps, path, &env,
+	    DEPS_OBJS, dep_found, &dw)) < 0 || envset)
+		dw.dw_v = verdict_join(dw.dw_v, DT_PD_ALLOW);	/* too many */
+	if (!dt_ldsearch_end(deps_ls))
+		dw.dw_v = verdict_join(dw.dw_v, DT_PD_ALLOW);	/* past bounds */
+	else if (dw.dw_v != DT_PD_WAIT && !envset) {
 		exe->pf_dclat = dt_pd_now_ms();
-		exe->pf_dclv = v;
+		exe->pf_dclv = dw.dw_v;
 		exe->pf_dclepoch = dt_pd_hold_epoch();
 		exe->pf_dcluid = uid;
 		exe->pf_dclgid = gid;
@@ -300,13 +235,13 @@ deps_verdict(dt_pd_file_t *exe, const char *path, pid_t pid)
 		struct timespec t1;
 
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		dt_pd_log(LOG_INFO, "process %d: %u librar%s looked for in "
-		    "%lld us%s", (int)pid, nobjs - 1, nobjs == 2 ? "y" : "ies",
+		dt_pd_log(LOG_INFO, "process %d: %d librar%s looked for in "
+		    "%lld us%s", (int)pid, nlibs, nlibs == 1 ? "y" : "ies",
 		    (long long)((t1.tv_sec - t0.tv_sec) * 1000000 +
-		    (t1.tv_nsec - t0.tv_nsec) / 1000), v == DT_PD_WAIT ?
+		    (t1.tv_nsec - t0.tv_nsec) / 1000), dw.dw_v == DT_PD_WAIT ?
 		    ", held" : "");
 	}
-	return (v);
+	return (dw.dw_v);
 }
 
 /*
@@ -344,6 +279,6 @@ dt_pd_exec_verdict(int fd, pid_t pid)
 		return (DT_PD_ALLOW);
 	p = fd_path(fd, path, sizeof (path));
 	return (verdict_join(file_verdict(pf, pid, p),
-	    deps_verdict(pf, p, pid)));
+	    deps_verdict(pf, p, pid, st.st_mode)));
 }
 

@@ -272,19 +272,7 @@ dt_pd_slurp(int dirfd, const char *path, size_t max, size_t *lenp)
 static int
 proc_start(pid_t pid, unsigned long long *startp)
 {
-	char path[64], *buf, *p;
-	int rv = -1;
-
-	snprintf(path, sizeof (path), "/proc/%d/stat", (int)pid);
-	if ((buf = dt_pd_slurp(AT_FDCWD, path, 16384, NULL)) == NULL)
-		return (-1);
-	/* after "pid (comm)": starttime is field 22 */
-	if ((p = strrchr(buf, ')')) != NULL && sscanf(p + 2, "%*c %*d %*d "
-	    "%*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d %*d %*d %*d "
-	    "%llu", startp) == 1)
-		rv = 0;
-	free(buf);
-	return (rv);
+	return (dt_procfs_stat(pid, NULL, startp));
 }
 
 /* The real uid of process pid; (uid_t)-1 if it is gone. */

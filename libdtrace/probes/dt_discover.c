@@ -83,6 +83,7 @@
 #include "../codegen/dt_cg.h"
 #include "dt_probe.h"
 #include "../proc/dt_proc.h"
+#include "../proc/dt_procfs.h"
 #include "../codegen/dt_insn.h"
 #include "../dlang/dt_clause.h"
 
@@ -515,17 +516,10 @@ purge(dtrace_hdl_t *dtp, pid_t pid)
 static bool
 started_by(pid_t pid, uint64_t time)
 {
-	char path[64], buf[1024], *p;
 	unsigned long long start;
 	long hz = sysconf(_SC_CLK_TCK);
 
-	snprintf(path, sizeof (path), "/proc/%d/stat", (int)pid);
-	if (dt_read_file(path, buf, sizeof (buf)) <= 0 ||
-	    (p = strrchr(buf, ')')) == NULL)
-		return (false);
-	/* after "pid (comm)": state is field 3, starttime field 22 */
-	if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u "
-	    "%*u %*d %*d %*d %*d %*d %*d %llu", &start) != 1 || hz <= 0)
+	if (dt_procfs_stat(pid, NULL, &start) != 0 || hz <= 0)
 		return (false);
 	return (start * (1000000000ULL / (unsigned long long)hz) <= time);
 }

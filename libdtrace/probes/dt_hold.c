@@ -60,9 +60,22 @@
  *    release the file later (dt_usdt_sweep()), so each exec of it is
  *    asked about (the answer is then at once).
  *
- * What the session does not hold for: libraries (those the loader maps
- * at start are found only by dtprobed, dtprobed/dt_pd_deps.c; dlopen()
- * is an open, not an exec); an exec answered at the end of its budget.
+ * The libraries its loader will map at start (judge_libs()) are judged
+ * the same way before the exec is allowed: found as the loader will
+ * (proc/dt_ldsearch.c, shared with dtprobed: DT_NEEDED, DT_RPATH,
+ * DT_RUNPATH, ld.so.cache, the default directories, and the exec's own
+ * LD_LIBRARY_PATH and LD_PRELOAD, read from the blocked execve()'s
+ * arguments: proc/dt_procfs.c), from the process's root and as its
+ * file-system ids, each found file open once and read through that
+ * descriptor; only once the search is over, with the session's own ids
+ * again, are they read for notes and armed.  An exec gets an ignore
+ * mark only if neither it nor any library has probes, the search stayed
+ * within its bounds and its environment named no library.
+ *
+ * What the session does not hold for: dlopen() (an open, not an exec);
+ * a library replaced under a file with an ignore mark (the kernel drops
+ * the mark only when the file itself changes); an exec answered at the
+ * end of its budget.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -74,6 +87,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <gelf.h>
 #include <sys/fanotify.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -83,9 +97,13 @@
 #include "dt_probe.h"
 #include "../proc/dt_proc.h"
 #include "../proc/dt_fanhold.h"
+#include "../proc/dt_ldsearch.h"
+#include "../proc/dt_procfs.h"
 
 #define DT_HOLD_MAX	256		/* execs held at once */
 #define DT_HOLD_DEPTH	8		/* generations of the session's own */
+#define DT_HOLD_LIBS	64		/* libraries of one exec looked for */
+#define DT_HOLD_MOUNTS	1000		/* ms: the mount table read again */
 
 /* An exec sent to the session (holder to session), with its file. */
 typedef struct dt_holdreq {
@@ -99,6 +117,7 @@ typedef struct dt_holdans {
 	uint32_t ha_never;		/* 1: an ignore mark for the file too
 					   (id 0: the session waits for a
 					   command of its own) */
+	int32_t ha_pid;			/* the request's hq_pid */
 } dt_holdans_t;
 
 /* The session's end of it. */
@@ -107,6 +126,9 @@ struct dt_hold {
 	int ho_sock;			/* the socket pair's end */
 	unsigned long ho_asked;		/* execs asked about */
 	unsigned long ho_armed;		/* ... whose files were armed */
+	unsigned long ho_libsarmed;	/* libraries armed for an exec */
+	dt_ldsearch_t *ho_ls;		/* the search for libraries */
+	int64_t ho_lsat;		/* ... its mount table read (ms) */
 };
 
 /* ---- the holder (a child: system calls only) ----------------------------- */
@@ -115,8 +137,29 @@ struct dt_hold {
 typedef struct dt_held {
 	int hd_fd;			/* the event's descriptor */
 	uint32_t hd_id;			/* its number */
+	pid_t hd_pid;			/* the process executing it */
 	int64_t hd_deadline;		/* allowed then at the latest (ms) */
 } dt_held_t;
+
+/*
+ * The number of a new hold, from *nextp on: ids wrap after 2^32 execs,
+ * so 0 (the session's own messages) is skipped, and so is an id still
+ * held, inuse(id, arg) (at most DT_HOLD_MAX are).  An answer names the
+ * id and the process, and one that comes after its hold was let go (the
+ * budget spent) matches a later hold only if both are the same: the id
+ * must have come round 2^32 times and the process id been reused in
+ * between.
+ */
+uint32_t
+dt_hold_newid(uint32_t *nextp, bool (*inuse)(uint32_t, void *), void *arg)
+{
+	for (;;) {
+		uint32_t id = (*nextp)++;
+
+		if (id != 0 && !inuse(id, arg))
+			return (id);
+	}
+}
 
 static int64_t
 now_ms(void)
@@ -127,45 +170,14 @@ now_ms(void)
 	return ((int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
 }
 
-/* The parent of process pid, from /proc/PID/stat; -1 if gone. */
-static pid_t
-parent_of(pid_t pid)
-{
-	char path[32] = "/proc/", digits[12], buf[512], *p;
-	int n = 0, i = 6, fd;
-	ssize_t len;
-	long ppid = 0;
-
-	do {
-		digits[n++] = (char)('0' + pid % 10);
-		pid /= 10;
-	} while (pid > 0 && n < 11);
-	while (n > 0)
-		path[i++] = digits[--n];
-	memcpy(path + i, "/stat", 6);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return (-1);
-	len = read(fd, buf, sizeof (buf) - 1);
-	close(fd);
-	if (len <= 0)
-		return (-1);
-	buf[len] = '\0';
-	/* "pid (comm) S ppid ...": comm may hold anything, ')' the last */
-	for (p = buf + len; p > buf && p[-1] != ')'; p--)
-		;
-	if (p == buf || p[0] != ' ' || p[1] == '\0' || p[2] != ' ')
-		return (-1);
-	for (p += 3; *p >= '0' && *p <= '9' && ppid < INT32_MAX; p++)
-		ppid = ppid * 10 + (*p - '0');
-	return ((pid_t)ppid);
-}
-
 /* Is process pid the session's own (system(): the session may wait)? */
 static bool
 session_own(pid_t pid, pid_t session)
 {
 	for (int i = 0; i < DT_HOLD_DEPTH && pid > 1; i++) {
-		if ((pid = parent_of(pid)) == session)
+		if (dt_procfs_stat(pid, &pid, NULL) != 0)
+			return (false);
+		if (pid == session)
 			return (true);
 	}
 	return (false);
@@ -233,7 +245,8 @@ holder_answers(dt_fanhold_t *fh, int sock, dt_held_t *held,
 			continue;
 		}
 		for (unsigned int i = 0; i < *nheld; i++) {
-			if (held[i].hd_id != ha.ha_id)
+			if (held[i].hd_id != ha.ha_id ||
+			    held[i].hd_pid != ha.ha_pid)
 				continue;
 			held_answer(fh, held, nheld, i, ha.ha_never != 0);
 			break;
@@ -242,13 +255,32 @@ holder_answers(dt_fanhold_t *fh, int sock, dt_held_t *held,
 	return (n != 0 && (n > 0 || errno == EAGAIN || errno == EINTR));
 }
 
+/* The holds of the holder, for held_inuse(). */
+typedef struct dt_heldset {
+	const dt_held_t *hs_held;	/* the holds */
+	const unsigned int *hs_n;	/* ... how many */
+} dt_heldset_t;
+
+static bool
+held_inuse(uint32_t id, void *arg)
+{
+	const dt_heldset_t *hs = arg;
+
+	for (unsigned int i = 0; i < *hs->hs_n; i++) {
+		if (hs->hs_held[i].hd_id == id)
+			return (true);
+	}
+	return (false);
+}
+
 static void __attribute__((noreturn))
 holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 {
 	bool own = false;
 	dt_held_t held[DT_HOLD_MAX];
 	unsigned int nheld = 0;
-	uint32_t next = 1;
+	uint32_t next = 1, id;
+	dt_heldset_t hs = { held, &nheld };
 	struct sigaction sa = { .sa_handler = SIG_IGN };
 	struct pollfd pf[3];
 	int keep[2], mnt;
@@ -316,13 +348,14 @@ holder(dt_fanhold_t *fh, int sock, pid_t session, int64_t budget)
 				}
 				if (nheld == DT_HOLD_MAX || (own &&
 				    session_own(m->pid, session)) ||
-				    !holder_ask(sock, m, next)) {
+				    !holder_ask(sock, m, (id = dt_hold_newid(
+				    &next, held_inuse, &hs)))) {
 					dt_fanhold_allow(fh, m->fd);
 					close(m->fd);
 					continue;
 				}
-				held[nheld++] = (dt_held_t){ m->fd, next++,
-				    now_ms() + budget };
+				held[nheld++] = (dt_held_t){ m->fd, id,
+				    m->pid, now_ms() + budget };
 			}
 		}
 	}
@@ -397,30 +430,21 @@ elf_drop(dtrace_hdl_t *dtp, const dt_elf_t *ef)
 }
 
 /*
- * The verdict on the exec of the file open as fd (which is consumed):
- * true if the session will never trace it (an ignore mark), after arming
- * its probes if it has some the descriptions name.
+ * The verdict on one file an exec maps, open as fd (which is consumed),
+ * named path (as the process sees it): true if the session will never
+ * trace it, after arming its probes (*armedp counts it) if it has some
+ * the descriptions name.
  */
 static bool
-judge(dtrace_hdl_t *dtp, dt_hold_t *ho, int fd)
+judge_file(dtrace_hdl_t *dtp, int fd, const char *path,
+    unsigned long *armedp)
 {
-	char self[64], path[PATH_MAX];
 	const dt_elf_t *ef;
-	ssize_t n;
 
 	if (dt_elf_nonotes(dtp, fd)) {
 		close(fd);
 		return (true);
 	}
-	snprintf(self, sizeof (self), "/proc/self/fd/%d", fd);
-	if ((n = readlink(self, path, sizeof (path) - 1)) <= 0 ||
-	    (size_t)n == sizeof (path) - 1 || path[0] != '/') {
-		close(fd);
-		return (false);
-	}
-	path[n] = '\0';
-	if (n > 10 && strcmp(path + n - 10, " (deleted)") == 0)
-		path[n - 10] = '\0';
 	for (const char *p = path; *p != '\0'; p++) {
 		/* a path with control characters: left out, as pid does */
 		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
@@ -441,9 +465,138 @@ judge(dtrace_hdl_t *dtp, dt_hold_t *ho, int fd)
 		    "not armed before its process runs: %s", path,
 		    dtrace_errmsg(dtp, dtrace_errno(dtp)));
 	else
-		ho->ho_armed++;
+		(*armedp)++;
 	elf_drop(dtp, ef);
 	return (false);
+}
+
+/* The dependency lines of the ELF file open on fd (malloc'd), or NULL. */
+static char *
+file_deps(int fd)
+{
+	char buf[DT_LD_DEPS_BYTES];
+	size_t n = 0;
+	Elf *elf;
+
+	/* ELF_C_READ: read with pread(), no mapping a writer may truncate */
+	if (elf_version(EV_CURRENT) == EV_NONE ||
+	    (elf = elf_begin(fd, ELF_C_READ, NULL)) == NULL)
+		return (NULL);
+	if (elf_kind(elf) == ELF_K_ELF && gelf_getclass(elf) == ELFCLASS64)
+		n = dt_ldsearch_deps(elf, buf, sizeof (buf));
+	elf_end(elf);
+	return (n > 0 ? strdup(buf) : NULL);
+}
+
+/* The libraries of one exec, found as its loader will (dt_ldsearch.c). */
+typedef struct dt_holdlibs {
+	int hl_fd[DT_HOLD_LIBS];	/* each open for reading */
+	char *hl_path[DT_HOLD_LIBS];	/* ... its path, as the process
+					   sees it */
+	unsigned int hl_n;		/* how many */
+} dt_holdlibs_t;
+
+/*
+ * A library found (dt_ldsearch_closure()), while the search runs with
+ * the process's file-system ids: only its dependency lines are read now,
+ * from the descriptor; it is judged once the session is itself again.
+ */
+static int
+lib_found(void *arg, int fd, const struct stat *st, const char *path,
+    char **depsp)
+{
+	dt_holdlibs_t *hl = arg;
+
+	(void) st;
+	if (hl->hl_n == DT_HOLD_LIBS ||
+	    (hl->hl_path[hl->hl_n] = strdup(path)) == NULL) {
+		close(fd);
+		return (-1);
+	}
+	*depsp = file_deps(fd);
+	hl->hl_fd[hl->hl_n++] = fd;
+	return (0);
+}
+
+/*
+ * The verdict on the libraries that the exec by process pid of the file
+ * st, path, whose dependency lines are deps, will map at start: true if
+ * none has probes the session may trace (and the exec's environment
+ * names no library: LD_PRELOAD and LD_LIBRARY_PATH are the exec's own,
+ * so the file's next exec may differ), after arming those that have.  A
+ * search past its bounds or a library not read is not "never": the next
+ * exec is looked at again.
+ */
+static bool
+judge_libs(dtrace_hdl_t *dtp, dt_hold_t *ho, const char *deps,
+    const char *path, pid_t pid, const struct stat *st)
+{
+	dt_holdlibs_t hl = { .hl_n = 0 };
+	dt_ldenv_t env = { NULL, NULL };
+	char envbuf[8192];
+	bool never, envset = false;
+	int64_t now = now_ms();
+	uid_t uid;
+	gid_t gid;
+	int n;
+
+	if (dt_procfs_fsids(pid, &uid, &gid) != 0)
+		return (false);		/* gone, or unreadable */
+	/* a set-id program's loader takes neither (secure mode) */
+	if (!(st->st_mode & (S_ISUID | S_ISGID)) &&
+	    dt_procfs_execenv(pid, envbuf, sizeof (envbuf), &env.le_libpath,
+	    &env.le_preload) == 0)
+		envset = env.le_libpath != NULL || env.le_preload != NULL;
+	if (ho->ho_ls == NULL && (ho->ho_ls = dt_ldsearch_create()) == NULL)
+		return (false);
+	if (now - ho->ho_lsat >= DT_HOLD_MOUNTS) {
+		dt_ldsearch_mounts_changed(ho->ho_ls);
+		ho->ho_lsat = now;
+	}
+	never = dt_ldsearch_begin(ho->ho_ls, pid, uid, gid);
+	n = never ? dt_ldsearch_closure(ho->ho_ls, deps, path, &env,
+	    DT_HOLD_LIBS, lib_found, &hl) : -1;
+	never = dt_ldsearch_end(ho->ho_ls) && never && n >= 0 && !envset;
+	for (unsigned int i = 0; i < hl.hl_n; i++) {
+		if (!judge_file(dtp, hl.hl_fd[i], hl.hl_path[i],
+		    &ho->ho_libsarmed))
+			never = false;
+		free(hl.hl_path[i]);
+	}
+	return (never);
+}
+
+/*
+ * The verdict on the exec of the file open as fd (which is consumed) by
+ * process pid: true if the session will never trace it (an ignore mark),
+ * after arming the probes the descriptions name of it and of the
+ * libraries its loader will map at start.
+ */
+static bool
+judge(dtrace_hdl_t *dtp, dt_hold_t *ho, int fd, pid_t pid)
+{
+	char self[64], path[PATH_MAX], *deps;
+	struct stat st;
+	bool never;
+	ssize_t n;
+
+	snprintf(self, sizeof (self), "/proc/self/fd/%d", fd);
+	if (fstat(fd, &st) != 0 || (n = readlink(self, path,
+	    sizeof (path) - 1)) <= 0 || (size_t)n == sizeof (path) - 1 ||
+	    path[0] != '/') {
+		close(fd);
+		return (false);
+	}
+	path[n] = '\0';
+	if (n > 10 && strcmp(path + n - 10, " (deleted)") == 0)
+		path[n - 10] = '\0';
+	deps = file_deps(fd);
+	never = judge_file(dtp, fd, path, &ho->ho_armed);
+	if (deps != NULL && strstr(deps, "L ") != NULL &&
+	    !judge_libs(dtp, ho, deps, path, pid, &st))
+		never = false;
+	free(deps);
+	return (never);
 }
 
 void
@@ -481,8 +634,9 @@ dt_hold_read(dtrace_hdl_t *dtp)
 		}
 		ho->ho_asked++;
 		ha.ha_id = hq.hq_id;
+		ha.ha_pid = hq.hq_pid;
 		ha.ha_never = dtp->dt_active && !dtp->dt_stopped ?
-		    judge(dtp, ho, fd) : (close(fd), false);
+		    judge(dtp, ho, fd, hq.hq_pid) : (close(fd), false);
 		(void) send(ho->ho_sock, &ha, sizeof (ha), MSG_DONTWAIT |
 		    MSG_NOSIGNAL);
 	}
@@ -511,5 +665,6 @@ dt_hold_stop(dtrace_hdl_t *dtp)
 	close(ho->ho_sock);
 	while (waitpid(ho->ho_child, NULL, 0) < 0 && errno == EINTR)
 		;
+	dt_ldsearch_free(ho->ho_ls);
 	free(ho);
 }

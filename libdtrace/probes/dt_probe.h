@@ -394,6 +394,8 @@ extern int dt_hold_fd(const dtrace_hdl_t *);
 extern void dt_hold_read(dtrace_hdl_t *);
 extern void dt_hold_own(dtrace_hdl_t *, bool);
 extern void dt_hold_stop(dtrace_hdl_t *);
+extern uint32_t dt_hold_newid(uint32_t *, bool (*)(uint32_t, void *),
+    void *);
 
 /* probes/dt_registry.c */
 extern int dt_registry_start(dtrace_hdl_t *);

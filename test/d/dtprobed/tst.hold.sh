@@ -11,13 +11,7 @@
 . ./lib.sh
 reg=$TMPDIR/hold.reg	# its own: other tests do not read its known list
 log=$TMPDIR/pd.log
-n=0
-fresh() { # a new copy of usdttarget, never seen: its path in $f
-	n=$((n + 1))
-	mkdir "$TMPDIR/c$n"
-	f=$TMPDIR/c$n/pdhold$n
-	cp "$BUILD_DIR/testprog/usdttarget" "$f"
-}
+. ../fresh.sh
 session() { # $1: name, $2: provider field; its pid in $dt
 	$DTRACE -Z -q -x registry="$reg" -n 'BEGIN { printf("ready\n"); }
 	'$2':::tick /substr(execname, 0, 6) == "pdhold"/ { @ = count(); }
@@ -41,20 +35,20 @@ session a 'dt_usdt*'
 a=$dt
 echo "a's file: $(sed 1d $reg/session.$a | sed 's/^ack [0-9]*$/ack N/' |
     tr '\n' ' ')"
-for i in $(seq 20); do fresh; "$f" burst 5 >/dev/null; done
+for i in $(seq 20); do fresh pdhold; "$f" burst 5 >/dev/null; done
 pids=()
-for i in $(seq 20); do fresh; "$f" burst 5 >/dev/null & pids+=($!); done
+for i in $(seq 20); do fresh pdhold; "$f" burst 5 >/dev/null & pids+=($!); done
 wait "${pids[@]}"
 session b 'dt_usdt*'
 b=$dt
-for i in $(seq 10); do fresh; "$f" burst 5 >/dev/null; done
+for i in $(seq 10); do fresh pdhold; "$f" burst 5 >/dev/null; done
 sleep 0.5
 stop $a a
 stop $b b
 # a session wanting other providers: not waited for
 session c 'dt_other*'
 c=$dt
-fresh
+fresh pdhold
 t=$(ms)
 "$f" burst 5 >/dev/null
 t=$(($(ms) - t))
@@ -71,7 +65,7 @@ d=$dt
 kill -9 $d
 wait $d 2>/dev/null
 echo "d killed: its file left: $(ls $reg | grep -c "^session\.$d\$")"
-fresh
+fresh pdhold
 t=$(ms)
 "$f" burst 5 >/dev/null
 t=$(($(ms) - t))
@@ -79,10 +73,11 @@ echo "first exec after: held to the budget (1 s): $([ $t -ge 950 ] && echo yes |
 echo "d's file after that: $(ls $reg | grep -c "^session\.$d\$")"
 pd_wait "grep -q 'no session: new processes are not held' $log" &&
     echo "the daemon holds no more"
-fresh
+fresh pdhold
 t=$(ms)
 "$f" burst 5 >/dev/null
 t=$(($(ms) - t))
 echo "no session: held under 4 s: $([ $t -lt 4000 ] && echo yes || echo "no, $t ms")"
 grep -v "skipped\|truncated USDT note" "$TMPDIR/dt.err" >&2 || true
-rm -rf "$reg" "$TMPDIR"/c[0-9]*
+fresh_clean
+rm -rf "$reg"

@@ -11,14 +11,8 @@
 # is held, the exec goes at once, and the holder is gone.  A -c command's
 # children are held too (5 fresh copies, 25 firings).  The registry
 # named is a directory that does not exist: no daemon is used.
+. ../fresh.sh
 noreg=$TMPDIR/sh.noreg
-n=0
-fresh() { # a new copy of usdttarget, never seen: its path in $f
-	n=$((n + 1))
-	mkdir "$TMPDIR/sh$n"
-	f=$TMPDIR/sh$n/shold$n
-	cp "$BUILD_DIR/testprog/usdttarget" "$f"
-}
 # no exec (date): a first exec waits while the session is stopped
 ms() { local t=${EPOCHREALTIME/./}; echo $((10#$t / 1000)); }
 session() { # $1: name, then options; its pid in $dt, its holder's in $ho
@@ -50,9 +44,9 @@ marks() { # ignore marks of the holder's group on the inode of $1
 # a generous budget: a loaded machine must not let a process go unarmed
 session a -x usdthold=5000
 echo "a has a holder: $([ -n "$ho" ] && echo yes || echo no)"
-for _ in $(seq 20); do fresh; "$f" burst 5 >/dev/null; done
+for _ in $(seq 20); do fresh shold; "$f" burst 5 >/dev/null; done
 pids=()
-for _ in $(seq 20); do fresh; "$f" burst 5 >/dev/null & pids+=($!); done
+for _ in $(seq 20); do fresh shold; "$f" burst 5 >/dev/null & pids+=($!); done
 wait "${pids[@]}"
 # a program without probes: an ignore mark once it ran; usdttarget none
 cp /bin/true "$TMPDIR/shtrue"
@@ -69,7 +63,7 @@ echo "a's holder gone: $(kill -0 "$ho" 2>/dev/null && echo no || echo yes)"
 # machine discovery still catches some of each burst, 30 of 50 once)
 session b -x usdthold=0
 echo "b has a holder: $([ -n "$ho" ] && echo yes || echo no)"
-for _ in $(seq 10); do fresh; "$f" burst 5 >/dev/null; done
+for _ in $(seq 10); do fresh shold; "$f" burst 5 >/dev/null; done
 sleep 0.5
 kill -INT "$dt"
 wait "$dt"
@@ -82,7 +76,7 @@ echo "b, usdthold=0: some of 50 missed: $([ "$c" -lt 50 ] && echo yes ||
 # runs meanwhile are run once before, while the session answers: they
 # have their ignore marks then, and are not held.)
 session c -x usdthold=1000
-fresh
+fresh shold
 sleep 0.1
 kill -TSTP "$ho"
 kill -STOP "$dt"
@@ -92,14 +86,14 @@ t=$(($(ms) - t))
 echo "c stopped: held to the budget: $([ $t -ge 900 ] && [ $t -lt 4000 ] &&
     echo yes || echo "no, $t ms")"
 kill -CONT "$dt"
-fresh
+fresh shold
 "$f" burst 5 >/dev/null
 sleep 0.5
 stop c
 
 # the session killed while an exec is held (budget 8 s): the exec goes
 session d -x usdthold=8000
-fresh
+fresh shold
 sleep 0.1
 kill -STOP "$dt"
 t=$(ms)
@@ -129,4 +123,5 @@ END { printa("%@d\n", @); }' -c "bash $TMPDIR/shrun.sh" >"$TMPDIR/e.out" \
 echo "e, a -c command's children: $(grep . "$TMPDIR/e.out" || echo 0) firings"
 grep -v "skipped\|truncated USDT note\|more warnings" "$TMPDIR/sh.err" >&2 ||
     true
-rm -rf "$TMPDIR"/sh[0-9]* "$TMPDIR"/shc[0-9]*
+fresh_clean
+rm -rf "$TMPDIR"/shc[0-9]*
