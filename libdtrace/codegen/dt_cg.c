@@ -30,6 +30,7 @@
  * in dctx, a literal in strtab, a global variable, or a probe name in the
  * probes map.
  */
+#include <assert.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -854,18 +855,20 @@ emit_clause_ids(dt_cg_t *cg, const dt_clause_t *dcp, unsigned int stmt)
 }
 
 /*
- * Leave the program (return 0) when jmp is taken.  The return is emitted
- * at the jump, not at the program's end: a program of large clauses puts
- * its end farther than a BPF jump reaches (32767 instructions).
+ * Leave the program (return 0) when jmp, a JEQ or JNE, would be taken.
+ * The return is emitted at the test, not at the program's end: a program
+ * of large clauses puts its end farther than a BPF jump reaches (32767
+ * instructions).  The test is inverted to jump over the return, so that
+ * the path that goes on costs no extra jump.
  */
 static void
 emit_exit_if(dt_cg_t *cg, struct bpf_insn jmp)
 {
-	int lexit = dt_cg_label_new(cg), lon = dt_cg_label_new(cg);
+	int lon = dt_cg_label_new(cg);
 
-	dt_cg_emit_jump(cg, jmp, lexit);
-	dt_cg_emit_jump(cg, INSN(BPF_JMP | BPF_JA, 0, 0, 0, 0), lon);
-	dt_cg_label_set(cg, lexit);
+	assert(BPF_OP(jmp.code) == BPF_JEQ || BPF_OP(jmp.code) == BPF_JNE);
+	jmp.code ^= BPF_JEQ ^ BPF_JNE;
+	dt_cg_emit_jump(cg, jmp, lon);
 	dt_cg_emit(cg, MOV_IMM(R0, 0));
 	dt_cg_emit(cg, EXIT());
 	dt_cg_label_set(cg, lon);
